@@ -1,0 +1,73 @@
+"""Log entries: every roll and every change, with its inputs, outcome and effects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["LogEntry", "entry_from_doc", "entry_to_doc"]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the table's history.
+
+    ``kind`` is ``roll``, ``change``, ``undo`` or ``redo``; ``grade`` is a short machine word
+    the UI colours by (``critical``, ``special``, ``success``, ``partial``, ``failure``,
+    ``fumble`` or ``""``); ``inputs`` records the dice as rolled or typed (``typed`` = true
+    when the GM typed them); ``undoes`` is the ``seq`` an undo/redo entry refers to.
+    """
+
+    seq: int
+    time: str
+    kind: str
+    text: str
+    actor: str = ""
+    grade: str = ""
+    inputs: Mapping[str, Any] = field(default_factory=dict)
+    effects: tuple[str, ...] = ()
+    undoes: int = 0
+
+
+def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
+    doc: dict[str, Any] = {"seq": entry.seq, "time": entry.time, "kind": entry.kind,
+                           "text": entry.text}
+    if entry.actor:
+        doc["actor"] = entry.actor
+    if entry.grade:
+        doc["grade"] = entry.grade
+    if entry.effects:
+        doc["effects"] = list(entry.effects)
+    if entry.undoes:
+        doc["undoes"] = entry.undoes
+    if entry.inputs:
+        doc["inputs"] = {k: (list(v) if isinstance(v, tuple) else v)
+                         for k, v in entry.inputs.items() if v is not None}
+    return doc
+
+
+def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
+    """Build an entry from its TOML table; raise ``ValueError`` naming a bad key."""
+    def get(key: str, kind: type, default: Any = ...) -> Any:
+        if key not in doc:
+            if default is ...:
+                raise ValueError(f"{key}: missing")
+            return default
+        value = doc[key]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            raise ValueError(f"{key}: expected {kind.__name__}")
+        return value
+
+    effects = get("effects", list, [])
+    return LogEntry(
+        seq=get("seq", int),
+        time=get("time", str),
+        kind=get("kind", str),
+        text=get("text", str),
+        actor=get("actor", str, ""),
+        grade=get("grade", str, ""),
+        inputs=get("inputs", dict, {}),
+        effects=tuple(str(e) for e in effects),
+        undoes=get("undoes", int, 0),
+    )
