@@ -1,0 +1,324 @@
+"""The Expanse RPG (AGE) single tests: difficulty tables, 3d6 resolve, odds, opposed, Fortune.
+
+A test is 3d6 (two regular dice and the Drama Die) + bonus against a target number (TN);
+success when the total reaches the TN. Interpretation decisions (the spec wins over the seed):
+
+- The seed's difficulty names are Russian; the spec's English names are the keys
+  (Элементарно = Routine … Невероятно сложно = Formidable). Both are accepted by lookups.
+- The seed's "50% / 90%" modifier columns are a rough guide (they assume 3d6 ≥ 10 and ≥ 6);
+  the app shows exact odds instead.
+- Stunt points (Drama Die when a success shows doubles) are the AGE core rule, not the seed's;
+  they are information for the log only.
+- ``opposed(..., tn=None)`` applies no target-number gate: totals alone are compared.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal
+
+from rules.errors import RulesError
+from rules.exact import check_face, check_int, complete, sum_of_dice
+
+__all__ = [
+    "DIFFICULTIES",
+    "DIFFICULTY_BY_KEY",
+    "RUSSIAN_NAMES",
+    "THRESHOLDS",
+    "THRESHOLD_BY_KEY",
+    "FortuneCosts",
+    "FortuneSpend",
+    "Outcome",
+    "Result",
+    "Side",
+    "difficulty",
+    "difficulty_name",
+    "focus_bonus",
+    "odds",
+    "opposed",
+    "opposed_many",
+    "outcome_odds",
+    "resolve",
+    "roll",
+    "slug",
+    "spend_fortune",
+    "threshold",
+    "threshold_name",
+]
+
+#: Difficulty name → target number (seed table, spec's English names), easiest first.
+DIFFICULTIES: Mapping[str, int] = {
+    "Routine": 7,
+    "Easy": 9,
+    "Average": 11,
+    "Challenging": 13,
+    "Hard": 15,
+    "Very Hard": 17,
+    "Formidable": 19,
+    "Nearly Impossible": 21,
+}
+
+#: Advanced-test difficulty name → success threshold (seed table).
+THRESHOLDS: Mapping[str, int] = {
+    "Easy": 5,
+    "Average": 10,
+    "Challenging": 15,
+    "Hard": 20,
+    "Very Hard": 25,
+}
+
+#: English table name → the seed's Russian name (the UI's Russian locale and the seed tests).
+RUSSIAN_NAMES: Mapping[str, str] = {
+    "Routine": "Элементарно",
+    "Easy": "Просто",
+    "Average": "Нормально",
+    "Challenging": "Затруднительно",
+    "Hard": "Сложно",
+    "Very Hard": "Очень сложно",
+    "Formidable": "Невероятно сложно",
+    "Nearly Impossible": "Почти невозможно",
+}
+
+
+def slug(name: str) -> str:
+    """Lookup key of a table name: lower case, words joined by hyphens ("very-hard")."""
+    return "-".join(name.replace("_", " ").replace("-", " ").casefold().split())
+
+
+#: ``slug`` → target number, e.g. ``"very-hard"`` → 17.
+DIFFICULTY_BY_KEY: Mapping[str, int] = {slug(n): tn for n, tn in DIFFICULTIES.items()}
+#: ``slug`` → success threshold, e.g. ``"very-hard"`` → 25.
+THRESHOLD_BY_KEY: Mapping[str, int] = {slug(n): t for n, t in THRESHOLDS.items()}
+
+
+def _lookup(field: str, table: Mapping[str, int], key: object) -> int:
+    if not isinstance(key, str):
+        raise RulesError(f"{field} must be a name such as {next(iter(table))!r}, got {key!r}")
+    wanted = slug(key)
+    for name, value in table.items():
+        if wanted in (slug(name), slug(RUSSIAN_NAMES[name])):
+            return value
+    raise RulesError(f"{field} must be one of {', '.join(table)}; got {key!r}")
+
+
+def difficulty(key: str) -> int:
+    """Target number of a named difficulty: "Very Hard", "very-hard", "очень сложно" → 17."""
+    return _lookup("difficulty", DIFFICULTIES, key)
+
+
+def threshold(key: str) -> int:
+    """Success threshold of a named advanced-test difficulty: "very-hard" → 25."""
+    return _lookup("threshold", THRESHOLDS, key)
+
+
+def difficulty_name(tn: int) -> str | None:
+    """The table name of a target number, or None for an off-table TN."""
+    return next((n for n, v in DIFFICULTIES.items() if v == tn), None)
+
+
+def threshold_name(value: int) -> str | None:
+    """The table name of a success threshold, or None for a custom one."""
+    return next((n for n, v in THRESHOLDS.items() if v == value), None)
+
+
+class Outcome(Enum):
+    """Outcome of a single test."""
+
+    FAILURE = "failure"
+    SUCCESS = "success"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+Side = Literal["a", "b"]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A resolved test: ``dice`` = (die 1, die 2, Drama Die), ``bonus`` and the target ``tn``."""
+
+    dice: tuple[int, int, int]
+    bonus: int
+    tn: int
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice) + self.bonus
+
+    @property
+    def success(self) -> bool:
+        return self.total >= self.tn
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome.SUCCESS if self.success else Outcome.FAILURE
+
+    @property
+    def drama(self) -> int:
+        """The Drama Die (third die): pool progress, tie-breaks, stunt points."""
+        return self.dice[2]
+
+    @property
+    def margin(self) -> int:
+        return self.total - self.tn
+
+    @property
+    def doubles(self) -> bool:
+        """Any two of the three dice show the same face."""
+        return len(set(self.dice)) < 3
+
+    @property
+    def stunt_points(self) -> int:
+        return self.drama if self.success and self.doubles else 0
+
+    @property
+    def label(self) -> str:
+        d1, d2, dd = self.dice
+        sp = f", {self.stunt_points} stunt points" if self.stunt_points else ""
+        return (
+            f"{self.outcome.label}{sp} ({d1}+{d2}+drama {dd}{self.bonus:+d} = {self.total}"
+            f" vs {self.tn}, margin {self.margin:+d})"
+        )
+
+
+def _check_dice(dice: object) -> tuple[int, int, int]:
+    if not isinstance(dice, Sequence) or isinstance(dice, str) or len(dice) != 3:
+        raise RulesError(f"dice must be three faces (die 1, die 2, Drama Die), got {dice!r}")
+    names = ("die 1", "die 2", "Drama Die")
+    d1, d2, dd = (check_face(n, v, 6) for n, v in zip(names, dice, strict=True))
+    return (d1, d2, dd)
+
+
+def resolve(dice: tuple[int, int, int], bonus: int, tn: int) -> Result:
+    """Resolve three rolled faces (1..6 each) with ``bonus`` against target number ``tn``."""
+    return Result(_check_dice(dice), check_int("bonus", bonus), check_int("tn", tn))
+
+
+def roll(bonus: int, tn: int, *, rng: random.Random) -> Result:
+    """Roll 3d6 with the injected generator and resolve."""
+    dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
+    return resolve(dice, bonus, tn)
+
+
+@lru_cache(maxsize=1024)
+def odds(bonus: int, tn: int) -> Fraction:
+    """Exact P(success) of ``bonus`` against ``tn`` over the 216 outcomes of 3d6."""
+    need = check_int("tn", tn) - check_int("bonus", bonus)
+    return sum((p for total, p in sum_of_dice(3, 6).items() if total >= need), Fraction(0))
+
+
+def outcome_odds(bonus: int, tn: int) -> dict[Outcome, Fraction]:
+    """``odds`` as a distribution over every ``Outcome`` (sums to exactly 1)."""
+    p = odds(bonus, tn)
+    return complete({Outcome.SUCCESS: p, Outcome.FAILURE: 1 - p}, Outcome)
+
+
+def focus_bonus(ability: int, focus: bool | int, modifiers: Iterable[int] = ()) -> int:
+    """Test bonus: ability + 2 if a focus applies + situational modifiers.
+
+    ``focus`` is a flag or the number of applicable foci; only one focus ever counts.
+    """
+    check_int("ability", ability)
+    has_focus = focus if isinstance(focus, bool) else check_int("focus", focus, 0) > 0
+    extra = sum(check_int("modifier", m) for m in modifiers)
+    return ability + (2 if has_focus else 0) + extra
+
+
+def _check_result(name: str, value: object) -> Result:
+    if not isinstance(value, Result):
+        raise RulesError(f"{name} must be an age Result, got {type(value).__name__}")
+    return value
+
+
+def opposed_many(results: Sequence[Result], tn: int | None = None) -> int | None:
+    """Index of the winner of an opposed test among any number of participants.
+
+    Whoever did not reach ``tn`` cannot win; then the higher total, the higher Drama Die, the
+    higher bonus (ability + focus); a tie on all three (or nobody reaching ``tn``) has no winner.
+    """
+    checked = [_check_result(f"results[{i}]", r) for i, r in enumerate(results)]
+    if not checked:
+        raise RulesError("results must hold at least one Result")
+    gate = None if tn is None else check_int("tn", tn)
+    keys = {
+        i: (r.total, r.drama, r.bonus)
+        for i, r in enumerate(checked)
+        if gate is None or r.total >= gate
+    }
+    if not keys:
+        return None
+    best = max(keys.values())
+    winners = [i for i, k in keys.items() if k == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+def opposed(a: Result, b: Result, tn: int | None = None) -> Side | None:
+    """Winner of a two-sided opposed test: ``"a"``, ``"b"`` or None (see ``opposed_many``)."""
+    winner = opposed_many((a, b), tn)
+    return None if winner is None else ("a", "b")[winner]
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneCosts:
+    """Fortune points needed to set a regular die / the Drama Die to any face (per campaign)."""
+
+    regular: int = 2
+    drama: int = 3
+
+    def __post_init__(self) -> None:
+        check_int("regular cost", self.regular, 0)
+        check_int("drama cost", self.drama, 0)
+
+    def cost(self, die_index: int) -> int:
+        """Cost of changing die ``die_index`` (0 and 1 regular, 2 the Drama Die)."""
+        return self.drama if check_int("die index", die_index, 0, 2) == 2 else self.regular
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneSpend:
+    """A Fortune spend: the test before and after, and the points paid and left."""
+
+    before: Result
+    die_index: int
+    face: int
+    cost: int
+    points_left: int
+    result: Result
+
+    @property
+    def label(self) -> str:
+        die = "Drama Die" if self.die_index == 2 else f"die {self.die_index + 1}"
+        old = self.before.dice[self.die_index]
+        return (
+            f"Fortune {self.cost} points: {die} {old} → {self.face}, "
+            f"{self.points_left} left; {self.result.label}"
+        )
+
+
+def spend_fortune(
+    result: Result,
+    die_index: int,
+    face: int,
+    points_available: int,
+    costs: FortuneCosts = FortuneCosts(),
+) -> FortuneSpend:
+    """Set one die of ``result`` to ``face`` by spending Fortune; the test is re-resolved."""
+    before = _check_result("result", result)
+    cost = costs.cost(die_index)
+    check_face("face", face, 6)
+    check_int("points available", points_available, 0)
+    if points_available < cost:
+        raise RulesError(
+            f"points available must be at least {cost} to change that die, got {points_available}"
+        )
+    dice = list(before.dice)
+    dice[die_index] = face
+    after = resolve((dice[0], dice[1], dice[2]), before.bonus, before.tn)
+    return FortuneSpend(before, die_index, face, cost, points_available - cost, after)

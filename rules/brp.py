@@ -1,0 +1,106 @@
+"""Basic Roleplaying (Chaosium BRP, seed 000): d100 roll-under with five levels of quality.
+
+Everything the app needs lives here; the code is split over ``brp_core`` (levels, difficulty,
+bands, odds), ``brp_contest`` (resistance table, skill against skill) and ``brp_experience``
+(ticks, experience rolls, teaching, downtime).
+
+Interpretation decisions (the spec wins where it and the seed differ):
+
+- Special band is ``max(1, half_up(C / 5))`` as the seed's table shows (11-12 → 01-02), not
+  the prose's "rounded up". Critical is ``max(1, half_up(C / 20))``.
+- Critical and special bands are capped at the success band (at most 95), so 96-00 always
+  fail even when 20 % of a huge chance would exceed 95; the table's "(выше)" row lists 96-00
+  as failure.
+- Chance 0 or less: no success at all (not even 01), fumble on 96-00.
+- ``effective_chance``: ``impossible`` gives 0 (the chance a "see how badly" roll uses);
+  ``automatic`` raises ``RulesError`` because no roll is made. :func:`check` handles both:
+  automatic is a SUCCESS with no roll that never ticks, impossible a FAILURE (or, if rolled,
+  resolved at chance 0).
+- Opposed rolls rank critical above special (Chaosium BRP). Success against success with equal
+  skills cancels both to FAILURE with no winner (the seed's "one level cancels the other").
+  Both failed: no winner and the levels stay as rolled (a fumble stays a fumble).
+- Resistance rolls are plain roll-under (the chance is always 5..95 when a roll is needed);
+  the d100 skill bands (criticals, fumbles) do not apply to them.
+"""
+
+from __future__ import annotations
+
+from rules.brp_contest import (
+    Opposed,
+    ResistanceResult,
+    Side,
+    Winner,
+    opposed,
+    resistance_chance,
+    resistance_odds,
+    resistance_roll,
+    roll_resistance,
+)
+from rules.brp_core import (
+    DIFFICULTIES,
+    Bands,
+    Check,
+    Difficulty,
+    Level,
+    Result,
+    bands,
+    check,
+    check_difficulty,
+    effective_chance,
+    face_text,
+    odds,
+    resolve,
+    roll,
+    roll_check,
+)
+from rules.brp_experience import (
+    DOWNTIME_FREE_TICKS,
+    GAIN_DICE,
+    Improvement,
+    Teaching,
+    downtime_ticks,
+    experience_roll,
+    first_tick,
+    improves,
+    roll_experience,
+    teach,
+    tick_eligible,
+)
+
+__all__ = [
+    "DIFFICULTIES",
+    "DOWNTIME_FREE_TICKS",
+    "GAIN_DICE",
+    "Bands",
+    "Check",
+    "Difficulty",
+    "Improvement",
+    "Level",
+    "Opposed",
+    "ResistanceResult",
+    "Result",
+    "Side",
+    "Teaching",
+    "Winner",
+    "bands",
+    "check",
+    "check_difficulty",
+    "downtime_ticks",
+    "effective_chance",
+    "experience_roll",
+    "face_text",
+    "first_tick",
+    "improves",
+    "odds",
+    "opposed",
+    "resistance_chance",
+    "resistance_odds",
+    "resistance_roll",
+    "resolve",
+    "roll",
+    "roll_check",
+    "roll_experience",
+    "roll_resistance",
+    "teach",
+    "tick_eligible",
+]

@@ -1,0 +1,185 @@
+"""Basic Roleplaying contests: the resistance table and skill against skill.
+
+Part of :mod:`rules.brp` (import from there). See that module for interpretation decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from rules.brp_core import Level, face_text
+from rules.errors import RulesError
+from rules.exact import check_face, check_int
+
+__all__ = [
+    "Opposed",
+    "ResistanceResult",
+    "Side",
+    "Winner",
+    "opposed",
+    "resistance_chance",
+    "resistance_odds",
+    "resistance_roll",
+    "roll_resistance",
+]
+
+Side = Literal["active", "passive"]
+Winner = Literal["a", "b"] | None
+
+
+def resistance_chance(active: int, passive: int) -> int:
+    """Active side's percentage: 50 + 5 × (active − passive), 100 / 0 automatic beyond ±10."""
+    active = check_int("active", active, 0)
+    passive = check_int("passive", passive, 0)
+    diff = active - passive
+    if diff >= 10:
+        return 100
+    if diff <= -10:
+        return 0
+    return 50 + 5 * diff
+
+
+def resistance_odds(active: int, passive: int) -> Fraction:
+    """Exact probability that the active side prevails (the same whichever side rolls)."""
+    return Fraction(resistance_chance(active, passive), 100)
+
+
+@dataclass(frozen=True, slots=True)
+class ResistanceResult:
+    """A resistance-table roll; ``success`` is always from the active side's point of view.
+
+    ``roll`` is ``None`` when the result was automatic and no die was rolled.
+    """
+
+    active: int
+    passive: int
+    chance: int
+    by: Side
+    roll: int | None
+    automatic: bool
+    success: bool
+
+    @property
+    def target(self) -> int:
+        """The number the rolling side needs to roll at or under."""
+        return self.chance if self.by == "active" else 100 - self.chance
+
+    @property
+    def label(self) -> str:
+        """E.g. ``"active succeeds (37 vs 40)"`` or ``"passive resists (55 vs 60, passive)"``."""
+        outcome = "active succeeds" if self.success else "passive resists"
+        if self.automatic or self.roll is None:
+            return f"{outcome} automatically ({self.active} vs {self.passive})"
+        suffix = "" if self.by == "active" else ", passive rolls"
+        return f"{outcome} ({face_text(self.roll)} vs {self.target}{suffix})"
+
+
+def _check_side(by: object) -> Side:
+    if by == "active" and isinstance(by, str):
+        return "active"
+    if by == "passive" and isinstance(by, str):
+        return "passive"
+    raise RulesError(f"by must be 'active' or 'passive', got {by!r}")
+
+
+def resistance_roll(
+    active: int, passive: int, roll: int | None, *, by: str = "active"
+) -> ResistanceResult:
+    """Resolve a resistance roll made by the ``by`` side.
+
+    The active side succeeds on ``roll`` ≤ chance; the passive side resists on ``roll`` ≤
+    100 − chance. At 100 or 0 the outcome is automatic: ``roll`` may be ``None`` (a given roll
+    is validated and recorded but changes nothing); otherwise ``roll`` (1..100) is required.
+    """
+    chance = resistance_chance(active, passive)
+    side = _check_side(by)
+    automatic = chance in (0, 100)
+    if roll is None:
+        if not automatic:
+            raise RulesError(f"roll (1..100) is required at a resistance chance of {chance}")
+        return ResistanceResult(active, passive, chance, side, None, True, chance == 100)
+    roll = check_face("roll", roll, 100)
+    if automatic:
+        success = chance == 100
+    elif side == "active":
+        success = roll <= chance
+    else:
+        success = roll > 100 - chance
+    return ResistanceResult(active, passive, chance, side, roll, automatic, success)
+
+
+def roll_resistance(
+    active: int, passive: int, *, rng: random.Random, by: str = "active"
+) -> ResistanceResult:
+    """Roll d100 from ``rng`` for the ``by`` side unless the outcome is automatic."""
+    chance = resistance_chance(active, passive)
+    face = None if chance in (0, 100) else rng.randint(1, 100)
+    return resistance_roll(active, passive, face, by=by)
+
+
+_TIER = {Level.FUMBLE: 0, Level.FAILURE: 0, Level.SUCCESS: 1, Level.SPECIAL: 2, Level.CRITICAL: 3}
+_BY_TIER = {1: Level.SUCCESS, 2: Level.SPECIAL, 3: Level.CRITICAL}
+
+
+@dataclass(frozen=True, slots=True)
+class Opposed:
+    """Skill against skill: levels as rolled, levels after cancellation and the winner.
+
+    Experience ticks follow the levels *as rolled* (``a_rolled``/``b_rolled``): a success
+    cancelled by the opponent still ticks.
+    """
+
+    a_rolled: Level
+    a_skill: int
+    b_rolled: Level
+    b_skill: int
+    a: Level
+    b: Level
+    winner: Winner
+
+    @property
+    def label(self) -> str:
+        """E.g. ``"a wins: special success vs success → success vs failure"``."""
+        head = "no winner" if self.winner is None else f"{self.winner} wins"
+        return (
+            f"{head}: {self.a_rolled.label} vs {self.b_rolled.label}"
+            f" → {self.a.label} vs {self.b.label}"
+        )
+
+
+def _check_level(name: str, level: object) -> Level:
+    if not isinstance(level, Level):
+        raise RulesError(f"{name} must be a brp.Level (FUMBLE..CRITICAL), got {level!r}")
+    return level
+
+
+def opposed(a: Level, a_skill: int, b: Level, b_skill: int) -> Opposed:
+    """Compare two rolled levels by tier (failure 0, success 1, special 2, critical 3).
+
+    Both failed: no winner, levels unchanged. Equal tiers of 2+: both become FAILURE, no
+    winner. Success against success: the higher skill keeps SUCCESS, the other fails; equal
+    skills cancel (both FAILURE, no winner). Otherwise the higher tier wins and drops by the
+    loser's tier; a succeeding loser becomes FAILURE.
+    """
+    a = _check_level("a", a)
+    b = _check_level("b", b)
+    a_skill = check_int("a_skill", a_skill)
+    b_skill = check_int("b_skill", b_skill)
+    ta, tb = _TIER[a], _TIER[b]
+    fail = Level.FAILURE
+    if ta == tb == 0:
+        return Opposed(a, a_skill, b, b_skill, a, b, None)
+    if ta == tb:
+        if ta == 1 and a_skill != b_skill:
+            if a_skill > b_skill:
+                return Opposed(a, a_skill, b, b_skill, Level.SUCCESS, fail, "a")
+            return Opposed(a, a_skill, b, b_skill, fail, Level.SUCCESS, "b")
+        return Opposed(a, a_skill, b, b_skill, fail, fail, None)
+    if ta > tb:
+        b_after = b if tb == 0 else fail
+        return Opposed(a, a_skill, b, b_skill, _BY_TIER[ta - tb], b_after, "a")
+    a_after = a if ta == 0 else fail
+    return Opposed(a, a_skill, b, b_skill, a_after, _BY_TIER[tb - ta], "b")

@@ -1,0 +1,198 @@
+"""Skirmish competitive tests: dice of two sides cancelling each other, and exact odds.
+
+Part of :mod:`rules.skirmish` (import from there). See that module for interpretation
+decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal, TypeAlias
+
+from rules.errors import RulesError
+from rules.exact import check_face, check_int, complete, tally
+from rules.skirmish_core import SIDES, Die, Result, check_die, test
+
+__all__ = ["MAX_DICE", "Contest", "Winner", "contest", "contest_odds", "roll_contest"]
+
+Winner: TypeAlias = Literal["a", "b"] | None
+
+#: Most dice one side may roll in a single contest.
+MAX_DICE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """A competitive test: every die of each side, and the successes left standing."""
+
+    a_value: int
+    b_value: int
+    die: Die
+    raw_tiebreak: bool
+    a: tuple[Result, ...]
+    b: tuple[Result, ...]
+    a_hits: tuple[int, ...]
+    b_hits: tuple[int, ...]
+    winner: Winner
+    draw: bool
+
+    @property
+    def a_lucky(self) -> bool:
+        """Side a rolled at least one Lucky Chance."""
+        return any(r.lucky for r in self.a)
+
+    @property
+    def b_lucky(self) -> bool:
+        """Side b rolled at least one Lucky Chance."""
+        return any(r.lucky for r in self.b)
+
+    @property
+    def label(self) -> str:
+        """E.g. ``"a wins: 1 hit (5); b fails (8 vs 5)"``."""
+        a_faces = ", ".join(str(r.face) for r in self.a)
+        b_faces = ", ".join(str(r.face) for r in self.b)
+        dice = f"a {a_faces} vs {self.a_value}, b {b_faces} vs {self.b_value} on {self.die}"
+        if self.a_lucky and self.b_lucky:
+            text = "draw: lucky chance on both sides, all cancelled"
+        elif self.winner is not None:
+            hits = self.a_hits if self.winner == "a" else self.b_hits
+            plural = "hit" if len(hits) == 1 else "hits"
+            text = f"{self.winner} wins: {len(hits)} {plural} ({', '.join(map(str, hits))})"
+            if self.a_lucky or self.b_lucky:
+                text += " with a lucky chance"
+        elif self.draw:
+            text = "draw: equal successes cancel"
+        else:
+            text = "nothing happens: both fail"
+        for side, results in (("a", self.a), ("b", self.b)):
+            count = sum(r.catastrophic for r in results)
+            if count:
+                text += f"; {side} catastrophic failure" + (f" x{count}" if count > 1 else "")
+        return f"{text} ({dice})"
+
+
+def _check_rolls(name: str, rolls: object, die: Die) -> tuple[int, ...]:
+    if isinstance(rolls, int) and not isinstance(rolls, bool):
+        rolls = (rolls,)
+    if not isinstance(rolls, Sequence) or isinstance(rolls, str | bytes):
+        raise RulesError(f"{name} must be a die face or a sequence of faces, got {rolls!r}")
+    if not 1 <= len(rolls) <= MAX_DICE:
+        raise RulesError(f"{name} must hold 1..{MAX_DICE} dice, got {len(rolls)}")
+    return tuple(check_face(f"{name}[{i}]", r, SIDES[die]) for i, r in enumerate(rolls))
+
+
+def _check_tiebreak(raw_tiebreak: object) -> bool:
+    if not isinstance(raw_tiebreak, bool):
+        raise RulesError(f"raw_tiebreak must be True or False, got {raw_tiebreak!r}")
+    return raw_tiebreak
+
+
+def _standing(mine: tuple[Result, ...], theirs: tuple[Result, ...], raw: bool) -> tuple[int, ...]:
+    """Successes of ``mine`` strictly above the best success of ``theirs``."""
+    best = max(((r.face, r.roll if raw else 0) for r in theirs if r.success), default=None)
+    return tuple(
+        r.face
+        for r in mine
+        if r.success and (best is None or (r.face, r.roll if raw else 0) > best)
+    )
+
+
+def _decide(
+    a: tuple[Result, ...], b: tuple[Result, ...], raw: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], Winner, bool]:
+    """Surviving hits of each side, the winner and whether it is a draw."""
+    a_lucky, b_lucky = any(r.lucky for r in a), any(r.lucky for r in b)
+    if a_lucky and b_lucky:
+        a_hits: tuple[int, ...] = ()
+        b_hits: tuple[int, ...] = ()
+    elif a_lucky:
+        a_hits, b_hits = tuple(r.face for r in a if r.success), ()
+    elif b_lucky:
+        a_hits, b_hits = (), tuple(r.face for r in b if r.success)
+    else:
+        a_hits, b_hits = _standing(a, b, raw), _standing(b, a, raw)
+    winner: Winner = "a" if a_hits else "b" if b_hits else None
+    draw = winner is None and any(r.success for r in a) and any(r.success for r in b)
+    return a_hits, b_hits, winner, draw
+
+
+def contest(
+    a_value: int,
+    a_rolls: int | Sequence[int],
+    b_value: int,
+    b_rolls: int | Sequence[int],
+    die: str = "d10",
+    raw_tiebreak: bool = False,
+) -> Contest:
+    """Resolve a competitive test between sides a and b from dice already rolled.
+
+    A Lucky Chance on one side cancels every success of the other; Lucky Chances on both
+    sides cancel everything (a draw). Otherwise each success stands only if it is strictly
+    higher than every success of the opponent, so equal faces cancel each other and a die can
+    cancel lower dice even when it is itself cancelled by a higher one.
+
+    Args:
+        a_value: side a's characteristic after modifiers.
+        a_rolls: side a's dice (one face or a sequence of 1..``MAX_DICE`` faces).
+        b_value: side b's characteristic after modifiers.
+        b_rolls: side b's dice.
+        die: one of ``DIES``; d20 rolls are raw.
+        raw_tiebreak: the optional d20 rule: equal faces are won by the higher raw d20.
+
+    Raises:
+        RulesError: unknown die, a value that is not an integer, or a roll outside the die.
+    """
+    kind = check_die(die)
+    raw = _check_tiebreak(raw_tiebreak)
+    a_value = check_int("a_value", a_value)
+    b_value = check_int("b_value", b_value)
+    a = tuple(test(a_value, r, kind) for r in _check_rolls("a_rolls", a_rolls, kind))
+    b = tuple(test(b_value, r, kind) for r in _check_rolls("b_rolls", b_rolls, kind))
+    return Contest(a_value, b_value, kind, raw, a, b, *_decide(a, b, raw))
+
+
+def roll_contest(
+    a_value: int,
+    a_dice: int,
+    b_value: int,
+    b_dice: int,
+    *,
+    rng: random.Random,
+    die: str = "d10",
+    raw_tiebreak: bool = False,
+) -> Contest:
+    """Roll ``a_dice`` and ``b_dice`` dice from ``rng`` and resolve the contest."""
+    kind = check_die(die)
+    a_dice = check_int("a_dice", a_dice, 1, MAX_DICE)
+    b_dice = check_int("b_dice", b_dice, 1, MAX_DICE)
+    sides = SIDES[kind]
+    a_rolls = [rng.randint(1, sides) for _ in range(a_dice)]
+    b_rolls = [rng.randint(1, sides) for _ in range(b_dice)]
+    return contest(a_value, a_rolls, b_value, b_rolls, kind, raw_tiebreak)
+
+
+@lru_cache(maxsize=1024)
+def _contest_odds(
+    a_value: int, b_value: int, die: Die, raw: bool
+) -> tuple[tuple[Winner, Fraction], ...]:
+    faces = range(1, SIDES[die] + 1)
+    a_results = [(test(a_value, x, die),) for x in faces]
+    b_results = [(test(b_value, y, die),) for y in faces]
+    winners = (_decide(a, b, raw)[2] for a in a_results for b in b_results)
+    keys: tuple[Winner, ...] = ("a", "b", None)
+    return tuple(complete(tally(winners), keys).items())
+
+
+def contest_odds(
+    a_value: int, b_value: int, die: str = "d10", raw_tiebreak: bool = False
+) -> dict[str | None, Fraction]:
+    """Exact chance that a, b or nobody (``None``: draw or both fail) wins a one-die contest."""
+    kind = check_die(die)
+    raw = _check_tiebreak(raw_tiebreak)
+    a_value = check_int("a_value", a_value)
+    b_value = check_int("b_value", b_value)
+    return dict(_contest_odds(a_value, b_value, kind, raw))

@@ -1,0 +1,56 @@
+"""``tablekeeper check FILE...``: validate saves (and their logs) from the shell.
+
+Prints ``FILE:LINE:COL: message`` for a TOML error, ``FILE: key.path: message`` for a schema
+error and ``FILE: ok`` for a good save; the exit status is 1 when any file is bad.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from tui.store.errors import SaveError
+from tui.store.files import read_campaign
+from tui.store.logfile import read_log
+from tui.store.paths import backup_path, log_path
+
+__all__ = ["check_file", "check_main"]
+
+
+def check_file(path: str) -> list[str]:
+    """Messages for one save: problems first; the last line is ``FILE: ok`` if it is good."""
+    p = Path(path)
+    if not p.is_file():
+        return [f"{path}: no such file"]
+    try:
+        read_campaign(p)
+        log = log_path(p)
+        found = read_log(log, keep=0, validate_all=True)
+    except SaveError as exc:
+        lines = [str(exc)]
+        if exc.file == path and backup_path(p).is_file():
+            lines.append(f"{path}: note: the previous version is in {backup_path(p).name}")
+        return lines
+    lines = []
+    if found.recovered:
+        lines.append(f"{log}: note: an incomplete last entry (interrupted write) "
+                     "will be dropped on the next save")
+    lines.append(f"{path}: ok")
+    return lines
+
+
+def check_main(paths: list[str], *, out: TextIO | None = None) -> int:
+    """Check every save in ``paths``; return 0 when all are good, 1 otherwise (2: no files)."""
+    stream = out if out is not None else sys.stdout
+    if not paths:
+        print("usage: tablekeeper check FILE...", file=stream)
+        return 2
+    status = 0
+    for path in paths:
+        lines = check_file(path)
+        if not lines[-1].endswith(": ok"):
+            status = 1
+        for line in lines:
+            print(line, file=stream)
+    return status

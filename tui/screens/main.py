@@ -1,0 +1,163 @@
+"""The main screen: header, party, scene, log, preview line and the roll entry."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+
+from rules import SYSTEM_NAMES
+from tui.session.table import Feedback, Table, complete_line
+from tui.widgets.log_panel import GRADE_STYLES, LogPanel
+from tui.widgets.party import PartyPanel
+from tui.widgets.roll_entry import RollEntry
+from tui.widgets.scene_panel import ScenePanel
+
+__all__ = ["MainScreen"]
+
+READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
+
+
+class MainScreen(Screen[None]):
+    """Everything the GM sees during play. State comes from the app's :class:`Table`."""
+
+    BINDINGS = [
+        Binding("f2", "next_character", "Next sheet", id="main.next_character"),
+        Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
+    ]
+
+    def __init__(self, table: Table, *, read_only: bool = False) -> None:
+        super().__init__()
+        self.table = table
+        self.read_only = read_only
+        self.selected: str | None = None
+
+    # -- typed accessors -------------------------------------------------------------------
+    @property
+    def entry(self) -> RollEntry:
+        return self.query_one("#roll-entry", RollEntry)
+
+    @property
+    def log_panel(self) -> LogPanel:
+        return self.query_one("#log", LogPanel)
+
+    @property
+    def party(self) -> PartyPanel:
+        return self.query_one("#party", PartyPanel)
+
+    @property
+    def scene_panel(self) -> ScenePanel:
+        return self.query_one("#scene", ScenePanel)
+
+    @property
+    def preview(self) -> Static:
+        return self.query_one("#preview", Static)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="body"):
+            yield PartyPanel(id="party", gm=not self.read_only)
+            with Vertical(id="right"):
+                yield ScenePanel(id="scene")
+                yield LogPanel(id="log")
+        yield Static(id="preview")
+        yield RollEntry(id="roll-entry", completer=lambda text: complete_line(self.table, text))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.party.border_title = "Party"
+        self.scene_panel.border_title = "Scene"
+        self.log_panel.border_title = "Log"
+        self.refresh_all()
+        if self.read_only:
+            self.entry.placeholder = "read-only player view: /help, /quit"
+        self.entry.focus()
+
+    # -- rendering -------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        campaign = self.table.campaign
+        scene = campaign.scene
+        bits = [campaign.name, SYSTEM_NAMES.get(campaign.system, campaign.system),
+                f"adventure {campaign.adventure}"]
+        if scene is not None:
+            bits.append(f"{scene.name} · round {scene.round}")
+            if scene.phase:
+                bits.append(scene.phase.upper())
+        if self.read_only:
+            bits.append("READ-ONLY")
+        self.query_one("#header", Static).update(Text(" │ ".join(bits), style="bold"))
+        self.party.show(campaign, self.selected)
+        self.scene_panel.show(campaign)
+        self.log_panel.show(self.table.session.log, self.table.session.undone())
+
+    def show_feedback(self, feedback: Feedback) -> None:
+        if feedback.ok:
+            out = feedback.outcome
+            style = GRADE_STYLES.get(out.draft.grade, "bold") if out else "bold"
+            text = Text(feedback.message, style=style)
+            if out is not None:
+                for effect in out.draft.effects:
+                    text.append(f"  ⟶ {effect}", style="bold")
+                if out.draft.actor:
+                    self.selected = out.draft.actor
+            self.preview.update(text)
+        else:
+            self.preview.update(Text(f"✗ {feedback.message}", style="bold red"))
+            self.app.bell()
+        self.refresh_all()
+
+    # -- events ----------------------------------------------------------------------------
+    @on(Input.Changed, "#roll-entry")
+    def _changed(self, event: Input.Changed) -> None:
+        if self.read_only:
+            return
+        if not event.value.strip():
+            return  # keep showing the last result until the GM types again
+        preview = self.table.preview(event.value)
+        style = "" if preview.ok else "red"
+        self.preview.update(Text(("" if preview.ok else "✗ ") + preview.text, style=style))
+
+    @on(RollEntry.Committed)
+    def _committed(self, event: RollEntry.Committed) -> None:
+        line = event.value.strip()
+        if not line:
+            return
+        self.entry.remember(line)
+        if self.read_only and line.split()[0].casefold() not in READ_ONLY_COMMANDS:
+            self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
+            return
+        self.entry.value = ""
+        feedback = self.table.submit(line)
+        if feedback.action:
+            self.app.run_action(feedback.action)  # type: ignore[arg-type]
+            self.preview.update("")
+            return
+        self.show_feedback(feedback)
+
+    @on(OptionList.OptionHighlighted, "#party-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        names = self.party.names
+        if event.option_index < len(names) and self.selected != names[event.option_index]:
+            self.selected = names[event.option_index]
+            self.party.show(self.table.campaign, self.selected)
+
+    def action_next_character(self) -> None:
+        names = self.party.names
+        if not names:
+            return
+        i = names.index(self.selected) + 1 if self.selected in names else 0
+        self.selected = names[i % len(names)]
+        self.party.show(self.table.campaign, self.selected)
+
+    def action_clear_entry(self) -> None:
+        self.entry.value = ""
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.log_panel
+        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)

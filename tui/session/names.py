@@ -1,0 +1,107 @@
+"""Name matching for the roll entry: exact, prefix and fuzzy, Cyrillic included.
+
+Names are compared in a *normal form*: case-folded, ``ё`` → ``е``, every run of
+non-alphanumeric characters turned into one space. So ``knowledge occult`` finds
+"Knowledge (Occult)" and ``ог лай`` finds "Ог'лай".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Match", "NameError_", "complete", "match_prefix_words", "normal"]
+
+_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def normal(text: str) -> str:
+    """The comparison form of a name."""
+    return _NON_WORD.sub(" ", text.casefold().replace("ё", "е")).strip()
+
+
+def _subsequence(needle: str, hay: str) -> bool:
+    it = iter(hay)
+    return all(ch in it for ch in needle)
+
+
+class NameError_(ValueError):  # noqa: N801 - avoid shadowing the builtin NameError
+    """No candidate, or several equally good ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    name: str
+    consumed: int  # how many words of the input the name used
+
+
+def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
+    """Candidates matching ``phrase``: exact, else word-prefix, else prefix, else fuzzy."""
+    forms = [(c, normal(c)) for c in candidates]
+    exact = [c for c, f in forms if f == phrase]
+    if exact:
+        return exact
+    words = phrase.split()
+
+    def word_prefix(form: str) -> bool:
+        # every typed word is a prefix of the name's words, in order ("sp hid" → Spot Hidden)
+        names = form.split()
+        i = 0
+        for w in words:
+            while i < len(names) and not names[i].startswith(w):
+                i += 1
+            if i == len(names):
+                return False
+            i += 1
+        return True
+
+    first = [c for c, f in forms if f.split()[:1] == words[:1] and len(words) == 1]
+    if first:
+        return first
+    prefix = [c for c, f in forms if f.startswith(phrase)]
+    if prefix:
+        return prefix
+    wp = [c for c, f in forms if word_prefix(f)]
+    if wp:
+        return wp
+    squashed = phrase.replace(" ", "")
+    if len(squashed) >= 2:
+        return [c for c, f in forms if _subsequence(squashed, f.replace(" ", ""))]
+    return []
+
+
+def match_prefix_words(words: Sequence[str], candidates: Sequence[str], *, what: str) -> Match:
+    """Match the longest run of leading ``words`` naming one candidate.
+
+    Tries the longest phrase first so that "spot hidden hard" matches "Spot Hidden" and leaves
+    "hard". Raises :class:`NameError_` naming the problem when nothing (or too much) matches.
+    """
+    ambiguous: list[str] = []
+    for k in range(len(words), 0, -1):
+        phrase = normal(" ".join(words[:k]))
+        if not phrase:
+            continue
+        found = _rank(phrase, candidates)
+        if len(found) == 1:
+            return Match(found[0], k)
+        if len(found) > 1 and not ambiguous:
+            ambiguous = found
+            # an exact or prefix tie on a longer phrase beats shorter phrases: report it
+            if k == len(words) or any(normal(f) == phrase for f in found):
+                break
+    if ambiguous:
+        shown = ", ".join(sorted(ambiguous)[:5])
+        raise NameError_(f"{what} {' '.join(words[:1])!r} is ambiguous: {shown}")
+    if not words:
+        raise NameError_(f"missing {what}")
+    raise NameError_(f"no {what} matches {words[0]!r}")
+
+
+def complete(fragment: str, candidates: Iterable[str]) -> list[str]:
+    """Candidates the typed ``fragment`` could become, best first (for Tab completion)."""
+    phrase = normal(fragment)
+    cands = list(candidates)
+    if not phrase:
+        return sorted(cands, key=str.casefold)
+    return _rank(phrase, cands)

@@ -1,0 +1,155 @@
+"""What every system adapter gives the table: rollable names, a preview, and a plan to run.
+
+An adapter turns a parsed roll-entry :class:`~tui.session.entry.Check` into a :class:`Plan`.
+Building the plan validates everything (names, modifiers, typed dice) and computes the exact
+odds, so the preview line and the committed roll share one path; running the plan draws any
+missing dice from the injected generator, calls ``rules.resolve`` and returns the next
+campaign plus its log entry.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Protocol
+
+from rules.errors import RulesError
+from tui.session.entry import Check, EntryError, Side
+from tui.session.model import Campaign, Character
+from tui.session.session import Draft, Outcome
+
+__all__ = [
+    "Adapter",
+    "Chance",
+    "Plan",
+    "draw",
+    "int_option",
+    "signed_words",
+    "typed_or_rolled",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """One line of the odds preview: a label, its exact probability and its colour grade."""
+
+    label: str
+    p: Fraction
+    grade: str
+
+    @property
+    def percent(self) -> str:
+        value = float(self.p * 100)
+        if 0 < value < 0.1:
+            return "<0.1%"
+        if 99.9 < value < 100:
+            return ">99.9%"
+        return f"{value:.1f}%".replace(".0%", "%")
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A validated check: what will be rolled, its exact odds, and how to resolve it."""
+
+    summary: str
+    odds: tuple[Chance, ...]
+    run: Callable[[Campaign, random.Random], Outcome] = field(compare=False)
+
+    def preview(self) -> str:
+        shown = " · ".join(f"{c.label} {c.percent}" for c in self.odds if c.p)
+        return f"{self.summary} — {shown}" if shown else self.summary
+
+
+class Adapter(Protocol):
+    key: str
+
+    def rollables(self, character: Character) -> Sequence[str]: ...
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan: ...
+
+
+def draw(faces: tuple[int, ...] | None, count: int, sides: int, rng: random.Random,
+         *, what: str = "dice") -> tuple[tuple[int, ...], bool]:
+    """Typed faces (validated count and range) or ``count`` fresh ones; also says if typed."""
+    if faces is None:
+        return tuple(rng.randint(1, sides) for _ in range(count)), False
+    if len(faces) != count:
+        raise RulesError(f"{what}: expected {count} dice, got {len(faces)}")
+    for i, face in enumerate(faces, 1):
+        if not 1 <= face <= sides:
+            raise RulesError(f"{what}: die {i} must be within 1..{sides}, got {face}")
+    return faces, True
+
+
+def typed_or_rolled(typed: bool) -> str:
+    return "typed" if typed else "rolled"
+
+
+def int_option(side: Side, key: str, *, low: int, high: int) -> int | None:
+    """``key=N`` from the side's options as an int within ``low..high``."""
+    raw = side.options.get(key)
+    if raw is None:
+        return None
+    try:
+        value = int(raw.replace("−", "-"))
+    except ValueError:
+        raise EntryError(f"{key}= needs a whole number, got {raw!r}") from None
+    if not low <= value <= high:
+        raise EntryError(f"{key}= must be within {low}..{high}, got {value}")
+    return value
+
+
+def signed_words(side: Side, *, low: int, high: int, what: str = "modifier"
+                 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Split bare words into signed integers (each within low..high) and the other words."""
+    numbers: list[int] = []
+    others: list[str] = []
+    for word in side.words:
+        text = word.replace("−", "-")
+        if text.lstrip("+-").isdigit() and text[:1] in "+-0123456789":
+            value = int(text)
+            if not low <= value <= high:
+                raise EntryError(f"{what} {word} must be within {low:+d}..{high:+d}")
+            numbers.append(value)
+        else:
+            others.append(word)
+    return tuple(numbers), tuple(others)
+
+
+def reject_unknown(words: Sequence[str], options: Sequence[str], side: Side,
+                   allowed_words: Sequence[str]) -> None:
+    """Refuse modifiers the system does not know, naming them and what is allowed."""
+    for word in words:
+        if word not in allowed_words:
+            raise EntryError(
+                f"unknown modifier {word!r} for {side.actor} "
+                f"(allowed: {', '.join(allowed_words) or 'none'})"
+            )
+    for key in side.options:
+        if key not in options:
+            raise EntryError(
+                f"unknown option {key}= for {side.actor} (allowed: "
+                f"{', '.join(k + '=' for k in options) or 'none'})"
+            )
+
+
+def one_side(check: Check) -> Side:
+    return check.a
+
+
+def outcome(campaign: Campaign, *, text: str, actor: str, grade: str,
+            inputs: dict[str, object], effects: Sequence[str] = (), result: object = None
+            ) -> Outcome:
+    return Outcome(campaign, Draft("roll", text, actor, grade, inputs, tuple(effects)), result)
+
+
+def contest_chances(a_name: str, b_name: str, dist: Mapping[str | None, Fraction]
+                    ) -> tuple[Chance, ...]:
+    """Odds lines for a two-sided contest keyed ``"a"``, ``"b"`` and ``None``."""
+    return (
+        Chance(f"{a_name} wins", dist.get("a", Fraction(0)), "success"),
+        Chance(f"{b_name} wins", dist.get("b", Fraction(0)), "failure"),
+        Chance("no winner", dist.get(None, Fraction(0)), "partial"),
+    )

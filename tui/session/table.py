@@ -1,0 +1,336 @@
+"""The table: the one place that turns a line the GM typed into a change of the session.
+
+It is pure Python (no Textual), so the app, the tests and a script drive it alike. The app
+calls :meth:`Table.preview` on every keystroke and :meth:`Table.submit` on Enter. Every error
+becomes a :class:`Feedback` with ``ok=False`` and a message naming the problem; the session is
+untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules import dice as dice_mod
+from rules.errors import RulesError
+from tui.session.entry import Check, EntryError, FreeRoll, Slash, parse_line
+from tui.session.model import Campaign
+from tui.session.names import NameError_
+from tui.session.session import CommandError, Draft, Outcome, Session
+from tui.session.systems import adapter_for
+from tui.session.systems.base import Chance, Plan
+
+__all__ = ["SLASH_COMMANDS", "Feedback", "Preview", "SlashCommand", "Table", "complete_line"]
+
+_ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError)
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    text: str
+    ok: bool
+    odds: tuple[Chance, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """What happened after Enter: a message, and an app action to take (help, quit …)."""
+
+    ok: bool
+    message: str
+    action: str = ""
+    outcome: Outcome | None = None
+    argument: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SlashCommand:
+    name: str
+    usage: str
+    help: str
+    handler: Callable[[Table, Slash], Feedback] = field(compare=False)
+    systems: tuple[str, ...] = ()  # empty: every system
+
+
+@dataclass(frozen=True, slots=True)
+class _Apply:
+    """A command built from a pure function of the campaign (used by slash commands)."""
+
+    fn: Callable[[Campaign], Campaign]
+    text: str
+    actor: str = ""
+    effects: tuple[str, ...] = ()
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        return Outcome(self.fn(campaign), Draft("change", self.text, self.actor, "",
+                                                {}, self.effects))
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    plan: Plan
+    rng: random.Random
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        return self.plan.run(campaign, self.rng)
+
+
+@dataclass(frozen=True, slots=True)
+class _FreeRoll:
+    roll: FreeRoll
+    rng: random.Random
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        if self.roll.faces is None:
+            result = dice_mod.roll(self.roll.expr, rng=self.rng)
+        else:
+            result = dice_mod.resolve(self.roll.expr, self.roll.faces)
+        faces = " ".join(map(str, result.faces))
+        source = "rolled" if self.roll.faces is None else "typed"
+        return Outcome(campaign, Draft("roll", f"{result.expr}: [{faces}] = {result.total}",
+                                       "", "", {"expr": str(result.expr),
+                                                "dice": list(result.faces), "source": source}),
+                       result)
+
+
+SLASH_COMMANDS: dict[str, SlashCommand] = {}
+
+
+def slash(name: str, usage: str, help_text: str, *, systems: Sequence[str] = (),
+          aliases: Sequence[str] = ()) -> Callable[[Callable[[Table, Slash], Feedback]],
+                                                   Callable[[Table, Slash], Feedback]]:
+    """Register a ``/name`` command (listed in help and the command palette)."""
+    def register(fn: Callable[[Table, Slash], Feedback]) -> Callable[[Table, Slash], Feedback]:
+        cmd = SlashCommand(name, usage, help_text, fn, tuple(systems))
+        for key in (name, *aliases):
+            SLASH_COMMANDS[key] = cmd
+        return fn
+    return register
+
+
+class Table:
+    """Roll entry → session changes, for one open campaign."""
+
+    def __init__(self, session: Session, *, rng: random.Random | None = None) -> None:
+        self.session = session
+        self.rng = rng or random.Random()
+        self.adapter = adapter_for(session.campaign.system)
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.session.campaign
+
+    # -- names -----------------------------------------------------------------------------
+    def character_names(self) -> list[str]:
+        return [c.name for c in self.campaign.characters]
+
+    def rollables(self, name: str) -> Sequence[str]:
+        return self.adapter.rollables(self.campaign.character(name))
+
+    def commands(self) -> list[SlashCommand]:
+        """Slash commands of this campaign's system, each once, in registration order."""
+        seen: list[SlashCommand] = []
+        for cmd in SLASH_COMMANDS.values():
+            if cmd not in seen and (not cmd.systems or self.campaign.system in cmd.systems):
+                seen.append(cmd)
+        return seen
+
+    # -- preview and submit ----------------------------------------------------------------
+    def _parse(self, line: str) -> Slash | FreeRoll | Check:
+        return parse_line(line, self.character_names(), self.rollables)
+
+    def plan(self, line: str) -> Plan:
+        parsed = self._parse(line)
+        if not isinstance(parsed, Check):
+            raise EntryError("not a check")
+        return self.adapter.plan(self.campaign, parsed)
+
+    def preview(self, line: str) -> Preview:
+        """The resolved check and its exact odds, or what is wrong with the line so far."""
+        if not line.strip():
+            return Preview("", True)
+        try:
+            parsed = self._parse(line)
+            if isinstance(parsed, Slash):
+                cmd = SLASH_COMMANDS.get(parsed.name)
+                if cmd is None:
+                    matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
+                    if matches:
+                        return Preview("  ".join(c.usage for c in matches[:4]), True)
+                    return Preview(f"unknown command /{parsed.name} (try /help)", False)
+                return Preview(f"{cmd.usage} — {cmd.help}", True)
+            if isinstance(parsed, FreeRoll):
+                expr = dice_mod.parse(parsed.expr)
+                if expr.maximum - expr.minimum > 2000:
+                    return Preview(f"{expr}: {expr.minimum}..{expr.maximum}", True)
+                dist = dice_mod.odds(expr)
+                mean = sum(k * p for k, p in dist.items())
+                return Preview(f"{expr}: {expr.minimum}..{expr.maximum}, "
+                               f"average {float(mean):.1f}", True)
+            plan = self.adapter.plan(self.campaign, parsed)
+            return Preview(plan.preview(), True, plan.odds)
+        except _ERRORS as exc:
+            return Preview(_message(exc), False)
+
+    def submit(self, line: str) -> Feedback:
+        """Run the line: a roll, a free roll or a /command. Never raises for bad input."""
+        try:
+            parsed = self._parse(line)
+            if isinstance(parsed, Slash):
+                cmd = SLASH_COMMANDS.get(parsed.name)
+                if cmd is None or (cmd.systems and self.campaign.system not in cmd.systems):
+                    return Feedback(False, f"unknown command /{parsed.name} (try /help)")
+                return cmd.handler(self, parsed)
+            if isinstance(parsed, FreeRoll):
+                out = self.session.execute(_FreeRoll(parsed, self.rng))
+                return Feedback(True, out.draft.text, outcome=out)
+            plan = self.adapter.plan(self.campaign, parsed)
+            out = self.session.execute(_Run(plan, self.rng))
+            return Feedback(True, out.draft.text, outcome=out)
+        except _ERRORS as exc:
+            return Feedback(False, _message(exc))
+
+    def change(self, fn: Callable[[Campaign], Campaign], text: str, *, actor: str = "",
+               effects: Sequence[str] = ()) -> Feedback:
+        """Apply a pure change as one undoable, logged step."""
+        try:
+            out = self.session.execute(_Apply(fn, text, actor, tuple(effects)))
+        except _ERRORS as exc:
+            return Feedback(False, _message(exc))
+        return Feedback(True, text, outcome=out)
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
+    return str(exc)
+
+
+# -- the core slash commands ------------------------------------------------------------------
+@slash("undo", "/undo", "take back the last change (ctrl+z)")
+def _undo(table: Table, _cmd: Slash) -> Feedback:
+    entry = table.session.undo()
+    return Feedback(entry is not None, entry.text if entry else "nothing to undo")
+
+
+@slash("redo", "/redo", "do again what was undone (ctrl+y)")
+def _redo(table: Table, _cmd: Slash) -> Feedback:
+    entry = table.session.redo()
+    return Feedback(entry is not None, entry.text if entry else "nothing to redo")
+
+
+@slash("help", "/help", "the bindings and the roll-entry language (f1)", aliases=("?",))
+def _help(_table: Table, _cmd: Slash) -> Feedback:
+    return Feedback(True, "help", action="help")
+
+
+@slash("quit", "/quit", "save and leave (ctrl+q)", aliases=("q", "exit"))
+def _quit(_table: Table, _cmd: Slash) -> Feedback:
+    return Feedback(True, "quit", action="quit")
+
+
+@slash("note", "/note TEXT", "write a note into the log")
+def _note(table: Table, cmd: Slash) -> Feedback:
+    if not cmd.rest:
+        return Feedback(False, "/note needs some text")
+    return table.change(lambda c: c, f"note: {cmd.rest}")
+
+
+@slash("hp", "/hp CHAR [RESOURCE] ±N|=N", "change a resource (HP by default)",
+       aliases=("res",))
+def _resource(table: Table, cmd: Slash) -> Feedback:
+    from tui.session.names import match_prefix_words
+
+    words = list(cmd.args)
+    if len(words) < 2:
+        return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N or =N")
+    amount = words.pop()
+    who = match_prefix_words(words, table.character_names(), what="character")
+    ch = table.campaign.character(who.name)
+    rest = words[who.consumed:]
+    resources = list(ch.resources) or ["HP"]
+    resource = (match_prefix_words(rest, resources, what="resource").name if rest
+                else ("HP" if "HP" in ch.resources else resources[0]))
+    current = ch.resources.get(resource, 0)
+    try:
+        if amount.startswith("="):
+            new = int(amount[1:])
+        elif amount[:1] in "+-−":
+            new = current + int(amount.replace("−", "-"))
+        else:
+            return Feedback(False, f"write +N, -N or =N, not {amount!r}")
+    except ValueError:
+        return Feedback(False, f"{amount!r} is not a number")
+    if abs(new) > 1_000_000:
+        return Feedback(False, "that is a very large number")
+    return table.change(lambda c: c.with_character(ch.with_resource(resource, new)),
+                        f"{ch.name} {resource} {current} → {new}", actor=ch.name)
+
+
+@slash("rename", "/rename NEW NAME", "rename the campaign")
+def _rename(table: Table, cmd: Slash) -> Feedback:
+    name = cmd.rest.strip()
+    if not name:
+        return Feedback(False, "/rename needs a name")
+    return table.change(lambda c: replace(c, name=name), f"campaign renamed to {name}")
+
+
+# -- completion -----------------------------------------------------------------------------
+def _extend(typed: str, fragment: str, name: str) -> str:
+    """``typed`` with its trailing ``fragment`` completed to ``name``.
+
+    Keeps what the GM typed when the name simply continues it (so an inline suggestion can
+    show the rest); otherwise replaces the fragment with the name.
+    """
+    head = typed[: len(typed) - len(fragment)]
+    if fragment and fragment == fragment.lower():
+        name = name.lower()  # the GM types in lower case: keep the line in one case
+    if name.casefold().startswith(fragment.casefold()):
+        return head + fragment + name[len(fragment):]
+    return head + name
+
+
+def complete_line(table: Table, text: str) -> list[str]:
+    """Whole-line completions for the roll entry: commands, characters, skills."""
+    from tui.session.names import complete, match_prefix_words
+
+    if text.startswith("/"):
+        typed = text[1:]
+        if " " in typed:
+            return []
+        names = sorted({c.name for c in table.commands()})
+        return [f"/{n}" for n in names if n.startswith(typed.casefold()) and n != typed]
+    lower = text.casefold()
+    cut = max(lower.rfind(" vs "), -1)
+    head, side = (text[: cut + 4], text[cut + 4:]) if cut >= 0 else ("", text)
+    words = side.split()
+    fragment = "" if side.endswith(" ") or not words else words[-1]
+    before = words if side.endswith(" ") else words[:-1]
+    out: list[str] = []
+    if before:
+        try:
+            who = match_prefix_words(before, table.character_names(), what="character")
+        except NameError_:
+            who = None
+        if who is not None:
+            rest = words[who.consumed:]
+            skill_fragment = " ".join(rest) + (" " if side.endswith(" ") and rest else "")
+            skill_fragment = skill_fragment.strip()
+            if skill_fragment or side.endswith(" "):
+                for name in complete(skill_fragment, table.rollables(who.name))[:8]:
+                    out.append(_extend(text, _tail(text, skill_fragment), name))
+    if not out and words:
+        whole = " ".join(words)
+        for name in complete(whole, table.character_names())[:8]:
+            out.append(_extend(text, _tail(text, whole), name) + " ")
+    return [o for o in out if o != text]
+
+
+def _tail(text: str, fragment: str) -> str:
+    """The actual trailing characters of ``text`` that ``fragment`` (space-joined) covers."""
+    if not fragment:
+        return ""
+    n = len(fragment)
+    stripped = text.rstrip()
+    return stripped[-n:] if stripped[-n:].casefold() == fragment.casefold() else fragment

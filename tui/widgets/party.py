@@ -1,0 +1,82 @@
+"""The party panel: every character with key resources and tick counts, and one sheet."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.session.model import Campaign, Character
+
+__all__ = ["PartyPanel", "sheet_text"]
+
+
+def _summary(ch: Character) -> Text:
+    text = Text(ch.name, style="bold" if ch.side == "party" else "")
+    if ch.side != "party":
+        text.append(" (npc)", style="dim")
+    bits = [f"{k} {v}" for k, v in list(ch.resources.items())[:2]]
+    if ch.ticks:
+        bits.append(f"✓{len(ch.ticks)}")
+    if bits:
+        text.append("  " + " ".join(bits), style="dim")
+    return text
+
+
+def sheet_text(ch: Character, *, gm: bool = True) -> Text:
+    """A compact character sheet (GM-only notes hidden from the player view)."""
+    text = Text()
+    text.append(ch.name, style="bold underline")
+    if ch.player:
+        text.append(f"  ({ch.player})", style="dim")
+    if ch.attributes:
+        text.append("\n" + "  ".join(f"{k} {v}" for k, v in ch.attributes.items()))
+    for skill, value in ch.skills.items():
+        mark = " ✓" if skill in ch.ticks else ""
+        text.append(f"\n {skill}: {value}{mark}")
+    if ch.resources:
+        text.append("\n" + "  ".join(f"{k} {v}" for k, v in ch.resources.items()), style="bold")
+    if ch.notes and gm:
+        text.append(f"\n{ch.notes}", style="italic dim")
+    return text
+
+
+class PartyPanel(Vertical):
+    """Character list (``#party-list``) above the selected character's sheet."""
+
+    DEFAULT_CSS = """
+    PartyPanel > OptionList { height: auto; max-height: 50%; border: none; padding: 0; }
+    PartyPanel > VerticalScroll { height: 1fr; border-top: solid $secondary; }
+    """
+
+    def __init__(self, *, gm: bool = True, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.gm = gm
+        self._names: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(id="party-list")
+        with VerticalScroll():
+            yield Static(id="sheet")
+
+    def visible(self, campaign: Campaign) -> list[Character]:
+        return [c for c in campaign.characters if self.gm or not c.gm_only]
+
+    def show(self, campaign: Campaign, selected: str | None) -> None:
+        chars = self.visible(campaign)
+        listing = self.query_one("#party-list", OptionList)
+        names = [c.name for c in chars]
+        highlight = names.index(selected) if selected in names else (0 if names else None)
+        listing.clear_options()
+        listing.add_options([Option(_summary(c), id=f"c{i}") for i, c in enumerate(chars)])
+        self._names = names
+        if highlight is not None:
+            listing.highlighted = highlight
+        sheet = self.query_one("#sheet", Static)
+        sheet.update(sheet_text(chars[highlight], gm=self.gm) if highlight is not None else "")
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._names)

@@ -1,0 +1,103 @@
+"""The roll entry: one line with history (Up/Down) and name completion (Tab).
+
+The widget knows nothing about rules or the session. It asks its ``completer`` (a callable
+set by the screen) for candidates and posts messages up: ``Changed`` on each keystroke (for
+the preview) comes from :class:`~textual.widgets.Input`; ``Committed`` on Enter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from textual import on
+from textual.binding import Binding
+from textual.message import Message
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+__all__ = ["RollEntry"]
+
+Completer = Callable[[str], Sequence[str]]
+HISTORY_LIMIT = 500
+
+
+class _Suggest(Suggester):
+    """Greyed-out inline suggestion: the first completion of what is typed."""
+
+    def __init__(self, entry: RollEntry) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self._entry = entry
+
+    async def get_suggestion(self, value: str) -> str | None:
+        options = self._entry.completions(value)
+        return options[0] if options else None
+
+
+class RollEntry(Input):
+    """Input with history and completion; Enter posts :class:`RollEntry.Committed`."""
+
+    BINDINGS = [
+        Binding("up", "history(-1)", "Previous line", show=False, id="entry.history_back"),
+        Binding("down", "history(1)", "Next line", show=False, id="entry.history_forward"),
+        Binding("tab", "complete", "Complete", show=False, id="entry.complete",
+                priority=True),
+    ]
+
+    class Committed(Message):
+        def __init__(self, entry: RollEntry, value: str) -> None:
+            super().__init__()
+            self.entry = entry
+            self.value = value
+
+    def __init__(self, *, completer: Completer | None = None, **kwargs: object) -> None:
+        super().__init__(placeholder="alice spot hidden hard · 3d6+2 · /help", **kwargs)  # type: ignore[arg-type]
+        self.completer: Completer = completer or (lambda _text: ())
+        self.suggester = _Suggest(self)
+        self.history: list[str] = []
+        self._cursor = 0
+        self._draft = ""
+        self._cycle: list[str] = []
+        self._cycle_at = 0
+
+    def completions(self, value: str) -> list[str]:
+        """Full-line completions of ``value`` (empty when nothing fits)."""
+        if not value or value.endswith(" ") and not value.strip():
+            return []
+        try:
+            return [c for c in self.completer(value) if c != value]
+        except Exception:  # a completer must never break typing
+            return []
+
+    def action_complete(self) -> None:
+        """Tab: accept the suggestion; Tab again cycles through the other candidates."""
+        if self._cycle and self.value == self._cycle[self._cycle_at]:
+            self._cycle_at = (self._cycle_at + 1) % len(self._cycle)
+        else:
+            self._cycle = self.completions(self.value)
+            self._cycle_at = 0
+        if self._cycle:
+            self.value = self._cycle[self._cycle_at]
+            self.cursor_position = len(self.value)
+        else:
+            self.app.bell()
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        if self._cursor == len(self.history):
+            self._draft = self.value
+        self._cursor = max(0, min(len(self.history), self._cursor + step))
+        self.value = self.history[self._cursor] if self._cursor < len(self.history) else self._draft
+        self.cursor_position = len(self.value)
+
+    def remember(self, line: str) -> None:
+        if line and (not self.history or self.history[-1] != line):
+            self.history.append(line)
+            del self.history[:-HISTORY_LIMIT]
+        self._cursor = len(self.history)
+        self._draft = ""
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_message(self.Committed(self, event.value))
