@@ -58,13 +58,10 @@ class _Apply:
     """A command built from a pure function of the campaign (used by slash commands)."""
 
     fn: Callable[[Campaign], Campaign]
-    text: str
-    actor: str = ""
-    effects: tuple[str, ...] = ()
+    draft: Draft
 
     def apply(self, campaign: Campaign) -> Outcome:
-        return Outcome(self.fn(campaign), Draft("change", self.text, self.actor, "",
-                                                {}, self.effects))
+        return Outcome(self.fn(campaign), self.draft)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +178,7 @@ class Table:
                 cmd = SLASH_COMMANDS.get(parsed.name)
                 if cmd is None or (cmd.systems and self.campaign.system not in cmd.systems):
                     return Feedback(False, f"unknown command /{parsed.name} (try /help)")
-                return cmd.handler(self, parsed)
+                return cmd.handler(self, parsed)  # handlers may raise; caught below
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
                 return Feedback(True, out.draft.text, outcome=out)
@@ -194,11 +191,15 @@ class Table:
     def change(self, fn: Callable[[Campaign], Campaign], text: str, *, actor: str = "",
                effects: Sequence[str] = ()) -> Feedback:
         """Apply a pure change as one undoable, logged step."""
+        return self.run_change(fn, Draft("change", text, actor, "", {}, tuple(effects)))
+
+    def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
+        """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
         try:
-            out = self.session.execute(_Apply(fn, text, actor, tuple(effects)))
+            out = self.session.execute(_Apply(fn, draft))
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
-        return Feedback(True, text, outcome=out)
+        return Feedback(True, draft.text, outcome=out)
 
 
 def _message(exc: BaseException) -> str:
