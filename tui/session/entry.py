@@ -116,7 +116,11 @@ def _split_dice(text: str) -> tuple[str, tuple[int, ...] | None]:
         key = word.group(1).casefold() if word else ""
         if key and key in OPTION_KEYS:
             continue
-        return before.strip(), parse_faces(text[m.end():])
+        tail = text[m.end():].split()
+        # options may follow the dice too: "... = 2 4 6 6 range=3,6"
+        moved = [w for w in tail if "=" in w.strip("=")]
+        faces = " ".join(w for w in tail if w not in moved)
+        return " ".join([before.strip(), *moved]).strip(), parse_faces(faces)
     return text, None
 
 

@@ -21,7 +21,19 @@ from tui.session.session import CommandError, Draft, Outcome, Session
 from tui.session.systems import adapter_for
 from tui.session.systems.base import Chance, Plan
 
-__all__ = ["SLASH_COMMANDS", "Feedback", "Preview", "SlashCommand", "Table", "complete_line"]
+__all__ = [
+    "PLAN_HOOKS",
+    "ROLL_HOOKS",
+    "SLASH_COMMANDS",
+    "Feedback",
+    "Preview",
+    "SlashCommand",
+    "Table",
+    "complete_line",
+    "plan_hook",
+    "roll_hook",
+    "slash",
+]
 
 _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError)
 
@@ -64,13 +76,39 @@ class _Apply:
         return Outcome(self.fn(campaign), self.draft)
 
 
+#: ``hook(campaign, check) -> check``: rewrite a parsed check before it is planned (e.g. the
+#: TN of the extended check it contributes to, a GURPS Aim bonus). Must not raise for lines
+#: it does not concern; may raise EntryError/RulesError naming a problem.
+PlanHook = Callable[[Campaign, Check], Check]
+#: ``hook(before, check, outcome) -> outcome``: add effects of a committed roll to the same
+#: undoable step (pool progress, consequences, spent Aim). ``before`` is the state the roll
+#: was made in.
+RollHook = Callable[[Campaign, Check, Outcome], Outcome]
+PLAN_HOOKS: list[PlanHook] = []
+ROLL_HOOKS: list[RollHook] = []
+
+
+def plan_hook(fn: PlanHook) -> PlanHook:
+    PLAN_HOOKS.append(fn)
+    return fn
+
+
+def roll_hook(fn: RollHook) -> RollHook:
+    ROLL_HOOKS.append(fn)
+    return fn
+
+
 @dataclass(frozen=True, slots=True)
 class _Run:
     plan: Plan
+    check: Check
     rng: random.Random
 
     def apply(self, campaign: Campaign) -> Outcome:
-        return self.plan.run(campaign, self.rng)
+        out = self.plan.run(campaign, self.rng)
+        for hook in ROLL_HOOKS:
+            out = hook(campaign, self.check, out)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +144,26 @@ def slash(name: str, usage: str, help_text: str, *, systems: Sequence[str] = (),
     return register
 
 
+#: Modules that register more slash commands (imported when the first table opens).
+COMMAND_MODULES = (
+    "tui.session.scene_cmds",  # scenes, Strange System rounds, turn order, GURPS maneuvers
+    "tui.session.extended",  # extended checks and challenge consequences
+    "tui.session.adventure",  # experience ticks, downtime, end of adventure (BRP)
+)
+
+
+def _load_commands() -> None:
+    import importlib
+
+    for name in COMMAND_MODULES:
+        importlib.import_module(name)
+
+
 class Table:
     """Roll entry → session changes, for one open campaign."""
 
     def __init__(self, session: Session, *, rng: random.Random | None = None) -> None:
+        _load_commands()
         self.session = session
         self.rng = rng or random.Random()
         self.adapter = adapter_for(session.campaign.system)
@@ -141,7 +195,15 @@ class Table:
         parsed = self._parse(line)
         if not isinstance(parsed, Check):
             raise EntryError("not a check")
-        return self.adapter.plan(self.campaign, parsed)
+        return self._plan(parsed)
+
+    def _plan(self, check: Check) -> Plan:
+        return self.adapter.plan(self.campaign, self._hooked(check))
+
+    def _hooked(self, check: Check) -> Check:
+        for hook in PLAN_HOOKS:
+            check = hook(self.campaign, check)
+        return check
 
     def preview(self, line: str) -> Preview:
         """The resolved check and its exact odds, or what is wrong with the line so far."""
@@ -165,8 +227,17 @@ class Table:
                 mean = sum(k * p for k, p in dist.items())
                 return Preview(f"{expr}: {expr.minimum}..{expr.maximum}, "
                                f"average {float(mean):.1f}", True)
+            parsed = self._hooked(parsed)
             plan = self.adapter.plan(self.campaign, parsed)
-            return Preview(plan.preview(), True, plan.odds)
+            text = plan.preview()
+            if _all_typed(parsed):
+                # every die is typed: show what Enter will record (or what is wrong with it)
+                try:
+                    result = plan.run(self.campaign, _NoDice())
+                    text = f"{text}\n  Enter → {result.draft.text}"
+                except _WouldRoll:
+                    pass  # the app still rolls something (a GM range): no sure outcome
+            return Preview(text, True, plan.odds)
         except _ERRORS as exc:
             return Preview(_message(exc), False)
 
@@ -182,8 +253,9 @@ class Table:
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
                 return Feedback(True, out.draft.text, outcome=out)
+            parsed = self._hooked(parsed)
             plan = self.adapter.plan(self.campaign, parsed)
-            out = self.session.execute(_Run(plan, self.rng))
+            out = self.session.execute(_Run(plan, parsed, self.rng))
             return Feedback(True, out.draft.text, outcome=out)
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
@@ -200,6 +272,24 @@ class Table:
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
         return Feedback(True, draft.text, outcome=out)
+
+
+class _WouldRoll(Exception):
+    pass
+
+
+class _NoDice(random.Random):
+    """A generator for previews that refuses to roll: the outcome must come from typed dice."""
+
+    def random(self) -> float:
+        raise _WouldRoll
+
+    def randint(self, a: int, b: int) -> int:
+        raise _WouldRoll
+
+
+def _all_typed(check: Check) -> bool:
+    return check.a.faces is not None and (check.b is None or check.b.faces is not None)
 
 
 def _message(exc: BaseException) -> str:

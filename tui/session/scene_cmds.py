@@ -1,0 +1,1 @@
+"""Slash commands: placeholder until implemented."""
