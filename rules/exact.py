@@ -17,8 +17,8 @@ from rules.errors import RulesError
 
 __all__ = [
     "K",
-    "check_int",
     "check_face",
+    "check_int",
     "complete",
     "convolve",
     "distribution",

@@ -109,9 +109,11 @@ class TablekeeperApp(App[None]):
                     return
                 self.create_campaign(campaign, result[1])
 
-            self.push_screen(NewCampaignScreen(system=campaign.system,
-                                               name=f"{campaign.name} (copy)"), made)
+            self.push_screen(
+                NewCampaignScreen(system=campaign.system, name=f"{campaign.name} (copy)"), made
+            )
         else:
+
             def made_new(result: tuple[str, str] | None) -> None:
                 if result is None:
                     self.show_picker()
@@ -145,22 +147,42 @@ class TablekeeperApp(App[None]):
         try:
             store = Store.open(path, read_only=read_only)
         except LockedError as exc:
-            self._problem("Campaign already open", f"{exc}\n\nAnother Tablekeeper is "
-                          "writing to it. You can open it read-only (the player view).",
-                          path, [("readonly", "Open read-only (player view)"),
-                                 ("back", "Back to the campaign list"), ("quit", "Quit")])
+            self._problem(
+                "Campaign already open",
+                f"{exc}\n\nAnother Tablekeeper is "
+                "writing to it. You can open it read-only (the player view).",
+                path,
+                [
+                    ("readonly", "Open read-only (player view)"),
+                    ("back", "Back to the campaign list"),
+                    ("quit", "Quit"),
+                ],
+            )
             return
         except SaveError as exc:
             choices = [("back", "Back to the campaign list"), ("quit", "Quit")]
             if backup_path(path).exists():
-                choices.insert(0, ("backup", f"Open the backup {backup_path(path).name} "
-                                              "(the broken file is kept)"))
-            self._problem("This save cannot be opened", f"{exc}\n\nThe file was not "
-                          "changed. Fix it in a text editor, or use the backup.", path, choices)
+                choices.insert(
+                    0,
+                    (
+                        "backup",
+                        f"Open the backup {backup_path(path).name} (the broken file is kept)",
+                    ),
+                )
+            self._problem(
+                "This save cannot be opened",
+                f"{exc}\n\nThe file was not changed. Fix it in a text editor, or use the backup.",
+                path,
+                choices,
+            )
             return
         except OSError as exc:
-            self._problem("This save cannot be opened", str(exc), path,
-                          [("back", "Back to the campaign list"), ("quit", "Quit")])
+            self._problem(
+                "This save cannot be opened",
+                str(exc),
+                path,
+                [("back", "Back to the campaign list"), ("quit", "Quit")],
+            )
             return
         self.store = store
         self.read_only = read_only
@@ -172,8 +194,9 @@ class TablekeeperApp(App[None]):
         self.sub_title = f"{store.campaign.name} — {path.name}"
         self.push_screen(MainScreen(self.table, read_only=read_only))
 
-    def _problem(self, title: str, message: str, path: Path,
-                 choices: list[tuple[str, str]]) -> None:
+    def _problem(
+        self, title: str, message: str, path: Path, choices: list[tuple[str, str]]
+    ) -> None:
         from tui.screens.picker import ProblemScreen
 
         def chosen(key: str | None) -> None:
@@ -212,9 +235,13 @@ class TablekeeperApp(App[None]):
             store.listener(campaign, entries)
         except SaveError as exc:
             self.save_problem = str(exc)
-            self.call_from_thread(self.notify, f"Not saved: {exc}. Your changes are kept in "
-                                  "memory and saved with the next change.",
-                                  severity="error", timeout=10)
+            self.call_from_thread(
+                self.notify,
+                f"Not saved: {exc}. Your changes are kept in "
+                "memory and saved with the next change.",
+                severity="error",
+                timeout=10,
+            )
             return
         if self.save_problem:
             self.save_problem = ""
@@ -241,8 +268,7 @@ class TablekeeperApp(App[None]):
 
         assert isinstance(screen, MainScreen)
         if self.read_only:
-            screen.show_feedback(self.table.submit("/help") if line == "/help" else
-                                 _refused())
+            screen.show_feedback(self.table.submit("/help") if line == "/help" else _refused())
             return
         screen.show_feedback(self.table.submit(line))
 
@@ -281,8 +307,11 @@ class TablekeeperApp(App[None]):
             for cmd in self.table.commands():
                 if cmd.name in ("undo", "redo", "help", "quit"):
                     continue
-                yield SystemCommand(f"/{cmd.name}", f"{cmd.usage} — {cmd.help}",
-                                    lambda c=cmd: self._fill(f"/{c.name} "))
+                yield SystemCommand(
+                    f"/{cmd.name}",
+                    f"{cmd.usage} — {cmd.help}",
+                    lambda c=cmd: self._fill(f"/{c.name} "),
+                )
         yield SystemCommand("Quit", "Save and leave (ctrl+q)", self.action_quit)
 
     def _fill(self, text: str) -> None:

@@ -83,8 +83,11 @@ class MainScreen(Screen[None]):
     def refresh_all(self) -> None:
         campaign = self.table.campaign
         scene = campaign.scene
-        bits = [campaign.name, SYSTEM_NAMES.get(campaign.system, campaign.system),
-                f"adventure {campaign.adventure}"]
+        bits = [
+            campaign.name,
+            SYSTEM_NAMES.get(campaign.system, campaign.system),
+            f"adventure {campaign.adventure}",
+        ]
         if scene is not None:
             bits.append(f"{scene.name} · round {scene.round}")
             if scene.phase:
@@ -135,7 +138,7 @@ class MainScreen(Screen[None]):
         self.entry.value = ""
         feedback = self.table.submit(line)
         if feedback.action:
-            self.app.run_action(feedback.action)  # type: ignore[arg-type]
+            self.app.call_later(self.app.run_action, feedback.action)
             self.preview.update("")
             return
         self.show_feedback(feedback)

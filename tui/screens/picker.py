@@ -39,12 +39,15 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
             options: list[Option | None] = [Option("＋ New campaign…", id="new")]
             if self.saves:
                 options.append(None)
-                options += [Option(label, id=f"open:{i}") for i, (label, _p) in
-                            enumerate(self.saves)]
+                options += [
+                    Option(label, id=f"open:{i}") for i, (label, _p) in enumerate(self.saves)
+                ]
             if self.demos:
                 options.append(None)
-                options += [Option(f"Demo: {label}  (starts a copy)", id=f"demo:{i}")
-                            for i, (label, _p) in enumerate(self.demos)]
+                options += [
+                    Option(f"Demo: {label}  (starts a copy)", id=f"demo:{i}")
+                    for i, (label, _p) in enumerate(self.demos)
+                ]
             yield OptionList(*options, id="picker-list")
             yield Static("Enter opens · n new campaign · q quits", id="picker-hint")
         yield Footer()
@@ -80,8 +83,10 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
         with Vertical(id="new-campaign"):
             yield Static("New campaign", id="new-title")
             if self.system is None:
-                yield OptionList(*[Option(f"{label}", id=key)
-                                   for key, label in SYSTEM_NAMES.items()], id="new-system")
+                yield OptionList(
+                    *[Option(f"{label}", id=key) for key, label in SYSTEM_NAMES.items()],
+                    id="new-system",
+                )
             else:
                 yield Static(f"System: {SYSTEM_NAMES[self.system]}")
             yield Input(self.default_name, placeholder="campaign name", id="new-name")
@@ -135,8 +140,9 @@ class ProblemScreen(ModalScreen[str]):
         with Vertical(id="problem"):
             yield Static(self.title_text, id="problem-title")
             yield Static(self.message, id="problem-message", markup=False)
-            yield OptionList(*[Option(label, id=key) for key, label in self.choices],
-                             id="problem-choices")
+            yield OptionList(
+                *[Option(label, id=key) for key, label in self.choices], id="problem-choices"
+            )
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

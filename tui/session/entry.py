@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules import dice as dice_mod
@@ -116,7 +116,7 @@ def _split_dice(text: str) -> tuple[str, tuple[int, ...] | None]:
         key = word.group(1).casefold() if word else ""
         if key and key in OPTION_KEYS:
             continue
-        tail = text[m.end():].split()
+        tail = text[m.end() :].split()
         # options may follow the dice too: "... = 2 4 6 6 range=3,6"
         moved = [w for w in tail if "=" in w.strip("=")]
         faces = " ".join(w for w in tail if w not in moved)
@@ -126,8 +126,8 @@ def _split_dice(text: str) -> tuple[str, tuple[int, ...] | None]:
 
 def _side(
     text: str,
-    characters: Sequence[str],
-    skills_of: Callable[[str], Sequence[str]],
+    characters: Sequence[str] | Mapping[str, str],
+    skills_of: Callable[[str], Sequence[str] | Mapping[str, str]],
     default_skill: str | None = None,
 ) -> Side:
     body, faces = _split_dice(text)
@@ -135,10 +135,10 @@ def _side(
     if not words:
         raise EntryError("missing character and skill")
     try:
-        who = match_prefix_words(words, characters, what="character")
+        who = match_prefix_words(words, list(characters), what="character", same=_same(characters))
     except NameError_ as exc:
         raise EntryError(str(exc)) from None
-    rest = words[who.consumed:]
+    rest = words[who.consumed :]
     # modifiers never start a skill name: the name stops at the first key=value or number
     cut = next((i for i, w in enumerate(rest) if "=" in w or _is_number(w)), len(rest))
     if cut == 0:
@@ -146,16 +146,21 @@ def _side(
         if default_skill is not None and default_skill in skills_of(who.name):
             return _with_mods(who.name, default_skill, rest, faces)
         raise EntryError(f"missing skill for {who.name}")
+    skills = skills_of(who.name)
     try:
-        skill = match_prefix_words(rest[:cut], skills_of(who.name), what=f"skill of {who.name}")
+        skill = match_prefix_words(
+            rest[:cut], list(skills), what=f"skill of {who.name}", same=_same(skills)
+        )
     except NameError_ as exc:
         raise EntryError(str(exc)) from None
-    return _with_mods(who.name, skill.name, rest[skill.consumed:], faces)
+    return _with_mods(who.name, skill.name, rest[skill.consumed :], faces)
 
 
-def _with_mods(
-    actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ...] | None
-) -> Side:
+def _same(names: Sequence[str] | Mapping[str, str]) -> Mapping[str, str] | None:
+    return names if isinstance(names, Mapping) else None
+
+
+def _with_mods(actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ...] | None) -> Side:
     bare: list[str] = []
     options: dict[str, str] = {}
     for word in mods:
@@ -174,11 +179,14 @@ def _is_number(word: str) -> bool:
 
 
 def parse_line(
-    line: str, characters: Sequence[str], skills_of: Callable[[str], Sequence[str]]
+    line: str,
+    characters: Sequence[str] | Mapping[str, str],
+    skills_of: Callable[[str], Sequence[str] | Mapping[str, str]],
 ) -> Parsed:
     """Parse one line of the roll entry; raise :class:`EntryError` naming the problem.
 
     ``skills_of(name)`` returns the names a character can roll (skills, characteristics).
+    Either may be a mapping of alias → real name, so aliases of one thing never clash.
     """
     text = line.strip()
     if not text:

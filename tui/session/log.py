@@ -31,8 +31,12 @@ class LogEntry:
 
 
 def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
-    doc: dict[str, Any] = {"seq": entry.seq, "time": entry.time, "kind": entry.kind,
-                           "text": entry.text}
+    doc: dict[str, Any] = {
+        "seq": entry.seq,
+        "time": entry.time,
+        "kind": entry.kind,
+        "text": entry.text,
+    }
     if entry.actor:
         doc["actor"] = entry.actor
     if entry.grade:
@@ -42,13 +46,17 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
     if entry.undoes:
         doc["undoes"] = entry.undoes
     if entry.inputs:
-        doc["inputs"] = {k: (list(v) if isinstance(v, tuple) else v)
-                         for k, v in entry.inputs.items() if v is not None}
+        doc["inputs"] = {
+            k: (list(v) if isinstance(v, tuple) else v)
+            for k, v in entry.inputs.items()
+            if v is not None
+        }
     return doc
 
 
 def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
     """Build an entry from its TOML table; raise ``ValueError`` naming a bad key."""
+
     def get(key: str, kind: type, default: Any = ...) -> Any:
         if key not in doc:
             if default is ...:

@@ -1,24 +1,62 @@
 """Name matching for the roll entry: exact, prefix and fuzzy, Cyrillic included.
 
-Names are compared in a *normal form*: case-folded, ``ё`` → ``е``, every run of
-non-alphanumeric characters turned into one space. So ``knowledge occult`` finds
-"Knowledge (Occult)" and ``ог лай`` finds "Ог'лай".
+Names are compared in a *normal form*: case-folded, Cyrillic transliterated to Latin
+(``ё`` = ``е``), every run of non-alphanumeric characters turned into one space. So
+``knowledge occult`` finds "Knowledge (Occult)", and ``ог лай`` or ``og lai`` finds "Ог'лай".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = ["Match", "NameError_", "complete", "match_prefix_words", "normal"]
 
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+_LATIN = str.maketrans(
+    {
+        "а": "a",
+        "б": "b",
+        "в": "v",
+        "г": "g",
+        "д": "d",
+        "е": "e",
+        "ё": "e",
+        "ж": "zh",
+        "з": "z",
+        "и": "i",
+        "й": "y",
+        "к": "k",
+        "л": "l",
+        "м": "m",
+        "н": "n",
+        "о": "o",
+        "п": "p",
+        "р": "r",
+        "с": "s",
+        "т": "t",
+        "у": "u",
+        "ф": "f",
+        "х": "h",
+        "ц": "ts",
+        "ч": "ch",
+        "ш": "sh",
+        "щ": "sch",
+        "ъ": "",
+        "ы": "y",
+        "ь": "",
+        "э": "e",
+        "ю": "yu",
+        "я": "ya",
+    }
+)
 
 
 def normal(text: str) -> str:
-    """The comparison form of a name."""
-    return _NON_WORD.sub(" ", text.casefold().replace("ё", "е")).strip()
+    """The comparison form of a name: Cyrillic is transliterated, so a GM on a Latin
+    keyboard can type ``dallah`` for "Даллах" (and ``даллах`` still works)."""
+    return _NON_WORD.sub(" ", text.casefold().translate(_LATIN)).strip()
 
 
 def _subsequence(needle: str, hay: str) -> bool:
@@ -26,7 +64,7 @@ def _subsequence(needle: str, hay: str) -> bool:
     return all(ch in it for ch in needle)
 
 
-class NameError_(ValueError):  # noqa: N801 - avoid shadowing the builtin NameError
+class NameError_(ValueError):  # the trailing _ avoids shadowing the builtin NameError
     """No candidate, or several equally good ones."""
 
 
@@ -71,11 +109,19 @@ def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
     return []
 
 
-def match_prefix_words(words: Sequence[str], candidates: Sequence[str], *, what: str) -> Match:
+def match_prefix_words(
+    words: Sequence[str],
+    candidates: Sequence[str],
+    *,
+    what: str,
+    same: Mapping[str, str] | None = None,
+) -> Match:
     """Match the longest run of leading ``words`` naming one candidate.
 
     Tries the longest phrase first so that "spot hidden hard" matches "Spot Hidden" and leaves
-    "hard". Raises :class:`NameError_` naming the problem when nothing (or too much) matches.
+    "hard". ``same`` maps aliases to what they stand for, so an alias and its name matching
+    together are one match. Raises :class:`NameError_` naming the problem when nothing (or
+    too much) matches.
     """
     ambiguous: list[str] = []
     for k in range(len(words), 0, -1):
@@ -83,6 +129,10 @@ def match_prefix_words(words: Sequence[str], candidates: Sequence[str], *, what:
         if not phrase:
             continue
         found = _rank(phrase, candidates)
+        if same is not None:
+            targets = {same.get(c, c) for c in found}
+            if len(targets) == 1:
+                found = [same.get(found[0], found[0])]
         if len(found) == 1:
             return Match(found[0], k)
         if len(found) > 1 and not ambiguous:

@@ -42,36 +42,50 @@ def _key(path: str, key: str | int) -> str:
     return f"{path}.{part}" if path else part
 
 
-def _get(doc: Mapping[str, Any], path: str, key: str, kind: type | tuple[type, ...],
-         default: Any = ...) -> Any:
+def _get(
+    doc: Mapping[str, Any], path: str, key: str, kind: type | tuple[type, ...], default: Any = ...
+) -> Any:
     if key not in doc:
         if default is ...:
             raise SchemaError(_key(path, key), "missing")
         return default
     value = doc[key]
-    if isinstance(value, bool) and kind is not bool and not (
-        isinstance(kind, tuple) and bool in kind
+    if (
+        isinstance(value, bool)
+        and kind is not bool
+        and not (isinstance(kind, tuple) and bool in kind)
     ):
         raise SchemaError(_key(path, key), f"expected {_kind_name(kind)}, got a boolean")
     if not isinstance(value, kind):
-        raise SchemaError(_key(path, key), f"expected {_kind_name(kind)}, got {type(value).__name__}")
+        raise SchemaError(
+            _key(path, key), f"expected {_kind_name(kind)}, got {type(value).__name__}"
+        )
     return value
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {int: "an integer", str: "a string", bool: "true/false", float: "a number",
-             dict: "a table", list: "an array"}
+    names = {
+        int: "an integer",
+        str: "a string",
+        bool: "true/false",
+        float: "a number",
+        dict: "a table",
+        list: "an array",
+    }
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def _table(doc: Mapping[str, Any], path: str, key: str, values: type | tuple[type, ...]
-           ) -> dict[str, Any]:
+def _table(
+    doc: Mapping[str, Any], path: str, key: str, values: type | tuple[type, ...]
+) -> dict[str, Any]:
     table = _get(doc, path, key, dict, {})
     here = _key(path, key)
     for name, value in table.items():
-        if isinstance(value, bool) and values is not bool and not (
-            isinstance(values, tuple) and bool in values
+        if (
+            isinstance(value, bool)
+            and values is not bool
+            and not (isinstance(values, tuple) and bool in values)
         ):
             raise SchemaError(_key(here, name), f"expected {_kind_name(values)}, got a boolean")
         if not isinstance(value, values):
@@ -84,7 +98,9 @@ def _table(doc: Mapping[str, Any], path: str, key: str, values: type | tuple[typ
 def _no_unknown(doc: Mapping[str, Any], path: str, known: set[str]) -> None:
     for key in doc:
         if key not in known:
-            raise SchemaError(_key(path, key), f"unknown key (expected one of {', '.join(sorted(known))})")
+            raise SchemaError(
+                _key(path, key), f"unknown key (expected one of {', '.join(sorted(known))})"
+            )
 
 
 SKILL_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -110,13 +126,17 @@ def _character(doc: Any, path: str, system: str) -> Character:
     if system in ("brp", "gurps"):
         for skill, value in skills.items():
             if not -100 <= value <= 1000:
-                raise SchemaError(_key(_key(path, "skills"), skill), f"must be within -100..1000, got {value}")
+                raise SchemaError(
+                    _key(_key(path, "skills"), skill), f"must be within -100..1000, got {value}"
+                )
     ticks = _get(doc, path, "ticks", list, [])
     for i, tick in enumerate(ticks):
         if not isinstance(tick, str):
             raise SchemaError(_key(_key(path, "ticks"), i), "expected a skill name")
         if tick not in skills:
-            raise SchemaError(_key(_key(path, "ticks"), i), f"{tick!r} is not one of this character's skills")
+            raise SchemaError(
+                _key(_key(path, "ticks"), i), f"{tick!r} is not one of this character's skills"
+            )
     return Character(
         name=name,
         side=side,
@@ -190,7 +210,9 @@ def migrate(doc: dict[str, Any]) -> dict[str, Any]:
     """Bring an older document up to :data:`FORMAT` (a no-op for current saves)."""
     version = _get(doc, "", "format", int)
     if version > FORMAT:
-        raise SchemaError("format", f"made by a newer Tablekeeper (format {version}, this reads {FORMAT})")
+        raise SchemaError(
+            "format", f"made by a newer Tablekeeper (format {version}, this reads {FORMAT})"
+        )
     if version < 1:
         raise SchemaError("format", f"must be at least 1, got {version}")
     while version < FORMAT:
@@ -203,8 +225,21 @@ def migrate(doc: dict[str, Any]) -> dict[str, Any]:
 def from_doc(doc: dict[str, Any]) -> Campaign:
     """Validate a parsed TOML document and build the campaign; raise :class:`SchemaError`."""
     doc = migrate(doc)
-    _no_unknown(doc, "", {"format", "system", "name", "adventure", "options", "characters",
-                          "scene", "scene_history", "checks"})
+    _no_unknown(
+        doc,
+        "",
+        {
+            "format",
+            "system",
+            "name",
+            "adventure",
+            "options",
+            "characters",
+            "scene",
+            "scene_history",
+            "checks",
+        },
+    )
     system = _get(doc, "", "system", str)
     if system not in SYSTEM_NAMES:
         raise SchemaError("system", f"unknown system {system!r} (one of {', '.join(SYSTEM_NAMES)})")
@@ -275,6 +310,8 @@ def to_doc(campaign: Campaign) -> dict[str, Any]:
     if campaign.scene_history:
         doc["scene_history"] = _plain(campaign.scene_history)
     if campaign.checks:
-        doc["checks"] = [_plain({f.name: getattr(c, f.name) for f in fields(ExtendedCheck)})
-                         for c in campaign.checks]
+        doc["checks"] = [
+            _plain({f.name: getattr(c, f.name) for f in fields(ExtendedCheck)})
+            for c in campaign.checks
+        ]
     return doc

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from tui.session.log import LogEntry
 from tui.session.model import Campaign
 
-__all__ = ["Command", "CommandError", "Draft", "Outcome", "Session", "UNDO_DEPTH"]
+__all__ = ["UNDO_DEPTH", "Command", "CommandError", "Draft", "Outcome", "Session"]
 
 UNDO_DEPTH = 500
 
@@ -61,7 +61,7 @@ Listener = Callable[[Campaign, Sequence[LogEntry]], None]
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
 class Session:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.session.entry import Check, EntryError, FreeRoll, Slash, parse_line
+from tui.session.entry import Check, EntryError, FreeRoll, Side, Slash, parse_line
 from tui.session.model import Campaign
-from tui.session.names import NameError_
+from tui.session.names import Match, NameError_
 from tui.session.session import CommandError, Draft, Outcome, Session
 from tui.session.systems import adapter_for
 from tui.session.systems.base import Chance, Plan
@@ -123,24 +123,38 @@ class _FreeRoll:
             result = dice_mod.resolve(self.roll.expr, self.roll.faces)
         faces = " ".join(map(str, result.faces))
         source = "rolled" if self.roll.faces is None else "typed"
-        return Outcome(campaign, Draft("roll", f"{result.expr}: [{faces}] = {result.total}",
-                                       "", "", {"expr": str(result.expr),
-                                                "dice": list(result.faces), "source": source}),
-                       result)
+        return Outcome(
+            campaign,
+            Draft(
+                "roll",
+                f"{result.expr}: [{faces}] = {result.total}",
+                "",
+                "",
+                {"expr": str(result.expr), "dice": list(result.faces), "source": source},
+            ),
+            result,
+        )
 
 
 SLASH_COMMANDS: dict[str, SlashCommand] = {}
 
 
-def slash(name: str, usage: str, help_text: str, *, systems: Sequence[str] = (),
-          aliases: Sequence[str] = ()) -> Callable[[Callable[[Table, Slash], Feedback]],
-                                                   Callable[[Table, Slash], Feedback]]:
+def slash(
+    name: str,
+    usage: str,
+    help_text: str,
+    *,
+    systems: Sequence[str] = (),
+    aliases: Sequence[str] = (),
+) -> Callable[[Callable[[Table, Slash], Feedback]], Callable[[Table, Slash], Feedback]]:
     """Register a ``/name`` command (listed in help and the command palette)."""
+
     def register(fn: Callable[[Table, Slash], Feedback]) -> Callable[[Table, Slash], Feedback]:
         cmd = SlashCommand(name, usage, help_text, fn, tuple(systems))
         for key in (name, *aliases):
             SLASH_COMMANDS[key] = cmd
         return fn
+
     return register
 
 
@@ -174,10 +188,52 @@ class Table:
 
     # -- names -----------------------------------------------------------------------------
     def character_names(self) -> list[str]:
-        return [c.name for c in self.campaign.characters]
+        """Every name a character answers to: its name and its ``extra.aliases``."""
+        return list(self._character_aliases())
+
+    def _character_aliases(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+        for ch in self.campaign.characters:
+            names[ch.name] = ch.name
+            aliases = ch.extra.get("aliases", [])
+            if isinstance(aliases, list):
+                for alias in aliases:
+                    if isinstance(alias, str) and alias.strip():
+                        names.setdefault(alias, ch.name)
+        return names
+
+    def _skill_aliases(self, name: str) -> dict[str, str]:
+        ch = self.campaign.character(self._character_aliases().get(name, name))
+        names = {n: n for n in self.adapter.rollables(ch)}
+        aliases = ch.extra.get("skill_aliases", {})
+        if isinstance(aliases, dict):
+            for alias, skill in aliases.items():
+                if isinstance(skill, str) and skill in names:
+                    names.setdefault(alias, skill)
+        return names
 
     def rollables(self, name: str) -> Sequence[str]:
-        return self.adapter.rollables(self.campaign.character(name))
+        """What ``name`` can roll: skills, characteristics, and ``extra.skill_aliases``."""
+        return list(self._skill_aliases(name))
+
+    def match_character(self, words: Sequence[str]) -> Match:
+        """The character named by the leading ``words`` (aliases resolved to the real name)."""
+        from tui.session.names import match_prefix_words
+
+        names = self._character_aliases()
+        found = match_prefix_words(words, list(names), what="character", same=names)
+        return Match(names.get(found.name, found.name), found.consumed)
+
+    def _canonical(self, check: Check) -> Check:
+        """Replace aliases in a parsed check with the real character and skill names."""
+        chars = self._character_aliases()
+
+        def fix(side: Side) -> Side:
+            actor = chars.get(side.actor, side.actor)
+            skill = self._skill_aliases(actor).get(side.skill, side.skill)
+            return replace(side, actor=actor, skill=skill)
+
+        return Check(fix(check.a), None if check.b is None else fix(check.b))
 
     def commands(self) -> list[SlashCommand]:
         """Slash commands of this campaign's system, each once, in registration order."""
@@ -189,7 +245,8 @@ class Table:
 
     # -- preview and submit ----------------------------------------------------------------
     def _parse(self, line: str) -> Slash | FreeRoll | Check:
-        return parse_line(line, self.character_names(), self.rollables)
+        parsed = parse_line(line, self._character_aliases(), self._skill_aliases)
+        return self._canonical(parsed) if isinstance(parsed, Check) else parsed
 
     def plan(self, line: str) -> Plan:
         parsed = self._parse(line)
@@ -225,8 +282,9 @@ class Table:
                     return Preview(f"{expr}: {expr.minimum}..{expr.maximum}", True)
                 dist = dice_mod.odds(expr)
                 mean = sum(k * p for k, p in dist.items())
-                return Preview(f"{expr}: {expr.minimum}..{expr.maximum}, "
-                               f"average {float(mean):.1f}", True)
+                return Preview(
+                    f"{expr}: {expr.minimum}..{expr.maximum}, average {float(mean):.1f}", True
+                )
             parsed = self._hooked(parsed)
             plan = self.adapter.plan(self.campaign, parsed)
             text = plan.preview()
@@ -260,8 +318,14 @@ class Table:
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
 
-    def change(self, fn: Callable[[Campaign], Campaign], text: str, *, actor: str = "",
-               effects: Sequence[str] = ()) -> Feedback:
+    def change(
+        self,
+        fn: Callable[[Campaign], Campaign],
+        text: str,
+        *,
+        actor: str = "",
+        effects: Sequence[str] = (),
+    ) -> Feedback:
         """Apply a pure change as one undoable, logged step."""
         return self.run_change(fn, Draft("change", text, actor, "", {}, tuple(effects)))
 
@@ -328,8 +392,7 @@ def _note(table: Table, cmd: Slash) -> Feedback:
     return table.change(lambda c: c, f"note: {cmd.rest}")
 
 
-@slash("hp", "/hp CHAR [RESOURCE] ±N|=N", "change a resource (HP by default)",
-       aliases=("res",))
+@slash("hp", "/hp CHAR [RESOURCE] ±N|=N", "change a resource (HP by default)", aliases=("res",))
 def _resource(table: Table, cmd: Slash) -> Feedback:
     from tui.session.names import match_prefix_words
 
@@ -337,12 +400,15 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     if len(words) < 2:
         return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N or =N")
     amount = words.pop()
-    who = match_prefix_words(words, table.character_names(), what="character")
+    who = table.match_character(words)
     ch = table.campaign.character(who.name)
-    rest = words[who.consumed:]
+    rest = words[who.consumed :]
     resources = list(ch.resources) or ["HP"]
-    resource = (match_prefix_words(rest, resources, what="resource").name if rest
-                else ("HP" if "HP" in ch.resources else resources[0]))
+    resource = (
+        match_prefix_words(rest, resources, what="resource").name
+        if rest
+        else ("HP" if "HP" in ch.resources else resources[0])
+    )
     current = ch.resources.get(resource, 0)
     try:
         if amount.startswith("="):
@@ -355,8 +421,11 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False, f"{amount!r} is not a number")
     if abs(new) > 1_000_000:
         return Feedback(False, "that is a very large number")
-    return table.change(lambda c: c.with_character(ch.with_resource(resource, new)),
-                        f"{ch.name} {resource} {current} → {new}", actor=ch.name)
+    return table.change(
+        lambda c: c.with_character(ch.with_resource(resource, new)),
+        f"{ch.name} {resource} {current} → {new}",
+        actor=ch.name,
+    )
 
 
 @slash("rename", "/rename NEW NAME", "rename the campaign")
@@ -378,13 +447,13 @@ def _extend(typed: str, fragment: str, name: str) -> str:
     if fragment and fragment == fragment.lower():
         name = name.lower()  # the GM types in lower case: keep the line in one case
     if name.casefold().startswith(fragment.casefold()):
-        return head + fragment + name[len(fragment):]
+        return head + fragment + name[len(fragment) :]
     return head + name
 
 
 def complete_line(table: Table, text: str) -> list[str]:
     """Whole-line completions for the roll entry: commands, characters, skills."""
-    from tui.session.names import complete, match_prefix_words
+    from tui.session.names import complete, normal
 
     if text.startswith("/"):
         typed = text[1:]
@@ -394,18 +463,17 @@ def complete_line(table: Table, text: str) -> list[str]:
         return [f"/{n}" for n in names if n.startswith(typed.casefold()) and n != typed]
     lower = text.casefold()
     cut = max(lower.rfind(" vs "), -1)
-    head, side = (text[: cut + 4], text[cut + 4:]) if cut >= 0 else ("", text)
+    side = text[cut + 4 :] if cut >= 0 else text
     words = side.split()
-    fragment = "" if side.endswith(" ") or not words else words[-1]
     before = words if side.endswith(" ") else words[:-1]
     out: list[str] = []
     if before:
         try:
-            who = match_prefix_words(before, table.character_names(), what="character")
+            who = table.match_character(before)
         except NameError_:
             who = None
         if who is not None:
-            rest = words[who.consumed:]
+            rest = words[who.consumed :]
             skill_fragment = " ".join(rest) + (" " if side.endswith(" ") and rest else "")
             skill_fragment = skill_fragment.strip()
             if skill_fragment or side.endswith(" "):
@@ -413,9 +481,16 @@ def complete_line(table: Table, text: str) -> list[str]:
                     out.append(_extend(text, _tail(text, skill_fragment), name))
     if not out and words:
         whole = " ".join(words)
-        for name in complete(whole, table.character_names())[:8]:
-            out.append(_extend(text, _tail(text, whole), name) + " ")
-    return [o for o in out if o != text]
+        aliases = table._character_aliases()
+        seen: set[str] = set()
+        # one completion per character, preferring the name that continues what was typed
+        for name in sorted(
+            complete(whole, list(aliases)), key=lambda n: not normal(n).startswith(normal(whole))
+        ):
+            if aliases[name] not in seen:
+                seen.add(aliases[name])
+                out.append(_extend(text, _tail(text, whole), name) + " ")
+    return [o for o in out if o != text][:8]
 
 
 def _tail(text: str, fragment: str) -> str:

@@ -39,8 +39,7 @@ class RollEntry(Input):
     BINDINGS = [
         Binding("up", "history(-1)", "Previous line", show=False, id="entry.history_back"),
         Binding("down", "history(1)", "Next line", show=False, id="entry.history_forward"),
-        Binding("tab", "complete", "Complete", show=False, id="entry.complete",
-                priority=True),
+        Binding("tab", "complete", "Complete", show=False, id="entry.complete", priority=True),
     ]
 
     class Committed(Message):
@@ -61,7 +60,7 @@ class RollEntry(Input):
 
     def completions(self, value: str) -> list[str]:
         """Full-line completions of ``value`` (empty when nothing fits)."""
-        if not value or value.endswith(" ") and not value.strip():
+        if not value.strip():
             return []
         try:
             return [c for c in self.completer(value) if c != value]

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rules import age
 from tui.session.entry import Check, EntryError, Side, Slash
-from tui.session.names import match_prefix_words
 from tui.session.model import Campaign, Character
+from tui.session.names import match_prefix_words
 from tui.session.session import Draft, Outcome
-from tui.session.table import Feedback, Table, slash
 from tui.session.systems.base import (
     Chance,
     Plan,
@@ -33,6 +33,7 @@ from tui.session.systems.base import (
     signed_words,
     typed_or_rolled,
 )
+from tui.session.table import Feedback, Table, slash
 
 __all__ = ["AgeAdapter", "bonus_of"]
 
@@ -61,8 +62,9 @@ class _Test:
         self.base, self.ability, self.focus = bonus_of(ch, side.skill)
         numbers, words = signed_words(side, low=-20, high=20)
         diffs = [w for w in words if w in age.DIFFICULTY_BY_KEY]
-        reject_unknown([w for w in words if w not in diffs], ("tn", "ext"), side,
-                       tuple(age.DIFFICULTY_BY_KEY))
+        reject_unknown(
+            [w for w in words if w not in diffs], ("tn", "ext"), side, tuple(age.DIFFICULTY_BY_KEY)
+        )
         self.bonus = self.base + sum(numbers)
         self.numbers = numbers
         own = side.options.get("tn")
@@ -121,9 +123,14 @@ class AgeAdapter:
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             result, typed = t.resolve(rng)
-            return outcome(state, text=f"{t.text} vs {tn_text}: {result.label}",
-                           actor=t.side.actor, grade="success" if result.success else "failure",
-                           inputs=_inputs(t, result, typed), result=result)
+            return outcome(
+                state,
+                text=f"{t.text} vs {tn_text}: {result.label}",
+                actor=t.side.actor,
+                grade="success" if result.success else "failure",
+                inputs=_inputs(t, result, typed),
+                result=result,
+            )
 
         return Plan(f"{t.text} vs {tn_text}", odds, run)
 
@@ -137,25 +144,39 @@ class AgeAdapter:
             rb, tb = b.resolve(rng)
             winner = age.opposed(ra, rb, gate)
             who = {"a": a.side.actor, "b": b.side.actor, None: "no winner"}[winner]
-            text = (f"{a.text} {ra.total} (drama {ra.drama}) vs {b.text} {rb.total} "
-                    f"(drama {rb.drama}){f' TN {gate}' if gate else ''}: {who}")
+            text = (
+                f"{a.text} {ra.total} (drama {ra.drama}) vs {b.text} {rb.total} "
+                f"(drama {rb.drama}){f' TN {gate}' if gate else ''}: {who}"
+            )
             grade = {"a": "success", "b": "failure", None: "partial"}[winner]
-            return outcome(state, text=text, actor=a.side.actor, grade=grade,
-                           inputs={"a": list(ra.dice), "b": list(rb.dice),
-                                   "source": typed_or_rolled(ta and tb)}, result=(ra, rb))
+            return outcome(
+                state,
+                text=text,
+                actor=a.side.actor,
+                grade=grade,
+                inputs={
+                    "a": list(ra.dice),
+                    "b": list(rb.dice),
+                    "source": typed_or_rolled(ta and tb),
+                },
+                result=(ra, rb),
+            )
 
         gate_text = f" (TN {gate})" if gate else ""
         return Plan(f"{a.text} vs {b.text}{gate_text}", odds, run)
 
 
 def _inputs(t: _Test, result: age.Result, typed: bool) -> dict[str, object]:
-    return {"skill": t.side.skill, "bonus": t.bonus, "tn": t.tn, "dice": list(result.dice),
-            "source": typed_or_rolled(typed)}
+    return {
+        "skill": t.side.skill,
+        "bonus": t.bonus,
+        "tn": t.tn,
+        "dice": list(result.dice),
+        "source": typed_or_rolled(typed),
+    }
 
 
-def _opposed_odds(a_bonus: int, b_bonus: int, tn: int | None) -> dict[str | None, object]:
-    from fractions import Fraction
-
+def _opposed_odds(a_bonus: int, b_bonus: int, tn: int | None) -> dict[str | None, Fraction]:
     from rules.exact import enumerate_dice
 
     faces = list(enumerate_dice(3, 6))
@@ -174,8 +195,7 @@ def _opposed_odds(a_bonus: int, b_bonus: int, tn: int | None) -> dict[str | None
     return dict(totals)
 
 
-def _winner(at: int, ad: int, ab: int, bt: int, bd: int, bb: int, tn: int | None
-            ) -> str | None:
+def _winner(at: int, ad: int, ab: int, bt: int, bd: int, bb: int, tn: int | None) -> str | None:
     """The seed's chain, restated on totals so the odds need no 46,656 Result objects."""
     a_ok = tn is None or at >= tn
     b_ok = tn is None or bt >= tn
@@ -196,14 +216,19 @@ def _last_test(table: Table, actor: str) -> age.Result:
             inputs = entry.inputs
             dice = inputs.get("dice")
             if "bonus" in inputs and "tn" in inputs and isinstance(dice, list) and len(dice) == 3:
-                return age.resolve((dice[0], dice[1], dice[2]), int(inputs["bonus"]),
-                                   int(inputs["tn"]))
+                return age.resolve(
+                    (dice[0], dice[1], dice[2]), int(inputs["bonus"]), int(inputs["tn"])
+                )
             break
     raise EntryError(f"{actor} has no test to spend Fortune on (the last roll must be theirs)")
 
 
-@slash("fortune", "/fortune CHAR die=1|2|3 face=F",
-       "spend Fortune to set a die of CHAR's last test (3 = Drama Die)", systems=("age",))
+@slash(
+    "fortune",
+    "/fortune CHAR die=1|2|3 face=F",
+    "spend Fortune to set a die of CHAR's last test (3 = Drama Die)",
+    systems=("age",),
+)
 def _fortune(table: Table, cmd: Slash) -> Feedback:
     words = [w for w in cmd.args if "=" not in w]
     opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
@@ -218,17 +243,27 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     if not 1 <= die <= 3:
         return Feedback(False, f"die= must be 1, 2 or 3 (the Drama Die), got {die}")
     options = table.campaign.options
-    costs = age.FortuneCosts(int(options.get("fortune_regular", 2)),
-                             int(options.get("fortune_drama", 3)))
+    costs = age.FortuneCosts(
+        int(options.get("fortune_regular", 2)), int(options.get("fortune_drama", 3))
+    )
     points = ch.resources.get("Fortune", 0)
     spend = age.spend_fortune(_last_test(table, who), die - 1, face, points, costs)
     new = spend.result
     updated = ch.with_resource("Fortune", spend.points_left)
     return table.run_change(
         lambda c: c.with_character(updated),
-        Draft("roll", f"{who} · {spend.label}", who,
-              "success" if new.success else "failure",
-              {"bonus": new.bonus, "tn": new.tn, "dice": list(new.dice), "source": "fortune",
-               "cost": spend.cost},
-              (f"{who} Fortune {points} → {spend.points_left}",)),
+        Draft(
+            "roll",
+            f"{who} · {spend.label}",
+            who,
+            "success" if new.success else "failure",
+            {
+                "bonus": new.bonus,
+                "tn": new.tn,
+                "dice": list(new.dice),
+                "source": "fortune",
+                "cost": spend.cost,
+            },
+            (f"{who} Fortune {points} → {spend.points_left}",),
+        ),
     )

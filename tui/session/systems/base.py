@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
+from typing import Any, Protocol
 
 from rules.errors import RulesError
 from tui.session.entry import Check, EntryError, Side
@@ -70,8 +70,9 @@ class Adapter(Protocol):
     def plan(self, campaign: Campaign, check: Check) -> Plan: ...
 
 
-def draw(faces: tuple[int, ...] | None, count: int, sides: int, rng: random.Random,
-         *, what: str = "dice") -> tuple[tuple[int, ...], bool]:
+def draw(
+    faces: tuple[int, ...] | None, count: int, sides: int, rng: random.Random, *, what: str = "dice"
+) -> tuple[tuple[int, ...], bool]:
     """Typed faces (validated count and range) or ``count`` fresh ones; also says if typed."""
     if faces is None:
         return tuple(rng.randint(1, sides) for _ in range(count)), False
@@ -101,8 +102,9 @@ def int_option(side: Side, key: str, *, low: int, high: int) -> int | None:
     return value
 
 
-def signed_words(side: Side, *, low: int, high: int, what: str = "modifier"
-                 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+def signed_words(
+    side: Side, *, low: int, high: int, what: str = "modifier"
+) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Split bare words into signed integers (each within low..high) and the other words."""
     numbers: list[int] = []
     others: list[str] = []
@@ -118,8 +120,9 @@ def signed_words(side: Side, *, low: int, high: int, what: str = "modifier"
     return tuple(numbers), tuple(others)
 
 
-def reject_unknown(words: Sequence[str], options: Sequence[str], side: Side,
-                   allowed_words: Sequence[str]) -> None:
+def reject_unknown(
+    words: Sequence[str], options: Sequence[str], side: Side, allowed_words: Sequence[str]
+) -> None:
     """Refuse modifiers the system does not know, naming them and what is allowed."""
     for word in words:
         if word not in allowed_words:
@@ -139,14 +142,22 @@ def one_side(check: Check) -> Side:
     return check.a
 
 
-def outcome(campaign: Campaign, *, text: str, actor: str, grade: str,
-            inputs: dict[str, object], effects: Sequence[str] = (), result: object = None
-            ) -> Outcome:
+def outcome(
+    campaign: Campaign,
+    *,
+    text: str,
+    actor: str,
+    grade: str,
+    inputs: dict[str, object],
+    effects: Sequence[str] = (),
+    result: object = None,
+) -> Outcome:
     return Outcome(campaign, Draft("roll", text, actor, grade, inputs, tuple(effects)), result)
 
 
-def contest_chances(a_name: str, b_name: str, dist: Mapping[str | None, Fraction]
-                    ) -> tuple[Chance, ...]:
+def contest_chances(
+    a_name: str, b_name: str, dist: Mapping[Any, Fraction]
+) -> tuple[Chance, ...]:
     """Odds lines for a two-sided contest keyed ``"a"``, ``"b"`` and ``None``."""
     return (
         Chance(f"{a_name} wins", dist.get("a", Fraction(0)), "success"),

@@ -94,7 +94,9 @@ class _Roll:
         return brp.check(self.base, self.difficulty, faces[0], stakes=self.stakes), typed
 
 
-def _tick(campaign: Campaign, roll: _Roll, level: Level, eligible: bool) -> tuple[Campaign, list[str]]:
+def _tick(
+    campaign: Campaign, roll: _Roll, level: Level, eligible: bool
+) -> tuple[Campaign, list[str]]:
     if not (roll.is_skill and eligible):
         return campaign, []
     ch = campaign.character(roll.side.actor)
@@ -132,11 +134,21 @@ class BrpAdapter:
             result, typed = roll.resolve(rng)
             new, effects = _tick(state, roll, result.level, result.tick_eligible)
             text = f"{side.actor} · {roll.target_text}: {_dice_text(result)} → {result.level.label}"
-            return outcome(new, text=text, actor=side.actor, grade=GRADES[result.level],
-                           inputs={"skill": side.skill, "chance": roll.chance,
-                                   "difficulty": roll.difficulty, "dice": [result.roll or 0],
-                                   "source": typed_or_rolled(typed)},
-                           effects=effects, result=result)
+            return outcome(
+                new,
+                text=text,
+                actor=side.actor,
+                grade=GRADES[result.level],
+                inputs={
+                    "skill": side.skill,
+                    "chance": roll.chance,
+                    "difficulty": roll.difficulty,
+                    "dice": [result.roll or 0],
+                    "source": typed_or_rolled(typed),
+                },
+                effects=effects,
+                result=result,
+            )
 
         summary = f"{side.actor} · {roll.target_text}"
         if roll.difficulty == "automatic":
@@ -147,8 +159,9 @@ class BrpAdapter:
         a, b = _Roll(campaign, a_side), _Roll(campaign, b_side)
         if "automatic" in (a.difficulty, b.difficulty):
             raise EntryError("an opposed roll cannot be automatic: both sides roll")
-        odds = contest_chances(a_side.actor, b_side.actor,
-                               _opposed_odds(a.chance, a.base, b.chance, b.base))
+        odds = contest_chances(
+            a_side.actor, b_side.actor, _opposed_odds(a.chance, a.base, b.chance, b.base)
+        )
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             ra, ta = a.resolve(rng)
@@ -157,14 +170,25 @@ class BrpAdapter:
             new, fx_a = _tick(state, a, ra.level, ra.tick_eligible)
             new, fx_b = _tick(new, b, rb.level, rb.tick_eligible)
             winner = {"a": a_side.actor, "b": b_side.actor, None: "no winner"}[result.winner]
-            text = (f"{a_side.actor} {a_side.skill} {_dice_text(ra)}/{a.chance}% "
-                    f"({ra.level.label}→{result.a.label}) vs {b_side.actor} {b_side.skill} "
-                    f"{_dice_text(rb)}/{b.chance}% ({rb.level.label}→{result.b.label}): {winner}")
+            text = (
+                f"{a_side.actor} {a_side.skill} {_dice_text(ra)}/{a.chance}% "
+                f"({ra.level.label}→{result.a.label}) vs {b_side.actor} {b_side.skill} "
+                f"{_dice_text(rb)}/{b.chance}% ({rb.level.label}→{result.b.label}): {winner}"
+            )
             grade = "success" if result.winner == "a" else "failure"
-            return outcome(new, text=text, actor=a_side.actor, grade=grade,
-                           inputs={"a": [ra.roll or 0], "b": [rb.roll or 0],
-                                   "source": typed_or_rolled(ta and tb)},
-                           effects=[*fx_a, *fx_b], result=result)
+            return outcome(
+                new,
+                text=text,
+                actor=a_side.actor,
+                grade=grade,
+                inputs={
+                    "a": [ra.roll or 0],
+                    "b": [rb.roll or 0],
+                    "source": typed_or_rolled(ta and tb),
+                },
+                effects=[*fx_a, *fx_b],
+                result=result,
+            )
 
         summary = f"{a_side.actor} {a.target_text} vs {b_side.actor} {b.target_text}"
         return Plan(summary, odds, run)
@@ -190,21 +214,35 @@ class BrpAdapter:
                 faces, typed = draw(a_side.faces, 1, 100, rng, what="d100")
                 face = faces[0]
             result = brp.resistance_roll(active, passive, face)
-            text = (f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
-                    f"{passive} ({chance}%): {result.label}")
-            return outcome(state, text=text, actor=a_side.actor,
-                           grade="success" if result.success else "failure",
-                           inputs={"active": active, "passive": passive, "chance": chance,
-                                   "dice": [face or 0], "source": typed_or_rolled(typed)},
-                           result=result)
+            text = (
+                f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
+                f"{passive} ({chance}%): {result.label}"
+            )
+            return outcome(
+                state,
+                text=text,
+                actor=a_side.actor,
+                grade="success" if result.success else "failure",
+                inputs={
+                    "active": active,
+                    "passive": passive,
+                    "chance": chance,
+                    "dice": [face or 0],
+                    "source": typed_or_rolled(typed),
+                },
+                result=result,
+            )
 
-        summary = (f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
-                   f"{passive} → resistance {chance}%")
+        summary = (
+            f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
+            f"{passive} → resistance {chance}%"
+        )
         return Plan(summary, odds, run)
 
 
-def _opposed_odds(a_chance: int, a_skill: int, b_chance: int, b_skill: int
-                  ) -> dict[str | None, Fraction]:
+def _opposed_odds(
+    a_chance: int, a_skill: int, b_chance: int, b_skill: int
+) -> dict[str | None, Fraction]:
     da, db = brp.odds(a_chance), brp.odds(b_chance)
     totals: dict[str | None, Fraction] = {"a": Fraction(0), "b": Fraction(0), None: Fraction(0)}
     for la, pa in da.items():

@@ -68,8 +68,9 @@ class _Roll:
             return gurps.resolve(self.skill, faces[0]), True
         if len(faces) == 3:
             return gurps.resolve_dice(self.skill, faces), True
-        raise EntryError(f"{self.side.actor}: type three dice or one 3d6 total, "
-                         f"got {len(faces)} numbers")
+        raise EntryError(
+            f"{self.side.actor}: type three dice or one 3d6 total, got {len(faces)} numbers"
+        )
 
 
 def _dice(result: gurps.Result) -> str:
@@ -80,8 +81,14 @@ class GurpsAdapter:
     key = "gurps"
 
     def rollables(self, character: Character) -> Sequence[str]:
-        return [*character.skills, *(k for k, v in character.attributes.items()
-                                     if isinstance(v, int) and not isinstance(v, bool))]
+        return [
+            *character.skills,
+            *(
+                k
+                for k, v in character.attributes.items()
+                if isinstance(v, int) and not isinstance(v, bool)
+            ),
+        ]
 
     def plan(self, campaign: Campaign, check: Check) -> Plan:
         a = _Roll(campaign, check.a)
@@ -91,12 +98,22 @@ class GurpsAdapter:
 
             def run(state: Campaign, rng: random.Random) -> Outcome:
                 result, typed = a.resolve(rng)
-                text = (f"{a.text}: {_dice(result)} → {result.level.label} "
-                        f"(margin {result.margin:+d})")
-                return outcome(state, text=text, actor=a.side.actor, grade=GRADES[result.level],
-                               inputs={"skill": a.side.skill, "effective": a.skill,
-                                       "dice": list(result.dice) or [result.roll],
-                                       "source": typed_or_rolled(typed)}, result=result)
+                text = (
+                    f"{a.text}: {_dice(result)} → {result.level.label} (margin {result.margin:+d})"
+                )
+                return outcome(
+                    state,
+                    text=text,
+                    actor=a.side.actor,
+                    grade=GRADES[result.level],
+                    inputs={
+                        "skill": a.side.skill,
+                        "effective": a.skill,
+                        "dice": list(result.dice) or [result.roll],
+                        "source": typed_or_rolled(typed),
+                    },
+                    result=result,
+                )
 
             return Plan(a.text, odds, run)
         b = _Roll(campaign, check.b)
@@ -108,12 +125,22 @@ class GurpsAdapter:
             contest = gurps.contest(ra, rb)
             who = {"a": a.side.actor, "b": b.side.actor, None: "no winner"}[contest.winner]
             by = f" by {contest.margin}" if contest.winner else ""
-            text = (f"{a.text}: {_dice(ra)} ({ra.margin:+d}) vs {b.text}: {_dice(rb)} "
-                    f"({rb.margin:+d}) → {who}{by}")
+            text = (
+                f"{a.text}: {_dice(ra)} ({ra.margin:+d}) vs {b.text}: {_dice(rb)} "
+                f"({rb.margin:+d}) → {who}{by}"
+            )
             grade = {"a": "success", "b": "failure", None: "partial"}[contest.winner]
-            return outcome(state, text=text, actor=a.side.actor, grade=grade,
-                           inputs={"a": list(ra.dice) or [ra.roll],
-                                   "b": list(rb.dice) or [rb.roll],
-                                   "source": typed_or_rolled(ta and tb)}, result=contest)
+            return outcome(
+                state,
+                text=text,
+                actor=a.side.actor,
+                grade=grade,
+                inputs={
+                    "a": list(ra.dice) or [ra.roll],
+                    "b": list(rb.dice) or [rb.roll],
+                    "source": typed_or_rolled(ta and tb),
+                },
+                result=contest,
+            )
 
         return Plan(f"{a.text} vs {b.text}", odds, run_contest)

@@ -89,8 +89,9 @@ class _Test:
         return f"{self.side.actor} {self.side.skill} {shown} on {dice}{self.die}"
 
     def faces(self, rng: random.Random) -> tuple[tuple[int, ...], bool]:
-        return draw(self.side.faces, self.count, self.sides, rng,
-                    what=f"{self.side.actor}'s {self.die}")
+        return draw(
+            self.side.faces, self.count, self.sides, rng, what=f"{self.side.actor}'s {self.die}"
+        )
 
 
 def _single_odds(value: int, die: str) -> tuple[Chance, ...]:
@@ -126,21 +127,34 @@ class SkirmishAdapter:
             parts = ", ".join(f"{r.roll}: {r.outcome.label}" for r in results)
             plain = sum(r.success and not r.lucky for r in results)
             lucky = sum(r.lucky for r in results)
-            summary = (f" ({plain} success{'es' if plain != 1 else ''}, {lucky} lucky)"
-                       if len(results) > 1 else "")
-            return outcome(state, text=f"{t.text}: {parts}{summary}", actor=t.side.actor,
-                           grade=GRADES[best.outcome],
-                           inputs={"skill": t.side.skill, "value": t.value, "die": t.die,
-                                   "dice": list(faces), "source": typed_or_rolled(typed)},
-                           result=tuple(results))
+            summary = (
+                f" ({plain} success{'es' if plain != 1 else ''}, {lucky} lucky)"
+                if len(results) > 1
+                else ""
+            )
+            return outcome(
+                state,
+                text=f"{t.text}: {parts}{summary}",
+                actor=t.side.actor,
+                grade=GRADES[best.outcome],
+                inputs={
+                    "skill": t.side.skill,
+                    "value": t.value,
+                    "die": t.die,
+                    "dice": list(faces),
+                    "source": typed_or_rolled(typed),
+                },
+                result=tuple(results),
+            )
 
         return Plan(t.text, _single_odds(t.value, t.die), run)
 
     def _contest(self, a: _Test, b: _Test) -> Plan:
         raw = a.raw or b.raw
         if a.count == 1 and b.count == 1:
-            odds = contest_chances(a.side.actor, b.side.actor,
-                                   skirmish.contest_odds(a.value, b.value, a.die, raw))
+            odds = contest_chances(
+                a.side.actor, b.side.actor, skirmish.contest_odds(a.value, b.value, a.die, raw)
+            )
         else:
             odds = _single_odds(a.value, a.die)
 
@@ -155,13 +169,26 @@ class SkirmishAdapter:
                 hits = result.a_hits if result.winner == "a" else result.b_hits
                 verdict = f"{names[result.winner]} acts with {len(hits)} hit(s) {list(hits)}"
             text = f"{a.text} {list(fa)} vs {b.text} {list(fb)}: {verdict}"
-            catas = [f"{n}: catastrophic failure"
-                     for n, rs in ((a.side.actor, result.a), (b.side.actor, result.b))
-                     for r in rs if r.catastrophic]
+            catas = [
+                f"{n}: catastrophic failure"
+                for n, rs in ((a.side.actor, result.a), (b.side.actor, result.b))
+                for r in rs
+                if r.catastrophic
+            ]
             grade = {"a": "success", "b": "failure", None: "partial"}[result.winner]
-            return outcome(state, text=text, actor=a.side.actor, grade=grade,
-                           inputs={"a": list(fa), "b": list(fb), "die": a.die,
-                                   "source": typed_or_rolled(ta and tb)},
-                           effects=catas, result=result)
+            return outcome(
+                state,
+                text=text,
+                actor=a.side.actor,
+                grade=grade,
+                inputs={
+                    "a": list(fa),
+                    "b": list(fb),
+                    "die": a.die,
+                    "source": typed_or_rolled(ta and tb),
+                },
+                effects=catas,
+                result=result,
+            )
 
         return Plan(f"{a.text} vs {b.text}", odds, run)

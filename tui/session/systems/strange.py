@@ -100,8 +100,7 @@ class _Check:
         self.level, self.rank = _level(campaign, ch, side.skill)
         reject_unknown(side.words, ("range", "resist", "mod", "ext"), side, ("opposed",))
         self.range = _span(side.options["range"], "range") if "range" in side.options else None
-        self.resist = (_span(side.options["resist"], "resist")
-                       if "resist" in side.options else None)
+        self.resist = _span(side.options["resist"], "resist") if "resist" in side.options else None
         self.opposed = self.resist is not None or "opposed" in side.words or opposed_default
         mod = int_option(side, "mod", low=-strange.MAX_MODIFIER, high=strange.MAX_MODIFIER) or 0
         self.synergy = 0
@@ -138,13 +137,13 @@ def _gm_span(span: Span | None, rng: random.Random) -> tuple[Span, bool]:
 
 
 @lru_cache(maxsize=512)
-def _known_odds(span: Span, resist: Span | None, required: int, mod: int
-                ) -> tuple[tuple[Grade, Fraction], ...]:
+def _known_odds(
+    span: Span, resist: Span | None, required: int, mod: int
+) -> tuple[tuple[Grade, Fraction], ...]:
     """Exact grade odds when the GM's ranges are known: the 1,296 outcomes of 4d6."""
     counts: dict[Grade, int] = {}
     for dice in enumerate_dice(4, 6):
-        g = strange.resolve(dice, span, required, resistance_range=resist,
-                            range_modifier=mod).grade
+        g = strange.resolve(dice, span, required, resistance_range=resist, range_modifier=mod).grade
         counts[g] = counts.get(g, 0) + 1
     return tuple((g, Fraction(counts.get(g, 0), 1296)) for g in reversed(Grade))
 
@@ -177,52 +176,87 @@ class StrangeAdapter:
         span, typed_span = _gm_span(c.range, rng)
         resist, typed_resist = (None, True) if not c.opposed else _gm_span(c.resist, rng)
         dice, typed = c.dice(rng)
-        result = strange.resolve(dice, span, c.level.required_hits, resistance_range=resist,
-                                 range_modifier=c.mod)
+        result = strange.resolve(
+            dice, span, c.level.required_hits, resistance_range=resist, range_modifier=c.mod
+        )
         effects = [f"impact {result.impact} on {c.side.actor}"] if result.impact else []
         text = f"{c.side.actor} {c.side.skill}: {result.label}"
-        return outcome(state, text=text, actor=c.side.actor, grade=GRADES[result.grade],
-                       inputs={"skill": c.side.skill, "required": c.level.required_hits,
-                               "range": list(span), "resist": list(resist) if resist else None,
-                               "mod": c.mod, "dice": list(dice),
-                               "source": typed_or_rolled(typed and typed_span and typed_resist)},
-                       effects=effects, result=result)
+        return outcome(
+            state,
+            text=text,
+            actor=c.side.actor,
+            grade=GRADES[result.grade],
+            inputs={
+                "skill": c.side.skill,
+                "required": c.level.required_hits,
+                "range": list(span),
+                "resist": list(resist) if resist else None,
+                "mod": c.mod,
+                "dice": list(dice),
+                "source": typed_or_rolled(typed and typed_span and typed_resist),
+            },
+            effects=effects,
+            result=result,
+        )
 
     def _duel(self, a: _Check, b: _Check) -> Plan:
         shared = a.range or b.range
-        dist = _duel_odds(shared, a.level.required_hits, a.rank, a.mod,
-                          b.level.required_hits, b.rank, b.mod)
+        dist = _duel_odds(
+            shared, a.level.required_hits, a.rank, a.mod, b.level.required_hits, b.rank, b.mod
+        )
         odds = contest_chances(a.side.actor, b.side.actor, dict(dist))
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             span, typed_span = _gm_span(shared, rng)
             da, ta = a.dice(rng)
             db, tb = b.dice(rng)
-            duel = strange.duel_result(da, a.level.required_hits, a.rank, db,
-                                       b.level.required_hits, b.rank, span)
+            duel = strange.duel_result(
+                da, a.level.required_hits, a.rank, db, b.level.required_hits, b.rank, span
+            )
             who = {"a": a.side.actor, "b": b.side.actor, None: "no winner"}[duel.winner]
-            text = (f"{a.side.actor} {a.side.skill} {'-'.join(map(str, da))} "
-                    f"(effective {duel.a.effective_hits}) vs {b.side.actor} {b.side.skill} "
-                    f"{'-'.join(map(str, db))} (effective {duel.b.effective_hits}), range "
-                    f"{span[0]}–{span[1]}: {who}"
-                    + (" (by rank)" if duel.decided_by_rank else ""))
+            text = (
+                f"{a.side.actor} {a.side.skill} {'-'.join(map(str, da))} "
+                f"(effective {duel.a.effective_hits}) vs {b.side.actor} {b.side.skill} "
+                f"{'-'.join(map(str, db))} (effective {duel.b.effective_hits}), range "
+                f"{span[0]}–{span[1]}: {who}" + (" (by rank)" if duel.decided_by_rank else "")
+            )
             grade = {"a": "success", "b": "failure", None: "partial"}[duel.winner]
-            return outcome(state, text=text, actor=a.side.actor, grade=grade,
-                           inputs={"range": list(span), "a": list(da), "b": list(db),
-                                   "source": typed_or_rolled(ta and tb and typed_span)},
-                           result=duel)
+            return outcome(
+                state,
+                text=text,
+                actor=a.side.actor,
+                grade=grade,
+                inputs={
+                    "range": list(span),
+                    "a": list(da),
+                    "b": list(db),
+                    "source": typed_or_rolled(ta and tb and typed_span),
+                },
+                result=duel,
+            )
 
-        return Plan(f"{a.side.actor} {a.side.skill} ({a.level.label}) vs {b.side.actor} "
-                    f"{b.side.skill} ({b.level.label}), range {_show(shared)}", odds, run)
+        return Plan(
+            f"{a.side.actor} {a.side.skill} ({a.level.label}) vs {b.side.actor} "
+            f"{b.side.skill} ({b.level.label}), range {_show(shared)}",
+            odds,
+            run,
+        )
 
 
 @lru_cache(maxsize=256)
-def _duel_odds(span: Span | None, ra: int, rank_a: int, ma: int, rb: int, rank_b: int, mb: int
-               ) -> tuple[tuple[str | None, Fraction], ...]:
+def _duel_odds(
+    span: Span | None, ra: int, rank_a: int, ma: int, rb: int, rank_b: int, mb: int
+) -> tuple[tuple[str | None, Fraction], ...]:
     """Exact duel odds: per GM range, the effective-hit distributions of both sides."""
-    spans = ([(span, Fraction(1))] if span is not None else
-             [(strange.range_from_dice(x, y), Fraction(1, 36))
-              for x in range(1, 7) for y in range(1, 7)])
+    spans = (
+        [(span, Fraction(1))]
+        if span is not None
+        else [
+            (strange.range_from_dice(x, y), Fraction(1, 36))
+            for x in range(1, 7)
+            for y in range(1, 7)
+        ]
+    )
     totals: dict[str | None, Fraction] = {"a": Fraction(0), "b": Fraction(0), None: Fraction(0)}
     for s, ps in spans:
         ea = _effective(s, ra, ma)

@@ -1,0 +1,350 @@
+"""«Странная система» (Strange System, seed 001): 4d6 against a range set by the GM's 2d6.
+
+The spec's algorithm is implemented as written (it reproduces every worked example):
+hits H = dice in the success range after the range modifier; each hit beyond the required R
+counts double (E = H + max(0, H − R)); grades from E and R; a resistance range the player's
+dice also fall into lands an impact of Res − E and drops a success grade one step.
+
+Interpretation decisions (the spec wins where the seed is loose):
+- 4-4-4-4 is ABSOLUTE_CRITICAL whatever the requirement or ranges, and is final: no step
+  down and impact 0 even when the resistance out-hits it.
+- CRITICAL_SUCCESS needs H > 2R, so with 4 dice only levels needing 1 hit can reach it.
+- A duel compares effective hits E, then rank (skill rank, or danger class for opponents
+  without skills); 4-4-4-4 gets no special treatment there (the spec compares E only). The
+  seed's wrestling example counts raw hits (3 vs 3, rank decides); E gives 3 vs 4 — the same
+  winner.
+- The range modifier touches the success range only, never the resistance range (seed:
+  Kirma's bow, 4–5 → 4–4 with resistance 3–4 unchanged). It is accepted within −6..+6.
+- ``required`` is 1..4: a check rolls 4 dice.
+- ``roll`` draws the GM's success range (two d6), then the resistance range (two d6, only
+  when opposed and not given), then the player's four dice, all from the injected ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.errors import RulesError
+from rules.exact import check_face, check_int
+from rules.strange_grades import MAX_MODIFIER, Grade, grade_hits, modified_range
+from rules.strange_ladder import (
+    DANGER_CLASSES,
+    DEFAULT_LADDER,
+    MAX_REQUIRED,
+    DangerClass,
+    Ladder,
+    SkillLevel,
+    danger_class,
+    level_by_key,
+    level_by_name,
+    level_by_rank,
+    make_ladder,
+    synergy_modifier,
+)
+from rules.strange_odds import IMPACTS, impact_odds, odds, outcome_odds
+
+__all__ = [
+    "DANGER_CLASSES",
+    "DEFAULT_LADDER",
+    "IMPACTS",
+    "MAX_MODIFIER",
+    "MAX_REQUIRED",
+    "MIN_ACTION_SECONDS",
+    "MOUNT_SPEED_PER_ROUND",
+    "DangerClass",
+    "Duel",
+    "Grade",
+    "Ladder",
+    "Result",
+    "SkillLevel",
+    "Winner",
+    "can_act",
+    "contest_winner",
+    "danger_class",
+    "duel",
+    "duel_result",
+    "impact_odds",
+    "level_by_key",
+    "level_by_name",
+    "level_by_rank",
+    "make_ladder",
+    "odds",
+    "outcome_odds",
+    "range_from_dice",
+    "resolve",
+    "roll",
+    "synergy_modifier",
+]
+
+#: Shortest time any action takes, in seconds (also the time to cross the minimum distance).
+MIN_ACTION_SECONDS = 2
+#: A mount's base speed without modifiers, metres per round (seed's mounted archery example).
+MOUNT_SPEED_PER_ROUND = 10
+
+DICE = 4
+ABSOLUTE = (4, 4, 4, 4)
+
+Winner = Literal["a", "b"]
+Span = tuple[int, int]
+
+
+def _faces(
+    name: str, values: object, length: int, what: str, parts: tuple[str, ...] = ()
+) -> tuple[int, ...]:
+    """Validate ``length`` d6 faces; the common case (plain ints in a tuple/list) is cheap."""
+    if (
+        isinstance(values, str)
+        or not isinstance(values, tuple | list | Sequence)
+        or len(values) != length
+    ):
+        raise RulesError(f"{name} must be {what}, got {values!r}")
+    if all(type(v) is int and 1 <= v <= 6 for v in values):
+        return tuple(values)
+    names = [f"{name} {part}" for part in parts] or [f"{name}[{i}]" for i in range(length)]
+    return tuple(check_face(names[i], v, 6) for i, v in enumerate(values))
+
+
+def _dice(name: str, dice: object) -> tuple[int, int, int, int]:
+    a, b, c, d = _faces(name, dice, DICE, f"{DICE} d6 faces")
+    return a, b, c, d
+
+
+def _span(name: str, span: object) -> Span:
+    low, high = _faces(name, span, 2, "a pair (low, high) within 1..6", ("low", "high"))
+    if low > high:
+        raise RulesError(f"{name} must have low <= high, got {low}-{high}")
+    return low, high
+
+
+def _count(dice: tuple[int, ...], span: Span | None) -> int:
+    if span is None:
+        return 0
+    low, high = span
+    return [low <= face <= high for face in dice].count(True)
+
+
+def _text(span: Span | None) -> str:
+    return "empty" if span is None else f"{span[0]}-{span[1]}"
+
+
+def range_from_dice(d1: int, d2: int) -> Span:
+    """The GM's 2d6 as a range: ``(min, max)`` of the two faces."""
+    a = check_face("d1", d1, 6)
+    b = check_face("d2", d2, 6)
+    return min(a, b), max(a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A resolved check; carries everything needed to explain it in the log."""
+
+    dice: tuple[int, int, int, int]
+    success_range: Span
+    range_modifier: int
+    effective_range: Span | None
+    resistance_range: Span | None
+    required: int
+    hits: int
+    effective_hits: int
+    resistance_hits: int
+    grade: Grade
+    impact: int
+
+    @property
+    def extra_hits(self) -> int:
+        """Hits beyond the requirement (each counted double in ``effective_hits``)."""
+        return self.effective_hits - self.hits
+
+    @property
+    def success(self) -> bool:
+        """The character reaches the goal (partial success or better)."""
+        return self.grade.success
+
+    @property
+    def opposed(self) -> bool:
+        """A resistance range was rolled."""
+        return self.resistance_range is not None
+
+    @property
+    def label(self) -> str:
+        """E.g. ``"partial success, impact 1 (3-3-5-5 vs 4-5: hits 2/1, effective 3;
+        resistance 3-5: hits 4)"``."""
+        dice = "-".join(map(str, self.dice))
+        span = _text(self.success_range)
+        if self.range_modifier:
+            span += f" {self.range_modifier:+d} -> {_text(self.effective_range)}"
+        head = self.grade.label + (f", impact {self.impact}" if self.impact else "")
+        body = (
+            f"{dice} vs {span}: hits {self.hits}/{self.required}, effective {self.effective_hits}"
+        )
+        if self.resistance_range is not None:
+            body += f"; resistance {_text(self.resistance_range)}: hits {self.resistance_hits}"
+        return f"{head} ({body})"
+
+
+def resolve(
+    dice: Sequence[int],
+    success_range: Sequence[int],
+    required: int,
+    resistance_range: Sequence[int] | None = None,
+    range_modifier: int = 0,
+) -> Result:
+    """Grade the player's 4d6 against the GM's range(s).
+
+    ``resistance_range`` and ``range_modifier`` may be passed by position, as the spec shows.
+
+    Args:
+        dice: the player's four d6 faces.
+        success_range: ``(low, high)`` from the GM's first 2d6.
+        required: hits the skill level needs (1..4), e.g. ``level.required_hits``.
+        resistance_range: ``(low, high)`` from the GM's second 2d6 when the action is resisted.
+        range_modifier: added to the top of the success range (negative shrinks it).
+    """
+    faces = _dice("dice", dice)
+    span = _span("success_range", success_range)
+    if not (type(required) is int and 1 <= required <= MAX_REQUIRED):
+        check_int("required", required, 1, MAX_REQUIRED)
+    if not (type(range_modifier) is int and -MAX_MODIFIER <= range_modifier <= MAX_MODIFIER):
+        check_int("range_modifier", range_modifier, -MAX_MODIFIER, MAX_MODIFIER)
+    resist = None if resistance_range is None else _span("resistance_range", resistance_range)
+    effective_range = modified_range(span[0], span[1], range_modifier)
+    hits = _count(faces, effective_range)
+    resisted = None if resist is None else _count(faces, resist)
+    grade, effective, impact = grade_hits(hits, required, resisted, faces == ABSOLUTE)
+    return Result(
+        dice=faces,
+        success_range=span,
+        range_modifier=range_modifier,
+        effective_range=effective_range,
+        resistance_range=resist,
+        required=required,
+        hits=hits,
+        effective_hits=effective,
+        resistance_hits=resisted or 0,
+        grade=grade,
+        impact=impact,
+    )
+
+
+def roll(
+    required: int,
+    *,
+    rng: random.Random,
+    success_range: Sequence[int] | None = None,
+    resistance_range: Sequence[int] | None = None,
+    opposed: bool = False,
+    range_modifier: int = 0,
+) -> Result:
+    """Roll what is missing (GM's range(s), player's 4d6) with ``rng`` and resolve.
+
+    A given ``resistance_range`` makes the check opposed whatever ``opposed`` says.
+    """
+    if success_range is None:
+        success_range = range_from_dice(rng.randint(1, 6), rng.randint(1, 6))
+    if resistance_range is None and opposed:
+        resistance_range = range_from_dice(rng.randint(1, 6), rng.randint(1, 6))
+    dice = tuple(rng.randint(1, 6) for _ in range(DICE))
+    return resolve(
+        dice,
+        success_range,
+        required,
+        resistance_range=resistance_range,
+        range_modifier=range_modifier,
+    )
+
+
+def contest_winner(a_effective: int, a_rank: int, b_effective: int, b_rank: int) -> Winner | None:
+    """Higher effective hits win; equal → higher rank; equal rank → no winner."""
+    check_int("a_effective", a_effective, 0, None)
+    check_int("b_effective", b_effective, 0, None)
+    check_int("a_rank", a_rank, 1, None)
+    check_int("b_rank", b_rank, 1, None)
+    if a_effective != b_effective:
+        return "a" if a_effective > b_effective else "b"
+    if a_rank != b_rank:
+        return "a" if a_rank > b_rank else "b"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """Two 4d6 rolls against the same range (player vs player or a key NPC)."""
+
+    a: Result
+    b: Result
+    a_rank: int
+    b_rank: int
+    winner: Winner | None
+
+    @property
+    def decided_by_rank(self) -> bool:
+        """Equal effective hits, so the higher rank won."""
+        return self.winner is not None and self.a.effective_hits == self.b.effective_hits
+
+    @property
+    def label(self) -> str:
+        """E.g. ``"b wins (E 3 vs 4; ranks 1 vs 2)"``."""
+        head = "no winner" if self.winner is None else f"{self.winner} wins"
+        how = ", on rank" if self.decided_by_rank else ""
+        return (
+            f"{head}{how} (E {self.a.effective_hits} vs {self.b.effective_hits}; "
+            f"ranks {self.a_rank} vs {self.b_rank}; "
+            f"{'-'.join(map(str, self.a.dice))} vs {'-'.join(map(str, self.b.dice))} "
+            f"in {_text(self.a.success_range)})"
+        )
+
+
+def duel_result(
+    a_dice: Sequence[int],
+    a_required: int,
+    a_rank: int,
+    b_dice: Sequence[int],
+    b_required: int,
+    b_rank: int,
+    success_range: Sequence[int],
+    *,
+    a_modifier: int = 0,
+    b_modifier: int = 0,
+) -> Duel:
+    """Both sides' results and the winner of a duel (see :func:`duel`)."""
+    a = resolve(a_dice, success_range, a_required, range_modifier=a_modifier)
+    b = resolve(b_dice, success_range, b_required, range_modifier=b_modifier)
+    winner = contest_winner(a.effective_hits, a_rank, b.effective_hits, b_rank)
+    return Duel(a=a, b=b, a_rank=a_rank, b_rank=b_rank, winner=winner)
+
+
+def duel(
+    a_dice: Sequence[int],
+    a_required: int,
+    a_rank: int,
+    b_dice: Sequence[int],
+    b_required: int,
+    b_rank: int,
+    success_range: Sequence[int],
+    *,
+    a_modifier: int = 0,
+    b_modifier: int = 0,
+) -> Winner | None:
+    """``"a"``, ``"b"`` or None: higher effective hits, then higher rank, else no winner."""
+    return duel_result(
+        a_dice,
+        a_required,
+        a_rank,
+        b_dice,
+        b_required,
+        b_rank,
+        success_range,
+        a_modifier=a_modifier,
+        b_modifier=b_modifier,
+    ).winner
+
+
+def can_act(dice: Sequence[int], success_range: Sequence[int], *, range_modifier: int = 0) -> bool:
+    """Under hard conditions: may the character act at all? At least 2 of 4 dice in range."""
+    faces = _dice("dice", dice)
+    span = _span("success_range", success_range)
+    check_int("range_modifier", range_modifier, -MAX_MODIFIER, MAX_MODIFIER)
+    return 2 * _count(faces, modified_range(span[0], span[1], range_modifier)) >= DICE
