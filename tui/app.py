@@ -20,9 +20,8 @@ from textual.screen import Screen
 
 from tui.session.log import LogEntry
 from tui.session.model import Campaign
-from tui.session.schema import to_doc
 from tui.session.session import Session
-from tui.session.table import Table
+from tui.session.table import Feedback, Table
 from tui.store import (
     LockedError,
     SaveError,
@@ -126,15 +125,10 @@ class TablekeeperApp(App[None]):
         """Start a new save (a copy of ``template`` renamed) in the saves folder."""
         from dataclasses import replace
 
-        import tomli_w
-
         try:
-            path = new_campaign_path(self.folder, name)
             self.folder.mkdir(parents=True, exist_ok=True)
-            campaign = replace(template, name=name)
-            tmp = path.with_name(path.name + ".new")
-            tmp.write_text(tomli_w.dumps(to_doc(campaign)), encoding="utf-8")
-            tmp.replace(path)
+            path = new_campaign_path(self.folder, name)
+            Store.create(path, replace(template, name=name)).close()
         except (SaveError, ValueError, OSError) as exc:
             self.notify(f"Cannot create the campaign: {exc}", severity="error", timeout=10)
             self.show_picker()
@@ -279,6 +273,19 @@ class TablekeeperApp(App[None]):
     def action_redo(self) -> None:
         if self.table is not None and not self.read_only:
             self._run_line("/redo")
+
+    def action_end_adventure(self) -> None:
+        from tui.screens.adventure_end import AdventureEndScreen
+
+        if self.table is not None and not self.read_only:
+            self.push_screen(AdventureEndScreen(self.table), self._adventure_ended)
+
+    def _adventure_ended(self, feedback: Feedback | None) -> None:
+        from tui.screens.main import MainScreen
+
+        screen = self._main()
+        if isinstance(screen, MainScreen) and feedback is not None:
+            screen.show_feedback(feedback)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

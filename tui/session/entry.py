@@ -143,8 +143,11 @@ def _side(
     cut = next((i for i, w in enumerate(rest) if "=" in w or _is_number(w)), len(rest))
     if cut == 0:
         # "dallah longsword vs balgruf": the opponent rolls the same skill when it has it
-        if default_skill is not None and default_skill in skills_of(who.name):
-            return _with_mods(who.name, default_skill, rest, faces)
+        if default_skill is not None:
+            theirs = skills_of(who.name)
+            real = set(theirs.values()) if isinstance(theirs, Mapping) else set(theirs)
+            if default_skill in real:
+                return _with_mods(who.name, default_skill, rest, faces)
         raise EntryError(f"missing skill for {who.name}")
     skills = skills_of(who.name)
     try:
@@ -212,7 +215,9 @@ def parse_line(
     if len(parts) > 2:
         raise EntryError("only one 'vs' per line")
     a = _side(parts[0], characters, skills_of)
-    b = _side(parts[1], characters, skills_of, a.skill) if len(parts) == 2 else None
+    mine = skills_of(a.actor)
+    a_real = mine.get(a.skill, a.skill) if isinstance(mine, Mapping) else a.skill
+    b = _side(parts[1], characters, skills_of, a_real) if len(parts) == 2 else None
     if b is not None and b.actor == a.actor and b.skill == a.skill:
         raise EntryError("a character cannot oppose the same skill of itself")
     return Check(a, b)

@@ -1,0 +1,77 @@
+"""Save benchmarks: cost of (save + append one entry) and peak memory, 100,000 vs few entries.
+
+Ratios are measured in the same run (these machines are noisy). Memory: a loaded campaign
+keeps only the newest ``LOG_TAIL`` entries in memory plus the count (older ones are read from
+disk only by ``tablekeeper check``), so peak RSS does not grow with the log.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+from tests.store.helpers import Bump, entry, small_campaign, write_big_log
+from tui.store import Store, log_path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def median_save_time(folder: Path, entries: int, *, rounds: int = 25) -> float:
+    """Median seconds of one autosave (append one entry + save) with ``entries`` logged."""
+    folder.mkdir(parents=True, exist_ok=True)
+    save = folder / "bench.toml"
+    Store.create(save, small_campaign()).close()
+    write_big_log(log_path(save), entries)
+    times = []
+    with Store.open(save) as store:
+        campaign = store.campaign
+        for i in range(rounds):
+            campaign = Bump().apply(campaign).campaign
+            start = time.perf_counter()
+            store.listener(campaign, [entry(entries + 1 + i)])
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_save() -> tuple[str, float, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        small = median_save_time(Path(tmp) / "small", 10)
+        big = median_save_time(Path(tmp) / "big", 100_000)
+    return ("save_100k_vs_10", big / small, 2.0)
+
+
+_RSS_CHILD = textwrap.dedent("""
+    import resource, sys
+    from tui.store import Store
+    with Store.open(sys.argv[1]) as store:
+        assert store.log_count == int(sys.argv[2])
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+""")
+
+
+def _peak_rss(folder: Path, entries: int) -> int:
+    folder.mkdir(parents=True, exist_ok=True)
+    save = folder / "rss.toml"
+    Store.create(save, small_campaign()).close()
+    if entries:
+        write_big_log(log_path(save), entries)
+    out = subprocess.run([sys.executable, "-c", _RSS_CHILD, str(save), str(entries)],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return int(out.strip())
+
+
+def bench_rss() -> tuple[str, float, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        empty = _peak_rss(Path(tmp) / "empty", 0)
+        big = _peak_rss(Path(tmp) / "big", 100_000)
+    return ("rss_100k_vs_empty", big / empty, 1.5)
+
+
+if __name__ == "__main__":
+    for name, ratio, limit in (bench_save(), bench_rss()):
+        print(f"{name} ratio={ratio:.2f} limit={limit}")

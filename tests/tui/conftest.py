@@ -1,0 +1,45 @@
+"""Shared helpers for Pilot tests: copies of the demo saves and typing into the roll entry."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from tui.store import demo_paths
+
+DEMOS = {p.stem.removeprefix("demo-"): p for p in demo_paths()}
+
+
+@pytest.fixture
+def demo_copy(tmp_path: Path) -> Callable[[str], Path]:
+    """``demo_copy("brp")`` → a fresh copy of ``saves/demo-brp.toml`` in a temp folder."""
+
+    def make(system: str) -> Path:
+        target = tmp_path / f"{system}.toml"
+        shutil.copy(DEMOS[system], target)
+        return target
+
+    return make
+
+
+def rng() -> random.Random:
+    return random.Random(20261130)
+
+
+async def type_line(pilot: Pilot[None], text: str, *, enter: bool = True) -> None:
+    """Type ``text`` key by key into the focused roll entry, then Enter."""
+    await pilot.press(*text)
+    if enter:
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+def screen_text(pilot: Pilot[None], selector: str) -> str:
+    """The plain text a widget currently shows."""
+    widget = pilot.app.screen.query_one(selector)
+    return str(widget.render())

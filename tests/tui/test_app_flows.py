@@ -1,0 +1,166 @@
+"""Whole GM flows in the real app (Pilot), one per demo campaign.
+
+Each flow opens a copy of a demo save, types a roll with physical dice, lets the app roll
+one, makes an opposed roll, types a bad line (state unchanged, inline error), undoes and
+redoes, and checks the session, the screen and the save on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.tui.conftest import rng, screen_text, type_line
+from tui.app import TablekeeperApp
+from tui.store import load
+
+# system → (typed roll, words it must log, app roll, opposed roll, bad line, error words)
+FLOWS = {
+    "brp": (
+        "alice spot hidden = 07",
+        "special success",
+        "boris listen",
+        "alice stealth vs boris listen",
+        "alice spot hidden = 101",
+        "1..100",
+    ),
+    "gurps": (
+        "lockpicker lockpicking -5 +10 = 4 3 5",
+        "→ 14: 12 [4 3 5] → success",
+        "ruth guns",
+        "vic dx vs guard moss dx",
+        "vic lockpicking -11",
+        "-10..+10",
+    ),
+    "age": (
+        "naomi stealth tn=13 = 3 4 6",
+        "success",
+        "amos technology tn=11",
+        "naomi stealth vs bobbie seeing",
+        "naomi stealth = 7 1 1",
+        "1..6",
+    ),
+    "strange": (
+        "kirma bow mod=-1 range=4,5 resist=3,4 = 3 3 4 5",
+        "partial failure, impact 2",
+        "даймитрий взлом",
+        "dallah wrestling = 1 6 5 5 vs balgruf athletics = 2 4 6 6 range=3,6",
+        "kirma flying",
+        "no skill",
+    ),
+    "skirmish": (
+        "samurai fighting die=d20 = 12",
+        "12: success",
+        "yamabushi fighting",
+        "samurai fighting = 5 vs yamabushi = 8",
+        "samurai fighting die=d7",
+        "d10, d12, d20",
+    ),
+}
+
+
+@pytest.mark.parametrize("system", sorted(FLOWS))
+async def test_gm_flow(system: str, demo_copy: Callable[[str], Path]) -> None:
+    typed, typed_words, app_roll, opposed, bad, bad_words = FLOWS[system]
+    path = demo_copy(system)
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.table
+        assert table is not None and table.campaign.system == system
+
+        # typed dice: the preview shows exact odds while typing, Enter logs the result
+        await type_line(pilot, typed, enter=False)
+        assert "%" in screen_text(pilot, "#preview")
+        await pilot.press("enter")
+        await pilot.pause()
+        entry = table.session.log[-1]
+        assert entry.kind == "roll" and entry.inputs["source"] == "typed"
+        assert typed_words in entry.text
+        assert typed_words in screen_text(pilot, "#log-lines")
+
+        # the app rolls
+        await type_line(pilot, app_roll)
+        assert table.session.log[-1].inputs["source"] == "rolled"
+
+        # an opposed roll names a winner or says there is none
+        await type_line(pilot, opposed)
+        last = table.session.log[-1]
+        assert last.kind == "roll" and " vs " in last.text
+        assert last.seq == 3
+
+        # a bad line: inline error naming the problem, nothing changes
+        before, count = table.campaign, len(table.session.log)
+        await type_line(pilot, bad)
+        assert table.campaign == before and len(table.session.log) == count
+        assert bad_words in screen_text(pilot, "#preview")
+
+        # undo takes back the opposed roll, redo brings it back
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert table.session.undone() == {3}
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert table.session.undone() == set()
+        app.flush()
+        saved_campaign, saved_log = load(path)
+        assert saved_campaign == table.campaign
+        assert [e.seq for e in saved_log][-2:] == [4, 5]  # the undo and the redo
+
+
+async def test_brp_tick_saved_and_undone(demo_copy: Callable[[str], Path]) -> None:
+    path = demo_copy("brp")
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "alice spot hidden = 07")
+        app.flush()
+        campaign, _log = load(path)
+        assert campaign.character("Alice Moore").ticks == ("Spot Hidden",)
+        assert "✓" in screen_text(pilot, "#sheet")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        app.flush()
+        campaign, _log = load(path)
+        assert campaign.character("Alice Moore").ticks == ()
+
+
+async def test_reopen_shows_latest_log(demo_copy: Callable[[str], Path]) -> None:
+    path = demo_copy("skirmish")
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "samurai fighting = 5 vs yamabushi = 8")
+    again = TablekeeperApp(path, rng=rng())
+    async with again.run_test(size=(80, 24)) as pilot:
+        assert "Experienced Samurai acts with 1 hit" in screen_text(pilot, "#log-lines")
+
+
+async def test_help_palette_and_quit(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("age"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "/fortune" in text and "ROLL ENTRY" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        await type_line(pilot, "/help")
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await type_line(pilot, "/quit")
+    assert app.return_code == 0
+
+
+async def test_tab_completion_and_history(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"ali", "tab")
+        entry = app.screen.query_one("#roll-entry")
+        assert entry.value == "alice moore "  # type: ignore[attr-defined]
+        await pilot.press(*"spot h", "tab")
+        assert entry.value == "alice moore spot hidden"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("up")
+        assert entry.value == "alice moore spot hidden"  # type: ignore[attr-defined]

@@ -1,0 +1,114 @@
+"""Where saves live and how their companion files are named.
+
+A save ``NAME.toml`` has companions in the same folder: ``NAME.log.toml`` (the append-only
+log), ``NAME.toml.bak`` (the previous version), ``NAME.toml.lock`` (the writer's lock).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+__all__ = [
+    "REPO_SAVES",
+    "backup_path",
+    "demo_paths",
+    "list_saves",
+    "lock_path",
+    "log_path",
+    "new_campaign_path",
+    "safe_save_name",
+    "saves_dir",
+]
+
+#: The repository's ``saves/`` folder, home of the shipped demo campaigns.
+REPO_SAVES = Path(__file__).resolve().parents[2] / "saves"
+_MAX_NAME = 80
+_RESERVED = re.compile(r'[/\\:*?"<>|]')
+_RUNS = re.compile(r"[\s-]*-[\s-]*|\s+")
+_COMPANION = (".log", ".bak", ".lock", ".toml", ".tmp")
+
+
+def saves_dir() -> Path:
+    """``$TABLEKEEPER_SAVES`` when set, else the repository's ``saves/`` folder."""
+    env = os.environ.get("TABLEKEEPER_SAVES")
+    return Path(env).expanduser() if env else REPO_SAVES
+
+
+def log_path(path: str | os.PathLike[str]) -> Path:
+    """``NAME.log.toml`` for ``NAME.toml``."""
+    p = Path(path)
+    stem = p.name[: -len(".toml")] if p.name.endswith(".toml") else p.name
+    return p.with_name(f"{stem}.log.toml")
+
+
+def backup_path(path: str | os.PathLike[str]) -> Path:
+    """``NAME.toml.bak``: the version before the last save."""
+    p = Path(path)
+    return p.with_name(p.name + ".bak")
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    p = Path(path)
+    return p.with_name(p.name + ".lock")
+
+
+def _is_save(p: Path) -> bool:
+    return p.is_file() and not p.name.startswith(".") and not p.name.endswith(".log.toml")
+
+
+def demo_paths() -> list[Path]:
+    """The shipped demo campaigns (``saves/demo-*.toml`` of the repository), sorted."""
+    return sorted(p for p in REPO_SAVES.glob("demo-*.toml") if _is_save(p))
+
+
+def list_saves(directory: str | os.PathLike[str] | None = None) -> list[Path]:
+    """The GM's saves in ``directory`` (default :func:`saves_dir`): no demos, logs, backups."""
+    folder = Path(directory) if directory is not None else saves_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p for p in folder.glob("*.toml") if _is_save(p) and not p.name.startswith("demo-")
+    )
+
+
+def safe_save_name(text: str) -> str:
+    """A file stem for a campaign name typed by the GM; raise ``ValueError`` if none is left.
+
+    Control and format characters are dropped, path separators and characters reserved on
+    common file systems become ``-``, leading/trailing dots and spaces go (so no ``..`` and no
+    hidden files), letters of any script (Cyrillic included) stay.
+    """
+    name = unicodedata.normalize("NFC", text)
+    name = "".join(c for c in name if unicodedata.category(c)[0] != "C")
+    name = _RUNS.sub(lambda m: "-" if "-" in m[0] else " ", _RESERVED.sub("-", name))
+    name = name[:_MAX_NAME].strip(" .-")
+    while name.lower().endswith(_COMPANION):
+        name = name[: name.rindex(".")].rstrip(" .-")
+    if not name or not any(c.isalnum() for c in name):
+        raise ValueError(f"{text!r} has nothing usable as a file name")
+    return name
+
+
+def new_campaign_path(directory: str | os.PathLike[str], name: str) -> Path:
+    """A fresh ``.toml`` path in ``directory`` for campaign ``name``; never an existing file."""
+    folder = Path(directory)
+    stem = safe_save_name(name)
+    if stem.casefold().startswith("demo-"):
+        stem = f"my-{stem}"
+    taken = {p.name.casefold() for p in folder.iterdir()} if folder.is_dir() else set()
+    candidate, n = stem, 1
+    while any(f.casefold() in taken for f in _files_of(candidate)):
+        n += 1
+        candidate = f"{stem}-{n}"
+    path = folder / f"{candidate}.toml"
+    if path.resolve().parent != folder.resolve():  # belt and braces: never leave the folder
+        raise ValueError(f"{name!r} does not make a file name inside {folder}")
+    return path
+
+
+def _files_of(stem: str) -> tuple[str, ...]:
+    main = f"{stem}.toml"
+    return (main, f"{stem}.log.toml", main + ".bak", main + ".lock")
