@@ -14,7 +14,8 @@ __all__ = ["PartyPanel", "sheet_text"]
 
 
 def _summary(ch: Character) -> Text:
-    text = Text(ch.name, style="bold" if ch.side == "party" else "")
+    text = Text(ch.name, style="bold" if ch.side == "party" else "", no_wrap=True,
+                overflow="ellipsis")
     if ch.side != "party":
         text.append(" (npc)", style="dim")
     bits = [f"{k} {v}" for k, v in list(ch.resources.items())[:2]]

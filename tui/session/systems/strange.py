@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules import strange
+from rules.errors import RulesError
 from rules.exact import enumerate_dice
 from rules.strange import Grade
 from tui.session.entry import Check, EntryError, Side
@@ -58,15 +59,18 @@ def ladder_of(campaign: Campaign) -> strange.Ladder:
     table = campaign.options.get("ladder")
     if not isinstance(table, dict) or not table:
         return strange.DEFAULT_LADDER
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
+        raise EntryError("options.ladder must map each level name to a whole number of hits")
     ordered = sorted(table.items(), key=lambda kv: -int(kv[1]))
     levels = []
     for rank, (name, hits) in enumerate(ordered, 1):
         try:
-            default = strange.level_by_name(name)
-            english = default.name_en
-        except Exception:
-            english = name
-        levels.append(strange.SkillLevel(name.casefold(), name, english, int(hits), rank))
+            # a default level keeps its key, so danger classes ("professional") still find it
+            default = strange.level_by_name(str(name))
+            key, english = default.key, default.name_en
+        except RulesError:
+            key, english = str(name).casefold(), str(name)
+        levels.append(strange.SkillLevel(key, str(name), english, int(hits), rank))
     return strange.make_ladder(levels)
 
 
@@ -113,7 +117,8 @@ class _Check:
 
     @property
     def text(self) -> str:
-        bits = [f"{self.side.actor} {self.side.skill} ({self.level.label})"]
+        hits = f"{self.level.required_hits} hit{'s' if self.level.required_hits > 1 else ''}"
+        bits = [f"{self.side.actor} {self.side.skill} ({self.level.name_en}, {hits})"]
         bits.append(f"range {_show(self.range)}")
         if self.opposed:
             bits.append(f"resist {_show(self.resist)}")
@@ -236,8 +241,8 @@ class StrangeAdapter:
             )
 
         return Plan(
-            f"{a.side.actor} {a.side.skill} ({a.level.label}) vs {b.side.actor} "
-            f"{b.side.skill} ({b.level.label}), range {_show(shared)}",
+            f"{a.side.actor} {a.side.skill} ({a.level.name_en}) vs {b.side.actor} "
+            f"{b.side.skill} ({b.level.name_en}), range {_show(shared)}",
             odds,
             run,
         )
