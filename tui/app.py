@@ -255,24 +255,18 @@ class TablekeeperApp(App[None]):
         return None
 
     def _run_line(self, line: str) -> None:
-        screen = self._main()
-        if screen is None or self.table is None:
-            return
+        """Run a roll-entry line as if typed (undo/redo keys and the palette use this)."""
         from tui.screens.main import MainScreen
 
-        assert isinstance(screen, MainScreen)
-        if self.read_only:
-            screen.show_feedback(self.table.submit("/help") if line == "/help" else _refused())
-            return
-        screen.show_feedback(self.table.submit(line))
+        screen = self._main()
+        if isinstance(screen, MainScreen) and self.table is not None and not self.read_only:
+            screen.show_feedback(self.table.submit(line))
 
     def action_undo(self) -> None:
-        if self.table is not None and not self.read_only:
-            self._run_line("/undo")
+        self._run_line("/undo")
 
     def action_redo(self) -> None:
-        if self.table is not None and not self.read_only:
-            self._run_line("/redo")
+        self._run_line("/redo")
 
     def action_end_adventure(self) -> None:
         from tui.screens.adventure_end import AdventureEndScreen
@@ -322,20 +316,13 @@ class TablekeeperApp(App[None]):
         yield SystemCommand("Quit", "Save and leave (ctrl+q)", self.action_quit)
 
     def _fill(self, text: str) -> None:
-        screen = self._main()
-        if screen is not None:
-            from tui.screens.main import MainScreen
+        from tui.screens.main import MainScreen
 
-            assert isinstance(screen, MainScreen)
+        screen = self._main()
+        if isinstance(screen, MainScreen):
             screen.entry.value = text
             screen.entry.cursor_position = len(text)
             screen.entry.focus()
-
-
-def _refused() -> object:
-    from tui.session.table import Feedback
-
-    return Feedback(False, "read-only player view: nothing can change")
 
 
 def _label(path: Path) -> str:

@@ -30,6 +30,9 @@ class MainScreen(Screen[None]):
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
+        Binding("ctrl+n", "slash('/next')", "Next turn", id="main.next_turn"),
+        Binding("alt+up", "slash('/up')", "Actor up", show=False, id="main.actor_up"),
+        Binding("alt+down", "slash('/down')", "Actor down", show=False, id="main.actor_down"),
     ]
 
     def __init__(self, table: Table, *, read_only: bool = False) -> None:
@@ -157,6 +160,13 @@ class MainScreen(Screen[None]):
         i = names.index(self.selected) + 1 if self.selected in names else 0
         self.selected = names[i % len(names)]
         self.party.show(self.table.campaign, self.selected)
+
+    def action_slash(self, line: str) -> None:
+        """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""
+        if self.read_only:
+            self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
+            return
+        self.show_feedback(self.table.submit(line))
 
     def action_clear_entry(self) -> None:
         self.entry.value = ""

@@ -1,0 +1,184 @@
+"""The BRP end of an adventure in the real app (Pilot): ticks from play, typed experience
+rolls on the end-of-adventure screen, apply, and ctrl+z undoing the whole step."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import tomli_w
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from tests.tui.conftest import screen_text, type_line
+from tui.app import TablekeeperApp
+from tui.screens.adventure_end import AdventureEndScreen
+from tui.screens.main import MainScreen
+from tui.session.model import Campaign, Character
+from tui.session.schema import to_doc
+from tui.session.table import Table
+from tui.store import load
+
+
+def save(tmp_path: Path) -> Path:
+    alice = Character(
+        "Alice Moore",
+        attributes={"STR": 13, "INT": 16},
+        skills={"Spot Hidden": 60, "Knowledge (Occult)": 35, "Library Use": 105,
+                "Stealth": 40, "Climb": 50, "Listen": 25},
+        resources={"HP": 11},
+    )
+    boris = Character(
+        "Boris Ivanov",
+        attributes={"STR": 11},
+        skills={"Teach": 60, "Spot Hidden": 35, "Knowledge (Occult)": 40},
+        resources={"HP": 13},
+    )
+    campaign = Campaign("Ash Lane", "brp", characters=(alice, boris))
+    path = tmp_path / "ash-lane.toml"
+    path.write_text(tomli_w.dumps(to_doc(campaign)), encoding="utf-8")
+    return path
+
+
+def app_for(tmp_path: Path) -> TablekeeperApp:
+    return TablekeeperApp(save(tmp_path), saves_dir=tmp_path, rng=random.Random(7))
+
+
+def table_of(app: TablekeeperApp) -> Table:
+    assert app.table is not None
+    return app.table
+
+
+def status(pilot: Pilot[None]) -> str:
+    return screen_text(pilot, "#adventure-status")
+
+
+async def enter_line(pilot: Pilot[None], line: str) -> None:
+    """Put a whole line into the roll entry and press Enter (faster than key by key)."""
+    screen = pilot.app.screen
+    assert isinstance(screen, MainScreen)
+    screen.entry.value = line
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(
+        tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for line in ("alice knowledge occult = 20", "alice library use = 50",
+                     "boris spot hidden = 10", "alice spot hidden = 99"):
+            await type_line(pilot, line)
+        table = table_of(app)
+        assert table.campaign.character("Alice Moore").ticks == (
+            "Knowledge (Occult)", "Library Use")
+        assert table.campaign.character("Boris Ivanov").ticks == ("Spot Hidden",)
+        before = table.campaign
+
+        await type_line(pilot, "/endadventure")
+        screen = app.screen
+        assert isinstance(screen, AdventureEndScreen)
+        grid = screen.query_one("#adventure-rows", DataTable)
+        assert grid.row_count == 3
+        assert [grid.get_row_at(i)[:3] for i in range(3)] == [
+            ["Alice Moore", "Knowledge (Occult)", "35"], ["Alice Moore", "Library Use", "105"],
+            ["Boris Ivanov", "Spot Hidden", "35"]]
+
+        # 35% skill, roll 36: improves; then the typed d6.
+        await pilot.press("3", "6")
+        assert "36" in status(pilot)
+        await pilot.press("enter")
+        assert "improves, roll d6" in status(pilot)
+        assert screen.rows[0].wants_gain and grid.cursor_row == 0
+        await pilot.press("4", "enter")
+        assert screen.rows[0].new_value == 39 and grid.cursor_row == 1
+        assert "improved +4 → 39" in str(grid.get_row_at(0)[4])
+
+        # enter with rows left to roll refuses and stays
+        await pilot.press("enter")
+        assert app.screen is screen and "not rolled yet" in status(pilot)
+
+        # 105% skill: 00 always improves; r lets the app roll the d6.
+        await pilot.press("0", "0", "enter")
+        assert screen.rows[1].wants_gain
+        await pilot.press("r")
+        gain = screen.rows[1].gain
+        assert gain is not None and 1 <= gain <= 6 and not screen.rows[1].gain_typed
+        assert grid.cursor_row == 2
+
+        # 35% skill, roll 35: no improvement
+        await pilot.press("3", "5", "enter")
+        assert screen.rows[2].done and screen.rows[2].improved is False
+        assert str(grid.get_row_at(2)[4]) == "not improved"
+
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        after = table.campaign
+        alice, boris = after.character("Alice Moore"), after.character("Boris Ivanov")
+        assert alice.skills["Knowledge (Occult)"] == 39
+        assert alice.skills["Library Use"] == 105 + gain
+        assert alice.skills["Spot Hidden"] == 60 and boris.skills["Spot Hidden"] == 35
+        assert alice.ticks == () and boris.ticks == () and after.adventure == 2
+        entry = table.session.log[-1]
+        assert entry.kind == "change" and "end of adventure 1" in entry.text
+        assert len(entry.effects) == 3
+        assert "adventure 2" in screen_text(pilot, "#header")
+
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert table.campaign == before
+        assert "adventure 1" in screen_text(pilot, "#header")
+        app.flush()
+        on_disk, _log = load(app.save_path)
+        assert on_disk.adventure == 1
+        assert on_disk.character("Alice Moore").ticks == ("Knowledge (Occult)", "Library Use")
+        assert on_disk.character("Alice Moore").skills["Knowledge (Occult)"] == 35
+
+
+async def test_escape_leaves_without_changes_and_bad_digits_are_refused(
+        tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "/tick alice stealth")
+        table = table_of(app)
+        before, log_len = table.campaign, len(table.session.log)
+        await type_line(pilot, "/endadventure")
+        screen = app.screen
+        assert isinstance(screen, AdventureEndScreen)
+        await pilot.press("1", "0", "1", "enter")
+        assert "1..100" in status(pilot) and screen.rows[0].roll is None
+        await pilot.press("4", "1", "enter", "7", "enter")
+        assert "1..6" in status(pilot) and screen.rows[0].gain is None
+        await pilot.press("x")
+        assert screen.rows[0].roll is None
+        await pilot.press("a")
+        assert screen.rows[0].done
+        await pilot.press("5")
+        await pilot.press("escape")  # first escape drops the typed digit
+        assert app.screen is screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert table.campaign == before and len(table.session.log) == log_len
+
+
+async def test_downtime_and_teach_in_the_app(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = table_of(app)
+        before = table.campaign
+        await enter_line(pilot, "/downtime alice spot hidden, stealth, climb, listen, "
+                               "library use")
+        assert table.campaign == before
+        assert "0..4" in screen_text(pilot, "#preview")
+        await enter_line(pilot, '/downtime alice "spot hidden", stealth')
+        assert table.campaign.character("Alice Moore").ticks == ("Spot Hidden", "Stealth")
+        # Boris teaches Knowledge (Occult) 40: Teach 60 is capped at 40, so 41 fails
+        await enter_line(pilot, "/teach boris alice knowledge occult = 41 10")
+        assert "Knowledge (Occult)" not in table.campaign.character("Alice Moore").ticks
+        await enter_line(pilot, "/teach boris alice knowledge occult = 40 10")
+        assert table.campaign.character("Alice Moore").ticks[-1] == "Knowledge (Occult)"

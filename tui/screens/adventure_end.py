@@ -1,0 +1,234 @@
+"""The end-of-adventure screen (BRP): one experience roll per ticked skill, then apply.
+
+It renders the rows of :mod:`tui.session.adventure` and collects keys: ``r`` rolls the
+selected row, ``a`` rolls every row not yet rolled, digits type the d100 (then the d6 when it
+improved) followed by Enter, and Enter with nothing typed applies everything as one undoable
+step. Escape clears typed digits, or leaves without changes.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from rules.errors import RulesError
+from tui.session.adventure import Row, commit, experience_rows, parse_die, unfinished
+from tui.session.entry import EntryError
+from tui.session.table import Feedback, Table
+
+__all__ = ["AdventureEndScreen"]
+
+_COLUMNS = (("Character", "who", 14), ("Skill", "skill", 20), ("Now", "value", 4),
+            ("Roll", "roll", 7), ("Result", "result", 19))
+_RESULT_STYLES = {"improved": "green", "not improved": "", "improves": "bold yellow",
+                  "not rolled": "dim"}
+
+
+class AdventureEndScreen(ModalScreen[Feedback | None]):
+    """Dismissed with the apply :class:`Feedback`, or ``None`` when the GM leaves."""
+
+    DEFAULT_CSS = """
+    AdventureEndScreen { align: center middle; }
+    #adventure { width: 80; max-width: 100%; height: 1fr; border: round $primary;
+                 padding: 0 1; }
+    #adventure-title { text-style: bold; height: 1; }
+    #adventure-rows { height: 1fr; }
+    #adventure-status { height: 2; }
+    #adventure-summary { height: 1; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("r", "roll_one", "Roll", id="adventure.roll"),
+        Binding("a", "roll_all", "Roll all", id="adventure.roll_all"),
+        Binding("enter", "enter", "Apply", id="adventure.apply", priority=True),
+        Binding("escape", "leave", "Leave", id="adventure.leave"),
+        Binding("x,delete", "clear_row", "Clear row", id="adventure.clear"),
+        Binding("backspace", "erase", "Erase digit", show=False, id="adventure.erase"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self.rows: list[Row] = list(experience_rows(table.campaign))
+        self.digits = ""
+        self.typing_row: int | None = None  # the row the pending digits are for
+        self.message: Text | None = None
+
+    @property
+    def grid(self) -> DataTable[Text | str]:
+        return self.query_one("#adventure-rows", DataTable)
+
+    def compose(self) -> ComposeResult:
+        number = self.table.campaign.adventure
+        with Vertical(id="adventure"):
+            yield Static(f"End of adventure {number} — experience rolls", id="adventure-title")
+            yield DataTable(id="adventure-rows", cursor_type="row", zebra_stripes=True)
+            yield Static(id="adventure-status")
+            yield Static(id="adventure-summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        grid = self.grid
+        for label, key, width in _COLUMNS:
+            grid.add_column(label, key=key, width=width)
+        for i, row in enumerate(self.rows):
+            grid.add_row(*self._cells(row), key=str(i))
+        grid.focus()
+        self._show()
+
+    # -- rendering -------------------------------------------------------------------------
+    @staticmethod
+    def _cells(row: Row) -> tuple[Text | str, ...]:
+        style = next((s for k, s in _RESULT_STYLES.items() if row.status.startswith(k)), "")
+        return (row.character, row.skill, str(row.value), row.roll_text,
+                Text(row.status, style=style))
+
+    @property
+    def selected(self) -> int | None:
+        return self.grid.cursor_row if self.rows else None
+
+    def _update_row(self, i: int, row: Row) -> None:
+        self.rows[i] = row
+        for (_, key, _width), cell in zip(_COLUMNS, self._cells(row), strict=True):
+            self.grid.update_cell(str(i), key, cell)
+
+    def _show(self) -> None:
+        status = self.query_one("#adventure-status", Static)
+        i = self.selected
+        if self.message is not None:
+            status.update(self.message)
+        elif i is None:
+            status.update("No ticked skills. Enter starts the next adventure; Escape leaves.")
+        else:
+            row = self.rows[i]
+            what = f"{row.character} · {row.skill} {row.value}"
+            if self.digits:
+                status.update(Text(f"{what}: d{row.next_die or 100} {self.digits}▏ "
+                                   "(Enter sets it, Backspace erases)", style="bold"))
+            elif row.wants_gain:
+                status.update(Text(f"{what}: {row.roll_text} improves, roll d6 — type it, "
+                                   "or r", style="bold yellow"))
+            elif row.done:
+                status.update(f"{what}: {row.status} (x clears the row)")
+            else:
+                status.update(f"{what}: type the d100 (00 = 100) and Enter, or r; a rolls all")
+        left = len(unfinished(self.rows))
+        up = sum(1 for r in self.rows if r.improved)
+        tail = (f"{left} to roll" if left else
+                f"Enter applies → adventure {self.table.campaign.adventure + 1}")
+        self.query_one("#adventure-summary", Static).update(
+            f"{len(self.rows)} ticked · {up} improved · {tail}")
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.message = Text(("✗ " if error else "") + text, style="bold red" if error else "")
+        if error:
+            self.app.bell()
+        self._show()
+
+    def _advance(self, i: int) -> None:
+        """Keep the cursor on a row still waiting for dice, else on the next unrolled one."""
+        if not self.rows[i].done:
+            return
+        n = len(self.rows)
+        for step in range(1, n):
+            j = (i + step) % n
+            if not self.rows[j].done:
+                self.grid.move_cursor(row=j)
+                return
+
+    # -- input -----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character.isdigit() and event.is_printable:
+            event.stop()
+            event.prevent_default()
+            if len(self.digits) < 3:
+                self.digits += event.character
+            self.typing_row = self.selected
+            self.message = None
+            self._show()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.cursor_row != self.typing_row:
+            self.digits = ""
+        self.message = None
+        self._show()
+
+    def action_erase(self) -> None:
+        self.digits = self.digits[:-1]
+        self.message = None
+        self._show()
+
+    def action_roll_one(self) -> None:
+        i = self.selected
+        if i is None:
+            return
+        self.digits = ""
+        row = self.rows[i]
+        if row.done:
+            self._say(f"{row.character} · {row.skill} is already rolled (x clears it)",
+                      error=True)
+            return
+        self._update_row(i, row.rolled(self.table.rng))
+        self.message = None
+        self._advance(i)
+        self._show()
+
+    def action_roll_all(self) -> None:
+        self.digits = ""
+        for i, row in enumerate(self.rows):
+            if not row.done:
+                self._update_row(i, row.rolled(self.table.rng))
+        self.message = None
+        self._show()
+
+    def action_clear_row(self) -> None:
+        i = self.selected
+        if i is None:
+            return
+        self.digits = ""
+        self._update_row(i, self.rows[i].cleared())
+        self.message = None
+        self._show()
+
+    def action_enter(self) -> None:
+        if self.digits:
+            self._enter_digits()
+            return
+        feedback = commit(self.table, self.rows)
+        if not feedback.ok:
+            self._say(feedback.message, error=True)
+            return
+        self.dismiss(feedback)
+
+    def _enter_digits(self) -> None:
+        text, self.digits = self.digits, ""
+        i = self.selected
+        if i is None:
+            return
+        row = self.rows[i]
+        if row.done:
+            self._say(f"{row.character} · {row.skill} is already rolled (x clears it)",
+                      error=True)
+            return
+        try:
+            updated = row.entered(parse_die(text, row.next_die), typed=True)
+        except (EntryError, RulesError) as exc:
+            self._say(str(exc), error=True)
+            return
+        self._update_row(i, updated)
+        self.message = None
+        self._advance(i)
+        self._show()
+
+    def action_leave(self) -> None:
+        if self.digits:
+            self.digits = ""
+            self.message = None
+            self._show()
+            return
+        self.dismiss(None)
