@@ -108,6 +108,8 @@ def parse(text: str) -> Expr:
         raise RulesError(f"dice expression must be a string, got {type(text).__name__}")
     if len(text) > MAX_LENGTH:
         raise RulesError(f"dice expression too long ({len(text)} chars, at most {MAX_LENGTH})")
+    if re.search(r"\d\s+\d", text):
+        raise RulesError(f"bad dice expression {text!r}: a space inside a number")
     src = "".join(text.split()).lower()
     if not src:
         raise RulesError("empty dice expression")
