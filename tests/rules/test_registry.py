@@ -1,0 +1,64 @@
+"""rules.SYSTEMS: the five systems, each with resolve/roll/odds and no global random state."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from rules import SYSTEM_NAMES, SYSTEMS, RulesError
+
+
+def test_registry_holds_the_five_systems() -> None:
+    assert list(SYSTEMS) == ["brp", "gurps", "age", "strange", "skirmish"]
+    assert set(SYSTEM_NAMES) == set(SYSTEMS)
+    for key in SYSTEMS:
+        module = SYSTEMS[key]
+        assert module.__name__ == f"rules.{key}"
+        for name in ("resolve", "roll", "odds"):
+            assert callable(getattr(module, name)), f"rules.{key}.{name}"
+    with pytest.raises(KeyError):
+        SYSTEMS["dnd"]
+
+
+def _rolls(rng: random.Random) -> list[object]:
+    s = SYSTEMS
+    return [
+        s["brp"].roll(55, rng=rng),
+        s["gurps"].roll(12, rng=rng),
+        s["age"].roll(3, 11, rng=rng),
+        s["strange"].roll(2, rng=rng, opposed=True),
+        s["skirmish"].roll(6, rng=rng, die="d20"),
+    ]
+
+
+def test_every_roll_draws_from_the_injected_generator_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    def forbidden(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the global random state was used")
+
+    for name in ("random", "randint", "randrange", "choice", "uniform"):
+        monkeypatch.setattr(random, name, forbidden)
+    first = _rolls(random.Random(99))
+    again = _rolls(random.Random(99))
+    assert first == again
+
+
+def test_every_odds_sums_to_exactly_one() -> None:
+    s = SYSTEMS
+    dists = [
+        s["brp"].odds(55),
+        s["gurps"].odds(12),
+        s["strange"].odds(2, 0, True),
+        s["skirmish"].odds(6, "d12"),
+    ]
+    for dist in dists:
+        assert sum(dist.values()) == 1
+        assert all(isinstance(p, Fraction) for p in dist.values())
+    assert 0 < s["age"].odds(3, 11) < 1
+
+
+def test_rules_error_is_a_value_error() -> None:
+    assert issubclass(RulesError, ValueError)
+    with pytest.raises(ValueError, match="roll"):
+        SYSTEMS["brp"].resolve(50, 0)
