@@ -1,1 +1,37 @@
-"""Slash commands: placeholder until implemented."""
+"""Scene commands: ``/scene`` and ``/endscene``; loads the round, turn-order and maneuver ones.
+
+The table imports this module when it opens; importing the siblings here registers their
+``/commands`` and hooks too (Strange System rounds, turn order, GURPS maneuvers).
+"""
+
+from __future__ import annotations
+
+from tui.session import scene_gurps, scene_order, scene_strange_cmds
+from tui.session.entry import Slash
+from tui.session.scene_base import end_scene, need_scene, scene_args, start_scene
+from tui.session.table import Feedback, Table, slash
+
+__all__ = ["scene_gurps", "scene_order", "scene_strange_cmds"]
+
+
+@slash("scene", "/scene NAME [active|long] [limit=1..4]",
+       "start a scene (the running one goes to the history)")
+def _scene(table: Table, cmd: Slash) -> Feedback:
+    name, kind, limit = scene_args(cmd.args)
+    before = table.campaign.scene
+    new = start_scene(table.campaign, name, kind, limit)
+    text = f"scene {name} ({'long-term' if kind == 'long' else 'active'}"
+    text += f", round limit {limit})" if table.campaign.system == "strange" else ")"
+    if before is not None:
+        text = f"scene {before.name} ended; {text}"
+    return table.change(lambda _c: new, text)
+
+
+@slash("endscene", "/endscene [SUMMARY]", "end the running scene into the scene history")
+def _endscene(table: Table, cmd: Slash) -> Feedback:
+    scene = need_scene(table.campaign)
+    new = end_scene(table.campaign, cmd.rest)
+    summary = new.scene_history[-1].get("summary", "")
+    return table.change(lambda _c: new, f"scene {scene.name} ended after {scene.round} "
+                        f"round{'s' if scene.round != 1 else ''}"
+                        + (f": {summary}" if summary else ""))
