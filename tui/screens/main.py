@@ -78,6 +78,7 @@ class MainScreen(Screen[None]):
         self.scene_panel.border_title = "Scene"
         self.log_panel.border_title = "Log"
         self.refresh_all()
+        self.entry.placeholder = self.table.example_line()
         if self.read_only:
             self.entry.placeholder = "read-only player view: /help, /quit"
         self.entry.focus()

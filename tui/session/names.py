@@ -8,7 +8,7 @@ Names are compared in a *normal form*: case-folded, Cyrillic transliterated to L
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = ["Match", "NameError_", "complete", "match_prefix_words", "normal"]
@@ -59,6 +59,17 @@ def normal(text: str) -> str:
     return _NON_WORD.sub(" ", text.casefold().translate(_LATIN)).strip()
 
 
+#: A second common romanisation (й → i, х → kh …), so "daimitrii" finds "Даймитрий" too.
+_ALTERNATE = str.maketrans({"й": "i", "х": "kh", "щ": "shch", "ц": "c", "ю": "iu", "я": "ia"})
+
+
+def _forms(name: str) -> tuple[str, ...]:
+    """The normal form of ``name`` and, for Cyrillic names, its alternate romanisation."""
+    main = normal(name)
+    alt = _NON_WORD.sub(" ", name.casefold().translate(_ALTERNATE).translate(_LATIN)).strip()
+    return (main,) if alt == main else (main, alt)
+
+
 def _subsequence(needle: str, hay: str) -> bool:
     it = iter(hay)
     return all(ch in it for ch in needle)
@@ -76,8 +87,8 @@ class Match:
 
 def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
     """Candidates matching ``phrase``: exact, else word-prefix, else prefix, else fuzzy."""
-    forms = [(c, normal(c)) for c in candidates]
-    exact = [c for c, f in forms if f == phrase]
+    forms = [(c, _forms(c)) for c in candidates]
+    exact = [c for c, fs in forms if phrase in fs]
     if exact:
         return exact
     words = phrase.split()
@@ -94,18 +105,21 @@ def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
             i += 1
         return True
 
-    first = [c for c, f in forms if f.split()[:1] == words[:1] and len(words) == 1]
+    def having(test: Callable[[str], bool]) -> list[str]:
+        return [c for c, fs in forms if any(test(f) for f in fs)]
+
+    first = having(lambda f: f.split()[:1] == words[:1]) if len(words) == 1 else []
     if first:
         return first
-    prefix = [c for c, f in forms if f.startswith(phrase)]
+    prefix = having(lambda f: f.startswith(phrase))
     if prefix:
         return prefix
-    wp = [c for c, f in forms if word_prefix(f)]
+    wp = having(word_prefix)
     if wp:
         return wp
     squashed = phrase.replace(" ", "")
     if len(squashed) >= 2:
-        return [c for c, f in forms if _subsequence(squashed, f.replace(" ", ""))]
+        return having(lambda f: _subsequence(squashed, f.replace(" ", "")))
     return []
 
 
@@ -124,8 +138,18 @@ def match_prefix_words(
     too much) matches.
     """
     ambiguous: list[str] = []
-    for k in range(len(words), 0, -1):
-        phrase = normal(" ".join(words[:k]))
+    # A phrase longer (without spaces) than every candidate matches none of them: skipping
+    # those keeps a 10 kB line from costing one ranking per word.
+    limit = max((len(f.replace(" ", "")) for c in candidates for f in _forms(c)), default=0)
+    parts = [normal(w) for w in words]
+    longest, size = 0, 0
+    for part in parts:
+        size += len(part.replace(" ", ""))
+        if size > limit:
+            break
+        longest += 1
+    for k in range(longest, 0, -1):
+        phrase = " ".join(p for p in parts[:k] if p)
         if not phrase:
             continue
         found = _rank(phrase, candidates)

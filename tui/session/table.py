@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.session.entry import Check, EntryError, FreeRoll, Side, Slash, parse_line
+from tui.session.entry import MAX_LINE, Check, EntryError, FreeRoll, Side, Slash, parse_line
 from tui.session.model import Campaign
 from tui.session.names import Match, NameError_
 from tui.session.session import CommandError, Draft, Outcome, Session
@@ -35,7 +35,8 @@ __all__ = [
     "slash",
 ]
 
-_ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError)
+#: Errors that describe bad input: their message is shown as it is.
+_ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,7 @@ class Table:
 
     def __init__(self, session: Session, *, rng: random.Random | None = None) -> None:
         _load_commands()
+        self.last_internal_error = ""
         self.session = session
         self.rng = rng or random.Random()
         self.adapter = adapter_for(session.campaign.system)
@@ -235,6 +237,15 @@ class Table:
 
         return Check(fix(check.a), None if check.b is None else fix(check.b))
 
+    def example_line(self) -> str:
+        """A roll line for this campaign, shown as the roll entry's placeholder."""
+        for ch in self.campaign.characters:
+            skills = self.adapter.rollables(ch)
+            if skills and not ch.gm_only:
+                first = ch.name.split()[0].casefold()
+                return f"{first} {skills[0].casefold()} · 3d6+2 · /help · Tab completes"
+        return "3d6+2 · d100 · /help"
+
     def commands(self) -> list[SlashCommand]:
         """Slash commands of this campaign's system, each once, in registration order."""
         seen: list[SlashCommand] = []
@@ -269,7 +280,7 @@ class Table:
         try:
             parsed = self._parse(line)
             if isinstance(parsed, Slash):
-                cmd = SLASH_COMMANDS.get(parsed.name)
+                cmd = self._command(parsed.name)
                 if cmd is None:
                     matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
                     if matches:
@@ -288,24 +299,26 @@ class Table:
             parsed = self._hooked(parsed)
             plan = self.adapter.plan(self.campaign, parsed)
             text = plan.preview()
-            if _all_typed(parsed):
-                # every die is typed: show what Enter will record (or what is wrong with it)
-                try:
-                    result = plan.run(self.campaign, _NoDice())
-                    text = f"{text}\n  Enter → {result.draft.text}"
-                except _WouldRoll:
-                    pass  # the app still rolls something (a GM range): no sure outcome
+            try:
+                # when nothing is left to roll (all dice typed, or an automatic check), show
+                # what Enter will record, or what is wrong with the typed dice
+                result = plan.run(self.campaign, _NoDice())
+                text = f"{text}\n  Enter → {result.draft.text}"
+            except _WouldRoll:
+                pass  # the app still rolls something: no sure outcome to show
             return Preview(text, True, plan.odds)
         except _ERRORS as exc:
             return Preview(_message(exc), False)
+        except Exception as exc:  # a bug must never take the table down
+            return Preview(self._internal(exc), False)
 
     def submit(self, line: str) -> Feedback:
         """Run the line: a roll, a free roll or a /command. Never raises for bad input."""
         try:
             parsed = self._parse(line)
             if isinstance(parsed, Slash):
-                cmd = SLASH_COMMANDS.get(parsed.name)
-                if cmd is None or (cmd.systems and self.campaign.system not in cmd.systems):
+                cmd = self._command(parsed.name)
+                if cmd is None:
                     return Feedback(False, f"unknown command /{parsed.name} (try /help)")
                 return cmd.handler(self, parsed)  # handlers may raise; caught below
             if isinstance(parsed, FreeRoll):
@@ -317,6 +330,22 @@ class Table:
             return Feedback(True, out.draft.text, outcome=out)
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
+        except Exception as exc:  # commands apply or not at all: the state is unchanged
+            return Feedback(False, self._internal(exc))
+
+    def _command(self, name: str) -> SlashCommand | None:
+        """The slash command ``name`` if this campaign's system has it."""
+        cmd = SLASH_COMMANDS.get(name)
+        if cmd is None or (cmd.systems and self.campaign.system not in cmd.systems):
+            return None
+        return cmd
+
+    def _internal(self, exc: Exception) -> str:
+        """Remember an unexpected error (for a bug report) and describe it to the GM."""
+        import traceback
+
+        self.last_internal_error = "".join(traceback.format_exception(exc))
+        return f"internal error ({type(exc).__name__}: {exc}); nothing was changed"
 
     def change(
         self,
@@ -335,6 +364,8 @@ class Table:
             out = self.session.execute(_Apply(fn, draft))
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
+        except Exception as exc:
+            return Feedback(False, self._internal(exc))
         return Feedback(True, draft.text, outcome=out)
 
 
@@ -350,10 +381,6 @@ class _NoDice(random.Random):
 
     def randint(self, a: int, b: int) -> int:
         raise _WouldRoll
-
-
-def _all_typed(check: Check) -> bool:
-    return check.a.faces is not None and (check.b is None or check.b.faces is not None)
 
 
 def _message(exc: BaseException) -> str:
@@ -453,6 +480,8 @@ def _extend(typed: str, fragment: str, name: str) -> str:
 
 def complete_line(table: Table, text: str) -> list[str]:
     """Whole-line completions for the roll entry: commands, characters, skills."""
+    if len(text) > MAX_LINE:
+        return []
     from tui.session.names import complete, normal
 
     if text.startswith("/"):

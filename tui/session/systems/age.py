@@ -15,13 +15,12 @@ option ``tn`` is used, else 11 (Average), and the preview says so.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from rules import age
 from tui.session.entry import Check, EntryError, Side, Slash
 from tui.session.model import Campaign, Character
-from tui.session.names import match_prefix_words
 from tui.session.session import Draft, Outcome
 from tui.session.systems.base import (
     Chance,
@@ -223,6 +222,14 @@ def _last_test(table: Table, actor: str) -> age.Result:
     raise EntryError(f"{actor} has no test to spend Fortune on (the last roll must be theirs)")
 
 
+def _whole(options: Mapping[str, object], key: str, default: int) -> int:
+    """A campaign option that must be a whole number (a hand-edited save may hold anything)."""
+    value = options.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EntryError(f"campaign option {key} must be a whole number, got {value!r}")
+    return value
+
+
 @slash(
     "fortune",
     "/fortune CHAR die=1|2|3 face=F",
@@ -234,7 +241,7 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
     if not words or "die" not in opts or "face" not in opts:
         return Feedback(False, "usage: /fortune CHAR die=1|2|3 face=F")
-    who = match_prefix_words(words, table.character_names(), what="character").name
+    who = table.match_character(words).name  # aliases resolve to the real name
     ch = table.campaign.character(who)
     try:
         die, face = int(opts["die"]), int(opts["face"])
@@ -244,7 +251,7 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False, f"die= must be 1, 2 or 3 (the Drama Die), got {die}")
     options = table.campaign.options
     costs = age.FortuneCosts(
-        int(options.get("fortune_regular", 2)), int(options.get("fortune_drama", 3))
+        _whole(options, "fortune_regular", 2), _whole(options, "fortune_drama", 3)
     )
     points = ch.resources.get("Fortune", 0)
     spend = age.spend_fortune(_last_test(table, who), die - 1, face, points, costs)

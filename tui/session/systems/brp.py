@@ -198,8 +198,12 @@ class BrpAdapter:
         passive = campaign.character(b_side.actor).attributes[b_side.skill]
         if not isinstance(active, int) or not isinstance(passive, int):
             raise EntryError("resistance rolls need whole-number characteristics")
-        if a_side.words or b_side.words or b_side.faces is not None:
-            raise EntryError("a resistance roll takes no modifiers; type the active side's d100")
+        if a_side.words or b_side.words:
+            raise EntryError("a resistance roll takes no modifiers")
+        if a_side.faces is not None and b_side.faces is not None:
+            raise EntryError("a resistance roll is one d100: type it once (the active side's)")
+        # "alice str vs boulder siz = 40": dice typed at the end belong to the only roll
+        typed_faces = a_side.faces if a_side.faces is not None else b_side.faces
         chance = brp.resistance_chance(active, passive)
         p = brp.resistance_odds(active, passive)
         odds = (Chance("active succeeds", p, "success"), Chance("resists", 1 - p, "failure"))
@@ -207,11 +211,11 @@ class BrpAdapter:
         def run(state: Campaign, rng: random.Random) -> Outcome:
             automatic = chance in (0, 100)
             if automatic:
-                if a_side.faces is not None:
+                if typed_faces is not None:
                     raise EntryError(f"no roll needed: {chance}% is automatic")
                 face, typed = None, False
             else:
-                faces, typed = draw(a_side.faces, 1, 100, rng, what="d100")
+                faces, typed = draw(typed_faces, 1, 100, rng, what="d100")
                 face = faces[0]
             result = brp.resistance_roll(active, passive, face)
             text = (
