@@ -18,9 +18,9 @@ def _summary(ch: Character) -> Text:
                 overflow="ellipsis")
     if ch.side != "party":
         text.append(" (npc)", style="dim")
+    if ch.ticks:  # before the resources: the part most likely to be cut off is the last
+        text.append(f" ✓{len(ch.ticks)}", style="bold green")
     bits = [f"{k} {v}" for k, v in list(ch.resources.items())[:2]]
-    if ch.ticks:
-        bits.append(f"✓{len(ch.ticks)}")
     if bits:
         text.append("  " + " ".join(bits), style="dim")
     return text
@@ -48,7 +48,10 @@ class PartyPanel(Vertical):
     """Character list (``#party-list``) above the selected character's sheet."""
 
     DEFAULT_CSS = """
-    PartyPanel > OptionList { height: auto; max-height: 50%; border: none; padding: 0; }
+    PartyPanel > OptionList {
+        height: auto; max-height: 50%; border: none; padding: 0;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     PartyPanel > VerticalScroll { height: 1fr; border-top: solid $secondary; }
     """
 
