@@ -8,6 +8,8 @@ so the UI never waits for the disk).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import shutil
 from collections.abc import Iterable, Sequence
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui.session.log import LogEntry
@@ -65,6 +68,8 @@ class TablekeeperApp(App[None]):
         self.table: Table | None = None
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self.save_problem: str = ""
+        self._quit_warned = False
+        self._ui_loop: asyncio.AbstractEventLoop | None = None
 
     # -- start-up --------------------------------------------------------------------------
     @property
@@ -72,6 +77,7 @@ class TablekeeperApp(App[None]):
         return self.saves_folder or saves_dir()
 
     def on_mount(self) -> None:
+        self._ui_loop = asyncio.get_running_loop()
         if self.save_path is not None:
             self.open_campaign(self.save_path, read_only=self.read_only)
         else:
@@ -229,17 +235,30 @@ class TablekeeperApp(App[None]):
             store.listener(campaign, entries)
         except SaveError as exc:
             self.save_problem = str(exc)
-            self.call_from_thread(
-                self.notify,
+            self._tell(
                 f"Not saved: {exc}. Your changes are kept in "
                 "memory and saved with the next change.",
-                severity="error",
-                timeout=10,
+                "error",
             )
             return
         if self.save_problem:
             self.save_problem = ""
-            self.call_from_thread(self.notify, "Saved again: everything is on disk.")
+            self._tell("Saved again: everything is on disk.", "information")
+
+    def _tell(self, message: str, severity: SeverityLevel) -> None:
+        """From the saver thread: show ``message`` in place of earlier notices, without waiting.
+
+        ``call_from_thread`` would deadlock while the UI waits for the saver (quit, flush);
+        clearing first keeps repeated failures from stacking up and hiding "Saved again".
+        """
+
+        def show() -> None:
+            self.clear_notifications()
+            self.notify(message, severity=severity, timeout=10, markup=False)
+
+        if self._ui_loop is not None:
+            with contextlib.suppress(RuntimeError):  # the app has already closed its loop
+                self._ui_loop.call_soon_threadsafe(show)
 
     def flush(self) -> None:
         """Wait for pending saves (tests and quitting call this)."""
@@ -288,8 +307,33 @@ class TablekeeperApp(App[None]):
         self.push_screen(HelpScreen(commands))
 
     async def action_quit(self) -> None:
+        problem = self._unsaved_problem()
+        if problem and not self._quit_warned:
+            self._quit_warned = True
+            self.notify(
+                f"Not saved: {problem}. Free some space (or fix the folder) and press "
+                "ctrl+q again: it tries once more, and what still fails to save is lost.",
+                severity="error",
+                timeout=20,
+                markup=False,
+            )
+            return
         self._close_store()
         self.exit()
+
+    def _unsaved_problem(self) -> str:
+        """Wait for queued saves and retry a failed one; the error if changes are still unsaved."""
+        store = self.store
+        if store is None or store.read_only or store.closed:
+            return ""
+        self.flush()
+        if not store.pending:
+            return ""
+        try:
+            store.flush()
+        except SaveError as exc:
+            return str(exc)
+        return ""
 
     def _close_store(self) -> None:
         self._saver.shutdown(wait=True)

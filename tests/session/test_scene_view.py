@@ -11,7 +11,6 @@ from tests.session.test_scene_helpers import (
     strange_campaign,
     table_for,
 )
-from tui.session import scene_view
 from tui.session.model import Campaign, ExtendedCheck
 from tui.session.scene_view import scene_lines
 from tui.widgets.scene_panel import scene_text
@@ -78,20 +77,16 @@ def test_turn_order_highlights_the_current_actor() -> None:
     assert "Ruth Hale: Aim (step move, defends) aim 1 → +3" in plain(table.campaign)
 
 
-def test_extended_checks_use_the_describer_or_fall_back() -> None:
+def test_extended_checks_are_drawn_by_their_own_view() -> None:
+    from tui.session.extended_view import describe_checks
+
     chk = ExtendedCheck("Hack the door", tn=13, threshold=15, time_budget=60, pool=5,
                         elapsed=10)
     campaign = replace(brp_campaign(), checks=(chk,))
-    original = scene_view._describer
-    try:
-        scene_view._describer = lambda: (lambda c: [("CHECK LINE", "green")])  # type: ignore[assignment]
-        lines = scene_lines(campaign)
-        assert lines[-1] == [("CHECK LINE", "green")]
-        scene_view._describer = lambda: None  # type: ignore[assignment]
-        fallback = plain(campaign)[-1]
-        assert fallback.startswith("Hack the door: ████░░░░░░░░ 5/15  TN 13  10/60 min")
-    finally:
-        scene_view._describer = original  # type: ignore[assignment]
+    lines = scene_lines(campaign)
+    expected = [[pair] for pair in describe_checks(campaign)]
+    assert expected and lines[-len(expected):] == expected
+    assert "5/15" in plain(campaign)[-len(expected)]
 
 
 def test_panel_text_never_wraps() -> None:

@@ -43,3 +43,8 @@ def screen_text(pilot: Pilot[None], selector: str) -> str:
     """The plain text a widget currently shows."""
     widget = pilot.app.screen.query_one(selector)
     return str(widget.render())
+
+
+def log_text(pilot: Pilot[None]) -> str:
+    """The plain text of the log panel."""
+    return str(pilot.app.screen.query_one("#log").plain_text)  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.conftest import rng, screen_text, type_line
+from tests.tui.conftest import log_text, rng, screen_text, type_line
 from tui.app import TablekeeperApp
 from tui.store import load
 
@@ -78,7 +78,7 @@ async def test_gm_flow(system: str, demo_copy: Callable[[str], Path]) -> None:
         entry = table.session.log[-1]
         assert entry.kind == "roll" and entry.inputs["source"] == "typed"
         assert typed_words in entry.text
-        assert typed_words in screen_text(pilot, "#log-lines")
+        assert typed_words in log_text(pilot)
 
         # the app rolls
         await type_line(pilot, app_roll)
@@ -132,7 +132,7 @@ async def test_reopen_shows_latest_log(demo_copy: Callable[[str], Path]) -> None
         await type_line(pilot, "samurai fighting = 5 vs yamabushi = 8")
     again = TablekeeperApp(path, rng=rng())
     async with again.run_test(size=(80, 24)) as pilot:
-        assert "Experienced Samurai acts with 1 hit" in screen_text(pilot, "#log-lines")
+        assert "Experienced Samurai acts with 1 hit" in log_text(pilot)
 
 
 async def test_help_palette_and_quit(demo_copy: Callable[[str], Path]) -> None:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Footer, Input, OptionList
 
 from rules import SYSTEM_NAMES
 from tui.session.table import Feedback, Table, complete_line
@@ -16,6 +16,7 @@ from tui.widgets.log_panel import GRADE_STYLES, LogPanel
 from tui.widgets.party import PartyPanel
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
+from tui.widgets.text_pane import TextPane
 
 __all__ = ["MainScreen"]
 
@@ -40,6 +41,7 @@ class MainScreen(Screen[None]):
         self.table = table
         self.read_only = read_only
         self.selected: str | None = None
+        self._header = ""
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -59,17 +61,17 @@ class MainScreen(Screen[None]):
         return self.query_one("#scene", ScenePanel)
 
     @property
-    def preview(self) -> Static:
-        return self.query_one("#preview", Static)
+    def preview(self) -> TextPane:
+        return self.query_one("#preview", TextPane)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        yield TextPane(id="header")
         with Horizontal(id="body"):
             yield PartyPanel(id="party", gm=not self.read_only)
             with Vertical(id="right"):
                 yield ScenePanel(id="scene")
                 yield LogPanel(id="log")
-        yield Static(id="preview")
+        yield TextPane(id="preview")
         yield RollEntry(id="roll-entry", completer=lambda text: complete_line(self.table, text))
         yield Footer()
 
@@ -78,10 +80,17 @@ class MainScreen(Screen[None]):
         self.scene_panel.border_title = "Scene"
         self.log_panel.border_title = "Log"
         self.refresh_all()
-        self.entry.placeholder = self.table.example_line()
         if self.read_only:
             self.entry.placeholder = "read-only player view: /help, /quit"
+        else:
+            # once the first frame is out; typing earlier loads the same things on demand
+            self.call_after_refresh(lambda: self.set_timer(0.02, self._warm_up))
         self.entry.focus()
+
+    def _warm_up(self) -> None:
+        """After the first frame: load the system's rules and show a roll line to try."""
+        self.table.warm_up()
+        self.entry.placeholder = self.table.example_line()
 
     # -- rendering -------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -98,7 +107,10 @@ class MainScreen(Screen[None]):
                 bits.append(scene.phase.upper())
         if self.read_only:
             bits.append("READ-ONLY")
-        self.query_one("#header", Static).update(Text(" │ ".join(bits), style="bold"))
+        header = " │ ".join(bits)
+        if header != self._header:
+            self._header = header
+            self.query_one("#header", TextPane).update(Text(header, style="bold"))
         self.party.show(campaign, self.selected)
         self.scene_panel.show(campaign)
         self.log_panel.show(self.table.session.log, self.table.session.undone())
@@ -174,4 +186,4 @@ class MainScreen(Screen[None]):
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.log_panel
-        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
+        log.scroll_lines(pages * max(1, log.content_size.height - 1))

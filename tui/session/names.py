@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["Match", "NameError_", "complete", "match_prefix_words", "normal"]
 
@@ -53,6 +54,7 @@ _LATIN = str.maketrans(
 )
 
 
+@lru_cache(maxsize=4096)
 def normal(text: str) -> str:
     """The comparison form of a name: Cyrillic is transliterated, so a GM on a Latin
     keyboard can type ``dallah`` for "Даллах" (and ``даллах`` still works)."""

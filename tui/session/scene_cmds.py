@@ -1,17 +1,18 @@
-"""Scene commands: ``/scene`` and ``/endscene``; loads the round, turn-order and maneuver ones.
+"""Scene commands: ``/scene`` and ``/endscene``; importing this also registers turn order.
 
-The table imports this module when it opens; importing the siblings here registers their
-``/commands`` and hooks too (Strange System rounds, turn order, GURPS maneuvers).
+The Strange System's rounds (``scene_strange_cmds``) and GURPS maneuvers (``scene_gurps``)
+are registered by the table only for campaigns of those systems (see
+``tui.session.table.COMMAND_MODULES``), so opening a campaign loads one system's rules.
 """
 
 from __future__ import annotations
 
-from tui.session import scene_gurps, scene_order, scene_strange_cmds
+from tui.session import scene_order
 from tui.session.entry import Slash
 from tui.session.scene_base import end_scene, need_scene, scene_args, start_scene
 from tui.session.table import Feedback, Table, slash
 
-__all__ = ["scene_gurps", "scene_order", "scene_strange_cmds"]
+__all__ = ["scene_order"]
 
 
 @slash("scene", "/scene NAME [active|long] [limit=1..4]",

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from rules import gurps
 from rules.errors import RulesError
-from rules.gurps_combat import SpeedLike
 from tui.session.entry import Slash
 from tui.session.model import Campaign, Character, Scene
 from tui.session.scene_base import need_scene, pick_character, pick_characters, with_scene
 from tui.session.session import CommandError
 from tui.session.table import Feedback, Table, slash
+
+if TYPE_CHECKING:
+    from rules.gurps_combat import SpeedLike
 
 __all__ = ["build_order", "move", "next_turn", "set_init", "swap", "tie_groups"]
 
@@ -49,6 +51,8 @@ def _chars(campaign: Campaign, names: Sequence[str]) -> list[Character]:
 
 def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]]:
     """GURPS: ``names`` cut into runs of equal Basic Speed and DX (in the given order)."""
+    from rules import gurps
+
     groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx)
     return [tuple(c.name for c in g) for g in groups]
 
@@ -77,6 +81,8 @@ def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
         raise CommandError("the campaign has no characters to order")
     if campaign.system == "gurps":
         try:
+            from rules import gurps
+
             chars = gurps.turn_order(_chars(campaign, chosen), speed=_speed, dx=_dx)
         except RulesError as exc:
             raise CommandError(f"cannot order by Basic Speed: {exc}") from None

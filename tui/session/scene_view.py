@@ -9,15 +9,15 @@ limit warning, the pending list, the turn order and the extended checks stay.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from rules.strange_rounds import Action, ActionStatus, Phase
-from rules.strange_rounds import Scene as Rounds
-from tui.session.model import Campaign, ExtendedCheck, Scene
-from tui.session.scene_gurps import describe, entries
-from tui.session.scene_strange import rounds_of
+from tui.session.model import Campaign, Scene
+
+if TYPE_CHECKING:  # imported when a Strange/GURPS scene is drawn, not at start-up
+    from rules.strange_rounds import Action
+    from rules.strange_rounds import Scene as Rounds
 
 __all__ = ["MAX_LINES", "Segment", "pool_bar", "scene_lines"]
 
@@ -32,33 +32,12 @@ def pool_bar(pool: int, threshold: int, width: int = 12) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-def _check_line(chk: ExtendedCheck) -> Segment:
-    """Fallback line for an extended check when the extended-check view is absent."""
-    left = max(0, chk.time_budget - chk.elapsed)
-    text = (f"{chk.name}: {pool_bar(chk.pool, chk.threshold)} {chk.pool}/{chk.threshold}"
-            f"  TN {chk.tn}  {chk.elapsed}/{chk.time_budget} min ({left} left)")
-    level = str(chk.consequences.get("level", ""))
-    if level and level != "none":
-        text += f"  consequence: {level}"
-    return text, {"done": "green", "failed": "red"}.get(chk.status, "bold")
-
-
-def _describer() -> Callable[[Campaign], list[Segment]] | None:
-    for module in ("tui.session.extended", "tui.session.extended_view"):
-        try:
-            fn = getattr(importlib.import_module(module), "describe_checks", None)
-        except ImportError:
-            continue
-        if callable(fn):
-            return fn  # type: ignore[no-any-return]
-    return None
-
-
 def _checks(campaign: Campaign) -> Iterator[_Line]:
-    describe_checks = _describer()
-    pairs = (describe_checks(campaign) if describe_checks is not None
-             else [_check_line(c) for c in campaign.checks])
-    for text, style in pairs:
+    if not campaign.checks:
+        return
+    from tui.session.extended_view import describe_checks  # loads rules.age only when needed
+
+    for text, style in describe_checks(campaign):
         yield 2, [(text, style)]
 
 
@@ -78,6 +57,8 @@ def _header(scene: Scene, rounds: Rounds | None) -> list[Segment]:
 
 def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
     """Status first (the panel is narrow): ``#1 pending, full success: Dallah Wrestling → …``."""
+    from rules.strange_rounds import ActionStatus
+
     at = f" → {action.target}" if action.target else ""
     who = f": {action.character} {action.skill}{at}"
     grade = action.result.grade.label if action.result is not None else "not rolled"
@@ -101,6 +82,8 @@ def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
 
 
 def _pending(rounds: Rounds) -> str:
+    from rules.strange_rounds import Phase
+
     parts = []
     for a in rounds.pending:
         if a.result is None:
@@ -115,6 +98,8 @@ def _pending(rounds: Rounds) -> str:
 
 
 def _strange(rounds: Rounds) -> Iterator[_Line]:
+    from rules.strange_rounds import Phase
+
     if rounds.limit_reached:
         yield 1, [(f"⚠ round limit {rounds.limit} reached: /summary, then /compromise, "
                    "/sumup or /radical", "bold yellow")]
@@ -162,6 +147,8 @@ def _scene(campaign: Campaign, scene: Scene) -> Iterator[_Line]:
     rounds: Rounds | None = None
     damaged = ""
     if campaign.system == "strange":
+        from tui.session.scene_strange import rounds_of
+
         try:
             rounds = rounds_of(campaign)
         except RulesError as exc:
@@ -173,6 +160,10 @@ def _scene(campaign: Campaign, scene: Scene) -> Iterator[_Line]:
         yield from _strange(rounds)
     if scene.turn_order:
         yield 2, _order(scene)
+    if campaign.system != "gurps":
+        return
+    from tui.session.scene_gurps import describe, entries
+
     for name, entry in entries(campaign).items():
         try:
             yield 5, [(f"{name}: {describe(entry)}", "")]

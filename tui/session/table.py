@@ -19,7 +19,7 @@ from tui.session.model import Campaign
 from tui.session.names import Match, NameError_
 from tui.session.session import CommandError, Draft, Outcome, Session
 from tui.session.systems import adapter_for
-from tui.session.systems.base import Chance, Plan
+from tui.session.systems.base import Adapter, Chance, Plan
 
 __all__ = [
     "PLAN_HOOKS",
@@ -159,30 +159,49 @@ def slash(
     return register
 
 
-#: Modules that register more slash commands (imported when the first table opens).
-COMMAND_MODULES = (
-    "tui.session.scene_cmds",  # scenes, Strange System rounds, turn order, GURPS maneuvers
-    "tui.session.extended",  # extended checks and challenge consequences
-    "tui.session.adventure",  # experience ticks, downtime, end of adventure (BRP)
-)
+#: Modules that register more slash commands and hooks, with the systems that need them
+#: (empty: all). Only the open campaign's are imported, which keeps start-up short.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "tui.session.scene_cmds": (),  # scenes and turn order
+    "tui.session.scene_strange_cmds": ("strange",),  # rounds: phases, goals, reactions
+    "tui.session.scene_gurps": ("gurps",),  # maneuvers, Aim and Evaluate
+    "tui.session.extended": (),  # extended checks and challenge consequences
+    "tui.session.adventure": ("brp",),  # ticks, teaching, downtime, end of adventure
+}
 
 
-def _load_commands() -> None:
+def _load_commands(system: str) -> None:
     import importlib
 
-    for name in COMMAND_MODULES:
-        importlib.import_module(name)
+    for name, systems in COMMAND_MODULES.items():
+        if not systems or system in systems:
+            importlib.import_module(name)
 
 
 class Table:
     """Roll entry → session changes, for one open campaign."""
 
     def __init__(self, session: Session, *, rng: random.Random | None = None) -> None:
-        _load_commands()
         self.last_internal_error = ""
         self.session = session
         self.rng = rng or random.Random()
-        self.adapter = adapter_for(session.campaign.system)
+        self._adapter: Adapter | None = None
+
+    @property
+    def adapter(self) -> Adapter:
+        """The system adapter; the first use also loads the system's commands and rules.
+
+        Loading waits until something needs it (the app asks right after the first frame)
+        so that a campaign opens without importing what the first paint does not show.
+        """
+        if self._adapter is None:
+            _load_commands(self.session.campaign.system)
+            self._adapter = adapter_for(self.session.campaign.system)
+        return self._adapter
+
+    def warm_up(self) -> None:
+        """Load the system's rules and commands now (the app calls this after first paint)."""
+        _ = self.adapter
 
     @property
     def campaign(self) -> Campaign:
@@ -248,6 +267,7 @@ class Table:
 
     def commands(self) -> list[SlashCommand]:
         """Slash commands of this campaign's system, each once, in registration order."""
+        self.warm_up()
         seen: list[SlashCommand] = []
         for cmd in SLASH_COMMANDS.values():
             if cmd not in seen and (not cmd.systems or self.campaign.system in cmd.systems):
@@ -335,6 +355,7 @@ class Table:
 
     def _command(self, name: str) -> SlashCommand | None:
         """The slash command ``name`` if this campaign's system has it."""
+        self.warm_up()
         cmd = SLASH_COMMANDS.get(name)
         if cmd is None or (cmd.systems and self.campaign.system not in cmd.systems):
             return None

@@ -1,16 +1,25 @@
-"""The log panel: the newest log entries, coloured by grade, undone ones struck through."""
+"""The log panel: the newest log entries, coloured by grade, undone ones struck through.
+
+It draws only what fits: entries are wrapped (and cached) newest first until the panel is
+full, so committing a roll repaints one panel whatever the length of the log, and never
+re-lays out the screen. PageUp/PageDown move the window back through the last
+:data:`SHOWN` entries.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
 
 from tui.session.log import LogEntry
 
-__all__ = ["GRADE_STYLES", "LogPanel"]
+__all__ = ["GRADE_STYLES", "LogPanel", "entry_text"]
 
 #: Named ANSI colours so a 16-colour terminal shows them as intended; the words themselves
 #: carry the grade, so nothing is lost under NO_COLOR.
@@ -25,31 +34,115 @@ GRADE_STYLES = {
 SHOWN = 200
 
 
-class LogPanel(VerticalScroll):
-    """Shows the last :data:`SHOWN` entries; the newest at the bottom, kept in view."""
+def entry_text(entry: LogEntry, *, undone: bool = False) -> Text:
+    """One log entry as styled text: time, what happened, its effects."""
+    text = Text()
+    stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
+    text.append(f"{stamp} ", style="dim")
+    style = GRADE_STYLES.get(entry.grade, "")
+    if entry.kind in ("undo", "redo"):
+        style = "italic dim"
+    if undone:
+        style = f"{style} strike dim".strip()
+    text.append(entry.text, style=style)
+    for effect in entry.effects:
+        text.append(f"  ⟶ {effect}", style="dim" if undone else "bold")
+    return text
+
+
+class LogPanel(Widget):
+    """Shows the newest entries at the bottom; ``scroll_lines`` looks further back."""
 
     DEFAULT_CSS = """
     LogPanel { height: 1fr; }
-    LogPanel > Static { width: 100%; }
     """
 
-    def compose(self):  # type: ignore[no-untyped-def]
-        yield Static(id="log-lines")
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._style_cache: Style | None = None
+        self._entries: list[LogEntry] = []
+        self._undone: set[int] = set()
+        self._back = 0  # lines scrolled back from the newest
+        self._wrapped: dict[tuple[int, bool, int], list[Strip]] = {}
+        self._visible_key: object = None
+        self._visible_lines: list[Strip] = []
+
+    @property
+    def newest_seq(self) -> int:
+        """``seq`` of the newest entry the panel holds (0 when empty)."""
+        return self._entries[-1].seq if self._entries else 0
+
+    @property
+    def plain_text(self) -> str:
+        """Every shown entry as plain text (for tests and screen readers)."""
+        return "\n".join(entry_text(e, undone=e.seq in self._undone).plain for e in self._entries)
 
     def show(self, entries: Sequence[LogEntry], undone: set[int]) -> None:
-        text = Text(no_wrap=False, overflow="fold")
-        for entry in entries[-SHOWN:]:
-            if text:
-                text.append("\n")
-            stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
-            text.append(f"{stamp} ", style="dim")
-            style = GRADE_STYLES.get(entry.grade, "")
-            if entry.kind in ("undo", "redo"):
-                style = "italic dim"
-            if entry.seq in undone:
-                style = f"{style} strike dim".strip()
-            text.append(entry.text, style=style)
-            for effect in entry.effects:
-                text.append(f"  ⟶ {effect}", style="dim" if entry.seq in undone else "bold")
-        self.query_one("#log-lines", Static).update(text)
-        self.scroll_end(animate=False)
+        """Show the newest entries (a new entry brings the view back to the bottom)."""
+        recent = list(entries[-SHOWN:])
+        if recent and (not self._entries or recent[-1].seq != self._entries[-1].seq):
+            self._back = 0
+        self._entries = recent
+        self._undone = set(undone)
+        self.refresh()
+
+    def scroll_lines(self, lines: int) -> None:
+        """Move the view ``lines`` back (negative) or forward (positive)."""
+        self._back = max(0, self._back - lines)
+        self.refresh()
+
+    def _lines_of(self, entry: LogEntry, width: int, console: Console) -> list[Strip]:
+        """The entry wrapped to ``width`` as ready-to-paint strips (cached)."""
+        undone = entry.seq in self._undone
+        key = (entry.seq, undone, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 4 * SHOWN:
+                self._wrapped.clear()
+            wrapped = entry_text(entry, undone=undone).wrap(console, width, overflow="fold")
+            lines = []
+            for line in wrapped:
+                segments = list(line.render(console, end=""))
+                lines.append(Strip(segments).extend_cell_length(width).crop(0, width))
+            self._wrapped[key] = lines
+        return lines
+
+    def _visible(self) -> list[Strip]:
+        """The strips that fill the panel, oldest first (cached until something changes)."""
+        width, height = self.content_size.width, self.content_size.height
+        key = (width, height, self._back, len(self._entries),
+               self._entries[-1].seq if self._entries else 0, frozenset(self._undone))
+        if key == self._visible_key:
+            return self._visible_lines
+        lines: list[Strip] = []
+        if width > 0 and height > 0:
+            console = self.app.console
+            need = height + self._back
+            for entry in reversed(self._entries):
+                lines[:0] = self._lines_of(entry, width, console)
+                if len(lines) >= need:
+                    break
+        self._back = min(self._back, max(0, len(lines) - height))
+        end = len(lines) - self._back
+        self._visible_lines = lines[max(0, end - height) : end]
+        self._visible_key = key
+        return self._visible_lines
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._visible()
+        # newest at the bottom: pad above when the log does not fill the panel yet
+        offset = self.content_size.height - len(lines)
+        index = y - offset
+        if 0 <= index < len(lines):
+            return lines[index].apply_style(self._base_style())
+        return Strip([Segment(" " * self.content_size.width, self._base_style())])
+
+    def _base_style(self) -> Style:
+        """The widget's own colours, computed once (``rich_style`` walks every ancestor)."""
+        if self._style_cache is None:
+            self._style_cache = self.rich_style
+        return self._style_cache
+
+    def notify_style_update(self) -> None:
+        self._style_cache = None
+        super().notify_style_update()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.containers import Vertical
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui.session.model import Campaign, Character
+from tui.widgets.text_pane import TextPane
 
 __all__ = ["PartyPanel", "sheet_text"]
 
@@ -52,34 +53,46 @@ class PartyPanel(Vertical):
         height: auto; max-height: 50%; border: none; padding: 0;
         text-wrap: nowrap; text-overflow: ellipsis;
     }
-    PartyPanel > VerticalScroll { height: 1fr; border-top: solid $secondary; }
+    PartyPanel > #sheet { height: 1fr; border-top: solid $secondary; }
     """
 
     def __init__(self, *, gm: bool = True, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.gm = gm
         self._names: list[str] = []
+        self._shown: tuple[object, int | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="party-list")
-        with VerticalScroll():
-            yield Static(id="sheet")
+        # fixed height: a new sheet repaints in place instead of re-laying out the screen
+        yield TextPane(id="sheet")
 
     def visible(self, campaign: Campaign) -> list[Character]:
         return [c for c in campaign.characters if self.gm or not c.gm_only]
 
     def show(self, campaign: Campaign, selected: str | None) -> None:
+        """Show ``campaign``'s characters; cheap when nothing they show has changed."""
         chars = self.visible(campaign)
-        listing = self.query_one("#party-list", OptionList)
         names = [c.name for c in chars]
         highlight = names.index(selected) if selected in names else (0 if names else None)
-        listing.clear_options()
-        listing.add_options([Option(_summary(c), id=f"c{i}") for i, c in enumerate(chars)])
+        if (campaign.characters, highlight) == self._shown:
+            return  # states are immutable: the same tuple means the same characters
+        listing = self.query_one("#party-list", OptionList)
+        if names == self._names:
+            # same people: replace only the lines that changed (no re-layout)
+            for i, ch in enumerate(chars):
+                prompt = _summary(ch)
+                if str(listing.get_option_at_index(i).prompt) != prompt.plain:
+                    listing.replace_option_prompt_at_index(i, prompt)
+        else:
+            listing.clear_options()
+            listing.add_options([Option(_summary(c), id=f"c{i}") for i, c in enumerate(chars)])
         self._names = names
-        if highlight is not None:
+        if highlight is not None and listing.highlighted != highlight:
             listing.highlighted = highlight
-        sheet = self.query_one("#sheet", Static)
+        sheet = self.query_one("#sheet", TextPane)
         sheet.update(sheet_text(chars[highlight], gm=self.gm) if highlight is not None else "")
+        self._shown = (campaign.characters, highlight)
 
     @property
     def names(self) -> list[str]:

@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 
 from textual import on
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
@@ -35,6 +37,11 @@ class _Suggest(Suggester):
 
 class RollEntry(Input):
     """Input with history and completion; Enter posts :class:`RollEntry.Committed`."""
+
+    # Input re-lays out the whole screen whenever the text width changes (its virtual size
+    # is a layout reactive). The entry has a fixed size and never shows scrollbars, so a
+    # repaint is enough: this keeps each keystroke and each committed roll within a frame.
+    virtual_size = Reactive(Size(0, 0), repaint=True, layout=False)
 
     BINDINGS = [
         Binding("up", "history(-1)", "Previous line", show=False, id="entry.history_back"),

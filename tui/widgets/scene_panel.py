@@ -38,4 +38,8 @@ class ScenePanel(Static):
     """
 
     def show(self, campaign: Campaign) -> None:
+        key = (campaign.scene, campaign.checks, campaign.system, campaign.options)
+        if key == getattr(self, "_shown", None):
+            return  # nothing the panel shows has changed
+        self._shown = key
         self.update(scene_text(campaign))

@@ -1,0 +1,133 @@
+"""A GM session over a real SSH login: local sshd on loopback, ssh -tt inside tmux.
+
+One daemon serves the module. Each case logs in with the test key and runs the installed
+``tablekeeper`` (its absolute path, with this interpreter's PATH) on a copy of the BRP demo:
+a typed roll, an app roll, undo, quit; then the screen (``capture-pane``, with and without
+colour escapes) and the save are checked. The colour cases: ``xterm-256color``; ``xterm``
+(16 colours: no 256-colour or RGB escapes may reach the terminal); ``NO_COLOR=1`` (only greys).
+sshd accepts no client environment by default, so every variable rides on the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.sshd import Sshd
+from tests.e2e.term import Terminal, tablekeeper_command, wait_for_file
+from tui.store import demo_paths, load
+
+pytestmark = pytest.mark.e2e
+
+DEMO_BRP = next(p for p in demo_paths() if p.name == "demo-brp.toml")
+SEED = "20261130"
+_SGR = re.compile(r"\x1b\[([0-9;:]*)m")
+#: 256-palette indexes that are greys (black, white and the 24-step grey ramp).
+_GREYS = {0, 7, 8, 15, 16, 231, *range(232, 256)}
+
+
+@pytest.fixture(scope="module")
+def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sshd]:
+    daemon = Sshd(tmp_path_factory.mktemp("sshd"))
+    try:
+        daemon.start()
+        daemon.check_login()
+        yield daemon
+    finally:
+        daemon.stop()
+
+
+def sgr_colours(screen: str) -> list[tuple[str, int]]:
+    """Every colour in the SGR escapes: ("16", code), ("256", index) or ("rgb", -1)."""
+    found: list[tuple[str, int]] = []
+    for match in _SGR.finditer(screen):
+        params = [int(p) if p.isdigit() else -1 for p in re.split("[;:]", match[1] or "0")]
+        i = 0
+        while i < len(params):
+            p = params[i]
+            if p in (38, 48) and i + 1 < len(params):
+                if params[i + 1] == 5:
+                    found.append(("256", params[i + 2]))
+                    i += 3
+                    continue
+                found.append(("rgb", -1))
+                i += 5
+                continue
+            if 30 <= p <= 37 or 40 <= p <= 47 or 90 <= p <= 97 or 100 <= p <= 107:
+                found.append(("16", p))
+            i += 1
+    return found
+
+
+def remote_command(folder: Path, save: Path, env: dict[str, str]) -> str:
+    """``cd FOLDER && env … /abs/tablekeeper SAVE`` for the remote login shell."""
+    assignments = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                   "TABLEKEEPER_SEED": SEED, **env}
+    argv = ["env", *(f"{k}={v}" for k, v in assignments.items()), tablekeeper_command(),
+            save.name]
+    return f"cd {shlex.quote(str(folder))} && {shlex.join(argv)}"
+
+
+@pytest.mark.parametrize(
+    ("case", "size", "env"),
+    [
+        ("256", (100, 30), {"TERM": "xterm-256color"}),
+        ("16", (80, 24), {"TERM": "xterm"}),
+        ("mono", (80, 24), {"TERM": "xterm-256color", "NO_COLOR": "1"}),
+    ],
+    ids=["xterm-256color", "xterm-16-colours", "no-color"],
+)
+def test_gm_flow_over_ssh(case: str, size: tuple[int, int], env: dict[str, str],
+                          sshd: Sshd, tmp_path: Path) -> None:
+    save = tmp_path / "table.toml"
+    shutil.copy(DEMO_BRP, save)
+    ssh = sshd.ssh_argv(remote_command(tmp_path, save, env))
+    width, height = size
+
+    with Terminal(tmp_path, width=width, height=height) as term:
+        term.start(ssh, env={"TERM": "xterm-256color"}, cwd=tmp_path)
+        term.wait_for("The Whispering House", "Alice Moore", timeout=15)
+
+        # a typed roll: odds while typing, the special success on Enter
+        term.type("alice spot hidden = 07")
+        term.wait_for("Alice Moore · Spot Hidden 60% — critical success")
+        term.press("Enter")
+        term.wait_for("07 → special success")
+
+        # an app roll (seeded on the remote side)
+        term.type("boris listen")
+        term.press("Enter")
+        term.wait_for("Boris Ivanov · Listen 50%:")
+        wait_for_file(lambda: len(load(save)[1]) == 2, what="two rolls in the save")
+
+        coloured = term.screen(escapes=True)
+        colours = sgr_colours(coloured)
+        assert colours, "no escapes captured at all"
+        if case == "256":
+            assert any(kind == "256" and n not in _GREYS for kind, n in colours), colours
+        elif case == "16":
+            assert {kind for kind, _ in colours} == {"16"}, colours
+        else:
+            assert all(kind == "256" and n in _GREYS for kind, n in colours), colours
+
+        # undo takes back the app roll
+        term.press("C-z")
+        term.wait_for("undo: Boris Ivanov · Listen 50%:")
+        wait_for_file(lambda: [e.kind for e in load(save)[1]] == ["roll", "roll", "undo"],
+                      what="the undo in the save")
+
+        term.press("C-q")
+        assert term.wait_exit(timeout=15) == 0
+
+    campaign, log = load(save)
+    assert [e.inputs.get("source") for e in log[:2]] == ["typed", "rolled"]
+    assert log[0].grade == "special" or "special success" in log[0].text
+    assert campaign.character("Alice Moore").ticks == ("Spot Hidden",)
+    assert campaign.character("Boris Ivanov").ticks == ()  # whatever it was, it is undone
+    assert "Accepted publickey" in sshd.log_text()

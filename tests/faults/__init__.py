@@ -1,0 +1,1 @@
+"""Fault tests: kills, write errors, broken saves and a second instance."""

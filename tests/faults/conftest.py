@@ -1,0 +1,7 @@
+"""Fixtures for the fault tests."""
+
+from __future__ import annotations
+
+from tests.faults.disk import disk
+
+__all__ = ["disk"]
