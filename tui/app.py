@@ -253,6 +253,8 @@ class TablekeeperApp(App[None]):
         """
 
         def show() -> None:
+            if self._quit_warned and severity == "error":
+                return  # the quit warning already says what is unsaved: keep it in view
             self.clear_notifications()
             self.notify(message, severity=severity, timeout=10, markup=False)
 
