@@ -57,13 +57,13 @@ def test_bad_tn_is_an_error(age: Table) -> None:
 def test_opposed_tie_chain(age: Table) -> None:
     # higher total wins
     fb = age.submit("naomi stealth = 4 4 3 vs amos technology = 3 3 3")
-    assert fb.ok and fb.message.endswith(": Naomi")
+    assert fb.ok and fb.message.endswith(": Naomi wins")
     # equal totals (14): the higher Drama Die wins
     fb = age.submit("naomi stealth = 3 4 2 vs amos technology = 4 3 3")
-    assert fb.ok and "14 (drama 2)" in fb.message and fb.message.endswith(": Amos")
+    assert fb.ok and "14 (drama 2)" in fb.message and fb.message.endswith(": Amos wins")
     # equal totals and Drama Dice: the higher bonus wins (Naomi +5 over Amos +4)
     fb = age.submit("naomi stealth = 3 3 3 vs amos technology = 4 3 3")
-    assert fb.ok and fb.message.endswith(": Naomi")
+    assert fb.ok and fb.message.endswith(": Naomi wins")
     # all equal (Naomi +3 +1 against Amos +4): no winner
     fb = age.submit("naomi dexterity +1 = 3 3 3 vs amos technology = 3 3 3")
     assert fb.ok and fb.message.endswith(": no winner")

@@ -117,7 +117,7 @@ def test_resistance_str_13_vs_siz_15_is_40_percent(brp: Table) -> None:
     assert chance == 40
     pv = brp.preview("alice str vs boulder siz")
     assert pv.ok and "resistance 40%" in pv.text
-    assert_odds_shown(pv.text, [("active succeeds", brp_rules.resistance_odds(13, 15))])
+    assert_odds_shown(pv.text, [("Alice Moore succeeds", brp_rules.resistance_odds(13, 15))])
     fb = brp.submit("alice str = 40 vs boulder siz")
     assert fb.ok and "(40%)" in fb.message and brp.session.log[-1].grade == "success"
     fb = brp.submit("alice str = 41 vs boulder siz")
@@ -130,7 +130,7 @@ def test_opposed_success_against_success_higher_skill_wins_and_both_tick(brp: Ta
     assert pv.ok and "Alice Moore wins" in pv.text
     fb = brp.submit("alice spot hidden = 30 vs boris = 20")
     assert fb.ok, fb.message
-    assert fb.message.endswith(": Alice Moore")
+    assert fb.message.endswith(": Alice Moore wins")
     assert "(success→success)" in fb.message and "(success→failure)" in fb.message
     assert ticks(brp) == ("Spot Hidden",)
     assert ticks(brp, "Boris Ivanov") == ("Spot Hidden",)

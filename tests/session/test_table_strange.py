@@ -75,7 +75,7 @@ def test_wrestling_duel_balgruf_wins_with_athletics(strange: Table) -> None:
     fb = strange.submit(line)
     assert fb.ok, fb.message
     assert "(effective 3)" in fb.message and "(effective 4)" in fb.message
-    assert fb.message.endswith(": ярл Балгруф")
+    assert fb.message.endswith(": ярл Балгруф wins")
     assert strange.session.log[-1].grade == "failure"
     assert strange.session.log[-1].inputs["range"] == [3, 6]
 

@@ -142,7 +142,9 @@ class AgeAdapter:
             ra, ta = a.resolve(rng)
             rb, tb = b.resolve(rng)
             winner = age.opposed(ra, rb, gate)
-            who = {"a": a.side.actor, "b": b.side.actor, None: "no winner"}[winner]
+            who = {"a": f"{a.side.actor} wins", "b": f"{b.side.actor} wins", None: "no winner"}[
+                winner
+            ]
             text = (
                 f"{a.text} {ra.total} (drama {ra.drama}) vs {b.text} {rb.total} "
                 f"(drama {rb.drama}){f' TN {gate}' if gate else ''}: {who}"

@@ -155,9 +155,7 @@ def outcome(
     return Outcome(campaign, Draft("roll", text, actor, grade, inputs, tuple(effects)), result)
 
 
-def contest_chances(
-    a_name: str, b_name: str, dist: Mapping[Any, Fraction]
-) -> tuple[Chance, ...]:
+def contest_chances(a_name: str, b_name: str, dist: Mapping[Any, Fraction]) -> tuple[Chance, ...]:
     """Odds lines for a two-sided contest keyed ``"a"``, ``"b"`` and ``None``."""
     return (
         Chance(f"{a_name} wins", dist.get("a", Fraction(0)), "success"),

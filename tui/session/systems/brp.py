@@ -169,7 +169,9 @@ class BrpAdapter:
             result = brp.opposed(ra.level, a.base, rb.level, b.base)
             new, fx_a = _tick(state, a, ra.level, ra.tick_eligible)
             new, fx_b = _tick(new, b, rb.level, rb.tick_eligible)
-            winner = {"a": a_side.actor, "b": b_side.actor, None: "no winner"}[result.winner]
+            winner = {"a": f"{a_side.actor} wins", "b": f"{b_side.actor} wins", None: "no winner"}[
+                result.winner
+            ]
             text = (
                 f"{a_side.actor} {a_side.skill} {_dice_text(ra)}/{a.chance}% "
                 f"({ra.level.label}→{result.a.label}) vs {b_side.actor} {b_side.skill} "
@@ -206,7 +208,10 @@ class BrpAdapter:
         typed_faces = a_side.faces if a_side.faces is not None else b_side.faces
         chance = brp.resistance_chance(active, passive)
         p = brp.resistance_odds(active, passive)
-        odds = (Chance("active succeeds", p, "success"), Chance("resists", 1 - p, "failure"))
+        odds = (
+            Chance(f"{a_side.actor} succeeds", p, "success"),
+            Chance(f"{b_side.actor} resists", 1 - p, "failure"),
+        )
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             automatic = chance in (0, 100)

@@ -218,7 +218,9 @@ class StrangeAdapter:
             duel = strange.duel_result(
                 da, a.level.required_hits, a.rank, db, b.level.required_hits, b.rank, span
             )
-            who = {"a": a.side.actor, "b": b.side.actor, None: "no winner"}[duel.winner]
+            who = {"a": f"{a.side.actor} wins", "b": f"{b.side.actor} wins", None: "no winner"}[
+                duel.winner
+            ]
             text = (
                 f"{a.side.actor} {a.side.skill} {'-'.join(map(str, da))} "
                 f"(effective {duel.a.effective_hits}) vs {b.side.actor} {b.side.skill} "
