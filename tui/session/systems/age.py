@@ -23,6 +23,7 @@ from tui.session.entry import Check, EntryError, Side, Slash
 from tui.session.model import Campaign, Character
 from tui.session.session import Draft, Outcome
 from tui.session.systems.base import (
+    CONTEST_GRADES,
     Chance,
     Plan,
     contest_chances,
@@ -31,6 +32,7 @@ from tui.session.systems.base import (
     reject_unknown,
     signed_words,
     typed_or_rolled,
+    verdict,
 )
 from tui.session.table import Feedback, Table, slash
 
@@ -142,14 +144,12 @@ class AgeAdapter:
             ra, ta = a.resolve(rng)
             rb, tb = b.resolve(rng)
             winner = age.opposed(ra, rb, gate)
-            who = {"a": f"{a.side.actor} wins", "b": f"{b.side.actor} wins", None: "no winner"}[
-                winner
-            ]
+            who = verdict(winner, a.side.actor, b.side.actor)
             text = (
                 f"{a.text} {ra.total} (drama {ra.drama}) vs {b.text} {rb.total} "
                 f"(drama {rb.drama}){f' TN {gate}' if gate else ''}: {who}"
             )
-            grade = {"a": "success", "b": "failure", None: "partial"}[winner]
+            grade = CONTEST_GRADES[winner]
             return outcome(
                 state,
                 text=text,

@@ -162,3 +162,14 @@ def contest_chances(a_name: str, b_name: str, dist: Mapping[Any, Fraction]) -> t
         Chance(f"{b_name} wins", dist.get("b", Fraction(0)), "failure"),
         Chance("no winner", dist.get(None, Fraction(0)), "partial"),
     )
+
+
+#: Log colour of a contest, from the first-named side's point of view.
+CONTEST_GRADES: dict[str | None, str] = {"a": "success", "b": "failure", None: "partial"}
+
+
+def verdict(winner: str | None, a_name: str, b_name: str) -> str:
+    """``"Naomi wins"``, or ``"no winner"``, for a contest keyed ``"a"``/``"b"``/``None``."""
+    if winner is None:
+        return "no winner"
+    return f"{a_name if winner == 'a' else b_name} wins"

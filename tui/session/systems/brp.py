@@ -24,6 +24,7 @@ from tui.session.entry import Check, EntryError, Side
 from tui.session.model import Campaign, Character
 from tui.session.session import Outcome
 from tui.session.systems.base import (
+    CONTEST_GRADES,
     Chance,
     Plan,
     contest_chances,
@@ -32,6 +33,7 @@ from tui.session.systems.base import (
     reject_unknown,
     signed_words,
     typed_or_rolled,
+    verdict,
 )
 
 __all__ = ["GRADES", "BrpAdapter"]
@@ -169,15 +171,13 @@ class BrpAdapter:
             result = brp.opposed(ra.level, a.base, rb.level, b.base)
             new, fx_a = _tick(state, a, ra.level, ra.tick_eligible)
             new, fx_b = _tick(new, b, rb.level, rb.tick_eligible)
-            winner = {"a": f"{a_side.actor} wins", "b": f"{b_side.actor} wins", None: "no winner"}[
-                result.winner
-            ]
+            winner = verdict(result.winner, a_side.actor, b_side.actor)
             text = (
                 f"{a_side.actor} {a_side.skill} {_dice_text(ra)}/{a.chance}% "
                 f"({ra.level.label}→{result.a.label}) vs {b_side.actor} {b_side.skill} "
                 f"{_dice_text(rb)}/{b.chance}% ({rb.level.label}→{result.b.label}): {winner}"
             )
-            grade = "success" if result.winner == "a" else "failure"
+            grade = CONTEST_GRADES[result.winner]
             return outcome(
                 new,
                 text=text,

@@ -21,6 +21,7 @@ from tui.session.entry import Check, EntryError, Side
 from tui.session.model import Campaign, Character
 from tui.session.session import Outcome
 from tui.session.systems.base import (
+    CONTEST_GRADES,
     Chance,
     Plan,
     contest_chances,
@@ -129,7 +130,7 @@ class GurpsAdapter:
                 f"{a.text}: {_dice(ra)} ({ra.margin:+d}) vs {b.text}: {_dice(rb)} "
                 f"({rb.margin:+d}) → {who}{by}"
             )
-            grade = {"a": "success", "b": "failure", None: "partial"}[contest.winner]
+            grade = CONTEST_GRADES[contest.winner]
             return outcome(
                 state,
                 text=text,

@@ -23,6 +23,7 @@ from tui.session.entry import Check, EntryError, Side
 from tui.session.model import Campaign, Character
 from tui.session.session import Outcome
 from tui.session.systems.base import (
+    CONTEST_GRADES,
     Chance,
     Plan,
     contest_chances,
@@ -175,7 +176,7 @@ class SkirmishAdapter:
                 for r in rs
                 if r.catastrophic
             ]
-            grade = {"a": "success", "b": "failure", None: "partial"}[result.winner]
+            grade = CONTEST_GRADES[result.winner]
             return outcome(
                 state,
                 text=text,

@@ -30,6 +30,7 @@ from tui.session.entry import Check, EntryError, Side
 from tui.session.model import Campaign, Character
 from tui.session.session import Outcome
 from tui.session.systems.base import (
+    CONTEST_GRADES,
     Chance,
     Plan,
     contest_chances,
@@ -38,6 +39,7 @@ from tui.session.systems.base import (
     outcome,
     reject_unknown,
     typed_or_rolled,
+    verdict,
 )
 
 __all__ = ["GRADES", "StrangeAdapter", "ladder_of"]
@@ -218,16 +220,14 @@ class StrangeAdapter:
             duel = strange.duel_result(
                 da, a.level.required_hits, a.rank, db, b.level.required_hits, b.rank, span
             )
-            who = {"a": f"{a.side.actor} wins", "b": f"{b.side.actor} wins", None: "no winner"}[
-                duel.winner
-            ]
+            who = verdict(duel.winner, a.side.actor, b.side.actor)
             text = (
                 f"{a.side.actor} {a.side.skill} {'-'.join(map(str, da))} "
                 f"(effective {duel.a.effective_hits}) vs {b.side.actor} {b.side.skill} "
                 f"{'-'.join(map(str, db))} (effective {duel.b.effective_hits}), range "
                 f"{span[0]}–{span[1]}: {who}" + (" (by rank)" if duel.decided_by_rank else "")
             )
-            grade = {"a": "success", "b": "failure", None: "partial"}[duel.winner]
+            grade = CONTEST_GRADES[duel.winner]
             return outcome(
                 state,
                 text=text,
