@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -356,7 +357,8 @@ class TablekeeperApp(App[None]):
                     continue
                 yield SystemCommand(
                     f"/{cmd.name}",
-                    f"{cmd.usage} — {cmd.help}",
+                    # the palette reads help as markup: usages are full of [optional] parts
+                    escape(f"{cmd.usage} — {cmd.help}"),
                     lambda c=cmd: self._fill(f"/{c.name} "),
                 )
         yield SystemCommand("Quit", "Save and leave (ctrl+q)", self.action_quit)

@@ -164,3 +164,28 @@ async def test_tab_completion_and_history(demo_copy: Callable[[str], Path]) -> N
         await pilot.pause()
         await pilot.press("up")
         assert entry.value == "alice moore spot hidden"  # type: ignore[attr-defined]
+
+
+async def test_command_palette_lists_the_actions(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("age"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen._warm_up()  # type: ignore[attr-defined]
+        titles = [cmd.title for cmd in app.get_system_commands(app.screen)]
+        for title in ("Undo", "Redo", "Help", "Quit", "/fortune", "/ext", "/scene", "/next"):
+            assert title in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CommandPalette"
+        await pilot.press(*"/fortune")
+        for _ in range(50):  # the palette searches in a worker
+            await pilot.pause(0.05)
+            if "/fortune" in str(app.screen.query_one("CommandList").get_option_at_index(0).prompt):
+                break
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if type(app.screen).__name__ == "MainScreen":
+                break
+        # choosing a slash command puts it in the roll entry, ready for its arguments
+        entry = app.screen.query_one("#roll-entry")
+        assert entry.value == "/fortune "  # type: ignore[attr-defined]

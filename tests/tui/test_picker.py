@@ -114,3 +114,23 @@ async def test_second_writer_gets_the_lock_message_and_can_read(
             assert app.read_only
     finally:
         holder.close()
+
+
+async def test_names_with_brackets_are_shown_as_typed(tmp_path: Path) -> None:
+    """Campaign names are text, never markup: '[/b]' must neither crash nor vanish."""
+    text = DEMOS["brp"].read_text(encoding="utf-8")
+    text = text.replace('name = "The Whispering House"', 'name = "Game [1] [/b] [bold"')
+    (tmp_path / "odd.toml").write_text(text, encoding="utf-8")
+    app = TablekeeperApp(saves_dir=tmp_path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        option_list = app.screen.query_one("#picker-list")
+        labels = [str(o.prompt) for o in option_list.options]  # type: ignore[attr-defined]
+        assert any("Game [1] [/b] [bold" in label for label in labels)
+        index = next(i for i, label in enumerate(labels) if "odd.toml" in label)
+        option_list.highlighted = index  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Game [1] [/b] [bold" in screen_text(pilot, "#header")
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert app.is_running

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -40,12 +41,12 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
             if self.saves:
                 options.append(None)
                 options += [
-                    Option(label, id=f"open:{i}") for i, (label, _p) in enumerate(self.saves)
+                    Option(Text(label), id=f"open:{i}") for i, (label, _p) in enumerate(self.saves)
                 ]
             if self.demos:
                 options.append(None)
                 options += [
-                    Option(f"Demo: {label}  (starts a copy)", id=f"demo:{i}")
+                    Option(Text(f"Demo: {label}  (starts a copy)"), id=f"demo:{i}")
                     for i, (label, _p) in enumerate(self.demos)
                 ]
             yield OptionList(*options, id="picker-list")
@@ -141,7 +142,7 @@ class ProblemScreen(ModalScreen[str]):
             yield Static(self.title_text, id="problem-title")
             yield Static(self.message, id="problem-message", markup=False)
             yield OptionList(
-                *[Option(label, id=key) for key, label in self.choices], id="problem-choices"
+                *[Option(Text(label), id=key) for key, label in self.choices], id="problem-choices"
             )
 
     def on_mount(self) -> None:
