@@ -103,7 +103,7 @@ class TablekeeperApp(App[None]):
             try:
                 template = Store.open(Path(path), read_only=True)
             except SaveError as exc:
-                self.notify(str(exc), severity="error", timeout=10)
+                self.notify(str(exc), severity="error", timeout=10, markup=False)
                 self.show_picker()
                 return
             campaign = template.campaign
@@ -137,7 +137,9 @@ class TablekeeperApp(App[None]):
             path = new_campaign_path(self.folder, name)
             Store.create(path, replace(template, name=name)).close()
         except (SaveError, ValueError, OSError) as exc:
-            self.notify(f"Cannot create the campaign: {exc}", severity="error", timeout=10)
+            self.notify(
+                f"Cannot create the campaign: {exc}", severity="error", timeout=10, markup=False
+            )
             self.show_picker()
             return
         self.open_campaign(path)
@@ -221,7 +223,10 @@ class TablekeeperApp(App[None]):
             n += 1
             target = path.with_name(f"{path.stem}.restored-{n}{path.suffix}")
         shutil.copy2(source, target)
-        self.notify(f"Opened a copy of the backup: {target.name}; {path.name} is untouched.")
+        self.notify(
+            f"Opened a copy of the backup: {target.name}; {path.name} is untouched.",
+            markup=False,
+        )
         self.open_campaign(target)
 
     # -- autosave --------------------------------------------------------------------------
