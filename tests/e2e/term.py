@@ -140,8 +140,14 @@ class Terminal:
 
     # -- keys ------------------------------------------------------------------------------
     def type(self, text: str) -> None:
-        """Send ``text`` literally (as typed on a keyboard)."""
+        """Send ``text`` literally (as typed on a keyboard) and wait until the screen shows it.
+
+        Waiting matters: a key pressed next (Enter) that reaches the app in the same read as
+        the text is taken for part of a paste, as a terminal would for pasted text.
+        """
         self._run("send-keys", "-t", self.name, "-l", text)
+        tail = text[-12:]
+        self.wait_until(lambda screen: tail in screen, what=f"the typed text {tail!r}")
 
     def press(self, *keys: str) -> None:
         """Send named keys in tmux's notation: ``Enter``, ``C-z``, ``C-q``, ``Tab``."""
