@@ -189,3 +189,25 @@ async def test_command_palette_lists_the_actions(demo_copy: Callable[[str], Path
         # choosing a slash command puts it in the roll entry, ready for its arguments
         entry = app.screen.query_one("#roll-entry")
         assert entry.value == "/fortune "  # type: ignore[attr-defined]
+
+
+async def test_keys_arriving_in_one_burst_commit_line_by_line(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    """Over SSH a line, its Enter and the next line can arrive in one read: none is lost."""
+    from textual import events
+    from textual.keys import _character_to_key
+
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        burst = "alice spot hidden = 07\rboris listen\ralice stealth = 33\r"
+        for ch in burst:  # posted at once, as the terminal driver does for one read
+            key = "enter" if ch == "\r" else _character_to_key(ch)
+            app.post_message(events.Key(key, ch))
+        await pilot.pause(0.5)
+        assert app.table is not None
+        texts = [e.text for e in app.table.session.log]
+        assert len(texts) == 3, texts
+        assert "Spot Hidden 60%: 07" in texts[0]
+        assert "Listen 50%" in texts[1]
+        assert "Stealth 40%: 33" in texts[2]

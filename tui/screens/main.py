@@ -147,11 +147,9 @@ class MainScreen(Screen[None]):
         line = event.value.strip()
         if not line:
             return
-        self.entry.remember(line)
         if self.read_only and line.split()[0].casefold() not in READ_ONLY_COMMANDS:
             self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
             return
-        self.entry.value = ""
         feedback = self.table.submit(line)
         if feedback.action:
             self.app.call_later(self.app.run_action, feedback.action)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from textual import on
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
@@ -103,7 +103,21 @@ class RollEntry(Input):
         self._cursor = len(self.history)
         self._draft = ""
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.post_message(self.Committed(self, event.value))
+    async def _on_key(self, event: events.Key) -> None:
+        # Enter is handled here, in the order the keys arrived. As a binding it would bubble
+        # to the app first, and over a slow SSH link the keys typed after it (which arrive in
+        # the same packet) would already be in the line when it is submitted.
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.commit()
+            return
+        await super()._on_key(event)
+
+    def commit(self) -> None:
+        """Take the line: remember it, clear the entry at once, post :class:`Committed`."""
+        line = self.value
+        if line.strip():
+            self.remember(line.strip())
+        self.value = ""
+        self.post_message(self.Committed(self, line))
