@@ -72,7 +72,11 @@ class MainScreen(Screen[None]):
                 yield ScenePanel(id="scene")
                 yield LogPanel(id="log")
         yield TextPane(id="preview")
-        yield RollEntry(id="roll-entry", completer=lambda text: complete_line(self.table, text))
+        yield RollEntry(
+            id="roll-entry",
+            completer=lambda text: complete_line(self.table, text),
+            on_commit=self.commit_line,
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -142,9 +146,9 @@ class MainScreen(Screen[None]):
         style = "" if preview.ok else "red"
         self.preview.update(Text(("" if preview.ok else "✗ ") + preview.text, style=style))
 
-    @on(RollEntry.Committed)
-    def _committed(self, event: RollEntry.Committed) -> None:
-        line = event.value.strip()
+    def commit_line(self, value: str) -> None:
+        """Run a line the GM committed in the roll entry (Enter)."""
+        line = value.strip()
         if not line:
             return
         if self.read_only and line.split()[0].casefold() not in READ_ONLY_COMMANDS:

@@ -55,9 +55,16 @@ class RollEntry(Input):
             self.entry = entry
             self.value = value
 
-    def __init__(self, *, completer: Completer | None = None, **kwargs: object) -> None:
+    def __init__(
+        self,
+        *,
+        completer: Completer | None = None,
+        on_commit: Callable[[str], None] | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(placeholder="alice spot hidden hard · 3d6+2 · /help", **kwargs)  # type: ignore[arg-type]
         self.completer: Completer = completer or (lambda _text: ())
+        self.on_commit = on_commit
         self.suggester = _Suggest(self)
         self.history: list[str] = []
         self._cursor = 0
@@ -115,9 +122,17 @@ class RollEntry(Input):
         await super()._on_key(event)
 
     def commit(self) -> None:
-        """Take the line: remember it, clear the entry at once, post :class:`Committed`."""
+        """Take the line: remember it, clear the entry at once, hand the line on.
+
+        With ``on_commit`` the line is handled right here, so the cleared entry and the
+        result reach the screen in the same frame (a message would be handled a frame
+        later); without it a :class:`Committed` message is posted.
+        """
         line = self.value
         if line.strip():
             self.remember(line.strip())
         self.value = ""
-        self.post_message(self.Committed(self, line))
+        if self.on_commit is not None:
+            self.on_commit(line)
+        else:
+            self.post_message(self.Committed(self, line))
