@@ -25,7 +25,7 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
     """
 
     BINDINGS = [
-        Binding("q,ctrl+q", "app.quit", "Quit", id="picker.quit"),
+        Binding("q", "app.quit", "Quit", id="picker.quit"),
         Binding("n", "new", "New campaign", id="picker.new"),
     ]
 
@@ -46,7 +46,7 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
             if self.demos:
                 options.append(None)
                 options += [
-                    Option(Text(f"Demo: {label}  (starts a copy)"), id=f"demo:{i}")
+                    Option(Text(f"Demo: {label}  → new copy"), id=f"demo:{i}")
                     for i, (label, _p) in enumerate(self.demos)
                 ]
             yield OptionList(*options, id="picker-list")
