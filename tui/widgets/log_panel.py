@@ -11,13 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
-from textual.widget import Widget
 
 from tui.session.log import LogEntry
+from tui.widgets.text_pane import StripPane, to_strips
 
 __all__ = ["GRADE_STYLES", "LogPanel", "entry_text"]
 
@@ -50,7 +48,7 @@ def entry_text(entry: LogEntry, *, undone: bool = False) -> Text:
     return text
 
 
-class LogPanel(Widget):
+class LogPanel(StripPane):
     """Shows the newest entries at the bottom; ``scroll_lines`` looks further back."""
 
     DEFAULT_CSS = """
@@ -58,8 +56,7 @@ class LogPanel(Widget):
     """
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._style_cache: Style | None = None
+        super().__init__(**kwargs)
         self._entries: list[LogEntry] = []
         self._undone: set[int] = set()
         self._back = 0  # lines scrolled back from the newest
@@ -99,11 +96,7 @@ class LogPanel(Widget):
         if lines is None:
             if len(self._wrapped) > 4 * SHOWN:
                 self._wrapped.clear()
-            wrapped = entry_text(entry, undone=undone).wrap(console, width, overflow="fold")
-            lines = []
-            for line in wrapped:
-                segments = list(line.render(console, end=""))
-                lines.append(Strip(segments).extend_cell_length(width).crop(0, width))
+            lines = to_strips(entry_text(entry, undone=undone), width, console)
             self._wrapped[key] = lines
         return lines
 
@@ -133,16 +126,4 @@ class LogPanel(Widget):
         # newest at the bottom: pad above when the log does not fill the panel yet
         offset = self.content_size.height - len(lines)
         index = y - offset
-        if 0 <= index < len(lines):
-            return lines[index].apply_style(self._base_style())
-        return Strip([Segment(" " * self.content_size.width, self._base_style())])
-
-    def _base_style(self) -> Style:
-        """The widget's own colours, computed once (``rich_style`` walks every ancestor)."""
-        if self._style_cache is None:
-            self._style_cache = self.rich_style
-        return self._style_cache
-
-    def notify_style_update(self) -> None:
-        self._style_cache = None
-        super().notify_style_update()
+        return self.painted(lines[index]) if 0 <= index < len(lines) else self.blank()

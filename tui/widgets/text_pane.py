@@ -7,16 +7,49 @@ keeps a committed roll within a frame (see ``tests/bench``).
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
 
-__all__ = ["TextPane"]
+__all__ = ["StripPane", "TextPane", "to_strips"]
 
 
-class TextPane(Widget):
+def to_strips(text: Text, width: int, console: Console) -> list[Strip]:
+    """``text`` wrapped to ``width`` as paint-ready strips, each exactly ``width`` cells."""
+    return [
+        Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width)
+        for line in text.wrap(console, max(1, width), overflow="fold")
+    ]
+
+
+class StripPane(Widget):
+    """A widget painted from strips it caches, in its own colours, without re-layout."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._style_cache: Style | None = None
+
+    def base_style(self) -> Style:
+        """The widget's own colours, computed once (``rich_style`` walks every ancestor)."""
+        if self._style_cache is None:
+            self._style_cache = self.rich_style
+        return self._style_cache
+
+    def notify_style_update(self) -> None:
+        self._style_cache = None
+        super().notify_style_update()
+
+    def painted(self, strip: Strip) -> Strip:
+        return strip.apply_style(self.base_style())
+
+    def blank(self) -> Strip:
+        return Strip([Segment(" " * self.content_size.width, self.base_style())])
+
+
+class TextPane(StripPane):
     """Shows one :class:`~rich.text.Text`, wrapped to the pane's width, top-aligned."""
 
     DEFAULT_CSS = """
@@ -24,8 +57,7 @@ class TextPane(Widget):
     """
 
     def __init__(self, text: Text | str = "", **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._style_cache: Style | None = None
+        super().__init__(**kwargs)
         self._text = Text(text) if isinstance(text, str) else text
         self._lines: list[Strip] = []
         self._width = -1
@@ -43,26 +75,10 @@ class TextPane(Widget):
     def _strips(self) -> list[Strip]:
         width = self.content_size.width
         if width != self._width:
-            console = self.app.console
-            self._lines = [
-                Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width)
-                for line in self._text.wrap(console, max(1, width), overflow="fold")
-            ]
+            self._lines = to_strips(self._text, width, self.app.console)
             self._width = width
         return self._lines
 
     def render_line(self, y: int) -> Strip:
         lines = self._strips()
-        if y < len(lines):
-            return lines[y].apply_style(self._base_style())
-        return Strip([Segment(" " * self.content_size.width, self._base_style())])
-
-    def _base_style(self) -> Style:
-        """The widget's own colours, computed once (``rich_style`` walks every ancestor)."""
-        if self._style_cache is None:
-            self._style_cache = self.rich_style
-        return self._style_cache
-
-    def notify_style_update(self) -> None:
-        self._style_cache = None
-        super().notify_style_update()
+        return self.painted(lines[y]) if y < len(lines) else self.blank()
