@@ -108,7 +108,10 @@ class LogPanel(StripPane):
         if key == self._visible_key:
             return self._visible_lines
         lines: list[Strip] = []
-        if width > 0 and height > 0:
+        if width > 0 and height > 0 and not self._entries:
+            hint = Text("Nothing rolled yet: type a roll below, or /help.", style="dim italic")
+            lines = to_strips(hint, width, self.app.console)
+        elif width > 0 and height > 0:
             console = self.app.console
             need = height + self._back
             for entry in reversed(self._entries):
