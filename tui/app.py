@@ -356,6 +356,13 @@ class TablekeeperApp(App[None]):
         yield SystemCommand("Undo", "Take back the last change (ctrl+z)", self.action_undo)
         yield SystemCommand("Redo", "Do again what was undone (ctrl+y)", self.action_redo)
         yield SystemCommand("Help", "Keys and the roll-entry language (f1)", self.action_help)
+        main = self._main()
+        if main is not None:
+            yield SystemCommand(
+                "Next sheet",
+                "Show the next character's sheet (f2)",
+                lambda: main.run_action("next_character"),
+            )
         if self.table is not None:
             for cmd in self.table.commands():
                 if cmd.name in ("undo", "redo", "help", "quit"):

@@ -171,7 +171,7 @@ async def test_command_palette_lists_the_actions(demo_copy: Callable[[str], Path
     async with app.run_test(size=(80, 24)) as pilot:
         app.screen._warm_up()  # type: ignore[attr-defined]
         titles = [cmd.title for cmd in app.get_system_commands(app.screen)]
-        for title in ("Undo", "Redo", "Help", "Quit", "/fortune", "/ext", "/scene", "/next"):
+        for title in ("Undo", "Redo", "Help", "Quit", "Next sheet", "/fortune", "/ext", "/next"):
             assert title in titles
         await pilot.press("ctrl+p")
         await pilot.pause()
