@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.session.conftest import CAMPAIGNS, snapshot
+from tui.session.completion import complete_line
 from tui.session.entry import EntryError, parse_line
 from tui.session.session import Session
-from tui.session.table import Feedback, Preview, Table, complete_line
+from tui.session.table import Feedback, Preview, Table
 
 TOKENS = [
     # names and skills of every test campaign, Latin and Cyrillic, whole and partial

@@ -14,7 +14,8 @@ from tests.session.conftest import (
     snapshot,
     strange_campaign,
 )
-from tui.session.table import Table, complete_line
+from tui.session.completion import complete_line
+from tui.session.table import Table
 
 
 def test_free_roll_typed_and_rolled() -> None:

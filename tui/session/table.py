@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.session.entry import MAX_LINE, Check, EntryError, FreeRoll, Side, Slash, parse_line
+from tui.session.entry import Check, EntryError, FreeRoll, Side, Slash, parse_line
 from tui.session.model import Campaign
 from tui.session.names import Match, NameError_
 from tui.session.session import CommandError, Draft, Outcome, Session
@@ -29,7 +29,6 @@ __all__ = [
     "Preview",
     "SlashCommand",
     "Table",
-    "complete_line",
     "plan_hook",
     "roll_hook",
     "slash",
@@ -162,6 +161,7 @@ def slash(
 #: Modules that register more slash commands and hooks, with the systems that need them
 #: (empty: all). Only the open campaign's are imported, which keeps start-up short.
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "tui.session.core_cmds": (),  # undo, redo, help, quit, notes, resources
     "tui.session.scene_cmds": (),  # scenes and turn order
     "tui.session.scene_strange_cmds": ("strange",),  # rounds: phases, goals, reactions
     "tui.session.scene_gurps": ("gurps",),  # maneuvers, Aim and Evaluate
@@ -408,145 +408,3 @@ def _message(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
         return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
     return str(exc)
-
-
-# -- the core slash commands ------------------------------------------------------------------
-@slash("undo", "/undo", "take back the last change (ctrl+z)")
-def _undo(table: Table, _cmd: Slash) -> Feedback:
-    entry = table.session.undo()
-    return Feedback(entry is not None, entry.text if entry else "nothing to undo")
-
-
-@slash("redo", "/redo", "do again what was undone (ctrl+y)")
-def _redo(table: Table, _cmd: Slash) -> Feedback:
-    entry = table.session.redo()
-    return Feedback(entry is not None, entry.text if entry else "nothing to redo")
-
-
-@slash("help", "/help", "the bindings and the roll-entry language (f1)", aliases=("?",))
-def _help(_table: Table, _cmd: Slash) -> Feedback:
-    return Feedback(True, "help", action="help")
-
-
-@slash("quit", "/quit", "save and leave (ctrl+q)", aliases=("q", "exit"))
-def _quit(_table: Table, _cmd: Slash) -> Feedback:
-    return Feedback(True, "quit", action="quit")
-
-
-@slash("note", "/note TEXT", "write a note into the log")
-def _note(table: Table, cmd: Slash) -> Feedback:
-    if not cmd.rest:
-        return Feedback(False, "/note needs some text")
-    return table.change(lambda c: c, f"note: {cmd.rest}")
-
-
-@slash("hp", "/hp CHAR [RESOURCE] ±N|=N", "change a resource (HP by default)", aliases=("res",))
-def _resource(table: Table, cmd: Slash) -> Feedback:
-    from tui.session.names import match_prefix_words
-
-    words = list(cmd.args)
-    if len(words) < 2:
-        return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N or =N")
-    amount = words.pop()
-    who = table.match_character(words)
-    ch = table.campaign.character(who.name)
-    rest = words[who.consumed :]
-    resources = list(ch.resources) or ["HP"]
-    resource = (
-        match_prefix_words(rest, resources, what="resource").name
-        if rest
-        else ("HP" if "HP" in ch.resources else resources[0])
-    )
-    current = ch.resources.get(resource, 0)
-    try:
-        if amount.startswith("="):
-            new = int(amount[1:])
-        elif amount[:1] in "+-−":
-            new = current + int(amount.replace("−", "-"))
-        else:
-            return Feedback(False, f"write +N, -N or =N, not {amount!r}")
-    except ValueError:
-        return Feedback(False, f"{amount!r} is not a number")
-    if abs(new) > 1_000_000:
-        return Feedback(False, "that is a very large number")
-    return table.change(
-        lambda c: c.with_character(ch.with_resource(resource, new)),
-        f"{ch.name} {resource} {current} → {new}",
-        actor=ch.name,
-    )
-
-
-@slash("rename", "/rename NEW NAME", "rename the campaign")
-def _rename(table: Table, cmd: Slash) -> Feedback:
-    name = cmd.rest.strip()
-    if not name:
-        return Feedback(False, "/rename needs a name")
-    return table.change(lambda c: replace(c, name=name), f"campaign renamed to {name}")
-
-
-# -- completion -----------------------------------------------------------------------------
-def _extend(typed: str, fragment: str, name: str) -> str:
-    """``typed`` with its trailing ``fragment`` completed to ``name``.
-
-    Keeps what the GM typed when the name simply continues it (so an inline suggestion can
-    show the rest); otherwise replaces the fragment with the name.
-    """
-    head = typed[: len(typed) - len(fragment)]
-    if fragment and fragment == fragment.lower():
-        name = name.lower()  # the GM types in lower case: keep the line in one case
-    if name.casefold().startswith(fragment.casefold()):
-        return head + fragment + name[len(fragment) :]
-    return head + name
-
-
-def complete_line(table: Table, text: str) -> list[str]:
-    """Whole-line completions for the roll entry: commands, characters, skills."""
-    if len(text) > MAX_LINE:
-        return []
-    from tui.session.names import complete, normal
-
-    if text.startswith("/"):
-        typed = text[1:]
-        if " " in typed:
-            return []
-        names = sorted({c.name for c in table.commands()})
-        return [f"/{n}" for n in names if n.startswith(typed.casefold()) and n != typed]
-    lower = text.casefold()
-    cut = max(lower.rfind(" vs "), -1)
-    side = text[cut + 4 :] if cut >= 0 else text
-    words = side.split()
-    before = words if side.endswith(" ") else words[:-1]
-    out: list[str] = []
-    if before:
-        try:
-            who = table.match_character(before)
-        except NameError_:
-            who = None
-        if who is not None:
-            rest = words[who.consumed :]
-            skill_fragment = " ".join(rest) + (" " if side.endswith(" ") and rest else "")
-            skill_fragment = skill_fragment.strip()
-            if skill_fragment or side.endswith(" "):
-                for name in complete(skill_fragment, table.rollables(who.name))[:8]:
-                    out.append(_extend(text, _tail(text, skill_fragment), name))
-    if not out and words:
-        whole = " ".join(words)
-        aliases = table._character_aliases()
-        seen: set[str] = set()
-        # one completion per character, preferring the name that continues what was typed
-        for name in sorted(
-            complete(whole, list(aliases)), key=lambda n: not normal(n).startswith(normal(whole))
-        ):
-            if aliases[name] not in seen:
-                seen.add(aliases[name])
-                out.append(_extend(text, _tail(text, whole), name) + " ")
-    return [o for o in out if o != text][:8]
-
-
-def _tail(text: str, fragment: str) -> str:
-    """The actual trailing characters of ``text`` that ``fragment`` (space-joined) covers."""
-    if not fragment:
-        return ""
-    n = len(fragment)
-    stripped = text.rstrip()
-    return stripped[-n:] if stripped[-n:].casefold() == fragment.casefold() else fragment
