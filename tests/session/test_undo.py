@@ -92,3 +92,18 @@ def test_150_changes_can_all_be_undone_and_redone() -> None:
         assert table.submit("/redo").ok
         assert table.campaign == states[i]
     assert not table.submit("/redo").ok
+
+
+def test_hp_never_invents_a_resource_from_a_typo() -> None:
+    from tui.session.model import Campaign, Character
+    from tui.session.session import Session
+    from tui.session.table import Table
+
+    table = Table(Session(Campaign("x", "skirmish", characters=(
+        Character("Samurai", resources={"Wounds": 0}),))))
+    before = table.campaign
+    for line in ("/hp samurai -1", "/hp samurai woundz +1"):
+        assert not table.submit(line).ok
+        assert table.campaign == before and table.session.log == []
+    assert table.submit("/hp samurai morale =5").ok  # =N adds a resource on purpose
+    assert table.campaign.character("Samurai").resources == {"Wounds": 0, "morale": 5}

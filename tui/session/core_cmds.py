@@ -39,9 +39,14 @@ def _note(table: Table, cmd: Slash) -> Feedback:
     return table.change(lambda c: c, f"note: {cmd.rest}")
 
 
-@slash("hp", "/hp CHAR [RESOURCE] ±N|=N", "change a resource (HP by default)", aliases=("res",))
+@slash(
+    "hp",
+    "/hp CHAR [RESOURCE] ±N|=N",
+    "change a resource (HP by default); =N on a new name adds that resource",
+    aliases=("res",),
+)
 def _resource(table: Table, cmd: Slash) -> Feedback:
-    from tui.session.names import match_prefix_words
+    from tui.session.names import NameError_, match_prefix_words
 
     words = list(cmd.args)
     if len(words) < 2:
@@ -50,12 +55,21 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     who = table.match_character(words)
     ch = table.campaign.character(who.name)
     rest = words[who.consumed :]
-    resources = list(ch.resources) or ["HP"]
-    resource = (
-        match_prefix_words(rest, resources, what="resource").name
-        if rest
-        else ("HP" if "HP" in ch.resources else resources[0])
-    )
+    setting = amount.startswith("=")
+    if rest:
+        try:
+            resource = match_prefix_words(rest, list(ch.resources), what="resource").name
+        except NameError_:
+            if not setting:  # a typo must not invent a resource: only =N adds one
+                raise
+            resource = " ".join(rest)
+    elif "HP" in ch.resources or setting:
+        resource = "HP"
+    else:
+        have = ", ".join(ch.resources) or "none"
+        return Feedback(
+            False, f"{ch.name} has no HP (resources: {have}); /hp CHAR NAME =N adds one"
+        )
     current = ch.resources.get(resource, 0)
     try:
         if amount.startswith("="):
