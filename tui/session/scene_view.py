@@ -19,17 +19,12 @@ if TYPE_CHECKING:  # imported when a Strange/GURPS scene is drawn, not at start-
     from rules.strange_rounds import Action
     from rules.strange_rounds import Scene as Rounds
 
-__all__ = ["MAX_LINES", "Segment", "pool_bar", "scene_lines"]
+__all__ = ["MAX_LINES", "Segment", "scene_lines"]
 
 MAX_LINES = 6
 ORDER_WIDTH = 40
 Segment = tuple[str, str]  # (text, style)
 _Line = tuple[int, list[Segment]]  # (importance: lower stays longer, segments)
-
-
-def pool_bar(pool: int, threshold: int, width: int = 12) -> str:
-    filled = max(0, min(width, (pool * width) // max(1, threshold)))
-    return "█" * filled + "░" * (width - filled)
 
 
 def _checks(campaign: Campaign) -> Iterator[_Line]:

@@ -283,15 +283,13 @@ class Table:
         parsed = self._parse(line)
         if not isinstance(parsed, Check):
             raise EntryError("not a check")
-        return self._plan(parsed)
+        return self._plan(parsed)[1]
 
-    def _plan(self, check: Check) -> Plan:
-        return self.adapter.plan(self.campaign, self._hooked(check))
-
-    def _hooked(self, check: Check) -> Check:
+    def _plan(self, check: Check) -> tuple[Check, Plan]:
+        """The check as the plan hooks leave it, and its plan (preview and submit share it)."""
         for hook in PLAN_HOOKS:
             check = hook(self.campaign, check)
-        return check
+        return check, self.adapter.plan(self.campaign, check)
 
     def preview(self, line: str) -> Preview:
         """The resolved check and its exact odds, or what is wrong with the line so far."""
@@ -316,8 +314,7 @@ class Table:
                 return Preview(
                     f"{expr}: {expr.minimum}..{expr.maximum}, average {float(mean):.1f}", True
                 )
-            parsed = self._hooked(parsed)
-            plan = self.adapter.plan(self.campaign, parsed)
+            parsed, plan = self._plan(parsed)
             text = plan.preview()
             try:
                 # when nothing is left to roll (all dice typed, or an automatic check), show
@@ -344,8 +341,7 @@ class Table:
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
                 return Feedback(True, out.draft.text, outcome=out)
-            parsed = self._hooked(parsed)
-            plan = self.adapter.plan(self.campaign, parsed)
+            parsed, plan = self._plan(parsed)
             out = self.session.execute(_Run(plan, parsed, self.rng))
             return Feedback(True, out.draft.text, outcome=out)
         except _ERRORS as exc:

@@ -1,8 +1,8 @@
 """The roll entry: one line with history (Up/Down) and name completion (Tab).
 
 The widget knows nothing about rules or the session. It asks its ``completer`` (a callable
-set by the screen) for candidates and posts messages up: ``Changed`` on each keystroke (for
-the preview) comes from :class:`~textual.widgets.Input`; ``Committed`` on Enter.
+set by the screen) for candidates; ``Changed`` on each keystroke (for the preview) comes
+from :class:`~textual.widgets.Input`, and Enter calls ``on_commit`` with the line.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
@@ -36,7 +35,7 @@ class _Suggest(Suggester):
 
 
 class RollEntry(Input):
-    """Input with history and completion; Enter posts :class:`RollEntry.Committed`."""
+    """Input with history and completion; Enter hands the line to ``on_commit``."""
 
     # Input re-lays out the whole screen whenever the text width changes (its virtual size
     # is a layout reactive). The entry has a fixed size and never shows scrollbars, so a
@@ -49,17 +48,11 @@ class RollEntry(Input):
         Binding("tab", "complete", "Complete", show=False, id="entry.complete", priority=True),
     ]
 
-    class Committed(Message):
-        def __init__(self, entry: RollEntry, value: str) -> None:
-            super().__init__()
-            self.entry = entry
-            self.value = value
-
     def __init__(
         self,
         *,
+        on_commit: Callable[[str], None],
         completer: Completer | None = None,
-        on_commit: Callable[[str], None] | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(placeholder="alice spot hidden hard · 3d6+2 · /help", **kwargs)  # type: ignore[arg-type]
@@ -124,15 +117,12 @@ class RollEntry(Input):
     def commit(self) -> None:
         """Take the line: remember it, clear the entry at once, hand the line on.
 
-        With ``on_commit`` the line is handled right here, so the cleared entry and the
-        result reach the screen in the same frame (a message would be handled a frame
-        later); without it a :class:`Committed` message is posted.
+        ``on_commit`` (set by the screen) handles the line right here, so the cleared entry
+        and the result reach the screen in the same frame; a message would arrive a frame
+        later.
         """
         line = self.value
         if line.strip():
             self.remember(line.strip())
         self.value = ""
-        if self.on_commit is not None:
-            self.on_commit(line)
-        else:
-            self.post_message(self.Committed(self, line))
+        self.on_commit(line)

@@ -11,9 +11,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tui.session.model import Campaign
-from tui.session.scene_view import MAX_LINES, pool_bar, scene_lines
+from tui.session.scene_view import MAX_LINES, scene_lines
 
-__all__ = ["ScenePanel", "pool_bar", "scene_text"]
+__all__ = ["ScenePanel", "scene_text"]
 
 
 def scene_text(campaign: Campaign, limit: int = MAX_LINES) -> Text:
