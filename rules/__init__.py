@@ -1,8 +1,12 @@
 """Tablekeeper's rules engine: five tabletop systems as pure functions over explicit dice.
 
-``rules`` imports nothing from ``tui``, Textual or Rich. Each system module exposes
-``resolve`` (dice already rolled → frozen result), ``roll`` (draws from an injected
-``random.Random`` and calls ``resolve``) and exact ``odds``.
+``rules`` imports nothing from ``tui``, Textual or Rich. Each system is one package
+(``rules.brp``, ``rules.gurps``, ``rules.age``, ``rules.strange``, ``rules.skirmish``) whose
+``__init__`` is its public face and says which module holds what; each exposes ``resolve``
+(dice already rolled → frozen result), ``roll`` (draws from an injected ``random.Random`` and
+calls ``resolve``) and exact ``odds``. Shared ground stays here: ``dice`` (free dice
+expressions), ``exact`` (exact enumeration helpers), ``errors`` and the registry
+:data:`SYSTEMS`.
 """
 
 from __future__ import annotations

@@ -16,8 +16,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rules import age_advanced, exact, strange_odds
-from rules.strange_grades import grade_hits, modified_range
+from rules import exact
+from rules.age import advanced as age_advanced
+from rules.strange import exact_odds as strange_odds
+from rules.strange.grades import grade_hits, modified_range
 
 __all__ = ["bench_age_completion", "bench_strange_opposed", "have_icepool"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.strange_rounds import ActionStatus, Phase
+from rules.strange.rounds import ActionStatus, Phase
 from tests.session.test_scene_helpers import (
     ok,
     refused,

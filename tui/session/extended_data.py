@@ -1,6 +1,6 @@
 """Extended checks as save data: the GM's syntax, and ``ChallengeTest`` ⇄ ``ExtendedCheck``.
 
-The mechanics live in :mod:`rules.age_challenge`; this module only translates. An
+The mechanics live in :mod:`rules.age.challenge`; this module only translates. An
 :class:`~tui.session.model.ExtendedCheck` keeps everything the rules value needs in plain
 TOML-able data (no ``None``, no tuples, exact minutes as strings such as ``"30/7"``), so
 ``from_check(to_check(test, name)) == test`` and undo/redo/save never lose a detail.

@@ -14,7 +14,7 @@ from typing import Any
 from rules import strange
 from rules.errors import RulesError
 from rules.strange import Grade, Result
-from rules.strange_rounds import (
+from rules.strange.rounds import (
     Action,
     ActionStatus,
     CharacterTally,
@@ -26,7 +26,7 @@ from rules.strange_rounds import (
     Summary,
     Verdict,
 )
-from rules.strange_rounds import Scene as Rounds
+from rules.strange.rounds import Scene as Rounds
 
 __all__ = ["KIND_OF", "dump", "load"]
 

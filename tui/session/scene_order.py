@@ -24,7 +24,7 @@ from tui.session.session import CommandError
 from tui.session.table import Feedback, Table, slash
 
 if TYPE_CHECKING:
-    from rules.gurps_combat import SpeedLike
+    from rules.gurps.combat import SpeedLike
 
 __all__ = ["build_order", "move", "next_turn", "set_init", "swap", "tie_groups"]
 

@@ -1,6 +1,6 @@
 """Strange System rounds at the table: the rules' round state machine inside ``Scene.system``.
 
-Pure functions ``Campaign -> Campaign`` (plus a message) over :mod:`rules.strange_rounds`;
+Pure functions ``Campaign -> Campaign`` (plus a message) over :mod:`rules.strange.rounds`;
 the ``/commands`` and roll hooks that use them are in :mod:`tui.session.scene_strange_cmds`.
 
 Interpretation decisions (the seed leaves them to the table):
@@ -22,9 +22,9 @@ from dataclasses import replace
 from rules import strange
 from rules.errors import RulesError
 from rules.strange import Grade, Result
-from rules.strange_records import same_name
-from rules.strange_rounds import Action, ActionStatus, Phase, new_scene
-from rules.strange_rounds import Scene as Rounds
+from rules.strange.records import same_name
+from rules.strange.rounds import Action, ActionStatus, Phase, new_scene
+from rules.strange.rounds import Scene as Rounds
 from tui.session.model import Campaign, Character, Scene
 from tui.session.scene_base import need_scene, register_system, with_scene, with_system
 from tui.session.scene_codec import KIND_OF, dump, load

@@ -16,9 +16,9 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.strange import Duel, Result
-from rules.strange_records import same_name
-from rules.strange_rounds import Action, Phase
-from rules.strange_rounds import Scene as Rounds
+from rules.strange.records import same_name
+from rules.strange.rounds import Action, Phase
+from rules.strange.rounds import Scene as Rounds
 from tui.session.entry import Check, Side, Slash
 from tui.session.model import Campaign
 from tui.session.names import NameError_, match_prefix_words

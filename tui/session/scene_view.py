@@ -16,8 +16,8 @@ from rules.errors import RulesError
 from tui.session.model import Campaign, Scene
 
 if TYPE_CHECKING:  # imported when a Strange/GURPS scene is drawn, not at start-up
-    from rules.strange_rounds import Action
-    from rules.strange_rounds import Scene as Rounds
+    from rules.strange.rounds import Action
+    from rules.strange.rounds import Scene as Rounds
 
 __all__ = ["MAX_LINES", "Segment", "scene_lines"]
 
@@ -52,7 +52,7 @@ def _header(scene: Scene, rounds: Rounds | None) -> list[Segment]:
 
 def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
     """Status first (the panel is narrow): ``#1 pending, full success: Dallah Wrestling → …``."""
-    from rules.strange_rounds import ActionStatus
+    from rules.strange.rounds import ActionStatus
 
     at = f" → {action.target}" if action.target else ""
     who = f": {action.character} {action.skill}{at}"
@@ -77,7 +77,7 @@ def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
 
 
 def _pending(rounds: Rounds) -> str:
-    from rules.strange_rounds import Phase
+    from rules.strange.rounds import Phase
 
     parts = []
     for a in rounds.pending:
@@ -93,7 +93,7 @@ def _pending(rounds: Rounds) -> str:
 
 
 def _strange(rounds: Rounds) -> Iterator[_Line]:
-    from rules.strange_rounds import Phase
+    from rules.strange.rounds import Phase
 
     if rounds.limit_reached:
         yield 1, [(f"⚠ round limit {rounds.limit} reached: /summary, then /compromise, "

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules import age, age_advanced
+from rules import age
+from rules.age import advanced as age_advanced
 from rules.errors import RulesError
 
 FACES = range(1, 7)

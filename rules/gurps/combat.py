@@ -1,17 +1,6 @@
 """GURPS 4e combat helpers: turn order, the maneuver table, aiming and evaluating.
 
-Part of :mod:`rules.gurps` (import from there).
-
-Interpretation decisions:
-
-* Turn order follows the spec: Basic Speed descending, then DX descending, then the order
-  given (the GM's). The seed only says "ties are ordered by the GM"; the DX tie-break is the
-  GURPS 4e rule the spec adopts.
-* Maneuver movement and defenses follow the seed and the GURPS 4e maneuver table. All-Out
-  Defense allows a step, or a half move with Increased Dodge (an option overrides the
-  movement). Wait moves nothing until triggered; it then becomes the triggered maneuver, with
-  that maneuver's movement. Move and Attack allows active defense but no parry (4e rule).
-* Move and Attack in melee (−4, effective skill at most 9) is GURPS 4e, not in the seed.
+Part of :mod:`rules.gurps` (import from there); the seed readings are listed there.
 """
 
 from __future__ import annotations

@@ -1,5 +1,10 @@
 """d10 skirmish wargame (samurai, ninja, yamabushi): characteristic tests and contests.
 
+Everything is importable from here; the code is split over ``core`` (a single characteristic
+test: outcomes, modifiers, exact odds; ``resolve`` is ``test`` under the name every system
+shares) and ``contests`` (competitive tests: dice of two sides cancelling each other; not
+``contest``, which is the function).
+
 Source: seed 003 and the ``skirmish`` section of ``shared/spec/rules.md``; where the two
 differ the spec wins. Interpretation decisions:
 
@@ -21,16 +26,12 @@ differ the spec wins. Interpretation decisions:
 - ``raw_tiebreak`` compares raw dice instead of faces; on a d10 or d12 raw == face, so the
   option changes nothing there.
 - ``odds`` partitions the faces into four disjoint classes (see its docstring).
-
-The single-test core lives in :mod:`rules.skirmish_core`, contests in
-:mod:`rules.skirmish_contest`; import everything from here. ``resolve`` is ``test`` under the
-name every system module shares.
 """
 
 from __future__ import annotations
 
-from rules.skirmish_contest import MAX_DICE, Contest, Winner, contest, contest_odds, roll_contest
-from rules.skirmish_core import (
+from rules.skirmish.contests import MAX_DICE, Contest, Winner, contest, contest_odds, roll_contest
+from rules.skirmish.core import (
     DIES,
     ODDS_KEYS,
     SIDES,

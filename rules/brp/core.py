@@ -1,6 +1,6 @@
 """Basic Roleplaying d100 skill rolls: levels, difficulty, bands and exact odds.
 
-Part of :mod:`rules.brp` (import from there). See that module for interpretation decisions.
+Part of :mod:`rules.brp` (import from there). The seed readings are listed there.
 """
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ def test_known_values() -> None:
 
 
 def test_every_call_is_fast_even_cold() -> None:
-    from rules import strange_odds
+    from rules.strange import exact_odds as strange_odds
 
     strange_odds._outcomes.cache_clear()
     strange_odds._pair_counts.cache_clear()

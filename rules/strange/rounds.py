@@ -24,8 +24,8 @@ from typing import Literal
 
 from rules.errors import RulesError
 from rules.exact import check_int
-from rules.strange import Result, contest_winner
-from rules.strange_records import (
+from rules.strange.core import Result, contest_winner
+from rules.strange.records import (
     MAX_ROUND_LIMIT,
     Action,
     ActionKey,

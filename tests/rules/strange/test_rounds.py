@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rules.errors import RulesError
 from rules.strange import Grade, level_by_name, resolve
-from rules.strange_rounds import (
+from rules.strange.rounds import (
     ActionStatus,
     Phase,
     Scene,

@@ -1,6 +1,6 @@
 """Records of a Strange System scene: goals, actions, reactions, rounds, tallies, verdicts.
 
-Part of :mod:`rules.strange_rounds` (import from there): the immutable pieces the scene state
+Part of :mod:`rules.strange.rounds` (import from there): the immutable pieces the scene state
 machine is made of, and the tally behind its ``summary()``.
 """
 
@@ -11,7 +11,8 @@ from enum import Enum
 from typing import Literal
 
 from rules.errors import RulesError
-from rules.strange import Grade, Result
+from rules.strange.core import Result
+from rules.strange.grades import Grade
 
 __all__ = [
     "MAX_ROUND_LIMIT",

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.brp_core import Level, Result, check_difficulty, face_text, resolve
+from rules.brp.core import Level, Result, check_difficulty, face_text, resolve
 from rules.errors import RulesError
 from rules.exact import check_face, check_int
 

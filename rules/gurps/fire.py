@@ -1,18 +1,6 @@
 """GURPS 4e ranged fire: range penalty, cover, rapid fire and shotguns.
 
-Part of :mod:`rules.gurps` (import from there).
-
-Interpretation decisions:
-
-* Distances are exact (int, Fraction, float or text such as "2.5"); the range table is
-  extended past 100 yd by its own pattern (each ×10 of distance is −6 more: 150 → −11,
-  1000 → −16), and a distance between rows takes the next row up (4 yd → −2).
-* ``close_range`` is exactly 10% of 1/2D with no rounding (1/2D 25 → 2.5 yd), and a target
-  at that distance or nearer is at close range (seed: "up to 4 yards"; the spec says "at or
-  inside").
-* Close-range multiplication needs at least two pellets (``pellets // 2 ≥ 1``); a RoF
-  without pellets ("3") is not a shotgun and never multiplies.
-* ``shotgun`` fires the full RoF by default; ``shells=`` fires fewer.
+Part of :mod:`rules.gurps` (import from there); the seed readings are listed there.
 """
 
 from __future__ import annotations

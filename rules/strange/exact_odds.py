@@ -17,8 +17,8 @@ from math import factorial
 
 from rules.errors import RulesError
 from rules.exact import check_int, complete
-from rules.strange_grades import MAX_MODIFIER, Grade, grade_hits, modified_range
-from rules.strange_ladder import MAX_REQUIRED
+from rules.strange.grades import MAX_MODIFIER, Grade, grade_hits, modified_range
+from rules.strange.ladder import MAX_REQUIRED
 
 __all__ = ["IMPACTS", "impact_odds", "odds", "outcome_odds"]
 

@@ -1,20 +1,6 @@
 """GURPS 4e success rolls: 3d6 roll-under, criticals, modifiers and quick contests.
 
-Combat helpers live in :mod:`rules.gurps_combat` (turn order, maneuvers, aiming) and
-:mod:`rules.gurps_fire` (range, rapid fire, shotguns); they are re-exported here, so
-``rules.gurps`` is the one import the app needs.
-
-Interpretation decisions (seed 004 and the spec agree unless noted):
-
-* 3 and 4 are critical successes at any effective skill, even one below 3, and they are
-  checked before the "roll ≥ skill + 10" critical failure. The GURPS rule that a skill below 3
-  may not be attempted at all (except for defenses) is left to the GM.
-* Effective skill is any integer within ±1000 (a guard against absurd input, not a rule).
-* Quick contest: the winner is the side that succeeded when the other failed, else the larger
-  margin; criticals do not matter. The margin of victory is the difference between the two
-  margins (absolute value, so it stays ≥ 0 in the rare case where an automatic 3–4 success or
-  17–18 failure leaves the winner with the smaller raw margin); 0 when nobody wins. The seed's
-  revolver example has no characters or numbers; the tests use DX values of their own.
+Part of :mod:`rules.gurps` (import from there); the seed readings are listed there.
 """
 
 from __future__ import annotations
@@ -29,67 +15,23 @@ from typing import Literal
 
 from rules.errors import RulesError
 from rules.exact import check_face, check_int, complete, sum_of_dice
-from rules.gurps_combat import (
-    MANEUVERS,
-    Combatant,
-    Maneuver,
-    ManeuverInfo,
-    ManeuverOption,
-    Movement,
-    aim_bonus,
-    evaluate_bonus,
-    maneuver,
-    strong_damage_bonus,
-    tied_groups,
-    turn_order,
-)
-from rules.gurps_fire import (
-    COVER_PENALTY,
-    ShotgunFire,
-    close_range,
-    parse_rof,
-    range_penalty,
-    rapid_fire_hits,
-    rof_bonus,
-    shotgun,
-)
 
 __all__ = [
-    "COVER_PENALTY",
-    "MANEUVERS",
     "MAX_MODIFIER",
     "SKILL_LIMIT",
-    "Combatant",
     "Contest",
     "Level",
-    "Maneuver",
-    "ManeuverInfo",
-    "ManeuverOption",
-    "Movement",
     "Result",
-    "ShotgunFire",
     "Side",
-    "aim_bonus",
-    "close_range",
     "contest",
     "contest_odds",
     "effective_skill",
-    "evaluate_bonus",
-    "maneuver",
     "odds",
-    "parse_rof",
     "quick_contest",
-    "range_penalty",
-    "rapid_fire_hits",
     "resolve",
     "resolve_dice",
-    "rof_bonus",
     "roll",
     "roll_contest",
-    "shotgun",
-    "strong_damage_bonus",
-    "tied_groups",
-    "turn_order",
 ]
 
 #: A situational modifier lies within ±MAX_MODIFIER (seed: "from −10 to +10").

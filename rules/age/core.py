@@ -1,15 +1,9 @@
 """The Expanse RPG (AGE) single tests: difficulty tables, 3d6 resolve, odds, opposed, Fortune.
 
 A test is 3d6 (two regular dice and the Drama Die) + bonus against a target number (TN);
-success when the total reaches the TN. Interpretation decisions (the spec wins over the seed):
+success when the total reaches the TN.
 
-- The seed's difficulty names are Russian; the spec's English names are the keys
-  (Элементарно = Routine … Невероятно сложно = Formidable). Both are accepted by lookups.
-- The seed's "50% / 90%" modifier columns are a rough guide (they assume 3d6 ≥ 10 and ≥ 6);
-  the app shows exact odds instead.
-- Stunt points (Drama Die when a success shows doubles) are the AGE core rule, not the seed's;
-  they are information for the log only.
-- ``opposed(..., tn=None)`` applies no target-number gate: totals alone are compared.
+Part of :mod:`rules.age` (import from there); the seed readings are listed there.
 """
 
 from __future__ import annotations

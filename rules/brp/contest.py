@@ -1,6 +1,6 @@
 """Basic Roleplaying contests: the resistance table and skill against skill.
 
-Part of :mod:`rules.brp` (import from there). See that module for interpretation decisions.
+Part of :mod:`rules.brp` (import from there). The seed readings are listed there.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from rules.brp_core import Level, face_text
+from rules.brp.core import Level, face_text
 from rules.errors import RulesError
 from rules.exact import check_face, check_int
 

@@ -1,16 +1,9 @@
 """AGE advanced tests (Сложная проверка): a pool of Drama Die values raced against the clock.
 
 Each successful roll adds its Drama Die to the pool; the test is done when the pool reaches
-the success threshold and failed when the time budget is spent first. Decisions:
+the success threshold and failed when the time budget is spent first.
 
-- Time per roll = budget ÷ (threshold / 2), kept as an exact ``Fraction`` of minutes; nothing
-  is rounded (30 minutes at threshold 15 → exactly 4; 60 at threshold 7 → 120/7). The UI may
-  round for display only.
-- Every roll, whoever makes it, takes one time slice. A roll begun before the budget is spent
-  still counts: the test fails after a roll that leaves elapsed ≥ budget with the pool short,
-  so ``ceil(threshold / 2)`` rolls fit in the budget.
-- A roll must be resolved against the test's current TN for its skill (``tn_for``); a result
-  with another TN is refused rather than silently re-judged.
+Part of :mod:`rules.age` (import from there); the seed readings are listed there.
 """
 
 from __future__ import annotations
@@ -22,8 +15,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Self
 
-from rules.age_core import Result, difficulty, threshold_name
-from rules.age_core import threshold as named_threshold
+from rules.age.core import Result, difficulty, threshold_name
+from rules.age.core import threshold as named_threshold
 from rules.errors import RulesError
 from rules.exact import check_int, sum_of_dice
 

@@ -1,7 +1,7 @@
 """Basic Roleplaying (Chaosium BRP, seed 000): d100 roll-under with five levels of quality.
 
-Everything the app needs lives here; the code is split over ``brp_core`` (levels, difficulty,
-bands, odds), ``brp_contest`` (resistance table, skill against skill) and ``brp_experience``
+Everything the app needs is importable from here; the code is split over ``core`` (levels,
+difficulty, bands, odds), ``contest`` (resistance table, skill against skill) and ``experience``
 (ticks, experience rolls, teaching, downtime).
 
 Interpretation decisions (the spec wins where it and the seed differ):
@@ -25,7 +25,7 @@ Interpretation decisions (the spec wins where it and the seed differ):
 
 from __future__ import annotations
 
-from rules.brp_contest import (
+from rules.brp.contest import (
     Opposed,
     ResistanceResult,
     Side,
@@ -36,7 +36,7 @@ from rules.brp_contest import (
     resistance_roll,
     roll_resistance,
 )
-from rules.brp_core import (
+from rules.brp.core import (
     DIFFICULTIES,
     Bands,
     Check,
@@ -53,7 +53,7 @@ from rules.brp_core import (
     roll,
     roll_check,
 )
-from rules.brp_experience import (
+from rules.brp.experience import (
     DOWNTIME_FREE_TICKS,
     GAIN_DICE,
     Improvement,

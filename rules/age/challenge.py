@@ -2,15 +2,9 @@
 
 Failed rolls are counted; the GM's escalation rule says at which failure counts the
 consequence level rises NONE → MINOR → MAJOR → SERIOUS. Each level's consequence is text plus
-an optional mechanical ``Effect`` that the value applies by itself. Decisions:
+an optional mechanical ``Effect`` that the value applies by itself.
 
-- "Until cleared" effects (TN +2, extra time per roll) belong to the minor level only, since
-  only a minor consequence can be cleared (by a successful roll spent on it, or by
-  ``clear_minor()`` after a separate test such as the seed's opposed Stealth check).
-- An effect's ``scope`` names an ability, a focus or "Ability (Focus)"; it matches a skill
-  written "Ability (Focus)" by any of these, ignoring case.
-- Running out of time triggers the serious consequence (its text is reported on the roll) and
-  fails the test; its mechanical effect is not applied, since the test is over.
+Part of :mod:`rules.age` (import from there); the seed readings are listed there.
 """
 
 from __future__ import annotations
@@ -20,8 +14,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Self
 
-from rules.age_advanced import AdvancedTest, Contribution, Level, Status
-from rules.age_core import Result
+from rules.age.advanced import AdvancedTest, Contribution, Level, Status
+from rules.age.core import Result
 from rules.errors import RulesError
 from rules.exact import check_int
 

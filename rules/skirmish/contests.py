@@ -1,7 +1,6 @@
 """Skirmish competitive tests: dice of two sides cancelling each other, and exact odds.
 
-Part of :mod:`rules.skirmish` (import from there). See that module for interpretation
-decisions.
+Part of :mod:`rules.skirmish` (import from there). The seed readings are listed there.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Literal, TypeAlias
 
 from rules.errors import RulesError
 from rules.exact import check_face, check_int, complete, tally
-from rules.skirmish_core import SIDES, Die, Result, check_die, test
+from rules.skirmish.core import SIDES, Die, Result, check_die, test
 
 __all__ = ["MAX_DICE", "Contest", "Winner", "contest", "contest_odds", "roll_contest"]
 

@@ -1,0 +1,118 @@
+"""GURPS 4e (seed 004): 3d6 roll-under success rolls, quick contests and combat helpers.
+
+Everything the app needs is importable from here; the code is split over ``core`` (success
+rolls, criticals, modifiers, quick contests and their exact odds), ``combat`` (turn order,
+the maneuver table, Aim and Evaluate) and ``fire`` (range penalty, cover, rapid fire,
+shotguns).
+
+Interpretation decisions (seed 004 and the spec agree unless noted):
+
+- 3 and 4 are critical successes at any effective skill, even one below 3, and they are
+  checked before the "roll ≥ skill + 10" critical failure. The GURPS rule that a skill below 3
+  may not be attempted at all (except for defenses) is left to the GM.
+- Effective skill is any integer within ±1000 (a guard against absurd input, not a rule).
+- Quick contest: the winner is the side that succeeded when the other failed, else the larger
+  margin; criticals do not matter. The margin of victory is the difference between the two
+  margins (absolute value, so it stays ≥ 0 in the rare case where an automatic 3–4 success or
+  17–18 failure leaves the winner with the smaller raw margin); 0 when nobody wins. The seed's
+  revolver example has no characters or numbers; the tests use DX values of their own.
+- Turn order follows the spec: Basic Speed descending, then DX descending, then the order
+  given (the GM's). The seed only says "ties are ordered by the GM"; the DX tie-break is the
+  GURPS 4e rule the spec adopts.
+- Maneuver movement and defenses follow the seed and the GURPS 4e maneuver table. All-Out
+  Defense allows a step, or a half move with Increased Dodge (an option overrides the
+  movement). Wait moves nothing until triggered; it then becomes the triggered maneuver, with
+  that maneuver's movement. Move and Attack allows active defense but no parry (4e rule).
+- Move and Attack in melee (−4, effective skill at most 9) is GURPS 4e, not in the seed.
+- Distances are exact (int, Fraction, float or text such as "2.5"); the range table is
+  extended past 100 yd by its own pattern (each ×10 of distance is −6 more: 150 → −11,
+  1000 → −16), and a distance between rows takes the next row up (4 yd → −2).
+- ``close_range`` is exactly 10% of 1/2D with no rounding (1/2D 25 → 2.5 yd), and a target
+  at that distance or nearer is at close range (seed: "up to 4 yards"; the spec says "at or
+  inside").
+- Close-range multiplication needs at least two pellets (``pellets // 2 ≥ 1``); a RoF
+  without pellets ("3") is not a shotgun and never multiplies.
+- ``shotgun`` fires the full RoF by default; ``shells=`` fires fewer.
+"""
+
+from __future__ import annotations
+
+from rules.gurps.combat import (
+    MANEUVERS,
+    Combatant,
+    Maneuver,
+    ManeuverInfo,
+    ManeuverOption,
+    Movement,
+    aim_bonus,
+    evaluate_bonus,
+    maneuver,
+    strong_damage_bonus,
+    tied_groups,
+    turn_order,
+)
+from rules.gurps.core import (
+    MAX_MODIFIER,
+    SKILL_LIMIT,
+    Contest,
+    Level,
+    Result,
+    Side,
+    contest,
+    contest_odds,
+    effective_skill,
+    odds,
+    quick_contest,
+    resolve,
+    resolve_dice,
+    roll,
+    roll_contest,
+)
+from rules.gurps.fire import (
+    COVER_PENALTY,
+    ShotgunFire,
+    close_range,
+    parse_rof,
+    range_penalty,
+    rapid_fire_hits,
+    rof_bonus,
+    shotgun,
+)
+
+__all__ = [
+    "COVER_PENALTY",
+    "MANEUVERS",
+    "MAX_MODIFIER",
+    "SKILL_LIMIT",
+    "Combatant",
+    "Contest",
+    "Level",
+    "Maneuver",
+    "ManeuverInfo",
+    "ManeuverOption",
+    "Movement",
+    "Result",
+    "ShotgunFire",
+    "Side",
+    "aim_bonus",
+    "close_range",
+    "contest",
+    "contest_odds",
+    "effective_skill",
+    "evaluate_bonus",
+    "maneuver",
+    "odds",
+    "parse_rof",
+    "quick_contest",
+    "range_penalty",
+    "rapid_fire_hits",
+    "resolve",
+    "resolve_dice",
+    "rof_bonus",
+    "roll",
+    "roll_contest",
+    "shotgun",
+    "strong_damage_bonus",
+    "tied_groups",
+    "turn_order",
+]
