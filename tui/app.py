@@ -1,6 +1,6 @@
 """The Tablekeeper Textual app: owns the session, the store and the screens.
 
-State flows one way: the app holds the :class:`~tui.session.table.Table` (and through it the
+State flows one way: the app holds the :class:`~tui.session.table.table.Table` (and through it the
 session); screens render what they are given and report intent with messages; every change
 goes through the session, which tells the store to save (on a background thread, in order,
 so the UI never waits for the disk).
@@ -22,10 +22,10 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from tui.session.log import LogEntry
-from tui.session.model import Campaign
-from tui.session.session import Session
-from tui.session.table import Feedback, Table
+from tui.session.campaign.log import LogEntry
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import Session
+from tui.session.table.table import Feedback, Table
 from tui.store import (
     LockedError,
     SaveError,

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.session.log import LogEntry
+from tui.session.campaign.log import LogEntry
 from tui.store import demo_paths
 
 __all__ = ["bench_roll_latency"]

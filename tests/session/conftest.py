@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from tui.session.log import LogEntry
-from tui.session.model import Campaign, Character
-from tui.session.session import Session
-from tui.session.table import Table
+from tui.session.campaign.log import LogEntry
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import Session
+from tui.session.table.table import Table
 
 
 class Scripted(random.Random):

@@ -43,11 +43,11 @@ def test_session_and_store_do_not_import_textual_or_rich() -> None:
     modules = set(report["modules"])
     # the walk really covered the layers (a broken walk would pass vacuously)
     for expected in (
-        "tui.session.entry",
-        "tui.session.names",
-        "tui.session.table",
-        "tui.session.systems.brp",
-        "tui.session.systems.strange",
+        "tui.session.table.entry",
+        "tui.session.table.names",
+        "tui.session.table.table",
+        "tui.session.systems.brp.adapter",
+        "tui.session.systems.strange.adapter",
         "tui.store",
     ):
         assert expected in modules, expected

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 from tests.store.helpers import Bump, counter
-from tui.session.session import Session
+from tui.session.campaign.session import Session
 from tui.store import Store
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.session.log import LogEntry
-from tui.session.model import Campaign, Character
-from tui.session.session import Draft, Outcome
+from tui.session.campaign.log import LogEntry
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import Draft, Outcome
 from tui.store.logfile import format_entry
 
 COUNTER = "HP"

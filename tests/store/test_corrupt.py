@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.store.helpers import Bump, small_campaign
-from tui.session.session import Session
+from tui.session.campaign.session import Session
 from tui.store import (
     SaveError,
     Store,

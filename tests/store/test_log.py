@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.store.helpers import entry, small_campaign, write_big_log
-from tui.session.log import LogEntry, entry_from_doc
+from tui.session.campaign.log import LogEntry, entry_from_doc
 from tui.store import SaveError, Store, format_entry, load, log_path, read_log
 from tui.store.logfile import toml_inline
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.store.helpers import Bump, counter, small_campaign
-from tui.session.session import Session
+from tui.session.campaign.session import Session
 from tui.store import SaveError, Store, WriteError, load, log_path
 
 

@@ -14,9 +14,9 @@ from tests.tui.conftest import screen_text, type_line
 from tui.app import TablekeeperApp
 from tui.screens.adventure_end import AdventureEndScreen
 from tui.screens.main import MainScreen
-from tui.session.model import Campaign, Character
-from tui.session.schema import to_doc
-from tui.session.table import Table
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.schema import to_doc
+from tui.session.table.table import Table
 from tui.store import load
 
 

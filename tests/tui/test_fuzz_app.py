@@ -31,7 +31,7 @@ from textual.pilot import Pilot
 from tests.tui.conftest import DEMOS
 from tui.app import TablekeeperApp
 from tui.screens.main import MainScreen
-from tui.session.table import SLASH_COMMANDS
+from tui.session.table.table import SLASH_COMMANDS
 
 #: Commands that leave the main screen or the app on purpose (not what fuzzing is about).
 LEAVING = {k for k, c in SLASH_COMMANDS.items() if c.name in {"quit", "help", "endadventure"}}

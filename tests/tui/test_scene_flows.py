@@ -14,9 +14,9 @@ import tomli_w
 from textual.pilot import Pilot
 
 from tui.app import TablekeeperApp
-from tui.session.model import Campaign, Character
-from tui.session.scene_strange import rounds_of
-from tui.session.schema import to_doc
+from tui.session.campaign.model import Campaign, Character
+from tui.session.systems.strange.rounds import rounds_of
+from tui.session.campaign.schema import to_doc
 from tui.store import load
 
 

@@ -1,6 +1,6 @@
 """The end-of-adventure screen (BRP): one experience roll per ticked skill, then apply.
 
-It renders the rows of :mod:`tui.session.adventure` and collects keys: ``r`` rolls the
+It renders the rows of :mod:`tui.session.systems.brp.experience` and collects keys: ``r`` rolls the
 selected row, ``a`` rolls every row not yet rolled, digits type the d100 (then the d6 when it
 improved) followed by Enter, and Enter with nothing typed applies everything as one undoable
 step. Escape clears typed digits, or leaves without changes.
@@ -17,9 +17,9 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from rules.errors import RulesError
-from tui.session.adventure import Row, commit, experience_rows, parse_die, unfinished
-from tui.session.entry import EntryError
-from tui.session.table import Feedback, Table
+from tui.session.systems.brp.experience import Row, commit, experience_rows, parse_die, unfinished
+from tui.session.table.entry import EntryError
+from tui.session.table.table import Feedback, Table
 
 __all__ = ["AdventureEndScreen"]
 

@@ -11,8 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList
 
 from rules import SYSTEM_NAMES
-from tui.session.completion import complete_line
-from tui.session.table import Feedback, Table
+from tui.session.table.completion import complete_line
+from tui.session.table.table import Feedback, Table
 from tui.widgets.log_panel import GRADE_STYLES, LogPanel
 from tui.widgets.party import PartyPanel
 from tui.widgets.roll_entry import RollEntry

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import tomli_w
 
-from tui.session.model import Campaign
-from tui.session.schema import SchemaError, from_doc, to_doc
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.schema import SchemaError, from_doc, to_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.paths import backup_path
 

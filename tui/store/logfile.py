@@ -24,7 +24,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from tui.session.log import LogEntry, entry_from_doc, entry_to_doc
+from tui.session.campaign.log import LogEntry, entry_from_doc, entry_to_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
 
 __all__ = ["LOG_TAIL", "LogRead", "format_entry", "read_log", "toml_inline"]

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
-from tui.session.log import LogEntry
-from tui.session.model import Campaign
+from tui.session.campaign.log import LogEntry
+from tui.session.campaign.model import Campaign
 from tui.store import lock
 from tui.store.errors import SaveError, WriteError
 from tui.store.files import atomic_write, dumps, fsync_dir, read_campaign, snapshot

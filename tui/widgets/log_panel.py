@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.strip import Strip
 
-from tui.session.log import LogEntry
+from tui.session.campaign.log import LogEntry
 from tui.widgets.text_pane import StripPane, to_strips
 
 __all__ = ["GRADE_STYLES", "LogPanel", "entry_text"]

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.session.model import Campaign, Character
+from tui.session.campaign.model import Campaign, Character
 from tui.widgets.text_pane import TextPane
 
 __all__ = ["PartyPanel", "sheet_text"]

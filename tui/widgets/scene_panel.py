@@ -1,6 +1,6 @@
 """The scene panel: scene and round, Strange System phases, turn order, maneuvers, checks.
 
-What to show is decided in :mod:`tui.session.scene_view` (plain styled segments); this
+What to show is decided in :mod:`tui.session.scenes.view` (plain styled segments); this
 widget only turns them into Rich text, one line each, cut with an ellipsis rather than
 wrapped so the compact box (six lines at 80×24) never overflows.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.session.model import Campaign
-from tui.session.scene_view import MAX_LINES, scene_lines
+from tui.session.campaign.model import Campaign
+from tui.session.scenes.view import MAX_LINES, scene_lines
 
 __all__ = ["ScenePanel", "scene_text"]
 

@@ -9,11 +9,11 @@ from tui.session.systems.base import Adapter
 __all__ = ["adapter_for"]
 
 _CLASSES = {
-    "brp": ("tui.session.systems.brp", "BrpAdapter"),
-    "gurps": ("tui.session.systems.gurps", "GurpsAdapter"),
-    "age": ("tui.session.systems.age", "AgeAdapter"),
-    "strange": ("tui.session.systems.strange", "StrangeAdapter"),
-    "skirmish": ("tui.session.systems.skirmish", "SkirmishAdapter"),
+    "brp": ("tui.session.systems.brp.adapter", "BrpAdapter"),
+    "gurps": ("tui.session.systems.gurps.adapter", "GurpsAdapter"),
+    "age": ("tui.session.systems.age.adapter", "AgeAdapter"),
+    "strange": ("tui.session.systems.strange.adapter", "StrangeAdapter"),
+    "skirmish": ("tui.session.systems.skirmish.adapter", "SkirmishAdapter"),
 }
 
 

@@ -1,6 +1,6 @@
 """What every system adapter gives the table: rollable names, a preview, and a plan to run.
 
-An adapter turns a parsed roll-entry :class:`~tui.session.entry.Check` into a :class:`Plan`.
+An adapter turns a parsed roll-entry :class:`~tui.session.table.entry.Check` into a :class:`Plan`.
 Building the plan validates everything (names, modifiers, typed dice) and computes the exact
 odds, so the preview line and the committed roll share one path; running the plan draws any
 missing dice from the injected generator, calls ``rules.resolve`` and returns the next
@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from rules.errors import RulesError
-from tui.session.entry import Check, EntryError, Side
-from tui.session.model import Campaign, Character
-from tui.session.session import Draft, Outcome
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import Draft, Outcome
+from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = [
     "Adapter",

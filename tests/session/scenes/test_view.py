@@ -1,0 +1,105 @@
+"""The scene panel's lines: what is shown, the current actor's style, the height limit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.session.scene_helpers import (
+    brp_campaign,
+    gurps_campaign,
+    ok,
+    strange_campaign,
+    table_for,
+)
+from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.scenes.view import scene_lines
+from tui.widgets.scene_panel import scene_text
+
+
+def plain(campaign: Campaign, limit: int = 6) -> list[str]:
+    return ["".join(text for text, _ in line) for line in scene_lines(campaign, limit)]
+
+
+def test_no_scene_hint() -> None:
+    assert plain(brp_campaign()) == ["No scene running — /scene NAME [active|long]"]
+
+
+def test_strange_round_lines_in_reactions() -> None:
+    table = table_for(strange_campaign())
+    ok(table, "/scene Wrestling limit=2", "/goal dallah throw him", "/phase",
+       "/act dallah wrestling vs balgruf trip", "dallah wrestling range=3,6 = 1 6 5 5",
+       "/skip balgruf", "/phase")
+    lines = plain(table.campaign)
+    assert lines[0] == "Wrestling  round 1  REACTIONS  repeat 1/2"
+    assert "goals: Sir Dallah: throw him" in lines
+    assert "#1 pending, full success: Sir Dallah Wrestling → Jarl Balgruf" in lines
+    assert "pending: #1 awaits Jarl Balgruf's reaction" in lines
+    assert "skipped to react: Jarl Balgruf" in lines
+    ok(table, "balgruf athletics = 2 4 6 6")
+    lines = plain(table.campaign)
+    assert ("#1 Jarl Balgruf wins: Sir Dallah Wrestling full success vs Jarl Balgruf "
+            "Athletics full success") in lines
+    assert not any(line.startswith("pending") for line in lines)
+
+
+def test_pending_list_in_the_actions_phase_and_final_lines() -> None:
+    table = table_for(strange_campaign())
+    ok(table, "/scene Duel", "/goal dallah win", "/phase", "/act dallah wrestling vs balgruf",
+       "/act kirma riding")
+    assert "pending: #1 Sir Dallah to roll; #2 Kirma to roll" in plain(table.campaign)
+    ok(table, "dallah wrestling range=3,6 = 1 6 5 5", "kirma riding range=4,5 = 3 3 5 5")
+    lines = plain(table.campaign)
+    assert "pending: #1 stands unless Jarl Balgruf skips to react" in lines
+    assert "#2 full success (final): Kirma Riding" in lines  # no target: told at once
+    ok(table, "/phase")
+    assert "pending: #1 will stand" in plain(table.campaign)
+
+
+def test_limit_warning_is_shown_and_kept_when_space_runs_out() -> None:
+    table = table_for(strange_campaign())
+    ok(table, "/scene Wrestling limit=1", "/goal dallah throw him", "/goal kirma ride",
+       "/goal balgruf stand", "/phase", "/act dallah wrestling vs balgruf trip",
+       "kirma riding range=4,5 = 3 3 5 5", "balgruf athletics range=3,6 = 2 4 6 6")
+    lines = plain(table.campaign, limit=3)
+    assert len(lines) == 3
+    assert lines[0].endswith("repeat 1/1")
+    assert lines[1].startswith("⚠ round limit 1 reached")
+    assert lines[2].startswith("… ") and "hidden" in lines[2]
+
+
+def test_turn_order_highlights_the_current_actor() -> None:
+    table = table_for(gurps_campaign())
+    ok(table, "/scene Warehouse", "/order", "/next", "/maneuver ruth aim")
+    lines = scene_lines(table.campaign)
+    order = next(line for line in lines if line[0][0] == "order: ")
+    highlighted = [text for text, style in order if "reverse" in style]
+    assert highlighted == ["Ruth Hale"]
+    assert "Ruth Hale: Aim (step move, defends) aim 1 → +3" in plain(table.campaign)
+
+
+def test_extended_checks_are_drawn_by_their_own_view() -> None:
+    from tui.session.extended.view import describe_checks
+
+    chk = ExtendedCheck("Hack the door", tn=13, threshold=15, time_budget=60, pool=5,
+                        elapsed=10)
+    campaign = replace(brp_campaign(), checks=(chk,))
+    lines = scene_lines(campaign)
+    expected = [[pair] for pair in describe_checks(campaign)]
+    assert expected and lines[-len(expected):] == expected
+    assert "5/15" in plain(campaign)[-len(expected)]
+
+
+def test_panel_text_never_wraps() -> None:
+    table = table_for(brp_campaign())
+    ok(table, "/scene " + "Very long scene name " * 3 + "long")
+    text = scene_text(table.campaign)
+    assert text.no_wrap and text.overflow == "ellipsis"
+    assert str(text) == "Very long scene name " * 2 + "Very long scene name (long-term)  round 1"
+
+
+def test_long_turn_orders_shorten_the_other_names() -> None:
+    table = table_for(gurps_campaign())
+    ok(table, "/scene Warehouse", "/order", "/next")
+    assert "order: Vic › Ruth Hale › G. Moss › G. Pike" in plain(table.campaign)
+    ok(table, "/order ruth vic")
+    assert "order: Vic Lockwood › Ruth Hale" in plain(table.campaign)

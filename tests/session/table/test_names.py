@@ -1,0 +1,148 @@
+"""Name matching: exact, prefix, word-prefix and fuzzy; Cyrillic and transliteration; aliases."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.session.table.names import Match, NameError_, complete, match_prefix_words, normal
+
+SKILLS = ["Spot Hidden", "Spot", "Stealth", "Knowledge (Occult)", "Knowledge (History)", "STR"]
+PEOPLE = ["Даймитрий", "Сир Даллах", "Кирма", "ярл Балгруф", "Ог'лай", "Alice Moore"]
+
+
+def match(text: str, candidates: list[str] = SKILLS) -> Match:
+    return match_prefix_words(text.split(), candidates, what="skill")
+
+
+def test_normal_form() -> None:
+    assert normal("Knowledge (Occult)") == "knowledge occult"
+    assert normal("Сир Даллах") == "sir dallah"
+    assert normal("Ёж") == normal("еж") == "ezh"
+    assert normal("Ог'лай") == "og lay"
+    assert normal("  A__b--C ") == "a b c"
+
+
+def test_exact_beats_prefix() -> None:
+    assert match("spot") == Match("Spot", 1)
+    assert match("spot hidden") == Match("Spot Hidden", 2)
+    assert match("str") == Match("STR", 1)
+
+
+def test_prefix_and_longest_run() -> None:
+    assert match("ste") == Match("Stealth", 1)
+    assert match("spot hidden hard +5") == Match("Spot Hidden", 2)
+    assert match("spot hard") == Match("Spot", 1)
+
+
+def test_word_prefix() -> None:
+    assert match("sp hid") == Match("Spot Hidden", 2)
+    assert match("know occ") == Match("Knowledge (Occult)", 2)
+    assert match("kn hist") == Match("Knowledge (History)", 2)
+    assert match("knowledge occult") == Match("Knowledge (Occult)", 2)
+
+
+def test_fuzzy_subsequence() -> None:
+    assert match("sthdn") == Match("Spot Hidden", 1)
+    assert match("kocc") == Match("Knowledge (Occult)", 1)
+
+
+def test_ambiguous_names_every_candidate() -> None:
+    with pytest.raises(NameError_, match=r"ambiguous: Knowledge \(History\), Knowledge \(Occult\)"):
+        match("knowledge")
+
+
+def test_nothing_matches_names_the_word() -> None:
+    with pytest.raises(NameError_, match="no skill matches 'flying'"):
+        match("flying")
+    with pytest.raises(NameError_, match="missing skill"):
+        match_prefix_words([], SKILLS, what="skill")
+    with pytest.raises(NameError_):
+        match_prefix_words(["'''"], SKILLS, what="skill")  # nothing left after normalising
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("даймитрий", "Даймитрий"),
+        ("дай", "Даймитрий"),
+        ("daym", "Даймитрий"),
+        ("daymitriy", "Даймитрий"),
+        ("daimitrii", "Даймитрий"),  # the alternate romanisation of й
+        ("даллах", "Сир Даллах"),
+        ("dallah", "Сир Даллах"),
+        ("sir dal", "Сир Даллах"),
+        ("СИР", "Сир Даллах"),
+        ("kirma", "Кирма"),
+        ("балгруф", "ярл Балгруф"),
+        ("balgruf", "ярл Балгруф"),
+        ("og lai", "Ог'лай"),
+        ("ог лай", "Ог'лай"),
+        ("оглай", "Ог'лай"),
+        ("alice", "Alice Moore"),
+    ],
+)
+def test_cyrillic_and_transliteration(typed: str, name: str) -> None:
+    assert match_prefix_words(typed.split(), PEOPLE, what="character").name == name
+
+
+def test_alternate_romanisation_does_not_create_ties() -> None:
+    names = ["Хан", "Khalid"]
+    assert match_prefix_words(["han"], names, what="c").name == "Хан"
+    assert match_prefix_words(["khan"], names, what="c").name == "Хан"
+    assert match_prefix_words(["khal"], names, what="c").name == "Khalid"
+    with pytest.raises(NameError_, match="ambiguous"):
+        match_prefix_words(["kh"], names, what="c")
+
+
+def test_latin_name_typed_in_cyrillic() -> None:
+    assert match_prefix_words(["даллах"], ["Dallah", "Boris"], what="character").name == "Dallah"
+
+
+def test_skill_in_cyrillic_with_transliteration() -> None:
+    skills = ["Взлом замков", "Владение длинным мечом", "Владение луком", "Верховая езда"]
+    assert match_prefix_words(["взлом"], skills, what="skill") == Match("Взлом замков", 1)
+    assert match_prefix_words(["vzlom"], skills, what="skill") == Match("Взлом замков", 1)
+    assert match_prefix_words(["вл", "лук"], skills, what="skill") == Match("Владение луком", 2)
+    with pytest.raises(NameError_, match="ambiguous"):
+        match_prefix_words(["владение"], skills, what="skill")
+
+
+def test_aliases_via_same_are_one_match() -> None:
+    names = {"Кирма": "Кирма", "kirma": "Кирма", "horsewoman": "Кирма", "Кир": "Кир"}
+    assert match_prefix_words(["kirma"], list(names), what="c", same=names) == Match("Кирма", 1)
+    assert match_prefix_words(["horse"], list(names), what="c", same=names) == Match("Кирма", 1)
+    # without ``same`` the name and its alias tie
+    with pytest.raises(NameError_, match="ambiguous"):
+        match_prefix_words(["kirma"], ["Кирма", "kirma"], what="c")
+
+
+def test_alias_does_not_hide_a_real_ambiguity() -> None:
+    names = {"Vic Lockwood": "Vic Lockwood", "lockpicker": "Vic Lockwood", "Lola": "Lola"}
+    with pytest.raises(NameError_, match="ambiguous"):
+        match_prefix_words(["lo"], list(names), what="c", same=names)
+
+
+def test_complete_orders_and_filters() -> None:
+    assert complete("", ["b", "A", "c"]) == ["A", "b", "c"]
+    assert complete("spot", SKILLS) == ["Spot"]
+    assert sorted(complete("sp", SKILLS)) == ["Spot", "Spot Hidden"]
+    assert complete("кн", ["Кирма", "Книга"]) == ["Книга"]
+    assert complete("zzz", SKILLS) == []
+
+
+def test_a_long_line_ranks_only_phrases_that_could_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.session.table.names as names
+
+    calls: list[str] = []
+    rank = names._rank
+
+    def counting(phrase: str, candidates: list[str]) -> list[str]:
+        calls.append(phrase)
+        return rank(phrase, candidates)
+
+    monkeypatch.setattr(names, "_rank", counting)
+    assert match_prefix_words(["spot", "hidden", *["a"] * 5000], SKILLS, what="skill").name == (
+        "Spot Hidden"
+    )
+    longest = max(len(normal(s).replace(" ", "")) for s in SKILLS)
+    assert len(calls) <= longest

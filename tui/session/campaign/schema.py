@@ -1,0 +1,317 @@
+"""Campaign ⇄ TOML document: the save format, its validation and its migrations.
+
+A save is one TOML table. Top-level keys: ``format`` (int, :data:`FORMAT`), ``system``,
+``name``, ``adventure``, optional ``[options]``, ``[[characters]]`` (each with ``name`` and
+optional ``side``, ``player``, ``gm_only``, ``ticks``, ``notes`` and the tables
+``attributes``, ``skills``, ``resources``, ``extra``), optional ``[scene]``,
+``[[scene_history]]`` and ``[[checks]]``. Validation errors name the key path
+(``characters[0].skills."Spot Hidden"``) so a GM can find the mistake in a text editor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from typing import Any
+
+from rules import SYSTEM_NAMES
+from tui.session.campaign.model import SIDES, Campaign, Character, ExtendedCheck, Scene
+
+__all__ = ["FORMAT", "MIGRATIONS", "SchemaError", "from_doc", "to_doc"]
+
+FORMAT = 1
+
+
+class SchemaError(ValueError):
+    """A save that parses as TOML but does not describe a campaign."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+#: format N → function turning a format-N document into a format-(N+1) document.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def _key(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    part = key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() else f'"{key}"'
+    return f"{path}.{part}" if path else part
+
+
+def _get(
+    doc: Mapping[str, Any], path: str, key: str, kind: type | tuple[type, ...], default: Any = ...
+) -> Any:
+    if key not in doc:
+        if default is ...:
+            raise SchemaError(_key(path, key), "missing")
+        return default
+    value = doc[key]
+    if (
+        isinstance(value, bool)
+        and kind is not bool
+        and not (isinstance(kind, tuple) and bool in kind)
+    ):
+        raise SchemaError(_key(path, key), f"expected {_kind_name(kind)}, got a boolean")
+    if not isinstance(value, kind):
+        raise SchemaError(
+            _key(path, key), f"expected {_kind_name(kind)}, got {type(value).__name__}"
+        )
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {
+        int: "an integer",
+        str: "a string",
+        bool: "true/false",
+        float: "a number",
+        dict: "a table",
+        list: "an array",
+    }
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _table(
+    doc: Mapping[str, Any], path: str, key: str, values: type | tuple[type, ...]
+) -> dict[str, Any]:
+    table = _get(doc, path, key, dict, {})
+    here = _key(path, key)
+    for name, value in table.items():
+        if (
+            isinstance(value, bool)
+            and values is not bool
+            and not (isinstance(values, tuple) and bool in values)
+        ):
+            raise SchemaError(_key(here, name), f"expected {_kind_name(values)}, got a boolean")
+        if not isinstance(value, values):
+            raise SchemaError(
+                _key(here, name), f"expected {_kind_name(values)}, got {type(value).__name__}"
+            )
+    return dict(table)
+
+
+def _no_unknown(doc: Mapping[str, Any], path: str, known: set[str]) -> None:
+    for key in doc:
+        if key not in known:
+            raise SchemaError(
+                _key(path, key), f"unknown key (expected one of {', '.join(sorted(known))})"
+            )
+
+
+SKILL_TYPES: dict[str, type | tuple[type, ...]] = {
+    "brp": int,
+    "gurps": int,
+    "age": str,
+    "strange": str,
+    "skirmish": int,
+}
+
+
+def _character(doc: Any, path: str, system: str) -> Character:
+    if not isinstance(doc, dict):
+        raise SchemaError(path, "expected a table")
+    _no_unknown(doc, path, {f.name for f in fields(Character)})
+    name = _get(doc, path, "name", str).strip()
+    if not name:
+        raise SchemaError(_key(path, "name"), "must not be empty")
+    side = _get(doc, path, "side", str, "party")
+    if side not in SIDES:
+        raise SchemaError(_key(path, "side"), f"must be one of {', '.join(SIDES)}, got {side!r}")
+    skills = _table(doc, path, "skills", SKILL_TYPES[system])
+    if system in ("brp", "gurps"):
+        for skill, value in skills.items():
+            if not -100 <= value <= 1000:
+                raise SchemaError(
+                    _key(_key(path, "skills"), skill), f"must be within -100..1000, got {value}"
+                )
+    ticks = _get(doc, path, "ticks", list, [])
+    for i, tick in enumerate(ticks):
+        if not isinstance(tick, str):
+            raise SchemaError(_key(_key(path, "ticks"), i), "expected a skill name")
+        if tick not in skills:
+            raise SchemaError(
+                _key(_key(path, "ticks"), i), f"{tick!r} is not one of this character's skills"
+            )
+    return Character(
+        name=name,
+        side=side,
+        player=_get(doc, path, "player", str, ""),
+        gm_only=_get(doc, path, "gm_only", bool, False),
+        attributes=_table(doc, path, "attributes", (int, float, str)),
+        skills=skills,
+        resources=_table(doc, path, "resources", int),
+        ticks=tuple(ticks),
+        notes=_get(doc, path, "notes", str, ""),
+        extra=_get(doc, path, "extra", dict, {}),
+    )
+
+
+def _scene(doc: Any, path: str) -> Scene:
+    if not isinstance(doc, dict):
+        raise SchemaError(path, "expected a table")
+    _no_unknown(doc, path, {f.name for f in fields(Scene)})
+    kind = _get(doc, path, "kind", str, "active")
+    if kind not in ("active", "long"):
+        raise SchemaError(_key(path, "kind"), f"must be active or long, got {kind!r}")
+    limit = _get(doc, path, "round_limit", int, 4)
+    if not 1 <= limit <= 4:
+        raise SchemaError(_key(path, "round_limit"), f"must be within 1..4, got {limit}")
+    order = _get(doc, path, "turn_order", list, [])
+    if not all(isinstance(x, str) for x in order):
+        raise SchemaError(_key(path, "turn_order"), "expected character names")
+    return Scene(
+        name=_get(doc, path, "name", str),
+        kind=kind,
+        round=_get(doc, path, "round", int, 1),
+        phase=_get(doc, path, "phase", str, ""),
+        round_limit=limit,
+        turn_order=tuple(order),
+        current=_get(doc, path, "current", int, 0),
+        system=_get(doc, path, "system", dict, {}),
+    )
+
+
+def _check(doc: Any, path: str) -> ExtendedCheck:
+    if not isinstance(doc, dict):
+        raise SchemaError(path, "expected a table")
+    _no_unknown(doc, path, {f.name for f in fields(ExtendedCheck)})
+    status = _get(doc, path, "status", str, "running")
+    if status not in ("running", "done", "failed"):
+        raise SchemaError(_key(path, "status"), f"must be running, done or failed, got {status!r}")
+    contributions = _get(doc, path, "contributions", list, [])
+    if not all(isinstance(x, dict) for x in contributions):
+        raise SchemaError(_key(path, "contributions"), "expected tables")
+    allowed = _get(doc, path, "allowed_skills", list, [])
+    if not all(isinstance(x, str) for x in allowed):
+        raise SchemaError(_key(path, "allowed_skills"), "expected skill names")
+    threshold = _get(doc, path, "threshold", int)
+    if threshold < 1:
+        raise SchemaError(_key(path, "threshold"), f"must be at least 1, got {threshold}")
+    return ExtendedCheck(
+        name=_get(doc, path, "name", str),
+        tn=_get(doc, path, "tn", int),
+        threshold=threshold,
+        time_budget=_get(doc, path, "time_budget", int),
+        pool=_get(doc, path, "pool", int, 0),
+        elapsed=_get(doc, path, "elapsed", int, 0),
+        status=status,
+        allowed_skills=tuple(allowed),
+        contributions=tuple(contributions),
+        consequences=_get(doc, path, "consequences", dict, {}),
+    )
+
+
+def migrate(doc: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older document up to :data:`FORMAT` (a no-op for current saves)."""
+    version = _get(doc, "", "format", int)
+    if version > FORMAT:
+        raise SchemaError(
+            "format", f"made by a newer Tablekeeper (format {version}, this reads {FORMAT})"
+        )
+    if version < 1:
+        raise SchemaError("format", f"must be at least 1, got {version}")
+    while version < FORMAT:
+        doc = MIGRATIONS[version](doc)
+        version += 1
+        doc["format"] = version
+    return doc
+
+
+def from_doc(doc: dict[str, Any]) -> Campaign:
+    """Validate a parsed TOML document and build the campaign; raise :class:`SchemaError`."""
+    doc = migrate(doc)
+    _no_unknown(
+        doc,
+        "",
+        {
+            "format",
+            "system",
+            "name",
+            "adventure",
+            "options",
+            "characters",
+            "scene",
+            "scene_history",
+            "checks",
+        },
+    )
+    system = _get(doc, "", "system", str)
+    if system not in SYSTEM_NAMES:
+        raise SchemaError("system", f"unknown system {system!r} (one of {', '.join(SYSTEM_NAMES)})")
+    adventure = _get(doc, "", "adventure", int, 1)
+    if adventure < 1:
+        raise SchemaError("adventure", f"must be at least 1, got {adventure}")
+    chars = _get(doc, "", "characters", list, [])
+    characters = tuple(_character(c, f"characters[{i}]", system) for i, c in enumerate(chars))
+    seen: set[str] = set()
+    for i, ch in enumerate(characters):
+        if ch.name.casefold() in seen:
+            raise SchemaError(f"characters[{i}].name", f"duplicate character name {ch.name!r}")
+        seen.add(ch.name.casefold())
+    scene_doc = doc.get("scene")
+    history = _get(doc, "", "scene_history", list, [])
+    checks = _get(doc, "", "checks", list, [])
+    return Campaign(
+        name=_get(doc, "", "name", str),
+        system=system,
+        adventure=adventure,
+        options=_get(doc, "", "options", dict, {}),
+        characters=characters,
+        scene=None if scene_doc is None else _scene(scene_doc, "scene"),
+        scene_history=tuple(history),
+        checks=tuple(_check(c, f"checks[{i}]") for i, c in enumerate(checks)),
+    )
+
+
+def _plain(value: Any) -> Any:
+    """Mappings → dicts, tuples → lists, dropping ``None`` (TOML has no null)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _character_doc(ch: Character) -> dict[str, Any]:
+    doc: dict[str, Any] = {"name": ch.name, "side": ch.side}
+    if ch.player:
+        doc["player"] = ch.player
+    if ch.gm_only:
+        doc["gm_only"] = True
+    if ch.notes:
+        doc["notes"] = ch.notes
+    doc["ticks"] = list(ch.ticks)
+    for key in ("attributes", "skills", "resources", "extra"):
+        value = getattr(ch, key)
+        if value:
+            doc[key] = _plain(value)
+    return doc
+
+
+def to_doc(campaign: Campaign) -> dict[str, Any]:
+    """The TOML document for ``campaign`` (current :data:`FORMAT`)."""
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "system": campaign.system,
+        "name": campaign.name,
+        "adventure": campaign.adventure,
+    }
+    if campaign.options:
+        doc["options"] = _plain(campaign.options)
+    doc["characters"] = [_character_doc(ch) for ch in campaign.characters]
+    if campaign.scene is not None:
+        s = campaign.scene
+        doc["scene"] = _plain({f.name: getattr(s, f.name) for f in fields(Scene)})
+    if campaign.scene_history:
+        doc["scene_history"] = _plain(campaign.scene_history)
+    if campaign.checks:
+        doc["checks"] = [
+            _plain({f.name: getattr(c, f.name) for f in fields(ExtendedCheck)})
+            for c in campaign.checks
+        ]
+    return doc

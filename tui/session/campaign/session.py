@@ -1,0 +1,157 @@
+"""The session: one owner of the campaign state, every change a command, undo/redo, the log.
+
+A command is any object with ``apply(campaign) -> Outcome``. Commands never mutate: they
+return the next :class:`~tui.session.campaign.model.Campaign` and a :class:`Draft` of the log entry.
+Because states are immutable, undo restores the previous value exactly; redo restores the
+next one (a redone roll is not re-rolled). Undo and redo are logged too: the log is
+append-only and never rewritten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from tui.session.campaign.log import LogEntry
+from tui.session.campaign.model import Campaign
+
+__all__ = ["UNDO_DEPTH", "Command", "CommandError", "Draft", "Outcome", "Session"]
+
+UNDO_DEPTH = 500
+
+
+class CommandError(ValueError):
+    """A command that cannot apply to the current state; nothing changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A log entry before the session numbers and timestamps it."""
+
+    kind: str
+    text: str
+    actor: str = ""
+    grade: str = ""
+    inputs: Mapping[str, Any] = field(default_factory=dict)
+    effects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    campaign: Campaign
+    draft: Draft
+    result: Any = None  # the rules result, for the UI (not persisted)
+
+
+class Command(Protocol):
+    def apply(self, campaign: Campaign) -> Outcome: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    before: Campaign
+    after: Campaign
+    seq: int
+    text: str
+
+
+Listener = Callable[[Campaign, Sequence[LogEntry]], None]
+
+
+def _now() -> str:
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
+
+
+class Session:
+    """Holds the campaign and its log; runs commands; keeps undo/redo stacks."""
+
+    def __init__(
+        self,
+        campaign: Campaign,
+        log: Sequence[LogEntry] = (),
+        *,
+        clock: Callable[[], str] = _now,
+        depth: int = UNDO_DEPTH,
+    ) -> None:
+        self.campaign = campaign
+        self.log: list[LogEntry] = list(log)
+        self._clock = clock
+        self._depth = depth
+        self._undo: list[_Step] = []
+        self._redo: list[_Step] = []
+        self._listeners: list[Listener] = []
+
+    # -- observers -----------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(campaign, new_entries)`` after every change (autosave, UI)."""
+        self._listeners.append(listener)
+
+    def _notify(self, entries: Sequence[LogEntry]) -> None:
+        for listener in self._listeners:
+            listener(self.campaign, entries)
+
+    def _entry(self, draft: Draft, *, undoes: int = 0) -> LogEntry:
+        seq = (self.log[-1].seq + 1) if self.log else 1
+        entry = LogEntry(
+            seq=seq,
+            time=self._clock(),
+            kind=draft.kind,
+            text=draft.text,
+            actor=draft.actor,
+            grade=draft.grade,
+            inputs=dict(draft.inputs),
+            effects=tuple(draft.effects),
+            undoes=undoes,
+        )
+        self.log.append(entry)
+        return entry
+
+    # -- commands ------------------------------------------------------------------------
+    def execute(self, command: Command) -> Outcome:
+        """Apply ``command``; on any exception the state is untouched and nothing is logged."""
+        outcome = command.apply(self.campaign)
+        before = self.campaign
+        self.campaign = outcome.campaign
+        entry = self._entry(outcome.draft)
+        # Every command is a step, even a roll that changed nothing: ctrl+z then takes back
+        # the last thing the GM did, as they expect, and the log marks it undone.
+        self._undo.append(_Step(before, outcome.campaign, entry.seq, entry.text))
+        del self._undo[: -self._depth]
+        self._redo.clear()
+        self._notify([entry])
+        return outcome
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> LogEntry | None:
+        """Restore the state before the last change; ``None`` when there is nothing to undo."""
+        if not self._undo:
+            return None
+        step = self._undo.pop()
+        self._redo.append(step)
+        self.campaign = step.before
+        entry = self._entry(Draft("undo", f"undo: {step.text}"), undoes=step.seq)
+        self._notify([entry])
+        return entry
+
+    def redo(self) -> LogEntry | None:
+        if not self._redo:
+            return None
+        step = self._redo.pop()
+        self._undo.append(step)
+        self.campaign = step.after
+        entry = self._entry(Draft("redo", f"redo: {step.text}"), undoes=step.seq)
+        self._notify([entry])
+        return entry
+
+    def undone(self) -> set[int]:
+        """``seq`` of entries whose change is currently undone (for greying them out)."""
+        return {step.seq for step in self._redo}

@@ -1,0 +1,76 @@
+"""Extended checks as plain text lines for the scene panel (no Textual, no Rich).
+
+``describe_checks(campaign)`` returns ``(text, style)`` pairs; the style is a Rich style word
+the panel may use as is: ``green`` done, ``red`` failed or serious, ``bold yellow`` major,
+``yellow`` minor, ``magenta`` blocked, ``bold`` otherwise; ``dim`` for a check's second line
+(effects in force). The selected check (``/ext use NAME``) starts with ``▸``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.age import ChallengeTest, Level
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.extended.data import from_check
+from tui.session.extended.rolls import consequence_line, minutes, selected
+
+__all__ = ["BAR_WIDTH", "bar", "describe_check", "describe_checks"]
+
+BAR_WIDTH = 8
+_LEVEL_STYLE = {Level.NONE: "bold", Level.MINOR: "yellow", Level.MAJOR: "bold yellow",
+                Level.SERIOUS: "red"}
+
+
+def bar(pool: int, threshold: int, width: int = BAR_WIDTH) -> str:
+    """``████░░░░`` for 8 of 15: the filled share, rounded down, never past the width."""
+    filled = max(0, min(width, (pool * width) // max(1, threshold)))
+    return "█" * filled + "░" * (width - filled)
+
+
+def _level_text(test: ChallengeTest) -> str:
+    if test.timed_out:
+        return "  serious: out of time"
+    if test.level is Level.NONE or test.consequence(test.level) is None:
+        return ""
+    text = consequence_line(test, test.level, ": ")
+    if test.level is Level.MINOR and not test.minor_active:
+        text += " (cleared)"
+    return f"  {text}"
+
+
+def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, str]]:
+    """One or two lines for ``chk`` (the second lists effects in force)."""
+    marker = "▸ " if selected(campaign) == chk else ""
+    try:
+        test = from_check(chk)
+    except RulesError as exc:
+        return [(f"{marker}{chk.name} {chk.pool}/{chk.threshold}  (damaged: {exc})", "red")]
+    used = Fraction(test.elapsed)
+    left = test.time_left
+    tn = f"  TN {test.tn_for('?')}" if campaign.system == "age" else ""
+    rolls = len(test.contributions)
+    text = (f"{marker}{chk.name} {bar(test.pool, test.threshold)} {test.pool}/{test.threshold}"
+            f"{tn}  {rolls} roll{'' if rolls == 1 else 's'}  {minutes(used)}/{test.budget} min"
+            f" ({minutes(left)} left){_level_text(test)}")
+    style = _LEVEL_STYLE[test.level] if test.consequence(test.level) is not None else "bold"
+    if chk.status == "done":
+        text, style = f"{text}  ✓ complete", "green"
+    elif chk.status == "failed":
+        text, style = f"{text}  ✗ failed", "red"
+    elif test.blocked:
+        style = "magenta"
+    lines = [(text, style)]
+    extra = [c for c in test.conditions if not c.startswith("minor:")]
+    if extra and chk.status == "running":
+        lines.append(("    " + " · ".join(extra), "dim"))
+    return lines
+
+
+def describe_checks(campaign: Campaign) -> list[tuple[str, str]]:
+    """Plain ``(text, style)`` lines for every extended check, in creation order."""
+    out: list[tuple[str, str]] = []
+    for chk in campaign.checks:
+        out.extend(describe_check(campaign, chk))
+    return out

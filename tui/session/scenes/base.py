@@ -1,0 +1,158 @@
+"""Shared pieces of the scene commands: the running scene, name matching, start and end.
+
+Pure functions of :class:`~tui.session.campaign.model.Campaign`; the ``/commands`` that wrap
+them live in :mod:`tui.session.scenes.commands` and its siblings. Errors are
+``CommandError`` (or the ``RulesError``/``NameError_`` of the layers below) with a message
+for the GM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from tui.session.campaign.model import Campaign, Scene, SceneKind
+from tui.session.campaign.session import CommandError
+from tui.session.table.names import Match, match_prefix_words
+
+__all__ = [
+    "KINDS",
+    "ByName",
+    "Matcher",
+    "end_scene",
+    "need_scene",
+    "pick_character",
+    "pick_characters",
+    "scene_args",
+    "start_scene",
+    "with_scene",
+    "with_system",
+]
+
+#: words the GM may type for a scene kind → the stored kind
+KINDS: Mapping[str, SceneKind] = {
+    "active": "active", "long": "long", "long-term": "long", "longterm": "long",
+    "long_term": "long",
+}
+
+#: hook for systems that keep round state in ``Scene.system`` (the Strange System)
+SceneInit = Callable[[Campaign, Scene], Scene]
+SceneEnd = Callable[[Scene], tuple[str, list[str]]]
+_INITS: dict[str, SceneInit] = {}
+_ENDS: dict[str, SceneEnd] = {}
+
+
+def register_system(system: str, init: SceneInit, end: SceneEnd) -> None:
+    """Let ``system`` set up a new scene and describe an ending one (summary, verdicts)."""
+    _INITS[system] = init
+    _ENDS[system] = end
+
+
+def need_scene(campaign: Campaign) -> Scene:
+    """The running scene, or a ``CommandError`` telling how to start one."""
+    if campaign.scene is None:
+        raise CommandError("no scene is running: start one with /scene NAME")
+    return campaign.scene
+
+
+def with_scene(campaign: Campaign, scene: Scene) -> Campaign:
+    return replace(campaign, scene=scene)
+
+
+def with_system(scene: Scene, key: str, value: Any) -> Scene:
+    """``scene`` with ``scene.system[key] = value`` (a copy; values are never mutated)."""
+    system = dict(scene.system)
+    system[key] = value
+    return replace(scene, system=system)
+
+
+class Matcher(Protocol):
+    """What names characters: the table (aliases included) or :class:`ByName`."""
+
+    def match_character(self, words: Sequence[str]) -> Match: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ByName:
+    """Match a campaign's characters by name only (for pure use without a table)."""
+
+    campaign: Campaign
+
+    def match_character(self, words: Sequence[str]) -> Match:
+        return match_prefix_words(list(words), [c.name for c in self.campaign.characters],
+                                  what="character")
+
+
+def pick_character(who: Matcher, words: Sequence[str]) -> tuple[str, list[str]]:
+    """The character named by the leading words, and the words left over."""
+    found = who.match_character(list(words))
+    return found.name, list(words[found.consumed:])
+
+
+def pick_characters(who: Matcher, words: Sequence[str]) -> list[str]:
+    """Every character named by ``words`` in turn (``vic ruth "guard moss"``), no repeats."""
+    rest = list(words)
+    names: list[str] = []
+    while rest:
+        name, rest = pick_character(who, rest)
+        if name in names:
+            raise CommandError(f"{name} is named twice")
+        names.append(name)
+    return names
+
+
+def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
+    """``NAME [active|long] [limit=1..4]`` → (name, kind, round limit).
+
+    Only trailing words are read as the kind and the limit, so a name may hold "long".
+    """
+    kind: SceneKind = "active"
+    limit = 4
+    name_words = list(words)
+    while name_words:
+        folded = name_words[-1].casefold()
+        if folded in KINDS:
+            kind = KINDS[folded]
+        elif folded.startswith("limit="):
+            raw = folded.partition("=")[2]
+            if not raw.isdigit() or not 1 <= int(raw) <= 4:
+                raise CommandError(f"limit= must be a round limit 1..4, got {raw!r}")
+            limit = int(raw)
+        else:
+            break
+        name_words.pop()
+    name = " ".join(name_words).strip()
+    if not name:
+        raise CommandError("the scene needs a name: /scene NAME [active|long] [limit=1..4]")
+    if len(name) > 80:
+        raise CommandError(f"scene name too long ({len(name)} characters, at most 80)")
+    return name, kind, limit
+
+
+def _history_entry(scene: Scene, system: str, note: str) -> dict[str, Any]:
+    summary, verdicts = _ENDS[system](scene) if system in _ENDS else ("", [])
+    entry: dict[str, Any] = {"name": scene.name, "kind": scene.kind, "rounds": scene.round,
+                             "summary": note or summary}
+    if verdicts:
+        entry["verdicts"] = verdicts
+    return entry
+
+
+def end_scene(campaign: Campaign, note: str = "") -> Campaign:
+    """Close the running scene into ``scene_history`` (name, kind, rounds, summary)."""
+    scene = need_scene(campaign)
+    entry = _history_entry(scene, campaign.system, note)
+    return replace(campaign, scene=None, scene_history=(*campaign.scene_history, entry))
+
+
+def start_scene(campaign: Campaign, name: str, kind: SceneKind = "active",
+                limit: int = 4) -> Campaign:
+    """Start a scene (ending the running one into the history first)."""
+    if campaign.scene is not None:
+        campaign = end_scene(campaign)
+    scene = Scene(name=name, kind=kind, round=1, round_limit=limit)
+    init = _INITS.get(campaign.system)
+    if init is not None:
+        scene = init(campaign, scene)
+    return replace(campaign, scene=scene)

@@ -1,0 +1,238 @@
+"""Turn order for every system: ``/order``, ``/init``, ``/next``, ``/swap``, ``/up``, ``/down``.
+
+GURPS orders by Basic Speed, then DX, then the GM's order (``rules.gurps.turn_order``); the
+GM may reorder only within a tie (``rules.gurps.tied_groups``). The other systems keep a
+generic initiative list: set explicitly (``/order NAME NAME …``) or sorted by initiative
+values (``/init CHAR N``, kept in ``Scene.system["init"]``).
+
+Decisions: ``/order`` without names takes every character of the campaign. ``/next``
+wrapping past the last actor starts the next round, except in the Strange System, whose
+rounds follow ``/phase``. Reordering keeps the highlight on the same actor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, Character, Scene
+from tui.session.campaign.session import CommandError
+from tui.session.scenes.base import need_scene, pick_character, pick_characters, with_scene
+from tui.session.table.entry import Slash
+from tui.session.table.table import Feedback, Table, slash
+
+if TYPE_CHECKING:
+    from rules.gurps.combat import SpeedLike
+
+__all__ = ["build_order", "move", "next_turn", "set_init", "swap", "tie_groups"]
+
+SPEED = "Basic Speed"
+
+
+def _speed(ch: Character) -> SpeedLike:
+    value = ch.attributes.get(SPEED)
+    if value is None or isinstance(value, bool):
+        raise CommandError(f'{ch.name} has no Basic Speed (attributes."{SPEED}")')
+    return value
+
+
+def _dx(ch: Character) -> int:
+    value = ch.attributes.get("DX")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CommandError(f"{ch.name} has no DX (attributes.DX, a whole number)")
+    return value
+
+
+def _chars(campaign: Campaign, names: Sequence[str]) -> list[Character]:
+    return [campaign.character(n) for n in names]
+
+
+def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]]:
+    """GURPS: ``names`` cut into runs of equal Basic Speed and DX (in the given order)."""
+    from rules import gurps
+
+    groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx)
+    return [tuple(c.name for c in g) for g in groups]
+
+
+def _inits(scene: Scene) -> Mapping[str, int]:
+    raw = scene.system.get("init")
+    return raw if isinstance(raw, Mapping) else {}
+
+
+def _with_order(scene: Scene, order: Sequence[str], *, keep: str | None) -> Scene:
+    current = order.index(keep) if keep in order else 0
+    return replace(scene, turn_order=tuple(order), current=current)
+
+
+def _actor(scene: Scene) -> str | None:
+    if scene.turn_order and 0 <= scene.current < len(scene.turn_order):
+        return scene.turn_order[scene.current]
+    return None
+
+
+def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
+    """``/order [NAME …]``: the turn order of the named characters (default: everyone)."""
+    scene = need_scene(campaign)
+    chosen = list(names) or [c.name for c in campaign.characters]
+    if not chosen:
+        raise CommandError("the campaign has no characters to order")
+    if campaign.system == "gurps":
+        try:
+            from rules import gurps
+
+            chars = gurps.turn_order(_chars(campaign, chosen), speed=_speed, dx=_dx)
+        except RulesError as exc:
+            raise CommandError(f"cannot order by Basic Speed: {exc}") from None
+        order = [c.name for c in chars]
+    elif names:
+        order = chosen
+    else:
+        inits = _inits(scene)
+        order = sorted(chosen, key=lambda n: -inits.get(n, -10**9))
+    return with_scene(campaign, replace(scene, turn_order=tuple(order), current=0))
+
+
+def set_init(campaign: Campaign, name: str, value: int) -> Campaign:
+    """``/init CHAR N``: record an initiative value and sort the list (ties keep their order)."""
+    if campaign.system == "gurps":
+        raise CommandError("GURPS turn order comes from Basic Speed and DX: use /order, "
+                           "and /swap within ties")
+    scene = need_scene(campaign)
+    inits = dict(_inits(scene))
+    inits[name] = value
+    order = list(scene.turn_order)
+    if name not in order:
+        order.append(name)
+    order.sort(key=lambda n: -inits.get(n, -10**9))
+    scene = replace(scene, system={**scene.system, "init": inits})
+    return with_scene(campaign, _with_order(scene, order, keep=_actor(scene) or order[0]))
+
+
+def next_turn(campaign: Campaign) -> tuple[Campaign, str]:
+    """``/next``: the next actor; past the last one, the next round begins."""
+    scene = need_scene(campaign)
+    if not scene.turn_order:
+        raise CommandError("no turn order yet: /order builds one")
+    current = scene.current + 1
+    if current < len(scene.turn_order):
+        new = replace(scene, current=current)
+        return with_scene(campaign, new), f"{new.turn_order[current]}'s turn"
+    new = replace(scene, current=0)
+    if campaign.system == "strange":
+        return with_scene(campaign, new), f"{new.turn_order[0]}'s turn (order wraps)"
+    new = replace(new, round=scene.round + 1)
+    return with_scene(campaign, new), f"round {new.round}: {new.turn_order[0]}'s turn"
+
+
+def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:
+    if campaign.system != "gurps":
+        return
+    for group in tie_groups(campaign, order):
+        if a in group:
+            if b not in group:
+                raise CommandError(
+                    f"{a} and {b} are not tied (Basic Speed, then DX decide): only tied "
+                    "combatants can be reordered")
+            return
+
+
+def swap(campaign: Campaign, a: str, b: str) -> Campaign:
+    """``/swap A B``: exchange two entries (GURPS: only within a tie)."""
+    scene = need_scene(campaign)
+    order = list(scene.turn_order)
+    for name in (a, b):
+        if name not in order:
+            raise CommandError(f"{name} is not in the turn order (/order builds it)")
+    if a == b:
+        raise CommandError("name two different characters")
+    _check_tie(campaign, order, a, b)
+    i, j = order.index(a), order.index(b)
+    order[i], order[j] = order[j], order[i]
+    return with_scene(campaign, _with_order(scene, order, keep=_actor(scene)))
+
+
+def move(campaign: Campaign, name: str, step: int) -> Campaign:
+    """``/up`` (step −1) or ``/down`` (step +1) one place (GURPS: only within a tie)."""
+    scene = need_scene(campaign)
+    order = list(scene.turn_order)
+    if name not in order:
+        raise CommandError(f"{name} is not in the turn order (/order builds it)")
+    j = order.index(name) + step
+    if not 0 <= j < len(order):
+        raise CommandError(f"{name} is already {'first' if step < 0 else 'last'}")
+    return swap(campaign, name, order[j])
+
+
+def _apply(table: Table, new: Campaign, text: str) -> Feedback:
+    return table.change(lambda _c: new, text)
+
+
+def _order_text(campaign: Campaign) -> str:
+    scene = need_scene(campaign)
+    text = "turn order: " + " › ".join(scene.turn_order)
+    if campaign.system == "gurps":
+        ties = [g for g in tie_groups(campaign, scene.turn_order) if len(g) > 1]
+        if ties:
+            text += " (ties, reorder with /swap: " + "; ".join(" = ".join(g) for g in ties) + ")"
+    return text
+
+
+@slash("order", "/order [NAME …]", "build the turn order (GURPS: Basic Speed, then DX)")
+def _order(table: Table, cmd: Slash) -> Feedback:
+    new = build_order(table.campaign, pick_characters(table, cmd.args))
+    return _apply(table, new, _order_text(new))
+
+
+@slash("init", "/init CHAR N", "set an initiative value and sort the turn order")
+def _init(table: Table, cmd: Slash) -> Feedback:
+    words = list(cmd.args)
+    if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
+        return Feedback(False, "usage: /init CHAR N (N a whole number)")
+    value = int(words.pop())
+    if abs(value) > 10_000:
+        return Feedback(False, f"initiative {value} is out of range (-10000..10000)")
+    name, rest = pick_character(table, words)
+    if rest:
+        return Feedback(False, f"unexpected {' '.join(rest)!r} after {name}")
+    new = set_init(table.campaign, name, value)
+    return _apply(table, new, f"{name} initiative {value}; " + _order_text(new))
+
+
+@slash("next", "/next", "the next actor in the turn order (ctrl+n)")
+def _next(table: Table, _cmd: Slash) -> Feedback:
+    new, text = next_turn(table.campaign)
+    return _apply(table, new, text)
+
+
+@slash("swap", "/swap CHAR CHAR", "exchange two places in the turn order (GURPS: ties only)")
+def _swap(table: Table, cmd: Slash) -> Feedback:
+    names = pick_characters(table, cmd.args)
+    if len(names) != 2:
+        return Feedback(False, "usage: /swap CHAR CHAR (two characters)")
+    new = swap(table.campaign, names[0], names[1])
+    return _apply(table, new, f"swapped {names[0]} and {names[1]}; " + _order_text(new))
+
+
+def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
+    def handler(table: Table, cmd: Slash) -> Feedback:
+        if cmd.args:
+            name, rest = pick_character(table, cmd.args)
+            if rest:
+                return Feedback(False, f"unexpected {' '.join(rest)!r} after {name}")
+        else:
+            name = _actor(need_scene(table.campaign)) or ""
+            if not name:
+                return Feedback(False, "no turn order yet: /order builds one")
+        new = move(table.campaign, name, step)
+        return _apply(table, new, f"{name} {'up' if step < 0 else 'down'}; "
+                      + _order_text(new))
+    return handler
+
+
+slash("up", "/up [CHAR]", "move one place earlier (default: the current actor; alt+up)")(
+    _mover(-1))
+slash("down", "/down [CHAR]", "move one place later (default: the current actor; alt+down)")(
+    _mover(1))

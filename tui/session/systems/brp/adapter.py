@@ -1,0 +1,261 @@
+"""Basic Roleplaying at the table: skill checks, characteristic rolls, opposed and resistance.
+
+Entry forms::
+
+    alice spot hidden [easy|hard|automatic|impossible] [nostakes] [+N|-N] [= 07]
+    alice stealth vs boris listen [= 42] [= 17]      skill against skill
+    alice str vs boulder siz [= 33]                  characteristics: the resistance table
+
+A characteristic rolled alone is a ×5 roll (STR 13 → 65 %), the usual BRP characteristic
+roll. A signed number adds percentage points to the skill before difficulty. The first
+eligible success of a *skill* in the adventure sets its experience tick (not for
+characteristics, which do not improve by experience).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rules import brp
+from rules.brp import Level
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import Outcome
+from tui.session.systems.base import (
+    CONTEST_GRADES,
+    Chance,
+    Plan,
+    contest_chances,
+    draw,
+    outcome,
+    reject_unknown,
+    signed_words,
+    typed_or_rolled,
+    verdict,
+)
+from tui.session.table.entry import Check, EntryError, Side
+
+__all__ = ["GRADES", "BrpAdapter"]
+
+GRADES = {
+    Level.CRITICAL: "critical",
+    Level.SPECIAL: "special",
+    Level.SUCCESS: "success",
+    Level.FAILURE: "failure",
+    Level.FUMBLE: "fumble",
+}
+_WORDS = ("easy", "normal", "hard", "automatic", "impossible", "nostakes")
+
+
+def _odds(chance: int) -> tuple[Chance, ...]:
+    dist = brp.odds(chance)
+    return tuple(Chance(level.label, dist[level], GRADES[level]) for level in reversed(Level))
+
+
+class _Roll:
+    """One side of a BRP roll after validation: base value, difficulty, final chance."""
+
+    def __init__(self, campaign: Campaign, side: Side) -> None:
+        self.side = side
+        ch = campaign.character(side.actor)
+        self.is_skill = side.skill in ch.skills
+        raw = ch.skills[side.skill] if self.is_skill else ch.attributes[side.skill]
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise EntryError(f"{side.actor}'s {side.skill} is not a number ({raw!r})")
+        self.value = raw
+        numbers, words = signed_words(side, low=-200, high=200, what="modifier")
+        reject_unknown(words, ("ext",), side, _WORDS)
+        diffs = [w for w in words if w in brp.DIFFICULTIES]
+        if len(diffs) > 1:
+            raise EntryError(f"pick one difficulty, not {' and '.join(diffs)}")
+        self.difficulty = diffs[0] if diffs else "normal"
+        self.stakes = "nostakes" not in words
+        self.base = max(0, (raw if self.is_skill else raw * 5) + sum(numbers))
+        self.numbers = numbers
+        if self.difficulty in ("automatic", "impossible"):
+            self.chance = 0 if self.difficulty == "impossible" else 100
+        else:
+            self.chance = brp.effective_chance(self.base, self.difficulty)
+
+    @property
+    def target_text(self) -> str:
+        kind = "" if self.is_skill else "×5"
+        mods = "".join(f"{n:+d}" for n in self.numbers)
+        diff = "" if self.difficulty == "normal" else f" {self.difficulty}"
+        if not (kind or mods or diff):
+            return f"{self.side.skill} {self.chance}%"
+        return f"{self.side.skill} {self.value}{kind}{mods}{diff} → {self.chance}%"
+
+    def resolve(self, rng: random.Random) -> tuple[brp.Check, bool]:
+        if self.difficulty == "automatic":
+            if self.side.faces is not None:
+                raise EntryError("an automatic check takes no dice")
+            return brp.check(self.base, "automatic", None, stakes=self.stakes), False
+        faces, typed = draw(self.side.faces, 1, 100, rng, what=f"{self.side.actor}'s d100")
+        return brp.check(self.base, self.difficulty, faces[0], stakes=self.stakes), typed
+
+
+def _tick(
+    campaign: Campaign, roll: _Roll, level: Level, eligible: bool
+) -> tuple[Campaign, list[str]]:
+    if not (roll.is_skill and eligible):
+        return campaign, []
+    ch = campaign.character(roll.side.actor)
+    if roll.side.skill in ch.ticks:
+        return campaign, []
+    updated = ch.with_ticks((*ch.ticks, roll.side.skill))
+    return campaign.with_character(updated), [f"tick: {ch.name} · {roll.side.skill}"]
+
+
+def _dice_text(check: brp.Check) -> str:
+    return "no roll" if check.roll is None else brp.face_text(check.roll)
+
+
+class BrpAdapter:
+    key = "brp"
+
+    def rollables(self, character: Character) -> Sequence[str]:
+        return [*character.skills, *character.attributes]
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan:
+        if check.b is None:
+            return self._single(campaign, check.a)
+        a_char, b_char = campaign.character(check.a.actor), campaign.character(check.b.actor)
+        a_attr = check.a.skill in a_char.attributes and check.a.skill not in a_char.skills
+        b_attr = check.b.skill in b_char.attributes and check.b.skill not in b_char.skills
+        if a_attr and b_attr:
+            return self._resistance(campaign, check.a, check.b)
+        return self._opposed(campaign, check.a, check.b)
+
+    def _single(self, campaign: Campaign, side: Side) -> Plan:
+        roll = _Roll(campaign, side)
+        odds = () if roll.difficulty == "automatic" else _odds(roll.chance)
+
+        def run(state: Campaign, rng: random.Random) -> Outcome:
+            result, typed = roll.resolve(rng)
+            new, effects = _tick(state, roll, result.level, result.tick_eligible)
+            text = f"{side.actor} · {roll.target_text}: {_dice_text(result)} → {result.level.label}"
+            return outcome(
+                new,
+                text=text,
+                actor=side.actor,
+                grade=GRADES[result.level],
+                inputs={
+                    "skill": side.skill,
+                    "chance": roll.chance,
+                    "difficulty": roll.difficulty,
+                    "dice": [result.roll or 0],
+                    "source": typed_or_rolled(typed),
+                },
+                effects=effects,
+                result=result,
+            )
+
+        summary = f"{side.actor} · {roll.target_text}"
+        if roll.difficulty == "automatic":
+            summary += " (automatic success, no roll, no tick)"
+        return Plan(summary, odds, run)
+
+    def _opposed(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
+        a, b = _Roll(campaign, a_side), _Roll(campaign, b_side)
+        if "automatic" in (a.difficulty, b.difficulty):
+            raise EntryError("an opposed roll cannot be automatic: both sides roll")
+        odds = contest_chances(
+            a_side.actor, b_side.actor, _opposed_odds(a.chance, a.base, b.chance, b.base)
+        )
+
+        def run(state: Campaign, rng: random.Random) -> Outcome:
+            ra, ta = a.resolve(rng)
+            rb, tb = b.resolve(rng)
+            result = brp.opposed(ra.level, a.base, rb.level, b.base)
+            new, fx_a = _tick(state, a, ra.level, ra.tick_eligible)
+            new, fx_b = _tick(new, b, rb.level, rb.tick_eligible)
+            winner = verdict(result.winner, a_side.actor, b_side.actor)
+            text = (
+                f"{a_side.actor} {a_side.skill} {_dice_text(ra)}/{a.chance}% "
+                f"({ra.level.label}→{result.a.label}) vs {b_side.actor} {b_side.skill} "
+                f"{_dice_text(rb)}/{b.chance}% ({rb.level.label}→{result.b.label}): {winner}"
+            )
+            grade = CONTEST_GRADES[result.winner]
+            return outcome(
+                new,
+                text=text,
+                actor=a_side.actor,
+                grade=grade,
+                inputs={
+                    "a": [ra.roll or 0],
+                    "b": [rb.roll or 0],
+                    "source": typed_or_rolled(ta and tb),
+                },
+                effects=[*fx_a, *fx_b],
+                result=result,
+            )
+
+        summary = f"{a_side.actor} {a.target_text} vs {b_side.actor} {b.target_text}"
+        return Plan(summary, odds, run)
+
+    def _resistance(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
+        active = campaign.character(a_side.actor).attributes[a_side.skill]
+        passive = campaign.character(b_side.actor).attributes[b_side.skill]
+        if not isinstance(active, int) or not isinstance(passive, int):
+            raise EntryError("resistance rolls need whole-number characteristics")
+        if a_side.words or b_side.words:
+            raise EntryError("a resistance roll takes no modifiers")
+        if a_side.faces is not None and b_side.faces is not None:
+            raise EntryError("a resistance roll is one d100: type it once (the active side's)")
+        # "alice str vs boulder siz = 40": dice typed at the end belong to the only roll
+        typed_faces = a_side.faces if a_side.faces is not None else b_side.faces
+        chance = brp.resistance_chance(active, passive)
+        p = brp.resistance_odds(active, passive)
+        odds = (
+            Chance(f"{a_side.actor} succeeds", p, "success"),
+            Chance(f"{b_side.actor} resists", 1 - p, "failure"),
+        )
+
+        def run(state: Campaign, rng: random.Random) -> Outcome:
+            automatic = chance in (0, 100)
+            if automatic:
+                if typed_faces is not None:
+                    raise EntryError(f"no roll needed: {chance}% is automatic")
+                face, typed = None, False
+            else:
+                faces, typed = draw(typed_faces, 1, 100, rng, what="d100")
+                face = faces[0]
+            result = brp.resistance_roll(active, passive, face)
+            text = (
+                f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
+                f"{passive} ({chance}%): {result.label}"
+            )
+            return outcome(
+                state,
+                text=text,
+                actor=a_side.actor,
+                grade="success" if result.success else "failure",
+                inputs={
+                    "active": active,
+                    "passive": passive,
+                    "chance": chance,
+                    "dice": [face or 0],
+                    "source": typed_or_rolled(typed),
+                },
+                result=result,
+            )
+
+        summary = (
+            f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
+            f"{passive} → resistance {chance}%"
+        )
+        return Plan(summary, odds, run)
+
+
+def _opposed_odds(
+    a_chance: int, a_skill: int, b_chance: int, b_skill: int
+) -> dict[str | None, Fraction]:
+    da, db = brp.odds(a_chance), brp.odds(b_chance)
+    totals: dict[str | None, Fraction] = {"a": Fraction(0), "b": Fraction(0), None: Fraction(0)}
+    for la, pa in da.items():
+        for lb, pb in db.items():
+            if pa and pb:
+                totals[brp.opposed(la, a_skill, lb, b_skill).winner] += pa * pb
+    return totals

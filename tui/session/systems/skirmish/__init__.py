@@ -1,0 +1,1 @@
+"""Everything the tracker knows about skirmish."""

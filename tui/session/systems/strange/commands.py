@@ -1,0 +1,338 @@
+"""Strange System round commands and the hooks that turn typed rolls into actions/reactions.
+
+``/phase`` ``/goal`` ``/act`` ``/skip`` ``/resolve`` ``/compromise`` ``/sumup`` ``/radical``
+``/summary``. A roll typed in the ACTIONS phase becomes the roller's action (declared with
+``/act`` first to aim it at someone); in REACTIONS a roll by a character who skipped answers
+the pending action aimed at them (the action's GM range is filled in when not typed), and a
+roll by a character whose own pending action was not rolled yet settles it. A duel typed in
+REACTIONS (``balgruf athletics vs dallah wrestling``) works too: the action's recorded dice
+are filled in for the acting side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from rules.errors import RulesError
+from rules.strange import Duel, Result
+from rules.strange.records import same_name
+from rules.strange.rounds import Action, Phase
+from rules.strange.rounds import Scene as Rounds
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import CommandError, Outcome
+from tui.session.scenes.base import pick_character
+from tui.session.systems.strange.rounds import (
+    advance,
+    is_final,
+    level_of,
+    limit_prompt,
+    put,
+    rounds_of,
+    verdict,
+    with_result,
+)
+from tui.session.table.entry import Check, Side, Slash
+from tui.session.table.names import NameError_, match_prefix_words
+from tui.session.table.table import Feedback, Table, plan_hook, roll_hook, slash
+
+__all__: list[str] = []
+
+STRANGE = ("strange",)
+_VS = ("vs", "vs.", "at", "против")
+
+
+def _apply(table: Table, new: Campaign, text: str, actor: str = "",
+           effects: tuple[str, ...] = ()) -> Feedback:
+    return table.change(lambda _c: new, text, actor=actor, effects=effects)
+
+
+@slash("phase", "/phase", "next phase: planning → actions → reactions → next round",
+       systems=STRANGE)
+def _phase(table: Table, _cmd: Slash) -> Feedback:
+    new, text = advance(table.campaign)
+    return _apply(table, new, text)
+
+
+@slash("goal", "/goal CHAR|party|npc TEXT", "state a goal in the planning phase",
+       systems=STRANGE)
+def _goal(table: Table, cmd: Slash) -> Feedback:
+    words = list(cmd.args)
+    if len(words) < 2:
+        return Feedback(False, "usage: /goal CHAR TEXT (e.g. /goal dallah throw Balgruf down)")
+    try:
+        actor, rest = pick_character(table, words)
+    except NameError_:
+        if words[0].casefold() not in ("party", "npc"):
+            raise
+        actor, rest = words[0].casefold(), words[1:]
+    text = " ".join(rest).strip()
+    if not text:
+        return Feedback(False, f"/goal needs the goal of {actor} after the name")
+    rounds = rounds_of(table.campaign).set_goal(actor, text)
+    return _apply(table, put(table.campaign, rounds), f"goal of {actor}: {text}", actor=actor)
+
+
+def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
+    """What ``name`` can roll, aliases (``extra.skill_aliases``) mapped to the real skill."""
+    names = {n: n for n in table.rollables(name)}
+    aliases = campaign.character(name).extra.get("skill_aliases", {})
+    if isinstance(aliases, dict):
+        for alias, skill in aliases.items():
+            if isinstance(skill, str) and alias in names:
+                names[alias] = skill
+    return names
+
+
+@slash("act", "/act CHAR SKILL [vs TARGET] [TEXT]",
+       "declare an action in the actions phase (then type its roll)", systems=STRANGE)
+def _act(table: Table, cmd: Slash) -> Feedback:
+    campaign = table.campaign
+    name, rest = pick_character(table, cmd.args)
+    if not rest:
+        return Feedback(False, f"/act needs {name}'s skill")
+    cut = next((i for i, w in enumerate(rest) if w.casefold() in _VS), len(rest))
+    skills = _skills(campaign, table, name)
+    found = match_prefix_words(rest[:cut], list(skills), what=f"skill of {name}", same=skills)
+    skill = skills.get(found.name, found.name)
+    method_words = rest[found.consumed:cut]
+    target = None
+    if cut < len(rest):
+        if cut + 1 >= len(rest):
+            return Feedback(False, "name the target after 'vs'")
+        target, after = pick_character(table, rest[cut + 1:])
+        if target == name:
+            return Feedback(False, f"{name} cannot act against themself")
+        method_words += after
+    method = " ".join(method_words).strip() or skill
+    _, rank = level_of(campaign, campaign.character(name), skill)
+    rounds = rounds_of(campaign).declare(name, method, skill, rank, target=target)
+    action = rounds.actions[-1]
+    at = f" at {target}" if target else ""
+    text = f"#{action.number} {name}: {method} ({skill}){at} — type the roll"
+    return _apply(table, put(campaign, rounds), text, actor=name,
+                  effects=_limit_warning(rounds, action))
+
+
+def _limit_warning(rounds: Rounds, action: Action) -> tuple[str, ...]:
+    if action.repeat >= rounds.limit:
+        return (f"round limit: this action is declared {action.repeat} rounds in a row "
+                f"(limit {rounds.limit}) — sum up after this round",)
+    return ()
+
+
+@slash("skip", "/skip CHAR", "the character skips the actions phase to react later",
+       systems=STRANGE)
+def _skip(table: Table, cmd: Slash) -> Feedback:
+    name, rest = pick_character(table, cmd.args)
+    if rest:
+        return Feedback(False, f"/skip takes one character, not {' '.join(rest)!r}")
+    rounds = rounds_of(table.campaign).skip(name)
+    return _apply(table, put(table.campaign, rounds), f"{name} skips to react", actor=name)
+
+
+@slash("resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)",
+       systems=STRANGE)
+def _resolve(table: Table, cmd: Slash) -> Feedback:
+    if not cmd.args or not cmd.args[0].lstrip("#").isdigit():
+        return Feedback(False, "usage: /resolve N [TEXT] (N is the action number, e.g. 1)")
+    number = int(cmd.args[0].lstrip("#"))
+    note = " ".join(cmd.args[1:])
+    rounds = rounds_of(table.campaign).resolve_action(number, outcome=note or "stands")
+    return _apply(table, put(table.campaign, rounds),
+                  f"#{number} resolved" + (f": {note}" if note else " (stands)"))
+
+
+def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[Table, Slash], Feedback]:
+    def handler(table: Table, cmd: Slash) -> Feedback:
+        if needs_text and not cmd.rest:
+            return Feedback(False, "say how the series ends, e.g. /sumup Balgruf holds the gate")
+        new, text = verdict(table.campaign, kind, cmd.rest)
+        return _apply(table, new, text)
+    return handler
+
+
+slash("compromise", "/compromise [TEXT]",
+      "sum up as a compromise: both sides gain and lose something", systems=STRANGE)(
+    _verdict_cmd("compromise", False))
+slash("sumup", "/sumup TEXT", "sum up the series of rounds (the repeat count resets)",
+      systems=STRANGE)(_verdict_cmd("summed_up", True))
+slash("radical", "/radical TEXT", "no compromise possible: the scene changes radically",
+      systems=STRANGE)(_verdict_cmd("radical_change", True))
+
+
+@slash("summary", "/summary", "the accumulated results since the last summing up",
+       systems=STRANGE)
+def _summary(table: Table, _cmd: Slash) -> Feedback:
+    rounds = rounds_of(table.campaign)
+    if rounds.limit_reached:
+        return Feedback(True, limit_prompt(rounds))
+    summary = rounds.summary()
+    if not summary.tallies:
+        return Feedback(True, f"rounds {summary.first_round}-{summary.last_round}: "
+                        "no results yet")
+    return Feedback(True, summary.label)
+
+
+# -- rolls in the round ------------------------------------------------------------------------
+def _rounds(campaign: Campaign) -> Rounds | None:
+    if campaign.system != "strange" or campaign.scene is None:
+        return None
+    try:
+        return rounds_of(campaign)
+    except (RulesError, CommandError):
+        return None
+
+
+def _answering(rounds: Rounds, reactor: str, actor: str | None = None) -> Action | None:
+    """The first pending action aimed at ``reactor`` (who skipped), by ``actor`` if given."""
+    if not any(same_name(s, reactor) for s in rounds.skipped):
+        return None
+    for a in rounds.pending:
+        aimed = a.target is not None and same_name(a.target, reactor)
+        if aimed and (a.result is not None if actor is None else same_name(a.character, actor)):
+            return a
+    return None
+
+
+def _reaction_sides(rounds: Rounds, check: Check) -> tuple[Side, Side | None, Action] | None:
+    """(reacting side, acting side or None, the action answered) for a reactions-phase roll."""
+    if check.b is None:
+        action = _answering(rounds, check.a.actor)
+        return None if action is None else (check.a, None, action)
+    for mine, theirs in ((check.a, check.b), (check.b, check.a)):
+        action = _answering(rounds, mine.actor, theirs.actor)
+        if action is not None:
+            return mine, theirs, action
+    return None
+
+
+def _span(result: Result) -> str:
+    return f"{result.success_range[0]},{result.success_range[1]}"
+
+
+@plan_hook
+def _fill_reaction(campaign: Campaign, check: Check) -> Check:
+    """A reaction rolls against the action's GM range; a duel reuses the action's dice."""
+    rounds = _rounds(campaign)
+    if rounds is None or rounds.phase is not Phase.REACTIONS:
+        return check
+    found = _reaction_sides(rounds, check)
+    if found is None:
+        return check
+    mine, theirs, action = found
+    result = action.result
+    if result is None or "range" in mine.options or (theirs and "range" in theirs.options):
+        return check
+    new_mine = replace(mine, options={**mine.options, "range": _span(result)})
+    if theirs is None:
+        return replace(check, a=new_mine)
+    new_theirs = theirs if theirs.faces is not None else replace(theirs, faces=result.dice)
+    if check.a is mine:
+        return replace(check, a=new_mine, b=new_theirs)
+    return replace(check, a=new_theirs, b=new_mine)
+
+
+def _with_effects(out: Outcome, campaign: Campaign, effects: list[str]) -> Outcome:
+    draft = replace(out.draft, effects=(*out.draft.effects, *effects))
+    return replace(out, campaign=campaign, draft=draft)
+
+
+def _same_skill(action: Action, skill: str) -> bool:
+    return action.skill.casefold() == skill.casefold()
+
+
+def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -> Outcome:
+    side = check.a
+    name = side.actor
+    if any(same_name(s, name) for s in rounds.skipped):
+        return _with_effects(out, out.campaign, [f"{name} skipped to react: not an action"])
+    target = check.b.actor if check.b is not None else None
+    duel = out.result if isinstance(out.result, Duel) else None
+    result = duel.a if duel is not None else out.result
+    if not isinstance(result, Result):
+        return out
+    mine = next((a for a in rounds.actions if same_name(a.character, name)), None)
+    outcome = ""
+    if duel is not None:
+        who = {"a": name, "b": target, None: "no one"}[duel.winner]
+        outcome = f"duel with {target}: {who} wins"
+    if mine is None:
+        _, rank = level_of(before, before.character(name), side.skill)
+        final = duel is not None or is_final(rounds, target, result)
+        rounds = rounds.declare(name, side.skill, side.skill, rank, target=target,
+                                result=result, final=final)
+        number = rounds.actions[-1].number
+        if outcome:
+            rounds = _with_outcome(rounds, number, outcome)
+    elif mine.result is not None:
+        return _with_effects(out, out.campaign, [f"{name} has already acted this round"])
+    elif not _same_skill(mine, side.skill):
+        return _with_effects(out, out.campaign,
+                             [f"not {name}'s declared action ({mine.skill}): not recorded"])
+    elif target is not None and mine.target is not None and not same_name(mine.target, target):
+        return _with_effects(out, out.campaign,
+                             [f"{name}'s action aims at {mine.target}, not {target}"])
+    else:
+        number = mine.number
+        final = duel is not None or is_final(rounds, mine.target, result)
+        rounds = with_result(rounds, number, result, final=final, outcome=outcome)
+    action = rounds.action(number)
+    state = action.status.value + (f", awaiting {action.target}" if action.status.value ==
+                                   "pending" and action.target else "")
+    effects = [f"action #{number}: {state}", *_limit_warning(rounds, action)]
+    return _with_effects(out, put(out.campaign, rounds), effects)
+
+
+def _with_outcome(rounds: Rounds, number: int, outcome: str) -> Rounds:
+    action = replace(rounds.action(number), outcome=outcome)
+    actions = list(rounds.actions)
+    actions[number - 1] = action
+    return replace(rounds, actions=tuple(actions))
+
+
+def _rank_of(campaign: Campaign, side: Side) -> int:
+    return level_of(campaign, campaign.character(side.actor), side.skill)[1]
+
+
+def _reaction_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -> Outcome:
+    found = _reaction_sides(rounds, check)
+    if found is not None:
+        mine, _theirs, action = found
+        if isinstance(out.result, Duel):
+            duel = out.result
+            own, other = (duel.a, duel.b) if check.a is mine else (duel.b, duel.a)
+            if action.result is None:
+                rounds = with_result(rounds, action.number, other, final=False)
+            elif action.result.dice != other.dice:
+                shown = "-".join(map(str, action.result.dice))
+                raise RulesError(f"{action.character}'s action #{action.number} was rolled "
+                                 f"{shown}: leave {action.character}'s dice out, or type them")
+        elif isinstance(out.result, Result):
+            own = out.result
+        else:
+            return out
+        rounds = rounds.react(mine.actor, action.number, mine.skill,
+                              _rank_of(before, mine), own)
+        return _with_effects(out, put(out.campaign, rounds), [rounds.reactions[-1].label])
+    if check.b is None and isinstance(out.result, Result):
+        mine_action = next((a for a in rounds.pending if same_name(a.character, check.a.actor)
+                            and a.result is None), None)
+        if mine_action is not None and _same_skill(mine_action, check.a.skill):
+            rounds = rounds.resolve_action(mine_action.number, result=out.result)
+            return _with_effects(out, put(out.campaign, rounds),
+                                 [f"action #{mine_action.number} resolved"])
+    return out
+
+
+@roll_hook
+def _record_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
+    """Record a roll made during the round as an action or a reaction (same undo step)."""
+    rounds = _rounds(before)
+    if rounds is None or rounds.ended:
+        return out
+    if rounds.phase is Phase.ACTIONS:
+        return _action_roll(before, rounds, check, out)
+    if rounds.phase is Phase.REACTIONS:
+        return _reaction_roll(before, rounds, check, out)
+    return out

@@ -1,0 +1,97 @@
+"""The core slash commands every system has: undo, redo, help, quit, notes, resources."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tui.session.table.entry import Slash
+from tui.session.table.table import Feedback, Table, slash
+
+__all__: list[str] = []
+
+
+@slash("undo", "/undo", "take back the last change (ctrl+z)")
+def _undo(table: Table, _cmd: Slash) -> Feedback:
+    entry = table.session.undo()
+    return Feedback(entry is not None, entry.text if entry else "nothing to undo")
+
+
+@slash("redo", "/redo", "do again what was undone (ctrl+y)")
+def _redo(table: Table, _cmd: Slash) -> Feedback:
+    entry = table.session.redo()
+    return Feedback(entry is not None, entry.text if entry else "nothing to redo")
+
+
+@slash("help", "/help", "the bindings and the roll-entry language (f1)", aliases=("?",))
+def _help(_table: Table, _cmd: Slash) -> Feedback:
+    return Feedback(True, "help", action="help")
+
+
+@slash("quit", "/quit", "save and leave (ctrl+q)", aliases=("q", "exit"))
+def _quit(_table: Table, _cmd: Slash) -> Feedback:
+    return Feedback(True, "quit", action="quit")
+
+
+@slash("note", "/note TEXT", "write a note into the log")
+def _note(table: Table, cmd: Slash) -> Feedback:
+    if not cmd.rest:
+        return Feedback(False, "/note needs some text")
+    return table.change(lambda c: c, f"note: {cmd.rest}")
+
+
+@slash(
+    "hp",
+    "/hp CHAR [RESOURCE] ±N|=N",
+    "change a resource (HP by default); =N on a new name adds that resource",
+    aliases=("res",),
+)
+def _resource(table: Table, cmd: Slash) -> Feedback:
+    from tui.session.table.names import NameError_, match_prefix_words
+
+    words = list(cmd.args)
+    if len(words) < 2:
+        return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N or =N")
+    amount = words.pop()
+    who = table.match_character(words)
+    ch = table.campaign.character(who.name)
+    rest = words[who.consumed :]
+    setting = amount.startswith("=")
+    if rest:
+        try:
+            resource = match_prefix_words(rest, list(ch.resources), what="resource").name
+        except NameError_:
+            if not setting:  # a typo must not invent a resource: only =N adds one
+                raise
+            resource = " ".join(rest)
+    elif "HP" in ch.resources or setting:
+        resource = "HP"
+    else:
+        have = ", ".join(ch.resources) or "none"
+        return Feedback(
+            False, f"{ch.name} has no HP (resources: {have}); /hp CHAR NAME =N adds one"
+        )
+    current = ch.resources.get(resource, 0)
+    try:
+        if amount.startswith("="):
+            new = int(amount[1:])
+        elif amount[:1] in "+-−":
+            new = current + int(amount.replace("−", "-"))
+        else:
+            return Feedback(False, f"write +N, -N or =N, not {amount!r}")
+    except ValueError:
+        return Feedback(False, f"{amount!r} is not a number")
+    if abs(new) > 1_000_000:
+        return Feedback(False, "that is a very large number")
+    return table.change(
+        lambda c: c.with_character(ch.with_resource(resource, new)),
+        f"{ch.name} {resource} {current} → {new}",
+        actor=ch.name,
+    )
+
+
+@slash("rename", "/rename NEW NAME", "rename the campaign")
+def _rename(table: Table, cmd: Slash) -> Feedback:
+    name = cmd.rest.strip()
+    if not name:
+        return Feedback(False, "/rename needs a name")
+    return table.change(lambda c: replace(c, name=name), f"campaign renamed to {name}")

@@ -1,0 +1,223 @@
+"""The roll-entry language: one line typed by the GM → a structured request.
+
+Grammar (words are case-insensitive; names match by prefix or fuzzily)::
+
+    line    := "/" command {arg}                      e.g. /undo, /scene Ambush long
+             | dice ["=" faces]                       e.g. 3d6+2, d100 = 42
+             | side ["vs" side]                       opposed when "vs" is present
+    side    := character skill {modifier} ["=" faces]
+    modifier:= word | signed-number | key "=" value   e.g. hard, -5, tn=13, range=4,5
+    faces   := numbers separated by spaces, commas or dashes: 07 · 4 3 5 · 1-6-6-5
+
+Parsing never consults the rules: it only splits the line and resolves names against the
+campaign. What a modifier means is up to the system (see ``tui/session/systems``).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules import dice as dice_mod
+from rules.errors import RulesError
+from tui.session.table.names import NameError_, match_prefix_words
+
+__all__ = [
+    "MAX_LINE",
+    "Check",
+    "EntryError",
+    "FreeRoll",
+    "Side",
+    "Slash",
+    "parse_faces",
+    "parse_line",
+    "split_words",
+]
+
+MAX_LINE = 500
+MAX_FACES = 64
+_FACE_SPLIT = re.compile(r"[\s,;/\-–—]+")
+_DICE_LIKE = re.compile(r"^[\d\s+\-dD%]+$")
+
+
+class EntryError(ValueError):
+    """The line cannot be understood; the message names the problem. Nothing changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slash:
+    name: str
+    args: tuple[str, ...]
+    rest: str  # the raw text after the command name (for free-text arguments)
+
+
+@dataclass(frozen=True, slots=True)
+class FreeRoll:
+    expr: str
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One participant: who rolls what, with which modifiers, and typed dice if any."""
+
+    actor: str
+    skill: str
+    words: tuple[str, ...] = ()  # bare modifier words (hard, nostakes, +3, -5 …)
+    options: dict[str, str] = field(default_factory=dict)  # key=value modifiers
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    a: Side
+    b: Side | None = None
+
+
+Parsed = Slash | FreeRoll | Check
+
+
+def split_words(text: str) -> list[str]:
+    """Split on whitespace, honouring quotes ("…" or '…') when they are balanced."""
+    try:
+        return shlex.split(text, posix=True)
+    except ValueError:
+        return text.split()
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """``07`` · ``4 3 5`` · ``1-6-6-5`` · ``3,3,4,5`` → a tuple of ints (``00`` is 100)."""
+    parts = [p for p in _FACE_SPLIT.split(text.strip()) if p]
+    if not parts:
+        raise EntryError("no dice after '='")
+    if len(parts) > MAX_FACES:
+        raise EntryError(f"too many dice after '=' ({len(parts)}, at most {MAX_FACES})")
+    faces: list[int] = []
+    for part in parts:
+        if not part.isascii() or not part.isdigit() or len(part) > 4:
+            raise EntryError(f"die {part!r} is not a number")
+        faces.append(100 if part in ("00", "000") else int(part))
+    return tuple(faces)
+
+
+#: keys of key=value modifiers; any other ``word=07`` is a name followed by typed dice.
+OPTION_KEYS = frozenset(
+    {"tn", "range", "resist", "mod", "die", "ext", "dice", "set", "focus", "bonus", "skill"}
+)
+
+
+def _split_dice(text: str) -> tuple[str, tuple[int, ...] | None]:
+    """Split ``text`` at the '=' that starts typed dice (not the one inside ``tn=13``)."""
+    for m in re.finditer(r"=", text):
+        before = text[: m.start()]
+        word = re.search(r"(\S*)$", before)
+        key = word.group(1).casefold() if word else ""
+        if key and key in OPTION_KEYS:
+            continue
+        tail = text[m.end() :].split()
+        # options may follow the dice too: "... = 2 4 6 6 range=3,6"
+        moved = [w for w in tail if "=" in w.strip("=")]
+        faces = " ".join(w for w in tail if w not in moved)
+        return " ".join([before.strip(), *moved]).strip(), parse_faces(faces)
+    return text, None
+
+
+def _side(
+    text: str,
+    characters: Sequence[str] | Mapping[str, str],
+    skills_of: Callable[[str], Sequence[str] | Mapping[str, str]],
+    default_skill: str | None = None,
+) -> Side:
+    body, faces = _split_dice(text)
+    words = split_words(body)
+    if not words:
+        raise EntryError("missing character and skill")
+    try:
+        who = match_prefix_words(words, list(characters), what="character", same=_same(characters))
+    except NameError_ as exc:
+        raise EntryError(str(exc)) from None
+    rest = words[who.consumed :]
+    # modifiers never start a skill name: the name stops at the first key=value or number
+    cut = next((i for i, w in enumerate(rest) if "=" in w or _is_number(w)), len(rest))
+    if cut == 0:
+        # "dallah longsword vs balgruf": the opponent rolls the same skill when it has it
+        if default_skill is not None:
+            theirs = skills_of(who.name)
+            real = set(theirs.values()) if isinstance(theirs, Mapping) else set(theirs)
+            if default_skill in real:
+                return _with_mods(who.name, default_skill, rest, faces)
+        raise EntryError(f"missing skill for {who.name}")
+    skills = skills_of(who.name)
+    try:
+        skill = match_prefix_words(
+            rest[:cut], list(skills), what=f"skill of {who.name}", same=_same(skills)
+        )
+    except NameError_ as exc:
+        raise EntryError(str(exc)) from None
+    return _with_mods(who.name, skill.name, rest[skill.consumed :], faces)
+
+
+def _same(names: Sequence[str] | Mapping[str, str]) -> Mapping[str, str] | None:
+    return names if isinstance(names, Mapping) else None
+
+
+def _with_mods(actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ...] | None) -> Side:
+    bare: list[str] = []
+    options: dict[str, str] = {}
+    for word in mods:
+        if "=" in word:
+            key, _, value = word.partition("=")
+            if not value:
+                raise EntryError(f"modifier {word!r} needs a value after '='")
+            options[key.casefold()] = value
+        else:
+            bare.append(word.casefold().replace("−", "-"))
+    return Side(actor, skill, tuple(bare), options, faces)
+
+
+def _is_number(word: str) -> bool:
+    return bool(re.fullmatch(r"[+\-−]?\d+", word))
+
+
+def parse_line(
+    line: str,
+    characters: Sequence[str] | Mapping[str, str],
+    skills_of: Callable[[str], Sequence[str] | Mapping[str, str]],
+) -> Parsed:
+    """Parse one line of the roll entry; raise :class:`EntryError` naming the problem.
+
+    ``skills_of(name)`` returns the names a character can roll (skills, characteristics).
+    Either may be a mapping of alias → real name, so aliases of one thing never clash.
+    """
+    text = line.strip()
+    if not text:
+        raise EntryError("type a roll, e.g. 'alice spot hidden' or '3d6+2', or /help")
+    if len(text) > MAX_LINE:
+        raise EntryError(f"line too long ({len(text)} characters, at most {MAX_LINE})")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise EntryError("control characters are not allowed")
+    if text.startswith("/"):
+        name, _, rest = text[1:].partition(" ")
+        if not name:
+            raise EntryError("missing command after '/' (try /help)")
+        return Slash(name.casefold(), tuple(split_words(rest)), rest.strip())
+    body = text.partition("=")[0]
+    if _DICE_LIKE.match(body) and re.search(r"[dD%]", body):
+        body, faces = _split_dice(text)
+        try:
+            expr = dice_mod.parse(body)
+        except RulesError as exc:
+            raise EntryError(str(exc)) from None
+        return FreeRoll(str(expr), faces)
+    parts = re.split(r"\s+(?:vs\.?|против)\s+", text, flags=re.IGNORECASE)
+    if len(parts) > 2:
+        raise EntryError("only one 'vs' per line")
+    a = _side(parts[0], characters, skills_of)
+    mine = skills_of(a.actor)
+    a_real = mine.get(a.skill, a.skill) if isinstance(mine, Mapping) else a.skill
+    b = _side(parts[1], characters, skills_of, a_real) if len(parts) == 2 else None
+    if b is not None and b.actor == a.actor and b.skill == a.skill:
+        raise EntryError("a character cannot oppose the same skill of itself")
+    return Check(a, b)

@@ -1,0 +1,406 @@
+"""The table: the one place that turns a line the GM typed into a change of the session.
+
+It is pure Python (no Textual), so the app, the tests and a script drive it alike. The app
+calls :meth:`Table.preview` on every keystroke and :meth:`Table.submit` on Enter. Every error
+becomes a :class:`Feedback` with ``ok=False`` and a message naming the problem; the session is
+untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules import dice as dice_mod
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import CommandError, Draft, Outcome, Session
+from tui.session.systems import adapter_for
+from tui.session.systems.base import Adapter, Chance, Plan
+from tui.session.table.entry import Check, EntryError, FreeRoll, Side, Slash, parse_line
+from tui.session.table.names import Match, NameError_
+
+__all__ = [
+    "PLAN_HOOKS",
+    "ROLL_HOOKS",
+    "SLASH_COMMANDS",
+    "Feedback",
+    "Preview",
+    "SlashCommand",
+    "Table",
+    "plan_hook",
+    "roll_hook",
+    "slash",
+]
+
+#: Errors that describe bad input: their message is shown as it is.
+_ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    text: str
+    ok: bool
+    odds: tuple[Chance, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """What happened after Enter: a message, and an app action to take (help, quit …)."""
+
+    ok: bool
+    message: str
+    action: str = ""
+    outcome: Outcome | None = None
+    argument: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SlashCommand:
+    name: str
+    usage: str
+    help: str
+    handler: Callable[[Table, Slash], Feedback] = field(compare=False)
+    systems: tuple[str, ...] = ()  # empty: every system
+
+
+@dataclass(frozen=True, slots=True)
+class _Apply:
+    """A command built from a pure function of the campaign (used by slash commands)."""
+
+    fn: Callable[[Campaign], Campaign]
+    draft: Draft
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        return Outcome(self.fn(campaign), self.draft)
+
+
+#: ``hook(campaign, check) -> check``: rewrite a parsed check before it is planned (e.g. the
+#: TN of the extended check it contributes to, a GURPS Aim bonus). Must not raise for lines
+#: it does not concern; may raise EntryError/RulesError naming a problem.
+PlanHook = Callable[[Campaign, Check], Check]
+#: ``hook(before, check, outcome) -> outcome``: add effects of a committed roll to the same
+#: undoable step (pool progress, consequences, spent Aim). ``before`` is the state the roll
+#: was made in.
+RollHook = Callable[[Campaign, Check, Outcome], Outcome]
+PLAN_HOOKS: list[PlanHook] = []
+ROLL_HOOKS: list[RollHook] = []
+
+
+def plan_hook(fn: PlanHook) -> PlanHook:
+    PLAN_HOOKS.append(fn)
+    return fn
+
+
+def roll_hook(fn: RollHook) -> RollHook:
+    ROLL_HOOKS.append(fn)
+    return fn
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    plan: Plan
+    check: Check
+    rng: random.Random
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        out = self.plan.run(campaign, self.rng)
+        for hook in ROLL_HOOKS:
+            out = hook(campaign, self.check, out)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class _FreeRoll:
+    roll: FreeRoll
+    rng: random.Random
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        if self.roll.faces is None:
+            result = dice_mod.roll(self.roll.expr, rng=self.rng)
+        else:
+            result = dice_mod.resolve(self.roll.expr, self.roll.faces)
+        faces = " ".join(map(str, result.faces))
+        source = "rolled" if self.roll.faces is None else "typed"
+        return Outcome(
+            campaign,
+            Draft(
+                "roll",
+                f"{result.expr}: [{faces}] = {result.total}",
+                "",
+                "",
+                {"expr": str(result.expr), "dice": list(result.faces), "source": source},
+            ),
+            result,
+        )
+
+
+SLASH_COMMANDS: dict[str, SlashCommand] = {}
+
+
+def slash(
+    name: str,
+    usage: str,
+    help_text: str,
+    *,
+    systems: Sequence[str] = (),
+    aliases: Sequence[str] = (),
+) -> Callable[[Callable[[Table, Slash], Feedback]], Callable[[Table, Slash], Feedback]]:
+    """Register a ``/name`` command (listed in help and the command palette)."""
+
+    def register(fn: Callable[[Table, Slash], Feedback]) -> Callable[[Table, Slash], Feedback]:
+        cmd = SlashCommand(name, usage, help_text, fn, tuple(systems))
+        for key in (name, *aliases):
+            SLASH_COMMANDS[key] = cmd
+        return fn
+
+    return register
+
+
+#: Modules that register more slash commands and hooks, with the systems that need them
+#: (empty: all). Only the open campaign's are imported, which keeps start-up short.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "tui.session.table.core_commands": (),  # undo, redo, help, quit, notes, resources
+    "tui.session.scenes.commands": (),  # scenes and turn order
+    "tui.session.systems.strange.commands": ("strange",),  # rounds: phases, goals, reactions
+    "tui.session.systems.gurps.maneuvers": ("gurps",),  # maneuvers, Aim and Evaluate
+    "tui.session.extended.commands": (),  # extended checks and challenge consequences
+    "tui.session.systems.brp.experience": ("brp",),  # ticks, teaching, downtime, end of adventure
+}
+
+
+def _load_commands(system: str) -> None:
+    import importlib
+
+    for name, systems in COMMAND_MODULES.items():
+        if not systems or system in systems:
+            importlib.import_module(name)
+
+
+class Table:
+    """Roll entry → session changes, for one open campaign."""
+
+    def __init__(self, session: Session, *, rng: random.Random | None = None) -> None:
+        self.last_internal_error = ""
+        self.session = session
+        self.rng = rng or random.Random()
+        self._adapter: Adapter | None = None
+
+    @property
+    def adapter(self) -> Adapter:
+        """The system adapter; the first use also loads the system's commands and rules.
+
+        Loading waits until something needs it (the app asks right after the first frame)
+        so that a campaign opens without importing what the first paint does not show.
+        """
+        if self._adapter is None:
+            _load_commands(self.session.campaign.system)
+            self._adapter = adapter_for(self.session.campaign.system)
+        return self._adapter
+
+    def warm_up(self) -> None:
+        """Load the system's rules and commands now (the app calls this after first paint)."""
+        _ = self.adapter
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.session.campaign
+
+    # -- names -----------------------------------------------------------------------------
+    def character_names(self) -> list[str]:
+        """Every name a character answers to: its name and its ``extra.aliases``."""
+        return list(self._character_aliases())
+
+    def _character_aliases(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+        for ch in self.campaign.characters:
+            names[ch.name] = ch.name
+            aliases = ch.extra.get("aliases", [])
+            if isinstance(aliases, list):
+                for alias in aliases:
+                    if isinstance(alias, str) and alias.strip():
+                        names.setdefault(alias, ch.name)
+        return names
+
+    def _skill_aliases(self, name: str) -> dict[str, str]:
+        ch = self.campaign.character(self._character_aliases().get(name, name))
+        names = {n: n for n in self.adapter.rollables(ch)}
+        aliases = ch.extra.get("skill_aliases", {})
+        if isinstance(aliases, dict):
+            for alias, skill in aliases.items():
+                if isinstance(skill, str) and skill in names:
+                    names.setdefault(alias, skill)
+        return names
+
+    def rollables(self, name: str) -> Sequence[str]:
+        """What ``name`` can roll: skills, characteristics, and ``extra.skill_aliases``."""
+        return list(self._skill_aliases(name))
+
+    def match_character(self, words: Sequence[str]) -> Match:
+        """The character named by the leading ``words`` (aliases resolved to the real name)."""
+        from tui.session.table.names import match_prefix_words
+
+        names = self._character_aliases()
+        found = match_prefix_words(words, list(names), what="character", same=names)
+        return Match(names.get(found.name, found.name), found.consumed)
+
+    def _canonical(self, check: Check) -> Check:
+        """Replace aliases in a parsed check with the real character and skill names."""
+        chars = self._character_aliases()
+
+        def fix(side: Side) -> Side:
+            actor = chars.get(side.actor, side.actor)
+            skill = self._skill_aliases(actor).get(side.skill, side.skill)
+            return replace(side, actor=actor, skill=skill)
+
+        return Check(fix(check.a), None if check.b is None else fix(check.b))
+
+    def example_line(self) -> str:
+        """A roll line for this campaign, shown as the roll entry's placeholder."""
+        for ch in self.campaign.characters:
+            skills = self.adapter.rollables(ch)
+            if skills and not ch.gm_only:
+                first = ch.name.split()[0].casefold()
+                return f"{first} {skills[0].casefold()} · 3d6+2 · /help · Tab completes"
+        return "3d6+2 · d100 · /help"
+
+    def commands(self) -> list[SlashCommand]:
+        """Slash commands of this campaign's system, each once, in registration order."""
+        self.warm_up()
+        seen: list[SlashCommand] = []
+        for cmd in SLASH_COMMANDS.values():
+            if cmd not in seen and (not cmd.systems or self.campaign.system in cmd.systems):
+                seen.append(cmd)
+        return seen
+
+    # -- preview and submit ----------------------------------------------------------------
+    def _parse(self, line: str) -> Slash | FreeRoll | Check:
+        parsed = parse_line(line, self._character_aliases(), self._skill_aliases)
+        return self._canonical(parsed) if isinstance(parsed, Check) else parsed
+
+    def plan(self, line: str) -> Plan:
+        parsed = self._parse(line)
+        if not isinstance(parsed, Check):
+            raise EntryError("not a check")
+        return self._plan(parsed)[1]
+
+    def _plan(self, check: Check) -> tuple[Check, Plan]:
+        """The check as the plan hooks leave it, and its plan (preview and submit share it)."""
+        for hook in PLAN_HOOKS:
+            check = hook(self.campaign, check)
+        return check, self.adapter.plan(self.campaign, check)
+
+    def preview(self, line: str) -> Preview:
+        """The resolved check and its exact odds, or what is wrong with the line so far."""
+        if not line.strip():
+            return Preview("", True)
+        try:
+            parsed = self._parse(line)
+            if isinstance(parsed, Slash):
+                cmd = self._command(parsed.name)
+                if cmd is None:
+                    matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
+                    if matches:
+                        return Preview("  ".join(c.usage for c in matches[:4]), True)
+                    return Preview(f"unknown command /{parsed.name} (try /help)", False)
+                return Preview(f"{cmd.usage} — {cmd.help}", True)
+            if isinstance(parsed, FreeRoll):
+                expr = dice_mod.parse(parsed.expr)
+                if expr.maximum - expr.minimum > 2000:
+                    return Preview(f"{expr}: {expr.minimum}..{expr.maximum}", True)
+                dist = dice_mod.odds(expr)
+                mean = sum(k * p for k, p in dist.items())
+                return Preview(
+                    f"{expr}: {expr.minimum}..{expr.maximum}, average {float(mean):.1f}", True
+                )
+            parsed, plan = self._plan(parsed)
+            text = plan.preview()
+            try:
+                # when nothing is left to roll (all dice typed, or an automatic check), show
+                # what Enter will record, or what is wrong with the typed dice
+                result = plan.run(self.campaign, _NoDice())
+                text = f"{text}\n  Enter → {result.draft.text}"
+            except _WouldRoll:
+                pass  # the app still rolls something: no sure outcome to show
+            return Preview(text, True, plan.odds)
+        except _ERRORS as exc:
+            return Preview(_message(exc), False)
+        except Exception as exc:  # a bug must never take the table down
+            return Preview(self._internal(exc), False)
+
+    def submit(self, line: str) -> Feedback:
+        """Run the line: a roll, a free roll or a /command. Never raises for bad input."""
+        try:
+            parsed = self._parse(line)
+            if isinstance(parsed, Slash):
+                cmd = self._command(parsed.name)
+                if cmd is None:
+                    return Feedback(False, f"unknown command /{parsed.name} (try /help)")
+                return cmd.handler(self, parsed)  # handlers may raise; caught below
+            if isinstance(parsed, FreeRoll):
+                out = self.session.execute(_FreeRoll(parsed, self.rng))
+                return Feedback(True, out.draft.text, outcome=out)
+            parsed, plan = self._plan(parsed)
+            out = self.session.execute(_Run(plan, parsed, self.rng))
+            return Feedback(True, out.draft.text, outcome=out)
+        except _ERRORS as exc:
+            return Feedback(False, _message(exc))
+        except Exception as exc:  # commands apply or not at all: the state is unchanged
+            return Feedback(False, self._internal(exc))
+
+    def _command(self, name: str) -> SlashCommand | None:
+        """The slash command ``name`` if this campaign's system has it."""
+        self.warm_up()
+        cmd = SLASH_COMMANDS.get(name)
+        if cmd is None or (cmd.systems and self.campaign.system not in cmd.systems):
+            return None
+        return cmd
+
+    def _internal(self, exc: Exception) -> str:
+        """Remember an unexpected error (for a bug report) and describe it to the GM."""
+        import traceback
+
+        self.last_internal_error = "".join(traceback.format_exception(exc))
+        return f"internal error ({type(exc).__name__}: {exc}); nothing was changed"
+
+    def change(
+        self,
+        fn: Callable[[Campaign], Campaign],
+        text: str,
+        *,
+        actor: str = "",
+        effects: Sequence[str] = (),
+    ) -> Feedback:
+        """Apply a pure change as one undoable, logged step."""
+        return self.run_change(fn, Draft("change", text, actor, "", {}, tuple(effects)))
+
+    def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
+        """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
+        try:
+            out = self.session.execute(_Apply(fn, draft))
+        except _ERRORS as exc:
+            return Feedback(False, _message(exc))
+        except Exception as exc:
+            return Feedback(False, self._internal(exc))
+        return Feedback(True, draft.text, outcome=out)
+
+
+class _WouldRoll(Exception):
+    pass
+
+
+class _NoDice(random.Random):
+    """A generator for previews that refuses to roll: the outcome must come from typed dice."""
+
+    def random(self) -> float:
+        raise _WouldRoll
+
+    def randint(self, a: int, b: int) -> int:
+        raise _WouldRoll
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
+    return str(exc)
