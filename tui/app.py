@@ -85,10 +85,10 @@ class TablekeeperApp(App[None]):
             self.show_picker()
 
     def show_picker(self) -> None:
-        from tui.screens.picker import PickerScreen
+        from tui.screens.picker import PickerScreen, save_label
 
-        saves = [(_label(p), p) for p in list_saves(self.folder)]
-        demos = [(_label(p), p) for p in demo_paths()]
+        saves = [(save_label(p), p) for p in list_saves(self.folder)]
+        demos = [(save_label(p), p) for p in demo_paths()]
         self.push_screen(PickerScreen(saves, demos), self._picked)
 
     def _picked(self, choice: tuple[str, Path | str] | None) -> None:
@@ -311,8 +311,7 @@ class TablekeeperApp(App[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        commands = [(c.usage, c.help) for c in self.table.commands()] if self.table else []
-        self.push_screen(HelpScreen(commands))
+        self.push_screen(HelpScreen.of(self.table))
 
     async def action_quit(self) -> None:
         problem = self._unsaved_problem()
@@ -384,18 +383,3 @@ class TablekeeperApp(App[None]):
             screen.entry.cursor_position = len(text)
             screen.entry.focus()
 
-
-def _label(path: Path) -> str:
-    """The campaign name from a save's first lines, cheaply; the file name if none."""
-    try:
-        with path.open(encoding="utf-8") as f:
-            for _ in range(30):
-                line = f.readline()
-                if not line:
-                    break
-                if line.startswith("name") and "=" in line:
-                    value = line.split("=", 1)[1].strip().strip('"')
-                    return f"{value}  [{path.name}]"
-    except (OSError, UnicodeDecodeError):
-        pass
-    return path.name

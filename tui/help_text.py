@@ -1,6 +1,13 @@
-"""The help text: key bindings and the roll-entry language (shown by f1 and /help)."""
+"""The help text: key bindings and the roll-entry language (shown by f1 and /help).
+
+The modifiers of the roll entry are the system's: :func:`modifiers` heads the open
+campaign's system's ``entry_help`` with its name, or lists the registered systems when no
+campaign is open (the picker).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 GRAMMAR = """\
 ROLL ENTRY — type a line, Enter commits, Tab completes names, Up/Down recall history
@@ -16,19 +23,6 @@ ROLL ENTRY — type a line, Enter commits, Tab completes names, Up/Down recall h
 
   Names match by prefix or fuzzily, Cyrillic included: 'al sp' = Alice Moore, Spot Hidden.
   Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   = 1-6-6-5
-
-MODIFIERS BY SYSTEM
-  BRP       easy | hard | automatic | impossible, nostakes, +N/-N percent;
-            STR vs SIZ (two characteristics) uses the resistance table.  = 07 (00 = 100)
-  GURPS     signed modifiers, each -10..+10: lockpicker lockpicking -5 +10 = 4 3 5
-            (three dice, or one 3d6 total)
-  AGE       tn=N or a difficulty word (routine easy average challenging hard
-            very-hard formidable nearly-impossible), +N/-N; the focus counts
-            when the skill names it.  = 3 4 6 (the last die is the Drama Die)
-  Strange   range=L,H  resist=L,H  mod=N, opposed (else the app rolls the GM's 2d6);
-            kirma bow mod=-1 range=4,5 resist=3,4 = 3 3 4 5
-  Skirmish  die=d10|d12|d20, +N/-N, x2, /2, set=N; dice=N for several dice in
-            a contest: samurai fighting = 5 vs yamabushi = 8
 """
 
 KEYS = """\
@@ -40,3 +34,11 @@ KEYS
   ctrl+n  next actor (turn order)  alt+up/alt+down  move the current actor
   PageUp/PageDown scroll the log   Escape   clear the line / close a screen
 """
+
+
+def modifiers(system_name: str = "", entry_help: str = "", systems: Sequence[str] = ()) -> str:
+    """The help's MODIFIERS section for one system, or the list of systems to pick from."""
+    if system_name:
+        return f"MODIFIERS — {system_name}\n{entry_help}"
+    return ("MODIFIERS — each campaign's help lists its system's\n  systems: "
+            + ", ".join(systems) + "\n")

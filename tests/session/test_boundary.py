@@ -43,11 +43,17 @@ def test_session_and_store_do_not_import_textual_or_rich() -> None:
     modules = set(report["modules"])
     # the walk really covered the layers (a broken walk would pass vacuously)
     for expected in (
+        "tui.session.campaign.schema",
         "tui.session.table.entry",
         "tui.session.table.names",
         "tui.session.table.table",
+        "tui.session.scenes.order",
+        "tui.session.extended.progress",
+        "tui.session.adventure.flow",
+        "tui.session.systems.registry",
         "tui.session.systems.brp.adapter",
-        "tui.session.systems.strange.adapter",
+        "tui.session.systems.strange.rounds",
+        "tui.session.systems.gurps.maneuvers",
         "tui.store",
     ):
         assert expected in modules, expected

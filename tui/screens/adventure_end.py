@@ -1,9 +1,10 @@
-"""The end-of-adventure screen (BRP): one experience roll per ticked skill, then apply.
+"""The end-of-adventure screen: the rolls the campaign's system makes then (BRP: one
+experience roll per ticked skill), then apply.
 
-It renders the rows of :mod:`tui.session.systems.brp.experience` and collects keys: ``r`` rolls the
-selected row, ``a`` rolls every row not yet rolled, digits type the d100 (then the d6 when it
-improved) followed by Enter, and Enter with nothing typed applies everything as one undoable
-step. Escape clears typed digits, or leaves without changes.
+It renders the rows of :mod:`tui.session.adventure.flow` and collects keys: ``r`` rolls the
+selected row, ``a`` rolls every row not yet rolled, digits type the row's next die (BRP: the
+d100, then the d6 when it improved) followed by Enter, and Enter with nothing typed applies
+everything as one undoable step. Escape clears typed digits, or leaves without changes.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from rules.errors import RulesError
-from tui.session.systems.brp.experience import Row, commit, experience_rows, parse_die, unfinished
+from tui.session.adventure.flow import Row, commit, parse_die, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
 
@@ -54,7 +55,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
-        self.rows: list[Row] = list(experience_rows(table.campaign))
+        self.rows: list[Row] = list(rows_of(table))
         self.digits = ""
         self.typing_row: int | None = None  # the row the pending digits are for
         self.message: Text | None = None

@@ -10,7 +10,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList
 
-from rules import SYSTEM_NAMES
 from tui.session.table.completion import complete_line
 from tui.session.table.table import Feedback, Table
 from tui.widgets.log_panel import GRADE_STYLES, LogPanel
@@ -103,7 +102,7 @@ class MainScreen(Screen[None]):
         scene = campaign.scene
         bits = [
             campaign.name,
-            SYSTEM_NAMES.get(campaign.system, campaign.system),
+            self.table.system_name,
             f"adventure {campaign.adventure}",
         ]
         if scene is not None:

@@ -13,9 +13,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules import SYSTEM_NAMES
+from tui.session.systems import registry
 
-__all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
+__all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen", "save_label"]
 
 
 class PickerScreen(Screen[tuple[str, Path | str]]):
@@ -85,11 +85,11 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
             yield Static("New campaign", id="new-title")
             if self.system is None:
                 yield OptionList(
-                    *[Option(f"{label}", id=key) for key, label in SYSTEM_NAMES.items()],
+                    *[Option(s.name, id=s.key) for s in registry.infos()],
                     id="new-system",
                 )
             else:
-                yield Static(f"System: {SYSTEM_NAMES[self.system]}")
+                yield Static(f"System: {registry.info(self.system).name}")
             yield Input(self.default_name, placeholder="campaign name", id="new-name")
             yield Static("", id="new-error")
             yield Static("Tab moves between fields · Enter creates · Escape cancels")
@@ -116,7 +116,7 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
         if system is None:
             lst = self.query_one("#new-system", OptionList)
             option = lst.highlighted_option
-            system = option.id if option is not None and option.id else "brp"
+            system = option.id if option is not None and option.id else registry.keys()[0]
         self.dismiss((system, name))
 
     def action_cancel(self) -> None:
@@ -154,3 +154,19 @@ class ProblemScreen(ModalScreen[str]):
 
     def action_choose(self, key: str) -> None:
         self.dismiss(key)
+
+
+def save_label(path: Path) -> str:
+    """The campaign name from a save's first lines, cheaply; the file name if none."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            for _ in range(30):
+                line = f.readline()
+                if not line:
+                    break
+                if line.startswith("name") and "=" in line:
+                    value = line.split("=", 1)[1].strip().strip('"')
+                    return f"{value}  [{path.name}]"
+    except (OSError, UnicodeDecodeError):
+        pass
+    return path.name

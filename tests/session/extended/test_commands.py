@@ -11,7 +11,8 @@ import pytest
 
 from tests.seeds import seed_text
 from tests.session.conftest import age_campaign, make_table, snapshot
-from tui.session.extended.commands import describe_checks, from_check
+from tui.session.extended.data import from_check
+from tui.session.extended.view import describe_checks
 from tui.session.table.table import Table
 
 SKILLS = 'skills="Dexterity (Stealth), Intelligence (Technology), Perception (Seeing)"'

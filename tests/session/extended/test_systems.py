@@ -11,7 +11,8 @@ from tests.session.conftest import (
     skirmish_campaign,
     strange_campaign,
 )
-from tui.session.extended.commands import describe_checks, from_check
+from tui.session.extended.data import from_check
+from tui.session.extended.view import describe_checks
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Table
 

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
-from rules import SYSTEM_NAMES
 from tui.session.campaign.model import SIDES, Campaign, Character, ExtendedCheck, Scene
+from tui.session.systems import registry
 
 __all__ = ["FORMAT", "MIGRATIONS", "SchemaError", "from_doc", "to_doc"]
 
@@ -103,15 +103,6 @@ def _no_unknown(doc: Mapping[str, Any], path: str, known: set[str]) -> None:
             )
 
 
-SKILL_TYPES: dict[str, type | tuple[type, ...]] = {
-    "brp": int,
-    "gurps": int,
-    "age": str,
-    "strange": str,
-    "skirmish": int,
-}
-
-
 def _character(doc: Any, path: str, system: str) -> Character:
     if not isinstance(doc, dict):
         raise SchemaError(path, "expected a table")
@@ -122,13 +113,12 @@ def _character(doc: Any, path: str, system: str) -> Character:
     side = _get(doc, path, "side", str, "party")
     if side not in SIDES:
         raise SchemaError(_key(path, "side"), f"must be one of {', '.join(SIDES)}, got {side!r}")
-    skills = _table(doc, path, "skills", SKILL_TYPES[system])
-    if system in ("brp", "gurps"):
-        for skill, value in skills.items():
-            if not -100 <= value <= 1000:
-                raise SchemaError(
-                    _key(_key(path, "skills"), skill), f"must be within -100..1000, got {value}"
-                )
+    tracker = registry.tracker(system)  # the system says what its skill values are
+    skills = _table(doc, path, "skills", tracker.skill_type)
+    for skill, value in skills.items():
+        problem = tracker.skill_problem(value)
+        if problem:
+            raise SchemaError(_key(_key(path, "skills"), skill), problem)
     ticks = _get(doc, path, "ticks", list, [])
     for i, tick in enumerate(ticks):
         if not isinstance(tick, str):
@@ -241,8 +231,9 @@ def from_doc(doc: dict[str, Any]) -> Campaign:
         },
     )
     system = _get(doc, "", "system", str)
-    if system not in SYSTEM_NAMES:
-        raise SchemaError("system", f"unknown system {system!r} (one of {', '.join(SYSTEM_NAMES)})")
+    known = registry.keys()
+    if system not in known:
+        raise SchemaError("system", f"unknown system {system!r} (one of {', '.join(known)})")
     adventure = _get(doc, "", "adventure", int, 1)
     if adventure < 1:
         raise SchemaError("adventure", f"must be at least 1, got {adventure}")

@@ -1,7 +1,15 @@
-"""Extended checks (AGE advanced and challenge tests, in any system).
+"""Extended checks (AGE advanced and challenge tests, usable in every system).
 
-- ``commands`` — ``/ext``, ``/clear``, ``/unblock``.
+- ``commands`` — ``/ext``, ``/clear``, ``/unblock`` (cheap: loaded for every campaign).
+- ``rolls`` — the roll hooks: which check a roll counts toward (cheap as well).
+- ``checks`` — a new check from ``/ext NAME key=value…``; clearing and unblocking.
+- ``progress`` — what a counted roll adds: pool, time, consequences.
 - ``data`` — the GM's consequence syntax and ``ChallengeTest`` ⇄ ``ExtendedCheck``.
-- ``rolls`` — the roll hooks: which check a roll counts toward, and what it adds.
 - ``view`` — the checks as lines for the scene panel.
+
+An extended check is an AGE challenge test whatever the campaign's system, so ``checks``,
+``progress``, ``data`` and ``view`` need ``rules.age``; they are imported only once a
+campaign has (or creates) a check. Per system, the system interface says what a roll adds
+(``extended_progress``, ``extended_result``), how a skill is named (``extended_skill``) and
+whether the TN matters (``extended_tn``, ``with_check_tn``).
 """

@@ -1,4 +1,4 @@
-"""Extended checks at the table: ``/ext``, ``/clear``, ``/unblock`` and rolls that feed them.
+"""Extended checks at the table: ``/ext``, ``/clear``, ``/unblock``.
 
 Commands (each change is one undoable, logged step)::
 
@@ -12,10 +12,12 @@ Commands (each change is one undoable, logged step)::
     /clear NAME                            clear the minor consequence (after a separate test)
     /unblock NAME                          lift a "blocked" consequence
 
-``tn`` defaults to the campaign option ``tn``, else 11 (Average); outside AGE it is unused.
-``every`` defaults to 1 (the level rises with every failed roll). The effect syntax of the
-consequence texts is in :mod:`tui.session.extended.data`; how rolls count, per system, in
-:mod:`tui.session.extended.rolls`; the scene panel's lines come from
+``tn`` defaults to the campaign option ``tn``, else 11 (Average); it only matters in a
+system that rolls against it (``System.extended_tn``). ``every`` defaults to 1 (the level
+rises with every failed roll). Creating and changing a check is in
+:mod:`tui.session.extended.checks` (imported on use: it needs the AGE rules); the effect
+syntax of the consequence texts is in :mod:`tui.session.extended.data`; how rolls count, per
+system, in :mod:`tui.session.extended.rolls`; the scene panel's lines come from
 :func:`~tui.session.extended.view.describe_checks`.
 """
 
@@ -24,118 +26,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules import age
-from rules.age import ChallengeTest, Level
-from rules.errors import RulesError
-from tui.session.campaign.model import Campaign, ExtendedCheck
-from tui.session.extended.data import (
-    LEVELS,
-    check_name,
-    from_check,
-    parse_consequence,
-    parse_escalation,
-    parse_minutes,
-    parse_skills,
-    to_check,
-)
-from tui.session.extended.rolls import (
-    ACTIVE,
-    consequence_line,
-    match_check,
-    minutes,
-    selected,
-)
-from tui.session.extended.view import describe_check, describe_checks
+from tui.session.campaign.model import Campaign
+from tui.session.extended.rolls import ACTIVE, match_check, selected
+from tui.session.table.commands import slash
 from tui.session.table.entry import EntryError, Slash
-from tui.session.table.table import Feedback, Table, slash
+from tui.session.table.table import Feedback, Table
 
-__all__ = ["create_check", "describe_checks", "from_check", "to_check"]
+__all__ = ["USAGE"]
 
-DEFAULT_TN = 11
-MAX_THRESHOLD = 200
-_KEYS = ("tn", "threshold", "time", "every", "minor", "major", "serious", "skills")
 USAGE = ("/ext NAME threshold=N|easy…very-hard time=30m [tn=N] [every=N] [minor=\"…\"] "
          "[major=\"…\"] [serious=\"…\"] [skills=\"…\"] · /ext use NAME|none · /ext drop NAME")
-
-
-def _options(words: Sequence[str]) -> dict[str, str]:
-    opts: dict[str, str] = {}
-    for word in words:
-        key, eq, value = word.partition("=")
-        key = key.casefold()
-        if not eq:
-            raise EntryError(f"unexpected word {word!r}: options are key=value; quote texts with "
-                             "spaces: minor=\"guards alerted; tn+2\"")
-        if key not in _KEYS:
-            allowed = ", ".join(k + "=" for k in _KEYS)
-            raise EntryError(f"unknown option {key}= (allowed: {allowed})")
-        if key in opts:
-            raise EntryError(f"{key}= given twice")
-        if not value.strip():
-            raise EntryError(f"{key}= needs a value")
-        opts[key] = value.strip()
-    return opts
-
-
-def _tn(raw: str | None, campaign: Campaign) -> int:
-    if raw is None:
-        default = campaign.options.get("tn", DEFAULT_TN)
-        return default if isinstance(default, int) and not isinstance(default, bool) else 11
-    try:
-        value = int(raw) if raw.lstrip("-").isdigit() else age.difficulty(raw)
-    except (ValueError, RulesError):
-        raise EntryError(f"tn= needs a number or a difficulty name, got {raw!r}") from None
-    if not 1 <= value <= 40:
-        raise EntryError(f"tn= must be within 1..40, got {value}")
-    return value
-
-
-def _threshold(raw: str) -> int:
-    try:
-        value = int(raw) if raw.isdigit() else age.threshold(raw)
-    except (ValueError, RulesError):
-        raise EntryError(f"threshold= needs a number or easy, average, challenging, hard, "
-                         f"very-hard; got {raw!r}") from None
-    if not 1 <= value <= MAX_THRESHOLD:
-        raise EntryError(f"threshold= must be within 1..{MAX_THRESHOLD}, got {value}")
-    return value
-
-
-def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> ExtendedCheck:
-    """A new check from ``/ext NAME key=value…`` (an EntryError names what is wrong)."""
-    check_name(name)
-    if any(c.name.casefold() == name.casefold() for c in campaign.checks):
-        raise EntryError(f"there is already a check called {name} (/ext drop {name} first)")
-    opts = _options(words)
-    missing = [k for k in ("threshold", "time") if k not in opts]
-    if missing:
-        raise EntryError(f"/ext {name} needs {' and '.join(k + '=' for k in missing)}: {USAGE}")
-    levels = {lv.label: parse_consequence(lv, opts[lv.label]) for lv in LEVELS
-              if lv.label in opts}
-    escalation = parse_escalation(opts.get("every", "1"))
-    skills = parse_skills(opts["skills"]) if "skills" in opts else ()
-    try:
-        test = ChallengeTest.create(_tn(opts.get("tn"), campaign), _threshold(opts["threshold"]),
-                                    parse_minutes(opts["time"]), escalation=escalation,
-                                    **levels)
-    except RulesError as exc:
-        raise EntryError(str(exc)) from None
-    return to_check(test, name, allowed_skills=skills)
-
-
-def _summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str, list[str]]:
-    test = from_check(chk)
-    named = test.threshold_name
-    tn = f", TN {test.tn}" if campaign.system == "age" else ""
-    text = (f"extended check {chk.name}: threshold {test.threshold}"
-            f"{f' ({named})' if named else ''}{tn}, {test.budget} min, "
-            f"{minutes(test.time_per_roll)} min per roll ({test.rolls_left} rolls)")
-    effects = [f"consequence {consequence_line(test, lv)}" for lv in LEVELS
-               if test.consequence(lv) is not None]
-    if chk.allowed_skills:
-        effects.append("skills: " + ", ".join(chk.allowed_skills))
-    effects.append(f"roll with ext={chk.name}, or /ext use {chk.name}")
-    return text, effects
 
 
 @slash("ext", "/ext NAME threshold=N time=30m [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
@@ -144,7 +44,7 @@ def _ext(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     args = list(cmd.args)
     if not args or args == ["list"]:
-        lines = describe_checks(campaign)
+        lines = _describe(campaign)
         if not lines:
             return Feedback(True, f"no extended checks yet: {USAGE}")
         return Feedback(True, " │ ".join(text.strip() for text, _ in lines))
@@ -159,10 +59,22 @@ def _ext(table: Table, cmd: Slash) -> Feedback:
         except EntryError:
             chk = None
         if chk is not None:
+            from tui.session.extended.view import describe_check
+
             return Feedback(True, " │ ".join(t.strip() for t, _ in describe_check(campaign, chk)))
+    from tui.session.extended.checks import create_check, summary
+
     chk = create_check(campaign, args[0], args[1:])
-    text, effects = _summary(campaign, chk)
+    text, effects = summary(campaign, chk)
     return table.change(lambda c: c.with_check(chk), text, effects=effects)
+
+
+def _describe(campaign: Campaign) -> list[tuple[str, str]]:
+    if not campaign.checks:
+        return []  # no check, no rules to load
+    from tui.session.extended.view import describe_checks
+
+    return describe_checks(campaign)
 
 
 def _one_name(args: Sequence[str], usage: str) -> str:
@@ -210,15 +122,9 @@ def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> F
     chk = match_check(table.campaign, _one_name(args, usage))
     if chk.status != "running":
         return Feedback(False, f"{chk.name} is already {chk.status}")
-    test = from_check(chk)
-    if step == "clear":
-        new = test.clear_minor()
-        minor = test.consequence(Level.MINOR)
-        what = "minor consequence cleared" + (f" ({minor.text})" if minor and minor.text else "")
-    else:
-        new, what = test.unblock(), "unblocked: rolls count again"
-    updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
-                       notes=chk.contributions)
+    from tui.session.extended.checks import changed
+
+    updated, what = changed(chk, step)
     return table.change(lambda c: c.with_check(updated), f"{chk.name}: {what}")
 
 

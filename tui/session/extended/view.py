@@ -14,7 +14,9 @@ from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import from_check
-from tui.session.extended.rolls import consequence_line, minutes, selected
+from tui.session.extended.progress import consequence_line, minutes
+from tui.session.extended.rolls import selected
+from tui.session.systems.registry import tracker
 
 __all__ = ["BAR_WIDTH", "bar", "describe_check", "describe_checks"]
 
@@ -49,7 +51,7 @@ def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, st
         return [(f"{marker}{chk.name} {chk.pool}/{chk.threshold}  (damaged: {exc})", "red")]
     used = Fraction(test.elapsed)
     left = test.time_left
-    tn = f"  TN {test.tn_for('?')}" if campaign.system == "age" else ""
+    tn = f"  TN {test.tn_for('?')}" if tracker(campaign.system).extended_tn else ""
     rolls = len(test.contributions)
     text = (f"{marker}{chk.name} {bar(test.pool, test.threshold)} {test.pool}/{test.threshold}"
             f"{tn}  {rolls} roll{'' if rolls == 1 else 's'}  {minutes(used)}/{test.budget} min"

@@ -8,12 +8,13 @@ for the GM.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from tui.session.campaign.model import Campaign, Scene, SceneKind
 from tui.session.campaign.session import CommandError
+from tui.session.systems.registry import tracker
 from tui.session.table.names import Match, match_prefix_words
 
 __all__ = [
@@ -35,19 +36,6 @@ KINDS: Mapping[str, SceneKind] = {
     "active": "active", "long": "long", "long-term": "long", "longterm": "long",
     "long_term": "long",
 }
-
-#: hook for systems that keep round state in ``Scene.system`` (the Strange System)
-SceneInit = Callable[[Campaign, Scene], Scene]
-SceneEnd = Callable[[Scene], tuple[str, list[str]]]
-_INITS: dict[str, SceneInit] = {}
-_ENDS: dict[str, SceneEnd] = {}
-
-
-def register_system(system: str, init: SceneInit, end: SceneEnd) -> None:
-    """Let ``system`` set up a new scene and describe an ending one (summary, verdicts)."""
-    _INITS[system] = init
-    _ENDS[system] = end
-
 
 def need_scene(campaign: Campaign) -> Scene:
     """The running scene, or a ``CommandError`` telling how to start one."""
@@ -131,7 +119,7 @@ def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
 
 
 def _history_entry(scene: Scene, system: str, note: str) -> dict[str, Any]:
-    summary, verdicts = _ENDS[system](scene) if system in _ENDS else ("", [])
+    summary, verdicts = tracker(system).scene_ended(scene)
     entry: dict[str, Any] = {"name": scene.name, "kind": scene.kind, "rounds": scene.round,
                              "summary": note or summary}
     if verdicts:
@@ -152,7 +140,4 @@ def start_scene(campaign: Campaign, name: str, kind: SceneKind = "active",
     if campaign.scene is not None:
         campaign = end_scene(campaign)
     scene = Scene(name=name, kind=kind, round=1, round_limit=limit)
-    init = _INITS.get(campaign.system)
-    if init is not None:
-        scene = init(campaign, scene)
-    return replace(campaign, scene=scene)
+    return replace(campaign, scene=tracker(campaign.system).scene_started(campaign, scene))

@@ -1,18 +1,18 @@
-"""Scene commands: ``/scene`` and ``/endscene``; importing this also registers turn order.
+"""Scene commands: ``/scene`` and ``/endscene``.
 
-The Strange System's rounds (``scene_strange_cmds``) and GURPS maneuvers (``scene_gurps``)
-are registered by the table only for campaigns of those systems (see
-``tui.session.table.table.COMMAND_MODULES``), so opening a campaign loads one system's rules.
+A system's own scene commands (Strange System rounds, GURPS maneuvers) live in its package
+under ``tui/session/systems/`` and reach the table through the system interface, so opening
+a campaign loads one system's rules.
 """
 
 from __future__ import annotations
 
-from tui.session.scenes import order as scene_order
 from tui.session.scenes.base import end_scene, need_scene, scene_args, start_scene
+from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
-from tui.session.table.table import Feedback, Table, slash
+from tui.session.table.table import Feedback, Table
 
-__all__ = ["scene_order"]
+__all__: list[str] = []
 
 
 @slash("scene", "/scene NAME [active|long] [limit=1..4]",
@@ -22,7 +22,7 @@ def _scene(table: Table, cmd: Slash) -> Feedback:
     before = table.campaign.scene
     new = start_scene(table.campaign, name, kind, limit)
     text = f"scene {name} ({'long-term' if kind == 'long' else 'active'}"
-    text += f", round limit {limit})" if table.campaign.system == "strange" else ")"
+    text += f", round limit {limit})" if table.system.shows_round_limit else ")"
     if before is not None:
         text = f"scene {before.name} ended; {text}"
     return table.change(lambda _c: new, text)

@@ -1,60 +1,31 @@
 """Turn order for every system: ``/order``, ``/init``, ``/next``, ``/swap``, ``/up``, ``/down``.
 
-GURPS orders by Basic Speed, then DX, then the GM's order (``rules.gurps.turn_order``); the
-GM may reorder only within a tie (``rules.gurps.tied_groups``). The other systems keep a
-generic initiative list: set explicitly (``/order NAME NAME …``) or sorted by initiative
-values (``/init CHAR N``, kept in ``Scene.system["init"]``).
+The generic order is an initiative list: set explicitly (``/order NAME NAME …``) or sorted by
+initiative values (``/init CHAR N``, kept in ``Scene.system["init"]``). A system may keep an
+order of its own instead (GURPS: Basic Speed, then DX, then the GM's order), allowing the GM
+to reorder only within its ties, and may refuse ``/init``; it says so through the system
+interface (``turn_order``, ``order_ties``, ``init_refusal``).
 
 Decisions: ``/order`` without names takes every character of the campaign. ``/next``
-wrapping past the last actor starts the next round, except in the Strange System, whose
-rounds follow ``/phase``. Reordering keeps the highlight on the same actor.
+wrapping past the last actor starts the next round, except in a system whose rounds follow
+phases (``next_wraps_round``: the Strange System's ``/phase``). Reordering keeps the
+highlight on the same actor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from rules.errors import RulesError
-from tui.session.campaign.model import Campaign, Character, Scene
+from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, pick_character, pick_characters, with_scene
+from tui.session.systems.registry import tracker
+from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
-from tui.session.table.table import Feedback, Table, slash
+from tui.session.table.table import Feedback, Table
 
-if TYPE_CHECKING:
-    from rules.gurps.combat import SpeedLike
-
-__all__ = ["build_order", "move", "next_turn", "set_init", "swap", "tie_groups"]
-
-SPEED = "Basic Speed"
-
-
-def _speed(ch: Character) -> SpeedLike:
-    value = ch.attributes.get(SPEED)
-    if value is None or isinstance(value, bool):
-        raise CommandError(f'{ch.name} has no Basic Speed (attributes."{SPEED}")')
-    return value
-
-
-def _dx(ch: Character) -> int:
-    value = ch.attributes.get("DX")
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise CommandError(f"{ch.name} has no DX (attributes.DX, a whole number)")
-    return value
-
-
-def _chars(campaign: Campaign, names: Sequence[str]) -> list[Character]:
-    return [campaign.character(n) for n in names]
-
-
-def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]]:
-    """GURPS: ``names`` cut into runs of equal Basic Speed and DX (in the given order)."""
-    from rules import gurps
-
-    groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx)
-    return [tuple(c.name for c in g) for g in groups]
+__all__ = ["build_order", "move", "next_turn", "set_init", "swap"]
 
 
 def _inits(scene: Scene) -> Mapping[str, int]:
@@ -79,14 +50,9 @@ def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
     chosen = list(names) or [c.name for c in campaign.characters]
     if not chosen:
         raise CommandError("the campaign has no characters to order")
-    if campaign.system == "gurps":
-        try:
-            from rules import gurps
-
-            chars = gurps.turn_order(_chars(campaign, chosen), speed=_speed, dx=_dx)
-        except RulesError as exc:
-            raise CommandError(f"cannot order by Basic Speed: {exc}") from None
-        order = [c.name for c in chars]
+    own = tracker(campaign.system).turn_order(campaign, chosen)
+    if own is not None:
+        order = list(own)
     elif names:
         order = chosen
     else:
@@ -97,9 +63,9 @@ def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
 
 def set_init(campaign: Campaign, name: str, value: int) -> Campaign:
     """``/init CHAR N``: record an initiative value and sort the list (ties keep their order)."""
-    if campaign.system == "gurps":
-        raise CommandError("GURPS turn order comes from Basic Speed and DX: use /order, "
-                           "and /swap within ties")
+    refusal = tracker(campaign.system).init_refusal
+    if refusal:
+        raise CommandError(refusal)
     scene = need_scene(campaign)
     inits = dict(_inits(scene))
     inits[name] = value
@@ -121,16 +87,14 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, str]:
         new = replace(scene, current=current)
         return with_scene(campaign, new), f"{new.turn_order[current]}'s turn"
     new = replace(scene, current=0)
-    if campaign.system == "strange":
+    if not tracker(campaign.system).next_wraps_round:
         return with_scene(campaign, new), f"{new.turn_order[0]}'s turn (order wraps)"
     new = replace(new, round=scene.round + 1)
     return with_scene(campaign, new), f"round {new.round}: {new.turn_order[0]}'s turn"
 
 
 def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:
-    if campaign.system != "gurps":
-        return
-    for group in tie_groups(campaign, order):
+    for group in tracker(campaign.system).order_ties(campaign, order) or ():
         if a in group:
             if b not in group:
                 raise CommandError(
@@ -140,7 +104,7 @@ def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None
 
 
 def swap(campaign: Campaign, a: str, b: str) -> Campaign:
-    """``/swap A B``: exchange two entries (GURPS: only within a tie)."""
+    """``/swap A B``: exchange two entries (only within a tie when the system has ties)."""
     scene = need_scene(campaign)
     order = list(scene.turn_order)
     for name in (a, b):
@@ -155,7 +119,7 @@ def swap(campaign: Campaign, a: str, b: str) -> Campaign:
 
 
 def move(campaign: Campaign, name: str, step: int) -> Campaign:
-    """``/up`` (step −1) or ``/down`` (step +1) one place (GURPS: only within a tie)."""
+    """``/up`` (step −1) or ``/down`` (step +1) one place (within a tie, if the system ties)."""
     scene = need_scene(campaign)
     order = list(scene.turn_order)
     if name not in order:
@@ -173,14 +137,16 @@ def _apply(table: Table, new: Campaign, text: str) -> Feedback:
 def _order_text(campaign: Campaign) -> str:
     scene = need_scene(campaign)
     text = "turn order: " + " › ".join(scene.turn_order)
-    if campaign.system == "gurps":
-        ties = [g for g in tie_groups(campaign, scene.turn_order) if len(g) > 1]
+    groups = tracker(campaign.system).order_ties(campaign, scene.turn_order)
+    if groups is not None:
+        ties = [g for g in groups if len(g) > 1]
         if ties:
             text += " (ties, reorder with /swap: " + "; ".join(" = ".join(g) for g in ties) + ")"
     return text
 
 
-@slash("order", "/order [NAME …]", "build the turn order (GURPS: Basic Speed, then DX)")
+@slash("order", "/order [NAME …]",
+       "build the turn order (by the system's own rules where it has them)")
 def _order(table: Table, cmd: Slash) -> Feedback:
     new = build_order(table.campaign, pick_characters(table, cmd.args))
     return _apply(table, new, _order_text(new))
@@ -207,7 +173,8 @@ def _next(table: Table, _cmd: Slash) -> Feedback:
     return _apply(table, new, text)
 
 
-@slash("swap", "/swap CHAR CHAR", "exchange two places in the turn order (GURPS: ties only)")
+@slash("swap", "/swap CHAR CHAR",
+       "exchange two places in the turn order (within a tie, if the system ties)")
 def _swap(table: Table, cmd: Slash) -> Feedback:
     names = pick_characters(table, cmd.args)
     if len(names) != 2:

@@ -1,24 +1,35 @@
-"""System adapters: how the table turns a typed check into a ``rules`` call, per system."""
+"""Everything the tracker knows about each rule system, and the registry that finds it.
+
+- ``registry`` — the one list of systems (key, display name, rules module, tracker package),
+  loaded lazily; :func:`register` adds a system defined elsewhere.
+- ``interface`` — the :class:`System` protocol shared code asks a system through, the
+  :class:`Defaults` of a system without optional capabilities, and the plan/odds values.
+- ``kit`` — building blocks of the adapters (typed or rolled dice, modifier words, contests).
+- ``brp/``, ``gurps/``, ``age/``, ``strange/``, ``skirmish/`` — one package per system: its
+  ``SYSTEM`` (the protocol's answers) and the modules behind it (adapter, commands, scene
+  behaviour, view fragments …); each package's docstring lists its modules.
+"""
 
 from __future__ import annotations
 
-import importlib
+from tui.session.systems.registry import (
+    SystemInfo,
+    info,
+    infos,
+    keys,
+    register,
+    rules_module,
+    tracker,
+    unregister,
+)
 
-from tui.session.systems.base import Adapter
-
-__all__ = ["adapter_for"]
-
-_CLASSES = {
-    "brp": ("tui.session.systems.brp.adapter", "BrpAdapter"),
-    "gurps": ("tui.session.systems.gurps.adapter", "GurpsAdapter"),
-    "age": ("tui.session.systems.age.adapter", "AgeAdapter"),
-    "strange": ("tui.session.systems.strange.adapter", "StrangeAdapter"),
-    "skirmish": ("tui.session.systems.skirmish.adapter", "SkirmishAdapter"),
-}
-
-
-def adapter_for(system: str) -> Adapter:
-    """The adapter of ``system`` (a key of ``rules.SYSTEMS``)."""
-    module, cls = _CLASSES[system]
-    adapter: Adapter = getattr(importlib.import_module(module), cls)()
-    return adapter
+__all__ = [
+    "SystemInfo",
+    "info",
+    "infos",
+    "keys",
+    "register",
+    "rules_module",
+    "tracker",
+    "unregister",
+]

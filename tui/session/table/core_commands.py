@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
-from tui.session.table.table import Feedback, Table, slash
+from tui.session.table.table import Feedback, Table
 
 __all__: list[str] = []
 

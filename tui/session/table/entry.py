@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules import dice as dice_mod
@@ -26,6 +26,7 @@ from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = [
     "MAX_LINE",
+    "OPTION_KEYS",
     "Check",
     "EntryError",
     "FreeRoll",
@@ -102,19 +103,24 @@ def parse_faces(text: str) -> tuple[int, ...]:
     return tuple(faces)
 
 
-#: keys of key=value modifiers; any other ``word=07`` is a name followed by typed dice.
+#: keys of key=value modifiers; any other ``word=07`` is a name followed by typed dice. The
+#: language reserves these for every system, so that ``tn=13`` in a BRP line is refused by
+#: name (an unknown option) rather than read as dice; a system may add keys of its own
+#: (``System.option_keys``), which the table passes to :func:`parse_line`.
 OPTION_KEYS = frozenset(
     {"tn", "range", "resist", "mod", "die", "ext", "dice", "set", "focus", "bonus", "skill"}
 )
 
 
-def _split_dice(text: str) -> tuple[str, tuple[int, ...] | None]:
+def _split_dice(
+    text: str, option_keys: Collection[str] = OPTION_KEYS
+) -> tuple[str, tuple[int, ...] | None]:
     """Split ``text`` at the '=' that starts typed dice (not the one inside ``tn=13``)."""
     for m in re.finditer(r"=", text):
         before = text[: m.start()]
         word = re.search(r"(\S*)$", before)
         key = word.group(1).casefold() if word else ""
-        if key and key in OPTION_KEYS:
+        if key and key in option_keys:
             continue
         tail = text[m.end() :].split()
         # options may follow the dice too: "... = 2 4 6 6 range=3,6"
@@ -129,8 +135,9 @@ def _side(
     characters: Sequence[str] | Mapping[str, str],
     skills_of: Callable[[str], Sequence[str] | Mapping[str, str]],
     default_skill: str | None = None,
+    option_keys: Collection[str] = OPTION_KEYS,
 ) -> Side:
-    body, faces = _split_dice(text)
+    body, faces = _split_dice(text, option_keys)
     words = split_words(body)
     if not words:
         raise EntryError("missing character and skill")
@@ -185,11 +192,14 @@ def parse_line(
     line: str,
     characters: Sequence[str] | Mapping[str, str],
     skills_of: Callable[[str], Sequence[str] | Mapping[str, str]],
+    *,
+    option_keys: Collection[str] = OPTION_KEYS,
 ) -> Parsed:
     """Parse one line of the roll entry; raise :class:`EntryError` naming the problem.
 
     ``skills_of(name)`` returns the names a character can roll (skills, characteristics).
     Either may be a mapping of alias → real name, so aliases of one thing never clash.
+    ``option_keys`` are the keys read as ``key=value`` modifiers.
     """
     text = line.strip()
     if not text:
@@ -214,10 +224,10 @@ def parse_line(
     parts = re.split(r"\s+(?:vs\.?|против)\s+", text, flags=re.IGNORECASE)
     if len(parts) > 2:
         raise EntryError("only one 'vs' per line")
-    a = _side(parts[0], characters, skills_of)
+    a = _side(parts[0], characters, skills_of, option_keys=option_keys)
     mine = skills_of(a.actor)
     a_real = mine.get(a.skill, a.skill) if isinstance(mine, Mapping) else a.skill
-    b = _side(parts[1], characters, skills_of, a_real) if len(parts) == 2 else None
+    b = _side(parts[1], characters, skills_of, a_real, option_keys) if len(parts) == 2 else None
     if b is not None and b.actor == a.actor and b.skill == a.skill:
         raise EntryError("a character cannot oppose the same skill of itself")
     return Check(a, b)

@@ -8,31 +8,30 @@ untouched.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome, Session
-from tui.session.systems import adapter_for
-from tui.session.systems.base import Adapter, Chance, Plan
-from tui.session.table.entry import Check, EntryError, FreeRoll, Side, Slash, parse_line
+from tui.session.systems.interface import Chance, Plan, System
+from tui.session.systems.registry import info, rules_module, tracker
+from tui.session.table.commands import SHARED, SHARED_MODULES, CommandSet, SlashCommand
+from tui.session.table.entry import (
+    OPTION_KEYS,
+    Check,
+    EntryError,
+    FreeRoll,
+    Side,
+    Slash,
+    parse_line,
+)
 from tui.session.table.names import Match, NameError_
 
-__all__ = [
-    "PLAN_HOOKS",
-    "ROLL_HOOKS",
-    "SLASH_COMMANDS",
-    "Feedback",
-    "Preview",
-    "SlashCommand",
-    "Table",
-    "plan_hook",
-    "roll_hook",
-    "slash",
-]
+__all__ = ["Feedback", "Preview", "Table"]
 
 #: Errors that describe bad input: their message is shown as it is.
 _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
@@ -57,15 +56,6 @@ class Feedback:
 
 
 @dataclass(frozen=True, slots=True)
-class SlashCommand:
-    name: str
-    usage: str
-    help: str
-    handler: Callable[[Table, Slash], Feedback] = field(compare=False)
-    systems: tuple[str, ...] = ()  # empty: every system
-
-
-@dataclass(frozen=True, slots=True)
 class _Apply:
     """A command built from a pure function of the campaign (used by slash commands)."""
 
@@ -76,38 +66,18 @@ class _Apply:
         return Outcome(self.fn(campaign), self.draft)
 
 
-#: ``hook(campaign, check) -> check``: rewrite a parsed check before it is planned (e.g. the
-#: TN of the extended check it contributes to, a GURPS Aim bonus). Must not raise for lines
-#: it does not concern; may raise EntryError/RulesError naming a problem.
-PlanHook = Callable[[Campaign, Check], Check]
-#: ``hook(before, check, outcome) -> outcome``: add effects of a committed roll to the same
-#: undoable step (pool progress, consequences, spent Aim). ``before`` is the state the roll
-#: was made in.
-RollHook = Callable[[Campaign, Check, Outcome], Outcome]
-PLAN_HOOKS: list[PlanHook] = []
-ROLL_HOOKS: list[RollHook] = []
-
-
-def plan_hook(fn: PlanHook) -> PlanHook:
-    PLAN_HOOKS.append(fn)
-    return fn
-
-
-def roll_hook(fn: RollHook) -> RollHook:
-    ROLL_HOOKS.append(fn)
-    return fn
-
-
 @dataclass(frozen=True, slots=True)
 class _Run:
     plan: Plan
     check: Check
     rng: random.Random
+    sets: tuple[CommandSet, ...]  # whose roll hooks add their effects, in order
 
     def apply(self, campaign: Campaign) -> Outcome:
         out = self.plan.run(campaign, self.rng)
-        for hook in ROLL_HOOKS:
-            out = hook(campaign, self.check, out)
+        for commands in self.sets:
+            for hook in commands.roll_hooks:
+                out = hook(campaign, self.check, out)
         return out
 
 
@@ -136,48 +106,6 @@ class _FreeRoll:
         )
 
 
-SLASH_COMMANDS: dict[str, SlashCommand] = {}
-
-
-def slash(
-    name: str,
-    usage: str,
-    help_text: str,
-    *,
-    systems: Sequence[str] = (),
-    aliases: Sequence[str] = (),
-) -> Callable[[Callable[[Table, Slash], Feedback]], Callable[[Table, Slash], Feedback]]:
-    """Register a ``/name`` command (listed in help and the command palette)."""
-
-    def register(fn: Callable[[Table, Slash], Feedback]) -> Callable[[Table, Slash], Feedback]:
-        cmd = SlashCommand(name, usage, help_text, fn, tuple(systems))
-        for key in (name, *aliases):
-            SLASH_COMMANDS[key] = cmd
-        return fn
-
-    return register
-
-
-#: Modules that register more slash commands and hooks, with the systems that need them
-#: (empty: all). Only the open campaign's are imported, which keeps start-up short.
-COMMAND_MODULES: dict[str, tuple[str, ...]] = {
-    "tui.session.table.core_commands": (),  # undo, redo, help, quit, notes, resources
-    "tui.session.scenes.commands": (),  # scenes and turn order
-    "tui.session.systems.strange.commands": ("strange",),  # rounds: phases, goals, reactions
-    "tui.session.systems.gurps.maneuvers": ("gurps",),  # maneuvers, Aim and Evaluate
-    "tui.session.extended.commands": (),  # extended checks and challenge consequences
-    "tui.session.systems.brp.experience": ("brp",),  # ticks, teaching, downtime, end of adventure
-}
-
-
-def _load_commands(system: str) -> None:
-    import importlib
-
-    for name, systems in COMMAND_MODULES.items():
-        if not systems or system in systems:
-            importlib.import_module(name)
-
-
 class Table:
     """Roll entry → session changes, for one open campaign."""
 
@@ -185,23 +113,34 @@ class Table:
         self.last_internal_error = ""
         self.session = session
         self.rng = rng or random.Random()
-        self._adapter: Adapter | None = None
+        self._sets: tuple[CommandSet, ...] | None = None
 
     @property
-    def adapter(self) -> Adapter:
-        """The system adapter; the first use also loads the system's commands and rules.
+    def system(self) -> System:
+        """The campaign's system, as the registry knows it."""
+        return tracker(self.session.campaign.system)
+
+    @property
+    def system_name(self) -> str:
+        return info(self.session.campaign.system).name
+
+    @property
+    def command_sets(self) -> tuple[CommandSet, ...]:
+        """The system's commands and hooks, then the shared ones; the first use loads them.
 
         Loading waits until something needs it (the app asks right after the first frame)
         so that a campaign opens without importing what the first paint does not show.
         """
-        if self._adapter is None:
-            _load_commands(self.session.campaign.system)
-            self._adapter = adapter_for(self.session.campaign.system)
-        return self._adapter
+        if self._sets is None:
+            for name in SHARED_MODULES:
+                importlib.import_module(name)
+            rules_module(self.session.campaign.system)
+            self._sets = (self.system.commands(), SHARED)
+        return self._sets
 
     def warm_up(self) -> None:
         """Load the system's rules and commands now (the app calls this after first paint)."""
-        _ = self.adapter
+        _ = self.command_sets
 
     @property
     def campaign(self) -> Campaign:
@@ -225,7 +164,7 @@ class Table:
 
     def _skill_aliases(self, name: str) -> dict[str, str]:
         ch = self.campaign.character(self._character_aliases().get(name, name))
-        names = {n: n for n in self.adapter.rollables(ch)}
+        names = {n: n for n in self.system.rollables(ch)}
         aliases = ch.extra.get("skill_aliases", {})
         if isinstance(aliases, dict):
             for alias, skill in aliases.items():
@@ -259,24 +198,25 @@ class Table:
     def example_line(self) -> str:
         """A roll line for this campaign, shown as the roll entry's placeholder."""
         for ch in self.campaign.characters:
-            skills = self.adapter.rollables(ch)
+            skills = self.system.rollables(ch)
             if skills and not ch.gm_only:
                 first = ch.name.split()[0].casefold()
                 return f"{first} {skills[0].casefold()} · 3d6+2 · /help · Tab completes"
         return "3d6+2 · d100 · /help"
 
     def commands(self) -> list[SlashCommand]:
-        """Slash commands of this campaign's system, each once, in registration order."""
-        self.warm_up()
-        seen: list[SlashCommand] = []
-        for cmd in SLASH_COMMANDS.values():
-            if cmd not in seen and (not cmd.systems or self.campaign.system in cmd.systems):
-                seen.append(cmd)
-        return seen
+        """The shared slash commands, then the system's, each once (help, palette, Tab)."""
+        own, *shared = self.command_sets
+        mine = own.listed()
+        names = {c.name for c in mine}
+        return [c for s in shared for c in s.listed() if c.name not in names] + mine
 
     # -- preview and submit ----------------------------------------------------------------
     def _parse(self, line: str) -> Slash | FreeRoll | Check:
-        parsed = parse_line(line, self._character_aliases(), self._skill_aliases)
+        parsed = parse_line(
+            line, self._character_aliases(), self._skill_aliases,
+            option_keys=OPTION_KEYS | self.system.option_keys,
+        )
         return self._canonical(parsed) if isinstance(parsed, Check) else parsed
 
     def plan(self, line: str) -> Plan:
@@ -287,9 +227,10 @@ class Table:
 
     def _plan(self, check: Check) -> tuple[Check, Plan]:
         """The check as the plan hooks leave it, and its plan (preview and submit share it)."""
-        for hook in PLAN_HOOKS:
-            check = hook(self.campaign, check)
-        return check, self.adapter.plan(self.campaign, check)
+        for commands in self.command_sets:
+            for hook in commands.plan_hooks:
+                check = hook(self.campaign, check)
+        return check, self.system.plan(self.campaign, check)
 
     def preview(self, line: str) -> Preview:
         """The resolved check and its exact odds, or what is wrong with the line so far."""
@@ -342,7 +283,7 @@ class Table:
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
                 return Feedback(True, out.draft.text, outcome=out)
             parsed, plan = self._plan(parsed)
-            out = self.session.execute(_Run(plan, parsed, self.rng))
+            out = self.session.execute(_Run(plan, parsed, self.rng, self.command_sets))
             return Feedback(True, out.draft.text, outcome=out)
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
@@ -350,12 +291,12 @@ class Table:
             return Feedback(False, self._internal(exc))
 
     def _command(self, name: str) -> SlashCommand | None:
-        """The slash command ``name`` if this campaign's system has it."""
-        self.warm_up()
-        cmd = SLASH_COMMANDS.get(name)
-        if cmd is None or (cmd.systems and self.campaign.system not in cmd.systems):
-            return None
-        return cmd
+        """The slash command ``name`` of this campaign (the system's own first)."""
+        for commands in self.command_sets:
+            cmd = commands.by_name.get(name)
+            if cmd is not None:
+                return cmd
+        return None
 
     def _internal(self, exc: Exception) -> str:
         """Remember an unexpected error (for a bug report) and describe it to the GM."""

@@ -1,11 +1,10 @@
-"""The Expanse (AGE) at the table: tests, opposed tests and Fortune.
+"""The Expanse (AGE) at the table: tests and opposed tests.
 
 Entry forms::
 
     naomi stealth [tn=13 | challenging] [+N|-N] [= 3 4 6]     the third die is the Drama Die
     naomi dexterity tn=11                                    an ability without a focus
     naomi stealth vs guard perception seeing tn=11           opposed (TN optional)
-    /fortune naomi die=3 face=6                              change her last roll's die
 
 A character's ``skills`` map each focus to its ability (``Stealth = "Dexterity"``); naming
 the focus rolls the ability + 2 (only one focus ever counts). Without a TN the campaign
@@ -15,16 +14,15 @@ option ``tn`` is used, else 11 (Average), and the preview says so.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from rules import age
 from tui.session.campaign.model import Campaign, Character
-from tui.session.campaign.session import Draft, Outcome
-from tui.session.systems.base import (
+from tui.session.campaign.session import Outcome
+from tui.session.systems.interface import Chance, Plan
+from tui.session.systems.kit import (
     CONTEST_GRADES,
-    Chance,
-    Plan,
     contest_chances,
     draw,
     outcome,
@@ -33,8 +31,7 @@ from tui.session.systems.base import (
     typed_or_rolled,
     verdict,
 )
-from tui.session.table.entry import Check, EntryError, Side, Slash
-from tui.session.table.table import Feedback, Table, slash
+from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = ["AgeAdapter", "bonus_of"]
 
@@ -99,7 +96,7 @@ def _tn(raw: str) -> int:
 
 
 class AgeAdapter:
-    key = "age"
+    """Rollable names and plans for the roll entry (the system interface delegates here)."""
 
     def rollables(self, character: Character) -> Sequence[str]:
         names = list(character.skills)
@@ -208,71 +205,3 @@ def _winner(at: int, ad: int, ab: int, bt: int, bd: int, bb: int, tn: int | None
         if x != y:
             return "a" if x > y else "b"
     return None
-
-
-def _last_test(table: Table, actor: str) -> age.Result:
-    undone = table.session.undone()
-    for entry in reversed(table.session.log):
-        if entry.kind == "roll" and entry.actor == actor and entry.seq not in undone:
-            inputs = entry.inputs
-            dice = inputs.get("dice")
-            if "bonus" in inputs and "tn" in inputs and isinstance(dice, list) and len(dice) == 3:
-                return age.resolve(
-                    (dice[0], dice[1], dice[2]), int(inputs["bonus"]), int(inputs["tn"])
-                )
-            break
-    raise EntryError(f"{actor} has no test to spend Fortune on (the last roll must be theirs)")
-
-
-def _whole(options: Mapping[str, object], key: str, default: int) -> int:
-    """A campaign option that must be a whole number (a hand-edited save may hold anything)."""
-    value = options.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(f"campaign option {key} must be a whole number, got {value!r}")
-    return value
-
-
-@slash(
-    "fortune",
-    "/fortune CHAR die=1|2|3 face=F",
-    "spend Fortune to set a die of CHAR's last test (3 = Drama Die)",
-    systems=("age",),
-)
-def _fortune(table: Table, cmd: Slash) -> Feedback:
-    words = [w for w in cmd.args if "=" not in w]
-    opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
-    if not words or "die" not in opts or "face" not in opts:
-        return Feedback(False, "usage: /fortune CHAR die=1|2|3 face=F")
-    who = table.match_character(words).name  # aliases resolve to the real name
-    ch = table.campaign.character(who)
-    try:
-        die, face = int(opts["die"]), int(opts["face"])
-    except ValueError:
-        return Feedback(False, "die= and face= take whole numbers")
-    if not 1 <= die <= 3:
-        return Feedback(False, f"die= must be 1, 2 or 3 (the Drama Die), got {die}")
-    options = table.campaign.options
-    costs = age.FortuneCosts(
-        _whole(options, "fortune_regular", 2), _whole(options, "fortune_drama", 3)
-    )
-    points = ch.resources.get("Fortune", 0)
-    spend = age.spend_fortune(_last_test(table, who), die - 1, face, points, costs)
-    new = spend.result
-    updated = ch.with_resource("Fortune", spend.points_left)
-    return table.run_change(
-        lambda c: c.with_character(updated),
-        Draft(
-            "roll",
-            f"{who} · {spend.label}",
-            who,
-            "success" if new.success else "failure",
-            {
-                "bonus": new.bonus,
-                "tn": new.tn,
-                "dice": list(new.dice),
-                "source": "fortune",
-                "cost": spend.cost,
-            },
-            (f"{who} Fortune {points} → {spend.points_left}",),
-        ),
-    )

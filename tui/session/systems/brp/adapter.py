@@ -22,10 +22,9 @@ from rules import brp
 from rules.brp import Level
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
-from tui.session.systems.base import (
+from tui.session.systems.interface import Chance, Plan
+from tui.session.systems.kit import (
     CONTEST_GRADES,
-    Chance,
-    Plan,
     contest_chances,
     draw,
     outcome,
@@ -113,7 +112,7 @@ def _dice_text(check: brp.Check) -> str:
 
 
 class BrpAdapter:
-    key = "brp"
+    """Rollable names and plans for the roll entry (the system interface delegates here)."""
 
     def rollables(self, character: Character) -> Sequence[str]:
         return [*character.skills, *character.attributes]

@@ -19,10 +19,9 @@ from rules import gurps
 from rules.gurps import Level
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
-from tui.session.systems.base import (
+from tui.session.systems.interface import Chance, Plan
+from tui.session.systems.kit import (
     CONTEST_GRADES,
-    Chance,
-    Plan,
     contest_chances,
     outcome,
     reject_unknown,
@@ -79,7 +78,7 @@ def _dice(result: gurps.Result) -> str:
 
 
 class GurpsAdapter:
-    key = "gurps"
+    """Rollable names and plans for the roll entry (the system interface delegates here)."""
 
     def rollables(self, character: Character) -> Sequence[str]:
         return [

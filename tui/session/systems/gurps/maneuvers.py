@@ -28,17 +28,30 @@ from dataclasses import replace
 from typing import Any
 
 from rules import gurps
+from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Outcome
 from tui.session.scenes.base import need_scene, pick_character, with_scene, with_system
+from tui.session.systems.interface import Line
+from tui.session.table.commands import CommandSet
 from tui.session.table.entry import Check, Side, Slash
 from tui.session.table.names import match_prefix_words
-from tui.session.table.table import Feedback, Table, plan_hook, roll_hook, slash
+from tui.session.table.table import Feedback, Table
 
-__all__ = ["ATTACKS", "attack_bonus", "choose", "describe", "entries", "step_counter"]
+__all__ = [
+    "ATTACKS",
+    "COMMANDS",
+    "attack_bonus",
+    "choose",
+    "describe",
+    "entries",
+    "panel_lines",
+    "step_counter",
+]
 
 ATTACKS = ("attack", "feint", "all_out_attack", "move_and_attack")
-GURPS = ("gurps",)
+#: ``/maneuver``, ``/aim``, ``/evaluate`` and the hooks that feed and spend the bonuses
+COMMANDS = CommandSet()
 
 
 def entries(campaign: Campaign) -> Mapping[str, Mapping[str, Any]]:
@@ -188,6 +201,17 @@ def describe(entry: Mapping[str, Any]) -> str:
     return text
 
 
+def panel_lines(campaign: Campaign) -> tuple[Line, ...]:
+    """One scene-panel line per combatant with a maneuver (a damaged entry says so)."""
+    lines: list[Line] = []
+    for name, entry in entries(campaign).items():
+        try:
+            lines.append((5, [(f"{name}: {describe(entry)}", "")]))
+        except (RulesError, ValueError, TypeError):
+            lines.append((5, [(f"{name}: maneuver unreadable", "red")]))
+    return tuple(lines)
+
+
 # -- commands ------------------------------------------------------------------------------
 def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | None]:
     acc: int | None = None
@@ -210,9 +234,9 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
     return weapon, acc
 
 
-@slash("maneuver", "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
-       "choose a combatant's maneuver (aim, evaluate, all-out-attack:determined_melee …)",
-       systems=GURPS, aliases=("man",))
+@COMMANDS.slash("maneuver", "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
+                "choose a combatant's maneuver (aim, evaluate, all-out-attack:determined_melee …)",
+                aliases=("man",))
 def _maneuver(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
@@ -234,10 +258,10 @@ def _counter(which: str) -> Callable[[Table, Slash], Feedback]:
     return handler
 
 
-slash("aim", "/aim CHAR [WEAPON] [acc=N]", "one more turn of Aim (bonus to the next attack)",
-      systems=GURPS)(_counter("aim"))
-slash("evaluate", "/evaluate CHAR", "one more turn of Evaluate (+1 per turn, at most +3)",
-      systems=GURPS)(_counter("evaluate"))
+COMMANDS.slash("aim", "/aim CHAR [WEAPON] [acc=N]",
+               "one more turn of Aim (bonus to the next attack)")(_counter("aim"))
+COMMANDS.slash("evaluate", "/evaluate CHAR",
+               "one more turn of Evaluate (+1 per turn, at most +3)")(_counter("evaluate"))
 
 
 # -- hooks ---------------------------------------------------------------------------------
@@ -256,19 +280,19 @@ def _boost(campaign: Campaign, side: Side) -> Side:
     return replace(side, words=(*side.words, *_words(bonus))) if bonus else side
 
 
-@plan_hook
+@COMMANDS.plan_hook
 def _add_bonus(campaign: Campaign, check: Check) -> Check:
     """Aim, Evaluate and maneuver to-hit bonuses join the attack roll as modifier words."""
-    if campaign.system != "gurps" or not entries(campaign):
+    if not entries(campaign):
         return check
     b = _boost(campaign, check.b) if check.b is not None else None
     return replace(check, a=_boost(campaign, check.a), b=b)
 
 
-@roll_hook
+@COMMANDS.roll_hook
 def _spend(before: Campaign, check: Check, out: Outcome) -> Outcome:
     """After the attack roll the counters are spent (same undo step as the roll)."""
-    if before.system != "gurps" or not entries(before):
+    if not entries(before):
         return out
     campaign, effects = out.campaign, []
     for side in (check.a, check.b):

@@ -21,10 +21,9 @@ from collections.abc import Sequence
 from rules import skirmish
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
-from tui.session.systems.base import (
+from tui.session.systems.interface import Chance, Plan
+from tui.session.systems.kit import (
     CONTEST_GRADES,
-    Chance,
-    Plan,
     contest_chances,
     draw,
     int_option,
@@ -106,7 +105,7 @@ def _single_odds(value: int, die: str) -> tuple[Chance, ...]:
 
 
 class SkirmishAdapter:
-    key = "skirmish"
+    """Rollable names and plans for the roll entry (the system interface delegates here)."""
 
     def rollables(self, character: Character) -> Sequence[str]:
         return list(character.skills)

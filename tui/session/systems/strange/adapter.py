@@ -28,10 +28,9 @@ from rules.exact import enumerate_dice
 from rules.strange import Grade
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
-from tui.session.systems.base import (
+from tui.session.systems.interface import Chance, Plan
+from tui.session.systems.kit import (
     CONTEST_GRADES,
-    Chance,
-    Plan,
     contest_chances,
     draw,
     int_option,
@@ -164,7 +163,7 @@ def _odds(c: _Check) -> tuple[Chance, ...]:
 
 
 class StrangeAdapter:
-    key = "strange"
+    """Rollable names and plans for the roll entry (the system interface delegates here)."""
 
     def rollables(self, character: Character) -> Sequence[str]:
         names = list(character.skills)

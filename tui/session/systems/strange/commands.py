@@ -32,13 +32,15 @@ from tui.session.systems.strange.rounds import (
     verdict,
     with_result,
 )
+from tui.session.table.commands import CommandSet
 from tui.session.table.entry import Check, Side, Slash
 from tui.session.table.names import NameError_, match_prefix_words
-from tui.session.table.table import Feedback, Table, plan_hook, roll_hook, slash
+from tui.session.table.table import Feedback, Table
 
-__all__: list[str] = []
+__all__ = ["COMMANDS"]
 
-STRANGE = ("strange",)
+#: the round commands and the hooks that record rolls as actions and reactions
+COMMANDS = CommandSet()
 _VS = ("vs", "vs.", "at", "против")
 
 
@@ -47,15 +49,13 @@ def _apply(table: Table, new: Campaign, text: str, actor: str = "",
     return table.change(lambda _c: new, text, actor=actor, effects=effects)
 
 
-@slash("phase", "/phase", "next phase: planning → actions → reactions → next round",
-       systems=STRANGE)
+@COMMANDS.slash("phase", "/phase", "next phase: planning → actions → reactions → next round")
 def _phase(table: Table, _cmd: Slash) -> Feedback:
     new, text = advance(table.campaign)
     return _apply(table, new, text)
 
 
-@slash("goal", "/goal CHAR|party|npc TEXT", "state a goal in the planning phase",
-       systems=STRANGE)
+@COMMANDS.slash("goal", "/goal CHAR|party|npc TEXT", "state a goal in the planning phase")
 def _goal(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
@@ -84,8 +84,8 @@ def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
     return names
 
 
-@slash("act", "/act CHAR SKILL [vs TARGET] [TEXT]",
-       "declare an action in the actions phase (then type its roll)", systems=STRANGE)
+@COMMANDS.slash("act", "/act CHAR SKILL [vs TARGET] [TEXT]",
+                "declare an action in the actions phase (then type its roll)")
 def _act(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
@@ -121,8 +121,7 @@ def _limit_warning(rounds: Rounds, action: Action) -> tuple[str, ...]:
     return ()
 
 
-@slash("skip", "/skip CHAR", "the character skips the actions phase to react later",
-       systems=STRANGE)
+@COMMANDS.slash("skip", "/skip CHAR", "the character skips the actions phase to react later")
 def _skip(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, cmd.args)
     if rest:
@@ -131,8 +130,7 @@ def _skip(table: Table, cmd: Slash) -> Feedback:
     return _apply(table, put(table.campaign, rounds), f"{name} skips to react", actor=name)
 
 
-@slash("resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)",
-       systems=STRANGE)
+@COMMANDS.slash("resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)")
 def _resolve(table: Table, cmd: Slash) -> Feedback:
     if not cmd.args or not cmd.args[0].lstrip("#").isdigit():
         return Feedback(False, "usage: /resolve N [TEXT] (N is the action number, e.g. 1)")
@@ -152,17 +150,18 @@ def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[Table, Slash], Feedba
     return handler
 
 
-slash("compromise", "/compromise [TEXT]",
-      "sum up as a compromise: both sides gain and lose something", systems=STRANGE)(
+COMMANDS.slash("compromise", "/compromise [TEXT]",
+               "sum up as a compromise: both sides gain and lose something")(
     _verdict_cmd("compromise", False))
-slash("sumup", "/sumup TEXT", "sum up the series of rounds (the repeat count resets)",
-      systems=STRANGE)(_verdict_cmd("summed_up", True))
-slash("radical", "/radical TEXT", "no compromise possible: the scene changes radically",
-      systems=STRANGE)(_verdict_cmd("radical_change", True))
+COMMANDS.slash("sumup", "/sumup TEXT",
+               "sum up the series of rounds (the repeat count resets)")(
+    _verdict_cmd("summed_up", True))
+COMMANDS.slash("radical", "/radical TEXT",
+               "no compromise possible: the scene changes radically")(
+    _verdict_cmd("radical_change", True))
 
 
-@slash("summary", "/summary", "the accumulated results since the last summing up",
-       systems=STRANGE)
+@COMMANDS.slash("summary", "/summary", "the accumulated results since the last summing up")
 def _summary(table: Table, _cmd: Slash) -> Feedback:
     rounds = rounds_of(table.campaign)
     if rounds.limit_reached:
@@ -176,7 +175,7 @@ def _summary(table: Table, _cmd: Slash) -> Feedback:
 
 # -- rolls in the round ------------------------------------------------------------------------
 def _rounds(campaign: Campaign) -> Rounds | None:
-    if campaign.system != "strange" or campaign.scene is None:
+    if campaign.scene is None:
         return None
     try:
         return rounds_of(campaign)
@@ -211,7 +210,7 @@ def _span(result: Result) -> str:
     return f"{result.success_range[0]},{result.success_range[1]}"
 
 
-@plan_hook
+@COMMANDS.plan_hook
 def _fill_reaction(campaign: Campaign, check: Check) -> Check:
     """A reaction rolls against the action's GM range; a duel reuses the action's dice."""
     rounds = _rounds(campaign)
@@ -325,7 +324,7 @@ def _reaction_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome)
     return out
 
 
-@roll_hook
+@COMMANDS.roll_hook
 def _record_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
     """Record a roll made during the round as an action or a reaction (same undo step)."""
     rounds = _rounds(before)

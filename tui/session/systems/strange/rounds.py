@@ -1,7 +1,8 @@
 """Strange System rounds at the table: the rules' round state machine inside ``Scene.system``.
 
 Pure functions ``Campaign -> Campaign`` (plus a message) over :mod:`rules.strange.rounds`;
-the ``/commands`` and roll hooks that use them are in :mod:`tui.session.systems.strange.commands`.
+the ``/commands`` and roll hooks that use them are in
+:mod:`tui.session.systems.strange.commands`.
 
 Interpretation decisions (the seed leaves them to the table):
 
@@ -27,19 +28,21 @@ from rules.strange.rounds import Action, ActionStatus, Phase, new_scene
 from rules.strange.rounds import Scene as Rounds
 from tui.session.campaign.model import Campaign, Character, Scene
 from tui.session.campaign.session import CommandError
-from tui.session.scenes.base import need_scene, register_system, with_scene, with_system
+from tui.session.scenes.base import need_scene, with_scene, with_system
 from tui.session.systems.strange.adapter import ladder_of
 from tui.session.systems.strange.codec import KIND_OF, dump, load
 
 __all__ = [
     "DANGER",
     "advance",
+    "end",
     "is_final",
     "level_of",
     "limit_prompt",
     "put",
     "rounds_of",
     "settle_standing",
+    "start",
     "verdict",
     "with_result",
 ]
@@ -66,12 +69,14 @@ def put(campaign: Campaign, rounds: Rounds) -> Campaign:
     return with_scene(campaign, scene)
 
 
-def _init(_campaign: Campaign, scene: Scene) -> Scene:
+def start(_campaign: Campaign, scene: Scene) -> Scene:
+    """A new scene with a fresh round state (the system interface's ``scene_started``)."""
     rounds = new_scene(KIND_OF[scene.kind], scene.round_limit)
     return replace(with_system(scene, "strange", dump(rounds)), phase=rounds.phase.value)
 
 
-def _end(scene: Scene) -> tuple[str, list[str]]:
+def end(scene: Scene) -> tuple[str, list[str]]:
+    """(summary, verdicts) of an ending scene (the system interface's ``scene_ended``)."""
     doc = scene.system.get("strange")
     if not isinstance(doc, Mapping):
         return "", []
@@ -82,9 +87,6 @@ def _end(scene: Scene) -> tuple[str, list[str]]:
     tallies = rounds.summary().tallies
     return (rounds.summary().label if tallies else "",
             [v.label for v in rounds.verdicts])
-
-
-register_system("strange", _init, _end)
 
 
 def level_of(campaign: Campaign, ch: Character, skill: str) -> tuple[strange.SkillLevel, int]:

@@ -1,73 +1,36 @@
-"""What every system adapter gives the table: rollable names, a preview, and a plan to run.
+"""Building blocks of the system adapters: typed or rolled dice, modifier words, contests.
 
-An adapter turns a parsed roll-entry :class:`~tui.session.table.entry.Check` into a :class:`Plan`.
-Building the plan validates everything (names, modifiers, typed dice) and computes the exact
-odds, so the preview line and the committed roll share one path; running the plan draws any
-missing dice from the injected generator, calls ``rules.resolve`` and returns the next
-campaign plus its log entry.
+What an adapter must give the table (a :class:`~tui.session.systems.interface.Plan` per
+check) is in :mod:`tui.session.systems.interface`; these helpers keep the adapters saying
+the same things the same way (die ranges, unknown modifiers, "Naomi wins").
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 from rules.errors import RulesError
-from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
+from tui.session.systems.interface import Chance
 from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = [
-    "Adapter",
-    "Chance",
-    "Plan",
+    "CONTEST_GRADES",
+    "contest_chances",
     "draw",
     "int_option",
+    "one_side",
+    "outcome",
+    "reject_unknown",
     "signed_words",
     "typed_or_rolled",
+    "verdict",
+    "within",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Chance:
-    """One line of the odds preview: a label, its exact probability and its colour grade."""
-
-    label: str
-    p: Fraction
-    grade: str
-
-    @property
-    def percent(self) -> str:
-        value = float(self.p * 100)
-        if 0 < value < 0.1:
-            return "<0.1%"
-        if 99.9 < value < 100:
-            return ">99.9%"
-        return f"{value:.1f}%".replace(".0%", "%")
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A validated check: what will be rolled, its exact odds, and how to resolve it."""
-
-    summary: str
-    odds: tuple[Chance, ...]
-    run: Callable[[Campaign, random.Random], Outcome] = field(compare=False)
-
-    def preview(self) -> str:
-        shown = " · ".join(f"{c.label} {c.percent}" for c in self.odds if c.p)
-        return f"{self.summary} — {shown}" if shown else self.summary
-
-
-class Adapter(Protocol):
-    key: str
-
-    def rollables(self, character: Character) -> Sequence[str]: ...
-
-    def plan(self, campaign: Campaign, check: Check) -> Plan: ...
 
 
 def draw(
@@ -173,3 +136,10 @@ def verdict(winner: str | None, a_name: str, b_name: str) -> str:
     if winner is None:
         return "no winner"
     return f"{a_name if winner == 'a' else b_name} wins"
+
+
+def within(value: object, low: int, high: int) -> str:
+    """A save's skill value check: "" when ``value`` lies in ``low..high``, else the problem."""
+    if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
+        return f"must be within {low}..{high}, got {value}"
+    return ""

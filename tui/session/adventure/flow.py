@@ -1,0 +1,115 @@
+"""The end-of-adventure flow: a system's rows, entered die by die, applied as one step.
+
+A system with end-of-adventure rolls answers ``System.end_of_adventure()`` with an
+:class:`AdventureEnd`: the rows to roll for a campaign, and how to apply finished rows (the
+next campaign and its log entry). The screen only renders rows and collects keys; this
+module types dice (:func:`parse_die`), tells which rows are left (:func:`unfinished`) and
+applies everything as ONE undoable, logged step (:func:`commit`) after checking that every
+row is done (:func:`check_done`) and that the system accepts them (``AdventureEnd.check``:
+the rows still match the campaign).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import CommandError, Draft
+from tui.session.table.entry import EntryError
+
+if TYPE_CHECKING:
+    from tui.session.table.table import Feedback, Table
+
+__all__ = ["AdventureEnd", "Row", "check_done", "commit", "parse_die", "rows_of", "unfinished"]
+
+
+class Row(Protocol):
+    """One roll to make at the end of the adventure (what the screen shows and enters)."""
+
+    @property
+    def character(self) -> str: ...
+    @property
+    def skill(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def improved(self) -> bool | None: ...  # None until rolled
+    @property
+    def wants_gain(self) -> bool: ...  # rolled, a second die still to come
+    @property
+    def done(self) -> bool: ...
+    @property
+    def next_die(self) -> int: ...  # sides of the die the row waits for, 0 when complete
+    @property
+    def roll_text(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    def entered(self, face: int, *, typed: bool = True) -> Row: ...
+    def rolled(self, rng: random.Random) -> Row: ...
+    def cleared(self) -> Row: ...
+
+
+RowT = TypeVar("RowT", bound=Row)
+
+
+class AdventureEnd(Protocol[RowT]):
+    """A system's end-of-adventure rolls."""
+
+    def rows(self, campaign: Campaign) -> tuple[RowT, ...]: ...
+
+    def check(self, campaign: Campaign, rows: Sequence[RowT]) -> None:
+        """Raise ``CommandError`` when finished ``rows`` cannot be applied to ``campaign``."""
+        ...
+
+    def apply(self, campaign: Campaign, rows: Sequence[RowT]) -> Campaign: ...
+
+    def draft(self, campaign: Campaign, rows: Sequence[RowT]) -> Draft: ...
+
+
+def rows_of(table: Table) -> tuple[Row, ...]:
+    """The rows of the table's campaign (none when its system has no such rolls)."""
+    flow = table.system.end_of_adventure()
+    return () if flow is None else tuple(flow.rows(table.campaign))
+
+
+def parse_die(text: str, sides: int) -> int:
+    """A die typed by hand: digits only; for a d100 ``00`` (and ``100``) is 100."""
+    text = text.strip()
+    if not text or not text.isascii() or not text.isdigit() or len(text) > 3:
+        raise EntryError(f"type the d{sides} as a number, not {text!r}")
+    face = 100 if sides == 100 and text in ("00", "000") else int(text)
+    if not 1 <= face <= sides:
+        raise EntryError(f"a d{sides} shows 1..{sides}" + (" (00 is 100)" if sides == 100 else "")
+                         + f", not {text}")
+    return face
+
+
+def unfinished(rows: Sequence[Row]) -> list[Row]:
+    return [r for r in rows if not r.done]
+
+
+def check_done(rows: Sequence[Row]) -> None:
+    """Every row rolled, or a ``CommandError`` naming the first ones left."""
+    left = unfinished(rows)
+    if left:
+        names = ", ".join(f"{r.character} · {r.skill}" for r in left[:3])
+        raise CommandError(f"{len(left)} not rolled yet ({names}): r rolls one, a rolls all")
+
+
+def commit(table: Table, rows: Sequence[Row]) -> Feedback:
+    """Apply the end of the adventure as ONE undoable, logged step (or say what is wrong)."""
+    from tui.session.table.table import Feedback
+
+    flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
+    if flow is None:
+        return Feedback(False, f"{table.system_name} has no end-of-adventure rolls")
+    try:
+        check_done(rows)
+        flow.check(table.campaign, rows)
+        draft = flow.draft(table.campaign, rows)
+    except (CommandError, RulesError) as exc:
+        return Feedback(False, str(exc))
+    return table.run_change(lambda c: flow.apply(c, rows), draft)

@@ -1,0 +1,131 @@
+"""Extended checks made and changed by the rules: ``/ext NAME key=value…``, clear, unblock.
+
+Needs the AGE rules (an extended check is an AGE challenge test in every system), so the
+commands in :mod:`tui.session.extended.commands` import this module only when a check is
+created, described or changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import age
+from rules.age import ChallengeTest, Level
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.extended.commands import USAGE
+from tui.session.extended.data import (
+    LEVELS,
+    check_name,
+    from_check,
+    parse_consequence,
+    parse_escalation,
+    parse_minutes,
+    parse_skills,
+    to_check,
+)
+from tui.session.extended.progress import consequence_line, minutes
+from tui.session.systems.registry import tracker
+from tui.session.table.entry import EntryError
+
+__all__ = ["changed", "create_check", "summary"]
+
+DEFAULT_TN = 11
+MAX_THRESHOLD = 200
+_KEYS = ("tn", "threshold", "time", "every", "minor", "major", "serious", "skills")
+
+
+def _options(words: Sequence[str]) -> dict[str, str]:
+    opts: dict[str, str] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        key = key.casefold()
+        if not eq:
+            raise EntryError(f"unexpected word {word!r}: options are key=value; quote texts with "
+                             "spaces: minor=\"guards alerted; tn+2\"")
+        if key not in _KEYS:
+            allowed = ", ".join(k + "=" for k in _KEYS)
+            raise EntryError(f"unknown option {key}= (allowed: {allowed})")
+        if key in opts:
+            raise EntryError(f"{key}= given twice")
+        if not value.strip():
+            raise EntryError(f"{key}= needs a value")
+        opts[key] = value.strip()
+    return opts
+
+
+def _tn(raw: str | None, campaign: Campaign) -> int:
+    if raw is None:
+        default = campaign.options.get("tn", DEFAULT_TN)
+        return default if isinstance(default, int) and not isinstance(default, bool) else 11
+    try:
+        value = int(raw) if raw.lstrip("-").isdigit() else age.difficulty(raw)
+    except (ValueError, RulesError):
+        raise EntryError(f"tn= needs a number or a difficulty name, got {raw!r}") from None
+    if not 1 <= value <= 40:
+        raise EntryError(f"tn= must be within 1..40, got {value}")
+    return value
+
+
+def _threshold(raw: str) -> int:
+    try:
+        value = int(raw) if raw.isdigit() else age.threshold(raw)
+    except (ValueError, RulesError):
+        raise EntryError(f"threshold= needs a number or easy, average, challenging, hard, "
+                         f"very-hard; got {raw!r}") from None
+    if not 1 <= value <= MAX_THRESHOLD:
+        raise EntryError(f"threshold= must be within 1..{MAX_THRESHOLD}, got {value}")
+    return value
+
+
+def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> ExtendedCheck:
+    """A new check from ``/ext NAME key=value…`` (an EntryError names what is wrong)."""
+    check_name(name)
+    if any(c.name.casefold() == name.casefold() for c in campaign.checks):
+        raise EntryError(f"there is already a check called {name} (/ext drop {name} first)")
+    opts = _options(words)
+    missing = [k for k in ("threshold", "time") if k not in opts]
+    if missing:
+        raise EntryError(f"/ext {name} needs {' and '.join(k + '=' for k in missing)}: {USAGE}")
+    levels = {lv.label: parse_consequence(lv, opts[lv.label]) for lv in LEVELS
+              if lv.label in opts}
+    escalation = parse_escalation(opts.get("every", "1"))
+    skills = parse_skills(opts["skills"]) if "skills" in opts else ()
+    try:
+        test = ChallengeTest.create(_tn(opts.get("tn"), campaign), _threshold(opts["threshold"]),
+                                    parse_minutes(opts["time"]), escalation=escalation,
+                                    **levels)
+    except RulesError as exc:
+        raise EntryError(str(exc)) from None
+    return to_check(test, name, allowed_skills=skills)
+
+
+def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str, list[str]]:
+    """The log line and effects that announce a new check."""
+    test = from_check(chk)
+    named = test.threshold_name
+    tn = f", TN {test.tn}" if tracker(campaign.system).extended_tn else ""
+    text = (f"extended check {chk.name}: threshold {test.threshold}"
+            f"{f' ({named})' if named else ''}{tn}, {test.budget} min, "
+            f"{minutes(test.time_per_roll)} min per roll ({test.rolls_left} rolls)")
+    effects = [f"consequence {consequence_line(test, lv)}" for lv in LEVELS
+               if test.consequence(lv) is not None]
+    if chk.allowed_skills:
+        effects.append("skills: " + ", ".join(chk.allowed_skills))
+    effects.append(f"roll with ext={chk.name}, or /ext use {chk.name}")
+    return text, effects
+
+
+def changed(chk: ExtendedCheck, step: str) -> tuple[ExtendedCheck, str]:
+    """``/clear`` (``step="clear"``) or ``/unblock``: the check after the rules' step, and
+    what happened."""
+    test = from_check(chk)
+    if step == "clear":
+        new = test.clear_minor()
+        minor = test.consequence(Level.MINOR)
+        what = "minor consequence cleared" + (f" ({minor.text})" if minor and minor.text else "")
+    else:
+        new, what = test.unblock(), "unblocked: rolls count again"
+    updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
+                       notes=chk.contributions)
+    return updated, what

@@ -1,0 +1,125 @@
+"""What a roll that counts toward an extended check adds to it: pool, time, consequences.
+
+Every counted roll is handed to :class:`rules.age.ChallengeTest` as an AGE test (the system
+says which: AGE gives the roll itself, the others a stand-in whose Drama Die is their
+progress per grade), so the challenge mechanics — time, failures, consequences, clearing —
+are the same everywhere. Outside AGE the roll's own grade decides success and TN effects
+change nothing. Every roll, success or not, takes one time slice.
+
+This module needs the AGE rules; the roll hooks (:mod:`tui.session.extended.rolls`) import it
+only when a campaign has a check to count toward.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from rules import age
+from rules.age import ChallengeTest, Level, Status
+from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.campaign.session import Outcome
+from tui.session.extended.data import covers, from_check, to_check
+from tui.session.extended.rolls import ACTIVE, selected
+from tui.session.systems.registry import tracker
+from tui.session.table.entry import Check, Side
+
+__all__ = ["consequence_line", "contribute", "minutes", "problem", "stand_in"]
+
+
+def stand_in(success: bool, added: int, tn: int) -> age.Result:
+    """An AGE result at ``tn`` standing for a roll of another system: its Drama Die is the
+    progress when it succeeded."""
+    if success:
+        return age.Result((1, 1, added), tn - 2 - added, tn)
+    return age.Result((1, 1, 1), tn - 4, tn)
+
+
+def problem(chk: ExtendedCheck, test: ChallengeTest, check: Check, skill: str) -> str:
+    """Why this roll cannot count toward ``chk`` ("" when it can)."""
+    if check.b is not None:
+        return "an opposed roll does not count toward an extended check"
+    if chk.status != "running":
+        return f"{chk.name} is already {chk.status}"
+    if test.blocked:
+        return f"{chk.name} is blocked until another test is done (/unblock {chk.name})"
+    if chk.allowed_skills and not any(covers(a, skill) for a in chk.allowed_skills):
+        return f"{skill} is not a skill of {chk.name} ({', '.join(chk.allowed_skills)})"
+    if test.is_closed(skill):
+        return f"{skill} is closed for {chk.name}: pick another approach"
+    return ""
+
+
+def contribute(before: Campaign, name: str, side: Side, clear: bool, out: Outcome) -> Outcome:
+    chk = before.check(name)
+    test = from_check(chk)
+    skill = tracker(before.system).extended_skill(before, side)
+    result = tracker(before.system).extended_result(out, test.tn_for(skill))
+    lines: list[str] = []
+    base = test
+    need = test.tn_for(skill)
+    if result.tn != need:  # the GM typed a TN: it stands for this roll only
+        base = replace(test, tn=test.tn + result.tn - need)
+        lines.append(f"{name}: TN {result.tn} for this roll (the check's TN is {need})")
+    new = base.contribute(side.actor, skill, result, clear_minor=clear)
+    new = replace(new, tn=test.tn)
+    note: dict[str, Any] = {"grade": out.draft.grade, "dice": _dice(out)}
+    updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
+                       notes=[*chk.contributions, note])
+    campaign = out.campaign.with_check(updated)
+    if new.status is not Status.RUNNING and selected(campaign) == updated:
+        options = {k: v for k, v in campaign.options.items() if k != ACTIVE}
+        campaign = replace(campaign, options=options)
+    lines.extend(_effects(name, test, new))
+    inputs = {**out.draft.inputs, "ext": name}
+    draft = replace(out.draft, inputs=inputs, effects=(*out.draft.effects, *lines))
+    return replace(out, campaign=campaign, draft=draft)
+
+
+def _dice(out: Outcome) -> list[int]:
+    raw = out.draft.inputs.get("dice")
+    if isinstance(raw, list | tuple):
+        return [int(x) for x in raw if isinstance(x, int) and not isinstance(x, bool)]
+    return []
+
+
+def minutes(value: Fraction | int) -> str:
+    """Minutes for display: whole numbers as they are, else one decimal."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+
+
+def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ") -> str:
+    """``minor — guards alerted (TN +2 until cleared)`` (``sep`` between level and text)."""
+    c = test.consequence(level)
+    if c is None:
+        return f"{level.label} (none set)"
+    effect = f" ({c.effect.label})" if c.effect else ""
+    text = f"{sep}{c.text}" if c.text else ""
+    return f"{level.label}{text}{effect}"
+
+
+def _effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[str]:
+    last = new.contributions[-1]
+    time = f"{minutes(new.elapsed)}/{new.budget} min"
+    if last.cleared_minor:
+        lines = [f"{name}: minor consequence cleared (no progress), {time}"]
+    elif last.result.success:
+        lines = [f"{name}: pool {new.pool}/{new.threshold} (+{last.pool_added}), {time}"]
+    else:
+        lines = [f"{name}: pool {new.pool}/{new.threshold} (no progress, "
+                 f"{new.failures} failed), {time}"]
+    reached = new.escalation.level(new.failures)
+    for lv in range(old.level + 1, min(reached, new.level) + 1):
+        if new.consequence(Level(lv)) is not None:  # a level with nothing set says nothing
+            lines.append(f"consequence: {consequence_line(new, Level(lv))}")
+    if new.timed_out and not old.timed_out:
+        serious = new.serious
+        text = f" — {serious.text}" if serious is not None and serious.text else ""
+        lines.append(f"out of time: serious consequence{text}")
+    if new.status is Status.DONE:
+        lines.append(f"{name} complete")
+    elif new.status is Status.FAILED:
+        lines.append(f"{name} failed")
+    return lines

@@ -1,0 +1,78 @@
+"""The Expanse (AGE)'s answers to the system interface (cheap to import: the rules and the
+adapter are loaded by the members that need them, after the first frame)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import Outcome
+from tui.session.systems.interface import Defaults, Plan
+from tui.session.table.entry import Check, EntryError, Side
+
+if TYPE_CHECKING:
+    from rules.age import Result
+    from tui.session.table.commands import CommandSet
+
+__all__ = ["SYSTEM", "Age"]
+
+
+class Age(Defaults):
+    key = "age"
+    skill_type = str  # a focus names its ability: Stealth = "Dexterity"
+    option_keys = frozenset({"tn"})
+    entry_help = (
+        "  tn=N or a difficulty word (routine easy average challenging hard\n"
+        "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
+        "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"
+    )
+    extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
+
+    def rollables(self, character: Character) -> Sequence[str]:
+        from tui.session.systems.age.adapter import AgeAdapter
+
+        return AgeAdapter().rollables(character)
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan:
+        from tui.session.systems.age.adapter import AgeAdapter
+
+        return AgeAdapter().plan(campaign, check)
+
+    def commands(self) -> CommandSet:
+        from tui.session.systems.age.fortune import COMMANDS
+
+        return COMMANDS
+
+    def extended_skill(self, campaign: Campaign, side: Side) -> str:
+        from tui.session.systems.age.adapter import bonus_of
+
+        try:
+            _, ability, focus = bonus_of(campaign.character(side.actor), side.skill)
+        except (EntryError, KeyError):
+            return side.skill
+        return f"{ability} ({focus})" if focus else ability
+
+    def with_check_tn(self, side: Side, tn: int) -> Side:
+        """The check's TN for this skill, unless the GM typed a TN or a difficulty."""
+        from rules import age
+
+        if "tn" in side.options or any(w in age.DIFFICULTY_BY_KEY for w in side.words):
+            return side
+        return replace(side, options={**side.options, "tn": str(tn)})
+
+    def extended_progress(self, out: Outcome) -> tuple[bool, int]:
+        result = self.extended_result(out, 0)
+        return result.success, result.drama if result.success else 0
+
+    def extended_result(self, out: Outcome, tn: int) -> Result:
+        from rules import age
+
+        if not isinstance(out.result, age.Result):
+            raise RulesError("only a single AGE test counts toward an extended check")
+        return out.result
+
+
+SYSTEM = Age()

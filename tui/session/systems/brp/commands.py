@@ -1,0 +1,225 @@
+"""BRP experience at the table: ticks by hand, teaching, downtime, the end of an adventure.
+
+Slash commands (Basic Roleplaying only)::
+
+    /tick CHAR SKILL                      GM override: set an experience tick
+    /untick CHAR SKILL                    GM override: take a tick back
+    /teach TEACHER STUDENT SKILL [= 12 34] Teach (capped at the skill) and the skill roll
+    /downtime CHAR SKILL, SKILL, ...      up to four free ticks after a long downtime
+    /endadventure                         open the end-of-adventure screen
+
+Ticks from play are set by the adapter (the first eligible success of a skill); the
+experience rolls themselves are in :mod:`tui.session.systems.brp.experience`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import brp
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import Draft
+from tui.session.systems.brp.experience import experience_rows
+from tui.session.systems.kit import draw, typed_or_rolled
+from tui.session.table.commands import CommandSet
+from tui.session.table.entry import EntryError, Slash, parse_faces, split_words
+from tui.session.table.names import match_prefix_words, normal
+from tui.session.table.table import Feedback, Table
+
+__all__ = ["COMMANDS", "TEACH_SKILLS", "skill_list"]
+
+#: Normal forms of the skill a teacher rolls to teach.
+TEACH_SKILLS = frozenset({"teach", "teaching", "обучение", "преподавание"})
+#: ``/tick``, ``/untick``, ``/teach``, ``/downtime``, ``/endadventure``
+COMMANDS = CommandSet()
+
+
+# -- parsing helpers ------------------------------------------------------------------------
+def skill_list(text: str) -> list[str]:
+    """Split ``text`` into phrases at commas and around quoted names.
+
+    A quote opens only at the start of a word and closes only at the end of one, so an
+    apostrophe inside a name (Ог'лай, O'Brien) stays part of it.
+    """
+    out: list[str] = []
+    buf: list[str] = []
+    i, n = 0, len(text)
+
+    def flush() -> None:
+        phrase = "".join(buf).strip()
+        if phrase:
+            out.append(phrase)
+        buf.clear()
+
+    while i < n:
+        ch = text[i]
+        if ch == ",":
+            flush()
+        elif ch in "\"'«“" and (i == 0 or text[i - 1] in " ,"):
+            close = {"«": "»", "“": "”"}.get(ch, ch)
+            j = i + 1
+            while j < n and not (text[j] == close and (j + 1 == n or text[j + 1] in " ,")):
+                j += 1
+            if j < n:
+                flush()
+                buf.extend(text[i + 1:j])
+                flush()
+                i = j
+            else:
+                buf.append(ch)
+        else:
+            buf.append(ch)
+        i += 1
+    flush()
+    return out
+
+
+def _character(table: Table, words: Sequence[str]) -> tuple[Character, list[str]]:
+    if not words:
+        raise EntryError("name a character")
+    who = match_prefix_words(words, table.character_names(), what="character")
+    return table.campaign.character(who.name), list(words[who.consumed:])
+
+
+def _skill(ch: Character, words: Sequence[str], pool: Sequence[str] | None = None) -> str:
+    """Exactly one skill of ``ch`` (or of ``pool``) named by all of ``words``."""
+    if not words:
+        raise EntryError(f"name a skill of {ch.name}")
+    phrase = normal(" ".join(words))
+    for attr in ch.attributes:
+        if normal(attr) == phrase and not any(normal(s) == phrase for s in ch.skills):
+            raise EntryError(f"{attr} is a characteristic: only skills earn ticks")
+    found = match_prefix_words(words, list(pool if pool is not None else ch.skills),
+                               what=f"skill of {ch.name}")
+    if found.consumed != len(words):
+        extra = " ".join(words[found.consumed:])
+        raise EntryError(f"{extra!r} after {found.name}: one skill here (commas separate them)")
+    return found.name
+
+
+def _brp_skill(ch: Character, skill: str) -> int:
+    value = ch.skills.get(skill)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EntryError(f"{ch.name}'s {skill} is not a percentage ({value!r})")
+    return value
+
+
+def _with_tick(campaign: Campaign, name: str, skill: str, on: bool) -> Campaign:
+    ch = campaign.character(name)
+    ticks = [t for t in ch.ticks if t != skill]
+    if on:
+        ticks.append(skill)
+    return campaign.with_character(ch.with_ticks(tuple(ticks)))
+
+
+# -- slash commands -------------------------------------------------------------------------
+@COMMANDS.slash("tick", "/tick CHAR SKILL", "set an experience tick by hand (GM override)")
+def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
+    ch, rest = _character(table, cmd.args)
+    skill = _skill(ch, rest)
+    _brp_skill(ch, skill)
+    if skill in ch.ticks:
+        return Feedback(False, f"{ch.name} · {skill} is already ticked")
+    return table.change(lambda c: _with_tick(c, ch.name, skill, True),
+                        f"tick (GM): {ch.name} · {skill}", actor=ch.name,
+                        effects=[f"tick: {ch.name} · {skill}"])
+
+
+@COMMANDS.slash("untick", "/untick CHAR SKILL", "take an experience tick back (GM override)")
+def _untick_cmd(table: Table, cmd: Slash) -> Feedback:
+    ch, rest = _character(table, cmd.args)
+    if not ch.ticks:
+        return Feedback(False, f"{ch.name} has no ticked skills")
+    skill = _skill(ch, rest, ch.ticks)
+    return table.change(lambda c: _with_tick(c, ch.name, skill, False),
+                        f"untick (GM): {ch.name} · {skill}", actor=ch.name,
+                        effects=[f"tick removed: {ch.name} · {skill}"])
+
+
+def _teach_value(ch: Character) -> tuple[str, int]:
+    for name in ch.skills:
+        if normal(name) in TEACH_SKILLS:
+            return name, _brp_skill(ch, name)
+    raise EntryError(f"{ch.name} has no Teach skill")
+
+
+@COMMANDS.slash("teach", "/teach TEACHER STUDENT SKILL [= teach skill]",
+                "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick")
+def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
+    head, eq, dice_text = cmd.rest.partition("=")
+    teacher, rest = _character(table, split_words(head))
+    if not rest:
+        raise EntryError("name the student after the teacher")
+    who = match_prefix_words(rest, table.character_names(), what="student")
+    student = table.campaign.character(who.name)
+    if student.name == teacher.name:
+        raise EntryError(f"{teacher.name} cannot teach themself")
+    skill = _skill(student, rest[who.consumed:])
+    if skill not in teacher.skills:
+        raise EntryError(f"{teacher.name} has no {skill} to teach")
+    teacher_skill = _brp_skill(teacher, skill)
+    _brp_skill(student, skill)
+    teach_name, teach_value = _teach_value(teacher)
+    faces = parse_faces(dice_text) if eq else None
+    (teach_roll, skill_roll), typed = draw(faces, 2, 100, table.rng,
+                                           what="the Teach and the skill d100")
+    result = brp.teach(teach_value, teacher_skill, teach_roll, skill_roll)
+    effects: list[str] = []
+    if result.student_ticks:
+        already = skill in student.ticks
+        effects.append(f"{student.name} · {skill} already ticked" if already
+                       else f"tick: {student.name} · {skill}")
+    cap = f" (capped at {skill} {teacher_skill})" if result.capped else ""
+    verdict = "student ticks" if result.student_ticks else "no tick"
+    text = (f"{teacher.name} teaches {student.name} {skill}: {teach_name} "
+            f"{result.teach_chance}%{cap} {brp.face_text(teach_roll)} "
+            f"{result.teach.level.label}, {skill} {teacher_skill}% "
+            f"{brp.face_text(skill_roll)} {result.skill.level.label} → {verdict}")
+    draft = Draft("roll", text, student.name, "success" if result.student_ticks else "failure",
+                  {"teacher": teacher.name, "skill": skill, "teach": result.teach_chance,
+                   "chance": teacher_skill, "dice": [teach_roll, skill_roll],
+                   "source": typed_or_rolled(typed)}, tuple(effects))
+
+    def apply(c: Campaign) -> Campaign:
+        if not result.student_ticks or skill in c.character(student.name).ticks:
+            return c
+        return _with_tick(c, student.name, skill, True)
+
+    return table.run_change(apply, draft)
+
+
+@COMMANDS.slash("downtime", "/downtime CHAR SKILL, SKILL, ...",
+                "long downtime: up to four free ticks of the player's choice")
+def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
+    phrases = skill_list(cmd.rest)
+    if not phrases:
+        raise EntryError("usage: /downtime CHAR SKILL, SKILL, ... (up to four)")
+    ch, first = _character(table, phrases[0].split())
+    groups = ([first] if first else []) + [p.split() for p in phrases[1:]]
+    if not groups:
+        raise EntryError(f"name up to {brp.DOWNTIME_FREE_TICKS} skills for {ch.name}, "
+                         "separated by commas")
+    skills = brp.downtime_ticks([_skill(ch, words) for words in groups])
+    for skill in skills:
+        _brp_skill(ch, skill)
+    new = [s for s in skills if s not in ch.ticks]
+    if not new:
+        return Feedback(False, f"{ch.name} already has ticks in {', '.join(skills)}")
+
+    def apply(c: Campaign) -> Campaign:
+        for skill in new:
+            c = _with_tick(c, ch.name, skill, True)
+        return c
+
+    kept = [s for s in skills if s not in new]
+    note = f" ({', '.join(kept)} already ticked)" if kept else ""
+    return table.change(apply, f"downtime: {ch.name} ticks {', '.join(new)}{note}",
+                        actor=ch.name, effects=[f"tick: {ch.name} · {s}" for s in new])
+
+
+@COMMANDS.slash("endadventure", "/endadventure",
+                "experience rolls for every ticked skill, then the next adventure")
+def _end_cmd(table: Table, _cmd: Slash) -> Feedback:
+    rows = experience_rows(table.campaign)
+    return Feedback(True, f"end of adventure {table.campaign.adventure}: {len(rows)} ticked "
+                          "skills", action="end_adventure")

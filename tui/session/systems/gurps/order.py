@@ -1,0 +1,53 @@
+"""GURPS turn order: Basic Speed, then DX, then the GM's order; reordering only within ties.
+
+The shared turn-order commands (:mod:`tui.session.scenes.order`) ask the GURPS system for
+its order and its ties through the system interface; the rules are
+``rules.gurps.turn_order`` and ``rules.gurps.tied_groups``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import gurps
+from rules.errors import RulesError
+from rules.gurps.combat import SpeedLike
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import CommandError
+
+__all__ = ["SPEED", "tie_groups", "turn_order"]
+
+SPEED = "Basic Speed"
+
+
+def _speed(ch: Character) -> SpeedLike:
+    value = ch.attributes.get(SPEED)
+    if value is None or isinstance(value, bool):
+        raise CommandError(f'{ch.name} has no Basic Speed (attributes."{SPEED}")')
+    return value
+
+
+def _dx(ch: Character) -> int:
+    value = ch.attributes.get("DX")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CommandError(f"{ch.name} has no DX (attributes.DX, a whole number)")
+    return value
+
+
+def _chars(campaign: Campaign, names: Sequence[str]) -> list[Character]:
+    return [campaign.character(n) for n in names]
+
+
+def turn_order(campaign: Campaign, names: Sequence[str]) -> list[str]:
+    """``names`` by Basic Speed, then DX, then the given order."""
+    try:
+        chars = gurps.turn_order(_chars(campaign, names), speed=_speed, dx=_dx)
+    except RulesError as exc:
+        raise CommandError(f"cannot order by Basic Speed: {exc}") from None
+    return [c.name for c in chars]
+
+
+def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]]:
+    """``names`` cut into runs of equal Basic Speed and DX (in the given order)."""
+    groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx)
+    return [tuple(c.name for c in g) for g in groups]

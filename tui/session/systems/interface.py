@@ -1,0 +1,257 @@
+"""What shared code may ask a rule system: the :class:`System` protocol, and its defaults.
+
+Shared code (the table, scenes, turn order, extended checks, the save schema, the screens)
+never compares a system key; it asks the campaign's system, found in the registry
+(:mod:`tui.session.systems.registry`), through this one interface. A system adds a
+capability by answering a member differently: :class:`Defaults` answers every optional one
+the way a system without that capability would (no round limit, the generic initiative list,
+no end-of-adventure rolls …), so a new system implements only what it has.
+
+Members are cheap to reach: a system's tracker package is imported when a save is loaded
+(the schema asks for its skill values), so anything that needs the rules is imported inside
+the member that uses it, after the first frame.
+
+Building an adapter: :meth:`System.plan` turns a parsed check into a :class:`Plan`. Building
+the plan validates everything (names, modifiers, typed dice) and computes the exact odds, so
+the preview line and the committed roll share one path; running the plan draws any missing
+dice from the injected generator, calls the rules and returns the next campaign plus its log
+entry (an :class:`~tui.session.campaign.session.Outcome`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from tui.session.campaign.model import Campaign, Character, Scene, Value
+from tui.session.campaign.session import Outcome
+from tui.session.table.entry import Check, Side
+
+if TYPE_CHECKING:
+    from rules.age import Result as AgeResult
+    from tui.session.adventure.flow import AdventureEnd
+    from tui.session.table.commands import CommandSet
+
+__all__ = [
+    "Chance",
+    "Defaults",
+    "Line",
+    "Plan",
+    "SceneFragments",
+    "Segment",
+    "System",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """One line of the odds preview: a label, its exact probability and its colour grade."""
+
+    label: str
+    p: Fraction
+    grade: str
+
+    @property
+    def percent(self) -> str:
+        value = float(self.p * 100)
+        if 0 < value < 0.1:
+            return "<0.1%"
+        if 99.9 < value < 100:
+            return ">99.9%"
+        return f"{value:.1f}%".replace(".0%", "%")
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A validated check: what will be rolled, its exact odds, and how to resolve it."""
+
+    summary: str
+    odds: tuple[Chance, ...]
+    run: Callable[[Campaign, random.Random], Outcome] = field(compare=False)
+
+    def preview(self) -> str:
+        shown = " · ".join(f"{c.label} {c.percent}" for c in self.odds if c.p)
+        return f"{self.summary} — {shown}" if shown else self.summary
+
+
+Segment = tuple[str, str]  # (text, Rich style words) of the scene panel
+Line = tuple[int, list[Segment]]  # (importance: lower stays longer when space runs out, …)
+
+
+@dataclass(frozen=True, slots=True)
+class SceneFragments:
+    """What a system adds to the scene panel: header segments, lines around the turn order."""
+
+    header: tuple[Segment, ...] = ()
+    before_order: tuple[Line, ...] = ()
+    after_order: tuple[Line, ...] = ()
+
+
+class System(Protocol):
+    """Everything shared code asks of one rule system (one line each; see the README)."""
+
+    @property
+    def key(self) -> str:
+        """The key saves store in ``system = "…"`` (the registry's key)."""
+        ...
+
+    # -- the save ----------------------------------------------------------------------------
+    @property
+    def skill_type(self) -> type | tuple[type, ...]:
+        """What a skill value is in a save (BRP percent int, AGE ability name str …)."""
+        ...
+
+    def skill_problem(self, value: Value) -> str:
+        """What is wrong with a skill value of the right type ("" when it is fine)."""
+        ...
+
+    # -- the roll entry ----------------------------------------------------------------------
+    @property
+    def option_keys(self) -> frozenset[str]:
+        """``key=value`` modifiers of this system beyond the roll-entry language's own."""
+        ...
+
+    @property
+    def entry_help(self) -> str:
+        """The help screen's lines on this system's modifiers (indented two spaces)."""
+        ...
+
+    def rollables(self, character: Character) -> Sequence[str]:
+        """What the character can roll: skills, characteristics …"""
+        ...
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan:
+        """The validated check with its exact odds, and how to roll it."""
+        ...
+
+    def commands(self) -> CommandSet:
+        """The system's own slash commands and roll hooks (loaded after the first frame)."""
+        ...
+
+    # -- scenes and turn order -----------------------------------------------------------------
+    @property
+    def shows_round_limit(self) -> bool:
+        """Scenes have a round limit the GM must be told about (Strange System)."""
+        ...
+
+    @property
+    def next_wraps_round(self) -> bool:
+        """``/next`` past the last actor starts the next round (else rounds follow phases)."""
+        ...
+
+    @property
+    def init_refusal(self) -> str:
+        """Why ``/init`` is refused ("" allows it)."""
+        ...
+
+    def scene_started(self, campaign: Campaign, scene: Scene) -> Scene:
+        """A new scene with the system's own round state set up."""
+        ...
+
+    def scene_ended(self, scene: Scene) -> tuple[str, list[str]]:
+        """(summary, verdicts) of an ending scene for the scene history."""
+        ...
+
+    def turn_order(self, campaign: Campaign, names: Sequence[str]) -> Sequence[str] | None:
+        """The system's own order of these characters, or None for the initiative list."""
+        ...
+
+    def order_ties(
+        self, campaign: Campaign, names: Sequence[str]
+    ) -> Sequence[tuple[str, ...]] | None:
+        """The runs within which the GM may reorder, or None when any reordering is fine."""
+        ...
+
+    def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
+        """The system's part of the scene panel for the running scene."""
+        ...
+
+    # -- extended checks -----------------------------------------------------------------------
+    @property
+    def extended_tn(self) -> bool:
+        """A check's TN matters for rolls and is shown (AGE); else progress is by grade."""
+        ...
+
+    def extended_skill(self, campaign: Campaign, side: Side) -> str:
+        """The rolled skill as an extended check names it (AGE: "Ability (Focus)")."""
+        ...
+
+    def with_check_tn(self, side: Side, tn: int) -> Side:
+        """A roll bound to a check, given the check's TN when the system rolls against it."""
+        ...
+
+    def extended_progress(self, out: Outcome) -> tuple[bool, int]:
+        """(success, pool progress) of a committed roll (BRP 1/2/3, AGE the Drama Die …)."""
+        ...
+
+    def extended_result(self, out: Outcome, tn: int) -> AgeResult:
+        """The roll as the AGE test an extended check counts (AGE: the roll itself)."""
+        ...
+
+    # -- the end of an adventure ---------------------------------------------------------------
+    def end_of_adventure(self) -> AdventureEnd[Any] | None:
+        """The system's end-of-adventure rolls (BRP experience), or None."""
+        ...
+
+
+class Defaults:
+    """The answers of a system without the optional capabilities; subclass and override.
+
+    A subclass still provides ``key``, ``skill_type``, ``rollables`` and ``plan``.
+    """
+
+    option_keys: frozenset[str] = frozenset()
+    entry_help = ""
+    shows_round_limit = False
+    next_wraps_round = True
+    init_refusal = ""
+    extended_tn = False
+    #: log grade → extended-check progress, read by the default :meth:`extended_progress`
+    progress_by_grade: ClassVar[Mapping[str, int]] = {}
+
+    def skill_problem(self, value: Value) -> str:
+        return ""
+
+    def commands(self) -> CommandSet:
+        from tui.session.table.commands import CommandSet
+
+        return CommandSet()
+
+    def scene_started(self, campaign: Campaign, scene: Scene) -> Scene:
+        return scene
+
+    def scene_ended(self, scene: Scene) -> tuple[str, list[str]]:
+        return "", []
+
+    def turn_order(self, campaign: Campaign, names: Sequence[str]) -> Sequence[str] | None:
+        return None
+
+    def order_ties(
+        self, campaign: Campaign, names: Sequence[str]
+    ) -> Sequence[tuple[str, ...]] | None:
+        return None
+
+    def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
+        return SceneFragments()
+
+    def extended_skill(self, campaign: Campaign, side: Side) -> str:
+        return side.skill
+
+    def with_check_tn(self, side: Side, tn: int) -> Side:
+        return side
+
+    def extended_progress(self, out: Outcome) -> tuple[bool, int]:
+        added = self.progress_by_grade.get(out.draft.grade, 0)
+        return added > 0, added
+
+    def extended_result(self, out: Outcome, tn: int) -> AgeResult:
+        from tui.session.extended.progress import stand_in
+
+        success, added = self.extended_progress(out)
+        return stand_in(success, added, tn)
+
+    def end_of_adventure(self) -> AdventureEnd[Any] | None:
+        return None

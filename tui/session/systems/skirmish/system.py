@@ -1,0 +1,38 @@
+"""The d10 skirmish system's answers to the system interface (cheap to import: the rules and
+the adapter are loaded by the members that need them, after the first frame)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from tui.session.campaign.model import Campaign, Character
+from tui.session.systems.interface import Defaults, Plan
+from tui.session.table.entry import Check
+
+__all__ = ["SYSTEM", "Skirmish"]
+
+
+class Skirmish(Defaults):
+    key = "skirmish"
+    skill_type = int  # characteristic value
+    option_keys = frozenset({"die", "dice", "set"})
+    entry_help = (
+        "  die=d10|d12|d20, +N/-N, x2, /2, set=N; dice=N for several dice in\n"
+        "  a contest: samurai fighting = 5 vs yamabushi = 8\n"
+    )
+    #: extended checks progress by grade: success 1, lucky chance 2
+    progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}
+
+    def rollables(self, character: Character) -> Sequence[str]:
+        from tui.session.systems.skirmish.adapter import SkirmishAdapter
+
+        return SkirmishAdapter().rollables(character)
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan:
+        from tui.session.systems.skirmish.adapter import SkirmishAdapter
+
+        return SkirmishAdapter().plan(campaign, check)
+
+
+SYSTEM = Skirmish()

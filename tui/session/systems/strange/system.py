@@ -1,0 +1,77 @@
+"""The Strange System's answers to the system interface (cheap to import: the rules, the
+adapter and the rounds are loaded by the members that need them, after the first frame)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, Character, Scene
+from tui.session.campaign.session import Outcome
+from tui.session.systems.interface import Defaults, Plan, SceneFragments
+from tui.session.table.entry import Check
+
+if TYPE_CHECKING:
+    from tui.session.table.commands import CommandSet
+
+__all__ = ["SYSTEM", "Strange"]
+
+#: extended-check progress by grade (the grade's name, so no rules import is needed)
+PROGRESS: Mapping[str, int] = {"PARTIAL_SUCCESS": 1, "FULL_SUCCESS": 2,
+                               "CRITICAL_SUCCESS": 3, "ABSOLUTE_CRITICAL": 3}
+
+
+class Strange(Defaults):
+    key = "strange"
+    skill_type = str  # a level name of the ladder: "Умелец"
+    option_keys = frozenset({"range", "resist", "mod"})
+    entry_help = (
+        "  range=L,H  resist=L,H  mod=N, opposed (else the app rolls the GM's 2d6);\n"
+        "  kirma bow mod=-1 range=4,5 resist=3,4 = 3 3 4 5\n"
+    )
+    shows_round_limit = True
+    next_wraps_round = False  # rounds follow /phase
+
+    def rollables(self, character: Character) -> Sequence[str]:
+        from tui.session.systems.strange.adapter import StrangeAdapter
+
+        return StrangeAdapter().rollables(character)
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan:
+        from tui.session.systems.strange.adapter import StrangeAdapter
+
+        return StrangeAdapter().plan(campaign, check)
+
+    def commands(self) -> CommandSet:
+        from tui.session.systems.strange.commands import COMMANDS
+
+        return COMMANDS
+
+    def scene_started(self, campaign: Campaign, scene: Scene) -> Scene:
+        from tui.session.systems.strange.rounds import start
+
+        return start(campaign, scene)
+
+    def scene_ended(self, scene: Scene) -> tuple[str, list[str]]:
+        from tui.session.systems.strange.rounds import end
+
+        return end(scene)
+
+    def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
+        from tui.session.systems.strange.view import fragments
+
+        return fragments(campaign)
+
+    def extended_progress(self, out: Outcome) -> tuple[bool, int]:
+        """Partial success 1, full success 2, critical or absolute critical 3."""
+        grade = getattr(out.result, "grade", None)
+        name = getattr(grade, "name", None)
+        if name is None:
+            raise RulesError("this roll has no final grade yet, so it cannot count toward an "
+                             "extended check")
+        added = PROGRESS.get(name, 0)
+        return added > 0, added
+
+
+SYSTEM = Strange()

@@ -1,0 +1,112 @@
+"""Slash commands and roll hooks: what a part of the tracker adds to the table.
+
+A :class:`CommandSet` collects ``/commands`` and the hooks that rewrite a check before it is
+planned or add effects to a committed roll. The shared parts of the tracker (core commands,
+scenes, turn order, extended checks) register into :data:`SHARED` through the module-level
+:func:`slash`, :func:`plan_hook` and :func:`roll_hook`; each system keeps a set of its own
+(``systems/<system>/``) that the table asks for through the system interface, so a campaign
+only ever sees its own system's commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import Outcome
+from tui.session.table.entry import Check, Slash
+
+if TYPE_CHECKING:
+    from tui.session.table.table import Feedback, Table
+
+__all__ = [
+    "SHARED",
+    "SHARED_MODULES",
+    "SLASH_COMMANDS",
+    "CommandSet",
+    "Handler",
+    "PlanHook",
+    "RollHook",
+    "SlashCommand",
+    "plan_hook",
+    "roll_hook",
+    "slash",
+]
+
+Handler = Callable[["Table", Slash], "Feedback"]
+#: ``hook(campaign, check) -> check``: rewrite a parsed check before it is planned (e.g. the
+#: TN of the extended check it contributes to, a GURPS Aim bonus). Must not raise for lines
+#: it does not concern; may raise EntryError/RulesError naming a problem.
+PlanHook = Callable[[Campaign, Check], Check]
+#: ``hook(before, check, outcome) -> outcome``: add effects of a committed roll to the same
+#: undoable step (pool progress, consequences, spent Aim). ``before`` is the state the roll
+#: was made in.
+RollHook = Callable[[Campaign, Check, Outcome], Outcome]
+
+
+@dataclass(frozen=True, slots=True)
+class SlashCommand:
+    name: str
+    usage: str
+    help: str
+    handler: Handler = field(compare=False)
+
+
+class CommandSet:
+    """Slash commands (by name and alias) and roll hooks, in registration order."""
+
+    __slots__ = ("by_name", "plan_hooks", "roll_hooks")
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, SlashCommand] = {}
+        self.plan_hooks: list[PlanHook] = []
+        self.roll_hooks: list[RollHook] = []
+
+    def slash(
+        self, name: str, usage: str, help_text: str, *, aliases: Sequence[str] = ()
+    ) -> Callable[[Handler], Handler]:
+        """Register a ``/name`` command (listed in help and the command palette)."""
+
+        def register(fn: Handler) -> Handler:
+            cmd = SlashCommand(name, usage, help_text, fn)
+            for key in (name, *aliases):
+                self.by_name[key] = cmd
+            return fn
+
+        return register
+
+    def plan_hook(self, fn: PlanHook) -> PlanHook:
+        self.plan_hooks.append(fn)
+        return fn
+
+    def roll_hook(self, fn: RollHook) -> RollHook:
+        self.roll_hooks.append(fn)
+        return fn
+
+    def listed(self) -> list[SlashCommand]:
+        """Each command once (aliases folded), in registration order."""
+        seen: list[SlashCommand] = []
+        for cmd in self.by_name.values():
+            if cmd not in seen:
+                seen.append(cmd)
+        return seen
+
+
+#: The commands and hooks every campaign has, whatever its system.
+SHARED = CommandSet()
+SLASH_COMMANDS = SHARED.by_name
+#: The modules that fill :data:`SHARED` when imported (the table imports them after the
+#: first frame): core commands, scenes, turn order, extended checks.
+SHARED_MODULES = (
+    "tui.session.table.core_commands",
+    "tui.session.scenes.commands",
+    "tui.session.scenes.order",
+    "tui.session.extended.commands",
+    "tui.session.extended.rolls",
+)
+
+slash = SHARED.slash
+plan_hook = SHARED.plan_hook
+roll_hook = SHARED.roll_hook
