@@ -116,7 +116,7 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
         if system is None:
             lst = self.query_one("#new-system", OptionList)
             option = lst.highlighted_option
-            system = option.id if option is not None and option.id else registry.keys()[0]
+            system = option.id if option is not None and option.id else registry.system_keys()[0]
         self.dismiss((system, name))
 
     def action_cancel(self) -> None:

@@ -21,7 +21,7 @@ FIVE = ["brp", "gurps", "age", "strange", "skirmish"]
 
 
 def test_the_five_built_in_systems_agree_with_rules() -> None:
-    assert list(registry.keys())[:5] == FIVE == list(rules.SYSTEMS)
+    assert list(registry.system_keys())[:5] == FIVE == list(rules.SYSTEMS)
     for key in FIVE:
         found = registry.info(key)
         assert found.name == rules.SYSTEM_NAMES[key]
@@ -39,14 +39,14 @@ def test_register_checks_its_entry() -> None:
         registry.register(SystemInfo("Big Key", "Big", "rules.brp", "x.y"))
     with pytest.raises(ValueError, match="display name"):
         registry.register(SystemInfo("nameless", " ", "rules.brp", "x.y"))
-    assert "nameless" not in registry.keys()
+    assert "nameless" not in registry.system_keys()
 
 
 def test_unregister_forgets_a_system() -> None:
     registry.register(SystemInfo("scratch", "Scratch", "rules.brp", "tui.session.systems.brp"))
-    assert "scratch" in registry.keys()
+    assert "scratch" in registry.system_keys()
     registry.unregister("scratch")
-    assert "scratch" not in registry.keys()
+    assert "scratch" not in registry.system_keys()
     with pytest.raises(KeyError):
         registry.info("scratch")
 
@@ -66,7 +66,7 @@ def test_an_unknown_system_in_a_save_names_the_registered_ones() -> None:
         from_doc({"format": 1, "system": "dnd", "name": "X"})
     assert caught.value.path == "system"
     assert "'dnd'" in caught.value.message
-    assert ", ".join(registry.keys()) in caught.value.message
+    assert ", ".join(registry.system_keys()) in caught.value.message
 
 
 PROBE = textwrap.dedent(

@@ -231,7 +231,7 @@ def from_doc(doc: dict[str, Any]) -> Campaign:
         },
     )
     system = _get(doc, "", "system", str)
-    known = registry.keys()
+    known = registry.system_keys()
     if system not in known:
         raise SchemaError("system", f"unknown system {system!r} (one of {', '.join(known)})")
     adventure = _get(doc, "", "adventure", int, 1)

@@ -16,9 +16,9 @@ from tui.session.systems.registry import (
     SystemInfo,
     info,
     infos,
-    keys,
     register,
     rules_module,
+    system_keys,
     tracker,
     unregister,
 )
@@ -27,9 +27,9 @@ __all__ = [
     "SystemInfo",
     "info",
     "infos",
-    "keys",
     "register",
     "rules_module",
+    "system_keys",
     "tracker",
     "unregister",
 ]

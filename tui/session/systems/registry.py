@@ -26,9 +26,9 @@ __all__ = [
     "SystemInfo",
     "info",
     "infos",
-    "keys",
     "register",
     "rules_module",
+    "system_keys",
     "tracker",
     "unregister",
 ]
@@ -69,7 +69,7 @@ def unregister(key: str) -> None:
     _LOADED.pop(key, None)
 
 
-def keys() -> tuple[str, ...]:
+def system_keys() -> tuple[str, ...]:
     """Every registered key, in registration order."""
     return tuple(_SYSTEMS)
 

@@ -1,0 +1,45 @@
+"""A sixth system defined only in the tests: the "d6 pool" (N d6, each 5 or 6 a hit).
+
+It is made of exactly what the README's "Adding a system" lists: a rules module
+(``rules.py``: ``resolve``, ``roll``, exact ``odds``), a tracker package (this one: its
+``SYSTEM`` answers the System protocol; ``adapter.py`` builds the plans) and a registry entry
+(:data:`INFO`, which the tests register at run time). The tiny campaign is built by the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from tui.session.campaign.model import Campaign, Character, Value
+from tui.session.systems.interface import Defaults, Plan
+from tui.session.systems.kit import within
+from tui.session.systems.registry import SystemInfo
+from tui.session.table.entry import Check
+
+__all__ = ["INFO", "SYSTEM", "Pool"]
+
+INFO = SystemInfo("d6pool", "d6 pool (toy)", "tests.d6pool.rules", "tests.d6pool")
+
+
+class Pool(Defaults):
+    key = "d6pool"
+    skill_type = int  # the number of dice
+    entry_help = "  a skill is a pool of d6, each 5 or 6 a hit: ann climb = 5 6 2\n"
+    progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}
+
+    def skill_problem(self, value: Value) -> str:
+        return within(value, 1, 6)
+
+    def rollables(self, character: Character) -> Sequence[str]:
+        from tests.d6pool.adapter import PoolAdapter
+
+        return PoolAdapter().rollables(character)
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan:
+        from tests.d6pool.adapter import PoolAdapter
+
+        return PoolAdapter().plan(campaign, check)
+
+
+SYSTEM = Pool()
