@@ -8,14 +8,16 @@ It is made of exactly what the README's "Adding a system" lists: a rules module
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
-from tui.session.campaign.model import Campaign, Character, Value
-from tui.session.systems.interface import Defaults, Plan
+from tui.session.campaign.model import Value
+from tui.session.systems.interface import Defaults
 from tui.session.systems.kit import within
 from tui.session.systems.registry import SystemInfo
-from tui.session.table.entry import Check
+
+if TYPE_CHECKING:
+    from tests.d6pool.adapter import PoolAdapter
 
 __all__ = ["INFO", "SYSTEM", "Pool"]
 
@@ -31,15 +33,10 @@ class Pool(Defaults):
     def skill_problem(self, value: Value) -> str:
         return within(value, 1, 6)
 
-    def rollables(self, character: Character) -> Sequence[str]:
+    def adapter(self) -> PoolAdapter:
         from tests.d6pool.adapter import PoolAdapter
 
-        return PoolAdapter().rollables(character)
-
-    def plan(self, campaign: Campaign, check: Check) -> Plan:
-        from tests.d6pool.adapter import PoolAdapter
-
-        return PoolAdapter().plan(campaign, check)
+        return PoolAdapter()
 
 
 SYSTEM = Pool()

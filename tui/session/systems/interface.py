@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from tui.session.table.commands import CommandSet
 
 __all__ = [
+    "Adapter",
     "Chance",
     "Defaults",
     "Line",
@@ -197,10 +198,19 @@ class System(Protocol):
         ...
 
 
+class Adapter(Protocol):
+    """The part of a system :class:`Defaults` hands ``rollables`` and ``plan`` over to."""
+
+    def rollables(self, character: Character) -> Sequence[str]: ...
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan: ...
+
+
 class Defaults:
     """The answers of a system without the optional capabilities; subclass and override.
 
-    A subclass still provides ``key``, ``skill_type``, ``rollables`` and ``plan``.
+    A subclass still provides ``key``, ``skill_type`` and :meth:`adapter` (or ``rollables``
+    and ``plan`` themselves).
     """
 
     option_keys: frozenset[str] = frozenset()
@@ -211,6 +221,16 @@ class Defaults:
     extended_tn = False
     #: log grade → extended-check progress, read by the default :meth:`extended_progress`
     progress_by_grade: ClassVar[Mapping[str, int]] = {}
+
+    def adapter(self) -> Adapter:
+        """The system's adapter; a subclass imports it here, so the rules load on first use."""
+        raise NotImplementedError(f"{type(self).__name__} names no adapter")
+
+    def rollables(self, character: Character) -> Sequence[str]:
+        return self.adapter().rollables(character)
+
+    def plan(self, campaign: Campaign, check: Check) -> Plan:
+        return self.adapter().plan(campaign, check)
 
     def skill_problem(self, value: Value) -> str:
         return ""

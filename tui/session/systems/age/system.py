@@ -3,18 +3,18 @@ adapter are loaded by the members that need them, after the first frame)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
-from tui.session.systems.interface import Defaults, Plan
-from tui.session.table.entry import Check, EntryError, Side
+from tui.session.systems.interface import Defaults
+from tui.session.table.entry import EntryError, Side
 
 if TYPE_CHECKING:
     from rules.age import Result
+    from tui.session.systems.age.adapter import AgeAdapter
     from tui.session.table.commands import CommandSet
 
 __all__ = ["SYSTEM", "Age"]
@@ -31,15 +31,10 @@ class Age(Defaults):
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
 
-    def rollables(self, character: Character) -> Sequence[str]:
+    def adapter(self) -> AgeAdapter:
         from tui.session.systems.age.adapter import AgeAdapter
 
-        return AgeAdapter().rollables(character)
-
-    def plan(self, campaign: Campaign, check: Check) -> Plan:
-        from tui.session.systems.age.adapter import AgeAdapter
-
-        return AgeAdapter().plan(campaign, check)
+        return AgeAdapter()
 
     def commands(self) -> CommandSet:
         from tui.session.systems.age.fortune import COMMANDS

@@ -3,15 +3,15 @@ adapter are loaded by the members that need them, after the first frame)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.session.campaign.model import Campaign, Character, Value
-from tui.session.systems.interface import Defaults, Plan
+from tui.session.campaign.model import Value
+from tui.session.systems.interface import Defaults
 from tui.session.systems.kit import within
-from tui.session.table.entry import Check
 
 if TYPE_CHECKING:
+    from tui.session.systems.brp.adapter import BrpAdapter
     from tui.session.systems.brp.experience import Experience
     from tui.session.table.commands import CommandSet
 
@@ -31,15 +31,10 @@ class Brp(Defaults):
     def skill_problem(self, value: Value) -> str:
         return within(value, -100, 1000)
 
-    def rollables(self, character: Character) -> Sequence[str]:
+    def adapter(self) -> BrpAdapter:
         from tui.session.systems.brp.adapter import BrpAdapter
 
-        return BrpAdapter().rollables(character)
-
-    def plan(self, campaign: Campaign, check: Check) -> Plan:
-        from tui.session.systems.brp.adapter import BrpAdapter
-
-        return BrpAdapter().plan(campaign, check)
+        return BrpAdapter()
 
     def commands(self) -> CommandSet:
         from tui.session.systems.brp.commands import COMMANDS

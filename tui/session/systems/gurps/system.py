@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.session.campaign.model import Campaign, Character, Scene, Value
-from tui.session.systems.interface import Defaults, Plan, SceneFragments
+from tui.session.campaign.model import Campaign, Scene, Value
+from tui.session.systems.interface import Defaults, SceneFragments
 from tui.session.systems.kit import within
-from tui.session.table.entry import Check
 
 if TYPE_CHECKING:
+    from tui.session.systems.gurps.adapter import GurpsAdapter
     from tui.session.table.commands import CommandSet
 
 __all__ = ["SYSTEM", "Gurps"]
@@ -33,15 +33,10 @@ class Gurps(Defaults):
     def skill_problem(self, value: Value) -> str:
         return within(value, -100, 1000)
 
-    def rollables(self, character: Character) -> Sequence[str]:
+    def adapter(self) -> GurpsAdapter:
         from tui.session.systems.gurps.adapter import GurpsAdapter
 
-        return GurpsAdapter().rollables(character)
-
-    def plan(self, campaign: Campaign, check: Check) -> Plan:
-        from tui.session.systems.gurps.adapter import GurpsAdapter
-
-        return GurpsAdapter().plan(campaign, check)
+        return GurpsAdapter()
 
     def commands(self) -> CommandSet:
         from tui.session.systems.gurps.maneuvers import COMMANDS

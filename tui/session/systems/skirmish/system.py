@@ -3,12 +3,13 @@ the adapter are loaded by the members that need them, after the first frame)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
-from tui.session.campaign.model import Campaign, Character
-from tui.session.systems.interface import Defaults, Plan
-from tui.session.table.entry import Check
+from tui.session.systems.interface import Defaults
+
+if TYPE_CHECKING:
+    from tui.session.systems.skirmish.adapter import SkirmishAdapter
 
 __all__ = ["SYSTEM", "Skirmish"]
 
@@ -24,15 +25,10 @@ class Skirmish(Defaults):
     #: extended checks progress by grade: success 1, lucky chance 2
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}
 
-    def rollables(self, character: Character) -> Sequence[str]:
+    def adapter(self) -> SkirmishAdapter:
         from tui.session.systems.skirmish.adapter import SkirmishAdapter
 
-        return SkirmishAdapter().rollables(character)
-
-    def plan(self, campaign: Campaign, check: Check) -> Plan:
-        from tui.session.systems.skirmish.adapter import SkirmishAdapter
-
-        return SkirmishAdapter().plan(campaign, check)
+        return SkirmishAdapter()
 
 
 SYSTEM = Skirmish()

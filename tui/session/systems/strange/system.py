@@ -3,16 +3,16 @@ adapter and the rounds are loaded by the members that need them, after the first
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from tui.session.campaign.model import Campaign, Character, Scene
+from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import Outcome
-from tui.session.systems.interface import Defaults, Plan, SceneFragments
-from tui.session.table.entry import Check
+from tui.session.systems.interface import Defaults, SceneFragments
 
 if TYPE_CHECKING:
+    from tui.session.systems.strange.adapter import StrangeAdapter
     from tui.session.table.commands import CommandSet
 
 __all__ = ["SYSTEM", "Strange"]
@@ -33,15 +33,10 @@ class Strange(Defaults):
     shows_round_limit = True
     next_wraps_round = False  # rounds follow /phase
 
-    def rollables(self, character: Character) -> Sequence[str]:
+    def adapter(self) -> StrangeAdapter:
         from tui.session.systems.strange.adapter import StrangeAdapter
 
-        return StrangeAdapter().rollables(character)
-
-    def plan(self, campaign: Campaign, check: Check) -> Plan:
-        from tui.session.systems.strange.adapter import StrangeAdapter
-
-        return StrangeAdapter().plan(campaign, check)
+        return StrangeAdapter()
 
     def commands(self) -> CommandSet:
         from tui.session.systems.strange.commands import COMMANDS
