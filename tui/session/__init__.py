@@ -1,10 +1,12 @@
 """The session model: campaign state, commands with undo, the log. Imports no Textual/Rich.
 
-- ``campaign/`` — the campaign model, the save schema, log entries and the :class:`Session`
+- ``campaign/`` — the campaign model, the save schema, log entries and the session
   (every change a command, undo/redo).
-- ``table/`` — the :class:`Table` that turns a typed line into a change (preview/submit), the
+- ``table/`` — the table that turns a typed line into a change (preview/submit), the
   roll-entry language, name matching, completion and the core slash commands.
 - ``scenes/`` — scenes, turn order and the scene panel's lines.
 - ``extended/`` — extended checks: commands, save data, roll hooks, view.
-- ``systems/`` — the system adapters and everything else one rule system brings.
+- ``adventure/`` — the generic end-of-adventure flow (rows rolled or typed, one step).
+- ``systems/`` — the registry of systems, the ``System`` protocol shared code asks, and one
+  package per system with everything the tracker knows about it.
 """
