@@ -1,4 +1,9 @@
-"""The help screen (f1): key bindings, the roll-entry grammar and the slash commands."""
+"""The help screen (f1): the keys active where it was opened, the roll-entry grammar, commands.
+
+The key list is generated from the active bindings of the screen below (focused widget, then
+the screen, then the app), so a key remapped in the config's ``[keymap]`` shows its new key,
+with the binding id to remap it by.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,35 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.help_text import GRAMMAR, KEYS
+from tui.help_text import GRAMMAR
 
-__all__ = ["HelpScreen"]
+__all__ = ["HelpScreen", "key_rows", "keys_text"]
+
+
+def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
+    """``(keys, what, binding id)`` for what ``screen`` answers to now.
+
+    Bindings without an id are Textual's own editing keys (cursor moves in the entry …) and
+    are left out; keys a screen handles outside bindings come from its ``EXTRA_KEYS``.
+    """
+    rows: dict[tuple[str, str], list[str]] = {}
+    for key, active in screen.active_bindings.items():
+        binding = active.binding
+        if not binding.id or not binding.description or binding.system:
+            continue
+        rows.setdefault((binding.id, binding.description), []).append(key)
+    extra: Sequence[tuple[str, str]] = getattr(screen, "EXTRA_KEYS", ())
+    found = [(key, what, "") for key, what in extra]
+    found += [("/".join(keys), what, ident) for (ident, what), keys in rows.items()]
+    return found
+
+
+def keys_text(rows: Sequence[tuple[str, str, str]]) -> str:
+    lines = [f"  {keys:<18} {what:<30} {ident}".rstrip() for keys, what, ident in rows]
+    return "KEYS (remap by id: [keymap] in config.toml)\n" + "\n".join(lines) + "\n"
 
 
 class HelpScreen(ModalScreen[None]):
@@ -22,13 +50,22 @@ class HelpScreen(ModalScreen[None]):
         Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="help.up"),
     ]
 
-    def __init__(self, commands: Sequence[tuple[str, str]] = ()) -> None:
+    def __init__(
+        self,
+        commands: Sequence[tuple[str, str]] = (),
+        keys: Sequence[tuple[str, str, str]] = (),
+    ) -> None:
         super().__init__()
         self.commands = commands
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
-        lines = "\n".join(f"  {usage:<34} {text}" for usage, text in self.commands)
-        body = f"{KEYS}\n{GRAMMAR}\nCOMMANDS\n{lines}\n\nEscape closes this help."
+        parts = [keys_text(self.keys)] if self.keys else []
+        parts.append(GRAMMAR)
+        if self.commands:
+            lines = "\n".join(f"  {usage:<34} {text}" for usage, text in self.commands)
+            parts.append(f"COMMANDS\n{lines}\n")
+        body = "\n".join(parts) + "\nEscape closes this help."
         with VerticalScroll(id="help-body"):
             yield Static(body, markup=False)
 

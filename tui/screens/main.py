@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,6 +20,9 @@ from tui.widgets.party import PartyPanel
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
+
+if TYPE_CHECKING:
+    from tui.history import EntryHistory
 
 __all__ = ["MainScreen"]
 
@@ -36,13 +41,19 @@ class MainScreen(Screen[None]):
         Binding("alt+up", "slash('/up')", "Actor up", show=False, id="main.actor_up"),
         Binding("alt+down", "slash('/down')", "Actor down", show=False, id="main.actor_down"),
     ]
+    #: Keys handled outside bindings, for the help's key list.
+    EXTRA_KEYS = (("enter", "Commit the line"),)
 
-    def __init__(self, table: Table, *, read_only: bool = False) -> None:
+    def __init__(
+        self, table: Table, *, read_only: bool = False, history: EntryHistory | None = None
+    ) -> None:
         super().__init__()
         self.table = table
         self.read_only = read_only
+        self.history = history
         self.selected: str | None = None
         self._header = ""
+        self._reported = ""
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -96,6 +107,8 @@ class MainScreen(Screen[None]):
         """After the first frame: load the system's rules and show a roll line to try."""
         self.table.warm_up()
         self.entry.placeholder = self.table.example_line()
+        if self.history is not None:
+            self.entry.load_history(self.history.load())
 
     # -- rendering -------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -121,6 +134,7 @@ class MainScreen(Screen[None]):
         self.log_panel.show(self.table.session.log, self.table.session.undone())
 
     def show_feedback(self, feedback: Feedback) -> None:
+        self._report_internal()
         if feedback.ok:
             out = feedback.outcome
             style = GRADE_STYLES.get(out.draft.grade, "bold") if out else "bold"
@@ -144,6 +158,7 @@ class MainScreen(Screen[None]):
         if not event.value.strip():
             return  # keep showing the last result until the GM types again
         preview = self.table.preview(event.value)
+        self._report_internal()
         style = "" if preview.ok else "red"
         self.preview.update(Text(("" if preview.ok else "✗ ") + preview.text, style=style))
 
@@ -156,11 +171,38 @@ class MainScreen(Screen[None]):
             self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
             return
         feedback = self.table.submit(line)
+        if self.history is not None:
+            self.call_after_refresh(self._save_history)
         if feedback.action:
             self.app.call_later(self.app.run_action, feedback.action)
             self.preview.update("")
             return
         self.show_feedback(feedback)
+
+    def _save_history(self) -> None:
+        """After the frame: the entry's lines to the campaign's history file."""
+        if self.history is not None:
+            problem = self.history.save(self.entry.history)
+            if problem:
+                from tui.bugreport import record
+
+                record("history not written", problem)
+
+    def _report_internal(self) -> None:
+        """An unexpected error in the table: into the bug-report log, and say where it is."""
+        trace = self.table.last_internal_error
+        if not trace:
+            return
+        self.table.last_internal_error = ""
+        if trace == self._reported:
+            return  # the same error again (the preview repeats per keystroke)
+        self._reported = trace
+        from tui.bugreport import record
+
+        logged = record("internal error", trace)
+        where = f"details are in {logged}" if logged else "the log could not be written"
+        self.app.notify(f"Internal error: {where}. Please attach it to a bug report.",
+                        severity="error", timeout=15, markup=False)
 
     @on(OptionList.OptionHighlighted, "#party-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
