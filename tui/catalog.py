@@ -65,10 +65,10 @@ def summarize(path: Path) -> SaveSummary:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        problem = check(path)
-        if problem:
-            return SaveSummary(path, fallback, problem=problem)
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))  # good after all: a quirk
+        try:  # a multi-line value may run past a line that looks like a header
+            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return SaveSummary(path, fallback, problem=check(path) or "cannot be read")
     return _from_doc(path, doc, fallback)
 
 

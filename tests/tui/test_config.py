@@ -165,3 +165,20 @@ async def test_config_problems_are_notified_and_the_app_starts(
         assert app.theme == "textual-dark"
         messages = [n.message for n in app._notifications]
         assert any(m.startswith("config.toml: theme: no theme 'no-such'") for m in messages)
+
+
+async def test_the_palette_keeps_textuals_commands_beside_ours(
+    demo_copy: Callable[[str], Path], tmp_path: Path,
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[keymap]\n"app.undo" = "ctrl+u"\n', encoding="utf-8")
+    app = TablekeeperApp(demo_copy("age"), rng=rng(), config=load(path))
+    async with app.run_test(size=(80, 24)):
+        app.screen._warm_up()  # type: ignore[attr-defined]
+        found = list(app.get_system_commands(app.screen))
+        titles = [cmd.title for cmd in found]
+        for title in ("Theme", "Keys", "Screenshot", "Undo", "/fortune", "Quit"):
+            assert title in titles
+        assert titles.count("Quit") == 1  # ours, which saves first
+        assert next(c.help for c in found if c.title == "Quit").startswith("Save and leave")
+        assert next(c.help for c in found if c.title == "Undo").endswith("(ctrl+u)")

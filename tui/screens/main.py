@@ -54,6 +54,7 @@ class MainScreen(Screen[None]):
         self.selected: str | None = None
         self._header = ""
         self._reported = ""
+        self._history_loaded = False
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -107,7 +108,8 @@ class MainScreen(Screen[None]):
         """After the first frame: load the system's rules and show a roll line to try."""
         self.table.warm_up()
         self.entry.placeholder = self.table.example_line()
-        if self.history is not None:
+        if self.history is not None and not self._history_loaded:
+            self._history_loaded = True
             self.entry.load_history(self.history.load())
 
     # -- rendering -------------------------------------------------------------------------
