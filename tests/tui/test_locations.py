@@ -49,3 +49,19 @@ async def test_a_new_campaign_lands_in_the_per_user_data_folder(
         assert type(app.screen).__name__ == "MainScreen"
         app.flush()
     assert (user_dirs / "data" / "tablekeeper" / "saves" / "Night game.toml").is_file()
+
+
+def test_the_new_pure_modules_and_check_import_no_textual() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, tui.config, tui.locations, tui.history, tui.bugreport, tui.catalog, "
+            "tui.cli\n"
+            "from tui.store import demo_paths\n"
+            "[tui.catalog.summarize(p) for p in demo_paths()]\n"
+            "assert tui.cli.main(['check', str(demo_paths()[0])]) == 0\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
