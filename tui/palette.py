@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual.app import SystemCommand
 from textual.screen import Screen
 
@@ -38,6 +37,15 @@ def commands(
 def offers(app: TablekeeperApp, screen: Screen[object], command: SystemCommand) -> bool:
     """Whether the palette on ``screen`` lists ``command``; today every command is offered."""
     return True
+
+
+def _literal(text: str) -> str:
+    """``text`` as Textual markup that shows it as is: usages are full of ``[CHAR]`` parts.
+
+    Textual reads a command's help as its own markup, where ``[CHAR]`` is a tag (Rich's and
+    Textual's ``escape`` only escape lower-case tags); a backslash before ``[`` keeps it.
+    """
+    return text.replace("[", "\\[")
 
 
 def _key(app: TablekeeperApp, binding_id: str, default: str) -> str:
@@ -67,8 +75,7 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 continue
             yield SystemCommand(
                 f"/{cmd.name}",
-                # the palette reads help as markup: usages are full of [optional] parts
-                escape(f"{cmd.usage} — {cmd.help}"),
+                _literal(f"{cmd.usage} — {cmd.help}"),
                 lambda c=cmd: app.fill_entry(f"/{c.name} "),
             )
     yield SystemCommand(

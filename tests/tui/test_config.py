@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.markup import to_content
 from textual.theme import BUILTIN_THEMES
 
 from tests.seeds import ROOT
@@ -73,7 +74,8 @@ def test_a_file_that_does_not_parse_is_every_default(tmp_path: Path) -> None:
     config = load(path)
     assert config.theme is None
     assert len(config.problems) == 1
-    assert config.problems[0].startswith(f"{path}:2:") and "using the defaults" in config.problems[0]
+    problem = config.problems[0]
+    assert problem.startswith(f"{path}:2:") and problem.endswith("; using the defaults")
 
 
 def test_write_theme_keeps_comments_and_other_keys(tmp_path: Path) -> None:
@@ -182,3 +184,5 @@ async def test_the_palette_keeps_textuals_commands_beside_ours(
         assert titles.count("Quit") == 1  # ours, which saves first
         assert next(c.help for c in found if c.title == "Quit").startswith("Save and leave")
         assert next(c.help for c in found if c.title == "Undo").endswith("(ctrl+u)")
+        down = next(c.help for c in found if c.title == "/down")
+        assert to_content(down).plain.startswith("/down [CHAR] — ")  # shown, not a tag

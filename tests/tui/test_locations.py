@@ -25,7 +25,8 @@ def test_an_installed_app_uses_the_xdg_folders(
     assert default_saves_dir() == saves_dir() == user_dirs / "data" / "tablekeeper" / "saves"
     assert locations.config_path() == user_dirs / "config" / "tablekeeper" / "config.toml"
     assert locations.history_dir() == user_dirs / "state" / "tablekeeper" / "history"
-    assert locations.bug_log_path() == user_dirs / "state" / "tablekeeper" / "log" / "tablekeeper.log"
+    state = user_dirs / "state" / "tablekeeper"
+    assert locations.bug_log_path() == state / "log" / "tablekeeper.log"
 
 
 def test_home_is_shown_as_a_tilde(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,15 +23,26 @@ __all__ = ["HelpScreen", "key_rows", "keys_text"]
 def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
     """``(keys, what, binding id)`` for what ``screen`` answers to now.
 
-    Bindings without an id are Textual's own editing keys (cursor moves in the entry …) and
-    are left out; keys a screen handles outside bindings come from its ``EXTRA_KEYS``.
+    Textual's pick per key (``active_bindings``, priority bindings first) is taken when it
+    is one of ours (ours carry ids). A key it gives to one of Textual's own widget bindings
+    (no id: the entry's page_up …) still reaches ours whenever that one does not apply
+    (Textual skips it), so ours further along the chain are listed too; the chain is
+    ``Screen._modal_binding_chain``, the same one (keymap applied) ``active_bindings`` reads.
+    Keys a screen handles outside bindings come from its ``EXTRA_KEYS``.
     """
     rows: dict[tuple[str, str], list[str]] = {}
+    taken: set[str] = set()
+
+    def add(key: str, binding: Binding) -> None:
+        if binding.id and binding.description and not binding.system and key not in taken:
+            taken.add(key)
+            rows.setdefault((binding.id, binding.description), []).append(key)
+
     for key, active in screen.active_bindings.items():
-        binding = active.binding
-        if not binding.id or not binding.description or binding.system:
-            continue
-        rows.setdefault((binding.id, binding.description), []).append(key)
+        add(key, active.binding)
+    for _node, bindings_map in screen._modal_binding_chain:
+        for key, binding in bindings_map:
+            add(key, binding)
     extra: Sequence[tuple[str, str]] = getattr(screen, "EXTRA_KEYS", ())
     found = [(key, what, "") for key, what in extra]
     found += [("/".join(keys), what, ident) for (ident, what), keys in rows.items()]
@@ -39,8 +50,8 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
 
 
 def keys_text(rows: Sequence[tuple[str, str, str]]) -> str:
-    lines = [f"  {keys:<18} {what:<30} {ident}".rstrip() for keys, what, ident in rows]
-    return "KEYS (remap by id: [keymap] in config.toml)\n" + "\n".join(lines) + "\n"
+    lines = [f"  {keys:<15} {what:<22} {ident}".rstrip() for keys, what, ident in rows]
+    return "KEYS (binding ids remap in config.toml [keymap])\n" + "\n".join(lines) + "\n"
 
 
 class HelpScreen(ModalScreen[None]):
