@@ -1,4 +1,4 @@
-"""The help text: key bindings and the roll-entry language (shown by f1 and /help)."""
+"""The help text of the roll-entry language (f1 and /help; the key list is generated)."""
 
 from __future__ import annotations
 
@@ -29,14 +29,4 @@ MODIFIERS BY SYSTEM
             kirma bow mod=-1 range=4,5 resist=3,4 = 3 3 4 5
   Skirmish  die=d10|d12|d20, +N/-N, x2, /2, set=N; dice=N for several dice in
             a contest: samurai fighting = 5 vs yamabushi = 8
-"""
-
-KEYS = """\
-KEYS
-  Enter   commit the line          Tab      complete a name
-  Up/Down history                  ctrl+z   undo      ctrl+y  redo
-  ctrl+p  command palette          f1       this help
-  f2      next character's sheet   ctrl+q   save and quit
-  ctrl+n  next actor (turn order)  alt+up/alt+down  move the current actor
-  PageUp/PageDown scroll the log   Escape   clear the line / close a screen
 """
