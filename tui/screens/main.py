@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
 from rules import SYSTEM_NAMES
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MainScreen"]
 
+#: Seconds of quiet after a committed line before the entry history is written.
+HISTORY_DELAY = 0.5
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 
 
@@ -55,6 +58,8 @@ class MainScreen(Screen[None]):
         self._header = ""
         self._reported = ""
         self._history_loaded = False
+        self._history_timer: Timer | None = None
+        self._lines: list[str] = []
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -97,6 +102,7 @@ class MainScreen(Screen[None]):
         self.scene_panel.border_title = "Scene"
         self.log_panel.border_title = "Log"
         self.refresh_all()
+        self._lines = self.entry.history  # the entry changes this list in place
         if self.read_only:
             self.entry.placeholder = "read-only player view: /help, /quit"
         else:
@@ -174,17 +180,32 @@ class MainScreen(Screen[None]):
             return
         feedback = self.table.submit(line)
         if self.history is not None:
-            self.call_after_refresh(self._save_history)
+            self._history_soon()
         if feedback.action:
             self.app.call_later(self.app.run_action, feedback.action)
             self.preview.update("")
             return
         self.show_feedback(feedback)
 
+    def _history_soon(self) -> None:
+        """Write the history once the GM pauses (and on leaving the screen).
+
+        A callback queued right after the roll would land between the roll and the frame
+        that shows it; a short quiet period keeps the disk off the roll's path.
+        """
+        if self._history_timer is not None:
+            self._history_timer.stop()
+        self._history_timer = self.set_timer(HISTORY_DELAY, self._save_history)
+
+    def on_unmount(self) -> None:
+        if self._history_timer is not None:  # a line not written yet (quitting right away)
+            self._save_history()
+
     def _save_history(self) -> None:
-        """After the frame: the entry's lines to the campaign's history file."""
+        """The entry's lines to the campaign's history file."""
+        self._history_timer = None
         if self.history is not None:
-            problem = self.history.save(self.entry.history)
+            problem = self.history.save(self._lines)
             if problem:
                 from tui.bugreport import record
 
