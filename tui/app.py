@@ -55,8 +55,9 @@ class TablekeeperApp(App[None]):
         Binding("ctrl+y", "redo", "Redo", id="app.redo", priority=True),
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-        Binding("ctrl+p", "command_palette", "Command palette", show=False, priority=True,
-                id="app.command_palette"),
+        # Textual's own palette binding (same text, so the footer is unchanged), with an id
+        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True,
+                tooltip="Open the command palette", id="app.command_palette"),
     ]
 
     def __init__(

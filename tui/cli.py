@@ -72,8 +72,10 @@ def _epilog() -> str:
     from tui import locations
 
     home = locations.shown
-    env = "\n".join(f"  {name:<19} {what}" if len(name) < 20 else f"  {name}\n"
-                    f"  {'':<19} {what}" for name, what in ENVIRONMENT)
+    env = "\n".join(
+        f"  {name:<19} {what}" if len(name) < 20 else f"  {name}\n  {'':<19} {what}"
+        for name, what in ENVIRONMENT
+    )
     files = [
         ("saves", home(_saves_now())),
         ("config", home(locations.config_path())),
@@ -90,14 +92,13 @@ def _epilog() -> str:
 def _saves_now() -> Path:
     """The saves folder without flags: the variable, the config's, or the default."""
     from tui.config import load_config
+    from tui.locations import config_path
     from tui.store.paths import default_saves_dir
 
     env = _env("TABLEKEEPER_SAVES")
     if env is not None:
         return Path(env).expanduser()
     config = _env("TABLEKEEPER_CONFIG")
-    from tui.locations import config_path
-
     saves = load_config(Path(config) if config else config_path()).saves
     return saves if saves is not None else default_saves_dir()
 

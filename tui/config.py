@@ -3,7 +3,8 @@
 ::
 
     theme = "nord"                 # one of Textual's themes; ctrl+p → Theme changes it here
-    saves = "~/rpg/saves"          # where campaigns live (TABLEKEEPER_SAVES and --saves win)
+    saves = "~/rpg/saves"          # where campaigns live (TABLEKEEPER_SAVES and --saves win);
+                                   # a relative path is taken from this file's folder
     language = "en"                # en | ru
 
     [keymap]                       # binding id = key(s), comma-separated
@@ -94,11 +95,14 @@ def load_config(
             values[key] = _CHECKS[key](value, themes)
         except ValueError as exc:
             problems.append(f"{name}: {key}: {exc}; using the default")
+    saves = values.get("saves")
+    if isinstance(saves, Path) and not saves.is_absolute():
+        saves = path.parent / saves  # relative to the config file, not to where one stands
     return Config(
         path=path,
         theme=values.get("theme"),  # type: ignore[arg-type]
         keymap=MappingProxyType(values.get("keymap", {})),  # type: ignore[arg-type]
-        saves=values.get("saves"),  # type: ignore[arg-type]
+        saves=saves,  # type: ignore[arg-type]
         language=values.get("language"),  # type: ignore[arg-type]
         problems=tuple(problems),
     )

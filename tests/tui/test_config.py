@@ -40,6 +40,12 @@ def test_a_good_config(tmp_path: Path) -> None:
     assert dict(config.keymap) == {"app.undo": "ctrl+u"}
 
 
+def test_a_relative_saves_folder_counts_from_the_config_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('saves = "campaigns"\n', encoding="utf-8")
+    assert load(path).saves == tmp_path / "campaigns"
+
+
 def test_a_missing_default_config_is_the_defaults(tmp_path: Path) -> None:
     assert load(tmp_path / "none.toml") == Config(path=tmp_path / "none.toml")
 
