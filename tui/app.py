@@ -22,7 +22,6 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from tui.config import Config
 from tui.session.log import LogEntry
 from tui.session.model import Campaign
 from tui.session.session import Session
@@ -40,6 +39,7 @@ from tui.store import (
 
 if TYPE_CHECKING:
     from tui.catalog import SaveSummary
+    from tui.config import Config
     from tui.screens.main import MainScreen
 
 __all__ = ["TablekeeperApp"]
@@ -265,7 +265,7 @@ class TablekeeperApp(App[None]):
             logged = record("save failed", str(exc))
             self._tell(
                 f"Not saved: {exc}. Your changes are kept in memory and saved with the next "
-                "change." + (f" Logged in {logged}" if logged else ""),
+                "change." + (f" Logged in {logged}." if logged else ""),
                 "error",
             )
             return
