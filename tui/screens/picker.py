@@ -112,22 +112,27 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
         self.dismiss(("new", ""))
 
 
+#: Characters of a row that fit the picker at 80 columns; longer lines end in "…".
+ROW_WIDTH = 62
+
+
 def _prompt(summary: SaveSummary, *, demo: bool) -> Text:
     """Two lines: the name (plain text), then system · adventure · file, or why it is broken."""
-    text = Text(no_wrap=True, overflow="ellipsis")
+    first, second = Text(), Text("    ")
     if summary.problem:
-        text.append("✗ ", style="bold red")
-        text.append(summary.name)
-        text.append("  broken — opens to show the error", style="red")
-        text.append("\n    ")
-        text.append(summary.problem, style="red")
-        text.append(f"  {summary.path.name}", style="dim")
-        return text
-    text.append(("Demo: " if demo else "") + summary.name, style="bold" if not demo else "")
-    if demo:
-        text.append("  → starts a new copy", style="dim")
-    text.append(f"\n    {summary.details} · {summary.path.name}", style="dim")
-    return text
+        first.append("✗ ", style="bold red")
+        first.append(summary.name)
+        first.append("  broken — opens to show the error", style="red")
+        second.append(summary.problem, style="red")
+        second.append(f"  {summary.path.name}", style="dim")
+    else:
+        first.append(("Demo: " if demo else "") + summary.name, style="" if demo else "bold")
+        if demo:
+            first.append("  → starts a new copy", style="dim")
+        second.append(f"{summary.details} · {summary.path.name}", style="dim")
+    for line in (first, second):
+        line.truncate(ROW_WIDTH, overflow="ellipsis")
+    return Text("\n").join((first, second))
 
 
 class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
