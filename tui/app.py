@@ -15,8 +15,8 @@ import shutil
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -37,6 +37,11 @@ from tui.store import (
     saves_dir,
 )
 
+if TYPE_CHECKING:
+    from tui.catalog import SaveSummary
+    from tui.config import Config
+    from tui.screens.main import MainScreen
+
 __all__ = ["TablekeeperApp"]
 
 
@@ -50,6 +55,9 @@ class TablekeeperApp(App[None]):
         Binding("ctrl+y", "redo", "Redo", id="app.redo", priority=True),
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        # Textual's own palette binding (same text, so the footer is unchanged), with an id
+        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True,
+                tooltip="Open the command palette", id="app.command_palette"),
     ]
 
     def __init__(
@@ -59,8 +67,11 @@ class TablekeeperApp(App[None]):
         saves_dir: Path | None = None,
         rng: random.Random | None = None,
         read_only: bool = False,
+        config: Config | None = None,
     ) -> None:
         super().__init__()
+        self.config = config
+        self.listed: list[SaveSummary] = []  # the saves the picker last showed
         self.save_path = Path(save_path) if save_path is not None else None
         self.saves_folder = Path(saves_dir) if saves_dir is not None else None
         self.rng = rng or random.Random()
@@ -79,19 +90,25 @@ class TablekeeperApp(App[None]):
 
     def on_mount(self) -> None:
         self._ui_loop = asyncio.get_running_loop()
+        if self.config is not None:
+            from tui.config_ui import apply_config
+
+            apply_config(self, self.config)
         if self.save_path is not None:
             self.open_campaign(self.save_path, read_only=self.read_only)
         else:
             self.show_picker()
 
     def show_picker(self) -> None:
-        from tui.screens.picker import PickerScreen, save_label
+        from tui.catalog import summarize
+        from tui.screens.picker import PickerScreen
 
-        saves = [(save_label(p), p) for p in list_saves(self.folder)]
-        demos = [(save_label(p), p) for p in demo_paths()]
-        self.push_screen(PickerScreen(saves, demos), self._picked)
+        self.listed = [summarize(p) for p in list_saves(self.folder)]
+        demos = [summarize(p) for p in demo_paths()]
+        self.push_screen(PickerScreen(self.listed, demos, self.folder), self._picked)
 
     def _picked(self, choice: tuple[str, Path | str] | None) -> None:
+        from tui.catalog import copy_name
         from tui.screens.picker import NewCampaignScreen
 
         if choice is None:
@@ -115,9 +132,8 @@ class TablekeeperApp(App[None]):
                     return
                 self.create_campaign(campaign, result[1])
 
-            self.push_screen(
-                NewCampaignScreen(system=campaign.system, name=f"{campaign.name} (copy)"), made
-            )
+            name = copy_name(campaign.name, [s.name for s in self.listed])
+            self.push_screen(NewCampaignScreen(system=campaign.system, name=name), made)
         else:
 
             def made_new(result: tuple[str, str] | None) -> None:
@@ -195,7 +211,10 @@ class TablekeeperApp(App[None]):
         self.table = Table(session, rng=self.rng)
         self.save_path = path
         self.sub_title = f"{store.campaign.name} — {path.name}"
-        self.push_screen(MainScreen(self.table, read_only=read_only))
+        from tui.history import EntryHistory
+
+        history = None if read_only else EntryHistory(path)  # players never see the GM's lines
+        self.push_screen(MainScreen(self.table, read_only=read_only, history=history))
 
     def _problem(
         self, title: str, message: str, path: Path, choices: list[tuple[str, str]]
@@ -240,10 +259,13 @@ class TablekeeperApp(App[None]):
         try:
             store.listener(campaign, entries)
         except SaveError as exc:
+            from tui.bugreport import record
+
             self.save_problem = str(exc)
+            logged = record("save failed", str(exc))
             self._tell(
-                f"Not saved: {exc}. Your changes are kept in "
-                "memory and saved with the next change.",
+                f"Not saved: {exc}. Your changes are kept in memory and saved with the next "
+                "change." + (f" Logged in {logged}." if logged else ""),
                 "error",
             )
             return
@@ -273,7 +295,8 @@ class TablekeeperApp(App[None]):
         self._saver.submit(lambda: None).result()
 
     # -- actions ---------------------------------------------------------------------------
-    def _main(self) -> Screen[None] | None:
+    def main_screen(self) -> MainScreen | None:
+        """The main screen when a campaign is open (it may be under a dialog)."""
         from tui.screens.main import MainScreen
 
         for screen in reversed(self.screen_stack):
@@ -285,7 +308,7 @@ class TablekeeperApp(App[None]):
         """Run a roll-entry line as if typed (undo/redo keys and the palette use this)."""
         from tui.screens.main import MainScreen
 
-        screen = self._main()
+        screen = self.main_screen()
         if isinstance(screen, MainScreen) and self.table is not None and not self.read_only:
             screen.show_feedback(self.table.submit(line))
 
@@ -304,14 +327,14 @@ class TablekeeperApp(App[None]):
     def _adventure_ended(self, feedback: Feedback | None) -> None:
         from tui.screens.main import MainScreen
 
-        screen = self._main()
+        screen = self.main_screen()
         if isinstance(screen, MainScreen) and feedback is not None:
             screen.show_feedback(feedback)
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
+        from tui.screens.help import HelpScreen, key_rows
 
-        self.push_screen(HelpScreen.of(self.table))
+        self.push_screen(HelpScreen.of(self.table, key_rows(self.screen)))
 
     async def action_quit(self) -> None:
         problem = self._unsaved_problem()
@@ -352,34 +375,16 @@ class TablekeeperApp(App[None]):
         self._close_store()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield SystemCommand("Undo", "Take back the last change (ctrl+z)", self.action_undo)
-        yield SystemCommand("Redo", "Do again what was undone (ctrl+y)", self.action_redo)
-        yield SystemCommand("Help", "Keys and the roll-entry language (f1)", self.action_help)
-        main = self._main()
-        if main is not None:
-            yield SystemCommand(
-                "Next sheet",
-                "Show the next character's sheet (f2)",
-                lambda: main.run_action("next_character"),
-            )
-        if self.table is not None:
-            for cmd in self.table.commands():
-                if cmd.name in ("undo", "redo", "help", "quit"):
-                    continue
-                yield SystemCommand(
-                    f"/{cmd.name}",
-                    # the palette reads help as markup: usages are full of [optional] parts
-                    escape(f"{cmd.usage} — {cmd.help}"),
-                    lambda c=cmd: self._fill(f"/{c.name} "),
-                )
-        yield SystemCommand("Quit", "Save and leave (ctrl+q)", self.action_quit)
+        from tui.palette import commands
 
-    def _fill(self, text: str) -> None:
+        yield from commands(self, screen, super().get_system_commands(screen))
+
+    def fill_entry(self, text: str) -> None:
+        """Put ``text`` in the roll entry (the palette's slash commands)."""
         from tui.screens.main import MainScreen
 
-        screen = self._main()
+        screen = self.main_screen()
         if isinstance(screen, MainScreen):
             screen.entry.value = text
             screen.entry.cursor_position = len(text)
             screen.entry.focus()
-

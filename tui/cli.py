@@ -1,4 +1,10 @@
-"""The ``tablekeeper`` command: ``tablekeeper [SAVE]`` and ``tablekeeper check FILE...``."""
+"""The ``tablekeeper`` command: ``tablekeeper [SAVE]`` and ``tablekeeper check FILE...``.
+
+``check`` is recognised as the first word and parsed by its own parser (so ``tablekeeper
+check --help`` is its help); anything else is the app's command line, where a save may have
+any name (``./check`` opens a file called ``check``). Every bad argument or environment
+variable is one line on stderr and exit status 2 — never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -6,37 +12,209 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
-__all__ = ["main"]
+__all__ = ["UsageError", "main", "version_text"]
+
+ENVIRONMENT = (
+    ("TABLEKEEPER_SAVES", "folder of saves (like --saves)"),
+    ("TABLEKEEPER_SEED", "seed the dice, a whole number (like --seed)"),
+    ("TABLEKEEPER_CONFIG", "config file (like --config)"),
+    ("NO_COLOR", "any value: no colours"),
+    ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", "move the per-user folders"),
+)
+
+
+class UsageError(Exception):
+    """A bad argument or environment variable: the message is the whole story."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage, and builds its epilog on demand."""
+
+    epilog_factory: Callable[[], str] | None = None
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+    def format_help(self) -> str:
+        if self.epilog_factory is not None:
+            self.epilog = self.epilog_factory()
+        return super().format_help()
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the versions and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        print(version_text())
+        parser.exit(0)
+
+
+def version_text() -> str:
+    """``tablekeeper 0.1.0 (Textual 8.2.8, Python 3.11.7)`` — without importing Textual."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    def of(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
+
+    python = ".".join(str(n) for n in sys.version_info[:3])
+    return f"tablekeeper {of('tablekeeper')} (Textual {of('textual')}, Python {python})"
+
+
+def _epilog() -> str:
+    from tui import locations
+
+    home = locations.shown
+    env = "\n".join(
+        f"  {name:<19} {what}" if len(name) < 20 else f"  {name}\n  {'':<19} {what}"
+        for name, what in ENVIRONMENT
+    )
+    files = [
+        ("saves", home(_saves_now())),
+        ("config", home(locations.config_path())),
+        ("history", home(locations.history_dir())),
+        ("bug log", home(locations.bug_log_path())),
+    ]
+    listed = "\n".join(f"  {what:<8} {where}" for what, where in files)
+    return (f"commands:\n  check FILE...      validate saves (tablekeeper check --help)\n\n"
+            f"environment variables:\n{env}\n\nfiles:\n{listed}\n\n"
+            "The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's 'saves',\n"
+            "else saves/ of a source checkout, else the per-user data folder.")
+
+
+def _saves_now() -> Path:
+    """The saves folder without flags: the variable, the config's, or the default."""
+    from tui.config import load_config
+    from tui.locations import config_path
+    from tui.store.paths import default_saves_dir
+
+    env = _env("TABLEKEEPER_SAVES")
+    if env is not None:
+        return Path(env).expanduser()
+    config = _env("TABLEKEEPER_CONFIG")
+    saves = load_config(Path(config) if config else config_path()).saves
+    return saves if saves is not None else default_saves_dir()
+
+
+def _main_parser() -> _Parser:
+    parser = _Parser(
+        prog="tablekeeper",
+        usage="%(prog)s [options] [SAVE]\n       %(prog)s check FILE...",
+        description="A keyboard-first table tracker for tabletop RPG game masters:\n"
+        "opens the campaign picker, or SAVE.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.epilog_factory = _epilog
+    parser.add_argument("save", nargs="?", type=Path, metavar="SAVE",
+                        help="campaign save to open (TOML); edits that file")
+    parser.add_argument("--version", action=_Version)
+    parser.add_argument("--read-only", action="store_true",
+                        help="open SAVE as the player view (nothing changes, GM-only hidden)")
+    parser.add_argument("--saves", type=Path, metavar="DIR", help="folder of saves")
+    parser.add_argument("--config", type=Path, metavar="FILE", help="config file to use")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice (demos, tests)")
+    return parser
+
+
+def _check_parser() -> _Parser:
+    parser = _Parser(
+        prog="tablekeeper check",
+        description="Validate saves (and their logs). Prints FILE: ok, FILE:LINE:COL: … for a "
+        "TOML error or FILE: key.path: … for a schema error; exit status 1 if any file is bad.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="a save to check")
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["check"]:
-        from tui.cli_check import check_main
+    try:
+        if args[:1] == ["check"]:
+            files = _check_parser().parse_args(args[1:]).files
+            from tui.cli_check import check_main
 
-        if len(args) < 2:
-            print("usage: tablekeeper check FILE...", file=sys.stderr)
-            return 2
-        return check_main(args[1:])
-    parser = argparse.ArgumentParser(
-        prog="tablekeeper",
-        description="A keyboard-first table tracker for tabletop RPG game masters. "
-        "Use 'tablekeeper check FILE...' to validate saves.",
-    )
-    parser.add_argument("save", nargs="?", type=Path, help="campaign save to open (TOML)")
-    parser.add_argument("--read-only", action="store_true", help="open as the player view")
-    parser.add_argument("--saves", type=Path, help="folder of saves (default: saves/)")
-    parser.add_argument("--seed", type=int, help="seed the dice (for demos and tests)")
-    ns = parser.parse_args(args)
-    seed = ns.seed if ns.seed is not None else os.environ.get("TABLEKEEPER_SEED")
-    rng = random.Random(int(seed)) if seed is not None else random.Random()
+            return check_main(files)
+        return _run(_main_parser().parse_args(args))
+    except UsageError as exc:
+        print(f"tablekeeper: {exc}", file=sys.stderr)
+        return 2
+
+
+def _env(name: str) -> str | None:
+    value = os.environ.get(name, "")
+    return value or None
+
+
+def _seed(ns: argparse.Namespace) -> int | None:
+    if ns.seed is not None:
+        return int(ns.seed)
+    text = _env("TABLEKEEPER_SEED")
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"TABLEKEEPER_SEED: expected a whole number, got {text!r}") from None
+
+
+def _folder(path: Path, source: str) -> Path:
+    path = path.expanduser()
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{source}: {path} is not a folder")
+    return path
+
+
+def _existing_file(path: Path, source: str) -> Path:
+    path = path.expanduser()
+    if path.is_dir():
+        hint = " (--saves DIR opens the picker on a folder)" if source == "SAVE" else ""
+        raise UsageError(f"{source}: {path} is a folder, not a file{hint}")
+    if not path.is_file():
+        raise UsageError(f"{source}: no such file: {path}")
+    return path
+
+
+def _run(ns: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from tui.config import load_config
+    from tui.locations import config_path
+
+    seed = _seed(ns)
+    save = _existing_file(ns.save, "SAVE") if ns.save is not None else None
+    explicit = ns.config if ns.config is not None else _env("TABLEKEEPER_CONFIG")
+    source = "--config" if ns.config is not None else "TABLEKEEPER_CONFIG"
+    path = _existing_file(Path(explicit), source) if explicit is not None else config_path()
+    saves_env = _env("TABLEKEEPER_SAVES")
+    if ns.saves is not None:
+        saves: Path | None = _folder(ns.saves, "--saves")
+    elif saves_env is not None:
+        saves = _folder(Path(saves_env), "TABLEKEEPER_SAVES")
+    else:
+        saves = None
+
+    from textual.theme import BUILTIN_THEMES
+
+    from tui.bindings import binding_ids
+
+    config = load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
+    if config.saves is not None and config.saves.exists() and not config.saves.is_dir():
+        problem = f"{path.name}: saves: {config.saves} is not a folder; using the default"
+        config = replace(config, saves=None, problems=(*config.problems, problem))
+    if saves is None:
+        saves = config.saves
 
     from tui.app import TablekeeperApp
 
-    app = TablekeeperApp(ns.save, saves_dir=ns.saves, rng=rng, read_only=ns.read_only)
+    rng = random.Random(seed) if seed is not None else random.Random()
+    app = TablekeeperApp(save, saves_dir=saves, rng=rng, read_only=ns.read_only, config=config)
     app.run()
     return 0
 

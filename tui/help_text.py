@@ -1,4 +1,4 @@
-"""The help text: key bindings and the roll-entry language (shown by f1 and /help).
+"""The help text of the roll-entry language (f1 and /help; the key list is generated).
 
 The modifiers of the roll entry are the system's: :func:`modifiers` heads the open
 campaign's system's ``entry_help`` with its name, or lists the registered systems when no
@@ -24,17 +24,6 @@ ROLL ENTRY — type a line, Enter commits, Tab completes names, Up/Down recall h
   Names match by prefix or fuzzily, Cyrillic included: 'al sp' = Alice Moore, Spot Hidden.
   Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   = 1-6-6-5
 """
-
-KEYS = """\
-KEYS
-  Enter   commit the line          Tab      complete a name
-  Up/Down history                  ctrl+z   undo      ctrl+y  redo
-  ctrl+p  command palette          f1       this help
-  f2      next character's sheet   ctrl+q   save and quit
-  ctrl+n  next actor (turn order)  alt+up/alt+down  move the current actor
-  PageUp/PageDown scroll the log   Escape   clear the line / close a screen
-"""
-
 
 def modifiers(system_name: str = "", entry_help: str = "", systems: Sequence[str] = ()) -> str:
     """The help's MODIFIERS section for one system, or the list of systems to pick from."""

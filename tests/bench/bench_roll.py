@@ -66,10 +66,20 @@ async def _latencies(save: Path, rolls: int) -> list[float]:
 
 def bench_roll_latency(*, rolls: int = 50) -> tuple[str, float, float, str]:
     """Median ms of a committed roll ÷ 16."""
+    import os
+
     with tempfile.TemporaryDirectory() as tmp:
         save = Path(tmp) / "brp.toml"
         shutil.copy(next(p for p in demo_paths() if p.name == "demo-brp.toml"), save)
-        samples = asyncio.run(_latencies(save, rolls))
+        before = os.environ.get("XDG_STATE_HOME")
+        os.environ["XDG_STATE_HOME"] = str(Path(tmp) / "state")  # the entry history goes here
+        try:
+            samples = asyncio.run(_latencies(save, rolls))
+        finally:
+            if before is None:
+                del os.environ["XDG_STATE_HOME"]
+            else:
+                os.environ["XDG_STATE_HOME"] = before
     median_ms = statistics.median(samples) * 1e3
     return ("roll_latency_ms_vs_16", median_ms / 16.0, 1.0,
             f"median {median_ms:.1f} ms over {rolls} rolls")

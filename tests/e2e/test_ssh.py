@@ -68,7 +68,9 @@ def sgr_colours(screen: str) -> list[tuple[str, int]]:
 def remote_command(folder: Path, save: Path, env: dict[str, str]) -> str:
     """``cd FOLDER && env … /abs/tablekeeper SAVE`` for the remote login shell."""
     assignments = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                   "TABLEKEEPER_SEED": SEED, **env}
+                   "TABLEKEEPER_SEED": SEED,
+                   # the test run's own per-user folders (tests/conftest.py), not the login's
+                   **{k: v for k, v in os.environ.items() if k.startswith("XDG_")}, **env}
     argv = ["env", *(f"{k}={v}" for k, v in assignments.items()), tablekeeper_command(),
             save.name]
     return f"cd {shlex.quote(str(folder))} && {shlex.join(argv)}"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
 from tui.session.table.completion import complete_line
@@ -18,8 +21,13 @@ from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
 
+if TYPE_CHECKING:
+    from tui.history import EntryHistory
+
 __all__ = ["MainScreen"]
 
+#: Seconds of quiet after a committed line before the entry history is written.
+HISTORY_DELAY = 0.5
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 
 
@@ -35,13 +43,22 @@ class MainScreen(Screen[None]):
         Binding("alt+up", "slash('/up')", "Actor up", show=False, id="main.actor_up"),
         Binding("alt+down", "slash('/down')", "Actor down", show=False, id="main.actor_down"),
     ]
+    #: Keys handled outside bindings, for the help's key list.
+    EXTRA_KEYS = (("enter", "Commit the line"),)
 
-    def __init__(self, table: Table, *, read_only: bool = False) -> None:
+    def __init__(
+        self, table: Table, *, read_only: bool = False, history: EntryHistory | None = None
+    ) -> None:
         super().__init__()
         self.table = table
         self.read_only = read_only
+        self.history = history
         self.selected: str | None = None
         self._header = ""
+        self._reported = ""
+        self._history_loaded = False
+        self._history_timer: Timer | None = None
+        self._lines: list[str] = []
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -84,6 +101,7 @@ class MainScreen(Screen[None]):
         self.scene_panel.border_title = "Scene"
         self.log_panel.border_title = "Log"
         self.refresh_all()
+        self._lines = self.entry.history  # the entry changes this list in place
         if self.read_only:
             self.entry.placeholder = "read-only player view: /help, /quit"
         else:
@@ -95,6 +113,9 @@ class MainScreen(Screen[None]):
         """After the first frame: load the system's rules and show a roll line to try."""
         self.table.warm_up()
         self.entry.placeholder = self.table.example_line()
+        if self.history is not None and not self._history_loaded:
+            self._history_loaded = True
+            self.entry.load_history(self.history.load())
 
     # -- rendering -------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -120,6 +141,7 @@ class MainScreen(Screen[None]):
         self.log_panel.show(self.table.session.log, self.table.session.undone())
 
     def show_feedback(self, feedback: Feedback) -> None:
+        self._report_internal()
         if feedback.ok:
             out = feedback.outcome
             style = GRADE_STYLES.get(out.draft.grade, "bold") if out else "bold"
@@ -143,6 +165,7 @@ class MainScreen(Screen[None]):
         if not event.value.strip():
             return  # keep showing the last result until the GM types again
         preview = self.table.preview(event.value)
+        self._report_internal()
         style = "" if preview.ok else "red"
         self.preview.update(Text(("" if preview.ok else "✗ ") + preview.text, style=style))
 
@@ -155,11 +178,53 @@ class MainScreen(Screen[None]):
             self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
             return
         feedback = self.table.submit(line)
+        if self.history is not None:
+            self._history_soon()
         if feedback.action:
             self.app.call_later(self.app.run_action, feedback.action)
             self.preview.update("")
             return
         self.show_feedback(feedback)
+
+    def _history_soon(self) -> None:
+        """Write the history once the GM pauses (and on leaving the screen).
+
+        A callback queued right after the roll would land between the roll and the frame
+        that shows it; a short quiet period keeps the disk off the roll's path.
+        """
+        if self._history_timer is not None:
+            self._history_timer.stop()
+        self._history_timer = self.set_timer(HISTORY_DELAY, self._save_history)
+
+    def on_unmount(self) -> None:
+        if self._history_timer is not None:  # a line not written yet (quitting right away)
+            self._save_history()
+
+    def _save_history(self) -> None:
+        """The entry's lines to the campaign's history file."""
+        self._history_timer = None
+        if self.history is not None:
+            problem = self.history.save(self._lines)
+            if problem:
+                from tui.bugreport import record
+
+                record("history not written", problem)
+
+    def _report_internal(self) -> None:
+        """An unexpected error in the table: into the bug-report log, and say where it is."""
+        trace = self.table.last_internal_error
+        if not trace:
+            return
+        self.table.last_internal_error = ""
+        if trace == self._reported:
+            return  # the same error again (the preview repeats per keystroke)
+        self._reported = trace
+        from tui.bugreport import record
+
+        logged = record("internal error", trace)
+        where = f"details are in {logged}" if logged else "the log could not be written"
+        self.app.notify(f"Internal error: {where}. Please attach it to a bug report.",
+                        severity="error", timeout=15, markup=False)
 
     @on(OptionList.OptionHighlighted, "#party-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -9,65 +10,129 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.catalog import SaveSummary
+from tui.locations import shown
 from tui.session.systems import registry
 
-__all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen", "save_label"]
+__all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
 
 
 class PickerScreen(Screen[tuple[str, Path | str]]):
     """Lists saves, demo templates and "new campaign"; dismisses with the GM's choice.
 
-    The result is ``("open", path)``, ``("demo", path)`` or ``("new", "")``.
+    The result is ``("open", path)``, ``("demo", path)`` or ``("new", "")``. Each row shows
+    the campaign's name, system and adventure (names are plain text, never markup); a broken
+    save says why on its second line and still opens, to the problem screen. After the list
+    is on screen a worker validates every file in full and marks the broken ones it finds.
     """
 
     BINDINGS = [
         Binding("q", "app.quit", "Quit", id="picker.quit"),
         Binding("n", "new", "New campaign", id="picker.new"),
     ]
+    EXTRA_KEYS = (("enter", "Open the highlighted campaign"),)
 
-    def __init__(self, saves: list[tuple[str, Path]], demos: list[tuple[str, Path]]) -> None:
+    class Checked(Message):
+        """A full check found ``problem`` in the row ``key``."""
+
+        def __init__(self, key: str, problem: str) -> None:
+            super().__init__()
+            self.key = key
+            self.problem = problem
+
+    def __init__(
+        self, saves: list[SaveSummary], demos: list[SaveSummary], folder: Path | None = None
+    ) -> None:
         super().__init__()
-        self.saves = saves
-        self.demos = demos
+        self.rows: dict[str, tuple[str, SaveSummary]] = {}
+        for i, summary in enumerate(saves):
+            self.rows[f"open:{i}"] = ("open", summary)
+        for i, summary in enumerate(demos):
+            self.rows[f"demo:{i}"] = ("demo", summary)
+        self.folder = folder
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
             yield Static("Tablekeeper — choose a campaign", id="picker-title")
+            if self.folder is not None:
+                yield Static(Text(f"Saves in {shown(self.folder)}"), id="picker-folder")
             options: list[Option | None] = [Option("＋ New campaign…", id="new")]
-            if self.saves:
-                options.append(None)
-                options += [
-                    Option(Text(label), id=f"open:{i}") for i, (label, _p) in enumerate(self.saves)
-                ]
-            if self.demos:
-                options.append(None)
-                options += [
-                    Option(Text(f"Demo: {label}  → new copy"), id=f"demo:{i}")
-                    for i, (label, _p) in enumerate(self.demos)
-                ]
+            for kind in ("open", "demo"):
+                rows = [(key, s) for key, (k, s) in self.rows.items() if k == kind]
+                if rows:
+                    options.append(None)
+                    options += [Option(_prompt(s, demo=kind == "demo"), id=key) for key, s in rows]
             yield OptionList(*options, id="picker-list")
             yield Static("Enter opens · n new campaign · q quits", id="picker-hint")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.run_worker(self._check_all, thread=True, exclusive=True, group="picker-check")
+
+    def _check_all(self) -> None:
+        """In a thread: validate each save fully; post what is wrong (the list stays usable)."""
+        from textual.worker import get_current_worker
+
+        from tui.catalog import check
+
+        worker = get_current_worker()
+        for key, (_kind, summary) in list(self.rows.items()):
+            if worker.is_cancelled:
+                return
+            if not summary.problem:
+                problem = check(summary.path)
+                if problem:
+                    self.post_message(self.Checked(key, problem))
+
+    @on(Checked)
+    def _checked(self, event: Checked) -> None:
+        kind, summary = self.rows[event.key]
+        summary = replace(summary, problem=event.problem)
+        self.rows[event.key] = (kind, summary)
+        self.query_one(OptionList).replace_option_prompt(
+            event.key, _prompt(summary, demo=kind == "demo")
+        )
 
     @on(OptionList.OptionSelected, "#picker-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id or ""
         if key == "new":
             self.dismiss(("new", ""))
-        elif key.startswith("open:"):
-            self.dismiss(("open", self.saves[int(key[5:])][1]))
-        elif key.startswith("demo:"):
-            self.dismiss(("demo", self.demos[int(key[5:])][1]))
+        elif key in self.rows:
+            kind, summary = self.rows[key]
+            self.dismiss((kind, summary.path))
 
     def action_new(self) -> None:
         self.dismiss(("new", ""))
+
+
+#: Characters of a row that fit the picker at 80 columns; longer lines end in "…".
+ROW_WIDTH = 62
+
+
+def _prompt(summary: SaveSummary, *, demo: bool) -> Text:
+    """Two lines: the name (plain text), then system · adventure · file, or why it is broken."""
+    first, second = Text(), Text("    ")
+    if summary.problem:
+        first.append("✗ ", style="bold red")
+        first.append(summary.name)
+        first.append("  broken — opens to show the error", style="red")
+        second.append(summary.problem, style="red")
+        second.append(f"  {summary.path.name}", style="dim")
+    else:
+        first.append(("Demo: " if demo else "") + summary.name, style="" if demo else "bold")
+        if demo:
+            first.append("  → starts a new copy", style="dim")
+        second.append(f"{summary.details} · {summary.path.name}", style="dim")
+    for line in (first, second):
+        line.truncate(ROW_WIDTH, overflow="ellipsis")
+    return Text("\n").join((first, second))
 
 
 class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
@@ -155,18 +220,3 @@ class ProblemScreen(ModalScreen[str]):
     def action_choose(self, key: str) -> None:
         self.dismiss(key)
 
-
-def save_label(path: Path) -> str:
-    """The campaign name from a save's first lines, cheaply; the file name if none."""
-    try:
-        with path.open(encoding="utf-8") as f:
-            for _ in range(30):
-                line = f.readline()
-                if not line:
-                    break
-                if line.startswith("name") and "=" in line:
-                    value = line.split("=", 1)[1].strip().strip('"')
-                    return f"{value}  [{path.name}]"
-    except (OSError, UnicodeDecodeError):
-        pass
-    return path.name

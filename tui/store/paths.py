@@ -1,4 +1,9 @@
-"""Where saves live and how their companion files are named.
+"""Where saves live, where the demos are, and how a save's companion files are named.
+
+The saves folder is ``$TABLEKEEPER_SAVES`` when set, else ``saves/`` of a source checkout,
+else ``saves/`` in the per-user data folder (see :mod:`tui.locations`). The demos are package
+data of ``tui.demos``: in a source checkout that package *is* the ``saves/`` folder (mapped by
+``package-dir`` in ``pyproject.toml``), in a wheel it is ``tui/demos/`` in ``site-packages``.
 
 A save ``NAME.toml`` has companions in the same folder: ``NAME.log.toml`` (the append-only
 log), ``NAME.toml.bak`` (the previous version), ``NAME.toml.lock`` (the writer's lock).
@@ -12,8 +17,10 @@ import unicodedata
 from pathlib import Path
 
 __all__ = [
+    "DEMO_PACKAGE",
     "REPO_SAVES",
     "backup_path",
+    "default_saves_dir",
     "demo_paths",
     "list_saves",
     "lock_path",
@@ -23,8 +30,10 @@ __all__ = [
     "saves_dir",
 ]
 
-#: The repository's ``saves/`` folder, home of the shipped demo campaigns.
+#: The source checkout's ``saves/`` folder (the demos' home); absent in a wheel install.
 REPO_SAVES = Path(__file__).resolve().parents[2] / "saves"
+#: The package whose data files are the demo campaigns.
+DEMO_PACKAGE = "tui.demos"
 _MAX_NAME = 80
 _RESERVED = re.compile(r'[/\\:*?"<>|]')
 _RUNS = re.compile(r"[\s-]*-[\s-]*|\s+")
@@ -32,9 +41,17 @@ _COMPANION = (".log", ".bak", ".lock", ".toml", ".tmp")
 
 
 def saves_dir() -> Path:
-    """``$TABLEKEEPER_SAVES`` when set, else the repository's ``saves/`` folder."""
+    """``$TABLEKEEPER_SAVES`` when set, else :func:`default_saves_dir`."""
     env = os.environ.get("TABLEKEEPER_SAVES")
-    return Path(env).expanduser() if env else REPO_SAVES
+    return Path(env).expanduser() if env else default_saves_dir()
+
+
+def default_saves_dir() -> Path:
+    """``saves/`` of the source checkout this runs from, else the per-user data folder's."""
+    from tui.locations import source_checkout, user_saves_dir
+
+    root = source_checkout()
+    return root / "saves" if root is not None else user_saves_dir()
 
 
 def log_path(path: str | os.PathLike[str]) -> Path:
@@ -60,8 +77,20 @@ def _is_save(p: Path) -> bool:
 
 
 def demo_paths() -> list[Path]:
-    """The shipped demo campaigns (``saves/demo-*.toml`` of the repository), sorted."""
-    return sorted(p for p in REPO_SAVES.glob("demo-*.toml") if _is_save(p))
+    """The shipped demo campaigns (``demo-*.toml`` of the ``tui.demos`` package), sorted.
+
+    Found with :mod:`importlib.resources`, so they are there after any install (editable,
+    wheel, pipx). Installs unpack to real files; a zipped install would have none to list.
+    """
+    from importlib.resources import files
+
+    try:
+        root = files(DEMO_PACKAGE)
+    except ModuleNotFoundError:  # run from a bare source tree without installing
+        root = REPO_SAVES
+    if not isinstance(root, Path):
+        return []
+    return sorted(p for p in root.glob("demo-*.toml") if _is_save(p))
 
 
 def list_saves(directory: str | os.PathLike[str] | None = None) -> list[Path]:

@@ -96,6 +96,12 @@ class RollEntry(Input):
         self.value = self.history[self._cursor] if self._cursor < len(self.history) else self._draft
         self.cursor_position = len(self.value)
 
+    def load_history(self, lines: Sequence[str]) -> None:
+        """Lines of an earlier session, placed before this session's (Up reaches them last)."""
+        self.history[:0] = lines
+        del self.history[:-HISTORY_LIMIT]
+        self._cursor = len(self.history)
+
     def remember(self, line: str) -> None:
         if line and (not self.history or self.history[-1] != line):
             self.history.append(line)

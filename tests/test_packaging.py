@@ -1,0 +1,52 @@
+"""What a wheel holds: every package, the demos as package data, py.typed, the licence.
+
+The wheel itself is built and installed by ``.ci/run`` (too slow for the suite); these check
+the declarations it is built from and that the demos are found as package data here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
+from pathlib import Path
+
+from tests.seeds import ROOT
+from tui.store import demo_paths
+
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
+
+
+def test_every_package_folder_is_listed() -> None:
+    folders = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for top in ("rules", "tui")
+        for p in (ROOT / top).rglob("__init__.py")
+    }
+    assert set(SETUPTOOLS["packages"]) == folders | {"tui.demos"}
+
+
+def test_the_demos_are_package_data_of_tui_demos() -> None:
+    assert SETUPTOOLS["package-dir"] == {"tui.demos": "saves"}
+    assert SETUPTOOLS["package-data"]["tui.demos"] == ["demo-*.toml"]
+    root = files("tui.demos")
+    assert isinstance(root, Path) and root.resolve() == (ROOT / "saves").resolve()
+    assert [p.name for p in demo_paths()] == [
+        f"demo-{key}.toml" for key in ("age", "brp", "gurps", "skirmish", "strange")
+    ]
+
+
+def test_rules_is_typed_and_the_licence_is_mit() -> None:
+    assert (ROOT / "rules" / "py.typed").is_file()
+    assert "py.typed" in SETUPTOOLS["package-data"]["rules"]
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License") and "Tablekeeper developers" in licence
+    assert PYPROJECT["project"]["license"] == {"text": "MIT"}
+    assert "License :: OSI Approved :: MIT License" in PYPROJECT["project"]["classifiers"]
+
+
+def test_the_readme_commands_and_ci_agree() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert readme[:2] == ["pip install -e . && tablekeeper", "pip install -e '.[test]' && pytest"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").rstrip().splitlines()
+    assert ci[-1] == readme[1]

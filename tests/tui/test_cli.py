@@ -1,0 +1,152 @@
+"""The command line: --version, --help, the check sub-parser, and one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.tui.conftest import DEMOS
+from tui import cli
+
+
+def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = cli.main(args)
+    except SystemExit as exc:  # --help and --version exit through argparse
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Instead of running the app, record what it was started with."""
+    import tui.app
+
+    calls: list[dict[str, Any]] = []
+
+    class Recorder:
+        def __init__(self, save: Path | None, **kwargs: Any) -> None:
+            calls.append({"save": save, **kwargs})
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(tui.app, "TablekeeperApp", Recorder)
+    return calls
+
+
+def test_version_names_ours_and_textuals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(["--version"], capsys)
+    assert code == 0 and err == ""
+    assert out.startswith(f"tablekeeper {version('tablekeeper')} (Textual {version('textual')},")
+
+
+def test_help_lists_the_environment_and_the_files(
+    capsys: pytest.CaptureFixture[str], user_dirs: Path
+) -> None:
+    code, out, _ = run_main(["--help"], capsys)
+    assert code == 0
+    for name in ("TABLEKEEPER_SAVES", "TABLEKEEPER_SEED", "TABLEKEEPER_CONFIG", "NO_COLOR",
+                 "--version", "--config", "check FILE"):
+        assert name in out
+    assert str(user_dirs / "config" / "tablekeeper" / "config.toml") in out
+    assert str(user_dirs / "state" / "tablekeeper" / "log" / "tablekeeper.log") in out
+    assert str(user_dirs / "state" / "tablekeeper" / "history") in out
+
+
+def test_check_has_its_own_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(["check", "--help"], capsys)
+    assert code == 0
+    assert out.startswith("usage: tablekeeper check [-h] FILE [FILE ...]")
+    code, out, _ = run_main(["check", str(DEMOS["brp"])], capsys)
+    assert (code, out) == (0, f"{DEMOS['brp']}: ok\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "says"),
+    [
+        (["--seed", "abc"], {}, "argument --seed: invalid int value: 'abc'"),
+        ([], {"TABLEKEEPER_SEED": "abc"}, "TABLEKEEPER_SEED: expected a whole number, got 'abc'"),
+        (["--bogus"], {}, "unrecognized arguments: --bogus"),
+        (["a.toml", "b.toml"], {}, "unrecognized arguments: b.toml"),
+        (["missing.toml"], {}, "SAVE: no such file: missing.toml"),
+        (["."], {}, "SAVE: . is a folder, not a file (--saves DIR"),
+        (["--saves", "FILE"], {}, "--saves: FILE is not a folder"),
+        ([], {"TABLEKEEPER_SAVES": "FILE"}, "TABLEKEEPER_SAVES: FILE is not a folder"),
+        (["--config", "nope.toml"], {}, "--config: no such file: nope.toml"),
+        ([], {"TABLEKEEPER_CONFIG": "nope.toml"}, "TABLEKEEPER_CONFIG: no such file: nope.toml"),
+        (["check"], {}, "the following arguments are required: FILE"),
+        (["check", "--strict", "x"], {}, "unrecognized arguments: --strict"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(
+    args: list[str], env: dict[str, str], says: str, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    started: list[dict[str, Any]],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "FILE").write_text("x", encoding="utf-8")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code, out, err = run_main(args, capsys)
+    assert code == 2 and out == "" and started == []
+    assert err.count("\n") == 1 and err.startswith("tablekeeper: ")
+    assert says in err
+
+
+def test_the_saves_folder_comes_from_the_flag_the_variable_the_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    started: list[dict[str, Any]],
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'saves = "{tmp_path / "from-config"}"\n', encoding="utf-8")
+    monkeypatch.setenv("TABLEKEEPER_CONFIG", str(config))
+    assert run_main([], capsys)[0] == 0
+    monkeypatch.setenv("TABLEKEEPER_SAVES", str(tmp_path / "from-env"))
+    assert run_main([], capsys)[0] == 0
+    assert run_main(["--saves", str(tmp_path / "from-flag")], capsys)[0] == 0
+    assert [c["saves_dir"].name for c in started] == ["from-config", "from-env", "from-flag"]
+    assert all(c["config"].path == config for c in started)
+
+
+def test_no_saves_anywhere_means_the_default_and_seeds_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    started: list[dict[str, Any]], user_dirs: Path,
+) -> None:
+    monkeypatch.setenv("TABLEKEEPER_SEED", "42")
+    assert run_main([str(DEMOS["age"]), "--read-only"], capsys)[0] == 0
+    call = started[0]
+    assert call["saves_dir"] is None and call["read_only"] and call["save"] == DEMOS["age"]
+    assert call["rng"].random() == random.Random(42).random()
+    assert call["config"].path == user_dirs / "config" / "tablekeeper" / "config.toml"
+
+
+def _console(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    script = shutil.which("tablekeeper", path=str(Path(sys.executable).parent))
+    assert script is not None, "the tablekeeper console script is not installed"
+    return subprocess.run([script, *args], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, **(env or {})}, stdin=subprocess.DEVNULL)
+
+
+def test_the_installed_command_and_python_m_tui() -> None:
+    done = _console("--version")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("tablekeeper ")
+    module = subprocess.run([sys.executable, "-m", "tui", "check", "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert module.returncode == 0 and "usage: tablekeeper check" in module.stdout
+
+
+def test_a_bad_seed_in_the_environment_is_no_traceback() -> None:
+    done = _console(env={"TABLEKEEPER_SEED": "abc"})
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == "tablekeeper: TABLEKEEPER_SEED: expected a whole number, got 'abc'\n"

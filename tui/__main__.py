@@ -1,0 +1,7 @@
+"""``python -m tui``: the same as the ``tablekeeper`` command."""
+
+from __future__ import annotations
+
+from tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,31 @@
+"""Every key binding of the app by id: what ``[keymap]`` in the config may remap.
+
+Importing the screens costs start-up time, so this runs only when a config has a keymap
+(and for the README's key table and its test).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+__all__ = ["binding_ids", "bindings"]
+
+
+def bindings() -> list[Binding]:
+    """Our bindings (each carries an id), in the order app, screens, widgets."""
+    from tui.app import TablekeeperApp
+    from tui.screens.adventure_end import AdventureEndScreen
+    from tui.screens.help import HelpScreen
+    from tui.screens.main import MainScreen
+    from tui.screens.picker import NewCampaignScreen, PickerScreen, ProblemScreen
+    from tui.widgets.roll_entry import RollEntry
+
+    found: list[Binding] = []
+    for owner in (TablekeeperApp, MainScreen, RollEntry, PickerScreen, NewCampaignScreen,
+                  ProblemScreen, HelpScreen, AdventureEndScreen):
+        found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
+    return found
+
+
+def binding_ids() -> frozenset[str]:
+    return frozenset(b.id for b in bindings() if b.id)

@@ -1,0 +1,43 @@
+"""The config applied to the running app: theme, keymap, problems, and theme changes saved.
+
+Kept out of ``app.py``: the app calls :func:`apply_config` once, on mount.
+"""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.theme import Theme
+
+from tui.config import Config, ConfigWriteError, write_theme
+
+__all__ = ["apply_config"]
+
+
+def apply_config(app: App[None], config: Config) -> None:
+    """Set the theme and keys, tell the GM what was wrong, and remember palette theme picks."""
+    if config.theme is not None and config.theme in app.available_themes:
+        app.theme = config.theme
+    if config.keymap:
+        app.set_keymap(dict(config.keymap))
+    for problem in config.problems:
+        app.notify(problem, title="Config", severity="warning", timeout=15, markup=False)
+    if config.path is None:
+        return
+    path = config.path
+    remembered = app.theme
+
+    def changed(theme: Theme) -> None:
+        nonlocal remembered
+        if theme.name == remembered:
+            return  # the theme applied at start, or no change
+        remembered = theme.name
+        try:
+            write_theme(path, theme.name)
+        except ConfigWriteError as exc:
+            from tui.bugreport import record
+
+            record("config not written", str(exc))
+            app.notify(f"Theme not remembered: {exc}", severity="warning", timeout=10,
+                       markup=False)
+
+    app.theme_changed_signal.subscribe(app, changed)

@@ -1,0 +1,81 @@
+"""Where Tablekeeper keeps its files: per-user folders (platformdirs) and the source checkout.
+
+On Linux, following the XDG base directories (``XDG_DATA_HOME`` … override them):
+
+- saves: ``~/.local/share/tablekeeper/saves/`` — or ``saves/`` of a source checkout;
+- config: ``~/.config/tablekeeper/config.toml``;
+- state: ``~/.local/state/tablekeeper/`` — ``history/`` (the roll entry's lines per campaign)
+  and ``log/tablekeeper.log`` (internal errors and failed saves, for a bug report).
+
+A **source checkout** is recognised by where the ``tui`` package itself was imported from:
+its parent folder holds ``pyproject.toml`` and a ``saves/`` folder (a git clone or an unpacked
+source archive, installed editable or run in place). An installed wheel sits in
+``site-packages``, which has neither, so it uses the per-user folders.
+
+Nothing here touches the disk beyond ``stat`` calls; folders are created by their writers.
+Imports no Textual or Rich.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = [
+    "APP_NAME",
+    "bug_log_path",
+    "config_path",
+    "history_dir",
+    "shown",
+    "source_checkout",
+    "state_dir",
+    "user_saves_dir",
+]
+
+APP_NAME = "tablekeeper"
+
+
+def source_checkout() -> Path | None:
+    """The root of the source checkout this code runs from, or ``None`` when installed."""
+    root = Path(__file__).resolve().parents[1]
+    if (root / "pyproject.toml").is_file() and (root / "saves").is_dir():
+        return root
+    return None
+
+
+def user_saves_dir() -> Path:
+    """``saves/`` in the per-user data folder: where an installed app keeps campaigns."""
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
+
+
+def config_path() -> Path:
+    """``config.toml`` in the per-user config folder."""
+    import platformdirs
+
+    return platformdirs.user_config_path(APP_NAME, appauthor=False) / "config.toml"
+
+
+def state_dir() -> Path:
+    """The per-user state folder (history and the bug-report log live under it)."""
+    import platformdirs
+
+    return platformdirs.user_state_path(APP_NAME, appauthor=False)
+
+
+def history_dir() -> Path:
+    """One file of roll-entry lines per campaign."""
+    return state_dir() / "history"
+
+
+def bug_log_path() -> Path:
+    """The rotating log of internal errors and failed saves."""
+    return state_dir() / "log" / f"{APP_NAME}.log"
+
+
+def shown(path: Path) -> str:
+    """``path`` for a person: the home folder as ``~``."""
+    text, home = str(path), str(Path.home()).rstrip("/")
+    if home and (text == home or text.startswith(home + "/")):
+        return "~" + text[len(home):]
+    return text

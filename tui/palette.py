@@ -1,0 +1,83 @@
+"""The command palette (ctrl+p): Textual's own system commands beside ours.
+
+:func:`commands` gathers everything; :func:`offers` is the one place that decides whether a
+screen shows a command (the read-only player view can filter here). Where ours and Textual's
+share a title, ours wins: our "Quit" saves first and says so (Textual's runs the same
+``action_quit``, described as "as soon as possible").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from tui.app import TablekeeperApp
+
+__all__ = ["commands", "offers", "ours"]
+
+#: Our palette entries that stand in for the slash commands of the same name.
+_AS_ENTRIES = ("undo", "redo", "help", "quit")
+
+
+def commands(
+    app: TablekeeperApp, screen: Screen[object], textual: Iterable[SystemCommand]
+) -> Iterator[SystemCommand]:
+    """Every command ``screen`` offers: ours, then Textual's (theme, keys, screenshot …)."""
+    mine = list(ours(app))
+    titles = {cmd.title for cmd in mine}
+    for cmd in [*mine, *(c for c in textual if c.title not in titles)]:
+        if offers(app, screen, cmd):
+            yield cmd
+
+
+def offers(app: TablekeeperApp, screen: Screen[object], command: SystemCommand) -> bool:
+    """Whether the palette on ``screen`` lists ``command``; today every command is offered."""
+    return True
+
+
+def _literal(text: str) -> str:
+    """``text`` as Textual markup that shows it as is: usages are full of ``[CHAR]`` parts.
+
+    Textual reads a command's help as its own markup, where ``[CHAR]`` is a tag (Rich's and
+    Textual's ``escape`` only escape lower-case tags); a backslash before ``[`` keeps it.
+    """
+    return text.replace("[", "\\[")
+
+
+def _key(app: TablekeeperApp, binding_id: str, default: str) -> str:
+    """The key(s) bound to ``binding_id`` now, remapped by the config's keymap or not."""
+    keymap = app.config.keymap if app.config is not None else {}
+    return keymap.get(binding_id, default).replace(",", "/")
+
+
+def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
+    undo, redo = _key(app, "app.undo", "ctrl+z"), _key(app, "app.redo", "ctrl+y")
+    yield SystemCommand("Undo", f"Take back the last change ({undo})", app.action_undo)
+    yield SystemCommand("Redo", f"Do again what was undone ({redo})", app.action_redo)
+    yield SystemCommand(
+        "Help", f"Keys and the roll-entry language ({_key(app, 'app.help', 'f1')})",
+        app.action_help,
+    )
+    main = app.main_screen()
+    if main is not None:
+        yield SystemCommand(
+            "Next sheet",
+            f"Show the next character's sheet ({_key(app, 'main.next_character', 'f2')})",
+            lambda: main.run_action("next_character"),
+        )
+    if app.table is not None:
+        for cmd in app.table.commands():
+            if cmd.name in _AS_ENTRIES:
+                continue
+            yield SystemCommand(
+                f"/{cmd.name}",
+                _literal(f"{cmd.usage} — {cmd.help}"),
+                lambda c=cmd: app.fill_entry(f"/{c.name} "),
+            )
+    yield SystemCommand(
+        "Quit", f"Save and leave ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit
+    )
