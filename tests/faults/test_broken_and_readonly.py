@@ -50,9 +50,9 @@ def test_syntax_error_is_located_and_file_untouched(tmp_path: Path) -> None:
         term.press("C-q")
         assert term.wait_exit() == 0
     assert save.read_bytes() == original
-    # no log, no backup, no temp file: only the lock file (kept by design) beside it
+    # no log, no backup, no temp file, no lock file: nothing at all beside it
     names = sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".sock")
-    assert names == ["brp.toml", "brp.toml.lock"]
+    assert names == ["brp.toml"]
 
 
 async def test_syntax_error_problem_screen_pilot(tmp_path: Path) -> None:
