@@ -17,6 +17,7 @@ from tui.widgets.log_panel import GRADE_STYLES, LogPanel
 from tui.widgets.party import PartyPanel
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
+from tui.textsafe import visible
 from tui.widgets.text_pane import TextPane
 
 __all__ = ["MainScreen"]
@@ -95,7 +96,7 @@ class MainScreen(Screen[None]):
     def _warm_up(self) -> None:
         """After the first frame: load the system's rules and show a roll line to try."""
         self.table.warm_up()
-        self.entry.placeholder = self.table.example_line()
+        self.entry.placeholder = visible(self.table.example_line())
 
     # -- rendering -------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -130,6 +131,8 @@ class MainScreen(Screen[None]):
                     text.append(f"  ⟶ {effect}", style="bold")
                 if out.draft.actor:
                     self.selected = out.draft.actor
+            if getattr(self.app, "save_problem", ""):
+                text.append("  ✗ NOT SAVED (see the message)", style="bold red")
             self.preview.update(text)
         else:
             self.preview.update(Text(f"✗ {feedback.message}", style="bold red"))
