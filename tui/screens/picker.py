@@ -14,6 +14,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules import SYSTEM_NAMES
+from tui.textsafe import visible
 
 __all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
 
@@ -41,12 +42,13 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
             if self.saves:
                 options.append(None)
                 options += [
-                    Option(Text(label), id=f"open:{i}") for i, (label, _p) in enumerate(self.saves)
+                    Option(Text(visible(label)), id=f"open:{i}")
+                    for i, (label, _p) in enumerate(self.saves)
                 ]
             if self.demos:
                 options.append(None)
                 options += [
-                    Option(Text(f"Demo: {label}  → new copy"), id=f"demo:{i}")
+                    Option(Text(visible(f"Demo: {label}  → new copy")), id=f"demo:{i}")
                     for i, (label, _p) in enumerate(self.demos)
                 ]
             yield OptionList(*options, id="picker-list")
@@ -139,10 +141,11 @@ class ProblemScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="problem"):
-            yield Static(self.title_text, id="problem-title")
-            yield Static(self.message, id="problem-message", markup=False)
+            yield Static(Text(visible(self.title_text)), id="problem-title")
+            yield Static(Text(visible(self.message, newlines=True)), id="problem-message")
             yield OptionList(
-                *[Option(Text(label), id=key) for key, label in self.choices], id="problem-choices"
+                *[Option(Text(visible(label)), id=key) for key, label in self.choices],
+                id="problem-choices",
             )
 
     def on_mount(self) -> None:
