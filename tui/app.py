@@ -77,7 +77,8 @@ class TablekeeperApp(CampaignFiles, App[None]):
         self.store: Store | None = None
         self.table: Table | None = None
         self.autosaver: Autosaver | None = None
-        self.save_problem: str = ""
+        self.save_problem: str = ""  # changes only in memory (the log could not be written)
+        self.checkpoint_problem: str = ""  # the save file lags behind the log (nothing lost)
         self._quit_warned = False
         self._in_conflict = False
         self._ui_loop: asyncio.AbstractEventLoop | None = None

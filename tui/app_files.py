@@ -9,11 +9,12 @@ choose), and closes the campaign cleanly on quit, SIGHUP and SIGTERM.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from textual.message import Message
 
 from tui.store import ConflictError, SaveError, backup_path, restore_backup
 
@@ -63,28 +64,50 @@ class CampaignFiles(_Base):
         self.open_campaign(restored)
 
     # -- saving --------------------------------------------------------------------------
-    def _save_report(self, error: SaveError | None) -> None:
-        """From the autosaver (any thread): a failed write, or ``None`` once writes work."""
+    class SaveReport(Message):
+        """A write problem (or its end) reported by the autosaver's worker thread."""
+
+        def __init__(self, error: SaveError | None, durable: bool) -> None:
+            super().__init__()
+            self.error = error
+            self.durable = durable
+
+    def on_campaign_files_save_report(self, message: CampaignFiles.SaveReport) -> None:
+        self._save_report(message.error, message.durable)
+
+    def _save_report(self, error: SaveError | None, durable: bool) -> None:
+        """From the autosaver (any thread): a failed record (``durable=False``: the change
+        is only in memory), a failed checkpoint (``durable=True``: the log holds every
+        change, the save file lags), or ``None`` once writes work again."""
         if threading.get_ident() != self._ui_thread:
-            if self._ui_loop is not None:
-                with contextlib.suppress(RuntimeError):  # the loop has already closed
-                    self._ui_loop.call_soon_threadsafe(self._save_report, error)
+            self.post_message(CampaignFiles.SaveReport(error, durable))  # thread-safe
             return
         if isinstance(error, ConflictError):
             self._conflict(error)
             return
         if error is None:
-            if self.save_problem:
+            had = bool(self.save_problem or self.checkpoint_problem)
+            if durable:
+                self.checkpoint_problem = ""
+            else:
                 self.save_problem = ""
+            if had and not (self.save_problem or self.checkpoint_problem):
                 self.clear_notifications()
-                self.say("Saved again: everything is on disk.", timeout=10)
+                self.say("Saved again: everything is on disk.")
             return
-        self.save_problem = str(error)
         if self._quit_warned:
             return  # the quit warning already says what is unsaved: keep it in view
         self.clear_notifications()
-        self.say(f"Not saved: {error}. Your changes are kept in memory and saved with "
-                    "the next change.", severity="error", timeout=10)
+        if durable:
+            self.checkpoint_problem = str(error)
+            log = self.store.log_path.name if self.store is not None else "the log"
+            self.say(f"The save file could not be updated: {error}. Every change is safe in "
+                     f"{log}; the save catches up by itself once it can be written.",
+                     severity="warning", timeout=15)
+            return
+        self.save_problem = str(error)
+        self.say(f"Not saved: {error}. Your changes are kept in memory and saved with the "
+                 "next change.", severity="error")
 
     def _conflict(self, error: ConflictError) -> None:
         """The files changed on disk: stop, keep the app's state beside them, let the GM pick."""

@@ -13,11 +13,11 @@ from textual.widgets import Footer, Input, OptionList
 from rules import SYSTEM_NAMES
 from tui.session.completion import complete_line
 from tui.session.table import Feedback, Table
+from tui.textsafe import visible
 from tui.widgets.log_panel import GRADE_STYLES, LogPanel
 from tui.widgets.party import PartyPanel
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
-from tui.textsafe import visible
 from tui.widgets.text_pane import TextPane
 
 __all__ = ["MainScreen"]

@@ -6,8 +6,11 @@ shows a result it is on disk. Writing the whole save (a checkpoint) is left to o
 background thread, which waits a moment so that a burst of changes costs one checkpoint.
 Nothing is lost if the checkpoint never happens: the next open replays the log.
 
-Problems go to ``report(error)``, called on the UI thread for a failed record and on the
-worker thread for a failed checkpoint (the app marshals it). :meth:`Autosaver.stop` ends the
+Problems go to ``report(error, durable)``: ``durable=False`` for a failed record (the change
+waits in memory: it is *not* on disk yet), called on the UI thread; ``durable=True`` for a
+failed checkpoint (every change is safe in the log; only the save file lags), called on the
+worker thread (the app marshals it). ``report(None, durable)`` says that kind of write works
+again. :meth:`Autosaver.stop` ends the
 worker and writes the last checkpoint; it never waits on a stuck disk longer than its
 ``timeout``.
 """
@@ -28,7 +31,7 @@ __all__ = ["Autosaver"]
 class Autosaver:
     """The app's listener on the session (see the module docstring)."""
 
-    def __init__(self, store: Store, report: Callable[[SaveError | None], None], *,
+    def __init__(self, store: Store, report: Callable[[SaveError | None, bool], None], *,
                  delay: float = 0.4) -> None:
         self.store = store
         self._report = report
@@ -37,7 +40,8 @@ class Autosaver:
         self._stopping = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
-        self.failed = False  # the last write failed (cleared by the next good one)
+        self.record_failed = False  # the last record failed: changes wait in memory
+        self.checkpoint_failed = False  # the last checkpoint failed: the save file lags
         self._thread = threading.Thread(target=self._run, name="checkpoint", daemon=True)
         self._thread.start()
 
@@ -46,12 +50,12 @@ class Autosaver:
         try:
             self.store.record(campaign, entries)
         except SaveError as exc:
-            self.failed = True
-            self._report(exc)
+            self.record_failed = True
+            self._report(exc, False)
             return
-        if self.failed:
-            self.failed = False
-            self._report(None)
+        if self.record_failed:
+            self.record_failed = False
+            self._report(None, False)
         self._idle.clear()
         self._wake.set()
 
@@ -71,11 +75,17 @@ class Autosaver:
         try:
             self.store.checkpoint()
         except SaveError as exc:
-            self.failed = True
-            self._report(exc)
+            self.checkpoint_failed = True
+            self._report(exc, True)
+            return
         except Exception as exc:  # a bug here must reach the GM, never vanish in a thread
-            self.failed = True
-            self._report(SaveError(self.store.path, f"internal error while saving ({exc!r})"))
+            self.checkpoint_failed = True
+            self._report(SaveError(self.store.path, f"internal error while saving ({exc!r})"),
+                         True)
+            return
+        if self.checkpoint_failed:
+            self.checkpoint_failed = False
+            self._report(None, True)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Wait until no checkpoint is due (tests); ``False`` on timeout."""
