@@ -1,9 +1,11 @@
 """The Tablekeeper Textual app: owns the session, the store and the screens.
 
-State flows one way: the app holds the :class:`~tui.session.table.table.Table` (and through it the
-session); screens render what they are given and report intent with messages; every change
-goes through the session, which tells the store to save (on a background thread, in order,
-so the UI never waits for the disk).
+State flows one way: the app holds the :class:`~tui.session.table.table.Table` (and through it
+the session); screens render what they are given and report intent with messages; every
+change goes through the session, whose listener (:class:`~tui.store.autosave.Autosaver`)
+makes it durable in the log before the screen shows it and checkpoints the save in the
+background. Opening problems, outside edits and signals are handled in
+:mod:`tui.app_files`.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import shutil
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+import signal
+import threading
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,20 +24,26 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from tui.session.campaign.log import LogEntry
+from tui.app_files import CampaignFiles
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
 from tui.store import (
     LockedError,
+    ReplayError,
     SaveError,
     Store,
+    WriteError,
+    backup_loads,
     backup_path,
     demo_paths,
     list_saves,
     new_campaign_path,
     saves_dir,
 )
+from tui.store.autosave import Autosaver
+from tui.terminal import lenient_input
+from tui.textsafe import visible
 
 if TYPE_CHECKING:
     from tui.catalog import SaveSummary
@@ -45,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["TablekeeperApp"]
 
 
-class TablekeeperApp(App[None]):
+class TablekeeperApp(CampaignFiles, App[None]):
     """``TablekeeperApp(save_path)`` opens a save; without one, the campaign picker."""
 
     CSS_PATH = "app.tcss"
@@ -70,6 +78,7 @@ class TablekeeperApp(App[None]):
         config: Config | None = None,
     ) -> None:
         super().__init__()
+        lenient_input()
         self.config = config
         self.listed: list[SaveSummary] = []  # the saves the picker last showed
         self.save_path = Path(save_path) if save_path is not None else None
@@ -78,10 +87,19 @@ class TablekeeperApp(App[None]):
         self.read_only = read_only
         self.store: Store | None = None
         self.table: Table | None = None
-        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self.save_problem: str = ""
+        self.autosaver: Autosaver | None = None
+        self.save_problem: str = ""  # changes only in memory (the log could not be written)
+        self.checkpoint_problem: str = ""  # the save file lags behind the log (nothing lost)
         self._quit_warned = False
+        self._in_conflict = False
         self._ui_loop: asyncio.AbstractEventLoop | None = None
+        self._ui_thread = threading.get_ident()
+
+    def say(self, message: str, *, severity: SeverityLevel = "information",
+            timeout: float = 10) -> None:
+        """A notification as plain text: file and campaign names can never drive the screen."""
+        self.notify(visible(message, newlines=True), severity=severity, timeout=timeout,
+                    markup=False)
 
     # -- start-up --------------------------------------------------------------------------
     @property
@@ -90,6 +108,10 @@ class TablekeeperApp(App[None]):
 
     def on_mount(self) -> None:
         self._ui_loop = asyncio.get_running_loop()
+        self._ui_thread = threading.get_ident()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                self._ui_loop.add_signal_handler(sig, self._on_signal)
         if self.config is not None:
             from tui.config_ui import apply_config
 
@@ -120,7 +142,7 @@ class TablekeeperApp(App[None]):
             try:
                 template = Store.open(Path(path), read_only=True)
             except SaveError as exc:
-                self.notify(str(exc), severity="error", timeout=10, markup=False)
+                self.say(str(exc), severity="error")
                 self.show_picker()
                 return
             campaign = template.campaign
@@ -153,9 +175,7 @@ class TablekeeperApp(App[None]):
             path = new_campaign_path(self.folder, name)
             Store.create(path, replace(template, name=name)).close()
         except (SaveError, ValueError, OSError) as exc:
-            self.notify(
-                f"Cannot create the campaign: {exc}", severity="error", timeout=10, markup=False
-            )
+            self.say(f"Cannot create the campaign: {exc}", severity="error")
             self.show_picker()
             return
         self.open_campaign(path)
@@ -166,133 +186,52 @@ class TablekeeperApp(App[None]):
         try:
             store = Store.open(path, read_only=read_only)
         except LockedError as exc:
-            self._problem(
-                "Campaign already open",
-                f"{exc}\n\nAnother Tablekeeper is "
-                "writing to it. You can open it read-only (the player view).",
-                path,
-                [
-                    ("readonly", "Open read-only (player view)"),
-                    ("back", "Back to the campaign list"),
-                    ("quit", "Quit"),
-                ],
-            )
+            self._problem("Campaign already open", f"{exc}\n\nAnother Tablekeeper is "
+                          "writing to it. You can open it read-only (the player view).", path,
+                          [("readonly", "Open read-only (player view)"),
+                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+            return
+        except ReplayError as exc:
+            self._problem("The log does not fit the save", f"{exc}\n\nNothing was "
+                          "changed. Open it read-only to look, or fix the save.", path,
+                          [("readonly", "Open read-only (player view)"),
+                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+            return
+        except WriteError as exc:
+            self._problem("This campaign cannot be written", f"{exc}\n\nNothing was "
+                          "changed. It can still be opened read-only.", path,
+                          [("readonly", "Open read-only (player view)"),
+                           ("back", "Back to the campaign list"), ("quit", "Quit")])
             return
         except SaveError as exc:
             choices = [("back", "Back to the campaign list"), ("quit", "Quit")]
-            if backup_path(path).exists():
-                choices.insert(
-                    0,
-                    (
-                        "backup",
-                        f"Open the backup {backup_path(path).name} (the broken file is kept)",
-                    ),
-                )
-            self._problem(
-                "This save cannot be opened",
-                f"{exc}\n\nThe file was not changed. Fix it in a text editor, or use the backup.",
-                path,
-                choices,
-            )
+            if backup_loads(path):
+                choices.insert(0, ("backup", f"Restore the backup {backup_path(path).name} "
+                                   "(the broken file is moved aside, the log is kept)"))
+            self._problem("This save cannot be opened", f"{exc}\n\nThe file was not "
+                          "changed. Fix it in a text editor, or restore the backup.", path,
+                          choices)
             return
         except OSError as exc:
-            self._problem(
-                "This save cannot be opened",
-                str(exc),
-                path,
-                [("back", "Back to the campaign list"), ("quit", "Quit")],
-            )
+            self._problem("This save cannot be opened", str(exc), path,
+                          [("back", "Back to the campaign list"), ("quit", "Quit")])
             return
         self.store = store
         self.read_only = read_only
-        session = Session(store.campaign, store.log)
+        session = Session(store.campaign, store.log, last_seq=store.log_count)
         if not read_only:
-            session.subscribe(self._autosave)
+            self.autosaver = Autosaver(store, self._save_report)
+            session.subscribe(self.autosaver)
         self.table = Table(session, rng=self.rng)
         self.save_path = path
-        self.sub_title = f"{store.campaign.name} — {path.name}"
+        self.sub_title = visible(f"{store.campaign.name} — {path.name}")
         from tui.history import EntryHistory
 
         history = None if read_only else EntryHistory(path)  # players never see the GM's lines
         self.push_screen(MainScreen(self.table, read_only=read_only, history=history))
-
-    def _problem(
-        self, title: str, message: str, path: Path, choices: list[tuple[str, str]]
-    ) -> None:
-        from tui.screens.picker import ProblemScreen
-
-        def chosen(key: str | None) -> None:
-            if key == "readonly":
-                self.open_campaign(path, read_only=True)
-            elif key == "backup":
-                self._open_backup(path)
-            elif key == "quit":
-                self.exit()
-            else:
-                self.show_picker()
-
-        self.push_screen(ProblemScreen(title, message, choices), chosen)
-
-    def _open_backup(self, path: Path) -> None:
-        """Copy the backup beside the broken file under a new name and open that copy."""
-        source = backup_path(path)
-        target = path.with_name(f"{path.stem}.restored{path.suffix}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = path.with_name(f"{path.stem}.restored-{n}{path.suffix}")
-        shutil.copy2(source, target)
-        self.notify(
-            f"Opened a copy of the backup: {target.name}; {path.name} is untouched.",
-            markup=False,
-        )
-        self.open_campaign(target)
-
-    # -- autosave --------------------------------------------------------------------------
-    def _autosave(self, campaign: Campaign, entries: Sequence[LogEntry]) -> None:
-        store = self.store
-        if store is None:
-            return
-        self._saver.submit(self._save_now, store, campaign, list(entries))
-
-    def _save_now(self, store: Store, campaign: Campaign, entries: list[LogEntry]) -> None:
-        try:
-            store.listener(campaign, entries)
-        except SaveError as exc:
-            from tui.bugreport import record
-
-            self.save_problem = str(exc)
-            logged = record("save failed", str(exc))
-            self._tell(
-                f"Not saved: {exc}. Your changes are kept in memory and saved with the next "
-                "change." + (f" Logged in {logged}." if logged else ""),
-                "error",
-            )
-            return
-        if self.save_problem:
-            self.save_problem = ""
-            self._tell("Saved again: everything is on disk.", "information")
-
-    def _tell(self, message: str, severity: SeverityLevel) -> None:
-        """From the saver thread: show ``message`` in place of earlier notices, without waiting.
-
-        ``call_from_thread`` would deadlock while the UI waits for the saver (quit, flush);
-        clearing first keeps repeated failures from stacking up and hiding "Saved again".
-        """
-
-        def show() -> None:
-            if self._quit_warned and severity == "error":
-                return  # the quit warning already says what is unsaved: keep it in view
-            self.clear_notifications()
-            self.notify(message, severity=severity, timeout=10, markup=False)
-
-        if self._ui_loop is not None:
-            with contextlib.suppress(RuntimeError):  # the app has already closed its loop
-                self._ui_loop.call_soon_threadsafe(show)
-
-    def flush(self) -> None:
-        """Wait for pending saves (tests and quitting call this)."""
-        self._saver.submit(lambda: None).result()
+        if store.set_aside is not None:
+            self.say(f"The log ended with an incomplete entry (a crash while writing?); "
+                        f"it was moved to {store.set_aside.name}.", timeout=15)
 
     # -- actions ---------------------------------------------------------------------------
     def main_screen(self) -> MainScreen | None:
@@ -340,36 +279,12 @@ class TablekeeperApp(App[None]):
         problem = self._unsaved_problem()
         if problem and not self._quit_warned:
             self._quit_warned = True
-            self.notify(
-                f"Not saved: {problem}. Free some space (or fix the folder) and press "
-                "ctrl+q again: it tries once more, and what still fails to save is lost.",
-                severity="error",
-                timeout=20,
-                markup=False,
-            )
+            self.say(f"Not saved: {problem}. Free some space (or fix the folder) and press "
+                     "ctrl+q again: it tries once more, and what still fails to save is lost.",
+                     severity="error", timeout=20)
             return
         self._close_store()
         self.exit()
-
-    def _unsaved_problem(self) -> str:
-        """Wait for queued saves and retry a failed one; the error if changes are still unsaved."""
-        store = self.store
-        if store is None or store.read_only or store.closed:
-            return ""
-        self.flush()
-        if not store.pending:
-            return ""
-        try:
-            store.flush()
-        except SaveError as exc:
-            return str(exc)
-        return ""
-
-    def _close_store(self) -> None:
-        self._saver.shutdown(wait=True)
-        if self.store is not None:
-            self.store.close()
-            self.store = None
 
     def on_unmount(self) -> None:
         self._close_store()

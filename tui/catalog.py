@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
+
+from tui.textsafe import visible
 
 __all__ = ["SaveSummary", "check", "copy_name", "plain", "summarize"]
 
@@ -46,8 +47,8 @@ class SaveSummary:
 
 
 def plain(text: str, limit: int = _NAME_LIMIT) -> str:
-    """``text`` safe to show: control characters (escape sequences …) become ``?``."""
-    cleaned = "".join("?" if unicodedata.category(c) in ("Cc", "Cf") else c for c in text)
+    """``text`` safe to show (see :mod:`tui.textsafe`), cut to ``limit`` characters."""
+    cleaned = visible(text)
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
 
 

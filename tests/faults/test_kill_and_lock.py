@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.term import Terminal, tablekeeper_command, wait_for_file
-from tui.store import demo_paths, load, lock_path
+from tui.store import demo_paths, load, lock_path, read_campaign
 
 pytestmark = pytest.mark.e2e
 
@@ -84,8 +84,9 @@ def test_second_instance_gets_lock_message_and_read_only(tmp_path: Path) -> None
         first.type("alice spot hidden = 07")
         first.press("Enter")
         first.wait_for("07 → special success")
-        wait_for_file(lambda: load(save)[0].character("Alice Moore").ticks == ("Spot Hidden",),
-                      what="the first roll saved (the log is written first, then the save)")
+        wait_for_file(lambda: read_campaign(save).character("Alice Moore").ticks
+                      == ("Spot Hidden",),
+                      what="the first roll checkpointed into the save (the log has it first)")
         pid = app_pid(save)
         files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.suffix != ".sock"}
 

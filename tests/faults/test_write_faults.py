@@ -69,10 +69,15 @@ async def test_full_disk_keeps_playing_and_saves_later(disk: Disk) -> None:
 
         disk.fill()
         await submit(pilot, "boris listen")  # an app roll
-        await until(pilot, lambda: "Not saved" in toasts(app), "the error notification")
+        await until(pilot, lambda: "Not saved" in toasts(app)
+                    or "could not be updated" in toasts(app), "the error notification")
         shown = toasts(app)
-        assert "No space left on device" in shown and "kept in memory" in shown
-        assert app.is_running and app.save_problem
+        assert "No space left on device" in shown and app.is_running
+        if "Not saved" in shown:  # the log could not take the entry: it waits in memory
+            assert "kept in memory" in shown and app.save_problem
+        else:  # a full tmpfs still had room in the log's last page: only the save lags
+            assert "safe in brp.log.toml" in shown
+            assert app.checkpoint_problem and not app.save_problem
         assert [e.seq for e in table.session.log] == [1, 2]
         assert save.read_bytes() == on_disk  # the save itself is untouched
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,11 +28,26 @@ def entry(seq: int, text: str = "Alice: Spot Hidden 60 → 37 success") -> LogEn
 
 
 def write_big_log(path: Path, count: int) -> None:
-    """Write ``count`` entries straight to ``path`` (fast: one template, one write)."""
+    """Write ``count`` entries straight to the log ``path`` (fast: one template, one write).
+
+    The save beside it, if any, is marked as including them all (``checkpoint = count``), as
+    if the app had written them and checkpointed: opening then reads only the log's tail.
+    """
     block = format_entry(entry(1))
     head, rest = block.split("seq = 1\n", 1)
     path.write_text("".join(f"{head}seq = {i}\n{rest}" for i in range(1, count + 1)),
                     encoding="utf-8")
+    save = path.with_name(path.name.removesuffix(".log.toml") + ".toml")
+    if save.exists():
+        set_checkpoint(save, count)
+
+
+def set_checkpoint(save: Path, seq: int) -> None:
+    """Rewrite the save's ``checkpoint`` key (the last log entry it includes)."""
+    text = save.read_text(encoding="utf-8")
+    new, n = re.subn(r"(?m)^checkpoint = \d+$", f"checkpoint = {seq}", text)
+    assert n == 1, "the save has no checkpoint line"
+    save.write_text(new, encoding="utf-8")
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(
         assert isinstance(screen, AdventureEndScreen)
         grid = screen.query_one("#adventure-rows", DataTable)
         assert grid.row_count == 3
-        assert [grid.get_row_at(i)[:3] for i in range(3)] == [
+        assert [[str(c) for c in grid.get_row_at(i)[:3]] for i in range(3)] == [
             ["Alice Moore", "Knowledge (Occult)", "35"], ["Alice Moore", "Library Use", "105"],
             ["Boris Ivanov", "Spot Hidden", "35"]]
 

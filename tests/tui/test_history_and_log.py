@@ -11,7 +11,8 @@ from tests.tui.conftest import rng, type_line
 from tui import bugreport
 from tui.app import TablekeeperApp
 from tui.history import LIMIT, EntryHistory
-from tui.session.table import SLASH_COMMANDS, Feedback, SlashCommand, Table
+from tui.session.table.commands import SLASH_COMMANDS, SlashCommand
+from tui.session.table.table import Feedback, Table
 from tui.store import SaveError
 
 
@@ -95,7 +96,7 @@ def _boom(table: Table, parsed: object) -> Feedback:
 async def test_an_internal_error_is_logged_and_the_notice_says_where(
     demo_copy: Callable[[str], Path], user_dirs: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(SLASH_COMMANDS, "boom", SlashCommand("boom", "/boom", "fails", _boom, ()))
+    monkeypatch.setitem(SLASH_COMMANDS, "boom", SlashCommand("boom", "/boom", "fails", _boom))
     app = TablekeeperApp(demo_copy("age"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "/boom")
@@ -117,7 +118,7 @@ async def test_a_failed_save_is_logged(
         def refuse(*_args: object) -> None:
             raise SaveError("game.toml", "disk full (test)")
 
-        monkeypatch.setattr(app.store, "listener", refuse)
+        monkeypatch.setattr(app.store, "record", refuse)
         await type_line(pilot, "3d6 = 1 2 3")
         app.flush()
         await pilot.pause(0.1)

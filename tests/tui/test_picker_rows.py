@@ -61,7 +61,7 @@ def test_broken_tops_say_why(tmp_path: Path) -> None:
 def test_names_with_control_characters_cannot_drive_the_terminal(tmp_path: Path) -> None:
     path = tmp_path / "esc.toml"
     path.write_text(HEAD.format(name=r'"Red\u001b[31m game\u0007"'), encoding="utf-8")
-    assert summarize(path).name == "Red?[31m game?"
+    assert summarize(path).name == "Red␛[31m game␇"  # one visible stand-in per control
 
 
 def test_copy_names_are_distinct() -> None:

@@ -21,6 +21,7 @@ from rules.errors import RulesError
 from tui.session.adventure.flow import Row, commit, parse_die, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
+from tui.textsafe import visible
 
 __all__ = ["AdventureEndScreen"]
 
@@ -86,8 +87,9 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     @staticmethod
     def _cells(row: Row) -> tuple[Text | str, ...]:
         style = next((s for k, s in _RESULT_STYLES.items() if row.status.startswith(k)), "")
-        return (row.character, row.skill, str(row.value), row.roll_text,
-                Text(row.status, style=style))
+        # cells are Text, never str: a DataTable reads a str as markup
+        return (Text(visible(row.character)), Text(visible(row.skill)), Text(str(row.value)),
+                Text(row.roll_text), Text(visible(row.status), style=style))
 
     @property
     def selected(self) -> int | None:
@@ -107,7 +109,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
             status.update("No ticked skills. Enter starts the next adventure; Escape leaves.")
         else:
             row = self.rows[i]
-            what = f"{row.character} · {row.skill} {row.value}"
+            what = visible(f"{row.character} · {row.skill} {row.value}")
             if self.digits:
                 status.update(Text(f"{what}: d{row.next_die or 100} {self.digits}▏ "
                                    "(Enter sets it, Backspace erases)", style="bold"))
@@ -115,18 +117,20 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
                 status.update(Text(f"{what}: {row.roll_text} improves, roll d6 — type it, "
                                    "or r", style="bold yellow"))
             elif row.done:
-                status.update(f"{what}: {row.status} (x clears the row)")
+                status.update(Text(f"{what}: {visible(row.status)} (x clears the row)"))
             else:
-                status.update(f"{what}: type the d100 (00 = 100) and Enter, or r; a rolls all")
+                status.update(Text(f"{what}: type the d100 (00 = 100) and Enter, or r; "
+                                   "a rolls all"))
         left = len(unfinished(self.rows))
         up = sum(1 for r in self.rows if r.improved)
         tail = (f"{left} to roll" if left else
                 f"Enter applies → adventure {self.table.campaign.adventure + 1}")
         self.query_one("#adventure-summary", Static).update(
-            f"{len(self.rows)} ticked · {up} improved · {tail}")
+            Text(f"{len(self.rows)} ticked · {up} improved · {tail}"))
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.message = Text(("✗ " if error else "") + text, style="bold red" if error else "")
+        self.message = Text(("✗ " if error else "") + visible(text),
+                            style="bold red" if error else "")
         if error:
             self.app.bell()
         self._show()

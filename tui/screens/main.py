@@ -15,6 +15,7 @@ from textual.widgets import Footer, Input, OptionList
 
 from tui.session.table.completion import complete_line
 from tui.session.table.table import Feedback, Table
+from tui.textsafe import visible
 from tui.widgets.log_panel import GRADE_STYLES, LogPanel
 from tui.widgets.party import PartyPanel
 from tui.widgets.roll_entry import RollEntry
@@ -112,7 +113,7 @@ class MainScreen(Screen[None]):
     def _warm_up(self) -> None:
         """After the first frame: load the system's rules and show a roll line to try."""
         self.table.warm_up()
-        self.entry.placeholder = self.table.example_line()
+        self.entry.placeholder = visible(self.table.example_line())
         if self.history is not None and not self._history_loaded:
             self._history_loaded = True
             self.entry.load_history(self.history.load())
@@ -151,6 +152,8 @@ class MainScreen(Screen[None]):
                     text.append(f"  ⟶ {effect}", style="bold")
                 if out.draft.actor:
                     self.selected = out.draft.actor
+            if getattr(self.app, "save_problem", ""):
+                text.append("  ✗ NOT SAVED (see the message)", style="bold red")
             self.preview.update(text)
         else:
             self.preview.update(Text(f"✗ {feedback.message}", style="bold red"))

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from tui.catalog import SaveSummary
 from tui.locations import shown
 from tui.session.systems import registry
+from tui.textsafe import visible
 
 __all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
 
@@ -123,13 +124,13 @@ def _prompt(summary: SaveSummary, *, demo: bool) -> Text:
         first.append("✗ ", style="bold red")
         first.append(summary.name)
         first.append("  broken — opens to show the error", style="red")
-        second.append(summary.problem, style="red")
-        second.append(f"  {summary.path.name}", style="dim")
+        second.append(visible(summary.problem), style="red")
+        second.append(f"  {visible(summary.path.name)}", style="dim")
     else:
         first.append(("Demo: " if demo else "") + summary.name, style="" if demo else "bold")
         if demo:
             first.append("  → starts a new copy", style="dim")
-        second.append(f"{summary.details} · {summary.path.name}", style="dim")
+        second.append(visible(f"{summary.details} · {summary.path.name}"), style="dim")
     for line in (first, second):
         line.truncate(ROW_WIDTH, overflow="ellipsis")
     return Text("\n").join((first, second))
@@ -204,10 +205,11 @@ class ProblemScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="problem"):
-            yield Static(self.title_text, id="problem-title")
-            yield Static(self.message, id="problem-message", markup=False)
+            yield Static(Text(visible(self.title_text)), id="problem-title")
+            yield Static(Text(visible(self.message, newlines=True)), id="problem-message")
             yield OptionList(
-                *[Option(Text(label), id=key) for key, label in self.choices], id="problem-choices"
+                *[Option(Text(visible(label)), id=key) for key, label in self.choices],
+                id="problem-choices",
             )
 
     def on_mount(self) -> None:

@@ -6,10 +6,11 @@ plain read.
 
 from __future__ import annotations
 
-from tui.store.errors import LockedError, SaveError, WriteError
-from tui.store.files import dumps, read_campaign
+from tui.store.errors import ConflictError, LockedError, ReplayError, SaveError, WriteError
+from tui.store.files import dumps, read_campaign, read_save
 from tui.store.lock import is_locked
-from tui.store.logfile import LOG_TAIL, LogRead, format_entry, read_log
+from tui.store.logfile import LOG_TAIL, LogRead, read_log
+from tui.store.logformat import format_entry
 from tui.store.paths import (
     REPO_SAVES,
     backup_path,
@@ -21,16 +22,20 @@ from tui.store.paths import (
     safe_save_name,
     saves_dir,
 )
-from tui.store.store import Store, load, restore_backup
+from tui.store.recovery import backup_loads, load, restore_backup
+from tui.store.store import Store
 
 __all__ = [
     "LOG_TAIL",
     "REPO_SAVES",
+    "ConflictError",
     "LockedError",
     "LogRead",
+    "ReplayError",
     "SaveError",
     "Store",
     "WriteError",
+    "backup_loads",
     "backup_path",
     "demo_paths",
     "dumps",
@@ -43,6 +48,7 @@ __all__ = [
     "new_campaign_path",
     "read_campaign",
     "read_log",
+    "read_save",
     "restore_backup",
     "safe_save_name",
     "saves_dir",

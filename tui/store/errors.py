@@ -6,7 +6,15 @@ import os
 import re
 import tomllib
 
-__all__ = ["LockedError", "SaveError", "WriteError", "toml_error", "utf8_error"]
+__all__ = [
+    "ConflictError",
+    "LockedError",
+    "ReplayError",
+    "SaveError",
+    "WriteError",
+    "toml_error",
+    "utf8_error",
+]
 
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -50,6 +58,24 @@ class LockedError(SaveError):
 
 class WriteError(SaveError):
     """Saving failed (disk full, read-only folder …); the files on disk are unchanged."""
+
+
+class ConflictError(WriteError):
+    """The save or its log changed on disk since the app last wrote it (an editor, a
+    deleted or shortened file, a second program): the store stopped writing to it."""
+
+
+class ReplayError(SaveError):
+    """The log's entries after the save's checkpoint cannot all be applied to it.
+
+    ``campaign`` is the state after the last entry that applied (``applied`` its seq).
+    """
+
+    def __init__(self, file: str | os.PathLike[str], message: str, *, campaign: object,
+                 applied: int) -> None:
+        super().__init__(file, message)
+        self.campaign = campaign
+        self.applied = applied
 
 
 def toml_error(

@@ -1,8 +1,17 @@
-"""One writer per save: an exclusive ``flock`` on ``NAME.toml.lock`` held for the Store's life.
+"""One writer per campaign, whatever the path: an exclusive ``flock`` on the save file itself.
 
-The kernel drops the lock when the descriptor closes, also when the process is killed, so a
-crash never leaves a stale lock behind. The lock file itself is never deleted (deleting it
-would let two processes lock two different files of the same name).
+The lock is taken on the save's inode, not on a file beside it, so a symlink, a hard link, a
+relative path or a renamed save all reach the same lock, and deleting or replacing
+``NAME.toml.lock`` cannot let a second writer in. Writing a save replaces its inode (atomic
+rename), so the writer locks the new file *before* renaming it into place, and an opener
+checks after locking that the inode it locked is still the one the path names (else it
+retries). The writer also keeps the inode it first opened locked for its whole life, so a
+hard link to the original file stays locked too.
+
+``NAME.toml.lock`` remains as a courtesy for people: it holds the writer's process id while
+a writer has the campaign open and is removed on a clean quit. It is opened without
+following symlinks and never truncated through one. The kernel drops every lock when the
+process dies, so a crash never leaves a stale lock, whatever the lock file says.
 """
 
 from __future__ import annotations
@@ -10,62 +19,131 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import stat
 from pathlib import Path
 
 from tui.store.errors import LockedError, WriteError
 from tui.store.paths import lock_path
 
-__all__ = ["acquire", "release"]
+__all__ = ["acquire", "holder", "is_locked", "lock_fd", "release", "remove_pid_file",
+           "write_pid_file"]
+
+_ATTEMPTS = 5
+_NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def lock_fd(fd: int) -> bool:
+    """Try to lock the open file ``fd`` exclusively; ``False`` if another process holds it."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 def acquire(path: str | os.PathLike[str]) -> int:
-    """Lock the save at ``path`` for writing; return the descriptor that holds the lock."""
-    lock = lock_path(path)
-    try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-    except OSError as exc:
-        raise WriteError(path, f"cannot create the lock file {lock.name}: "
-                         f"{exc.strerror or exc}; open the campaign read-only") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = _holder(fd)
-        os.close(fd)
-        who = f" (process {holder})" if holder else ""
-        raise LockedError(path, f"already open in another Tablekeeper{who}; "
-                          "it can be opened read-only") from None
-    with contextlib.suppress(OSError):  # the pid is only a courtesy for the message
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-    return fd
+    """Lock the save at ``path`` (a resolved path) for writing; return the locked descriptor.
 
-
-def _holder(fd: int) -> str:
-    try:
-        return os.pread(fd, 32, 0).decode("ascii", "replace").strip()
-    except OSError:
-        return ""
+    The descriptor is open on the save itself, read-only: reading the campaign through it
+    reads exactly the locked file.
+    """
+    p = Path(path)
+    for _ in range(_ATTEMPTS):
+        try:
+            fd = os.open(p, os.O_RDONLY | _NOFOLLOW)
+        except OSError as exc:
+            raise WriteError(p, f"cannot open: {exc.strerror or exc}") from None
+        try:
+            locked = lock_fd(fd)
+        except OSError as exc:
+            os.close(fd)
+            raise WriteError(p, f"cannot lock: {exc.strerror or exc}; "
+                                "open the campaign read-only") from None
+        if not locked:
+            os.close(fd)
+            who = holder(p)
+            raise LockedError(p, f"already open in another Tablekeeper"
+                              f"{f' (process {who})' if who else ''}; "
+                              "it can be opened read-only")
+        try:
+            now = os.stat(p, follow_symlinks=False)
+        except OSError:
+            now = None
+        mine = os.fstat(fd)
+        if now is not None and (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
+            return fd
+        os.close(fd)  # the file was replaced between open and lock: try the new one
+    raise LockedError(p, "keeps being replaced by another program; try again")
 
 
 def release(fd: int) -> None:
-    """Give the lock up (closing the descriptor releases it)."""
+    """Give a lock up (closing the descriptor releases it)."""
     with contextlib.suppress(OSError):
         os.close(fd)
 
 
 def is_locked(path: str | os.PathLike[str]) -> bool:
-    """Whether another process holds the writer's lock on ``path`` right now."""
-    lock = Path(lock_path(path))
-    if not lock.exists():
-        return False
+    """Whether another process holds the writer's lock on the save at ``path`` right now."""
     try:
-        fd = os.open(lock, os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(os.path.realpath(path), os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
         return False
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if not lock_fd(fd):
+            return True
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
     except OSError:
-        return True
+        return False
     finally:
         os.close(fd)
-    return False
+
+
+def write_pid_file(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """Write this process's id to ``NAME.toml.lock``; its (device, inode), or ``None``.
+
+    Never follows a symlink and never truncates a file that is not a regular file of ours.
+    """
+    lock = lock_path(path)
+    with contextlib.suppress(OSError):
+        with contextlib.suppress(FileNotFoundError):
+            st = os.stat(lock, follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+                return None
+        fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | _NOFOLLOW, 0o644)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+                return None
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+            return st.st_dev, st.st_ino
+        finally:
+            os.close(fd)
+    return None
+
+
+def remove_pid_file(path: str | os.PathLike[str], ident: tuple[int, int] | None) -> None:
+    """Remove ``NAME.toml.lock`` if it is still the file :func:`write_pid_file` wrote."""
+    if ident is None:
+        return
+    lock = lock_path(path)
+    with contextlib.suppress(OSError):
+        st = os.stat(lock, follow_symlinks=False)
+        if (st.st_dev, st.st_ino) == ident:
+            os.unlink(lock)
+
+
+def holder(path: str | os.PathLike[str]) -> str:
+    """The process id written in ``NAME.toml.lock`` (a courtesy for the message), or ``""``."""
+    try:
+        fd = os.open(lock_path(path), os.O_RDONLY | _NOFOLLOW)
+    except OSError:
+        return ""
+    try:
+        text = os.read(fd, 32).decode("ascii", "replace").strip()
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    return text if text.isdigit() else ""

@@ -1,131 +1,110 @@
-"""The append-only companion log ``NAME.log.toml``: one ``[[log]]`` block per entry.
+"""Reading the append-only companion log ``NAME.log.toml`` from its end.
 
-The writer emits every block as one ``key = value`` line per key (nested values as inline
-tables), with ``text`` last and an empty line after it, and never an empty line inside: a
-block that a crash cut short is then recognisable (it does not end in an empty line and does
-not parse as a whole entry) and is dropped as the "torn tail". Loading keeps only the last
-``keep`` entries in memory (plus the total count): a 100,000-entry log costs no more memory to
-open than a short one. :func:`read_log` with ``validate_all=True`` (``tablekeeper check``)
-parses every block; the default parses the kept tail only, so opening stays fast.
+Opening a campaign reads only the newest blocks: the scan for block headers runs backwards
+from the end of the file in 64 KiB steps, so opening costs the same with ten entries or a
+million. The blocks needed are the last ``keep`` (shown in the log panel) and every block
+after the save's checkpoint (their patches bring the save up to date). ``validate_all``
+(``tablekeeper check``) parses every block instead.
+
+The end of the file is judged with care, since a crash may cut the last block short and a
+person may have edited the file:
+
+- a last block missing its empty line, or even its final newline, that still parses as one
+  whole entry is complete and kept;
+- a complete entry followed by stray text keeps the entry; the stray text (``junk``) is
+  reported and never parsed as part of the log;
+- a block that does not parse as a whole entry is the torn tail of a crash and is left out.
+Anything wrong before the last block is an error with the file's line and column.
 """
 
 from __future__ import annotations
 
-import math
+import itertools
 import os
-import re
+import stat
 import tomllib
-from bisect import bisect_left
-from collections import deque
-from collections.abc import Iterable, Mapping, MutableSequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from itertools import pairwise
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from tui.session.campaign.log import LogEntry, entry_from_doc, entry_to_doc
+from tui.session.campaign.log import LogEntry, entry_from_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
+from tui.store.logformat import format_entry, toml_inline
+from tui.store.nesting import too_deep
 
-__all__ = ["LOG_TAIL", "LogRead", "format_entry", "read_log", "toml_inline"]
+__all__ = ["LOG_TAIL", "LogRead", "format_entry", "read_log", "read_since", "toml_inline"]
 
 #: How many of the newest log entries a loaded campaign keeps in memory.
 LOG_TAIL = 500
 _CHUNK = 2000  # blocks parsed per tomllib call when validating a whole log
-_HEADER = b"[[log]]"
+_HEADER = b"[[log]]\n"
 _LINE_HEADER = b"\n[[log]]\n"
+_BACK = 1 << 16
 _READ = 1 << 20
-_ORDER = ("seq", "time", "kind", "actor", "grade", "undoes", "inputs", "effects")
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-_ESCAPES: dict[int, str] = {i: f"\\u{i:04x}" for i in [*range(0x20), 0x7F]}
-_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\", 8: "\\b", 9: "\\t", 10: "\\n",
-                 12: "\\f", 13: "\\r"})
-_ESCAPES.update({i: "\ufffd" for i in range(0xD800, 0xE000)})  # lone surrogates
+_BLOCK_LINES = 32
 
 
 @dataclass(slots=True)
 class LogRead:
-    """What :func:`read_log` found: the kept entries and where the complete data ends."""
+    """What :func:`read_log` found."""
 
-    entries: list[LogEntry] = field(default_factory=list)
-    count: int = 0  # complete entries in the file
-    end: int = 0  # byte offset just after the last complete block
-    recovered: bool = False  # a torn last block was found (and is not part of ``end``)
+    entries: list[LogEntry] = field(default_factory=list)  # the newest ``keep``
+    #: ``seq`` → campaign patch, for the entries after the ``after`` given to read_log.
+    patches: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: ``seq`` of the newest complete entry (entries are numbered 1, 2, 3 … without gaps,
+    #: so this is their count); with ``validate_all``, the number of blocks.
+    count: int = 0
+    end: int = 0  # byte offset just after the last complete entry
+    size: int = 0  # the file's size when it was read
+    recovered: bool = False  # bytes after the last complete entry were left out
     newline: bool = True  # the complete data is empty or ends with a newline
+    ident: tuple[int, int] | None = None  # (device, inode) of the file read
 
 
-def _string(text: str) -> str:
-    return '"' + text.translate(_ESCAPES) + '"'
+def _headers_back(f: BinaryIO, size: int) -> Iterator[int]:
+    """Offsets where blocks start, newest first (a torn header at the very end included)."""
+    f.seek(max(0, size - 16))
+    last = f.read()
+    final = last[last.rfind(b"\n") + 1 :] if b"\n" in last else last
+    if final and _HEADER.startswith(final) and size - len(final) > 0:
+        yield size - len(final)  # "[[lo" without its newline: a block torn in its header
+    pos, carry = size, b""
+    while pos > 0:
+        start = max(0, pos - _BACK)
+        f.seek(start)
+        buf = f.read(pos - start) + carry
+        i = len(buf)
+        while (j := buf.rfind(_LINE_HEADER, 0, i)) >= 0:
+            yield start + j + 1
+            i = j
+        carry = buf[: len(_LINE_HEADER) - 1]
+        pos = start
+    f.seek(0)
+    if f.read(len(_HEADER)) == _HEADER or (0 < size < len(_HEADER) and _HEADER.startswith(
+            final)):
+        yield 0
 
 
-def toml_inline(value: Any) -> str:
-    """``value`` as a one-line TOML value (inline tables; unknown types become strings)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, (datetime, date, time)):
-        return value.isoformat()
-    if isinstance(value, Mapping):
-        items = [f"{_key(str(k))} = {toml_inline(v)}" for k, v in value.items() if v is not None]
-        return "{ " + ", ".join(items) + " }" if items else "{}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join("\"\"" if v is None else toml_inline(v) for v in value) + "]"
-    return _string(str(value))
-
-
-def _key(key: str) -> str:
-    return key if _BARE.fullmatch(key) else _string(key)
-
-
-def format_entry(entry: LogEntry) -> str:
-    """The ``[[log]]`` block for ``entry``, ending with an empty line."""
-    doc = entry_to_doc(entry)
-    keys = sorted((k for k in doc if k != "text"),
-                  key=lambda k: _ORDER.index(k) if k in _ORDER else len(_ORDER))
-    lines = ["[[log]]", *(f"{_key(k)} = {toml_inline(doc[k])}" for k in keys)]
-    lines.append(f"text = {toml_inline(doc['text'])}")
-    return "\n".join(lines) + "\n\n"
-
-
-def _scan(f: BinaryIO, headers: MutableSequence[int]) -> tuple[int, int, bool]:
-    """Record the offset of every block start; return (blocks, size, ends with newline).
-
-    Reads in 1 MiB chunks with C-speed ``find`` (memory stays flat). A final line without a
-    newline that begins like a header (``[[lo``) is a block start too: a torn header.
-    """
-    count = size = 0
-    carry = b"\n"  # a virtual newline before the file, so a header at offset 0 matches
-    buf = b"\n"
-    while chunk := f.read(_READ):
-        buf = carry + chunk
-        base = size - len(carry)
-        i = buf.find(_LINE_HEADER)
-        while i != -1:
-            headers.append(base + i + 1)
-            count += 1
-            i = buf.find(_LINE_HEADER, i + 1)
-        size += len(chunk)
-        carry = buf[-(len(_LINE_HEADER) - 1) :]
-    newline = size == 0 or buf.endswith(b"\n")
-    if not newline:
-        final = buf[buf.rfind(b"\n") + 1 :]
-        if _HEADER.startswith(final):
-            headers.append(size - len(final))
-            count += 1
-    return count, size, newline
+def _open(p: Path) -> BinaryIO | None:
+    """The log for reading, never through a symlink; ``None`` when there is none."""
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if os.path.islink(p):
+            raise SaveError(p, "is a symbolic link; a campaign's log must be a file in its "
+                            "own folder") from None
+        raise SaveError(p, f"cannot read: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SaveError(p, "is not a regular file")
+    return os.fdopen(fd, "rb")
 
 
 def _line_at(f: BinaryIO, offset: int) -> int:
-    """1-based line number of byte ``offset``."""
+    """1-based line number of byte ``offset`` (only computed for error messages)."""
     f.seek(0)
     lines, left = 1, offset
     while left > 0 and (chunk := f.read(min(_READ, left))):
@@ -134,108 +113,206 @@ def _line_at(f: BinaryIO, offset: int) -> int:
     return lines
 
 
-def _parse_entries(data: bytes) -> list[LogEntry]:
-    doc = tomllib.loads(data.decode("utf-8"))
-    tables = doc.get("log")
-    if set(doc) - {"log"} or not isinstance(tables, list):
-        raise ValueError("not a log block")
-    return [entry_from_doc(t) for t in tables]
-
-
-def _whole_block(data: bytes) -> bool:
-    """Whether a last block lacking its empty line still holds one complete entry."""
-    if not data.endswith(b"\n"):
-        return False
+def _one_entry(data: bytes) -> bool:
+    """Whether ``data`` is exactly one whole ``[[log]]`` entry."""
     try:
-        return len(_parse_entries(data)) == 1
-    except (ValueError, UnicodeDecodeError):
+        doc = tomllib.loads(data.decode("utf-8"))
+        tables = doc.get("log")
+        return (set(doc) == {"log"} and isinstance(tables, list) and len(tables) == 1
+                and isinstance(tables[0], dict) and bool(entry_from_doc(tables[0]).time))
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return False
 
 
-def _parse_region(
-    path: Path, data: bytes, first_line: int, head_lines: list[int], index: int
-) -> list[LogEntry]:
-    """Parse complete blocks; errors become :class:`SaveError` with the file's line numbers."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise utf8_error(path, exc, data, first_line - 1) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise toml_error(path, exc, text, first_line - 1) from None
-    for key in doc:
-        if key != "log":
-            raise SaveError(path, "unknown key (a log holds only [[log]] blocks)", key_path=key)
-    tables = doc.get("log", [])
-    if not isinstance(tables, list):
-        raise SaveError(path, "expected [[log]] blocks", key_path="log")
-    entries: list[LogEntry] = []
-    for i, table in enumerate(tables):
-        line = head_lines[i] if i < len(head_lines) else first_line
-        if not isinstance(table, dict):
-            raise SaveError(path, f"log[{index + i}]: expected a table", line=line, column=1)
+def _complete_prefix(tail: bytes) -> int:
+    """Length of the longest run of whole lines of ``tail`` that is one entry (0: none)."""
+    if tail.endswith(b"\n\n") or _one_entry(tail):
+        return len(tail)
+    cuts: list[int] = []
+    at = -1
+    while len(cuts) < _BLOCK_LINES and (at := tail.find(b"\n", at + 1)) >= 0:
+        cuts.append(at + 1)  # a block the app writes has a dozen lines: look no further
+    for cut in reversed(cuts):
+        if _one_entry(tail[:cut]):
+            return cut
+    return 0
+
+
+class _Region:
+    """Parses byte ranges of one log file, with errors located at the file's lines."""
+
+    def __init__(self, path: Path, f: BinaryIO) -> None:
+        self.path = path
+        self.f = f
+
+    def parse(self, a: int, b: int, heads: list[int], index: int,
+              line: int | None = None) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+        self.f.seek(a)
+        data = self.f.read(b - a)
         try:
-            entries.append(entry_from_doc(table))
-        except ValueError as exc:
-            raise SaveError(path, f"log[{index + i}].{exc}", line=line, column=1) from None
-    return entries
+            return self._parse(data, heads, a, index, line)
+        except _Located as exc:
+            first = line if line is not None else _line_at(self.f, a)
+            raise exc.error(first) from None
+
+    def _parse(self, data: bytes, heads: list[int], a: int, index: int,
+               line: int | None) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _Located(lambda first, e=exc: utf8_error(self.path, e, data, first - 1)) from None
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise _Located(lambda first, e=exc: toml_error(self.path, e, text, first - 1)) from None
+        except RecursionError:
+            raise _Located(lambda first: SaveError(self.path, "values nested too deeply",
+                                                   line=first, column=1)) from None
+        for key in doc:
+            if key != "log":
+                raise SaveError(self.path, "unknown key (a log holds only [[log]] blocks)",
+                                key_path=key)
+        tables = doc.get("log", [])
+        if not isinstance(tables, list):
+            raise SaveError(self.path, "expected [[log]] blocks", key_path="log")
+        out: list[tuple[LogEntry, dict[str, Any] | None]] = []
+        for i, table in enumerate(tables):
+            def where(first: int, i: int = i) -> int:
+                if i < len(heads):
+                    return first + data.count(b"\n", 0, heads[i] - a)
+                return first
+
+            if not isinstance(table, dict):
+                msg = f"log[{index + i}]: expected a table"
+                raise _Located(lambda first, m=msg, w=where: SaveError(
+                    self.path, m, line=w(first), column=1))
+            deep = too_deep(table)
+            try:
+                if deep is not None:
+                    raise ValueError(f"{deep}: nested too deeply")
+                entry = entry_from_doc(table)
+                patch = table.get("patch")
+                if patch is not None and not isinstance(patch, dict):
+                    raise ValueError("patch: expected a table")
+            except ValueError as exc:
+                msg = f"log[{index + i}].{exc}"
+                raise _Located(lambda first, m=msg, w=where: SaveError(
+                    self.path, m, line=w(first), column=1)) from None
+            out.append((entry, patch))
+        return out
 
 
-def read_log(
-    path: str | os.PathLike[str], *, keep: int = LOG_TAIL, validate_all: bool = False
-) -> LogRead:
-    """Read the log at ``path`` (missing file → empty), keeping the last ``keep`` entries.
+class _Located(Exception):
+    """An error whose line number needs the line of the region's first byte."""
 
-    A torn last block is left out (``recovered``); any other problem raises
-    :class:`SaveError` with line and column.
+    def __init__(self, make: Any) -> None:
+        super().__init__()
+        self.error = make
+
+
+def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int | None = None,
+             validate_all: bool = False) -> LogRead:
+    """Read the log at ``path`` (missing file → empty).
+
+    Keeps the newest ``keep`` entries and, when ``after`` is given, the patches of every
+    entry whose ``seq`` is greater. A torn last block or stray text after the last entry is
+    left out (``recovered``); any other problem raises :class:`SaveError` with its position.
     """
     p = Path(path)
-    if not p.exists():
+    f = _open(p)
+    if f is None:
         return LogRead()
-    try:
-        f = p.open("rb")
-    except OSError as exc:
-        raise SaveError(p, f"cannot read: {exc.strerror or exc}") from None
     with f:
-        found: MutableSequence[int] = [] if validate_all else deque(maxlen=keep + 1)
-        count, size, newline = _scan(f, found)
-        result = LogRead(count=count, end=size, newline=newline)
-        if found:
-            f.seek(found[-1])
-            tail = f.read()
-            if not tail.endswith(b"\n\n") and not _whole_block(tail):
-                result.end = found.pop()
-                result.count -= 1
-                result.recovered = True
-                result.newline = True
+        st = os.fstat(f.fileno())
+        result = LogRead(size=st.st_size, end=st.st_size, ident=(st.st_dev, st.st_ino))
+        if st.st_size == 0:
+            return result
+        heads = _headers_back(f, st.st_size)
+        starts: list[int] = []  # newest first
+        first = next(heads, None)
+        if first is None:  # text but no block at all: an error at the first line
+            _Region(p, f).parse(0, st.st_size, [], 0, line=1)
+            return result
+        f.seek(first)
+        tail = f.read()
+        good = _complete_prefix(tail)
+        result.end = first + good
+        result.recovered = good < len(tail)
+        result.newline = tail[:good].endswith(b"\n") if good else True
+        if good:
+            starts.append(first)
+        region = _Region(p, f)
         if validate_all:
-            spans = [0, *(found[i] for i in range(_CHUNK, len(found), _CHUNK)), result.end]
-        else:
-            spans = [0 if result.count <= keep else found[-keep], result.end]
-        block = 0 if validate_all or result.count <= keep else result.count - keep
-        kept: deque[LogEntry] = deque(maxlen=keep)
-        starts = list(found)
-        line = _line_at(f, spans[0])
-        for a, b in pairwise(spans):
-            heads = starts[bisect_left(starts, a) : bisect_left(starts, b)]
-            f.seek(a)
-            data = f.read(b - a)
-            head_lines, prev, at = [], 0, line
-            for offset in heads:
-                at += data.count(b"\n", prev, offset - a)
-                prev = offset - a
-                head_lines.append(at)
-            kept.extend(_parse_region(p, data, line, head_lines, block))
-            line += data.count(b"\n")
-            block += len(heads)
-        result.entries = list(kept)
+            starts.extend(heads)
+            starts.reverse()
+            return _validate(region, starts, result, keep)
+        found: list[tuple[LogEntry, dict[str, Any] | None]] = []
+        end = result.end
+        want = max(keep, 1)
+        while True:
+            while len(starts) < want and (h := next(heads, None)) is not None:
+                starts.append(h)
+            block = starts[len(found): want]
+            if not block:
+                break
+            older = region.parse(block[-1], end, sorted(block), 0)
+            found[:0] = older
+            end = block[-1]
+            need_more = after is not None and found and found[0][0].seq > after + 1
+            if len(starts) < want or not need_more:
+                break
+            want *= 2
+        result.count = found[-1][0].seq if found else 0
+        result.entries = [e for e, _ in found[-keep:]] if keep else []
+        if after is not None:
+            result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
+        return result
+
+
+def _validate(region: _Region, starts: list[int], result: LogRead, keep: int) -> LogRead:
+    """Parse every block, :data:`_CHUNK` at a time, counting lines as it goes."""
+    if starts and starts[0] != 0:
+        starts.insert(0, 0)  # text before the first header is parsed (and refused) too
+    bounds = [*starts[::_CHUNK], result.end] if starts else [0, result.end]
+    kept: list[LogEntry] = []
+    line, index = 1, 0
+    for a, b in itertools.pairwise(bounds):
+        heads = [s for s in starts if a <= s < b]
+        entries = region.parse(a, b, heads, index, line=line)
+        kept.extend(e for e, _ in entries)
+        del kept[: -keep or len(kept)]
+        index += len(entries)
+        region.f.seek(a)
+        line += region.f.read(b - a).count(b"\n")
+    result.count = index
+    result.entries = kept
     return result
 
 
-def append_blocks(f: BinaryIO, entries: Iterable[LogEntry], *, newline: bool) -> int:
-    """Write the blocks for ``entries`` (after a newline if needed); return bytes written."""
-    data = ("" if newline else "\n") + "".join(format_entry(e) for e in entries)
-    raw = data.encode("utf-8")
-    f.write(raw)
-    return len(raw)
+def read_since(path: str | os.PathLike[str], offset: int, ident: tuple[int, int] | None
+               ) -> tuple[list[tuple[LogEntry, dict[str, Any] | None]] | None, int]:
+    """The complete entries written after byte ``offset`` of the log (for a reader following
+    a writer), and the offset after them; ``None`` if the file is no longer ``ident``.
+
+    A block still being written (no empty line after it yet) waits for the next call.
+    """
+    p = Path(path)
+    f = _open(p)
+    if f is None:
+        return None, offset
+    with f:
+        st = os.fstat(f.fileno())
+        if ident is not None and (st.st_dev, st.st_ino) != ident:
+            return None, offset
+        f.seek(offset)
+        data = f.read(st.st_size - offset)
+        cut = data.rfind(b"\n\n")
+        if cut < 0:
+            return [], offset
+        end = offset + cut + 2
+        heads = [offset] if data.startswith(_HEADER) else []
+        pos = 0
+        while (j := data.find(_LINE_HEADER, pos, cut + 2)) >= 0:
+            heads.append(offset + j + 1)
+            pos = j + 1
+        return _Region(p, f).parse(offset, end, heads, 0), end

@@ -1,86 +1,116 @@
-"""The Store: one open campaign file, its append-only log and the writer's lock.
+"""The Store: one open campaign — its save, its append-only log and the writer's lock.
 
-Autosave is ``session.subscribe(store.listener)``: after every change the new log entries are
-appended first (the history never misses a change that reached the save) and then the campaign
-is saved atomically. A write that fails raises :class:`WriteError`, leaves the files as they
-were and keeps the unsaved state; the next call (or :meth:`Store.flush`) writes it all.
+Durability works like a database's write-ahead log. Every change is *recorded* first: its
+log entry, carrying the patch from the previous state (:mod:`tui.store.patch`), is appended
+and fsynced, and only then does :meth:`Store.record` return, so a change the screen shows
+survives a kill at that instant. The save itself is a *checkpoint*: :meth:`Store.checkpoint`
+writes the newest recorded state atomically (the app does it in the background, and at
+quit), with ``checkpoint = N`` naming the last entry it includes. Opening a campaign
+applies the patches of the entries after N. A record costs the same whatever the size of
+the campaign and of its log; so does opening (the log is read from its end).
+
+Before every write the store checks that the files are still the ones it left (see
+:mod:`tui.store.journal` for the log; the save's inode, size and time for the save). If
+someone else changed them it raises :class:`ConflictError`, stops writing for good, and
+:meth:`Store.save_beside` can put the app's state next to them without touching them.
+
+A failed write (:class:`WriteError`: disk full …) loses nothing: the entries wait in memory
+and the next record or :meth:`Store.flush` writes them, in order.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
-from collections.abc import Sequence
+import time
+import tomllib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
+from tui.session.campaign.schema import SchemaError, from_doc
 from tui.store import lock
-from tui.store.errors import SaveError, WriteError
-from tui.store.files import atomic_write, dumps, fsync_dir, read_campaign, snapshot
-from tui.store.logfile import LOG_TAIL, append_blocks, read_log
+from tui.store.errors import ConflictError, SaveError, WriteError
+from tui.store.files import Read, atomic_write, read_save
+from tui.store.journal import Journal
+from tui.store.logfile import LOG_TAIL, LogRead, read_log
+from tui.store.logformat import block_bytes
+from tui.store.patch import DocCache, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
+from tui.store.recovery import _write_error, replay
+from tui.store.savetext import SaveText
 
-__all__ = ["Store", "load", "restore_backup"]
+__all__ = ["Store"]
 
-
-def load(path: str | os.PathLike[str], *, keep: int = LOG_TAIL
-         ) -> tuple[Campaign, list[LogEntry]]:
-    """The campaign at ``path`` and the newest ``keep`` entries of its log (no lock taken)."""
-    campaign = read_campaign(path)
-    return campaign, read_log(log_path(path), keep=keep).entries
+Block = tuple[LogEntry, Mapping[str, Any] | None]
 
 
-def _write_error(path: str | os.PathLike[str], what: str, exc: OSError) -> WriteError:
-    reason = exc.strerror or str(exc)
-    return WriteError(path, f"cannot {what}: {reason}; the file on disk is unchanged "
-                            "and the change is kept in memory")
+def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 class Store:
     """An open save. Use :meth:`open` (or :meth:`create`); close it (or use ``with``)."""
 
-    def __init__(self, path: Path, campaign: Campaign, *, lock_fd: int | None,
-                 keep: int = LOG_TAIL) -> None:
+    def __init__(self, path: Path, read: Read, found: LogRead, *, lock_fd: int | None,
+                 keep: int, campaign: Campaign) -> None:
         self.path = path
         self.log_path = log_path(path)
-        self.campaign = campaign
         self.read_only = lock_fd is None
-        self._lock_fd = lock_fd
+        self.campaign = campaign  # the newest recorded state
         self._keep = keep
-        found = read_log(self.log_path, keep=keep)
-        #: The newest entries (at most ``keep``); older ones stay on disk only.
-        self.log: list[LogEntry] = found.entries
-        #: Complete entries in the log file, including those not kept in memory.
-        self.log_count = found.count
-        #: A torn last log block (a crash mid-append) was found and left out.
+        self.log: list[LogEntry] = found.entries  # the newest entries (at most ``keep``)
+        #: ``seq`` of the newest entry on disk (entries are numbered without gaps).
+        self.log_count = max(found.count, read.checkpoint or 0)
         self.recovered_log_tail = found.recovered
-        #: The last failed write, cleared by the next successful one.
+        self.set_aside: Path | None = None
+        self.checkpoint_seq = read.checkpoint
         self.last_error: WriteError | None = None
-        self._log_end = found.end
-        self._log_newline = found.newline
-        self._pending: list[LogEntry] = []
-        self._unsaved: Campaign | None = None
+        self.conflict: ConflictError | None = None
+        self._locks = [] if lock_fd is None else [lock_fd]
+        self._pid_file: tuple[int, int] | None = None
+        self._journal: Journal | None = None
+        self._text = SaveText(read.text, read.campaign)
+        self._saved: Campaign = read.campaign
+        self._docs = DocCache()
+        self._pending: list[Block] = []
+        self._queued = campaign
+        self._durable: tuple[Campaign, int] = (campaign, self.log_count)
+        self._save_stat: tuple[int, int, int, int] | None = None
+        self._log_end, self._log_ident = found.end, found.ident
         self._mutex = threading.Lock()
+        self._save_mutex = threading.Lock()
         self._closed = False
 
     # -- opening and closing ---------------------------------------------------------------
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, read_only: bool = False,
              keep: int = LOG_TAIL) -> Store:
-        """Load ``path``; unless ``read_only``, lock it against a second writer.
+        """Load ``path`` (symlinks resolved) and replay its log; unless ``read_only``, lock it.
 
         Raises :class:`SaveError` if the file does not load (it is then never written),
-        :class:`LockedError` if another process has it open for writing.
+        :class:`LockedError` if another process has it open for writing,
+        :class:`ReplayError` if its log does not apply.
         """
-        p = Path(path)
-        if not p.is_file():
-            raise SaveError(path, "no such file")
-        fd = None if read_only else lock.acquire(p)
+        real = Path(os.path.realpath(path))
+        if not real.is_file():
+            raise SaveError(path, "is a folder, not a save" if real.is_dir() else "no such file")
+        fd = None if read_only else lock.acquire(real)
         try:
-            return cls(p, read_campaign(p), lock_fd=fd, keep=keep)
+            read = read_save(real, fd=fd)
+            found = read_log(log_path(real), keep=keep, after=read.checkpoint)
+            store = cls(real, read, found, lock_fd=fd, keep=keep,
+                        campaign=replay(real, read.campaign, found.patches))
+            store._save_stat = _stat_key(os.fstat(fd) if fd is not None else os.stat(real))
+            if fd is not None:
+                store._open_journal(found)
+                store._pid_file = lock.write_pid_file(real)
+                if read.checkpoint is None or store.campaign is not read.campaign:
+                    store.checkpoint()  # an older save gets its checkpoint key at once
+            return store
         except BaseException:
             if fd is not None:
                 lock.release(fd)
@@ -90,26 +120,55 @@ class Store:
     def create(cls, path: str | os.PathLike[str], campaign: Campaign) -> Store:
         """Write a new save at ``path`` and open it; refuse if the file or its log exists."""
         p = Path(path)
-        for existing in (p, log_path(p)):
-            if existing.exists():
+        real = Path(os.path.realpath(p.parent)) / p.name
+        for existing in (real, log_path(real)):
+            if os.path.lexists(existing):
                 raise SaveError(existing, "already exists; not overwritten")
-        fd = lock.acquire(p)
+        text = SaveText().render(campaign, 0)
         try:
-            try:
-                atomic_write(p, dumps(campaign).encode("utf-8"), backup=False)
-            except OSError as exc:
-                raise _write_error(p, "create the campaign", exc) from None
-            return cls(p, campaign, lock_fd=fd)
+            fd = atomic_write(real, text.encode("utf-8"), backup=False, lock=True)
+        except OSError as exc:
+            raise _write_error(real, "create the campaign", exc) from None
+        assert fd is not None
+        try:
+            read = Read(campaign, 0, text)
+            store = cls(real, read, LogRead(), lock_fd=fd, keep=LOG_TAIL, campaign=campaign)
+            store._text = SaveText()
+            store._text.render(campaign, 0)
+            store._save_stat = _stat_key(os.fstat(fd))
+            store._pid_file = lock.write_pid_file(real)
+            return store
         except BaseException:
             lock.release(fd)
             raise
 
+    def _open_journal(self, found: LogRead) -> None:
+        """Open the log for appending (a missing or empty log: at the first append)."""
+        if found.ident is not None and found.size:
+            self._journal = Journal.open(self.log_path, found)
+            self.set_aside = self._journal.set_aside
+
+    def _empty_log(self) -> LogRead:
+        """What the log is before the first append: missing, or empty (as it was left)."""
+        try:
+            st = os.stat(self.log_path, follow_symlinks=False)
+        except FileNotFoundError:
+            return LogRead()
+        if st.st_size:
+            raise ConflictError(self.log_path, "appeared while the campaign was open")
+        return LogRead(ident=(st.st_dev, st.st_ino))
+
     def close(self) -> None:
-        """Release the lock (pending unsaved changes are not written: call :meth:`flush`)."""
+        """Release the lock (unwritten entries are not written: call :meth:`flush` first)."""
+        if self._closed:
+            return
         self._closed = True
-        if self._lock_fd is not None:
-            lock.release(self._lock_fd)
-            self._lock_fd = None
+        if self._journal is not None:
+            self._journal.close()
+        lock.remove_pid_file(self.path, self._pid_file)
+        for fd in self._locks:
+            lock.release(fd)
+        self._locks = []
 
     @property
     def closed(self) -> bool:
@@ -130,8 +189,14 @@ class Store:
 
     @property
     def pending(self) -> bool:
-        """Whether changes are waiting to be written (after a :class:`WriteError`)."""
-        return bool(self._pending) or self._unsaved is not None
+        """Whether recorded changes are waiting to reach the log (after a failed write)."""
+        return bool(self._pending)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the save on disk lags behind the log (a checkpoint is due; nothing is at
+        risk: the log holds it)."""
+        return self._durable[1] != self.checkpoint_seq or self._durable[0] is not self._saved
 
     @property
     def backup_path(self) -> Path:
@@ -143,90 +208,190 @@ class Store:
         if self._closed:
             raise SaveError(self.path, "the store is closed")
 
-    # -- writing ---------------------------------------------------------------------------
-    def save(self, campaign: Campaign) -> None:
-        """Save ``campaign`` atomically, the old version becoming the backup."""
-        self._writable()
-        try:
-            atomic_write(self.path, dumps(campaign).encode("utf-8"), backup=True)
-        except OSError as exc:
-            raise _write_error(self.path, "save", exc) from None
-        self.campaign = campaign
+    # -- recording changes -----------------------------------------------------------------
+    def record(self, campaign: Campaign, entries: Sequence[LogEntry]) -> None:
+        """Make ``entries`` and the change to ``campaign`` durable (append + fsync).
 
-    def append_log(self, entries: Sequence[LogEntry]) -> None:
-        """Append ``entries`` to the log (one write and one fsync, whatever the log's size)."""
-        self._writable()
-        if not entries:
-            return
-        created = not self.log_path.exists()
-        try:
-            with self.log_path.open("ab") as f:
-                if os.fstat(f.fileno()).st_size != self._log_end:
-                    os.ftruncate(f.fileno(), self._log_end)  # drop a torn or failed tail
-                written = append_blocks(f, entries, newline=self._log_newline)
-                f.flush()
-                os.fsync(f.fileno())
-            if created:
-                fsync_dir(self.log_path.parent)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                os.truncate(self.log_path, self._log_end)
-            raise _write_error(self.log_path, "append to the log", exc) from None
-        self._log_end += written
-        self._log_newline = True
-        self.recovered_log_tail = False
-        self.log_count += len(entries)
-        self.log.extend(entries)
-        del self.log[: -self._keep or len(self.log)]
-
-    def flush(self) -> None:
-        """Write whatever is pending; raise :class:`WriteError` if that still fails."""
-        with self._mutex:
-            try:
-                if self._pending:
-                    self.append_log(self._pending)
-                    self._pending = []
-                if self._unsaved is not None:
-                    self.save(self._unsaved)
-                    self._unsaved = None
-            except WriteError as exc:
-                self.last_error = exc
-                raise
-            self.last_error = None
-
-    def listener(self, campaign: Campaign, entries: Sequence[LogEntry]) -> None:
-        """Autosave hook for ``Session.subscribe``: append ``entries``, save ``campaign``.
-
-        On :class:`WriteError` nothing is lost: the entries and the campaign are remembered
-        and written by the next call. Raises the error so the app can tell the GM.
+        Raises :class:`WriteError` (the entries wait and go with the next call) or
+        :class:`ConflictError` (the files changed outside: nothing more is written).
         """
         self._writable()
         with self._mutex:
-            self._pending.extend(entries)
-            if campaign is not self.campaign:
-                self._unsaved = campaign
-        self.flush()
+            if entries:
+                patch = make_patch(self._queued, campaign, self._docs)
+                self._pending.extend((e, None) for e in entries[:-1])
+                self._pending.append((entries[-1], patch or None))
+                self._queued = campaign
+            self._write_pending()
+
+    def append_log(self, entries: Sequence[LogEntry]) -> None:
+        """Append ``entries`` that change nothing in the campaign (e.g. notes)."""
+        self.record(self._queued, entries)
+
+    def _write_pending(self) -> None:
+        if self.conflict is not None:
+            raise self.conflict
+        if not self._pending:
+            return
+        try:
+            if self._journal is None:
+                self._journal = Journal.open(self.log_path, self._empty_log())
+            data = block_bytes(self._pending, newline=self._journal.newline)
+            self._journal.append(data)
+        except ConflictError as exc:
+            self.conflict = self.last_error = exc
+            raise
+        except WriteError as exc:
+            self.last_error = exc
+            raise
+        self.recovered_log_tail = False
+        self.log.extend(e for e, _ in self._pending)
+        del self.log[: -self._keep or len(self.log)]
+        self.log_count = self._pending[-1][0].seq
+        self._durable = (self._queued, self.log_count)
+        self.campaign = self._queued
+        self._pending = []
+        self.last_error = None
+
+    # -- checkpoints -------------------------------------------------------------------------
+    def checkpoint(self) -> bool:
+        """Write the newest recorded state as the save (atomic, old one kept as backup).
+
+        Returns ``False`` when the save is already up to date. Safe to call from a worker
+        thread while :meth:`record` runs on another.
+        """
+        self._writable()
+        with self._mutex:
+            if self.conflict is not None:
+                raise self.conflict
+            campaign, seq = self._durable
+        with self._save_mutex:
+            if seq == self.checkpoint_seq and campaign is self._saved:
+                return False
+            self._check_save()
+            text = self._text.render(campaign, seq)
+            if not self._text.checked:
+                text = self._checked(text, campaign, seq)
+            try:
+                fd = atomic_write(self.path, text.encode("utf-8"), backup=True, lock=True)
+            except OSError as exc:
+                error = _write_error(self.path, "save", exc)
+                self.last_error = error
+                raise error from None
+            assert fd is not None
+            if len(self._locks) > 1:
+                lock.release(self._locks.pop())
+            self._locks.append(fd)
+            self._save_stat = _stat_key(os.fstat(fd))
+            self.checkpoint_seq, self._saved = seq, campaign
+        return True
+
+    def _checked(self, text: str, campaign: Campaign, seq: int) -> str:
+        """The first text made from a GM's file must read back as the campaign, or else the
+        whole file is written afresh."""
+        self._text.checked = True
+        try:
+            doc = tomllib.loads(text)
+            ok = doc.pop("checkpoint", None) == seq and from_doc(doc) == campaign
+        except (tomllib.TOMLDecodeError, SchemaError, RecursionError):
+            ok = False
+        if ok:
+            return text
+        self._text = SaveText()
+        return self._text.render(campaign, seq)
+
+    def _check_save(self) -> None:
+        try:
+            now = _stat_key(os.stat(self.path, follow_symlinks=False))
+        except FileNotFoundError:
+            now = None
+        if now != self._save_stat:
+            what = ("was deleted or renamed" if now is None
+                    else "was changed outside Tablekeeper (an editor?)")
+            exc = ConflictError(self.path, f"{what} while the campaign was open")
+            with self._mutex:
+                self.conflict = self.last_error = exc
+            raise exc
+
+    def save(self, campaign: Campaign) -> None:
+        """Make ``campaign`` the state and write it as the save (no log entry)."""
+        self._writable()
+        with self._mutex:
+            self._queued = campaign
+            self._durable = (campaign, self._durable[1])
+            self.campaign = campaign
+        self.checkpoint()
+
+    def listener(self, campaign: Campaign, entries: Sequence[LogEntry]) -> None:
+        """Record and checkpoint at once (for scripts and tests; the app checkpoints in the
+        background)."""
+        self.record(campaign, entries)
+        self.checkpoint()
+
+    def flush(self) -> None:
+        """Write whatever waits (log entries, then the checkpoint); raise if that fails."""
+        self._writable()
+        with self._mutex:
+            self._write_pending()
+        self.checkpoint()
+
+    # -- outside changes ---------------------------------------------------------------------
+    def save_beside(self) -> Path:
+        """Write the newest state next to the save as ``NAME.conflict-TIME.toml`` (a new
+        campaign with an empty log); never touches the save or its log."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        stem = self.path.name.removesuffix(".toml")
+        target = self.path.with_name(f"{stem}.conflict-{stamp}.toml")
+        n = 1
+        while os.path.lexists(target) or os.path.lexists(log_path(target)):
+            n += 1
+            target = self.path.with_name(f"{stem}.conflict-{stamp}-{n}.toml")
+        text = SaveText().render(self._queued, 0)
+        try:
+            atomic_write(target, text.encode("utf-8"), backup=False)
+        except OSError as exc:
+            raise _write_error(target, "save beside", exc) from None
+        return target
+
+    # -- following a writer (read-only) ------------------------------------------------------
+    def refresh(self) -> list[LogEntry] | None:
+        """Read-only: take in what the writer recorded since the last look.
+
+        Returns the new entries (``[]``: nothing new), or ``None`` when the log was replaced
+        or shortened and everything was read again.
+        """
+        from tui.store.logfile import read_since
+
+        try:
+            st = os.stat(self.log_path)
+        except FileNotFoundError:
+            st = None
+        ident = None if st is None else (st.st_dev, st.st_ino)
+        if st is not None and ident == self._log_ident and st.st_size == self._log_end:
+            return []
+        if st is None or ident != self._log_ident or st.st_size < self._log_end:
+            self._reload()
+            return None
+        found, end = read_since(self.log_path, self._log_end, self._log_ident)
+        if found is None:
+            self._reload()
+            return None
+        campaign = self.campaign
+        for _entry, patch in found:
+            if patch:
+                campaign = apply_patch(campaign, patch)
+        self.campaign = campaign
+        self._log_end = end
+        new = [e for e, _ in found]
+        self.log.extend(new)
+        del self.log[: -self._keep or len(self.log)]
+        if new:
+            self.log_count = new[-1].seq
+        return new
+
+    def _reload(self) -> None:
+        other = Store.open(self.path, read_only=True, keep=self._keep)
+        self.campaign, self.log, self.log_count = other.campaign, other.log, other.log_count
+        self._log_end, self._log_ident = other._log_end, other._log_ident
 
 
-def restore_backup(path: str | os.PathLike[str]) -> Path:
-    """Put ``NAME.toml.bak`` back as ``NAME.toml`` (only when the GM asks).
-
-    The backup must load; the file it replaces is kept as ``NAME.toml.broken``. Takes the
-    writer's lock, so it fails with :class:`LockedError` while the campaign is open.
-    """
-    p = Path(path)
-    bak = backup_path(p)
-    if not bak.is_file():
-        raise SaveError(path, f"no backup ({bak.name}) to restore")
-    read_campaign(bak)
-    fd = lock.acquire(p)
-    try:
-        data = bak.read_bytes()
-        if p.exists():
-            snapshot(p, p.with_name(p.name + ".broken"))
-        atomic_write(p, data, backup=False)
-    except OSError as exc:
-        raise _write_error(p, "restore the backup", exc) from None
-    finally:
-        lock.release(fd)
-    return p

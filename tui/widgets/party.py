@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui.session.campaign.model import Campaign, Character
-from tui.widgets.text_pane import TextPane
+from tui.widgets.text_pane import TextPane, safe
 
 __all__ = ["PartyPanel", "sheet_text"]
 
@@ -24,7 +24,7 @@ def _summary(ch: Character) -> Text:
     bits = [f"{k} {v}" for k, v in list(ch.resources.items())[:2]]
     if bits:
         text.append("  " + " ".join(bits), style="dim")
-    return text
+    return safe(text)
 
 
 def sheet_text(ch: Character, *, gm: bool = True) -> Text:

@@ -7,6 +7,7 @@ from :class:`~textual.widgets.Input`, and Enter calls ``on_commit`` with the lin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from textual import events
@@ -20,6 +21,7 @@ __all__ = ["RollEntry"]
 
 Completer = Callable[[str], Sequence[str]]
 HISTORY_LIMIT = 500
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 class _Suggest(Suggester):
@@ -108,6 +110,13 @@ class RollEntry(Input):
             del self.history[:-HISTORY_LIMIT]
         self._cursor = len(self.history)
         self._draft = ""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Pasted text loses its control characters (a pasted escape sequence would reach
+        the terminal when the entry repaints)."""
+        event.text = _CONTROL.sub("", event.text.replace("\r\n", "\n").replace("\r", "\n")
+                                  .replace("\t", " "))
+        super()._on_paste(event)
 
     async def _on_key(self, event: events.Key) -> None:
         # Enter is handled here, in the order the keys arrived. As a binding it would bubble

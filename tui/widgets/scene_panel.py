@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import MAX_LINES, scene_lines
+from tui.widgets.text_pane import safe
 
 __all__ = ["ScenePanel", "scene_text"]
 
@@ -24,7 +25,7 @@ def scene_text(campaign: Campaign, limit: int = MAX_LINES) -> Text:
             text.append("\n")
         for segment, style in line:
             text.append(segment, style=style or None)
-    return text
+    return safe(text)
 
 
 class ScenePanel(Static):

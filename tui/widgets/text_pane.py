@@ -14,11 +14,28 @@ from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
 
-__all__ = ["StripPane", "TextPane", "to_strips"]
+from tui.textsafe import visible
+
+__all__ = ["StripPane", "TextPane", "safe", "to_strips"]
+
+
+def safe(text: Text) -> Text:
+    """``text`` with its control characters made visible (spans stay: same length)."""
+    shown = visible(text.plain, newlines=True)
+    if shown is text.plain:
+        return text
+    copy = text.copy()
+    copy.plain = shown
+    return copy
 
 
 def to_strips(text: Text, width: int, console: Console) -> list[Strip]:
-    """``text`` wrapped to ``width`` as paint-ready strips, each exactly ``width`` cells."""
+    """``text`` wrapped to ``width`` as paint-ready strips, each exactly ``width`` cells.
+
+    Every pane paints through here, so no text of a save ever reaches the terminal as a
+    control sequence (see :mod:`tui.textsafe`).
+    """
+    text = safe(text)
     return [
         Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width)
         for line in text.wrap(console, max(1, width), overflow="fold")

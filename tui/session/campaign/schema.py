@@ -17,9 +17,22 @@ from typing import Any
 from tui.session.campaign.model import SIDES, Campaign, Character, ExtendedCheck, Scene
 from tui.session.systems import registry
 
-__all__ = ["FORMAT", "MIGRATIONS", "SchemaError", "from_doc", "to_doc"]
+__all__ = [
+    "FORMAT",
+    "MIGRATIONS",
+    "SchemaError",
+    "character_doc",
+    "character_from_doc",
+    "check_doc",
+    "check_from_doc",
+    "from_doc",
+    "scene_doc",
+    "scene_from_doc",
+    "to_doc",
+]
 
-FORMAT = 1
+#: Format 2 added the top-level ``checkpoint`` key (read by the store, not by this module).
+FORMAT = 2
 
 
 class SchemaError(ValueError):
@@ -32,7 +45,9 @@ class SchemaError(ValueError):
 
 
 #: format N → function turning a format-N document into a format-(N+1) document.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: lambda doc: doc,  # format 1 had no checkpoint: the whole log is already in the save
+}
 
 
 def _key(path: str, key: str | int) -> str:
@@ -268,7 +283,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _character_doc(ch: Character) -> dict[str, Any]:
+def character_doc(ch: Character) -> dict[str, Any]:
     doc: dict[str, Any] = {"name": ch.name, "side": ch.side}
     if ch.player:
         doc["player"] = ch.player
@@ -294,15 +309,32 @@ def to_doc(campaign: Campaign) -> dict[str, Any]:
     }
     if campaign.options:
         doc["options"] = _plain(campaign.options)
-    doc["characters"] = [_character_doc(ch) for ch in campaign.characters]
+    doc["characters"] = [character_doc(ch) for ch in campaign.characters]
     if campaign.scene is not None:
-        s = campaign.scene
-        doc["scene"] = _plain({f.name: getattr(s, f.name) for f in fields(Scene)})
+        doc["scene"] = scene_doc(campaign.scene)
     if campaign.scene_history:
         doc["scene_history"] = _plain(campaign.scene_history)
     if campaign.checks:
-        doc["checks"] = [
-            _plain({f.name: getattr(c, f.name) for f in fields(ExtendedCheck)})
-            for c in campaign.checks
-        ]
+        doc["checks"] = [check_doc(c) for c in campaign.checks]
     return doc
+
+
+def scene_doc(scene: Scene) -> dict[str, Any]:
+    return _plain({f.name: getattr(scene, f.name) for f in fields(Scene)})  # type: ignore[no-any-return]
+
+
+def check_doc(check: ExtendedCheck) -> dict[str, Any]:
+    return _plain({f.name: getattr(check, f.name) for f in fields(ExtendedCheck)})  # type: ignore[no-any-return]
+
+
+def character_from_doc(doc: Any, path: str, system: str) -> Character:
+    """One ``[[characters]]`` table → :class:`Character` (raises :class:`SchemaError`)."""
+    return _character(doc, path, system)
+
+
+def scene_from_doc(doc: Any, path: str = "scene") -> Scene:
+    return _scene(doc, path)
+
+
+def check_from_doc(doc: Any, path: str) -> ExtendedCheck:
+    return _check(doc, path)

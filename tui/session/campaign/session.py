@@ -74,9 +74,13 @@ class Session:
         *,
         clock: Callable[[], str] = _now,
         depth: int = UNDO_DEPTH,
+        last_seq: int = 0,
     ) -> None:
         self.campaign = campaign
         self.log: list[LogEntry] = list(log)
+        #: New entries are numbered after this and after the newest entry of ``log`` (the
+        #: store passes the newest ``seq`` on disk, which the kept tail may not show).
+        self._last_seq = last_seq
         self._clock = clock
         self._depth = depth
         self._undo: list[_Step] = []
@@ -93,7 +97,8 @@ class Session:
             listener(self.campaign, entries)
 
     def _entry(self, draft: Draft, *, undoes: int = 0) -> LogEntry:
-        seq = (self.log[-1].seq + 1) if self.log else 1
+        seq = max(self._last_seq, self.log[-1].seq if self.log else 0) + 1
+        self._last_seq = seq
         entry = LogEntry(
             seq=seq,
             time=self._clock(),

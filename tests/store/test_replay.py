@@ -1,0 +1,166 @@
+"""The log carries every change: a save that was never checkpointed still opens up to date.
+
+Each recorded change appends its patch; opening applies the patches after the save's
+``checkpoint``. These tests check the patches themselves (any change of any part of a
+campaign round-trips) and the replay on open (what the old design lost when the process
+died between showing a change and saving it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.store.helpers import Bump, counter, small_campaign
+from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
+from tui.session.campaign.session import Draft, Outcome, Session
+from tui.store import Store, load, log_path, read_campaign, read_log
+from tui.store.patch import DocCache, apply_patch, make_patch
+
+names = st.text(alphabet="abcdefgh АБВ'\"[]\\", min_size=1, max_size=6).map(str.strip).filter(
+    bool)
+values = st.integers(-50, 50) | st.text(max_size=5)
+
+
+@st.composite
+def characters(draw: Any) -> Character:
+    return Character(
+        name=draw(names),
+        side=draw(st.sampled_from(["party", "npc"])),
+        gm_only=draw(st.booleans()),
+        attributes=draw(st.dictionaries(names, st.integers(0, 20), max_size=3)),
+        skills=draw(st.dictionaries(names, st.integers(0, 99), max_size=4)),
+        resources=draw(st.dictionaries(names, st.integers(-5, 30), max_size=3)),
+        notes=draw(st.text(max_size=20)),
+        extra=draw(st.dictionaries(names, values | st.lists(values, max_size=3), max_size=2)),
+    )
+
+
+@st.composite
+def campaigns(draw: Any) -> Campaign:
+    chars = draw(st.lists(characters(), max_size=5, unique_by=lambda c: c.name.casefold()))
+    scene = draw(st.none() | st.builds(
+        Scene, name=names, round=st.integers(1, 9), turn_order=st.lists(names, max_size=3)
+        .map(tuple), current=st.integers(0, 2),
+        system=st.dictionaries(names, st.lists(st.integers(), max_size=3), max_size=2)))
+    history = draw(st.lists(st.dictionaries(names, values, max_size=2), max_size=3))
+    checks = draw(st.lists(st.builds(ExtendedCheck, name=names, tn=st.integers(7, 21),
+                                     threshold=st.integers(1, 20), time_budget=st.integers(1, 90),
+                                     pool=st.integers(0, 20)),
+                           max_size=2, unique_by=lambda c: c.name.casefold()))
+    return Campaign(name=draw(names), system="brp", adventure=draw(st.integers(1, 5)),
+                    options=draw(st.dictionaries(names, values, max_size=2)),
+                    characters=tuple(chars), scene=scene, scene_history=tuple(history),
+                    checks=tuple(checks))
+
+
+def mutate(before: Campaign, after: Campaign, keep: list[bool]) -> Campaign:
+    """A state sharing with ``before`` what ``keep`` says, and taking the rest from ``after``
+    (as a real change shares untouched values with the state before it)."""
+    fields = [f.name for f in dataclasses.fields(Campaign) if f.name != "system"]
+    chosen = {f: getattr(before if k else after, f) for f, k in zip(fields, keep, strict=False)}
+    chars = list(chosen["characters"])
+    if chars and before.characters and keep[-1]:  # one character edited in place
+        old = before.characters[0]
+        chars = [dataclasses.replace(old, resources={**old.resources, "HP": 3}),
+                 *before.characters[1:]]
+        chosen["characters"] = tuple(chars)
+    return dataclasses.replace(before, **chosen)
+
+
+@settings(max_examples=150, deadline=None)
+@given(campaigns(), campaigns(), st.lists(st.booleans(), min_size=9, max_size=9))
+def test_any_change_round_trips_through_its_patch(a: Campaign, b: Campaign,
+                                                   keep: list[bool]) -> None:
+    after = mutate(a, b, keep)
+    cache = DocCache()
+    patch = make_patch(a, after, cache)
+    assert apply_patch(a, patch) == after
+    assert make_patch(after, after, cache) == {}
+    back = make_patch(after, a, cache)  # undo is a change like any other
+    assert apply_patch(after, back) == a
+
+
+def test_an_untouched_character_is_not_in_the_patch() -> None:
+    big = Character("Big", notes="x" * 100_000, skills={f"s{i}": i for i in range(40)})
+    small = Character("Small", resources={"HP": 5})
+    before = Campaign("C", "brp", characters=(big, small))
+    after = before.with_character(small.with_resource("HP", 4))
+    patch = make_patch(before, after)
+    assert patch == {"characters": {"diff": {"Small": {"sub": {"resources": {"set": {"HP": 4}}}}}}}
+    # and a change to the big one carries only the changed key, not its notes
+    again = after.with_character(big.with_resource("HP", 9))
+    assert "x" * 100 not in repr(make_patch(after, again))
+
+
+def test_recorded_changes_open_without_a_checkpoint(tmp_path: Path) -> None:
+    """The old save path lost a change shown on screen when the process died before the
+    background save: now the log alone brings the save up to date."""
+    save = tmp_path / "c.toml"
+    store = Store.create(save, small_campaign())
+    session = Session(store.campaign)
+    session.subscribe(store.record)  # record only: no checkpoint ever written
+    for _ in range(5):
+        session.execute(Bump())
+    assert counter(read_campaign(save)) == 0  # the save itself is the old checkpoint
+    assert counter(load(save)[0]) == 5  # ... and the log brings it up to date
+    store.close()
+    with Store.open(save) as again:  # opening replays and checkpoints at once
+        assert counter(again.campaign) == 5
+    assert counter(read_campaign(save)) == 5
+
+
+def test_undo_and_redo_replay_too(tmp_path: Path) -> None:
+    save = tmp_path / "c.toml"
+    store = Store.create(save, small_campaign())
+    session = Session(store.campaign)
+    session.subscribe(store.record)
+    session.execute(Bump())
+    session.execute(Bump())
+    session.undo()
+    assert counter(load(save)[0]) == 1
+    session.redo()
+    assert counter(load(save)[0]) == 2
+    session.undo()
+    session.undo()
+    assert counter(load(save)[0]) == 0
+    store.close()
+
+
+def test_new_entries_continue_after_the_checkpoint(tmp_path: Path) -> None:
+    """A log cut shorter than the save's checkpoint must not make new entries look old
+    (they would be skipped on the next open)."""
+    save = tmp_path / "c.toml"
+    with Store.create(save, small_campaign()) as store:
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        for _ in range(3):
+            session.execute(Bump())
+    log_path(save).unlink()  # the GM deleted the log while the app was closed
+    with Store.open(save) as store:
+        session = Session(store.campaign, store.log, last_seq=store.log_count)
+        session.subscribe(store.record)
+        session.execute(Bump())
+        assert session.log[-1].seq == 4
+    assert counter(load(save)[0]) == 4
+
+
+def test_rolls_that_change_nothing_carry_no_patch(tmp_path: Path) -> None:
+    save = tmp_path / "c.toml"
+    with Store.create(save, small_campaign()) as store:
+        session = Session(store.campaign)
+        session.subscribe(store.record)
+
+        class Roll:
+            def apply(self, campaign: Campaign) -> Outcome:
+                return Outcome(campaign, Draft("roll", "3d6: 11"))
+
+        session.execute(Roll())
+        session.execute(Bump())
+    found = read_log(log_path(save), after=0)
+    assert sorted(found.patches) == [2]
+    assert "patch" not in log_path(save).read_text(encoding="utf-8").split("[[log]]")[1]

@@ -1,0 +1,85 @@
+"""How a log entry is written: one ``[[log]]`` block of one-line ``key = value`` pairs.
+
+Every block is one line per key (nested values as inline tables), with ``text`` last and an
+empty line after it, and never an empty line inside, so a block a crash cut short is
+recognisable (see :mod:`tui.store.logfile`). A block may carry ``patch``, the change of the
+campaign that the entry records (:mod:`tui.store.patch`): the save is a checkpoint, and the
+patches of the entries after it bring it up to date when the campaign is opened again.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime, time
+from typing import Any, BinaryIO
+
+from tui.session.campaign.log import LogEntry, entry_to_doc
+
+__all__ = ["append_blocks", "block_bytes", "format_entry", "toml_inline"]
+
+_ORDER = ("seq", "time", "kind", "actor", "grade", "undoes", "inputs", "effects", "patch")
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES: dict[int, str] = {i: f"\\u{i:04x}" for i in [*range(0x20), 0x7F]}
+_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\", 8: "\\b", 9: "\\t", 10: "\\n",
+                 12: "\\f", 13: "\\r"})
+_ESCAPES.update({i: "\ufffd" for i in range(0xD800, 0xE000)})  # lone surrogates
+
+
+def _string(text: str) -> str:
+    return '"' + text.translate(_ESCAPES) + '"'
+
+
+def toml_inline(value: Any) -> str:
+    """``value`` as a one-line TOML value (inline tables; unknown types become strings)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        items = [f"{_key(str(k))} = {toml_inline(v)}" for k, v in value.items() if v is not None]
+        return "{ " + ", ".join(items) + " }" if items else "{}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join("\"\"" if v is None else toml_inline(v) for v in value) + "]"
+    return _string(str(value))
+
+
+def _key(key: str) -> str:
+    return key if _BARE.fullmatch(key) else _string(key)
+
+
+def format_entry(entry: LogEntry, patch: Mapping[str, Any] | None = None) -> str:
+    """The ``[[log]]`` block for ``entry`` (and its campaign ``patch``), ending in an empty line."""
+    doc = entry_to_doc(entry)
+    if patch:
+        doc["patch"] = patch
+    keys = sorted((k for k in doc if k != "text"),
+                  key=lambda k: _ORDER.index(k) if k in _ORDER else len(_ORDER))
+    lines = ["[[log]]", *(f"{_key(k)} = {toml_inline(doc[k])}" for k in keys)]
+    lines.append(f"text = {toml_inline(doc['text'])}")
+    return "\n".join(lines) + "\n\n"
+
+
+def block_bytes(blocks: Iterable[tuple[LogEntry, Mapping[str, Any] | None]], *,
+                newline: bool) -> bytes:
+    """The bytes that append ``blocks`` to a log (after a newline if it lacks its last one)."""
+    return (("" if newline else "\n")
+            + "".join(format_entry(e, p) for e, p in blocks)).encode("utf-8")
+
+
+def append_blocks(f: BinaryIO, entries: Iterable[LogEntry], *, newline: bool) -> int:
+    """Write the blocks for ``entries`` (no patches) to ``f``; return the bytes written."""
+    raw = block_bytes(((e, None) for e in entries), newline=newline)
+    f.write(raw)
+    return len(raw)

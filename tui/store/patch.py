@@ -1,0 +1,275 @@
+"""A change of the campaign as a small TOML-able *patch*, and applying it again.
+
+Every log entry that changed the campaign carries the patch from the state before it to the
+state after it (undo and redo included). The save is a checkpoint; opening a campaign
+applies the patches of the entries after it, so a change is safe on disk as soon as its
+log entry is, whatever the size of the campaign.
+
+A patch names only what changed. Campaign states are immutable and share what they did not
+change, so "what changed" is found by identity first (an untouched character is the same
+object) and only the changed parts are turned into TOML documents and compared:
+
+``campaign``        the changed top-level values (``name``, ``adventure``)
+``options``         a document diff of the options
+``scene``           a document diff of the scene (``scene_none = true``: no scene)
+``scene_history``   ``{keep = N, add = [...]}``: the first N past scenes stay, these follow
+``characters``      ``{order = [...], new = {NAME = doc}, diff = {NAME = doc diff}}``
+``checks``          the same for the extended checks
+
+A document diff is ``{set = {k = v}, del = [k], sub = {k = diff}, add = {k = [items]}}``:
+values replaced, keys removed, tables changed inside, arrays that only grew at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from tui.session.campaign.model import Campaign, Character, ExtendedCheck
+from tui.session.campaign.schema import (
+    SchemaError,
+    _plain,
+    character_doc,
+    character_from_doc,
+    check_doc,
+    check_from_doc,
+    scene_doc,
+    scene_from_doc,
+)
+
+__all__ = ["DocCache", "PatchError", "apply_doc", "apply_patch", "diff_docs", "make_patch"]
+
+T = TypeVar("T")
+Doc = dict[str, Any]
+
+
+class PatchError(ValueError):
+    """A patch that does not fit the campaign it is applied to."""
+
+
+class DocCache:
+    """TOML documents of characters and checks, remembered by the identity of the value.
+
+    Only the values of the newest campaign are kept (the cache follows it), so memory stays
+    at about one document per character.
+    """
+
+    def __init__(self) -> None:
+        self._docs: dict[int, tuple[object, Doc]] = {}
+
+    def doc(self, value: T, make: Callable[[T], Doc]) -> Doc:
+        hit = self._docs.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        doc = make(value)
+        self._docs[id(value)] = (value, doc)
+        return doc
+
+    def follow(self, campaign: Campaign) -> None:
+        """Forget the documents of values the campaign no longer holds."""
+        alive = {id(v) for v in (*campaign.characters, *campaign.checks, campaign.scene)}
+        self._docs = {k: v for k, v in self._docs.items() if k in alive}
+
+
+def diff_docs(old: Mapping[str, Any], new: Mapping[str, Any]) -> Doc:
+    """The document diff turning ``old`` into ``new`` (empty when equal)."""
+    out: Doc = {}
+    sets: Doc = {}
+    subs: Doc = {}
+    adds: Doc = {}
+    for key, value in new.items():
+        if key not in old:
+            sets[key] = value
+            continue
+        before = old[key]
+        if before is value or before == value:
+            continue
+        if isinstance(before, Mapping) and isinstance(value, Mapping):
+            subs[key] = diff_docs(before, value)
+        elif (isinstance(before, list) and isinstance(value, list) and len(value) > len(before)
+              and value[: len(before)] == before):
+            adds[key] = value[len(before) :]
+        else:
+            sets[key] = value
+    dels = [key for key in old if key not in new]
+    for name, part in (("set", sets), ("del", dels), ("sub", subs), ("add", adds)):
+        if part:
+            out[name] = part
+    return out
+
+
+def apply_doc(old: Mapping[str, Any], patch: Mapping[str, Any]) -> Doc:
+    """``old`` with the document diff ``patch`` applied (a new document)."""
+    doc = dict(old)
+    for key in _list(patch.get("del", []), "del"):
+        doc.pop(key, None)
+    doc.update(_table(patch.get("set", {}), "set"))
+    for key, sub in _table(patch.get("sub", {}), "sub").items():
+        base = doc.get(key, {})
+        if not isinstance(base, Mapping):
+            raise PatchError(f"sub.{key}: not a table in the campaign")
+        doc[key] = apply_doc(base, _table(sub, f"sub.{key}"))
+    for key, items in _table(patch.get("add", {}), "add").items():
+        base = doc.get(key, [])
+        if not isinstance(base, list):
+            raise PatchError(f"add.{key}: not an array in the campaign")
+        doc[key] = [*base, *_list(items, f"add.{key}")]
+    return doc
+
+
+def _table(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise PatchError(f"{what}: expected a table")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise PatchError(f"{what}: expected an array")
+    return value
+
+
+def _keyed(old: Sequence[T], new: Sequence[T], name: Callable[[T], str],
+           doc: Callable[[T], Doc]) -> Doc:
+    """The patch of a list of named values (characters, checks)."""
+    if len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True)):
+        return {}
+    before = {name(v): v for v in old}
+    out: Doc = {}
+    order = [name(v) for v in new]
+    if order != [name(v) for v in old]:
+        out["order"] = order
+    fresh: Doc = {}
+    changed: Doc = {}
+    for value in new:
+        prev = before.get(name(value))
+        if prev is value:
+            continue
+        if prev is None:
+            fresh[name(value)] = doc(value)
+        elif d := diff_docs(doc(prev), doc(value)):
+            changed[name(value)] = d
+    if fresh:
+        out["new"] = fresh
+    if changed:
+        out["diff"] = changed
+    return out
+
+
+def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None) -> Doc:
+    """The patch turning ``before`` into ``after`` (empty when nothing changed)."""
+    if before is after:
+        return {}
+    docs = cache or DocCache()
+    out: Doc = {}
+    top = {k: getattr(after, k) for k in ("name", "adventure")
+           if getattr(after, k) != getattr(before, k)}
+    if top:
+        out["campaign"] = top
+    if before.options is not after.options and before.options != after.options:
+        out["options"] = diff_docs(_plain_map(before.options), _plain_map(after.options))
+    if before.scene is not after.scene and before.scene != after.scene:
+        if after.scene is None:
+            out["scene_none"] = True
+        else:
+            old = docs.doc(before.scene, scene_doc) if before.scene is not None else {}
+            out["scene"] = diff_docs(old, docs.doc(after.scene, scene_doc))
+    if before.scene_history is not after.scene_history:
+        keep = 0
+        for a, b in zip(before.scene_history, after.scene_history, strict=False):
+            if a is not b and a != b:
+                break
+            keep += 1
+        if keep != len(before.scene_history) or keep != len(after.scene_history):
+            out["scene_history"] = {"keep": keep,
+                                    "add": [_plain_map(s) for s in after.scene_history[keep:]]}
+    chars = _keyed(before.characters, after.characters, lambda c: c.name,
+                   lambda c: docs.doc(c, character_doc))
+    if chars:
+        out["characters"] = chars
+    checks = _keyed(before.checks, after.checks, lambda c: c.name,
+                    lambda c: docs.doc(c, check_doc))
+    if checks:
+        out["checks"] = checks
+    docs.follow(after)
+    return out
+
+
+def _plain_map(value: Mapping[str, Any]) -> Doc:
+    plain: Doc = _plain(value)
+    return plain
+
+
+def _apply_keyed(values: Sequence[T], patch: Mapping[str, Any], name: Callable[[T], str],
+                 doc: Callable[[T], Doc], build: Callable[[Any, str], T], what: str
+                 ) -> tuple[T, ...]:
+    by_name = {name(v): v for v in values}
+    for key, full in _table(patch.get("new", {}), f"{what}.new").items():
+        by_name[key] = build(full, f"{what}.new.{key}")
+    for key, d in _table(patch.get("diff", {}), f"{what}.diff").items():
+        if key not in by_name:
+            raise PatchError(f"{what}.diff: no {what[:-1]} named {key!r} in the campaign")
+        by_name[key] = build(apply_doc(doc(by_name[key]), _table(d, key)),
+                             f"{what}.diff.{key}")
+    order = patch.get("order")
+    if order is None:
+        return tuple(by_name[name(v)] for v in values)
+    missing = [n for n in _list(order, f"{what}.order") if n not in by_name]
+    if missing:
+        raise PatchError(f"{what}.order: {missing[0]!r} is not in the campaign")
+    return tuple(by_name[n] for n in order)
+
+
+def apply_patch(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
+    """``campaign`` with ``patch`` applied; :class:`PatchError` if it does not fit."""
+    try:
+        return _apply(campaign, patch)
+    except SchemaError as exc:
+        raise PatchError(str(exc)) from None
+    except (TypeError, KeyError) as exc:
+        raise PatchError(f"damaged patch ({exc})") from None
+
+
+def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
+    from tui.session.campaign.schema import from_doc, to_doc
+
+    changes: dict[str, Any] = {}
+    top = _table(patch.get("campaign", {}), "campaign")
+    if top:
+        doc = to_doc(replace(campaign, characters=(), checks=(), scene_history=()))
+        doc.update(top)
+        fixed = from_doc(doc)
+        changes.update(name=fixed.name, adventure=fixed.adventure)
+    if "options" in patch:
+        changes["options"] = apply_doc(_plain_map(campaign.options),
+                                       _table(patch["options"], "options"))
+    if patch.get("scene_none"):
+        changes["scene"] = None
+    elif "scene" in patch:
+        old = scene_doc(campaign.scene) if campaign.scene is not None else {}
+        changes["scene"] = scene_from_doc(apply_doc(old, _table(patch["scene"], "scene")))
+    if "scene_history" in patch:
+        hist = _table(patch["scene_history"], "scene_history")
+        keep = hist.get("keep", 0)
+        if not isinstance(keep, int) or not 0 <= keep <= len(campaign.scene_history):
+            raise PatchError(f"scene_history.keep: {keep!r} does not fit the campaign")
+        changes["scene_history"] = (*campaign.scene_history[:keep],
+                                    *_list(hist.get("add", []), "scene_history.add"))
+    if "characters" in patch:
+        changes["characters"] = _apply_keyed(
+            campaign.characters, _table(patch["characters"], "characters"), _name,
+            character_doc, lambda d, p: character_from_doc(d, p, campaign.system), "characters")
+    if "checks" in patch:
+        changes["checks"] = _apply_keyed(
+            campaign.checks, _table(patch["checks"], "checks"), _check_name, check_doc,
+            check_from_doc, "checks")
+    return replace(campaign, **changes) if changes else campaign
+
+
+def _name(c: Character) -> str:
+    return c.name
+
+
+def _check_name(c: ExtendedCheck) -> str:
+    return c.name
