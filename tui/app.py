@@ -253,9 +253,17 @@ class TablekeeperApp(CampaignFiles, App[None]):
 
     def action_undo(self) -> None:
         self._run_line("/undo")
+        self._reload_screen()
 
     def action_redo(self) -> None:
         self._run_line("/redo")
+        self._reload_screen()
+
+    def _reload_screen(self) -> None:
+        """A screen showing campaign state of its own (the end of adventure) shows it anew."""
+        reload = getattr(self.screen, "reload", None)
+        if callable(reload):
+            reload()
 
     def action_end_adventure(self) -> None:
         from tui.screens.adventure_end import AdventureEndScreen

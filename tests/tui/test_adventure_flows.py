@@ -3,6 +3,8 @@ rolls on the end-of-adventure screen, apply, and ctrl+z undoing the whole step."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import random
 from pathlib import Path
 
@@ -128,7 +130,11 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(
 
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert table.campaign == before
+        # undo takes back the apply: the dice rolled on the screen stay (each was its own
+        # logged step), the skills, ticks and adventure number are as before
+        undone = table.campaign
+        assert replace(undone, options=before.options) == before
+        assert len(undone.options["experience_rolls"]) == 3
         assert "adventure 1" in screen_text(pilot, "#header")
         app.flush()
         on_disk, _log = load(app.save_path)
@@ -137,32 +143,45 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(
         assert on_disk.character("Alice Moore").skills["Knowledge (Occult)"] == 35
 
 
-async def test_escape_leaves_without_changes_and_bad_digits_are_refused(
-        tmp_path: Path) -> None:
+async def test_escape_keeps_rolled_results_and_bad_digits_are_refused(tmp_path: Path) -> None:
+    """Regression: Escape threw rolled results away, and they could be rolled again with no
+    trace. Every die is now logged and saved as it is rolled, and reopening shows it."""
     app = app_for(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await type_line(pilot, "/tick alice stealth")
         table = table_of(app)
-        before, log_len = table.campaign, len(table.session.log)
+        log_len = len(table.session.log)
         await type_line(pilot, "/endadventure")
         screen = app.screen
         assert isinstance(screen, AdventureEndScreen)
         await pilot.press("1", "0", "1", "enter")
         assert "1..100" in status(pilot) and screen.rows[0].roll is None
+        assert len(table.session.log) == log_len  # a refused die changes nothing
         await pilot.press("4", "1", "enter", "7", "enter")
         assert "1..6" in status(pilot) and screen.rows[0].gain is None
+        assert screen.rows[0].roll == 41 and len(table.session.log) == log_len + 1
         await pilot.press("x")
-        assert screen.rows[0].roll is None
+        assert screen.rows[0].roll is None and "cleared" in table.session.log[-1].text
         await pilot.press("a")
         assert screen.rows[0].done
+        rolled = screen.rows[0]
+        assert "experience roll" in table.session.log[-1].text
         await pilot.press("5")
         await pilot.press("escape")  # first escape drops the typed digit
         assert app.screen is screen
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
-        assert table.campaign == before and len(table.session.log) == log_len
+        app.flush()
+        kept = load(app.save_path)[0].options["experience_rolls"]
+        assert kept[0]["roll"] == rolled.roll  # on disk, not only in memory
+        await type_line(pilot, "/endadventure")  # reopening shows the kept result
+        again = app.screen
+        assert isinstance(again, AdventureEndScreen)
+        assert again.rows[0] == rolled
+        await pilot.press("r")  # a rolled row is not rolled again
+        assert "already rolled" in status(pilot) and again.rows[0] == rolled
 
 
 async def test_downtime_and_teach_in_the_app(tmp_path: Path) -> None:

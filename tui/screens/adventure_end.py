@@ -4,7 +4,9 @@ experience roll per ticked skill), then apply.
 It renders the rows of :mod:`tui.session.adventure.flow` and collects keys: ``r`` rolls the
 selected row, ``a`` rolls every row not yet rolled, digits type the row's next die (BRP: the
 d100, then the d6 when it improved) followed by Enter, and Enter with nothing typed applies
-everything as one undoable step. Escape clears typed digits, or leaves without changes.
+everything as one undoable step. Escape clears typed digits, or leaves. Every die entered,
+rolled or cleared is logged and saved as it happens (:func:`tui.session.adventure.flow.record`):
+leaving keeps the results, and reopening the screen shows them again.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from rules.errors import RulesError
-from tui.session.adventure.flow import Row, commit, parse_die, rows_of, unfinished
+from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
@@ -96,9 +98,31 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         return self.grid.cursor_row if self.rows else None
 
     def _update_row(self, i: int, row: Row) -> None:
-        self.rows[i] = row
-        for (_, key, _width), cell in zip(_COLUMNS, self._cells(row), strict=True):
-            self.grid.update_cell(str(i), key, cell)
+        self._record({i: row})
+
+    def _record(self, changed: dict[int, Row], what: str = "") -> None:
+        """Log and save the new dice of ``changed`` rows, then show the campaign's rows."""
+        rows = [changed.get(i, r) for i, r in enumerate(self.rows)]
+        feedback = record(self.table, rows, sorted(changed), what)
+        if not feedback.ok:
+            self._say(feedback.message, error=True)
+            return
+        self.reload()
+
+    def reload(self) -> None:
+        """Show the rows as the campaign holds them now (after a change, undo or redo)."""
+        rows = list(rows_of(self.table))
+        if [(r.character, r.skill) for r in rows] != [(r.character, r.skill) for r in self.rows]:
+            self.grid.clear()
+            for i, row in enumerate(rows):
+                self.grid.add_row(*self._cells(row), key=str(i))
+        else:
+            for i, row in enumerate(rows):
+                if row != self.rows[i]:
+                    for (_, key, _width), cell in zip(_COLUMNS, self._cells(row), strict=True):
+                        self.grid.update_cell(str(i), key, cell)
+        self.rows = rows
+        self._show()
 
     def _show(self) -> None:
         status = self.query_one("#adventure-status", Static)
@@ -185,10 +209,11 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
 
     def action_roll_all(self) -> None:
         self.digits = ""
-        for i, row in enumerate(self.rows):
-            if not row.done:
-                self._update_row(i, row.rolled(self.table.rng))
+        changed = {i: row.rolled(self.table.rng) for i, row in enumerate(self.rows)
+                   if not row.done}
         self.message = None
+        if changed:
+            self._record(changed, f"experience rolls: {len(changed)} rolled")
         self._show()
 
     def action_clear_row(self) -> None:

@@ -7,6 +7,11 @@ module types dice (:func:`parse_die`), tells which rows are left (:func:`unfinis
 applies everything as ONE undoable, logged step (:func:`commit`) after checking that every
 row is done (:func:`check_done`) and that the system accepts them (``AdventureEnd.check``:
 the rows still match the campaign).
+
+Every die entered or rolled on the screen is itself a logged change (:func:`record`): the
+system keeps the rows' progress in the campaign (``AdventureEnd.keep``), so a result once
+rolled is on disk at once, stays when the GM leaves the screen (reopening shows it), and can
+never be rolled again without a trace in the log.
 """
 
 from __future__ import annotations
@@ -23,7 +28,16 @@ from tui.session.table.entry import EntryError
 if TYPE_CHECKING:
     from tui.session.table.table import Feedback, Table
 
-__all__ = ["AdventureEnd", "Row", "check_done", "commit", "parse_die", "rows_of", "unfinished"]
+__all__ = [
+    "AdventureEnd",
+    "Row",
+    "check_done",
+    "commit",
+    "parse_die",
+    "record",
+    "rows_of",
+    "unfinished",
+]
 
 
 class Row(Protocol):
@@ -67,6 +81,14 @@ class AdventureEnd(Protocol[RowT]):
     def apply(self, campaign: Campaign, rows: Sequence[RowT]) -> Campaign: ...
 
     def draft(self, campaign: Campaign, rows: Sequence[RowT]) -> Draft: ...
+
+    def keep(self, campaign: Campaign, rows: Sequence[RowT]) -> Campaign:
+        """``campaign`` holding the progress of ``rows`` (their dice so far)."""
+        ...
+
+    def describe(self, row: RowT) -> str:
+        """One log line for a row's dice (or for a cleared row)."""
+        ...
 
 
 def rows_of(table: Table) -> tuple[Row, ...]:
@@ -113,3 +135,19 @@ def commit(table: Table, rows: Sequence[Row]) -> Feedback:
     except (CommandError, RulesError) as exc:
         return Feedback(False, str(exc))
     return table.run_change(lambda c: flow.apply(c, rows), draft)
+
+
+def record(table: Table, rows: Sequence[Row], changed: Sequence[int], what: str = "") -> Feedback:
+    """Keep the progress of ``rows`` (the ``changed`` ones just entered, rolled or cleared) as
+    one logged, undoable change: the dice are on disk before the screen shows them."""
+    from tui.session.table.table import Feedback
+
+    flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
+    if flow is None or not changed:
+        return Feedback(False, "nothing to record")
+    lines = tuple(flow.describe(rows[i]) for i in changed)
+    text = what or lines[0]
+    effects = lines if what else lines[1:]
+    actor = rows[changed[0]].character if len(changed) == 1 else ""
+    draft = Draft("change", text, actor, "", {}, effects)
+    return table.run_change(lambda c: flow.keep(c, rows), draft)

@@ -275,3 +275,24 @@ def test_end_adventure_without_ticks_still_starts_the_next_one() -> None:
     fb = t.submit("/endadventure")
     assert fb.ok and fb.action == "end_adventure"
     assert commit(t, []).ok and t.campaign.adventure == 2
+
+
+def test_rolled_dice_are_kept_until_applied_and_stale_ones_dropped() -> None:
+    from dataclasses import replace as dc_replace
+
+    from tui.session.campaign.schema import from_doc, to_doc
+    from tui.session.systems.brp.experience import PROGRESS, keep_rows
+
+    c = campaign()
+    alice = c.character("Alice Moore")
+    c = c.with_character(dc_replace(alice, ticks=("Stealth", "Climb")))
+    rows = experience_rows(c)
+    rows = (rows[0].entered(42, typed=True).entered(3, typed=False), rows[1])
+    kept = keep_rows(c, rows)
+    assert len(kept.options[PROGRESS]) == 1  # only rows with dice are kept
+    again = from_doc(to_doc(kept))  # what a save and a reload give back
+    assert experience_rows(again) == rows
+    raised = again.with_character(again.character("Alice Moore").with_skill("Stealth", 41))
+    assert experience_rows(raised)[0].roll is None  # the value changed: the roll is stale
+    applied = end_adventure(kept, (rows[0], rows[1].entered(10)))
+    assert PROGRESS not in applied.options

@@ -4,6 +4,12 @@ The rows are pure values (entering dice, applying them to a new :class:`Campaign
 draft) so the generic end-of-adventure screen (:mod:`tui.session.adventure.flow`) only
 renders them and collects keys, and so they are testable without Textual. Applying is one
 undoable step: skills, ticks and the adventure number come back together on undo.
+
+Dice entered before applying are kept in the campaign's options as ``experience_rolls``
+(one table per row with dice: character, skill, the skill's value, roll, gain and whether
+each was typed), so they are saved as they are rolled and the screen shows them again when
+reopened. A kept roll whose tick or skill value changed since is dropped. Applying removes
+the key.
 """
 
 from __future__ import annotations
@@ -20,7 +26,11 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.kit import typed_or_rolled
 
-__all__ = ["EXPERIENCE", "Experience", "Row", "end_adventure", "end_draft", "experience_rows"]
+__all__ = ["EXPERIENCE", "PROGRESS", "Experience", "Row", "end_adventure", "end_draft",
+           "experience_rows", "keep_rows"]
+
+#: The option holding dice rolled on the end-of-adventure screen but not applied yet.
+PROGRESS = "experience_rolls"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +118,51 @@ def experience_rows(campaign: Campaign) -> tuple[Row, ...]:
     A tick on a skill that is not a whole number (not a BRP percentage) gets no row; applying
     still clears it.
     """
+    kept = _kept(campaign)
     rows: list[Row] = []
     for ch in campaign.characters:
         for skill in ch.ticks:
             value = ch.skills.get(skill)
             if isinstance(value, int) and not isinstance(value, bool):
-                rows.append(Row(ch.name, skill, value))
+                rows.append(kept.get((ch.name, skill, value), Row(ch.name, skill, value)))
     return tuple(rows)
+
+
+def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
+    """The rows with dice kept in the campaign, by (character, skill, value); a damaged
+    entry (a hand edit) is left out rather than trusted."""
+    found: dict[tuple[str, str, int], Row] = {}
+    docs = campaign.options.get(PROGRESS, [])
+    for doc in docs if isinstance(docs, list) else []:
+        try:
+            row = Row(str(doc["character"]), str(doc["skill"]), int(doc["value"]))
+            if doc.get("roll"):
+                row = row.entered(int(doc["roll"]), typed=bool(doc.get("roll_typed")))
+            if doc.get("gain") and row.wants_gain:
+                row = row.entered(int(doc["gain"]), typed=bool(doc.get("gain_typed")))
+        except (KeyError, TypeError, ValueError, RulesError, AttributeError):
+            continue
+        found[(row.character, row.skill, row.value)] = row
+    return found
+
+
+def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
+    """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed)."""
+    docs = [{"character": r.character, "skill": r.skill, "value": r.value, "roll": r.roll,
+             "gain": r.gain or 0, "roll_typed": r.roll_typed, "gain_typed": r.gain_typed}
+            for r in rows if r.roll is not None]
+    options = {k: v for k, v in campaign.options.items() if k != PROGRESS}
+    if docs:
+        options[PROGRESS] = docs
+    return replace(campaign, options=options)
+
+
+def describe(row: Row) -> str:
+    """The log line for a row's dice so far."""
+    if row.roll is None:
+        return f"experience roll cleared: {row.character} · {row.skill}"
+    return (f"experience roll {row.character} · {row.skill} {row.value}: {row.roll_text}"
+            f" ({_source(row)}) — {row.status}")
 
 
 def _check_rows(campaign: Campaign, rows: Sequence[Row]) -> None:
@@ -137,7 +185,8 @@ def end_adventure(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
             if (ch.name, skill) in gains:
                 skills[skill] = gains[(ch.name, skill)]
         chars.append(replace(ch, skills=skills, ticks=()))
-    return replace(campaign, characters=tuple(chars), adventure=campaign.adventure + 1)
+    return replace(keep_rows(campaign, ()), characters=tuple(chars),
+                   adventure=campaign.adventure + 1)
 
 
 def _source(row: Row) -> str:
@@ -172,6 +221,12 @@ class Experience:
 
     def draft(self, campaign: Campaign, rows: Sequence[Row]) -> Draft:
         return end_draft(campaign, rows)
+
+    def keep(self, campaign: Campaign, rows: Sequence[Row]) -> Campaign:
+        return keep_rows(campaign, rows)
+
+    def describe(self, row: Row) -> str:
+        return describe(row)
 
 
 EXPERIENCE = Experience()
