@@ -10,8 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
-from tui.session.campaign.model import Campaign, Character
+from tests.store.test_replay import campaigns
+from tui.session.campaign.model import Campaign, Character, Scene
 from tui.session.campaign.session import Session
 from tui.store import Store, demo_paths, load, read_campaign
 from tui.store.savetext import SaveText, split
@@ -112,3 +114,19 @@ def read_back(text: str) -> Campaign:
     doc = tomllib.loads(text)
     doc.pop("checkpoint")
     return from_doc(doc)
+
+
+@settings(max_examples=200, deadline=None)
+@given(campaigns(), campaigns())
+def test_any_campaign_reads_back_from_its_text(first: Campaign, second: Campaign) -> None:
+    """Regression: tomli_w wrote a past scene as an inline array after the scene's own
+    sub-table, where it landed inside ``[scene.system]`` and the save no longer loaded."""
+    text = SaveText()
+    assert read_back(text.render(first, 1)) == first
+    assert read_back(text.render(second, 2)) == second  # fragments reused across states
+
+
+def test_a_past_scene_after_the_scene_table_stays_a_past_scene() -> None:
+    campaign = Campaign("C", "brp", scene=Scene("Now", system={"x": {"y": 1}}),
+                        scene_history=({"name": "Then", "round": 3},))
+    assert read_back(SaveText().render(campaign, 0)) == campaign

@@ -135,8 +135,15 @@ def split(text: str) -> tuple[str, dict[Key, str]] | None:
 
 
 def _render_table(section: str, doc: Mapping[str, Any], *, item: bool) -> str:
-    body = tomli_w.dumps({section: [doc] if item else doc})
-    return body.strip("\n") + "\n"
+    """``[section]`` (or ``[[section]]`` for an array item) with ``doc`` under it.
+
+    The header is written here, never left to tomli_w: given ``{section: [doc]}`` it may
+    write the item as an inline array (``section = [{…}]``), which, placed after another
+    fragment's sub-table, would land inside that table.
+    """
+    body = _HEADER_LINE.sub(rf"\1{section}.", tomli_w.dumps(doc))
+    header = f"[[{section}]]" if item else f"[{section}]"
+    return f"{header}\n{body}".strip("\n") + "\n"
 
 
 class _CharacterLines:
