@@ -5,19 +5,22 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import shutil
 import stat
 import tempfile
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tui.session.campaign.history import History, Scenes
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.nesting import deep_line, too_deep
+from tui.store.parsecache import read_cache
 from tui.store.paths import backup_path
 from tui.store.savetext import HEADER, SaveText
 
@@ -31,7 +34,10 @@ class Read:
 
     campaign: Campaign
     checkpoint: int | None  # None: a save from before checkpoints (nothing to replay)
-    text: str
+    text: str  # the file's text, without the trailing past scenes when they stay unparsed
+    #: The identity the file had when read, if the writer's parsed copy beside it did not
+    #: match it (so the writer leaves a fresh one): ``None`` when the copy was used.
+    uncached: tuple[int, int, int, int] | None = None
 
 
 def dumps(campaign: Campaign, checkpoint: int = 0) -> str:
@@ -39,30 +45,101 @@ def dumps(campaign: Campaign, checkpoint: int = 0) -> str:
     return SaveText().render(campaign, checkpoint)
 
 
-def parse_save(path: str | os.PathLike[str], data: bytes) -> Read:
-    """Parse and validate save bytes; any problem is a :class:`SaveError` naming ``path``."""
+def parse_save(path: str | os.PathLike[str], data: bytes,
+               identity: tuple[int, int, int, int] | None = None) -> Read:
+    """Parse and validate save bytes; any problem is a :class:`SaveError` naming ``path``.
+
+    The past scenes at the end of a save (``[[scene_history]]`` blocks, which the app
+    writes last) are not parsed here: the campaign gets a lazy :class:`History` of them, so
+    opening costs the same with ten past scenes or ten thousand. A save laid out otherwise
+    is parsed whole. With the save's ``identity`` (device, inode, size, time) the parsed copy
+    the writer left beside it is used when it matches (:mod:`tui.store.parsecache`).
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise utf8_error(path, exc, data) from None
+    cached = read_cache(Path(path), identity) if identity is not None else None
+    if cached is not None and not _fits(text, cached[1]):
+        cached = None
+    if cached is not None:
+        doc, cut = cached[0], (cached[1] if cached[1] < len(text) else None)
+        head = text if cut is None else text[:cut]
+    else:
+        cut = _history_cut(text)
+        head = text if cut is None else text[:cut]
+        doc = _toml(path, head)
+        if cut is not None and "scene_history" in doc:  # past scenes written in two places
+            head, cut = text, None
+            doc = _toml(path, text)
+        deep = too_deep(doc)
+        if deep is not None:
+            raise SaveError(path, "nested too deeply (at most 16 levels of tables and arrays)",
+                            key_path=deep)
+    checkpoint = _checkpoint(path, doc)
     try:
-        doc = tomllib.loads(text)
+        campaign = from_doc(doc)
+    except SchemaError as exc:
+        raise SaveError(path, exc.message, key_path=exc.path or None) from None
+    except RecursionError:  # belt and braces: the depth check above should prevent it
+        raise SaveError(path, "values nested too deeply") from None
+    if cut is not None:
+        tail = text[cut:]
+        count = tail.count(_HISTORY_LINE) + 1
+        lines = head.count("\n")
+        history = History.lazy(tail, count, lambda t: _parse_history(path, t, lines))
+        campaign = replace(campaign, scene_history=history)
+    return Read(campaign, checkpoint, head, None if cached is not None else identity)
+
+
+_HISTORY_LINE = "\n[[scene_history]]\n"
+#: A table header that is not a past scene (nor one of its sub-tables).
+_OTHER_HEADER = re.compile(r"(?m)^[ \t]*\[(?!\[?[ \t]*scene_history[ \t]*[\].])")
+
+
+def _fits(text: str, cut: int) -> bool:
+    """Whether a cached head length still marks where the past scenes begin in ``text``."""
+    return cut == len(text) or (0 < cut < len(text) and text.startswith("[[scene_history]]",
+                                                                          cut))
+
+
+def _history_cut(text: str) -> int | None:
+    """Where the trailing run of past scenes starts, if the rest of the file is only that."""
+    at = text.find(_HISTORY_LINE)
+    if at < 0:
+        return None
+    tail = text[at + 1 :]
+    if '"""' in tail or "'''" in tail or _OTHER_HEADER.search(tail):
+        return None  # something else follows (or could hide in a string): parse it all
+    return at + 1
+
+
+def _toml(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(path, exc, text) from None
     except RecursionError:
         line, column = deep_line(text)
         raise SaveError(path, "values nested too deeply", line=line, column=column) from None
-    deep = too_deep(doc)
-    if deep is not None:
-        raise SaveError(path, "nested too deeply (at most 16 levels of tables and arrays)",
-                        key_path=deep)
-    checkpoint = _checkpoint(path, doc)
+
+
+def _parse_history(path: str | os.PathLike[str], tail: str, lines: int) -> Scenes:
+    """The past scenes of a save's tail (``lines`` lines into the file), validated."""
     try:
-        return Read(from_doc(doc), checkpoint, text)
-    except SchemaError as exc:
-        raise SaveError(path, exc.message, key_path=exc.path or None) from None
-    except RecursionError:  # belt and braces: the depth check above should prevent it
-        raise SaveError(path, "values nested too deeply") from None
+        doc = tomllib.loads(tail)
+    except tomllib.TOMLDecodeError as exc:
+        raise toml_error(path, exc, tail, lines) from None
+    except RecursionError:
+        raise SaveError(path, "past scenes nested too deeply", line=lines + 1, column=1) from None
+    scenes = doc.get("scene_history", [])
+    deep = too_deep(doc)
+    if set(doc) - {"scene_history"} or not isinstance(scenes, list) or deep is not None:
+        raise SaveError(path, "expected past scenes only" if deep is None else
+                        "nested too deeply", key_path=deep or "scene_history")
+    if not all(isinstance(s, dict) for s in scenes):
+        raise SaveError(path, "expected tables", key_path="scene_history")
+    return tuple(scenes)
 
 
 def _checkpoint(path: str | os.PathLike[str], doc: dict[str, Any]) -> int | None:
@@ -78,6 +155,7 @@ def _checkpoint(path: str | os.PathLike[str], doc: dict[str, Any]) -> int | None
 def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
     """Read the save at ``path`` (through ``fd`` when given: the writer reads what it locked)."""
     try:
+        st = os.fstat(fd) if fd is not None else os.stat(path)
         if fd is not None:
             chunks, offset = [], 0
             while chunk := os.pread(fd, 1 << 20, offset):
@@ -92,7 +170,8 @@ def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
         raise SaveError(path, "is a folder, not a save") from None
     except OSError as exc:
         raise SaveError(path, f"cannot read: {exc.strerror or exc}") from None
-    return parse_save(path, data)
+    identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    return parse_save(path, data, identity if len(data) == st.st_size else None)
 
 
 def read_campaign(path: str | os.PathLike[str]) -> Campaign:

@@ -36,7 +36,7 @@ from tui.store.nesting import too_deep
 __all__ = ["LOG_TAIL", "LogRead", "format_entry", "read_log", "read_since", "toml_inline"]
 
 #: How many of the newest log entries a loaded campaign keeps in memory.
-LOG_TAIL = 500
+LOG_TAIL = 200
 _CHUNK = 2000  # blocks parsed per tomllib call when validating a whole log
 _HEADER = b"[[log]]\n"
 _LINE_HEADER = b"\n[[log]]\n"

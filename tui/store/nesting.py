@@ -32,21 +32,32 @@ def _step(path: str, key: object) -> str:
 def too_deep(doc: Mapping[str, Any], limit: int = MAX_DEPTH) -> str | None:
     """The key path of the first value nested deeper than ``limit``, or ``None``.
 
-    Iterative, so it cannot itself hit the recursion limit whatever the input.
+    Iterative, so it cannot itself hit the recursion limit whatever the input; only tables
+    and arrays are visited, and a path is spelled out only for the one reported.
     """
-    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
+    parents: list[tuple[int, object]] = [(-1, "")]  # (parent's index, key) per container
+    stack: list[tuple[Any, int, int]] = [(doc, 0, 0)]
     while stack:
-        value, path, depth = stack.pop()
-        if isinstance(value, Mapping):
-            children: list[tuple[object, Any]] = list(value.items())
-        elif isinstance(value, (list, tuple)):
-            children = list(enumerate(value))
-        else:
-            continue
+        value, depth, node = stack.pop()
+        children = value.items() if isinstance(value, Mapping) else enumerate(value)
         if depth > limit:
-            return path or "(top)"
-        stack.extend((child, _step(path, key), depth + 1) for key, child in reversed(children))
+            return _path(parents, node) or "(top)"
+        for key, child in children:
+            if isinstance(child, (Mapping, list, tuple)):
+                parents.append((node, key))
+                stack.append((child, depth + 1, len(parents) - 1))
     return None
+
+
+def _path(parents: list[tuple[int, object]], node: int) -> str:
+    keys: list[object] = []
+    while node > 0:
+        node, key = parents[node]
+        keys.append(key)
+    path = ""
+    for key in reversed(keys):
+        path = _step(path, key)
+    return path
 
 
 def deep_line(text: str, limit: int = MAX_DEPTH) -> tuple[int, int]:

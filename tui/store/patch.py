@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck
 from tui.session.campaign.schema import (
     SchemaError,
@@ -176,14 +177,19 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
             old = docs.doc(before.scene, scene_doc) if before.scene is not None else {}
             out["scene"] = diff_docs(old, docs.doc(after.scene, scene_doc))
     if before.scene_history is not after.scene_history:
-        keep = 0
-        for a, b in zip(before.scene_history, after.scene_history, strict=False):
-            if a is not b and a != b:
-                break
-            keep += 1
-        if keep != len(before.scene_history) or keep != len(after.scene_history):
-            out["scene_history"] = {"keep": keep,
-                                    "add": [_plain_map(s) for s in after.scene_history[keep:]]}
+        added = (after.scene_history.added_since(before.scene_history)
+                 if isinstance(after.scene_history, History) else None)
+        if added is not None:  # scenes ended: no need to look at the old ones
+            keep, new = len(before.scene_history), list(added)
+        else:
+            keep = 0
+            for a, b in zip(before.scene_history, after.scene_history, strict=False):
+                if a is not b and a != b:
+                    break
+                keep += 1
+            new = list(after.scene_history[keep:])
+        if new or keep != len(before.scene_history):
+            out["scene_history"] = {"keep": keep, "add": [_plain_map(s) for s in new]}
     chars = _keyed(before.characters, after.characters, lambda c: c.name,
                    lambda c: docs.doc(c, character_doc))
     if chars:
@@ -254,8 +260,13 @@ def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
         keep = hist.get("keep", 0)
         if not isinstance(keep, int) or not 0 <= keep <= len(campaign.scene_history):
             raise PatchError(f"scene_history.keep: {keep!r} does not fit the campaign")
-        changes["scene_history"] = (*campaign.scene_history[:keep],
-                                    *_list(hist.get("add", []), "scene_history.add"))
+        add = _list(hist.get("add", []), "scene_history.add")
+        if keep == len(campaign.scene_history):  # the usual case: scenes ended, none parsed
+            base = campaign.scene_history
+            changes["scene_history"] = (base if isinstance(base, History)
+                                        else History(base)).appended(*add)
+        else:
+            changes["scene_history"] = History((*campaign.scene_history[:keep], *add))
     if "characters" in patch:
         changes["characters"] = _apply_keyed(
             campaign.characters, _table(patch["characters"], "characters"), _name,

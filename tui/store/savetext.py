@@ -28,6 +28,7 @@ from typing import Any
 
 import tomli_w
 
+from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import FORMAT, _plain, character_doc, check_doc, scene_doc
 from tui.store.logformat import toml_inline
@@ -206,23 +207,49 @@ class SaveText:
             for place, value, key in _places(campaign):
                 if key in blocks:
                     self._fragments[place] = (value, blocks[key])
+            if not (isinstance(campaign.scene_history, History)
+                    and campaign.scene_history.base_text is not None):
+                for i, scene in enumerate(campaign.scene_history):
+                    if ("scene_history", i) in blocks:
+                        self._fragments[("scene_history", i)] = (
+                            scene, blocks[("scene_history", i)])
 
     def render(self, campaign: Campaign, checkpoint: int) -> str:
         """The whole file for ``campaign`` saved at log entry ``checkpoint``."""
+        head, history = self.render_parts(campaign, checkpoint)
+        return head + ("\n" + history if history else "")
+
+    def render_parts(self, campaign: Campaign, checkpoint: int) -> tuple[str, str]:
+        """The file's text in two parts: everything but the past scenes, and the past scenes
+        (written last, so that opening can leave them unparsed)."""
         self._split_source()
         parts = [self._top(campaign, checkpoint)]
         fresh: dict[tuple[str, object], tuple[object, str]] = {}
-        for place, value, _ in _places(campaign):
+
+        def add(place: tuple[str, object], value: object, out: list[str]) -> None:
             hit = self._fragments.get(place)
             if hit is not None and (hit[0] is value or hit[0] == value):
                 text = hit[1]
             else:
                 text = self._render(place[0], value)
             fresh[place] = (value, text)
-            parts.append(text)
+            out.append(text)
+
+        for place, value, _ in _places(campaign):
+            add(place, value, parts)
+        history: list[str] = []
+        past = campaign.scene_history
+        base = past.base_text if isinstance(past, History) else None
+        if isinstance(past, History) and base is not None:
+            history.append(base.strip("\n") + "\n")  # as read: never parsed to be written
+            for i, scene in enumerate(past.extra):
+                add(("scene_history", -1 - i), scene, history)
+        else:
+            for i, scene in enumerate(past):
+                add(("scene_history", i), scene, history)
         self._fragments = fresh
         self._chars.follow(campaign)
-        return "\n".join(parts)
+        return "\n".join(parts), "\n".join(history)
 
     def _render(self, section: str, value: Any) -> str:
         if section == "characters":
@@ -254,14 +281,13 @@ class SaveText:
 
 
 def _places(campaign: Campaign) -> Iterator[tuple[tuple[str, object], object, Key]]:
-    """(place, value, block key in the file as read) for every fragment, in file order."""
+    """(place, value, block key in the file as read) for every fragment but the past scenes
+    (:meth:`SaveText.render_parts` writes those last), in file order."""
     if campaign.options:
         yield ("options", 0), campaign.options, ("options", 0)
     for i, ch in enumerate(campaign.characters):
         yield ("characters", ch.name), ch, ("characters", i)
     if campaign.scene is not None:
         yield ("scene", 0), campaign.scene, ("scene", 0)
-    for i, past in enumerate(campaign.scene_history):
-        yield ("scene_history", i), past, ("scene_history", i)
     for i, chk in enumerate(campaign.checks):
         yield ("checks", chk.name), chk, ("checks", i)

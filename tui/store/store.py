@@ -25,10 +25,12 @@ import threading
 import time
 import tomllib
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from tui.session.campaign.history import History
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
@@ -38,7 +40,8 @@ from tui.store.files import Read, atomic_write, read_save
 from tui.store.journal import Journal
 from tui.store.logfile import LOG_TAIL, LogRead, read_log
 from tui.store.logformat import block_bytes
-from tui.store.patch import DocCache, apply_patch, make_patch
+from tui.store.parsecache import head_doc, write_cache
+from tui.store.patch import DocCache, make_patch
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, replay
 from tui.store.savetext import SaveText
@@ -46,6 +49,12 @@ from tui.store.savetext import SaveText
 __all__ = ["Store"]
 
 Block = tuple[LogEntry, Mapping[str, Any] | None]
+
+
+def _lazy(campaign: Campaign) -> bool:
+    """Whether the campaign's past scenes are still the unparsed text of its save."""
+    past = campaign.scene_history
+    return isinstance(past, History) and past.base_text is not None
 
 
 def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
@@ -75,7 +84,8 @@ class Store:
         self._journal: Journal | None = None
         self._text = SaveText(read.text, read.campaign)
         self._saved: Campaign = read.campaign
-        self._docs = DocCache()
+        self._docs = DocCache()  # for patches (the thread that records)
+        self._cache_docs = DocCache()  # for the parse cache (the thread that checkpoints)
         self._pending: list[Block] = []
         self._queued = campaign
         self._durable: tuple[Campaign, int] = (campaign, self.log_count)
@@ -110,6 +120,9 @@ class Store:
                 store._pid_file = lock.write_pid_file(real)
                 if read.checkpoint is None or store.campaign is not read.campaign:
                     store.checkpoint()  # an older save gets its checkpoint key at once
+                elif read.uncached is not None:  # parsed afresh: spare the next open that
+                    write_cache(real, read.uncached, len(read.text),
+                                head_doc(read.campaign, read.checkpoint, store._cache_docs))
             return store
         except BaseException:
             if fd is not None:
@@ -269,9 +282,10 @@ class Store:
             if seq == self.checkpoint_seq and campaign is self._saved:
                 return False
             self._check_save()
-            text = self._text.render(campaign, seq)
+            head, history = self._text.render_parts(campaign, seq)
             if not self._text.checked:
-                text = self._checked(text, campaign, seq)
+                head, history = self._checked(head, history, campaign, seq)
+            text = head + ("\n" + history if history else "")
             try:
                 fd = atomic_write(self.path, text.encode("utf-8"), backup=True, lock=True)
             except OSError as exc:
@@ -284,21 +298,26 @@ class Store:
             self._locks.append(fd)
             self._save_stat = _stat_key(os.fstat(fd))
             self.checkpoint_seq, self._saved = seq, campaign
+            write_cache(self.path, self._save_stat, len(head) + 1 if history else len(text),
+                        head_doc(campaign, seq, self._cache_docs))
         return True
 
-    def _checked(self, text: str, campaign: Campaign, seq: int) -> str:
+    def _checked(self, head: str, history: str, campaign: Campaign, seq: int
+                 ) -> tuple[str, str]:
         """The first text made from a GM's file must read back as the campaign, or else the
-        whole file is written afresh."""
+        whole file is written afresh. (The past scenes are checked only when they were
+        parsed: unparsed ones are written back exactly as they were read.)"""
         self._text.checked = True
         try:
-            doc = tomllib.loads(text)
-            ok = doc.pop("checkpoint", None) == seq and from_doc(doc) == campaign
+            doc = tomllib.loads(head if _lazy(campaign) else head + "\n" + history)
+            ok = doc.pop("checkpoint", None) == seq and from_doc(doc) == (
+                replace(campaign, scene_history=()) if _lazy(campaign) else campaign)
         except (tomllib.TOMLDecodeError, SchemaError, RecursionError):
             ok = False
         if ok:
-            return text
+            return head, history
         self._text = SaveText()
-        return self._text.render(campaign, seq)
+        return self._text.render_parts(campaign, seq)
 
     def _check_save(self) -> None:
         try:
@@ -355,43 +374,8 @@ class Store:
 
     # -- following a writer (read-only) ------------------------------------------------------
     def refresh(self) -> list[LogEntry] | None:
-        """Read-only: take in what the writer recorded since the last look.
+        """Read-only: take in what the writer recorded since the last look (see
+        :func:`tui.store.follow.refresh`)."""
+        from tui.store.follow import refresh
 
-        Returns the new entries (``[]``: nothing new), or ``None`` when the log was replaced
-        or shortened and everything was read again.
-        """
-        from tui.store.logfile import read_since
-
-        try:
-            st = os.stat(self.log_path)
-        except FileNotFoundError:
-            st = None
-        ident = None if st is None else (st.st_dev, st.st_ino)
-        if st is not None and ident == self._log_ident and st.st_size == self._log_end:
-            return []
-        if st is None or ident != self._log_ident or st.st_size < self._log_end:
-            self._reload()
-            return None
-        found, end = read_since(self.log_path, self._log_end, self._log_ident)
-        if found is None:
-            self._reload()
-            return None
-        campaign = self.campaign
-        for _entry, patch in found:
-            if patch:
-                campaign = apply_patch(campaign, patch)
-        self.campaign = campaign
-        self._log_end = end
-        new = [e for e, _ in found]
-        self.log.extend(new)
-        del self.log[: -self._keep or len(self.log)]
-        if new:
-            self.log_count = new[-1].seq
-        return new
-
-    def _reload(self) -> None:
-        other = Store.open(self.path, read_only=True, keep=self._keep)
-        self.campaign, self.log, self.log_count = other.campaign, other.log, other.log_count
-        self._log_end, self._log_ident = other._log_end, other._log_ident
-
-
+        return refresh(self)

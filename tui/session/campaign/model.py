@@ -7,7 +7,7 @@ below copy them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -112,7 +112,8 @@ class Campaign:
     options: Mapping[str, Any] = field(default_factory=dict)
     characters: tuple[Character, ...] = ()
     scene: Scene | None = None
-    scene_history: tuple[Mapping[str, Any], ...] = ()
+    #: Past scenes, oldest first: a tuple, or a lazily parsed ``History`` (see history.py).
+    scene_history: Sequence[Mapping[str, Any]] = ()
     checks: tuple[ExtendedCheck, ...] = ()
 
     def character(self, name: str) -> Character:

@@ -10,7 +10,7 @@ optional ``side``, ``player``, ``gm_only``, ``ticks``, ``notes`` and the tables
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -278,7 +278,7 @@ def _plain(value: Any) -> Any:
     """Mappings → dicts, tuples → lists, dropping ``None`` (TOML has no null)."""
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items() if v is not None}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, Sequence) and not isinstance(value, str):
         return [_plain(v) for v in value]
     return value
 

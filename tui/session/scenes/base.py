@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from tui.session.campaign.history import appended
 from tui.session.campaign.model import Campaign, Scene, SceneKind
 from tui.session.campaign.session import CommandError
 from tui.session.systems.registry import tracker
@@ -131,7 +132,7 @@ def end_scene(campaign: Campaign, note: str = "") -> Campaign:
     """Close the running scene into ``scene_history`` (name, kind, rounds, summary)."""
     scene = need_scene(campaign)
     entry = _history_entry(scene, campaign.system, note)
-    return replace(campaign, scene=None, scene_history=(*campaign.scene_history, entry))
+    return replace(campaign, scene=None, scene_history=appended(campaign.scene_history, entry))
 
 
 def start_scene(campaign: Campaign, name: str, kind: SceneKind = "active",

@@ -1,0 +1,68 @@
+"""The parsed copy beside a save: used only for exactly the file the writer left."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.store.helpers import Bump, counter, small_campaign
+from tui.session.campaign.session import Session
+from tui.store import Store, load, read_save
+from tui.store.parsecache import cache_path
+
+
+def played(tmp_path: Path) -> Path:
+    save = tmp_path / "c.toml"
+    with Store.create(save, small_campaign()) as store:
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        session.execute(Bump())
+    return save
+
+
+def no_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> object:
+        raise AssertionError("the TOML parser ran")
+
+    monkeypatch.setattr("tui.store.files.tomllib.loads", refuse)
+
+
+def test_the_writers_copy_spares_the_parser(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    save = played(tmp_path)
+    assert cache_path(save).exists()
+    parsed = read_save(save).campaign
+    with monkeypatch.context() as m:
+        no_parser(m)
+        cached = read_save(save).campaign
+    assert cached == parsed and counter(cached) == 1
+
+
+@pytest.mark.parametrize("how", ["edit", "touch", "damage", "symlink"])
+def test_anything_but_the_writers_file_is_parsed_afresh(how: str, tmp_path: Path) -> None:
+    save = played(tmp_path)
+    cache = cache_path(save)
+    if how == "edit":  # same size, other content
+        text = save.read_text(encoding="utf-8").replace("HP = 1", "HP = 7")
+        save.write_text(text, encoding="utf-8")
+        assert counter(load(save)[0]) == 7
+    elif how == "touch":
+        os.utime(save, ns=(1, 1))
+        assert counter(load(save)[0]) == 1
+    elif how == "damage":
+        cache.write_bytes(b"\x00" * 40)
+        assert counter(load(save)[0]) == 1
+    else:
+        target = tmp_path / "elsewhere"
+        target.write_bytes(b"mine")
+        cache.unlink()
+        cache.symlink_to(target)
+        assert counter(load(save)[0]) == 1
+        with Store.open(save) as store:  # a checkpoint replaces the link, never follows it
+            session = Session(store.campaign, store.log, last_seq=store.log_count)
+            session.subscribe(store.listener)
+            session.execute(Bump())
+        assert target.read_bytes() == b"mine"
+        assert not cache.is_symlink()

@@ -1,0 +1,87 @@
+"""A parsed copy of a save, beside it, so that opening a big campaign skips the TOML parser.
+
+Parsing TOML is pure Python: a campaign of 200 characters with 40 skills each takes longer
+to parse than the first frame may wait. After every checkpoint the writer leaves
+``.NAME.toml.cache`` beside the save (a hidden file in the campaign's own folder, written
+atomically, never through a symlink): the document it just wrote, in ``marshal`` form, with
+the save's identity (device, inode, size, modification time) and the length of its text
+before the past scenes. Opening uses it only when the save still has exactly that identity,
+so a save edited by hand, copied or replaced is always parsed afresh; the document still
+goes through the schema's validation. A cache that is missing, stale or damaged is ignored
+(it is only ever an optimisation, like Python's ``.pyc`` files). Like them it is read only
+from the campaign's own folder, which belongs to the GM.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tui.session.campaign.schema import FORMAT, _plain, character_doc, check_doc, scene_doc
+
+if TYPE_CHECKING:
+    from tui.session.campaign.model import Campaign
+    from tui.store.patch import DocCache
+
+__all__ = ["cache_path", "head_doc", "read_cache", "write_cache"]
+
+_VERSION = 1
+StatKey = tuple[int, int, int, int]
+
+
+def cache_path(save: Path) -> Path:
+    return save.with_name(f".{save.name}.cache")
+
+
+def read_cache(save: Path, key: StatKey) -> tuple[dict[str, Any], int] | None:
+    """(head document, head length) cached for the save with identity ``key``, or ``None``."""
+    try:
+        fd = os.open(cache_path(save), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            found = marshal.loads(f.read())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if (not isinstance(found, tuple) or len(found) != 4 or found[0] != _VERSION
+            or tuple(found[1]) != key or not isinstance(found[2], int)
+            or not isinstance(found[3], dict)):
+        return None
+    return found[3], found[2]
+
+
+def write_cache(save: Path, key: StatKey, head_length: int, doc: dict[str, Any]) -> None:
+    """Leave the parsed ``doc`` of the save with identity ``key`` beside it (best effort)."""
+    target = cache_path(save)
+    with contextlib.suppress(OSError, ValueError):
+        fd, temp = tempfile.mkstemp(prefix=f".{save.name}.", suffix=".cache-tmp",
+                                    dir=save.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                marshal.dump((_VERSION, key, head_length, doc), f)
+            os.replace(temp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+
+
+def head_doc(campaign: Campaign, seq: int, cache: DocCache) -> dict[str, Any]:
+    """The document of a save just written at ``seq``, past scenes left out; the documents
+    of characters, checks and the scene come from ``cache`` when unchanged."""
+    doc: dict[str, Any] = {"format": FORMAT, "system": campaign.system, "name": campaign.name,
+                           "adventure": campaign.adventure, "checkpoint": seq}
+    if campaign.options:
+        doc["options"] = _plain(campaign.options)
+    doc["characters"] = [cache.doc(ch, character_doc) for ch in campaign.characters]
+    if campaign.scene is not None:
+        doc["scene"] = cache.doc(campaign.scene, scene_doc)
+    if campaign.checks:
+        doc["checks"] = [cache.doc(c, check_doc) for c in campaign.checks]
+    cache.follow(campaign)
+    return doc
