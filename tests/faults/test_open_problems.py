@@ -126,7 +126,7 @@ async def test_an_error_in_the_saver_thread_reaches_the_gm_and_quitting_works(
         def explode(*_args: object) -> str:
             raise RecursionError("maximum recursion depth exceeded (test)")
 
-        monkeypatch.setattr(savetext.SaveText, "render", explode)
+        monkeypatch.setattr(savetext.SaveText, "render_parts", explode)
         pilot.app.screen.query_one("#roll-entry", Input).value = "/hp alice -1"
         await pilot.press("enter")
         await until(pilot, lambda: "could not be updated" in toasts(app), "the notification")
