@@ -27,8 +27,13 @@ class Strange(Defaults):
     skill_type = str  # a level name of the ladder: "Умелец"
     option_keys = frozenset({"range", "resist", "mod"})
     entry_help = (
-        "  range=L,H  resist=L,H  mod=N, opposed (else the app rolls the GM's 2d6);\n"
-        "  kirma bow mod=-1 range=4,5 resist=3,4 = 3 3 4 5\n"
+        "  range=L,H  resist=L,H (the GM's two d6; else the app rolls them), opposed;\n"
+        "  mod=N adds to the range top (on top of synergy); mounted: the supporting skill\n"
+        "  (extra.supports) is in use, nosynergy: it is not; dice+N / dice-N shift each die\n"
+        "  (kept in 1..6); hard: hard conditions, 2 of 4 dice in range to act at all.\n"
+        "  A vs B: a duel on one range, each side with its own mod=, synergy and dice±N;\n"
+        "  4-4-4-4 wins unless both roll it, then effective hits, then rank.\n"
+        "  kirma bow mounted range=4,5 resist=3,4 = 3 3 4 5   kirma riding hard range=4,5\n"
     )
     shows_round_limit = True
     next_wraps_round = False  # rounds follow /phase
