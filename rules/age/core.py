@@ -121,11 +121,13 @@ def threshold(key: str) -> int:
 
 def difficulty_name(tn: int) -> str | None:
     """The table name of a target number, or None for an off-table TN."""
+    tn = check_int("tn", tn)
     return next((n for n, v in DIFFICULTIES.items() if v == tn), None)
 
 
 def threshold_name(value: int) -> str | None:
     """The table name of a success threshold, or None for a custom one."""
+    value = check_int("threshold", value)
     return next((n for n, v in THRESHOLDS.items() if v == value), None)
 
 

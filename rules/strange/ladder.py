@@ -50,6 +50,8 @@ def check_rank(name: str, value: object) -> Rank:
 
 def rank_text(rank: Rank) -> str:
     """``"2"``, or ``"5/3"`` for a danger class between two levels."""
+    if isinstance(rank, bool) or not isinstance(rank, int | Fraction):
+        raise RulesError(f"rank must be a whole number or a Fraction, got {rank!r}")
     if isinstance(rank, Fraction) and rank.denominator != 1:
         return f"{rank.numerator}/{rank.denominator}"
     return str(int(rank))
