@@ -17,8 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rules import exact
-from rules import skirmish
+from rules import exact, skirmish
 from rules.age import advanced as age_advanced
 from rules.strange import exact_odds as strange_odds
 from rules.strange.grades import grade_hits, modified_range
