@@ -23,13 +23,15 @@ class Brp(Defaults):
     skill_type = int  # percent
     option_keys = frozenset({"by"})
     entry_help = (
-        "  easy | hard | automatic | impossible, nostakes, +N/-N percent;  = 07 (00 = 100)\n"
-        "  impossible alone fails with no roll; 'impossible roll' (or typed dice) rolls at\n"
-        "  chance 0 to see how badly.\n"
-        "  STR vs SIZ (two characteristics) uses the resistance table; the player's side\n"
-        "  rolls (in doubt the passive one): by=active | by=passive says who.\n"
-        "  /downtime CHAR SKILL, ...: up to four free ticks once per downtime (a downtime\n"
-        "  ends when the next scene starts or the adventure ends).\n"
+        "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
+        "  = 07 types the d100 (00 = 100).\n"
+        "  impossible alone fails with no roll; impossible roll (or typed\n"
+        "  dice) rolls at chance 0 to see how badly.\n"
+        "  STR vs SIZ (two characteristics): the resistance table, rolled\n"
+        "  by the player's side (in doubt the passive one); by=active or\n"
+        "  by=passive says who rolls.\n"
+        "  /downtime CHAR SKILL, ...: up to four free ticks, once per\n"
+        "  downtime (it ends with the next scene or adventure).\n"
     )
     #: extended checks progress by grade: success 1, special 2, critical 3
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}
