@@ -212,3 +212,21 @@ def test_goals_carry_over_until_the_series_is_summed_up() -> None:
     assert second.begin_actions().goals == second.goals  # planning may close on carried goals
     assert second.sum_up("Balgruf is down").goals == ()
     assert scene.sum_up("done").goals == ()
+
+
+def test_balgruf_reacting_with_four_fours_beats_dallahs_throw() -> None:
+    """The seed's wrestling round, but Balgruf's reaction is 4-4-4-4 against range 5–6 (no
+    hit at all): as in a duel, the lone 4-4-4-4 wins the reaction."""
+    throw = resolve((1, 6, 5, 5), (5, 6), SKILLED.required_hits)
+    scene = new_scene(SceneKind.ACTIVE, limit=2).set_goal("Dallah", "throw Balgruf down")
+    scene = scene.begin_actions().declare("Dallah", "throw", "Brawling", SKILLED.rank,
+                                          target="Balgruf", result=throw)
+    scene = scene.skip("Balgruf").begin_reactions()
+    fours = resolve((4, 4, 4, 4), (5, 6), PROFESSIONAL.required_hits)
+    assert fours.hits == 0 < throw.effective_hits
+    reacted = scene.react("Balgruf", 1, "Athletics", PROFESSIONAL.rank, fours)
+    assert reacted.reactions[0].winner == "reaction"
+    # and a danger class reacts with its exact rank
+    deadly = scene.react("Balgruf", 1, "danger", danger_class(4).rank,
+                         resolve((5, 6, 5, 1), (5, 6), 1))
+    assert deadly.reactions[0].rank == Fraction(3)
