@@ -253,3 +253,26 @@ def test_oglai_danger_class_rank_is_saved_exactly() -> None:
     doc = dump(rounds)
     assert doc["actions"][0]["rank"] == "5/3"
     assert load(doc) == rounds
+
+
+def test_duel_odds_per_range_match_every_4d6_roll() -> None:
+    """The duel preview counts each side's (effective hits, 4-4-4-4) per GM range without
+    enumerating the 1,296 rolls; against the enumeration, for every range the GM can roll."""
+    from tui.session.systems.strange.adapter import _effective
+
+    spans = sorted({rules.range_from_dice(a, b) for a, b in product(range(1, 7), repeat=2)})
+    for span in spans:
+        for required, mod, shift in ((1, 0, 0), (2, -1, 1), (3, 2, -2), (2, -6, 5)):
+            counts: Counter[tuple[int, bool]] = Counter()
+            for dice in DICE:
+                r = rules.resolve(dice, span, required, range_modifier=mod, dice_modifier=shift)
+                counts[(r.effective_hits, r.absolute)] += 1
+            expected = {k: Fraction(n, 1296) for k, n in counts.items()}
+            assert _effective(span, required, mod, shift) == expected, (span, required, mod)
+
+
+def test_duel_preview_with_the_range_still_to_roll_sums_to_one() -> None:
+    t = table()
+    pv = t.preview("kirma bow mounted vs og danger")
+    assert pv.ok and "range rolled by the app" in pv.text
+    assert sum(c.p for c in pv.odds) == 1

@@ -24,10 +24,12 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 
 from rules import strange
 from rules.exact import enumerate_dice
 from rules.strange import Grade
+from rules.strange.grades import modified_range
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
@@ -275,9 +277,26 @@ def _duel_odds(span: Span | None, a: Key, b: Key) -> tuple[tuple[str | None, Fra
 @lru_cache(maxsize=1024)
 def _effective(span: Span, required: int, mod: int, shift: int) -> dict[tuple[int, bool],
                                                                         Fraction]:
+    """(effective hits, 4-4-4-4) of one side's 4d6 against a known range, exactly.
+
+    Hits only depend on how many faces (after the shift) lie in the modified range, so H is
+    binomial over 4 dice; the one roll 4-4-4-4 is moved to its own key. A handful of integer
+    steps instead of 1,296 resolves, so a duel preview over the GM's 36 ranges is instant.
+    """
+    top = modified_range(span[0], span[1], mod)
+    faces = [min(6, max(1, f + shift)) for f in range(1, 7)]
+    inside = 0 if top is None else sum(top[0] <= f <= top[1] for f in faces)
+    outside = 6 - inside
     counts: dict[tuple[int, bool], int] = {}
-    for dice in enumerate_dice(4, 6):
-        r = strange.resolve(dice, span, required, range_modifier=mod, dice_modifier=shift)
-        key = (r.effective_hits, r.absolute)
-        counts[key] = counts.get(key, 0) + 1
-    return {key: Fraction(n, 1296) for key, n in counts.items()}
+    for hits in range(5):
+        n = comb(4, hits) * inside**hits * outside ** (4 - hits)
+        if n:
+            counts[(hits + max(0, hits - required), False)] = n
+    four_in = top is not None and top[0] <= faces[3] <= top[1]
+    h = 4 if four_in else 0
+    key = (h + max(0, h - required), False)
+    counts[key] -= 1
+    if not counts[key]:
+        del counts[key]
+    counts[(key[0], True)] = 1
+    return {k: Fraction(n, 1296) for k, n in counts.items()}
