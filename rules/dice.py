@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.errors import RulesError
-from rules.exact import convolve, sum_of_dice
+from rules.exact import check_rng, check_sequence, convolve, sum_of_dice
 
 __all__ = ["MAX_DICE", "MAX_FACES", "Expr", "Roll", "odds", "parse", "roll"]
 
@@ -157,6 +157,7 @@ def _as_expr(expr: str | Expr) -> Expr:
 def roll(expr: str | Expr, *, rng: random.Random) -> Roll:
     """Roll ``expr`` with the injected generator."""
     e = _as_expr(expr)
+    rng = check_rng(rng)
     faces: list[int] = []
     total = e.modifier
     for d in e.dice:
@@ -170,6 +171,7 @@ def roll(expr: str | Expr, *, rng: random.Random) -> Roll:
 def resolve(expr: str | Expr, faces: tuple[int, ...] | list[int]) -> Roll:
     """Total typed-in faces for ``expr`` (one face per die, in order), validating each."""
     e = _as_expr(expr)
+    check_sequence("faces", faces)
     faces = tuple(faces)
     if len(faces) != e.dice_count:
         raise RulesError(f"{e} needs {e.dice_count} dice, got {len(faces)}")

@@ -17,7 +17,15 @@ from functools import lru_cache
 from typing import Literal
 
 from rules.errors import RulesError
-from rules.exact import check_face, check_int, complete, sum_of_dice
+from rules.exact import (
+    check_face,
+    check_int,
+    check_iterable,
+    check_rng,
+    check_str,
+    complete,
+    sum_of_dice,
+)
 
 __all__ = [
     "DIFFICULTIES",
@@ -81,6 +89,7 @@ RUSSIAN_NAMES: Mapping[str, str] = {
 
 def slug(name: str) -> str:
     """Lookup key of a table name: lower case, words joined by hyphens ("very-hard")."""
+    name = check_str("name", name)
     return "-".join(name.replace("_", " ").replace("-", " ").casefold().split())
 
 
@@ -112,11 +121,13 @@ def threshold(key: str) -> int:
 
 def difficulty_name(tn: int) -> str | None:
     """The table name of a target number, or None for an off-table TN."""
+    tn = check_int("tn", tn)
     return next((n for n, v in DIFFICULTIES.items() if v == tn), None)
 
 
 def threshold_name(value: int) -> str | None:
     """The table name of a success threshold, or None for a custom one."""
+    value = check_int("threshold", value)
     return next((n for n, v in THRESHOLDS.items() if v == value), None)
 
 
@@ -197,14 +208,19 @@ def resolve(dice: tuple[int, int, int], bonus: int, tn: int) -> Result:
 
 def roll(bonus: int, tn: int, *, rng: random.Random) -> Result:
     """Roll 3d6 with the injected generator and resolve."""
+    rng = check_rng(rng)
     dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
     return resolve(dice, bonus, tn)
 
 
-@lru_cache(maxsize=1024)
 def odds(bonus: int, tn: int) -> Fraction:
     """Exact P(success) of ``bonus`` against ``tn`` over the 216 outcomes of 3d6."""
-    need = check_int("tn", tn) - check_int("bonus", bonus)
+    return _odds(check_int("bonus", bonus), check_int("tn", tn))
+
+
+@lru_cache(maxsize=1024)
+def _odds(bonus: int, tn: int) -> Fraction:
+    need = tn - bonus
     return sum((p for total, p in sum_of_dice(3, 6).items() if total >= need), Fraction(0))
 
 
@@ -220,8 +236,9 @@ def focus_bonus(ability: int, focus: bool | int, modifiers: Iterable[int] = ()) 
     ``focus`` is a flag or the number of applicable foci; only one focus ever counts.
     """
     check_int("ability", ability)
+    mods = check_iterable("modifiers", modifiers)
     has_focus = focus if isinstance(focus, bool) else check_int("focus", focus, 0) > 0
-    extra = sum(check_int("modifier", m) for m in modifiers)
+    extra = sum(check_int("modifier", m) for m in mods)
     return ability + (2 if has_focus else 0) + extra
 
 
@@ -237,7 +254,10 @@ def opposed_many(results: Sequence[Result], tn: int | None = None) -> int | None
     Whoever did not reach ``tn`` cannot win; then the higher total, the higher Drama Die, the
     higher bonus (ability + focus); a tie on all three (or nobody reaching ``tn``) has no winner.
     """
-    checked = [_check_result(f"results[{i}]", r) for i, r in enumerate(results)]
+    checked = [
+        _check_result(f"results[{i}]", r)
+        for i, r in enumerate(check_iterable("results", results))
+    ]
     if not checked:
         raise RulesError("results must hold at least one Result")
     gate = None if tn is None else check_int("tn", tn)

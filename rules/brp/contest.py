@@ -12,7 +12,7 @@ from typing import Literal
 
 from rules.brp.core import Level, face_text
 from rules.errors import RulesError
-from rules.exact import check_face, check_int
+from rules.exact import check_face, check_int, check_rng
 
 __all__ = [
     "Opposed",
@@ -116,6 +116,7 @@ def roll_resistance(
 ) -> ResistanceResult:
     """Roll d100 from ``rng`` for the ``by`` side unless the outcome is automatic."""
     chance = resistance_chance(active, passive)
+    rng = check_rng(rng)
     face = None if chance in (0, 100) else rng.randint(1, 100)
     return resistance_roll(active, passive, face, by=by)
 

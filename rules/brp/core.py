@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Literal, get_args
 
 from rules.errors import RulesError
-from rules.exact import check_face, check_int, complete, half_up, tally
+from rules.exact import check_face, check_int, check_rng, complete, half_up, tally
 
 __all__ = [
     "DIFFICULTIES",
@@ -68,6 +68,7 @@ class Level(IntEnum):
 
 def face_text(roll: int) -> str:
     """A d100 face as players read it: ``07``, ``42``, ``00`` for 100."""
+    roll = check_face("roll", roll, 100)
     return "00" if roll == 100 else f"{roll:02d}"
 
 
@@ -172,7 +173,7 @@ def resolve(chance: int, roll: int) -> Result:
 def roll(chance: int, *, rng: random.Random) -> Result:
     """Roll d100 with the injected generator and resolve it against ``chance``."""
     chance = check_int("chance", chance)
-    return resolve(chance, rng.randint(1, 100))
+    return resolve(chance, check_rng(rng).randint(1, 100))
 
 
 @lru_cache(maxsize=512)
@@ -254,5 +255,6 @@ def roll_check(
     Impossible checks are not rolled (the GM rolls them "to see how badly" via :func:`check`).
     """
     diff = check_difficulty(difficulty)
+    check_rng(rng)
     face = None if diff in ("automatic", "impossible") else rng.randint(1, 100)
     return check(skill, diff, face, stakes=stakes)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.brp.core import Level, Result, check_difficulty, face_text, resolve
 from rules.errors import RulesError
-from rules.exact import check_face, check_int
+from rules.exact import check_face, check_int, check_rng
 
 __all__ = [
     "DOWNTIME_FREE_TICKS",
@@ -116,6 +116,8 @@ def experience_roll(skill: int, roll: int, gain_roll: int | None = None) -> Impr
 
 def roll_experience(skill: int, *, rng: random.Random) -> Improvement:
     """Roll d100 from ``rng`` and, if the skill improves, 1D6 for the gain."""
+    skill = check_int("skill", skill, 0)
+    rng = check_rng(rng)
     face = rng.randint(1, 100)
     gain = rng.randint(1, 6) if improves(skill, face) else None
     return experience_roll(skill, face, gain)

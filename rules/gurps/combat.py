@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Literal, TypeVar
 
 from rules.errors import RulesError
-from rules.exact import check_int
+from rules.exact import check_callable, check_int, check_sequence
 
 __all__ = [
     "MANEUVERS",
@@ -88,6 +88,14 @@ def _keys(
     return keys
 
 
+def _check_order_args(combatants: object, speed: object, dx: object) -> None:
+    check_sequence("combatants", combatants)
+    if speed is not None:
+        check_callable("speed", speed)
+    if dx is not None:
+        check_callable("dx", dx)
+
+
 def turn_order(
     combatants: Sequence[T],
     *,
@@ -99,6 +107,7 @@ def turn_order(
     ``speed``/``dx`` read the values from each entry; they default to :class:`Combatant`
     fields. The sort is stable, so the GM's order of fully tied entries is kept.
     """
+    _check_order_args(combatants, speed, dx)
     keys = _keys(combatants, speed, dx)
     order = sorted(range(len(combatants)), key=lambda i: (-keys[i][0], -keys[i][1]))
     return [combatants[i] for i in order]
@@ -115,6 +124,7 @@ def tied_groups(
     Concatenated, the groups are :func:`turn_order`. A group of two or more is a tie the GM
     may reorder; the app must not move an entry out of its group.
     """
+    _check_order_args(combatants, speed, dx)
     keys = _keys(combatants, speed, dx)
     order = sorted(range(len(combatants)), key=lambda i: (-keys[i][0], -keys[i][1]))
     groups: list[tuple[T, ...]] = []

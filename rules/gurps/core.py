@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from rules.errors import RulesError
-from rules.exact import check_face, check_int, complete, sum_of_dice
+from rules.exact import check_face, check_int, check_iterable, check_rng, complete, sum_of_dice
 
 __all__ = [
     "MAX_MODIFIER",
@@ -112,7 +112,7 @@ def effective_skill(base: int, modifiers: Iterable[int] = ()) -> int:
     Seed: lockpicking 9, total darkness −5 → 4; a trivial lock +10 → 14.
     """
     total = _check_skill("base skill", base)
-    for i, mod in enumerate(modifiers, start=1):
+    for i, mod in enumerate(check_iterable("modifiers", modifiers), start=1):
         total += check_int(f"modifier {i}", mod, -MAX_MODIFIER, MAX_MODIFIER)
     return _check_skill("effective skill", total)
 
@@ -146,6 +146,7 @@ def resolve_dice(skill: int, dice: Sequence[int]) -> Result:
 
 def roll(skill: int, *, rng: random.Random) -> Result:
     """Roll 3d6 with the injected generator and resolve it against ``skill``."""
+    rng = check_rng(rng)
     return resolve_dice(skill, tuple(rng.randint(1, 6) for _ in range(3)))
 
 
@@ -211,6 +212,7 @@ def quick_contest(a_skill: int, a_roll: int, b_skill: int, b_roll: int) -> Conte
 
 def roll_contest(a_skill: int, b_skill: int, *, rng: random.Random) -> Contest:
     """Roll both sides of a quick contest (``a`` first) with the injected generator."""
+    rng = check_rng(rng)
     return Contest(roll(a_skill, rng=rng), roll(b_skill, rng=rng))
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Literal, TypeAlias
 
 from rules.errors import RulesError
-from rules.exact import check_face, check_int, complete, tally
+from rules.exact import check_face, check_int, check_rng
 from rules.skirmish.core import SIDES, Die, Result, check_die, test
 
 __all__ = ["MAX_DICE", "Contest", "Winner", "contest", "contest_odds", "roll_contest"]
@@ -166,6 +166,7 @@ def roll_contest(
 ) -> Contest:
     """Roll ``a_dice`` and ``b_dice`` dice from ``rng`` and resolve the contest."""
     kind = check_die(die)
+    rng = check_rng(rng)
     a_dice = check_int("a_dice", a_dice, 1, MAX_DICE)
     b_dice = check_int("b_dice", b_dice, 1, MAX_DICE)
     sides = SIDES[kind]
@@ -174,24 +175,94 @@ def roll_contest(
     return contest(a_value, a_rolls, b_value, b_rolls, kind, raw_tiebreak)
 
 
+Key = tuple[int, int]  # a successful die's (face, raw roll when the tie-break counts it)
+
+
+@lru_cache(maxsize=256)
+def _die_classes(value: int, die: Die, raw: bool) -> tuple[int, int, tuple[tuple[Key, int], ...]]:
+    """One die of a side: (faces that are Lucky, faces that fail, successes by key).
+
+    A key is what two successes compare: the face, and with ``raw`` the raw d20 as well.
+    Lucky faces are counted apart: a Lucky Chance decides a contest on its own.
+    """
+    lucky = failed = 0
+    keys: dict[Key, int] = {}
+    for roll in range(1, SIDES[die] + 1):
+        result = test(value, roll, die)
+        if result.lucky:
+            lucky += 1
+        elif result.success:
+            key = (result.face, roll if raw else 0)
+            keys[key] = keys.get(key, 0) + 1
+        else:
+            failed += 1
+    return lucky, failed, tuple(sorted(keys.items()))
+
+
+def _best(
+    value: int, dice: int, die: Die, raw: bool
+) -> tuple[int, int, dict[Key | None, int]]:
+    """Ways (out of sides**dice) for a side: any Lucky; no Lucky and each best success key.
+
+    Only a side's best success matters when neither side has a Lucky Chance (a die survives
+    only above every success of the other side), so the distribution of the best key is all
+    a contest needs: P(best <= k) = (failing faces + successes up to k)^dice.
+    """
+    lucky, failed, keys = _die_classes(value, die, raw)
+    sides = SIDES[die]
+    total = sides**dice
+    best: dict[Key | None, int] = {None: failed**dice}
+    below = failed
+    for key, ways in keys:
+        best[key] = (below + ways) ** dice - below**dice
+        below += ways
+    return total, total - (sides - lucky) ** dice, best
+
+
 @lru_cache(maxsize=1024)
 def _contest_odds(
-    a_value: int, b_value: int, die: Die, raw: bool
+    a_value: int, b_value: int, die: Die, raw: bool, a_dice: int, b_dice: int
 ) -> tuple[tuple[Winner, Fraction], ...]:
-    faces = range(1, SIDES[die] + 1)
-    a_results = [(test(a_value, x, die),) for x in faces]
-    b_results = [(test(b_value, y, die),) for y in faces]
-    winners = (_decide(a, b, raw)[2] for a in a_results for b in b_results)
-    keys: tuple[Winner, ...] = ("a", "b", None)
-    return tuple(complete(tally(winners), keys).items())
+    a_total, a_lucky, a_best = _best(a_value, a_dice, die, raw)
+    b_total, b_lucky, b_best = _best(b_value, b_dice, die, raw)
+    # Lucky on one side only: that side acts (its Lucky die is a success that stands)
+    a_wins = a_lucky * (b_total - b_lucky)
+    b_wins = b_lucky * (a_total - a_lucky)
+    # neither Lucky: the strictly higher best success acts; equal or none cancel
+    order = sorted(k for k in {*a_best, *b_best} if k is not None)
+    a_below = a_best[None]  # ways for a side to have no success, then below the next key
+    b_below = b_best[None]
+    for key in order:
+        a_here, b_here = a_best.get(key, 0), b_best.get(key, 0)
+        a_wins += a_here * b_below
+        b_wins += b_here * a_below
+        a_below += a_here
+        b_below += b_here
+    total = a_total * b_total
+    nobody = total - a_wins - b_wins
+    return (("a", Fraction(a_wins, total)), ("b", Fraction(b_wins, total)),
+            (None, Fraction(nobody, total)))
 
 
 def contest_odds(
-    a_value: int, b_value: int, die: str = "d10", raw_tiebreak: bool = False
+    a_value: int,
+    b_value: int,
+    die: str = "d10",
+    raw_tiebreak: bool = False,
+    *,
+    a_dice: int = 1,
+    b_dice: int = 1,
 ) -> dict[str | None, Fraction]:
-    """Exact chance that a, b or nobody (``None``: draw or both fail) wins a one-die contest."""
+    """Exact chance that a, b or nobody (``None``: draw or both fail) acts in a contest.
+
+    Each side rolls ``a_dice`` / ``b_dice`` dice (1..``MAX_DICE``). Computed from each
+    side's best die alone (see ``_best``): a few dozen integer operations whatever the
+    number of dice, never an enumeration of every face.
+    """
     kind = check_die(die)
     raw = _check_tiebreak(raw_tiebreak)
     a_value = check_int("a_value", a_value)
     b_value = check_int("b_value", b_value)
-    return dict(_contest_odds(a_value, b_value, kind, raw))
+    a_dice = check_int("a_dice", a_dice, 1, MAX_DICE)
+    b_dice = check_int("b_dice", b_dice, 1, MAX_DICE)
+    return dict(_contest_odds(a_value, b_value, kind, raw, a_dice, b_dice))

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Literal, TypeAlias, cast
 
 from rules.errors import RulesError
-from rules.exact import check_face, check_int, complete, tally
+from rules.exact import check_face, check_int, check_iterable, check_rng, complete, tally
 
 __all__ = [
     "DIES",
@@ -172,6 +172,7 @@ resolve = test
 def roll(value: int, *, rng: random.Random, die: str = "d10") -> Result:
     """Roll one die from ``rng`` and resolve the test."""
     kind = check_die(die)
+    rng = check_rng(rng)
     return test(value, rng.randint(1, SIDES[kind]), kind)
 
 
@@ -194,7 +195,7 @@ def effective_value(
     base = check_int("base", base)
     numerator, denominator, shift = 1, 1, 0
     fixed: list[int] = []
-    for i, modifier in enumerate(modifiers):
+    for i, modifier in enumerate(check_iterable("modifiers", modifiers)):
         if not isinstance(modifier, tuple | list) or len(modifier) != 2:
             raise RulesError(f"modifiers[{i}] must be a (kind, n) pair, got {modifier!r}")
         kind, amount = modifier

@@ -11,9 +11,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.errors import RulesError
-from rules.exact import check_face, check_int
-from rules.strange.grades import MAX_MODIFIER, Grade, grade_hits, modified_range
-from rules.strange.ladder import MAX_REQUIRED
+from rules.exact import check_bool, check_face, check_int, check_rng
+from rules.strange.grades import (
+    MAX_DICE_MODIFIER,
+    MAX_MODIFIER,
+    Grade,
+    grade_hits,
+    modified_range,
+    shifted,
+)
+from rules.strange.ladder import MAX_REQUIRED, Rank, check_rank, rank_text
 
 __all__ = [
     "MIN_ACTION_SECONDS",
@@ -22,6 +29,7 @@ __all__ = [
     "Result",
     "Winner",
     "can_act",
+    "can_act_count",
     "contest_winner",
     "duel",
     "duel_result",
@@ -56,6 +64,12 @@ def _faces(
         return tuple(values)
     names = [f"{name} {part}" for part in parts] or [f"{name}[{i}]" for i in range(length)]
     return tuple(check_face(names[i], v, 6) for i, v in enumerate(values))
+
+
+def _modifier(name: str, value: object, bound: int) -> int:
+    if type(value) is int and -bound <= value <= bound:
+        return value
+    return check_int(name, value, -bound, bound)
 
 
 def _dice(name: str, dice: object) -> tuple[int, int, int, int]:
@@ -103,6 +117,25 @@ class Result:
     resistance_hits: int
     grade: Grade
     impact: int
+    dice_modifier: int = 0
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The dice after the roll-value modifier (each shifted, kept within 1..6)."""
+        return shifted(self.dice, self.dice_modifier)
+
+    @property
+    def absolute(self) -> bool:
+        """The dice as rolled were 4-4-4-4: an absolute critical, in a duel too."""
+        return self.dice == ABSOLUTE
+
+    @property
+    def dice_text(self) -> str:
+        """E.g. ``"3-3-4-5"`` or, with ``dice+1``, ``"3-3-4-5 +1 -> 4-4-5-6"``."""
+        text = "-".join(map(str, self.dice))
+        if self.dice_modifier:
+            text += f" {self.dice_modifier:+d} -> {'-'.join(map(str, self.values))}"
+        return text
 
     @property
     def extra_hits(self) -> int:
@@ -123,7 +156,7 @@ class Result:
     def label(self) -> str:
         """E.g. ``"partial success, impact 1 (3-3-5-5 vs 4-5: hits 2/1, effective 3;
         resistance 3-5: hits 4)"``."""
-        dice = "-".join(map(str, self.dice))
+        dice = self.dice_text
         span = _text(self.success_range)
         if self.range_modifier:
             span += f" {self.range_modifier:+d} -> {_text(self.effective_range)}"
@@ -142,10 +175,15 @@ def resolve(
     required: int,
     resistance_range: Sequence[int] | None = None,
     range_modifier: int = 0,
+    *,
+    dice_modifier: int = 0,
 ) -> Result:
     """Grade the player's 4d6 against the GM's range(s).
 
     ``resistance_range`` and ``range_modifier`` may be passed by position, as the spec shows.
+    A roll-value modifier (``dice_modifier``) shifts each die before any hit is counted, in
+    the success and the resistance range alike; a die stays within 1..6. 4-4-4-4 is read off
+    the dice as rolled.
 
     Args:
         dice: the player's four d6 faces.
@@ -153,17 +191,19 @@ def resolve(
         required: hits the skill level needs (1..4), e.g. ``level.required_hits``.
         resistance_range: ``(low, high)`` from the GM's second 2d6 when the action is resisted.
         range_modifier: added to the top of the success range (negative shrinks it).
+        dice_modifier: added to each die's value (−5..+5), kept within 1..6.
     """
     faces = _dice("dice", dice)
     span = _span("success_range", success_range)
     if not (type(required) is int and 1 <= required <= MAX_REQUIRED):
         check_int("required", required, 1, MAX_REQUIRED)
-    if not (type(range_modifier) is int and -MAX_MODIFIER <= range_modifier <= MAX_MODIFIER):
-        check_int("range_modifier", range_modifier, -MAX_MODIFIER, MAX_MODIFIER)
+    _modifier("range_modifier", range_modifier, MAX_MODIFIER)
+    _modifier("dice_modifier", dice_modifier, MAX_DICE_MODIFIER)
     resist = None if resistance_range is None else _span("resistance_range", resistance_range)
     effective_range = modified_range(span[0], span[1], range_modifier)
-    hits = _count(faces, effective_range)
-    resisted = None if resist is None else _count(faces, resist)
+    values = shifted(faces, dice_modifier) if dice_modifier else faces
+    hits = _count(values, effective_range)
+    resisted = None if resist is None else _count(values, resist)
     grade, effective, impact = grade_hits(hits, required, resisted, faces == ABSOLUTE)
     return Result(
         dice=faces,
@@ -177,6 +217,7 @@ def resolve(
         resistance_hits=resisted or 0,
         grade=grade,
         impact=impact,
+        dice_modifier=dice_modifier,
     )
 
 
@@ -188,11 +229,15 @@ def roll(
     resistance_range: Sequence[int] | None = None,
     opposed: bool = False,
     range_modifier: int = 0,
+    dice_modifier: int = 0,
 ) -> Result:
     """Roll what is missing (GM's range(s), player's 4d6) with ``rng`` and resolve.
 
     A given ``resistance_range`` makes the check opposed whatever ``opposed`` says.
     """
+    rng = check_rng(rng)
+    check_int("required", required, 1, MAX_REQUIRED)
+    check_bool("opposed", opposed)
     if success_range is None:
         success_range = range_from_dice(rng.randint(1, 6), rng.randint(1, 6))
     if resistance_range is None and opposed:
@@ -204,15 +249,27 @@ def roll(
         required,
         resistance_range=resistance_range,
         range_modifier=range_modifier,
+        dice_modifier=dice_modifier,
     )
 
 
-def contest_winner(a_effective: int, a_rank: int, b_effective: int, b_rank: int) -> Winner | None:
-    """Higher effective hits win; equal → higher rank; equal rank → no winner."""
+def contest_winner(
+    a_effective: int,
+    a_rank: Rank,
+    b_effective: int,
+    b_rank: Rank,
+    *,
+    a_absolute: bool = False,
+    b_absolute: bool = False,
+) -> Winner | None:
+    """4-4-4-4 wins unless both rolled it; then higher effective hits; equal → higher rank
+    (a skill rank or a danger class's, on one scale); equal rank → no winner."""
     check_int("a_effective", a_effective, 0, None)
     check_int("b_effective", b_effective, 0, None)
-    check_int("a_rank", a_rank, 1, None)
-    check_int("b_rank", b_rank, 1, None)
+    check_rank("a_rank", a_rank)
+    check_rank("b_rank", b_rank)
+    if check_bool("a_absolute", a_absolute) != check_bool("b_absolute", b_absolute):
+        return "a" if a_absolute else "b"
     if a_effective != b_effective:
         return "a" if a_effective > b_effective else "b"
     if a_rank != b_rank:
@@ -226,24 +283,35 @@ class Duel:
 
     a: Result
     b: Result
-    a_rank: int
-    b_rank: int
+    a_rank: Rank
+    b_rank: Rank
     winner: Winner | None
 
     @property
+    def decided_by_absolute(self) -> bool:
+        """One side rolled 4-4-4-4 and the other did not: that alone decided it."""
+        return self.a.absolute != self.b.absolute
+
+    @property
     def decided_by_rank(self) -> bool:
-        """Equal effective hits, so the higher rank won."""
-        return self.winner is not None and self.a.effective_hits == self.b.effective_hits
+        """Equal effective hits (and no lone 4-4-4-4), so the higher rank won."""
+        return (
+            self.winner is not None
+            and not self.decided_by_absolute
+            and self.a.effective_hits == self.b.effective_hits
+        )
 
     @property
     def label(self) -> str:
         """E.g. ``"b wins (E 3 vs 4; ranks 1 vs 2)"``."""
         head = "no winner" if self.winner is None else f"{self.winner} wins"
         how = ", on rank" if self.decided_by_rank else ""
+        if self.decided_by_absolute:
+            how = ", 4-4-4-4"
         return (
             f"{head}{how} (E {self.a.effective_hits} vs {self.b.effective_hits}; "
-            f"ranks {self.a_rank} vs {self.b_rank}; "
-            f"{'-'.join(map(str, self.a.dice))} vs {'-'.join(map(str, self.b.dice))} "
+            f"ranks {rank_text(self.a_rank)} vs {rank_text(self.b_rank)}; "
+            f"{self.a.dice_text} vs {self.b.dice_text} "
             f"in {_text(self.a.success_range)})"
         )
 
@@ -251,35 +319,44 @@ class Duel:
 def duel_result(
     a_dice: Sequence[int],
     a_required: int,
-    a_rank: int,
+    a_rank: Rank,
     b_dice: Sequence[int],
     b_required: int,
-    b_rank: int,
+    b_rank: Rank,
     success_range: Sequence[int],
     *,
     a_modifier: int = 0,
     b_modifier: int = 0,
+    a_dice_modifier: int = 0,
+    b_dice_modifier: int = 0,
 ) -> Duel:
     """Both sides' results and the winner of a duel (see :func:`duel`)."""
-    a = resolve(a_dice, success_range, a_required, range_modifier=a_modifier)
-    b = resolve(b_dice, success_range, b_required, range_modifier=b_modifier)
-    winner = contest_winner(a.effective_hits, a_rank, b.effective_hits, b_rank)
+    a = resolve(a_dice, success_range, a_required, range_modifier=a_modifier,
+                dice_modifier=a_dice_modifier)
+    b = resolve(b_dice, success_range, b_required, range_modifier=b_modifier,
+                dice_modifier=b_dice_modifier)
+    winner = contest_winner(a.effective_hits, a_rank, b.effective_hits, b_rank,
+                            a_absolute=a.absolute, b_absolute=b.absolute)
     return Duel(a=a, b=b, a_rank=a_rank, b_rank=b_rank, winner=winner)
 
 
 def duel(
     a_dice: Sequence[int],
     a_required: int,
-    a_rank: int,
+    a_rank: Rank,
     b_dice: Sequence[int],
     b_required: int,
-    b_rank: int,
+    b_rank: Rank,
     success_range: Sequence[int],
     *,
     a_modifier: int = 0,
     b_modifier: int = 0,
+    a_dice_modifier: int = 0,
+    b_dice_modifier: int = 0,
 ) -> Winner | None:
-    """``"a"``, ``"b"`` or None: higher effective hits, then higher rank, else no winner."""
+    """``"a"``, ``"b"`` or None: a lone 4-4-4-4 wins; else higher effective hits, then
+    higher rank, else no winner. Each side has its own range modifier (synergy included)
+    and roll-value modifier."""
     return duel_result(
         a_dice,
         a_required,
@@ -290,12 +367,35 @@ def duel(
         success_range,
         a_modifier=a_modifier,
         b_modifier=b_modifier,
+        a_dice_modifier=a_dice_modifier,
+        b_dice_modifier=b_dice_modifier,
     ).winner
 
 
-def can_act(dice: Sequence[int], success_range: Sequence[int], *, range_modifier: int = 0) -> bool:
-    """Under hard conditions: may the character act at all? At least 2 of 4 dice in range."""
+def can_act_count(
+    dice: Sequence[int],
+    success_range: Sequence[int],
+    *,
+    range_modifier: int = 0,
+    dice_modifier: int = 0,
+) -> int:
+    """Under hard conditions: how many of the 4 dice (after ``dice_modifier``) are in range."""
     faces = _dice("dice", dice)
     span = _span("success_range", success_range)
-    check_int("range_modifier", range_modifier, -MAX_MODIFIER, MAX_MODIFIER)
-    return 2 * _count(faces, modified_range(span[0], span[1], range_modifier)) >= DICE
+    _modifier("range_modifier", range_modifier, MAX_MODIFIER)
+    _modifier("dice_modifier", dice_modifier, MAX_DICE_MODIFIER)
+    return _count(shifted(faces, dice_modifier), modified_range(span[0], span[1], range_modifier))
+
+
+def can_act(
+    dice: Sequence[int],
+    success_range: Sequence[int],
+    *,
+    range_modifier: int = 0,
+    dice_modifier: int = 0,
+) -> bool:
+    """Under hard conditions: may the character act at all? At least 2 of 4 dice in range."""
+    count = can_act_count(
+        dice, success_range, range_modifier=range_modifier, dice_modifier=dice_modifier
+    )
+    return 2 * count >= DICE

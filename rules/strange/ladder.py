@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rules.errors import RulesError
-from rules.exact import check_int
+from rules.exact import check_int, check_iterable
 
 __all__ = [
     "DANGER_CLASSES",
@@ -18,17 +19,42 @@ __all__ = [
     "MAX_REQUIRED",
     "DangerClass",
     "Ladder",
+    "Rank",
     "SkillLevel",
+    "check_rank",
     "danger_class",
     "level_by_key",
     "level_by_name",
     "level_by_rank",
     "make_ladder",
+    "rank_text",
     "synergy_modifier",
 ]
 
 #: A check rolls 4 dice, so no level can require more than 4 hits.
 MAX_REQUIRED = 4
+
+#: A tie-break rank: a skill level's whole rank, or a danger class's exact place on that scale.
+Rank = int | Fraction
+
+
+def check_rank(name: str, value: object) -> Rank:
+    """A rank of at least 1: an int or an exact Fraction (never a float), else ``RulesError``."""
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise RulesError(f"{name} must be a whole number or a Fraction of at least 1, "
+                         f"got {value!r}")
+    if value < 1:
+        raise RulesError(f"{name} must be at least 1, got {rank_text(value)}")
+    return value
+
+
+def rank_text(rank: Rank) -> str:
+    """``"2"``, or ``"5/3"`` for a danger class between two levels."""
+    if isinstance(rank, bool) or not isinstance(rank, int | Fraction):
+        raise RulesError(f"rank must be a whole number or a Fraction, got {rank!r}")
+    if isinstance(rank, Fraction) and rank.denominator != 1:
+        return f"{rank.numerator}/{rank.denominator}"
+    return str(int(rank))
 
 
 def _text(name: str, value: object) -> str:
@@ -73,8 +99,9 @@ DEFAULT_LADDER: Ladder = (
 
 def make_ladder(levels: Iterable[SkillLevel]) -> Ladder:
     """Validate a campaign's ladder (unique keys, names and ranks) and sort it by rank."""
-    out = tuple(levels)
-    if not out or not all(isinstance(level, SkillLevel) for level in out):
+    given = check_iterable("ladder", levels)
+    out = [level for level in given if isinstance(level, SkillLevel)]
+    if not out or len(out) != len(given):
         raise RulesError("ladder must be a non-empty sequence of SkillLevel")
     seen: set[str] = set()
     for level in out:
@@ -87,9 +114,20 @@ def make_ladder(levels: Iterable[SkillLevel]) -> Ladder:
     return tuple(sorted(out, key=lambda level: level.rank))
 
 
+def _ladder(ladder: object) -> Ladder:
+    if ladder is DEFAULT_LADDER:
+        return DEFAULT_LADDER
+    if not isinstance(ladder, tuple) or not ladder or not all(
+        isinstance(level, SkillLevel) for level in ladder
+    ):
+        raise RulesError(f"ladder must be a tuple of SkillLevel (see make_ladder), got {ladder!r}")
+    return ladder
+
+
 def level_by_name(name: str, ladder: Ladder = DEFAULT_LADDER) -> SkillLevel:
     """Find a level by its key, Russian or English name, case-insensitively."""
     wanted = _text("name", name).casefold()
+    ladder = _ladder(ladder)
     for level in ladder:
         if wanted in (level.key.casefold(), level.name_ru.casefold(), level.name_en.casefold()):
             return level
@@ -99,6 +137,7 @@ def level_by_name(name: str, ladder: Ladder = DEFAULT_LADDER) -> SkillLevel:
 
 def level_by_key(key: str, ladder: Ladder = DEFAULT_LADDER) -> SkillLevel:
     """Find a level by its key only (keys are what saves store)."""
+    ladder = _ladder(ladder)
     for level in ladder:
         if level.key == key:
             return level
@@ -108,6 +147,7 @@ def level_by_key(key: str, ladder: Ladder = DEFAULT_LADDER) -> SkillLevel:
 def level_by_rank(rank: int, ladder: Ladder = DEFAULT_LADDER) -> SkillLevel:
     """Find a level by its rank."""
     check_int("rank", rank, 1, None)
+    ladder = _ladder(ladder)
     for level in ladder:
         if level.rank == rank:
             return level
@@ -116,7 +156,12 @@ def level_by_rank(rank: int, ladder: Ladder = DEFAULT_LADDER) -> SkillLevel:
 
 @dataclass(frozen=True, slots=True)
 class DangerClass:
-    """Danger class 1-4 of an opponent without skills; the class number is its tie-break rank."""
+    """Danger class 1-4 of an opponent without skills, placed on the skill ranks' scale.
+
+    The seed: «1 соответствует уровню навыка Умельца, а 4 – Мастера». Class 1 sits on the
+    Skilled rank and class 4 on the Master rank; classes 2 and 3 lie evenly between
+    (:attr:`rank`), so class 4 ties with a Master and never outranks one.
+    """
 
     number: int
     name_ru: str
@@ -124,9 +169,9 @@ class DangerClass:
     level_key: str
 
     @property
-    def rank(self) -> int:
-        """The class itself breaks ties (class 4 outranks a Master's rank 3)."""
-        return self.number
+    def rank(self) -> Fraction:
+        """Tie-break rank 1 + 2 × (class − 1) / 3: 1, 5/3, 7/3, 3 (Skilled 1 … Master 3)."""
+        return 1 + Fraction(2 * (self.number - 1), 3)
 
     @property
     def label(self) -> str:
@@ -156,7 +201,9 @@ def synergy_modifier(skill_rank: int, supporting_rank: int) -> int:
     """Range modifier when a skill needs a supporting skill (bow from horseback → Riding Combat).
 
     A supporting skill ranked lower than the skill costs the rank difference (negative); an
-    equal or higher one costs nothing.
+    equal or higher one costs nothing. It applies only while the supporting skill is in use
+    (the caller decides: Kirma's bow from horseback, not on foot), and a situational range
+    modifier is added to it, never put in its place.
     """
     check_int("skill_rank", skill_rank, 1, None)
     check_int("supporting_rank", supporting_rank, 1, None)

@@ -11,8 +11,10 @@ from enum import Enum
 from typing import Literal
 
 from rules.errors import RulesError
+from rules.exact import check_iterable, check_str
 from rules.strange.core import Result
 from rules.strange.grades import Grade
+from rules.strange.ladder import Rank
 
 __all__ = [
     "MAX_ROUND_LIMIT",
@@ -96,10 +98,11 @@ def check_result(value: object) -> Result:
 
 @dataclass(frozen=True, slots=True)
 class Goal:
-    """What a side or a character wants this round."""
+    """What a side or a character wants this round; ``carried`` from the round before."""
 
     actor: str
     text: str
+    carried: bool = False
 
     @property
     def label(self) -> str:
@@ -114,7 +117,7 @@ class Action:
     character: str
     method: str
     skill: str
-    rank: int
+    rank: Rank
     target: str | None
     result: Result | None
     status: ActionStatus
@@ -146,7 +149,7 @@ class Reaction:
     character: str
     action: int
     skill: str
-    rank: int
+    rank: Rank
     result: Result
     winner: Literal["action", "reaction"] | None
 
@@ -186,10 +189,16 @@ class CharacterTally:
     @property
     def label(self) -> str:
         return (
-            f"{self.character}: {self.actions} actions, {self.successes} successes, "
-            f"{self.failures} failures, impact {self.impact}, "
+            f"{self.character}: {_count(self.actions, 'action')}, "
+            f"{_count(self.successes, 'success', 'successes')}, "
+            f"{_count(self.failures, 'failure')}, impact {self.impact}, "
             f"contests {self.contests_won} won / {self.contests_lost} lost"
         )
+
+
+def _count(n: int, one: str, many: str = "") -> str:
+    """``"1 action"``, ``"2 actions"``, ``"0 successes"``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,8 +211,19 @@ class Summary:
 
     @property
     def label(self) -> str:
-        head = f"rounds {self.first_round}-{self.last_round}"
-        return "; ".join([head, *(t.label for t in self.tallies)])
+        return "; ".join([self.head, *self.lines])
+
+    @property
+    def head(self) -> str:
+        """``"round 2"`` or ``"rounds 1-3"``."""
+        if self.first_round == self.last_round:
+            return f"round {self.first_round}"
+        return f"rounds {self.first_round}-{self.last_round}"
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """One line per character."""
+        return tuple(t.label for t in self.tallies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +251,12 @@ class _Tally:
 
 
 def tallies(records: tuple[RoundRecord, ...]) -> tuple[CharacterTally, ...]:
+    """Each character's accumulated results over ``records``, in order of first appearance."""
+    rounds = check_iterable("records", records)
     rows: dict[str, _Tally] = {}
-    for record in records:
+    for record in rounds:
+        if not isinstance(record, RoundRecord):
+            raise RulesError(f"records must hold RoundRecord values, got {record!r}")
         by_number = {a.number: a for a in record.actions}
         for action in record.actions:
             row = rows.setdefault(action.character, _Tally())
@@ -264,4 +288,5 @@ def tallies(records: tuple[RoundRecord, ...]) -> tuple[CharacterTally, ...]:
 
 
 def same_name(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
+    """Two names of one character (case does not matter)."""
+    return check_str("a", a).casefold() == check_str("b", b).casefold()

@@ -12,9 +12,15 @@ rounds in a row. When an action of the current round reaches the limit, ``limit_
 set and the GM must sum up (:meth:`Scene.sum_up`, :meth:`Scene.compromise` or
 :meth:`Scene.radical_change`) before the next round; summing up starts a new series.
 
+Goals carry over: the next round of the same series starts with the goals of the round
+before (marked ``carried``), since the same action may go on for up to ``limit`` rounds in
+pursuit of the same goal; :meth:`Scene.set_goal` during planning changes one. Summing up
+ends the series, and the next round starts without goals.
+
 Interpretation decisions: a goal may be revised while planning is open and never after;
 a FINAL action cannot be reacted to (its outcome is guaranteed); a reaction resolves the
-action it answers, the winner decided like a duel (effective hits, then rank).
+action it answers, the winner decided like a duel (a lone 4-4-4-4, then effective hits,
+then rank — a danger class on the skill ranks' scale).
 """
 
 from __future__ import annotations
@@ -23,8 +29,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rules.errors import RulesError
-from rules.exact import check_int
+from rules.exact import check_bool, check_int
 from rules.strange.core import Result, contest_winner
+from rules.strange.ladder import Rank, check_rank
 from rules.strange.records import (
     MAX_ROUND_LIMIT,
     Action,
@@ -170,7 +177,7 @@ class Scene:
         character: str,
         method: str,
         skill: str,
-        rank: int,
+        rank: Rank,
         *,
         target: str | None = None,
         result: Result | None = None,
@@ -190,11 +197,10 @@ class Scene:
         self._need(Phase.ACTIONS, "actions can only be declared in the actions phase")
         name = check_text("character", character)
         self._not_yet(name)
-        check_int("rank", rank, 1, None)
+        check_rank("rank", rank)
         if result is not None:
             check_result(result)
-        if not isinstance(final, bool):
-            raise RulesError(f"final must be True or False, got {final!r}")
+        check_bool("final", final)
         if final and result is None:
             raise RulesError("a final action needs its result")
         aimed = None if target is None else check_text("target", target)
@@ -249,10 +255,11 @@ class Scene:
         )
         return self._with_action(done)
 
-    def react(self, character: str, number: int, skill: str, rank: int, result: Result) -> Scene:
+    def react(self, character: str, number: int, skill: str, rank: Rank, result: Result) -> Scene:
         """A skipped character answers the pending action aimed at them with an opposed roll.
 
-        The winner is decided like a duel: effective hits, then rank, else no winner.
+        The winner is decided like a duel: a lone 4-4-4-4, then effective hits, then rank,
+        else no winner.
         """
         self._need(Phase.REACTIONS, "reactions happen only in the reactions phase")
         name = check_text("character", character)
@@ -265,9 +272,10 @@ class Scene:
             raise RulesError(f"action #{number} is {action.status.label}; only pending ones")
         if action.result is None:
             raise RulesError(f"roll action #{number} before reacting to it")
-        check_int("rank", rank, 1, None)
+        check_rank("rank", rank)
         mine = check_result(result)
-        side = contest_winner(action.result.effective_hits, action.rank, mine.effective_hits, rank)
+        side = contest_winner(action.result.effective_hits, action.rank, mine.effective_hits, rank,
+                              a_absolute=action.result.absolute, b_absolute=mine.absolute)
         winner: Literal["action", "reaction"] | None = (
             None if side is None else ("action" if side == "a" else "reaction")
         )
@@ -281,7 +289,8 @@ class Scene:
         if self.limit_reached:
             raise RulesError("the round limit is reached: the GM must sum up first")
         streaks = tuple((a.key, a.repeat) for a in self.actions)
-        return self._close(streaks=streaks, series_start=self.series_start)
+        goals = tuple(replace(g, carried=True) for g in self.goals)
+        return self._close(streaks=streaks, series_start=self.series_start, goals=goals)
 
     def sum_up(self, note: str = "", *, kind: VerdictKind = "summed_up") -> Scene:
         """The GM sums up the series from the accumulated results; a new series starts.
@@ -295,7 +304,7 @@ class Scene:
         verdict = Verdict(kind, check_note(note), self.summary())
         state = replace(self, verdicts=(*self.verdicts, verdict))
         if self.phase is Phase.PLANNING:
-            return replace(state, streaks=(), series_start=self.round_number)
+            return replace(state, streaks=(), series_start=self.round_number, goals=())
         return state._close(streaks=(), series_start=self.round_number + 1)
 
     def compromise(self, note: str = "") -> Scene:
@@ -350,12 +359,18 @@ class Scene:
             self.round_number, self.goals, self.actions, self.skipped, self.reactions
         )
 
-    def _close(self, *, streaks: tuple[tuple[ActionKey, int], ...], series_start: int) -> Scene:
+    def _close(
+        self,
+        *,
+        streaks: tuple[tuple[ActionKey, int], ...],
+        series_start: int,
+        goals: tuple[Goal, ...] = (),
+    ) -> Scene:
         return replace(
             self,
             round_number=self.round_number + 1,
             phase=Phase.PLANNING,
-            goals=(),
+            goals=goals,
             actions=(),
             skipped=(),
             reactions=(),

@@ -11,7 +11,11 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 
-from tests.bench.bench_odds import bench_age_completion, bench_strange_opposed
+from tests.bench.bench_odds import (
+    bench_age_completion,
+    bench_skirmish_contest,
+    bench_strange_opposed,
+)
 from tests.bench.bench_roll import bench_roll_latency
 from tests.bench.bench_save import bench_rss, bench_save
 from tests.bench.bench_startup import bench_startup
@@ -25,6 +29,7 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_rss,
     bench_strange_opposed,
     bench_age_completion,
+    bench_skirmish_contest,
 )
 
 

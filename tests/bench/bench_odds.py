@@ -1,4 +1,5 @@
-"""Exact odds vs icepool: the Strange opposed distribution and AGE advanced-test completion.
+"""Exact odds vs icepool: the Strange opposed distribution and AGE advanced-test completion;
+and the skirmish contest with several dice a side against its 16 ms budget.
 
 Each figure is (our time) / (icepool's time for the same distribution), medians of a few
 runs in the same process. Ours is measured with **cold caches**: the ``lru_cache``s under the
@@ -16,12 +17,17 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rules import exact
+from rules import exact, skirmish
 from rules.age import advanced as age_advanced
 from rules.strange import exact_odds as strange_odds
 from rules.strange.grades import grade_hits, modified_range
 
-__all__ = ["bench_age_completion", "bench_strange_opposed", "have_icepool"]
+__all__ = [
+    "bench_age_completion",
+    "bench_skirmish_contest",
+    "bench_strange_opposed",
+    "have_icepool",
+]
 
 T = TypeVar("T")
 
@@ -143,3 +149,28 @@ def bench_age_completion(*, repeats: int = 5) -> tuple[str, float, float, str]:
         raise AssertionError("the AGE completion odds differ from icepool's")
     return (name, mine / other, limit, f"ours {mine * 1e3:.2f} ms cold, icepool "
             f"{other * 1e3:.2f} ms")
+
+
+# -- skirmish: contest odds with up to 10 dice a side -----------------------------------------
+SKIRMISH_BUDGET = 0.016  # seconds: the spec's "under 16 ms for up to 10 dice a side"
+
+
+def _skirmish_cold() -> None:
+    skirmish.contests._contest_odds.cache_clear()
+    skirmish.contests._die_classes.cache_clear()
+
+
+def bench_skirmish_contest(*, dice: int = 10) -> tuple[str, float, float, str]:
+    """The slowest cold ``contest_odds`` over every die, tie-break and 1..``dice`` dice a
+    side, as a fraction of the 16 ms budget."""
+    name, limit = "skirmish_contest_ms_vs_16", 1.0
+    worst = 0.0
+    for die in skirmish.DIES:
+        for raw in (False, True):
+            for a_dice in range(1, dice + 1):
+                for b_dice in (1, a_dice):
+                    _skirmish_cold()
+                    start = time.perf_counter()
+                    skirmish.contest_odds(6, 7, die, raw, a_dice=a_dice, b_dice=b_dice)
+                    worst = max(worst, time.perf_counter() - start)
+    return (name, worst / SKIRMISH_BUDGET, limit, f"slowest {worst * 1e3:.2f} ms cold")

@@ -10,7 +10,12 @@ import math
 import pytest
 
 from tests.bench.__main__ import line
-from tests.bench.bench_odds import bench_age_completion, bench_strange_opposed, have_icepool
+from tests.bench.bench_odds import (
+    bench_age_completion,
+    bench_skirmish_contest,
+    bench_strange_opposed,
+    have_icepool,
+)
 from tests.bench.bench_roll import bench_roll_latency
 from tests.bench.bench_save import bench_rss, bench_save
 from tests.bench.bench_startup import bench_startup
@@ -52,3 +57,7 @@ def test_strange_odds_match_icepool() -> None:
         assert math.isnan(figure[1]) and "icepool" in str(figure[3])
         return
     sane(bench_strange_opposed(repeats=1), "strange_opposed_vs_icepool", 1.0)
+
+
+def test_skirmish_contest_odds_once() -> None:
+    sane(bench_skirmish_contest(dice=3), "skirmish_contest_ms_vs_16", 1.0)

@@ -73,7 +73,9 @@ def test_strange_demo_content() -> None:
     assert balgruf.side == "npc" and balgruf.skills["Атлетика"] == "Профессионал"
     kirma = c.character("Кирма")
     assert kirma.skills["Верховая езда"] == "Мастер"
-    assert kirma.extra["supports"] == {"Владение луком": "Верховой бой"}
+    # the bow needs Riding Combat only in the saddle (synergy with the word 'mounted')
+    assert kirma.extra["supports"] == {
+        "Владение луком": {"skill": "Верховой бой", "when": "mounted"}}
     orc = c.character("Ог'лай")
     assert orc.gm_only and orc.side == "npc" and orc.attributes["danger"] == 2
     assert c.options["ladder"] == {"Умелец": 3, "Профессионал": 2, "Мастер": 1}

@@ -95,11 +95,15 @@ async def test_strange_round_with_a_skipped_action_resolved_in_reactions(
             2, "planning")
         assert "round 2" in shown(pilot, "#header") and "PLANNING" in shown(pilot, "#header")
 
+        # the goals carry over into round 2 of the series, and the GM is told so
+        assert "goals carried over" in shown(pilot, "#preview")
+        assert "goals: Sir Dallah: throw Balgruf down" in shown(pilot, "#scene")
+
         # a bad line changes nothing and says why
         before = table.campaign
-        await typed(pilot, "/phase")
+        await typed(pilot, "/resolve 1")
         assert table.campaign is before
-        assert "state at least one goal" in shown(pilot, "#preview")
+        assert "reactions phase" in shown(pilot, "#preview")
 
         app.flush()
         saved, _log = load(path)

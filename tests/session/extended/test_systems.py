@@ -76,7 +76,7 @@ def test_skirmish_success_1_lucky_2() -> None:
         ("даймитрий взлом ext=lock range=2,3 = 2 3 5 6", 1),  # partial success
         ("даймитрий взлом ext=lock range=1,6 = 2 3 4 5", 2),  # full success
         ("kirma riding ext=lock range=1,6 = 1 2 3 5", 3),  # critical success
-        ("kirma bow ext=lock mod=-1 range=4,5 resist=3,4 = 3 3 4 5", 0),  # partial failure
+        ("kirma bow ext=lock range=4,5 resist=3,4 = 3 3 4 5", 0),  # partial failure (synergy)
     ],
 )
 def test_strange_grades(line: str, added: int) -> None:

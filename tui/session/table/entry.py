@@ -178,7 +178,10 @@ def _with_mods(actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ..
             key, _, value = word.partition("=")
             if not value:
                 raise EntryError(f"modifier {word!r} needs a value after '='")
-            options[key.casefold()] = value
+            key = key.casefold()
+            # a key given twice keeps both values ("set=3 set=5" reads as "set=3,5"): the
+            # system takes a list or refuses the value, never silently the last one
+            options[key] = f"{options[key]},{value}" if key in options else value
         else:
             bare.append(word.casefold().replace("−", "-"))
     return Side(actor, skill, tuple(bare), options, faces)

@@ -97,7 +97,7 @@ def test_kirma_riding_chase_partial_success_impact_1(strange: Table) -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "kirma bow mod=-1 range=4,5 resist=3,4 = 3 3 4 5",  # the GM types the penalty
+        "kirma bow nosynergy mod=-1 range=4,5 resist=3,4 = 3 3 4 5",  # the GM types it
         "kirma bow range=4,5 resist=3,4 = 3 3 4 5",  # synergy applies it from extra.supports
         "кирма владение лук range=4,5 resist=3,4 = 3-3-4-5",
     ],
@@ -152,7 +152,7 @@ def test_bad_ranges_and_modifiers_change_nothing(strange: Table) -> None:
         "kirma bow mod=x": "whole number",
         "kirma bow range=1,4 = 1 2 3": "expected 4 dice",
         "kirma bow range=1,4 = 1 2 3 7": "within 1..6",
-        "kirma bow hard": "unknown modifier 'hard'",
+        "kirma bow easy": "unknown modifier 'easy'",
         "kirma bow tn=3": "unknown option tn=",
     }
     for line, problem in cases.items():

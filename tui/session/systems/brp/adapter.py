@@ -3,13 +3,24 @@
 Entry forms::
 
     alice spot hidden [easy|hard|automatic|impossible] [nostakes] [+N|-N] [= 07]
+    alice spot hidden impossible [roll | = 97]        no roll, or "to see how badly"
     alice stealth vs boris listen [= 42] [= 17]      skill against skill
-    alice str vs boulder siz [= 33]                  characteristics: the resistance table
+    alice str vs boulder siz [by=active|passive] [= 33]   the resistance table
 
 A characteristic rolled alone is a ×5 roll (STR 13 → 65 %), the usual BRP characteristic
 roll. A signed number adds percentage points to the skill before difficulty. The first
 eligible success of a *skill* in the adventure sets its experience tick (not for
 characteristics, which do not improve by experience).
+
+Impossible (seed: «бросок не разрешается … Мастер игры может … позволить игроку бросить и
+описать, насколько плохо провалилась попытка»): without dice it is a failure with no roll;
+typed dice, or the word ``roll`` (the app rolls), resolve it at chance 0 to see how badly.
+
+Resistance rolls (seed: «бросок делает та сторона, которую контролирует игрок … пусть
+бросает пассивная сторона»): by default the side of a player character rolls (a party
+member against an NPC or an object), and the passive side when that is unclear (both or
+neither are player characters); ``by=active`` or ``by=passive`` says so outright. The log
+names who rolled, whether the die was typed or rolled, and what it needed.
 """
 
 from __future__ import annotations
@@ -17,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal
 
 from rules import brp
 from rules.brp import Level
@@ -44,7 +56,7 @@ GRADES = {
     Level.FAILURE: "failure",
     Level.FUMBLE: "fumble",
 }
-_WORDS = ("easy", "normal", "hard", "automatic", "impossible", "nostakes")
+_WORDS = ("easy", "normal", "hard", "automatic", "impossible", "nostakes", "roll")
 
 
 def _odds(chance: int) -> tuple[Chance, ...]:
@@ -70,6 +82,10 @@ class _Roll:
             raise EntryError(f"pick one difficulty, not {' and '.join(diffs)}")
         self.difficulty = diffs[0] if diffs else "normal"
         self.stakes = "nostakes" not in words
+        self.see_how_badly = "roll" in words
+        if self.see_how_badly and self.difficulty != "impossible":
+            raise EntryError("'roll' goes with impossible (a roll to see how badly); "
+                             "other checks are rolled anyway")
         self.base = max(0, (raw if self.is_skill else raw * 5) + sum(numbers))
         self.numbers = numbers
         if self.difficulty in ("automatic", "impossible"):
@@ -86,11 +102,22 @@ class _Roll:
             return f"{self.side.skill} {self.chance}%"
         return f"{self.side.skill} {self.value}{kind}{mods}{diff} → {self.chance}%"
 
+    @property
+    def rolls(self) -> bool:
+        """Whether a die is rolled: not for automatic, nor impossible without dice or 'roll'."""
+        if self.difficulty == "automatic":
+            return False
+        if self.difficulty == "impossible":
+            return self.side.faces is not None or self.see_how_badly
+        return True
+
     def resolve(self, rng: random.Random) -> tuple[brp.Check, bool]:
         if self.difficulty == "automatic":
             if self.side.faces is not None:
                 raise EntryError("an automatic check takes no dice")
             return brp.check(self.base, "automatic", None, stakes=self.stakes), False
+        if not self.rolls:  # impossible: a failure, no roll
+            return brp.check(self.base, "impossible", None, stakes=self.stakes), True
         faces, typed = draw(self.side.faces, 1, 100, rng, what=f"{self.side.actor}'s d100")
         return brp.check(self.base, self.difficulty, faces[0], stakes=self.stakes), typed
 
@@ -129,7 +156,7 @@ class BrpAdapter:
 
     def _single(self, campaign: Campaign, side: Side) -> Plan:
         roll = _Roll(campaign, side)
-        odds = () if roll.difficulty == "automatic" else _odds(roll.chance)
+        odds = _odds(roll.chance) if roll.rolls else ()
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             result, typed = roll.resolve(rng)
@@ -144,8 +171,8 @@ class BrpAdapter:
                     "skill": side.skill,
                     "chance": roll.chance,
                     "difficulty": roll.difficulty,
-                    "dice": [result.roll or 0],
-                    "source": typed_or_rolled(typed),
+                    "dice": [] if result.roll is None else [result.roll],
+                    "source": "no roll" if result.roll is None else typed_or_rolled(typed),
                 },
                 effects=effects,
                 result=result,
@@ -154,6 +181,11 @@ class BrpAdapter:
         summary = f"{side.actor} · {roll.target_text}"
         if roll.difficulty == "automatic":
             summary += " (automatic success, no roll, no tick)"
+        elif not roll.rolls:
+            summary += (" (impossible: a failure with no roll; type the die or add 'roll' "
+                        "to see how badly)")
+        elif roll.difficulty == "impossible":
+            summary += " (impossible: rolled to see how badly, no success possible)"
         return Plan(summary, odds, run)
 
     def _opposed(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
@@ -195,22 +227,30 @@ class BrpAdapter:
         return Plan(summary, odds, run)
 
     def _resistance(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
-        active = campaign.character(a_side.actor).attributes[a_side.skill]
-        passive = campaign.character(b_side.actor).attributes[b_side.skill]
+        a_char, b_char = campaign.character(a_side.actor), campaign.character(b_side.actor)
+        active = a_char.attributes[a_side.skill]
+        passive = b_char.attributes[b_side.skill]
         if not isinstance(active, int) or not isinstance(passive, int):
             raise EntryError("resistance rolls need whole-number characteristics")
         if a_side.words or b_side.words:
-            raise EntryError("a resistance roll takes no modifiers")
+            raise EntryError("a resistance roll takes no modifiers (only by=active|passive)")
+        reject_unknown((), ("by",), a_side, ())
+        reject_unknown((), ("by",), b_side, ())
         if a_side.faces is not None and b_side.faces is not None:
-            raise EntryError("a resistance roll is one d100: type it once (the active side's)")
+            raise EntryError("a resistance roll is one d100: type it once")
         # "alice str vs boulder siz = 40": dice typed at the end belong to the only roll
         typed_faces = a_side.faces if a_side.faces is not None else b_side.faces
+        by = _roller(a_side, b_side, a_char.side, b_char.side)
+        roller = a_side.actor if by == "active" else b_side.actor
         chance = brp.resistance_chance(active, passive)
         p = brp.resistance_odds(active, passive)
         odds = (
             Chance(f"{a_side.actor} succeeds", p, "success"),
             Chance(f"{b_side.actor} resists", 1 - p, "failure"),
         )
+        head = (f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
+                f"{passive}")
+        need = chance if by == "active" else 100 - chance
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             automatic = chance in (0, 100)
@@ -219,33 +259,57 @@ class BrpAdapter:
                     raise EntryError(f"no roll needed: {chance}% is automatic")
                 face, typed = None, False
             else:
-                faces, typed = draw(typed_faces, 1, 100, rng, what="d100")
+                faces, typed = draw(typed_faces, 1, 100, rng, what=f"{roller}'s d100")
                 face = faces[0]
-            result = brp.resistance_roll(active, passive, face)
-            text = (
-                f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
-                f"{passive} ({chance}%): {result.label}"
-            )
+            result = brp.resistance_roll(active, passive, face, by=by)
+            verdict_text = (f"{a_side.actor} succeeds" if result.success
+                            else f"{b_side.actor} resists")
+            if face is None:
+                how = "automatic, no roll"
+            else:
+                how = (f"{roller} ({by}) rolled {brp.face_text(face)} {typed_or_rolled(typed)}, "
+                       f"needing {need} or less to "
+                       f"{'succeed' if by == 'active' else 'resist'}")
             return outcome(
                 state,
-                text=text,
+                text=f"{head} ({chance}%): {how} → {verdict_text}",
                 actor=a_side.actor,
                 grade="success" if result.success else "failure",
                 inputs={
                     "active": active,
                     "passive": passive,
                     "chance": chance,
-                    "dice": [face or 0],
-                    "source": typed_or_rolled(typed),
+                    "by": by,
+                    "roller": roller,
+                    "dice": [] if face is None else [face],
+                    "source": "no roll" if face is None else typed_or_rolled(typed),
                 },
                 result=result,
             )
 
-        summary = (
-            f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
-            f"{passive} → resistance {chance}%"
-        )
-        return Plan(summary, odds, run)
+        if chance in (0, 100):
+            who = "automatic, no roll"
+        else:
+            goal = "succeed" if by == "active" else "resist"
+            who = f"{roller} rolls ({by}), {need} or less to {goal}"
+        return Plan(f"{head} → resistance {chance}%; {who}", odds, run)
+
+
+def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["active",
+                                                                              "passive"]:
+    """Who rolls a resistance roll: ``by=`` if given; else the player's side (the seed), the
+    passive one in doubt (both or neither are player characters)."""
+    given = {s.options["by"].casefold() for s in (a_side, b_side) if "by" in s.options}
+    if len(given) > 1:
+        raise EntryError("by= says two different things: give it once (by=active or by=passive)")
+    if given:
+        word = given.pop()
+        if word not in ("active", "passive"):
+            raise EntryError(f"by= takes active or passive (the side that rolls), got {word!r}")
+        return "active" if word == "active" else "passive"
+    if (a_kind == "party") != (b_kind == "party"):
+        return "active" if a_kind == "party" else "passive"
+    return "passive"
 
 
 def _opposed_odds(

@@ -5,7 +5,7 @@ Slash commands (Basic Roleplaying only)::
     /tick CHAR SKILL                      GM override: set an experience tick
     /untick CHAR SKILL                    GM override: take a tick back
     /teach TEACHER STUDENT SKILL [= 12 34] Teach (capped at the skill) and the skill roll
-    /downtime CHAR SKILL, SKILL, ...      up to four free ticks after a long downtime
+    /downtime CHAR SKILL, SKILL, ...      up to four free ticks, once per downtime
     /endadventure                         open the end-of-adventure screen
 
 Ticks from play are set by the adapter (the first eligible success of a skill); the
@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from rules import brp
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
+from tui.session.systems.brp.downtime import granted, with_granted
 from tui.session.systems.brp.experience import experience_rows
 from tui.session.systems.kit import draw, typed_or_rolled
 from tui.session.table.commands import CommandSet
@@ -189,12 +190,23 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
 
 
 @COMMANDS.slash("downtime", "/downtime CHAR SKILL, SKILL, ...",
-                "long downtime: up to four free ticks of the player's choice")
+                "long downtime: up to four free ticks of the player's choice, once")
 def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
+    """Once per character and downtime (see :mod:`tui.session.systems.brp.downtime`)."""
     phrases = skill_list(cmd.rest)
     if not phrases:
         raise EntryError("usage: /downtime CHAR SKILL, SKILL, ... (up to four)")
+    if table.campaign.scene is not None:
+        raise EntryError("a downtime comes between scenes: end the scene first (/endscene)")
     ch, first = _character(table, phrases[0].split())
+    already = granted(table.campaign, ch.name)
+    if already is not None:
+        n = len(already)
+        return Feedback(False, f"{ch.name} already took {n} free tick{'' if n == 1 else 's'} "
+                        f"in this downtime ({', '.join(already) or 'none'}): "
+                        f"{brp.DOWNTIME_FREE_TICKS} at most, once per downtime; the next "
+                        "downtime comes after the next scene or adventure (/undo takes "
+                        "these back)")
     groups = ([first] if first else []) + [p.split() for p in phrases[1:]]
     if not groups:
         raise EntryError(f"name up to {brp.DOWNTIME_FREE_TICKS} skills for {ch.name}, "
@@ -209,7 +221,7 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     def apply(c: Campaign) -> Campaign:
         for skill in new:
             c = _with_tick(c, ch.name, skill, True)
-        return c
+        return with_granted(c, ch.name, new)
 
     kept = [s for s in skills if s not in new]
     note = f" ({', '.join(kept)} already ticked)" if kept else ""

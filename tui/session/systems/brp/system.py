@@ -21,9 +21,17 @@ __all__ = ["SYSTEM", "Brp"]
 class Brp(Defaults):
     key = "brp"
     skill_type = int  # percent
+    option_keys = frozenset({"by"})
     entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
-        "  STR vs SIZ (two characteristics) uses the resistance table.  = 07 (00 = 100)\n"
+        "  = 07 types the d100 (00 = 100).\n"
+        "  impossible alone fails with no roll; impossible roll (or typed\n"
+        "  dice) rolls at chance 0 to see how badly.\n"
+        "  STR vs SIZ (two characteristics): the resistance table, rolled\n"
+        "  by the player's side (in doubt the passive one); by=active or\n"
+        "  by=passive says who rolls.\n"
+        "  /downtime CHAR SKILL, ...: up to four free ticks, once per\n"
+        "  downtime (it ends with the next scene or adventure).\n"
     )
     #: extended checks progress by grade: success 1, special 2, critical 3
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}

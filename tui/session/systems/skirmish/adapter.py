@@ -2,14 +2,18 @@
 
 Entry forms::
 
-    samurai fighting [die=d10|d12|d20] [+N|-N] [xN] [/N] [set=N] [dice=N] [= 5]
+    samurai fighting [die=d10|d12|d20] [+N|-N] [xN] [/N] [set=N[,N…] [choose=N]] [dice=N] [= 5]
     samurai fighting = 5 vs yamabushi = 8          a competitive test, one die each
+    samurai fighting dice=2 vs yamabushi dice=2    several dice a side: exact odds of who acts
     master body strength +6 dice=3 = 3 4 9         several dice, each tested alone
 
 Modifiers follow the seed's order (multiply/divide, then add/subtract, then a fixed value).
+Several fixed values (``set=3,5``, or ``set=`` given twice) are the acting player's choice:
+``choose=N`` names the one applied, and without it the line is refused with the choices.
 The die defaults to the campaign option ``die`` (d10). With the d20, equal faces in a
 contest go to the higher raw d20 when the campaign option ``raw_tiebreak`` is true or the
-word ``raw`` is given.
+word ``raw`` is given. Problems come back as sentences about the line, never as the rules'
+own parameter names.
 """
 
 from __future__ import annotations
@@ -19,12 +23,12 @@ import re
 from collections.abc import Sequence
 
 from rules import skirmish
+from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
     CONTEST_GRADES,
-    contest_chances,
     draw,
     int_option,
     outcome,
@@ -62,16 +66,21 @@ class _Test:
         for word in side.words:
             m = _MOD.match(word.replace("−", "-"))
             if m:
-                mods.append((_KIND[m.group(1)], int(m.group(2))))
+                kind, amount = _KIND[m.group(1)], int(m.group(2))
+                if kind == "div" and amount == 0:
+                    raise EntryError(f"{word}: a characteristic cannot be divided by 0 "
+                                     "(use /1 or more)")
+                mods.append((kind, amount))
             else:
                 rest.append(word)
-        fixed = int_option(side, "set", low=-99, high=99)
-        if fixed is not None:
-            mods.append(("set", fixed))
-        reject_unknown(rest, ("die", "set", "dice", "ext"), side, ("raw",))
+        fixed = _set_values(side)
+        mods.extend(("set", n) for n in fixed)
+        choose = int_option(side, "choose", low=-99, high=99)
+        reject_unknown(rest, ("die", "set", "choose", "dice", "ext"), side, ("raw",))
         self.raw = "raw" in rest or bool(campaign.options.get("raw_tiebreak", False))
         self.mods = tuple(mods)
-        self.value = skirmish.effective_value(base, self.mods)
+        self.choose = choose
+        self.value = _value(side, base, self.mods, fixed, choose)
         count = int_option(side, "dice", low=1, high=skirmish.MAX_DICE)
         if count is None:
             count = len(side.faces) if side.faces else 1
@@ -84,6 +93,8 @@ class _Test:
     @property
     def text(self) -> str:
         mods = " ".join(f"{k} {n}" for k, n in self.mods)
+        if self.choose is not None and len(set(n for k, n in self.mods if k == "set")) > 1:
+            mods += f", choose {self.choose}"
         dice = f"{self.count}×" if self.count > 1 else ""
         shown = f"{self.base} ({mods}) → {self.value}" if self.mods else f"{self.value}"
         return f"{self.side.actor} {self.side.skill} {shown} on {dice}{self.die}"
@@ -92,6 +103,49 @@ class _Test:
         return draw(
             self.side.faces, self.count, self.sides, rng, what=f"{self.side.actor}'s {self.die}"
         )
+
+
+def _set_values(side: Side) -> list[int]:
+    """The fixed values of ``set=3`` / ``set=3,5`` (``set=`` twice arrives as ``3,5``)."""
+    raw = side.options.get("set")
+    if raw is None:
+        return []
+    values: list[int] = []
+    for part in raw.replace("−", "-").split(","):
+        text = part.strip()
+        if not text.lstrip("+-").isdigit():
+            raise EntryError(f"set= takes whole numbers (set=3 or set=3,5), got {raw!r}")
+        value = int(text)
+        if not -99 <= value <= 99:
+            raise EntryError(f"set= values must be within -99..99, got {value}")
+        values.append(value)
+    return values
+
+
+def _value(side: Side, base: int, mods: tuple[tuple[str, int], ...], fixed: list[int],
+           choose: int | None) -> int:
+    """The characteristic after modifiers, with the rules' refusals said in the line's words."""
+    choices = sorted(set(fixed))
+    who = side.actor
+    if choose is not None and not fixed:
+        raise EntryError(f"choose={choose} picks one of several set= values; {who}'s line "
+                         "has no set=")
+    if choose is not None and choose not in choices:
+        raise EntryError(f"choose={choose} is not one of the set values "
+                         f"{', '.join(map(str, choices))}")
+    if choose is None and len(choices) > 1:
+        options = " or ".join(f"choose={n}" for n in choices)
+        raise EntryError(f"set= fixes {who}'s {side.skill} at "
+                         f"{' and '.join(map(str, choices))}: the acting player picks one — "
+                         f"add {options}")
+    try:
+        return skirmish.effective_value(base, mods, choose if len(choices) > 1 else None)
+    except RulesError as exc:  # a case the checks above missed: still no parameter names
+        raise EntryError(f"{who}'s {side.skill} modifiers cannot be applied ({exc})") from None
+
+
+def _hits(hits: tuple[int, ...]) -> str:
+    return f"{len(hits)} hit{'' if len(hits) == 1 else 's'} {list(hits)}"
 
 
 def _single_odds(value: int, die: str) -> tuple[Chance, ...]:
@@ -151,12 +205,13 @@ class SkirmishAdapter:
 
     def _contest(self, a: _Test, b: _Test) -> Plan:
         raw = a.raw or b.raw
-        if a.count == 1 and b.count == 1:
-            odds = contest_chances(
-                a.side.actor, b.side.actor, skirmish.contest_odds(a.value, b.value, a.die, raw)
-            )
-        else:
-            odds = _single_odds(a.value, a.die)
+        dist = skirmish.contest_odds(a.value, b.value, a.die, raw, a_dice=a.count,
+                                     b_dice=b.count)
+        odds = (
+            Chance(f"{a.side.actor} acts", dist["a"], "success"),
+            Chance(f"{b.side.actor} acts", dist["b"], "failure"),
+            Chance("nobody acts", dist[None], "partial"),
+        )
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             fa, ta = a.faces(rng)
@@ -167,7 +222,7 @@ class SkirmishAdapter:
                 verdict = "draw: all successes cancel" if result.draw else "nobody acts"
             else:
                 hits = result.a_hits if result.winner == "a" else result.b_hits
-                verdict = f"{names[result.winner]} acts with {len(hits)} hit(s) {list(hits)}"
+                verdict = f"{names[result.winner]} acts with {_hits(hits)}"
             text = f"{a.text} {list(fa)} vs {b.text} {list(fb)}: {verdict}"
             catas = [
                 f"{n}: catastrophic failure"

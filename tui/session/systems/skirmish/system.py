@@ -17,10 +17,15 @@ __all__ = ["SYSTEM", "Skirmish"]
 class Skirmish(Defaults):
     key = "skirmish"
     skill_type = int  # characteristic value
-    option_keys = frozenset({"die", "dice", "set"})
+    option_keys = frozenset({"die", "dice", "set", "choose"})
     entry_help = (
-        "  die=d10|d12|d20, +N/-N, x2, /2, set=N; dice=N for several dice in\n"
-        "  a contest: samurai fighting = 5 vs yamabushi = 8\n"
+        "  die=d10|d12|d20; +N -N xN /N in the seed's order (multiply and\n"
+        "  divide, then add, then set=N).\n"
+        "  set=3,5 (or set= twice): the acting player picks, choose=N.\n"
+        "  dice=N: several dice, in a contest too; the preview shows the\n"
+        "  exact odds of who acts.\n"
+        "  samurai fighting = 5 vs yamabushi = 8\n"
+        "  samurai fighting dice=2 vs yamabushi fighting dice=2\n"
     )
     #: extended checks progress by grade: success 1, lucky chance 2
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}

@@ -9,6 +9,7 @@ saved one.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from rules import strange
@@ -39,6 +40,8 @@ def _result(r: Result) -> dict[str, Any]:
                            "required": r.required, "mod": r.range_modifier}
     if r.resistance_range is not None:
         doc["resist"] = list(r.resistance_range)
+    if r.dice_modifier:
+        doc["dice_mod"] = r.dice_modifier
     return doc
 
 
@@ -46,12 +49,28 @@ def _load_result(doc: Mapping[str, Any]) -> Result:
     resist = doc.get("resist")
     return strange.resolve(tuple(doc["dice"]), tuple(doc["range"]), int(doc["required"]),
                            resistance_range=None if resist is None else tuple(resist),
-                           range_modifier=int(doc.get("mod", 0)))
+                           range_modifier=int(doc.get("mod", 0)),
+                           dice_modifier=int(doc.get("dice_mod", 0)))
+
+
+def _rank(rank: strange.Rank) -> int | str:
+    """A rank as TOML: a whole number, or ``"5/3"`` for a danger class between levels."""
+    return int(rank) if rank == int(rank) else strange.rank_text(rank)
+
+
+def _load_rank(value: object) -> strange.Rank:
+    if isinstance(value, str):
+        try:
+            rank = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"rank {value!r} is not a number such as 2 or 5/3") from None
+        return strange.check_rank("rank", rank.numerator if rank.denominator == 1 else rank)
+    return strange.check_rank("rank", value)
 
 
 def _action(a: Action) -> dict[str, Any]:
     doc: dict[str, Any] = {"number": a.number, "character": a.character, "method": a.method,
-                           "skill": a.skill, "rank": a.rank, "status": a.status.value,
+                           "skill": a.skill, "rank": _rank(a.rank), "status": a.status.value,
                            "repeat": a.repeat}
     if a.target is not None:
         doc["target"] = a.target
@@ -65,7 +84,8 @@ def _action(a: Action) -> dict[str, Any]:
 def _load_action(doc: Mapping[str, Any]) -> Action:
     result = doc.get("result")
     return Action(number=int(doc["number"]), character=str(doc["character"]),
-                  method=str(doc["method"]), skill=str(doc["skill"]), rank=int(doc["rank"]),
+                  method=str(doc["method"]), skill=str(doc["skill"]),
+                  rank=_load_rank(doc["rank"]),
                   target=None if doc.get("target") is None else str(doc["target"]),
                   result=None if result is None else _load_result(result),
                   status=ActionStatus(doc["status"]), repeat=int(doc["repeat"]),
@@ -73,7 +93,8 @@ def _load_action(doc: Mapping[str, Any]) -> Action:
 
 
 def _reaction(r: Reaction) -> dict[str, Any]:
-    return {"character": r.character, "action": r.action, "skill": r.skill, "rank": r.rank,
+    return {"character": r.character, "action": r.action, "skill": r.skill,
+            "rank": _rank(r.rank),
             "result": _result(r.result), "winner": r.winner or ""}
 
 
@@ -82,15 +103,17 @@ def _load_reaction(doc: Mapping[str, Any]) -> Reaction:
     if winner not in (None, "action", "reaction"):
         raise ValueError(f"reaction winner {winner!r}")
     return Reaction(str(doc["character"]), int(doc["action"]), str(doc["skill"]),
-                    int(doc["rank"]), _load_result(doc["result"]), winner)
+                    _load_rank(doc["rank"]), _load_result(doc["result"]), winner)
 
 
-def _goals(goals: tuple[Goal, ...]) -> list[dict[str, str]]:
-    return [{"actor": g.actor, "text": g.text} for g in goals]
+def _goals(goals: tuple[Goal, ...]) -> list[dict[str, Any]]:
+    return [{"actor": g.actor, "text": g.text, **({"carried": True} if g.carried else {})}
+            for g in goals]
 
 
 def _load_goals(docs: Any) -> tuple[Goal, ...]:
-    return tuple(Goal(str(d["actor"]), str(d["text"])) for d in docs)
+    return tuple(Goal(str(d["actor"]), str(d["text"]), bool(d.get("carried", False)))
+                 for d in docs)
 
 
 def _round(r: RoundRecord) -> dict[str, Any]:

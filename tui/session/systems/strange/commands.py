@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from rules.errors import RulesError
-from rules.strange import Duel, Result
+from rules.strange import Duel, Rank, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, Phase
 from rules.strange.rounds import Scene as Rounds
@@ -29,6 +29,7 @@ from tui.session.systems.strange.rounds import (
     limit_prompt,
     put,
     rounds_of,
+    summary_lines,
     verdict,
     with_result,
 )
@@ -145,8 +146,8 @@ def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[Table, Slash], Feedba
     def handler(table: Table, cmd: Slash) -> Feedback:
         if needs_text and not cmd.rest:
             return Feedback(False, "say how the series ends, e.g. /sumup Balgruf holds the gate")
-        new, text = verdict(table.campaign, kind, cmd.rest)
-        return _apply(table, new, text)
+        new, text, lines = verdict(table.campaign, kind, cmd.rest)
+        return _apply(table, new, text, effects=lines)
     return handler
 
 
@@ -161,16 +162,15 @@ COMMANDS.slash("radical", "/radical TEXT",
     _verdict_cmd("radical_change", True))
 
 
-@COMMANDS.slash("summary", "/summary", "the accumulated results since the last summing up")
+@COMMANDS.slash("summary", "/summary",
+                "the accumulated results since the last summing up, one line each, logged")
 def _summary(table: Table, _cmd: Slash) -> Feedback:
+    """Logged (an entry that changes nothing), so every line stays readable in the log."""
     rounds = rounds_of(table.campaign)
+    head = f"summary of {rounds.summary().head}"
     if rounds.limit_reached:
-        return Feedback(True, limit_prompt(rounds))
-    summary = rounds.summary()
-    if not summary.tallies:
-        return Feedback(True, f"rounds {summary.first_round}-{summary.last_round}: "
-                        "no results yet")
-    return Feedback(True, summary.label)
+        head = f"{limit_prompt(rounds)}; {head}"
+    return table.change(lambda c: c, head, effects=summary_lines(rounds))
 
 
 # -- rolls in the round ------------------------------------------------------------------------
@@ -290,7 +290,7 @@ def _with_outcome(rounds: Rounds, number: int, outcome: str) -> Rounds:
     return replace(rounds, actions=tuple(actions))
 
 
-def _rank_of(campaign: Campaign, side: Side) -> int:
+def _rank_of(campaign: Campaign, side: Side) -> Rank:
     return level_of(campaign, campaign.character(side.actor), side.skill)[1]
 
 

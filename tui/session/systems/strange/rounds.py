@@ -20,17 +20,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules import strange
 from rules.errors import RulesError
 from rules.strange import Grade, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, ActionStatus, Phase, new_scene
 from rules.strange.rounds import Scene as Rounds
-from tui.session.campaign.model import Campaign, Character, Scene
+from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, with_scene, with_system
-from tui.session.systems.strange.adapter import ladder_of
 from tui.session.systems.strange.codec import KIND_OF, dump, load
+from tui.session.systems.strange.side import DANGER, level_of
 
 __all__ = [
     "DANGER",
@@ -43,11 +42,10 @@ __all__ = [
     "rounds_of",
     "settle_standing",
     "start",
+    "summary_lines",
     "verdict",
     "with_result",
 ]
-
-DANGER = "danger"
 
 
 def rounds_of(campaign: Campaign) -> Rounds:
@@ -87,21 +85,6 @@ def end(scene: Scene) -> tuple[str, list[str]]:
     tallies = rounds.summary().tallies
     return (rounds.summary().label if tallies else "",
             [v.label for v in rounds.verdicts])
-
-
-def level_of(campaign: Campaign, ch: Character, skill: str) -> tuple[strange.SkillLevel, int]:
-    """(skill level, tie-break rank) of a character's skill or danger class."""
-    ladder = ladder_of(campaign)
-    if skill == DANGER:
-        number = ch.attributes.get("danger")
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise CommandError(f"{ch.name} has no danger class (attributes.danger 1..4)")
-        cls = strange.danger_class(number)
-        return cls.level(ladder), cls.rank
-    if skill not in ch.skills:
-        raise CommandError(f"{ch.name} has no skill {skill!r}")
-    level = strange.level_by_name(str(ch.skills[skill]), ladder)
-    return level, level.rank
 
 
 def is_final(rounds: Rounds, target: str | None, result: Result) -> bool:
@@ -153,10 +136,15 @@ def _blockers(rounds: Rounds) -> str:
 
 
 def limit_prompt(rounds: Rounds) -> str:
-    """The summary prompt at the round limit: accumulated results and the GM's choices."""
-    return (f"round limit {rounds.limit} reached: sum up the results "
-            f"({rounds.summary().label}) with /compromise [TEXT] (both sides gain and lose "
-            "something), /sumup TEXT or /radical TEXT")
+    """The prompt at the round limit: the GM's choices (``/summary`` lists the results)."""
+    return (f"round limit {rounds.limit} reached: sum up {rounds.summary().head} with "
+            "/compromise [TEXT] (both sides gain and lose something), /sumup TEXT or "
+            "/radical TEXT; /summary lists the results")
+
+
+def summary_lines(rounds: Rounds) -> tuple[str, ...]:
+    """One line per character of the accumulated results (or that there are none yet)."""
+    return rounds.summary().lines or ("no results yet",)
 
 
 def pending_text(rounds: Rounds) -> str:
@@ -199,13 +187,19 @@ def advance(campaign: Campaign) -> tuple[Campaign, str]:
         rounds = rounds.next_round()
         if settled:
             note = "; " + ", ".join(f"#{n}" for n in settled) + " stand as rolled"
+        if rounds.goals:
+            note += (f"; goals carried over ({'; '.join(g.label for g in rounds.goals)}): "
+                     "/goal CHAR TEXT changes one, /phase keeps them")
     text = (f"round {rounds.round_number}: {rounds.phase.value.upper()} — "
             f"{_HINTS[rounds.phase]}{note}")
     return put(campaign, rounds), text
 
 
-def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, str]:
-    """Sum up the series (compromise, summed up, radical change); the repeat count resets."""
+def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, str, tuple[str, ...]]:
+    """Sum up the series (compromise, summed up, radical change); the repeat count resets.
+
+    Returns the next campaign, the log text and one line per character of the results.
+    """
     rounds, _ = settle_standing(rounds_of(campaign))
     if rounds.phase is Phase.ACTIONS:
         raise CommandError("sum up after the reactions phase or during planning (now: actions)")
@@ -218,5 +212,5 @@ def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, str]:
     else:
         rounds = rounds.sum_up(note)
     last = rounds.verdicts[-1]
-    text = f"{last.label} ({last.summary.label}); round {rounds.round_number}: PLANNING"
-    return put(campaign, rounds), text
+    text = f"{last.label} ({last.summary.head}); round {rounds.round_number}: PLANNING"
+    return put(campaign, rounds), text, last.summary.lines

@@ -27,8 +27,17 @@ class Strange(Defaults):
     skill_type = str  # a level name of the ladder: "Умелец"
     option_keys = frozenset({"range", "resist", "mod"})
     entry_help = (
-        "  range=L,H  resist=L,H  mod=N, opposed (else the app rolls the GM's 2d6);\n"
-        "  kirma bow mod=-1 range=4,5 resist=3,4 = 3 3 4 5\n"
+        "  range=L,H  resist=L,H: the GM's two d6 (else the app rolls them);\n"
+        "  opposed: the app rolls a resistance range too.\n"
+        "  mod=N: the range top moves by N, on top of synergy.\n"
+        "  mounted: the supporting skill (extra.supports) is in use;\n"
+        "  nosynergy: it is not. The preview says which synergy applied.\n"
+        "  dice+N / dice-N: each die shifted by N (kept within 1..6).\n"
+        "  hard: hard conditions, 2 of 4 dice in range to act at all.\n"
+        "  A ... vs B ...: a duel on one range, each side with its own\n"
+        "  mod=, synergy and dice+N; 4-4-4-4 wins unless both roll it,\n"
+        "  then effective hits, then rank (danger class 4 = Master).\n"
+        "  kirma bow mounted range=4,5 resist=3,4 = 3 3 4 5\n"
     )
     shows_round_limit = True
     next_wraps_round = False  # rounds follow /phase

@@ -1,0 +1,193 @@
+"""One side of a Strange System roll line: its level, the GM's ranges and every modifier.
+
+Words and options of a side (the README's table lists them)::
+
+    range=L,H  resist=L,H  opposed       the GM's 2d6 (typed as its two dice) or rolled
+    mod=N                                a situational range modifier, added to synergy
+    mounted | nosynergy                  the supporting skill is in use / synergy off
+    dice+N | dice-N                      every die of the 4d6 shifted by N (kept in 1..6)
+    hard                                 hard conditions: may the character act at all?
+
+Synergy (seed: Kirma's bow needs Riding Combat): a character's ``extra.supports`` names the
+supporting skill of a skill. A plain name (``"Владение луком" = "Верховой бой"``) means the
+supporting skill is always in use with it; a table ``{ skill = "Верховой бой", when =
+"mounted" }`` means only while the line says the ``when`` word (``mounted`` unless given).
+``nosynergy`` turns it off either way. A lower-ranked supporting skill costs the rank
+difference; ``mod=`` is added to it, never put in its place, and the total is kept within
+±6 (beyond that nothing changes any more).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+
+from rules import strange
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, Character
+from tui.session.systems.kit import draw, int_option, reject_unknown
+from tui.session.table.entry import EntryError, Side
+
+__all__ = ["DANGER", "Span", "StrangeSide", "ladder_of", "level_of", "span_text"]
+
+DANGER = "danger"
+Span = tuple[int, int]
+WHEN = "mounted"  # the seed's supporting skill in use: Riding Combat, on horseback
+_SHIFT = re.compile(r"^dice([+\-−])(\d)$")
+_WORDS = ("opposed", "hard", "nosynergy")
+_OPTIONS = ("range", "resist", "mod", "ext")
+
+
+def ladder_of(campaign: Campaign) -> strange.Ladder:
+    """The campaign's skill ladder: ``options.ladder`` (name → hits) or the default."""
+    table = campaign.options.get("ladder")
+    if not isinstance(table, dict) or not table:
+        return strange.DEFAULT_LADDER
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
+        raise EntryError("options.ladder must map each level name to a whole number of hits")
+    ordered = sorted(table.items(), key=lambda kv: -int(kv[1]))
+    levels = []
+    for rank, (name, hits) in enumerate(ordered, 1):
+        try:
+            # a default level keeps its key, so danger classes ("professional") still find it
+            default = strange.level_by_name(str(name))
+            key, english = default.key, default.name_en
+        except RulesError:
+            key, english = str(name).casefold(), str(name)
+        levels.append(strange.SkillLevel(key, str(name), english, int(hits), rank))
+    return strange.make_ladder(levels)
+
+
+def level_of(campaign: Campaign, ch: Character, skill: str) -> tuple[strange.SkillLevel,
+                                                                      strange.Rank]:
+    """(level to roll with, tie-break rank) of a character's skill or danger class."""
+    ladder = ladder_of(campaign)
+    if skill == DANGER:
+        number = ch.attributes.get("danger")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise EntryError(f"{ch.name} has no danger class (attributes.danger 1..4)")
+        cls = strange.danger_class(number)
+        return cls.level(ladder), cls.rank
+    if skill not in ch.skills:
+        raise EntryError(f"{ch.name} has no skill {skill!r}")
+    level = strange.level_by_name(str(ch.skills[skill]), ladder)
+    return level, level.rank
+
+
+def _span(raw: str, what: str) -> Span:
+    parts = [p for p in raw.replace("-", ",").replace("–", ",").split(",") if p]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise EntryError(f"{what}= takes the GM's two d6, e.g. {what}=4,5; got {raw!r}")
+    a, b = int(parts[0]), int(parts[1])
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise EntryError(f"{what}= dice must be within 1..6, got {raw!r}")
+    return strange.range_from_dice(a, b)
+
+
+def span_text(span: Span | None) -> str:
+    return "rolled by the app" if span is None else f"{span[0]}–{span[1]}"
+
+
+def _support(ch: Character, skill: str) -> tuple[str, str] | None:
+    """(supporting skill, the word that says it is in use; "" = always) or None."""
+    supports = ch.extra.get("supports", {})
+    entry = supports.get(skill) if isinstance(supports, Mapping) else None
+    if isinstance(entry, str):
+        name, when = entry, ""
+    elif isinstance(entry, Mapping) and isinstance(entry.get("skill"), str):
+        name, when = str(entry["skill"]), str(entry.get("when", WHEN)).casefold()
+    else:
+        return None
+    return (name, when) if name in ch.skills else None
+
+
+class StrangeSide:
+    """A validated side: level and rank, ranges, range and roll-value modifiers, synergy."""
+
+    def __init__(self, campaign: Campaign, side: Side) -> None:
+        self.side = side
+        ch = campaign.character(side.actor)
+        self.level, self.rank = level_of(campaign, ch, side.skill)
+        support = _support(ch, side.skill)
+        shifts: list[int] = []
+        words: list[str] = []
+        for word in side.words:
+            m = _SHIFT.match(word)
+            if m:
+                step = int(m.group(2))
+                if not 1 <= step <= strange.MAX_DICE_MODIFIER:
+                    raise EntryError(f"{word}: the dice shift must be within 1..5")
+                shifts.append(-step if m.group(1) in "-−" else step)
+            else:
+                words.append(word)
+        when_words = (WHEN,) + ((support[1],) if support and support[1] else ())
+        reject_unknown(words, _OPTIONS, side, (*_WORDS, *dict.fromkeys(when_words), "dice±N"))
+        self.hard = "hard" in words
+        self.range = _span(side.options["range"], "range") if "range" in side.options else None
+        self.resist = _span(side.options["resist"], "resist") if "resist" in side.options else None
+        self.opposed = self.resist is not None or "opposed" in words
+        self.situational = int_option(side, "mod", low=-strange.MAX_MODIFIER,
+                                      high=strange.MAX_MODIFIER) or 0
+        limit = strange.MAX_DICE_MODIFIER
+        self.dice_mod = max(-limit, min(limit, sum(shifts)))
+        self.synergy, self.synergy_note = self._synergy(campaign, ch, support, words)
+        top = strange.MAX_MODIFIER
+        self.mod = max(-top, min(top, self.situational + self.synergy))
+
+    def _synergy(self, campaign: Campaign, ch: Character, support: tuple[str, str] | None,
+                 words: list[str]) -> tuple[int, str]:
+        in_use_words = [w for w in words if w not in _WORDS]
+        if support is None:
+            if in_use_words:
+                raise EntryError(f"{in_use_words[0]}: {ch.name}'s {self.side.skill} has no "
+                                 "supporting skill (extra.supports)")
+            return 0, ""
+        name, when = support
+        wrong = [w for w in in_use_words if w != (when or WHEN)]
+        if wrong:
+            raise EntryError(f"{wrong[0]}: {ch.name}'s {self.side.skill} is supported by "
+                             f"{name}" + (f" when {when}" if when else " always"))
+        helper, _ = level_of(campaign, ch, name)
+        if "nosynergy" in words:
+            return 0, f"no synergy ({name}: nosynergy)"
+        if when and when not in words:
+            return 0, f"no synergy ({name} not in use; add {when})"
+        value = strange.synergy_modifier(self.level.rank, helper.rank)
+        return value, f"synergy {value:+d}: {name} {helper.name_en}"
+
+    @property
+    def hits_text(self) -> str:
+        n = self.level.required_hits
+        return f"{n} hit" if n == 1 else f"{n} hits"
+
+    @property
+    def mod_text(self) -> str:
+        """The range modifier and where it comes from, e.g. ``"mod -1 (synergy -1: Верховой
+        бой Skilled)"`` or ``"mod +1, no synergy (Верховой бой not in use; add mounted)"``."""
+        applied = self.synergy_note.startswith("synergy")
+        parts = [self.synergy_note] if applied else []
+        if self.situational and applied:
+            parts.append(f"mod={self.situational:+d}")
+        head = f"mod {self.mod:+d}" if (self.mod or applied or self.situational) else ""
+        text = f"{head} ({', '.join(parts)})" if parts else head
+        if self.synergy_note and not applied:
+            text = f"{text}, {self.synergy_note}" if text else self.synergy_note
+        return text
+
+    @property
+    def text(self) -> str:
+        """The preview's words on this side: who rolls what, against which ranges, with which
+        modifiers (and which synergy applied)."""
+        bits = [f"{self.side.actor} {self.side.skill} ({self.level.name_en}, {self.hits_text})"]
+        bits.append(f"range {span_text(self.range)}")
+        if self.opposed:
+            bits.append(f"resist {span_text(self.resist)}")
+        if self.mod_text:
+            bits.append(self.mod_text)
+        if self.dice_mod:
+            bits.append(f"dice {self.dice_mod:+d}")
+        return ", ".join(bits)
+
+    def dice(self, rng: random.Random) -> tuple[tuple[int, ...], bool]:
+        return draw(self.side.faces, 4, 6, rng, what=f"{self.side.actor}'s 4d6")
