@@ -21,9 +21,13 @@ __all__ = ["SYSTEM", "Brp"]
 class Brp(Defaults):
     key = "brp"
     skill_type = int  # percent
+    max_sides = 16  # «все действующие стороны» roll and compare
     entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
         "  STR vs SIZ (two characteristics) uses the resistance table.  = 07 (00 = 100)\n"
+        "  Opposed: a SKILL vs b SKILL vs c SKILL … — every acting side rolls; the best\n"
+        "  quality wins, lowered by the best opposition; other successes become\n"
+        "  failures; equal successes go to the higher skill, equal specials cancel.\n"
     )
     #: extended checks progress by grade: success 1, special 2, critical 3
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}
