@@ -188,7 +188,9 @@ class Result:
     @property
     def label(self) -> str:
         d1, d2, dd = self.dice
-        sp = f", {self.stunt_points} stunt points" if self.stunt_points else ""
+        sp = ""
+        if self.stunt_points:
+            sp = f", {self.stunt_points} stunt point{'' if self.stunt_points == 1 else 's'}"
         return (
             f"{self.outcome.label}{sp} ({d1}+{d2}+drama {dd}{self.bonus:+d} = {self.total}"
             f" vs {self.tn}, margin {self.margin:+d})"
@@ -300,7 +302,7 @@ class FortuneSpend:
         die = "Drama Die" if self.die_index == 2 else f"die {self.die_index + 1}"
         old = self.before.dice[self.die_index]
         return (
-            f"Fortune {self.cost} points: {die} {old} → {self.face}, "
+            f"Fortune {self.cost} point{'' if self.cost == 1 else 's'}: {die} {old} → {self.face}, "
             f"{self.points_left} left; {self.result.label}"
         )
 

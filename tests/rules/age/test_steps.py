@@ -146,3 +146,8 @@ def test_state_completion_odds_use_the_rolls_that_end_in_time() -> None:
 def test_bad_arguments_are_rules_errors(call: object) -> None:
     with pytest.raises(RulesError):
         call()  # type: ignore[operator]
+
+
+def test_one_stunt_point_is_singular() -> None:
+    assert "success, 1 stunt point (" in age.resolve((6, 1, 1), 4, 11).label
+    assert "success, 2 stunt points (" in age.resolve((2, 5, 2), 4, 11).label

@@ -66,8 +66,10 @@ def test_seed_race_who_gets_there_first() -> None:
     assert entry.text == ("race chase: Naomi vs Amos + Bobbie to 10, TN 11, 30 min, "
                           "6 min per slice (5 slices)")
     assert describe_checks(t.campaign) == [
-        ("chase race  Naomi ░░░░░░░░ 0/10  Amos + Bobbie ░░░░░░░░ 0/10  TN 11  0 slices  "
-         "0/30 min (30 left)", "bold")]
+        ("chase race  TN 11  0 slices  0/30 min (30 left)", "bold"),
+        ("    Naomi ░░░░░░░░ 0/10", "bold"),
+        ("    Amos + Bobbie ░░░░░░░░ 0/10", "bold"),
+    ]
     fx = effects(t, "naomi stealth = 5 5 6 vs amos technology = 3 3 3 ext=chase")
     assert fx == ("chase: Naomi +6; Naomi 6/10 · Amos + Bobbie 0/10, 6/30 min",)
     # the other side's roller may change; the side order of the line does not matter
@@ -77,7 +79,8 @@ def test_seed_race_who_gets_there_first() -> None:
     assert fx[-1] == "chase: Naomi wins the race"
     lines = describe_checks(t.campaign)
     assert lines[0][0].endswith("✓ Naomi wins") and lines[0][1] == "green"
-    assert "Naomi ████████ 10/10  Amos + Bobbie ████░░░░ 5/10" in lines[0][0]
+    assert [text for text, _ in lines[1:]] == ["    Naomi ████████ 10/10",
+                                               "    Amos + Bobbie ████░░░░ 5/10"]
     # undo takes back one slice
     t.session.undo()
     assert t.campaign.check("chase").consequences["pools"] == [6, 5]
@@ -124,12 +127,12 @@ def test_seed_completion_odds_in_the_remaining_time() -> None:
     t = _age(CREATE)
     pv = t.preview("naomi stealth ext=infiltration")
     p = age_rules.advanced_completion_odds(5, 11, 15, 7)
-    assert pv.ok and (f"infiltration: complete {pct(p)} — needs 15 more in the 7 rolls left, "
-                      "if Naomi makes them all; consequences not counted") in pv.text
+    assert pv.ok and (f"infiltration: {pct(p)} to complete in the 7 rolls left, all by Naomi "
+                      "(consequences aside)") in pv.text
     effects(t, "naomi stealth ext=infiltration = 4 4 3")  # +3
     pv = t.preview("amos technology +2 ext=infiltration")
     p = age_rules.advanced_completion_odds(6, 11, 12, 6)
-    assert f"complete {pct(p)} — needs 12 more in the 6 rolls left, if Amos" in pv.text
+    assert f"{pct(p)} to complete in the 6 rolls left, all by Amos" in pv.text
 
 
 def test_completion_odds_of_a_brp_check_match_brute_force() -> None:
@@ -141,8 +144,8 @@ def test_completion_odds_of_a_brp_check_match_brute_force() -> None:
     gain = {brp_rules.Level.CRITICAL: 3, brp_rules.Level.SPECIAL: 2, brp_rules.Level.SUCCESS: 1}
     brute = sum((dist[a] * dist[b] for a, b in itertools.product(dist, repeat=2)
                  if gain.get(a, 0) + gain.get(b, 0) >= 4), Fraction(0))
-    assert f"search: complete {pct(brute)} — needs 4 more in the 2 rolls left" in pv.text
-    assert "consequences not counted" not in pv.text  # this check has none
+    assert f"search: {pct(brute)} to complete in the 2 rolls left, all by Alice Moore" in pv.text
+    assert "consequences aside" not in pv.text  # this check has none
 
 
 def test_completion_odds_of_an_opposed_step() -> None:
@@ -154,7 +157,7 @@ def test_completion_odds_of_an_opposed_step() -> None:
             steps[key[1]] = q
             steps[0] -= q
     p = age_rules.pool_completion_odds(steps, 15, 7)
-    assert f"infiltration: complete {pct(p)}" in pv.text
+    assert f"infiltration: {pct(p)} to complete" in pv.text
 
 
 def test_race_preview_shows_each_sides_chance_to_win_the_race() -> None:
@@ -163,7 +166,14 @@ def test_race_preview_shows_each_sides_chance_to_win_the_race() -> None:
     # race side 0 is Naomi (+5), side 1 Amos + Bobbie (Bobbie +4 here)
     step = age_rules.opposed_pool_odds([5, 4], 11)
     odds = age_rules.race_odds(step, (10, 10), 5)
-    assert (f"chase: Naomi wins {pct(odds[0])} · Amos + Bobbie wins {pct(odds[1])} · "
-            f"nobody in time {pct(odds[None])} in the 5 slices left, if these two roll every "
-            "slice") in pv.text
+    assert (f"chase, to win the race: Naomi {pct(odds[0])} · Amos + Bobbie {pct(odds[1])} · "
+            f"nobody in time {pct(odds[None])}") in pv.text
     assert sum(odds.values()) == 1
+
+
+def test_completion_odds_of_the_last_roll_in_the_singular() -> None:
+    t = _age("/ext door threshold=2 time=10m")  # 10 a roll: one roll fits
+    pv = t.preview("naomi stealth ext=door")
+    p = age_rules.advanced_completion_odds(5, 11, 2, 1)
+    assert f"door: {pct(p)} to complete in the 1 roll left, by Naomi" in pv.text
+    assert "1 roll)" in t.session.log[-1].text

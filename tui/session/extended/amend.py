@@ -53,6 +53,9 @@ def amend_last_roll(
     updated = to_check(amended, chk.name, allowed_skills=chk.allowed_skills, notes=records)
     lines = [f"{chk.name}: {n}" for n in notes] + effects(chk.name, test.previous, amended)
     lines[0] = lines[0].replace(f"{chk.name}:", f"{chk.name} re-counted:", 1)
+    if amended.level < test.level:
+        lines.append(f"{chk.name}: consequences back to {amended.level.label}"
+                     + (" (time is no longer up)" if test.timed_out else ""))
     return updated, lines
 
 

@@ -6,9 +6,10 @@ same character (with the same modifiers) makes every one of them — the plan's 
 of points per roll (``System.extended_steps``: AGE 0 or the Drama Die; other systems their
 progress by grade) run through :func:`rules.age.pool_completion_odds`. A challenge test's
 consequences can change the TN, the pool or the time on a failure; the chance is computed
-at the check's current state and says so (``consequences not counted``) when the check has
-any with an effect. For a race slice: each side's exact chance to win the race
-(:func:`rules.age.race_odds` over the opposed roll's distribution of (winner, Drama Die)).
+at the check's current state and says so (``consequences aside``) when the check has any
+with an effect. For a race slice: each side's exact chance to win the race if these two
+roll every slice left (:func:`rules.age.race_odds` over the opposed roll's distribution of
+(winner, Drama Die)). The lines are kept short: the preview has three lines.
 
 All the rules functions here are cached by their inputs, so typing along a line costs the
 first keystroke's computation only.
@@ -53,12 +54,12 @@ def completion_note(campaign: Campaign, name: str, check: Check, plan: Plan) -> 
                                  min(rolls, age.MAX_ROLLS))
     who = check.a.actor
     plural = "" if rolls == 1 else "s"
-    them = "it" if rolls == 1 else "them all"
+    by = "by" if rolls == 1 else "all by"
     effects = any(c is not None and c.effect is not None
                   for c in (test.minor, test.major, test.serious))
-    caveat = "; consequences not counted" if effects else ""
-    return (f"{name}: complete {_pct(p)} — needs {test.needed} more in the {rolls} roll"
-            f"{plural} left, if {who} makes {them}{caveat}",)
+    caveat = " (consequences aside)" if effects else ""
+    return (f"{name}: {_pct(p)} to complete in the {rolls} roll{plural} left, {by} {who}"
+            f"{caveat}",)
 
 
 def _race_note(name: str, campaign: Campaign, check: Check, plan: Plan) -> tuple[str, ...]:
@@ -79,9 +80,7 @@ def _race_note(name: str, campaign: Campaign, check: Check, plan: Plan) -> tuple
         step[mapped] = step.get(mapped, Fraction(0)) + p
     needed = tuple(max(0, race.threshold - pool) for pool in race.pools)
     odds: Mapping[int | None, Fraction] = age.race_odds(step, needed, race.rolls_left)
-    parts = [f"{side} wins {_pct(odds[i])}" for i, side in enumerate(race.sides)]
+    parts = [f"{side} {_pct(odds[i])}" for i, side in enumerate(race.sides)]
     if odds[None]:
         parts.append(f"nobody in time {_pct(odds[None])}")
-    left = race.rolls_left
-    slices = "" if left is None else f" in the {left} slice{'' if left == 1 else 's'} left"
-    return (f"{name}: {' · '.join(parts)}{slices}, if these two roll every slice",)
+    return (f"{name}, to win the race: {' · '.join(parts)}",)

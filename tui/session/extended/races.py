@@ -206,22 +206,25 @@ def step_lines(name: str, race: Race) -> list[str]:
 
 
 def describe_race(marker: str, chk: ExtendedCheck, bar: Any) -> list[tuple[str, str]]:
-    """The scene panel's line for a race: both pools, the slices, the time."""
+    """The scene panel's lines for a race: its head (TN, slices, time, the end), then one
+    line per side with its pool, so both pools fit a narrow panel."""
     try:
         race = from_race(chk)
     except RulesError as exc:
         return [(f"{marker}{chk.name} race  (damaged: {exc})", "red")]
-    pools = "  ".join(f"{s} {bar(p, race.threshold)} {p}/{race.threshold}"
-                      for s, p in zip(race.sides, race.pools, strict=True))
     count = len(race.steps)
     time = ""
     if race.budget is not None and race.time_left is not None:
         time = (f"  {minutes(Fraction(race.elapsed))}/{race.budget} min"
                 f" ({minutes(race.time_left)} left)")
-    text = (f"{marker}{chk.name} race  {pools}  TN {race.tn}  {count} slice"
+    head = (f"{marker}{chk.name} race  TN {race.tn}  {count} slice"
             f"{'' if count == 1 else 's'}{time}")
+    style = "bold"
     if race.status is Status.DONE and race.winner is not None:
-        return [(f"{text}  ✓ {race.sides[race.winner]} wins", "green")]
-    if race.status is Status.FAILED:
-        return [(f"{text}  ✗ nobody in time", "red")]
-    return [(text, "bold")]
+        head, style = f"{head}  ✓ {race.sides[race.winner]} wins", "green"
+    elif race.status is Status.FAILED:
+        head, style = f"{head}  ✗ nobody in time", "red"
+    lines = [(head, style)]
+    lines += [(f"    {side} {bar(pool, race.threshold)} {pool}/{race.threshold}", style)
+              for side, pool in zip(race.sides, race.pools, strict=True)]
+    return lines

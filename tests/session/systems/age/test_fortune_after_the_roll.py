@@ -27,11 +27,12 @@ def test_seed_opponents_modify_their_results_spending_fortune(age: Table) -> Non
     assert fb.ok, fb.message
     assert fb.message == ("Amos · Fortune 2 points: die 1 3 → 6, 13 left; Naomi 16 (drama 3) vs "
                           "Amos 16 (drama 3): Naomi wins (higher ability + focus)")
+    assert not any("verdict changed" in e for e in age.session.log[-1].effects)
     fb = age.submit("/fortune amos die=2 face=6")
     assert fb.ok and fb.message.endswith("Naomi 16 (drama 3) vs Amos 19 (drama 3): Amos wins")
     entry = age.session.log[-1]
     assert entry.actor == "Amos" and entry.grade == "failure"  # the first side lost
-    assert "was: Naomi 16 (drama 3) vs Amos 16 (drama 3): Naomi wins " \
+    assert "verdict changed; was: Naomi 16 (drama 3) vs Amos 16 (drama 3): Naomi wins " \
            "(higher ability + focus)" in entry.effects
     assert [s["dice"] for s in entry.inputs["sides"]] == [[4, 4, 3], [6, 6, 3]]
     fb = age.submit("/fortune naomi die=3 face=6")  # either side: Naomi answers
@@ -94,6 +95,7 @@ def test_seed_fortune_on_a_counted_roll_recounts_pool_and_consequences() -> None
     fb = t.submit("/fortune naomi die=1 face=5")  # 13 vs 11: a success, Drama Die 2
     assert fb.ok, fb.message
     assert "infiltration re-counted: pool 5/15 (+2), 8/30 min" in fb.outcome.draft.effects
+    assert "infiltration: consequences back to none" in fb.outcome.draft.effects
     chk = t.campaign.check("infiltration")
     assert (chk.pool, chk.elapsed, chk.consequences["failures"],
             chk.consequences["minor_active"], chk.consequences["level"]) == (5, 8, 0, False,
@@ -166,3 +168,16 @@ def test_fortune_on_a_race_slice_redecides_who_gains() -> None:
         fb.outcome.draft.effects
     assert t.campaign.check("chase").consequences["pools"] == [3, 0]
     assert age_rules.Race  # the race value is the rules' own
+
+
+def test_a_one_point_spend_is_singular() -> None:
+    campaign = age_campaign()
+    from dataclasses import replace
+
+    table = make_table(replace(campaign, options={"fortune_regular": 1, "fortune_drama": 1}))
+    assert table.submit("naomi stealth = 1 1 1 vs amos technology = 2 2 2").ok
+    fb = table.submit("/fortune naomi die=1 face=6")
+    assert fb.ok and "Fortune 1 point: die 1 1 → 6" in fb.message
+    assert table.submit("naomi stealth = 1 1 1").ok
+    fb = table.submit("/fortune naomi die=3 face=6")
+    assert fb.ok and "Fortune 1 point: Drama Die 1 → 6" in fb.message

@@ -167,14 +167,17 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     results[index] = spend.result
     before, _ = _verdict(roll, roll.results)
     after, grade = _verdict(roll, results)
+    changed = roll.opposed and (age.opposed_many(roll.results, roll.gate)
+                                != age.opposed_many(results, roll.gate))
     ext = roll.entry.inputs.get("ext")
     change, lines = _recount(table.campaign, ext, roll, results)
     updated = ch.with_resource("Fortune", spend.points_left)
     effects = [f"{who} Fortune {points} → {spend.points_left}", *lines]
-    if roll.opposed and before != after:
-        effects.insert(0, f"was: {before}")
+    if changed:
+        effects.insert(0, f"verdict changed; was: {before}")
     text = (f"{who} · {spend.label}" if not roll.opposed else
-            f"{who} · Fortune {spend.cost} points: {_die(spend)}, {spend.points_left} left; "
+            f"{who} · Fortune {spend.cost} point{'' if spend.cost == 1 else 's'}: {_die(spend)}, "
+            f"{spend.points_left} left; "
             f"{after}")
     inputs = _inputs(roll, results, spend.cost)
     return table.run_change(

@@ -29,6 +29,18 @@ class Age(Defaults):
         "  tn=N or a difficulty word (routine easy average challenging hard\n"
         "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
         "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"
+        "  Opposed: a SKILL vs b SKILL [vs c SKILL …], one TN for all: below the\n"
+        "  TN nobody wins; then the higher total, then the Drama Die, then\n"
+        "  ability + focus (never the +N/-N); the preview gives each one's chance.\n"
+        "  /fortune CHAR die=1|2|3 face=F [side=N] after the roll, by either side:\n"
+        "  the test is re-decided, and so is the extended check or race it counted\n"
+        "  toward (its last roll only); the face a die already shows costs nothing\n"
+        "  and is refused.\n"
+        "  Advanced tests: a roll must end in time (30 min at 4 a roll: 7 rolls);\n"
+        "  an opposed roll may be a step (the first side's win adds its Drama Die);\n"
+        "  ext=NAME previews the chance to complete it in the rolls left.\n"
+        "  Race: /ext NAME race=\"a vs b, c\" threshold=N [time=…]; each slice is\n"
+        "  a vs b ext=NAME, its winner adds the Drama Die to its own pool.\n"
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
     opposed_steps = True  # the seed: «простой или встречный бросок» each time slice
