@@ -15,8 +15,9 @@ ROLL ENTRY — type a line, Enter commits, Tab completes names, Up/Down recall h
   it also shows what Enter will record. Errors are shown there and change nothing.
 
   CHAR SKILL [modifiers] [= dice]      a check; without '= dice' the app rolls
-  CHAR SKILL ... vs CHAR [SKILL] ...   an opposed roll (the second skill defaults
-                                       to the first when the opponent has it)
+  CHAR SKILL ... vs CHAR [SKILL] ...   an opposed roll (a later side's skill defaults
+                                       to the first side's when it has it); AGE and
+                                       BRP take more sides: ... vs CHAR SKILL ...
   3d6+2   d100   2d6-1   d%            free dice (add '= 4 5' to type the faces)
   /command [args]                      every action (see below and ctrl+p)
   ... ext=NAME [clear]                 the roll counts toward an extended check

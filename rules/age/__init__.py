@@ -1,9 +1,11 @@
 """The Expanse RPG / AGE system (seed 002): 3d6 + bonus against a target number.
 
 Everything is importable from here; the code is split over ``core`` (difficulty tables,
-``resolve``/``roll``/``odds``, opposed tests, Fortune), ``advanced`` (advanced tests: a pool
-of Drama Die values raced against the clock, and exact completion odds) and ``challenge``
-(challenge tests: advanced tests whose failed rolls have escalating consequences).
+``resolve``/``roll``/``odds``, Fortune), ``opposed`` (opposed tests of any number of
+participants and their exact odds), ``advanced`` (advanced tests: a pool of Drama Die values
+raced against the clock), ``completion`` (exact completion odds), ``challenge`` (challenge
+tests: advanced tests whose failed rolls have escalating consequences) and ``race`` (two
+sides filling their own pools, first to the threshold).
 
 Interpretation decisions (the spec wins over the seed):
 
@@ -14,12 +16,30 @@ Interpretation decisions (the spec wins over the seed):
 - Stunt points (Drama Die when a success shows doubles) are the AGE core rule, not the seed's;
   they are information for the log only.
 - ``opposed(..., tn=None)`` applies no target-number gate: totals alone are compared.
+- Opposed ties: the higher Drama Die, then the higher ``Result.skill`` — ability + focus as
+  given to ``resolve(..., skill=)``, never the situational modifiers (the seed: «выигрывает
+  тот, чей навык выше»); ``skill`` defaults to the bonus when not given.
+- More than two participants («для более чем двух персонажей: процесс происходит точно так
+  же»): one winner among all of them by the same chain (``opposed_many``); a tie at the top
+  has no winner even if others rolled lower. Exact odds: ``opposed_odds``.
+- Fortune: setting a die to the face it already shows is refused (nothing to change, nothing
+  spent).
 - Advanced tests: time per roll = budget ÷ (threshold / 2), kept as an exact ``Fraction`` of
   minutes; nothing is rounded (30 minutes at threshold 15 → exactly 4; 60 at threshold 7 →
   120/7). The UI may round for display only.
-- Every roll, whoever makes it, takes one time slice. A roll begun before the budget is spent
-  still counts: the test fails after a roll that leaves elapsed ≥ budget with the pool short,
-  so ``ceil(threshold / 2)`` rolls fit in the budget.
+- Every roll, whoever makes it, takes one time slice, and a roll may begin only if it ends
+  within the budget (the seed: «по истечении времени комплекс будет перекрыт»): the number
+  of rolls is floor(budget ÷ time per roll) — 30 minutes at 4 a roll → 7, not 8. The test
+  fails as soon as the next roll (at the current pace, a minor consequence's extra time
+  included) could not end in time. A threshold below 2 is refused by ``create``: a roll would
+  take twice the budget.
+- A step may be an opposed roll (the seed: «простой или встречный бросок»): it succeeds when
+  the contributing side wins at the test's TN, and adds that side's Drama Die.
+- Fortune after a roll that counted: ``amend_last`` re-decides the last roll from the state
+  kept in ``previous``; anything else that changes the test (clearing, unblocking) drops it.
+- Races (``Race``): the seed's «длительные противостояния, где важно, кто успеет первым» —
+  each slice is an opposed roll between two sides, whose winner adds its Drama Die to its own
+  pool; first to the threshold wins; time as above, no winner when it runs out.
 - A roll must be resolved against the test's current TN for its skill (``tn_for``); a result
   with another TN is refused rather than silently re-judged.
 - Challenge tests: "until cleared" effects (TN +2, extra time per roll) belong to the minor
@@ -33,17 +53,15 @@ Interpretation decisions (the spec wins over the seed):
 
 from __future__ import annotations
 
-from rules.age.advanced import (
+from rules.age.advanced import AdvancedTest, Contribution, Level, Status, roll_succeeds
+from rules.age.challenge import ChallengeTest, Consequence, Effect, EffectKind, Escalation
+from rules.age.completion import (
     MAX_ROLLS,
     MAX_THRESHOLD,
-    AdvancedTest,
-    Contribution,
-    Level,
-    Status,
     advanced_completion_odds,
+    pool_completion_odds,
     pool_step_odds,
 )
-from rules.age.challenge import ChallengeTest, Consequence, Effect, EffectKind, Escalation
 from rules.age.core import (
     DIFFICULTIES,
     DIFFICULTY_BY_KEY,
@@ -54,13 +72,10 @@ from rules.age.core import (
     FortuneSpend,
     Outcome,
     Result,
-    Side,
     difficulty,
     difficulty_name,
     focus_bonus,
     odds,
-    opposed,
-    opposed_many,
     outcome_odds,
     resolve,
     roll,
@@ -69,12 +84,22 @@ from rules.age.core import (
     threshold,
     threshold_name,
 )
+from rules.age.opposed import (
+    MAX_SIDES,
+    Side,
+    opposed,
+    opposed_many,
+    opposed_odds,
+    opposed_pool_odds,
+)
+from rules.age.race import Race, RaceStep, race_odds
 from rules.errors import RulesError
 
 __all__ = [
     "DIFFICULTIES",
     "DIFFICULTY_BY_KEY",
     "MAX_ROLLS",
+    "MAX_SIDES",
     "MAX_THRESHOLD",
     "RUSSIAN_NAMES",
     "THRESHOLDS",
@@ -90,6 +115,8 @@ __all__ = [
     "FortuneSpend",
     "Level",
     "Outcome",
+    "Race",
+    "RaceStep",
     "Result",
     "RulesError",
     "Side",
@@ -101,10 +128,15 @@ __all__ = [
     "odds",
     "opposed",
     "opposed_many",
+    "opposed_odds",
+    "opposed_pool_odds",
     "outcome_odds",
+    "pool_completion_odds",
     "pool_step_odds",
+    "race_odds",
     "resolve",
     "roll",
+    "roll_succeeds",
     "slug",
     "spend_fortune",
     "threshold",

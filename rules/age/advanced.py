@@ -9,26 +9,25 @@ Part of :mod:`rules.age` (import from there); the seed readings are listed there
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 from fractions import Fraction
-from functools import lru_cache
-from typing import Self
+from typing import Self, cast
 
+from rules.age.completion import advanced_completion_odds
 from rules.age.core import Result, difficulty, threshold_name
 from rules.age.core import threshold as named_threshold
+from rules.age.opposed import opposed_many
 from rules.errors import RulesError
-from rules.exact import check_int, sum_of_dice
+from rules.exact import check_int
 
 __all__ = [
-    "MAX_ROLLS",
-    "MAX_THRESHOLD",
     "AdvancedTest",
     "Contribution",
     "Level",
     "Status",
-    "advanced_completion_odds",
-    "pool_step_odds",
+    "roll_succeeds",
 ]
 
 
@@ -59,7 +58,11 @@ class Level(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Contribution:
-    """One roll made toward an advanced or challenge test, with what it changed."""
+    """One roll made toward an advanced or challenge test, with what it changed.
+
+    ``opponents`` are the other participants' results when the roll was an opposed test (the
+    seed: «простой или встречный бросок»); it then succeeded only if ``result`` won it.
+    """
 
     who: str
     skill: str
@@ -71,20 +74,72 @@ class Contribution:
     cleared_minor: bool = False
     #: Consequence level this roll triggered (challenge tests), or None.
     consequence: Level | None = None
+    opponents: tuple[Result, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_name("who", self.who)
+        _check_name("skill", self.skill)
+        _check_result("result", self.result)
+        _check_opponents(self.opponents)
+        check_int("pool added", self.pool_added, 0)
+        check_int("pool after", self.pool_after, 0)
+        _check_minutes("minutes", self.minutes)
+        _check_minutes("elapsed after", self.elapsed_after)
+        if not isinstance(self.cleared_minor, bool):
+            raise RulesError(f"cleared_minor must be True or False, got {self.cleared_minor!r}")
+        if self.consequence is not None and not isinstance(self.consequence, Level):
+            raise RulesError(f"consequence must be a Level or None, got {self.consequence!r}")
+
+    @property
+    def success(self) -> bool:
+        """The roll succeeded: reached the TN, and won when it was an opposed test."""
+        return roll_succeeds(self.result, self.opponents)
 
     @property
     def label(self) -> str:
         if self.cleared_minor:
             gain = "cleared the minor consequence"
-        elif self.result.success:
+        elif self.success:
             gain = f"pool +{self.pool_added} → {self.pool_after}"
         else:
             gain = f"pool stays {self.pool_after}"
         extra = f", {self.consequence.label} consequence" if self.consequence else ""
+        against = ""
+        if self.opponents:
+            against = " vs " + ", ".join(str(o.total) for o in self.opponents)
+            against += " (won)" if self.success else " (not won)"
         return (
-            f"{self.who}, {self.skill}: {self.result.label}; {gain}{extra}; "
+            f"{self.who}, {self.skill}: {self.result.label}{against}; {gain}{extra}; "
             f"{_minutes(self.elapsed_after)} elapsed"
         )
+
+
+def roll_succeeds(result: Result, opponents: Sequence[Result] = ()) -> bool:
+    """Whether a roll toward a test succeeds: it reaches its TN, and if it was an opposed test
+    it also wins it (every participant must reach the same TN to win)."""
+    _check_result("result", result)
+    opponents = _check_opponents(opponents)
+    if not opponents:
+        return result.success
+    return opposed_many((result, *opponents), result.tn) == 0
+
+
+def _check_result(field: str, value: object) -> Result:
+    if not isinstance(value, Result):
+        raise RulesError(f"{field} must be an age Result, got {type(value).__name__}")
+    return value
+
+
+def _check_opponents(value: object) -> tuple[Result, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise RulesError(f"opponents must be a sequence of age Results, got {value!r}")
+    return tuple(_check_result(f"opponents[{i}]", r) for i, r in enumerate(value))
+
+
+def _check_minutes(field: str, value: object) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, Fraction | int) or value < 0:
+        raise RulesError(f"{field} must be a non-negative number of minutes, got {value!r}")
+    return Fraction(value)
 
 
 def _minutes(value: Fraction) -> str:
@@ -92,6 +147,7 @@ def _minutes(value: Fraction) -> str:
 
 
 def _check_name(field: str, value: object) -> str:
+    """A non-empty name, stripped."""
     if not isinstance(value, str) or not value.strip():
         raise RulesError(f"{field} must be a non-empty string, got {value!r}")
     return value.strip()
@@ -109,7 +165,9 @@ def _as_threshold(value: int | str) -> int:
 class AdvancedTest:
     """State of an advanced test; every method returns the next state, never mutates.
 
-    Build one with ``AdvancedTest.create(tn, threshold, budget)``.
+    Build one with ``AdvancedTest.create(tn, threshold, budget)``. ``previous`` is the state
+    before the last roll (without its own ``previous``), kept so that Fortune spent on that
+    roll can re-decide it (:meth:`amend_last`); anything else that changes the test clears it.
     """
 
     tn: int
@@ -119,23 +177,37 @@ class AdvancedTest:
     elapsed: Fraction = Fraction(0)
     contributions: tuple[Contribution, ...] = ()
     status: Status = Status.RUNNING
+    previous: AdvancedTest | None = None
 
     def __post_init__(self) -> None:
         check_int("tn", self.tn)
         check_int("threshold", self.threshold, 1)
         check_int("budget", self.budget, 1)
         check_int("pool", self.pool, 0)
-        if not isinstance(self.elapsed, Fraction | int) or self.elapsed < 0:
-            raise RulesError(
-                f"elapsed must be a non-negative number of minutes, got {self.elapsed}"
-            )
+        _check_minutes("elapsed", self.elapsed)
         if not isinstance(self.status, Status):
             raise RulesError(f"status must be one of {[s.value for s in Status]}")
+        if not isinstance(self.contributions, tuple) or not all(
+            isinstance(c, Contribution) for c in self.contributions
+        ):
+            raise RulesError("contributions must be a tuple of Contributions")
+        if self.previous is not None and not isinstance(self.previous, type(self)):
+            raise RulesError(f"previous must be a {type(self).__name__} or None")
 
     @classmethod
     def create(cls, tn: int | str, threshold: int | str, budget: int) -> Self:
-        """A fresh test; ``tn`` and ``threshold`` may be table names ("average", "hard")."""
-        return cls(tn=_as_tn(tn), threshold=_as_threshold(threshold), budget=budget)
+        """A fresh test; ``tn`` and ``threshold`` may be table names ("average", "hard").
+
+        The threshold must be at least 2: at 1 a roll would take budget ÷ ½, twice the budget,
+        so no roll could ever end in time.
+        """
+        value = _as_threshold(threshold)
+        if value < 2:
+            raise RulesError(
+                "threshold must be at least 2: at 1 a roll takes budget ÷ ½ (twice the "
+                "budget), so no roll fits in the time"
+            )
+        return cls(tn=_as_tn(tn), threshold=value, budget=check_int("budget", budget, 1))
 
     @property
     def threshold_name(self) -> str | None:
@@ -158,10 +230,11 @@ class AdvancedTest:
 
     @property
     def rolls_left(self) -> int:
-        """Rolls that can still be begun before the budget is spent (at the current pace)."""
+        """Rolls that can still begin *and end* within the budget at the current pace:
+        floor(time left ÷ minutes per roll) (30 minutes at 4 a roll → 7, not 8)."""
         if self.status is not Status.RUNNING:
             return 0
-        return math.ceil(self.time_left / self.minutes_per_roll)
+        return math.floor(self.time_left / self.minutes_per_roll)
 
     @property
     def needed(self) -> int:
@@ -179,45 +252,73 @@ class AdvancedTest:
 
     def completion_odds(self, bonus: int, skill: str = "") -> Fraction:
         """Exact chance to finish in the rolls left if every roll uses ``bonus``."""
+        check_int("bonus", bonus)
         if self.status is not Status.RUNNING:
             return Fraction(1 if self.status is Status.DONE else 0)
         tn = self.tn_for(skill) if skill else self.tn
         return advanced_completion_odds(bonus, tn, self.needed, self.rolls_left)
 
-    def _check_roll(self, who: str, skill: str, result: Result) -> tuple[str, str]:
+    def _check_roll(
+        self, who: str, skill: str, result: Result, opponents: object = ()
+    ) -> tuple[str, str, tuple[Result, ...]]:
         if self.status is not Status.RUNNING:
             raise RulesError(f"the test is {self.status.label}; status must be running to roll")
         who = _check_name("who", who)
         skill = _check_name("skill", skill)
-        if not isinstance(result, Result):
-            raise RulesError(f"result must be an age Result, got {type(result).__name__}")
+        _check_result("result", result)
+        others = _check_opponents(opponents)
         tn = self.tn_for(skill)
         if result.tn != tn:
             raise RulesError(f"result.tn must be {tn} (the TN for {skill}), got {result.tn}")
-        return who, skill
+        if self.minutes_per_roll > self.time_left:
+            raise RulesError(
+                f"no roll fits in the {_minutes(self.time_left)} left "
+                f"({_minutes(self.minutes_per_roll)} a roll)"
+            )
+        return who, skill, others
 
-    def _settle(self, pool: int, elapsed: Fraction) -> Status:
-        if pool >= self.threshold:
+    def _settle(self) -> Status:
+        """Done at the threshold; failed once the next roll could not end within the budget."""
+        if self.pool >= self.threshold:
             return Status.DONE
-        if elapsed >= self.budget:
+        if self.minutes_per_roll > self.time_left:
             return Status.FAILED
         return Status.RUNNING
 
-    def contribute(self, who: str, skill: str, result: Result) -> AdvancedTest:
-        """Record one roll by ``who`` with ``skill`` (e.g. "Dexterity (Stealth)")."""
-        who, skill = self._check_roll(who, skill, result)
-        added = result.drama if result.success else 0
+    def contribute(
+        self, who: str, skill: str, result: Result, *, opponents: Sequence[Result] = ()
+    ) -> AdvancedTest:
+        """Record one roll by ``who`` with ``skill`` (e.g. "Dexterity (Stealth)").
+
+        With ``opponents`` the roll was an opposed test: it succeeds only if ``result`` wins
+        it at the test's TN (``roll_succeeds``), and then adds its own Drama Die.
+        """
+        who, skill, others = self._check_roll(who, skill, result, opponents)
+        added = result.drama if roll_succeeds(result, others) else 0
         pool = self.pool + added
         minutes = self.minutes_per_roll
         elapsed = Fraction(self.elapsed) + minutes
-        record = Contribution(who, skill, result, added, pool, minutes, elapsed)
-        return replace(
-            self,
-            pool=pool,
-            elapsed=elapsed,
-            contributions=(*self.contributions, record),
-            status=self._settle(pool, elapsed),
-        )
+        record = Contribution(who, skill, result, added, pool, minutes, elapsed,
+                              opponents=others)
+        state = replace(self, pool=pool, elapsed=elapsed,
+                        contributions=(*self.contributions, record),
+                        previous=replace(self, previous=None))
+        return replace(state, status=state._settle())
+
+    def amend_last(self, result: Result, *, opponents: Sequence[Result] | None = None) -> Self:
+        """The test with its last roll re-decided after Fortune changed it: ``previous`` given
+        the new ``result`` (and ``opponents``, default those of the last roll)."""
+        last, before = self._last_roll()
+        others = last.opponents if opponents is None else opponents
+        return cast(Self, before.contribute(last.who, last.skill, result, opponents=others))
+
+    def _last_roll(self) -> tuple[Contribution, Self]:
+        if not self.contributions or self.previous is None:
+            raise RulesError(
+                "there is no last roll to amend: the test changed since its last roll"
+                if self.contributions else "there is no last roll to amend: nothing was rolled"
+            )
+        return self.contributions[-1], cast(Self, self.previous)
 
     def _progress(self) -> str:
         return (
@@ -228,62 +329,3 @@ class AdvancedTest:
     @property
     def label(self) -> str:
         return f"advanced test {self._progress()}"
-
-
-#: Bounds that keep exact completion odds fast (a real test needs far less).
-MAX_THRESHOLD = 200
-MAX_ROLLS = 200
-
-
-@lru_cache(maxsize=512)
-def _step_counts(bonus: int, tn: int) -> tuple[int, ...]:
-    """Ways (of 216) one roll adds 0 (failure) or 1..6 (success, Drama Die) to the pool."""
-    two = sum_of_dice(2, 6)
-    counts = [0] * 7
-    for drama in range(1, 7):
-        need = tn - bonus - drama
-        hits = sum(int(p * 36) for total, p in two.items() if total >= need)
-        counts[drama] = hits
-        counts[0] += 36 - hits
-    return tuple(counts)
-
-
-def pool_step_odds(bonus: int, tn: int) -> dict[int, Fraction]:
-    """Exact distribution of what one roll adds to the pool: 0 on failure, else the Drama Die."""
-    counts = _step_counts(check_int("bonus", bonus), check_int("tn", tn))
-    return {added: Fraction(n, 216) for added, n in enumerate(counts)}
-
-
-@lru_cache(maxsize=1024)
-def _completion(bonus: int, tn: int, threshold: int, rolls: int) -> Fraction:
-    counts = _step_counts(bonus, tn)
-    # ways[p] = number of roll sequences (of 216**k) leaving the pool at p; p == threshold is
-    # the absorbing "done" state.
-    ways = [0] * (threshold + 1)
-    ways[0] = 1
-    for _ in range(rolls):
-        nxt = [0] * (threshold + 1)
-        nxt[threshold] = ways[threshold] * 216
-        for p in range(threshold):
-            w = ways[p]
-            if not w:
-                continue
-            for added, n in enumerate(counts):
-                if n:
-                    nxt[min(threshold, p + added)] += w * n
-        ways = nxt
-    return Fraction(ways[threshold], 216**rolls)
-
-
-def advanced_completion_odds(bonus: int, tn: int, threshold: int, rolls: int) -> Fraction:
-    """Exact P(pool ≥ ``threshold`` within ``rolls`` rolls), every roll with ``bonus`` vs ``tn``.
-
-    A Markov chain over pool values, capped at the threshold; a threshold of 0 is already met.
-    """
-    check_int("bonus", bonus)
-    check_int("tn", tn)
-    check_int("threshold", threshold, 0, MAX_THRESHOLD)
-    check_int("rolls", rolls, 0, MAX_ROLLS)
-    if threshold == 0:
-        return Fraction(1)
-    return _completion(bonus, tn, threshold, rolls)

@@ -9,12 +9,13 @@ Part of :mod:`rules.age` (import from there); the seed readings are listed there
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
-from typing import Self
+from typing import Self, cast
 
-from rules.age.advanced import AdvancedTest, Contribution, Level, Status
+from rules.age.advanced import AdvancedTest, Contribution, Level, Status, roll_succeeds
 from rules.age.core import Result
 from rules.errors import RulesError
 from rules.exact import check_int
@@ -157,6 +158,8 @@ class Escalation:
         return cls(tuple(counts))
 
     def level(self, failures: int) -> Level:
+        """The consequence level reached after ``failures`` failed rolls."""
+        check_int("failures", failures, 0)
         return Level(sum(1 for step in self.steps if failures >= step))
 
     @property
@@ -239,6 +242,8 @@ class ChallengeTest(AdvancedTest):
 
     def consequence(self, level: Level) -> Consequence | None:
         """The GM's consequence for ``level`` (None for NONE or when unset)."""
+        if not isinstance(level, Level):
+            raise RulesError(f"level must be a Level (NONE..SERIOUS), got {level!r}")
         return {Level.MINOR: self.minor, Level.MAJOR: self.major, Level.SERIOUS: self.serious}.get(
             level
         )
@@ -264,6 +269,8 @@ class ChallengeTest(AdvancedTest):
 
     def is_closed(self, skill: str) -> bool:
         """Whether a major consequence closed the approach using ``skill``."""
+        if not isinstance(skill, str):
+            raise RulesError(f"skill must be a skill name, got {skill!r}")
         return any(_matches(c, skill) for c in self.closed)
 
     @property
@@ -301,11 +308,18 @@ class ChallengeTest(AdvancedTest):
         return state  # clearable effects act through minor_active
 
     def contribute(
-        self, who: str, skill: str, result: Result, *, clear_minor: bool = False
+        self,
+        who: str,
+        skill: str,
+        result: Result,
+        *,
+        clear_minor: bool = False,
+        opponents: Sequence[Result] = (),
     ) -> ChallengeTest:
         """Record one roll; a success with ``clear_minor=True`` clears the minor consequence
-        instead of adding to the pool; a failure may raise the consequence level."""
-        who, skill = self._check_roll(who, skill, result)
+        instead of adding to the pool; a failure may raise the consequence level. With
+        ``opponents`` the roll was an opposed test that succeeds only if ``result`` wins it."""
+        who, skill, others = self._check_roll(who, skill, result, opponents)
         if self.blocked:
             raise RulesError("the test is blocked: call unblock() once the other test is done")
         if self.is_closed(skill):
@@ -319,10 +333,11 @@ class ChallengeTest(AdvancedTest):
         added = 0
         cleared = False
         triggered: Level | None = None
-        if result.success and clear_minor:
+        success = roll_succeeds(result, others)
+        if success and clear_minor:
             state = replace(state, minor_active=False)
             cleared = True
-        elif result.success:
+        elif success:
             added = result.drama
             state = replace(state, pool=state.pool + added)
         else:
@@ -331,7 +346,7 @@ class ChallengeTest(AdvancedTest):
             for lv in range(state.level + 1, reached + 1):
                 state = state._trigger(Level(lv), skill)
                 triggered = Level(lv)
-        status = state._settle(state.pool, Fraction(state.elapsed))
+        status = state._settle()
         if status is Status.FAILED:
             if state.level < Level.SERIOUS:
                 triggered = Level.SERIOUS
@@ -346,20 +361,38 @@ class ChallengeTest(AdvancedTest):
             Fraction(state.elapsed),
             cleared,
             triggered,
+            others,
         )
-        return replace(state, status=status, contributions=(*state.contributions, record))
+        return replace(state, status=status, contributions=(*state.contributions, record),
+                       previous=replace(self, previous=None))
+
+    def amend_last(
+        self,
+        result: Result,
+        *,
+        opponents: Sequence[Result] | None = None,
+        clear_minor: bool | None = None,
+    ) -> Self:
+        """The test with its last roll re-decided after Fortune changed it (see
+        ``AdvancedTest.amend_last``); ``clear_minor`` defaults to what the last roll did."""
+        last, before = self._last_roll()
+        others = last.opponents if opponents is None else opponents
+        clear = last.cleared_minor if clear_minor is None else clear_minor
+        after = before.contribute(last.who, last.skill, result, clear_minor=clear,
+                                  opponents=others)
+        return cast(Self, after)
 
     def clear_minor(self) -> ChallengeTest:
         """Clear the active minor consequence after a separate test (no time, no pool)."""
         if not self.minor_active:
             raise RulesError("there is no active minor consequence to clear")
-        return replace(self, minor_active=False)
+        return replace(self, minor_active=False, previous=None)
 
     def unblock(self) -> ChallengeTest:
         """Lift a BLOCKED effect once the other test is done."""
         if not self.blocked:
             raise RulesError("the test is not blocked")
-        return replace(self, blocked=False)
+        return replace(self, blocked=False, previous=None)
 
     @property
     def label(self) -> str:

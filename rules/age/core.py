@@ -1,4 +1,4 @@
-"""The Expanse RPG (AGE) single tests: difficulty tables, 3d6 resolve, odds, opposed, Fortune.
+"""The Expanse RPG (AGE) single tests: difficulty tables, 3d6 resolve, odds, Fortune.
 
 A test is 3d6 (two regular dice and the Drama Die) + bonus against a target number (TN);
 success when the total reaches the TN.
@@ -14,15 +14,12 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
 
 from rules.errors import RulesError
 from rules.exact import (
     check_face,
     check_int,
     check_iterable,
-    check_rng,
-    check_str,
     complete,
     sum_of_dice,
 )
@@ -37,13 +34,10 @@ __all__ = [
     "FortuneSpend",
     "Outcome",
     "Result",
-    "Side",
     "difficulty",
     "difficulty_name",
     "focus_bonus",
     "odds",
-    "opposed",
-    "opposed_many",
     "outcome_odds",
     "resolve",
     "roll",
@@ -89,7 +83,8 @@ RUSSIAN_NAMES: Mapping[str, str] = {
 
 def slug(name: str) -> str:
     """Lookup key of a table name: lower case, words joined by hyphens ("very-hard")."""
-    name = check_str("name", name)
+    if not isinstance(name, str):
+        raise RulesError(f"name must be a table name such as 'Very Hard', got {name!r}")
     return "-".join(name.replace("_", " ").replace("-", " ").casefold().split())
 
 
@@ -142,16 +137,31 @@ class Outcome(Enum):
         return self.value
 
 
-Side = Literal["a", "b"]
-
-
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A resolved test: ``dice`` = (die 1, die 2, Drama Die), ``bonus`` and the target ``tn``."""
+    """A resolved test: ``dice`` = (die 1, die 2, Drama Die), ``bonus`` and the target ``tn``.
+
+    ``rating`` is ability + focus without situational modifiers as given to ``resolve(...,
+    skill=)``; ``skill`` reads it (or the bonus when none was given). It only breaks opposed
+    ties (the seed: «выигрывает тот, чей навык выше»).
+    """
 
     dice: tuple[int, int, int]
     bonus: int
     tn: int
+    rating: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", _check_dice(self.dice))
+        check_int("bonus", self.bonus)
+        check_int("tn", self.tn)
+        if self.rating is not None:
+            check_int("skill", self.rating)
+
+    @property
+    def skill(self) -> int:
+        """Ability + focus alone (no situational modifiers): the last opposed tie-break."""
+        return self.bonus if self.rating is None else self.rating
 
     @property
     def total(self) -> int:
@@ -186,7 +196,9 @@ class Result:
     @property
     def label(self) -> str:
         d1, d2, dd = self.dice
-        sp = f", {self.stunt_points} stunt points" if self.stunt_points else ""
+        sp = ""
+        if self.stunt_points:
+            sp = f", {self.stunt_points} stunt point{'' if self.stunt_points == 1 else 's'}"
         return (
             f"{self.outcome.label}{sp} ({d1}+{d2}+drama {dd}{self.bonus:+d} = {self.total}"
             f" vs {self.tn}, margin {self.margin:+d})"
@@ -201,16 +213,25 @@ def _check_dice(dice: object) -> tuple[int, int, int]:
     return (d1, d2, dd)
 
 
-def resolve(dice: tuple[int, int, int], bonus: int, tn: int) -> Result:
-    """Resolve three rolled faces (1..6 each) with ``bonus`` against target number ``tn``."""
-    return Result(_check_dice(dice), check_int("bonus", bonus), check_int("tn", tn))
+def resolve(
+    dice: tuple[int, int, int], bonus: int, tn: int, *, skill: int | None = None
+) -> Result:
+    """Resolve three rolled faces (1..6 each) with ``bonus`` against target number ``tn``.
+
+    ``skill`` is ability + focus without situational modifiers (``Result.skill``, the opposed
+    tie-break); it defaults to ``bonus``.
+    """
+    return Result(dice, bonus, tn, skill)
 
 
-def roll(bonus: int, tn: int, *, rng: random.Random) -> Result:
+def roll(bonus: int, tn: int, *, rng: random.Random, skill: int | None = None) -> Result:
     """Roll 3d6 with the injected generator and resolve."""
-    rng = check_rng(rng)
+    check_int("bonus", bonus)
+    check_int("tn", tn)
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"rng must be a random.Random, got {type(rng).__name__}")
     dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
-    return resolve(dice, bonus, tn)
+    return resolve(dice, bonus, tn, skill=skill)
 
 
 def odds(bonus: int, tn: int) -> Fraction:
@@ -248,37 +269,6 @@ def _check_result(name: str, value: object) -> Result:
     return value
 
 
-def opposed_many(results: Sequence[Result], tn: int | None = None) -> int | None:
-    """Index of the winner of an opposed test among any number of participants.
-
-    Whoever did not reach ``tn`` cannot win; then the higher total, the higher Drama Die, the
-    higher bonus (ability + focus); a tie on all three (or nobody reaching ``tn``) has no winner.
-    """
-    checked = [
-        _check_result(f"results[{i}]", r)
-        for i, r in enumerate(check_iterable("results", results))
-    ]
-    if not checked:
-        raise RulesError("results must hold at least one Result")
-    gate = None if tn is None else check_int("tn", tn)
-    keys = {
-        i: (r.total, r.drama, r.bonus)
-        for i, r in enumerate(checked)
-        if gate is None or r.total >= gate
-    }
-    if not keys:
-        return None
-    best = max(keys.values())
-    winners = [i for i, k in keys.items() if k == best]
-    return winners[0] if len(winners) == 1 else None
-
-
-def opposed(a: Result, b: Result, tn: int | None = None) -> Side | None:
-    """Winner of a two-sided opposed test: ``"a"``, ``"b"`` or None (see ``opposed_many``)."""
-    winner = opposed_many((a, b), tn)
-    return None if winner is None else ("a", "b")[winner]
-
-
 @dataclass(frozen=True, slots=True)
 class FortuneCosts:
     """Fortune points needed to set a regular die / the Drama Die to any face (per campaign)."""
@@ -306,12 +296,20 @@ class FortuneSpend:
     points_left: int
     result: Result
 
+    def __post_init__(self) -> None:
+        _check_result("before", self.before)
+        _check_result("result", self.result)
+        check_int("die index", self.die_index, 0, 2)
+        check_face("face", self.face, 6)
+        check_int("cost", self.cost, 0)
+        check_int("points left", self.points_left, 0)
+
     @property
     def label(self) -> str:
         die = "Drama Die" if self.die_index == 2 else f"die {self.die_index + 1}"
         old = self.before.dice[self.die_index]
         return (
-            f"Fortune {self.cost} points: {die} {old} → {self.face}, "
+            f"Fortune {self.cost} point{'' if self.cost == 1 else 's'}: {die} {old} → {self.face}, "
             f"{self.points_left} left; {self.result.label}"
         )
 
@@ -325,14 +323,23 @@ def spend_fortune(
 ) -> FortuneSpend:
     """Set one die of ``result`` to ``face`` by spending Fortune; the test is re-resolved."""
     before = _check_result("result", result)
+    if not isinstance(costs, FortuneCosts):
+        raise RulesError(f"costs must be FortuneCosts, got {type(costs).__name__}")
     cost = costs.cost(die_index)
     check_face("face", face, 6)
     check_int("points available", points_available, 0)
+    shown = before.dice[die_index]
+    if face == shown:
+        die = "the Drama Die" if die_index == 2 else f"die {die_index + 1}"
+        raise RulesError(
+            f"face must differ from the face {die} already shows ({shown}): nothing to change,"
+            " no Fortune spent"
+        )
     if points_available < cost:
         raise RulesError(
             f"points available must be at least {cost} to change that die, got {points_available}"
         )
     dice = list(before.dice)
     dice[die_index] = face
-    after = resolve((dice[0], dice[1], dice[2]), before.bonus, before.tn)
+    after = resolve((dice[0], dice[1], dice[2]), before.bonus, before.tn, skill=before.rating)
     return FortuneSpend(before, die_index, face, cost, points_available - cost, after)

@@ -19,6 +19,11 @@ Interpretation decisions (the spec wins where it and the seed differ):
 - Opposed rolls rank critical above special (Chaosium BRP). Success against success with equal
   skills cancels both to FAILURE with no winner (the seed's "one level cancels the other").
   Both failed: no winner and the levels stay as rolled (a fumble stays a fumble).
+- More than two sides («все действующие стороны должны сделать соответствующие броски»,
+  ``opposed_many``): the single highest tier wins and drops by the best other tier (the
+  strongest opposition cancels); every other success is lowered to FAILURE; a shared highest
+  tier goes to the highest rating for plain successes (a shared rating: no winner) and
+  cancels for specials and criticals (no winner). With two sides it equals ``opposed``.
 - Resistance rolls are plain roll-under (the chance is always 5..95 when a roll is needed);
   the d100 skill bands (criticals, fumbles) do not apply to them.
 """
@@ -27,10 +32,13 @@ from __future__ import annotations
 
 from rules.brp.contest import (
     Opposed,
+    OpposedMany,
     ResistanceResult,
     Side,
     Winner,
     opposed,
+    opposed_many,
+    opposed_odds,
     resistance_chance,
     resistance_odds,
     resistance_roll,
@@ -77,6 +85,7 @@ __all__ = [
     "Improvement",
     "Level",
     "Opposed",
+    "OpposedMany",
     "ResistanceResult",
     "Result",
     "Side",
@@ -93,6 +102,8 @@ __all__ = [
     "improves",
     "odds",
     "opposed",
+    "opposed_many",
+    "opposed_odds",
     "resistance_chance",
     "resistance_odds",
     "resistance_roll",

@@ -16,10 +16,13 @@ from rules.exact import check_face, check_int, check_rng
 
 __all__ = [
     "Opposed",
+    "OpposedMany",
     "ResistanceResult",
     "Side",
     "Winner",
     "opposed",
+    "opposed_many",
+    "opposed_odds",
     "resistance_chance",
     "resistance_odds",
     "resistance_roll",
@@ -184,3 +187,121 @@ def opposed(a: Level, a_skill: int, b: Level, b_skill: int) -> Opposed:
         return Opposed(a, a_skill, b, b_skill, _BY_TIER[ta - tb], b_after, "a")
     a_after = a if ta == 0 else fail
     return Opposed(a, a_skill, b, b_skill, a_after, _BY_TIER[tb - ta], "b")
+
+
+@dataclass(frozen=True, slots=True)
+class OpposedMany:
+    """Skill against skill among any number of sides (the seed's «все действующие стороны»).
+
+    ``rolled[i]`` is side i's level as rolled, ``after[i]`` after cancellation; ``winner`` is
+    the index of the side that gets what it wants, or None. Experience ticks follow the levels
+    as rolled.
+    """
+
+    rolled: tuple[Level, ...]
+    skills: tuple[int, ...]
+    after: tuple[Level, ...]
+    winner: int | None
+
+    @property
+    def label(self) -> str:
+        """E.g. ``"side 1 wins: special success vs success vs failure → success vs …"``."""
+        head = "no winner" if self.winner is None else f"side {self.winner + 1} wins"
+        rolled = " vs ".join(level.label for level in self.rolled)
+        after = " vs ".join(level.label for level in self.after)
+        return f"{head}: {rolled} → {after}"
+
+
+def _check_many(levels: object, skills: object) -> tuple[tuple[Level, ...], tuple[int, ...]]:
+    if isinstance(levels, str | bytes) or not isinstance(levels, tuple | list):
+        raise RulesError(f"levels must be a sequence of brp.Levels, got {levels!r}")
+    if isinstance(skills, str | bytes) or not isinstance(skills, tuple | list):
+        raise RulesError(f"skills must be a sequence of skill ratings, got {skills!r}")
+    if not 1 <= len(levels) <= 16:
+        raise RulesError(f"levels must hold 1..16 sides, got {len(levels)}")
+    if len(skills) != len(levels):
+        raise RulesError(f"skills must hold one rating per side ({len(levels)}), got "
+                         f"{len(skills)}")
+    checked = tuple(_check_level(f"levels[{i}]", lv) for i, lv in enumerate(levels))
+    ratings = tuple(check_int(f"skills[{i}]", s) for i, s in enumerate(skills))
+    return checked, ratings
+
+
+def opposed_many(levels: tuple[Level, ...], skills: tuple[int, ...]) -> OpposedMany:
+    """Compare the levels of several sides, read from the seed's rules for «все стороны».
+
+    - All failed («Если все стороны провалились»): no winner, levels unchanged.
+    - One side has the highest tier (failure 0, success 1, special 2, critical 3): it wins
+      («наивысшее качество … определяет сторону») and its level drops by the best other
+      tier, the strongest opposition cancelling as many levels («один уровень успеха …
+      отменяет противоположный»); alone in succeeding it keeps its level («без
+      противодействия»). Every other success becomes FAILURE («менее качественный результат
+      понижается»).
+    - Several sides share the highest tier: plain successes go to the highest skill rating
+      («побеждает персонаж с более высоким рейтингом навыка»), which keeps SUCCESS; special
+      or critical ones cancel each other. Either way every other success becomes FAILURE,
+      and a shared highest rating, or cancelled specials, leave no winner.
+
+    With two sides this is exactly :func:`opposed`.
+    """
+    rolled, ratings = _check_many(levels, skills)
+    tiers = [_TIER[lv] for lv in rolled]
+    top = max(tiers)
+    fail = Level.FAILURE
+    if top == 0:
+        return OpposedMany(rolled, ratings, rolled, None)
+
+    def lowered(winner: int | None, level: Level | None) -> tuple[Level, ...]:
+        return tuple(
+            level if i == winner and level is not None else (lv if _TIER[lv] == 0 else fail)
+            for i, lv in enumerate(rolled)
+        )
+
+    best = [i for i, t in enumerate(tiers) if t == top]
+    if len(best) == 1:
+        winner = best[0]
+        others = max((t for i, t in enumerate(tiers) if i != winner), default=0)
+        return OpposedMany(rolled, ratings, lowered(winner, _BY_TIER[top - others]), winner)
+    if top == 1:
+        high = max(ratings[i] for i in best)
+        leaders = [i for i in best if ratings[i] == high]
+        if len(leaders) == 1:
+            return OpposedMany(rolled, ratings, lowered(leaders[0], Level.SUCCESS), leaders[0])
+    return OpposedMany(rolled, ratings, lowered(None, None), None)
+
+
+def opposed_odds(chances: tuple[int, ...], skills: tuple[int, ...]) -> dict[int | None, Fraction]:
+    """Exact chance that each side wins an opposed roll (by index), and of no winner (None).
+
+    ``chances[i]`` is side i's final chance (after difficulty), ``skills[i]`` its rating for
+    ties. Side i wins with tier t ≥ 1 exactly when every other side rolls a lower tier, or
+    (t = 1) a plain success with a lower rating: independent factors, multiplied.
+    """
+    from rules.brp.core import odds as level_odds
+
+    if isinstance(chances, str | bytes) or not isinstance(chances, tuple | list):
+        raise RulesError(f"chances must be a sequence of percentages, got {chances!r}")
+    checked = tuple(check_int(f"chances[{i}]", c) for i, c in enumerate(chances))
+    _, ratings = _check_many(tuple(Level.FAILURE for _ in checked), skills)
+    by_tier: list[list[Fraction]] = []
+    for chance in checked:
+        row = [Fraction(0)] * 4
+        for level, p in level_odds(chance).items():
+            row[_TIER[level]] += p
+        by_tier.append(row)
+    out: dict[int | None, Fraction] = {}
+    for i, mine in enumerate(by_tier):
+        total = Fraction(0)
+        for tier in (1, 2, 3):
+            p = mine[tier]
+            for j, theirs in enumerate(by_tier):
+                if j == i or not p:
+                    continue
+                lose = sum(theirs[:tier], Fraction(0))
+                if tier == 1 and ratings[j] < ratings[i]:
+                    lose += theirs[1]
+                p *= lose
+            total += p
+        out[i] = total
+    out[None] = 1 - sum(out.values(), Fraction(0))
+    return out

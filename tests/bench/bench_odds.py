@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from rules import exact, skirmish
-from rules.age import advanced as age_advanced
+from rules.age import completion as age_completion
 from rules.strange import exact_odds as strange_odds
 from rules.strange.grades import grade_hits, modified_range
 
@@ -110,12 +110,12 @@ def bench_strange_opposed(*, repeats: int = 3) -> tuple[str, float, float, str]:
 
 # -- AGE: completion odds of an advanced test ----------------------------------------------
 def age_ours(bonus: int, tn: int, threshold: int, rolls: int) -> Fraction:
-    return age_advanced.advanced_completion_odds(bonus, tn, threshold, rolls)
+    return age_completion.advanced_completion_odds(bonus, tn, threshold, rolls)
 
 
 def _age_cold() -> None:
-    age_advanced._completion.cache_clear()
-    age_advanced._step_counts.cache_clear()
+    age_completion._completion.cache_clear()
+    age_completion._step_counts.cache_clear()
     for name in dir(exact):  # the shared dice sums under the step odds
         clear = getattr(getattr(exact, name), "cache_clear", None)
         if clear is not None:

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from rules import age
-from rules.age import advanced as age_advanced
+from rules.age import completion as age_completion
 from rules.errors import RulesError
 
 FACES = range(1, 7)
@@ -25,10 +25,15 @@ def test_seed_one_hour_threshold_10_is_12_minutes_per_roll() -> None:
 
 
 def test_time_per_roll_is_exact() -> None:
-    """No rounding: 60 minutes at threshold 7 is 120/7 minutes per roll, 4 rolls fit."""
+    """No rounding: 60 minutes at threshold 7 is 120/7 minutes per roll; 3 rolls end within
+    the hour (the fourth would end at 480/7 ≈ 68.6 minutes)."""
     test = age.AdvancedTest.create(11, 7, 60)
     assert test.time_per_roll == Fraction(120, 7)
-    assert test.rolls_left == 4
+    assert test.rolls_left == 3
+    miss = age.resolve((1, 1, 1), 0, 11)
+    for _ in range(3):
+        test = test.contribute("Ana", "Strength (Might)", miss)
+    assert test.elapsed == Fraction(360, 7) and test.status is age.Status.FAILED
     assert age.AdvancedTest.create(11, 15, 30).time_per_roll == 4
 
 
@@ -163,8 +168,8 @@ def test_state_completion_odds_uses_the_rolls_left() -> None:
 def test_completion_odds_fast_for_threshold_25_and_20_rolls() -> None:
     best = float("inf")
     for _ in range(3):
-        age_advanced._completion.cache_clear()
-        age_advanced._step_counts.cache_clear()
+        age_completion._completion.cache_clear()
+        age_completion._step_counts.cache_clear()
         start = time.perf_counter()
         p = age.advanced_completion_odds(3, 13, 25, 20)
         best = min(best, time.perf_counter() - start)

@@ -43,7 +43,9 @@ def test_seed_infiltration_setup() -> None:
     assert "порогом успеха 15" in seed and "примерно 4 минуты" in seed and "30 минут" in seed
     test = _infiltration()
     assert (test.threshold, test.budget, test.time_per_roll) == (15, 30, 4)
-    assert test.rolls_left == 8  # the 8th roll begins at minute 28
+    # «по истечении времени комплекс будет перекрыт»: a roll must end within the 30 minutes,
+    # so 7 rolls fit (the 8th would begin at minute 28 and end at 32)
+    assert test.rolls_left == 7
     assert test.level is age.Level.NONE and test.status is age.Status.RUNNING
     assert test.major is not None and test.major.effect == age.Effect.permanent_tn(2, TECH)
 
@@ -74,15 +76,16 @@ def test_seed_infiltration_consequences_then_timeout_is_serious() -> None:
     assert (t.tn_for(TECH), t.tn_for(STEALTH), t.tn_for(SEEING)) == (13, 11, 11)
     with pytest.raises(RulesError, match=r"result\.tn must be 13"):
         t.contribute("Tomas", TECH, age.resolve((4, 4, 4), BONUS[TECH], 11))
+    assert t.rolls_left == 1
     t = t.contribute("Tomas", TECH, _roll(t, "Tomas", TECH, (4, 4, 4)))
-    assert (t.pool, t.elapsed, t.rolls_left) == (12, 28, 1)
-    # time runs out at minute 32 with the pool short: serious, and the test fails
-    t = t.contribute("Yusuf", SEEING, _roll(t, "Yusuf", SEEING, (1, 2, 2)))
+    # the seventh roll ends at minute 28 with the pool short, and no further 4-minute roll
+    # ends by minute 30: the complex is sealed (serious), and the test fails
+    assert (t.pool, t.elapsed, t.rolls_left) == (12, 28, 0)
     assert (t.status, t.level, t.timed_out, t.failures) == (
         age.Status.FAILED,
         age.Level.SERIOUS,
         True,
-        5,
+        4,
     )
     assert t.contributions[-1].consequence is age.Level.SERIOUS
     serious = t.consequence(t.level)

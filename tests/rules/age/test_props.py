@@ -60,6 +60,10 @@ def test_fortune_changes_only_the_chosen_die(
 ) -> None:
     r = age.resolve(d, b, t)
     cost = 3 if index == 2 else 2
+    if new == d[index]:  # nothing to change: refused, whatever the points
+        with pytest.raises(RulesError, match="already shows"):
+            age.spend_fortune(r, index, new, points)
+        return
     if points < cost:
         with pytest.raises(RulesError, match="points available"):
             age.spend_fortune(r, index, new, points)

@@ -59,7 +59,8 @@ def test_creation_matches_the_seed(table: Table) -> None:
     assert chk.allowed_skills == (
         "Dexterity (Stealth)", "Intelligence (Technology)", "Perception (Seeing)")
     test = from_check(chk)
-    assert test.time_per_roll == 4 and test.rolls_left == 8
+    # «по истечении времени комплекс будет перекрыт»: 30 ÷ 4 = 7.5, so 7 rolls end in time
+    assert test.time_per_roll == 4 and test.rolls_left == 7
     assert test.escalation.steps == (2, 4, 6)
     assert test.minor is not None and test.minor.effect is None
     assert test.serious is not None and test.serious.text == "security sweeps the complex"
@@ -102,18 +103,21 @@ def test_seed_infiltration_to_completion(table: Table) -> None:
 
 def test_seed_infiltration_timeout_is_serious(table: Table) -> None:
     crew = ["naomi stealth", "amos technology", "bobbie seeing"]
-    for i in range(7):  # seven successes that each add only 1 (Drama Die 1)
+    for i in range(6):  # successes that each add only 1 (Drama Die 1)
         ok(table, f"{crew[i % 3]} ext=infiltration = 6 6 1")
-    assert state(table) == (7, 28, "running")
+    assert state(table) == (6, 24, "running")
+    # the seventh roll ends at minute 28; an eighth would end at 32, after the complex is
+    # sealed, so it cannot begin: the check fails with the seventh
     fx = ok(table, "naomi stealth ext=infiltration = 6 6 1")
-    assert fx == ("infiltration: pool 8/15 (+1), 32/30 min",
+    assert fx == ("infiltration: pool 7/15 (+1), 28/30 min",
                   "out of time: serious consequence — security sweeps the complex",
                   "infiltration failed")
-    assert state(table) == (8, 32, "failed")
+    assert state(table) == (7, 28, "failed")
+    refused(table, "amos technology ext=infiltration = 6 6 6", "already failed")
     test = from_check(table.campaign.check("infiltration"))
     assert test.timed_out and test.level.label == "serious"
     text, style = describe_checks(table.campaign)[0]
-    assert "8/15" in text and "serious: out of time" in text and "failed" in text
+    assert "7/15" in text and "serious: out of time" in text and "failed" in text
     assert style == "red"
 
 
@@ -210,9 +214,10 @@ def test_selected_check_counts_rolls_until_deselected(table: Table) -> None:
     assert fx == ("not counted toward infiltration: Dexterity is not a skill of infiltration "
                   "(Dexterity (Stealth), Intelligence (Technology), Perception (Seeing))",)
     assert ok(table, "naomi stealth ext=none = 6 6 6") == ()
-    assert ok(table, "naomi stealth = 5 4 2 vs bobbie seeing = 3 3 3")[0].startswith(
-        "not counted toward infiltration: an opposed roll")
-    assert state(table) == (3, 4, "running")
+    # an opposed roll is a step too (the seed: «простой или встречный бросок»): Naomi wins
+    assert ok(table, "naomi stealth = 5 4 2 vs bobbie seeing = 3 3 3") == (
+        "infiltration: pool 5/15 (+2), 8/30 min",)
+    assert state(table) == (5, 8, "running")
     ok(table, "/ext use none")
     assert "active_check" not in table.campaign.options
     assert ok(table, "naomi stealth = 6 6 6") == ()
@@ -236,15 +241,15 @@ def test_a_tn_the_gm_types_stands_for_that_roll_only(table: Table) -> None:
     ok(table, "naomi stealth ext=infiltration hard = 4 4 1")  # 14 < 15: fails
     chk = table.campaign.check("infiltration")
     assert chk.tn == 11 and chk.consequences["failures"] == 1
-    assert chk.contributions[1]["result"] == [4, 4, 1, 5, 15]
+    assert chk.contributions[1]["result"] == [4, 4, 1, 5, 15, 5]  # + ability + focus
 
 
 def test_bad_lines_change_nothing(table: Table) -> None:
     ok(table, "naomi stealth ext=infiltration = 4 5 3")
     refused(table, "naomi stealth ext=nothing = 1 1 1", "no extended check")
     refused(table, "naomi dexterity ext=infiltration = 6 6 6", "not a skill of infiltration")
-    refused(table, "naomi stealth ext=infiltration = 1 1 1 vs bobbie seeing = 2 2 2",
-            "opposed roll")
+    refused(table, "naomi stealth ext=infiltration = 1 1 1 vs bobbie seeing ext=other = 2 2 2",
+            "one ext= per line")
     refused(table, "naomi stealth ext=infiltration clear = 6 6 6", "no active minor")
     refused(table, "naomi stealth clear = 6 6 6", "add ext=NAME")
     refused(table, "naomi stealth ext=infiltration = 7 1 1", "1..6")

@@ -20,7 +20,9 @@ from tui.session.extended.data import (
     parse_skills,
     to_check,
 )
+from rules.errors import RulesError
 from tui.session.campaign.model import Campaign
+from tui.session.extended.save import from_race, is_race, to_race
 from tui.session.campaign.schema import from_doc, to_doc
 
 STEALTH = "Dexterity (Stealth)"
@@ -108,7 +110,7 @@ def test_skills_and_covers() -> None:
 def _busy_test() -> age.ChallengeTest:
     """A challenge with every kind of state: fractional time, effects, contributions."""
     t = age.ChallengeTest.create(
-        13, 7, 60, escalation=age.Escalation.at(1, 2, 4),
+        13, 9, 70, escalation=age.Escalation.at(1, 2, 4),
         minor=age.Consequence("slowed", Effect.extra_time(3)),
         major=age.Consequence("codes changed", Effect.permanent_tn(2, TECH)),
         serious=age.Consequence("", Effect.blocked()),
@@ -121,11 +123,13 @@ def _busy_test() -> age.ChallengeTest:
 
 def test_round_trip_rules_value_to_check_and_back() -> None:
     t = _busy_test()
-    assert t.elapsed == Fraction(120, 7) * 3 + 3 and t.elapsed.denominator == 7
+    assert t.elapsed == Fraction(140, 9) * 3 + 3 and t.elapsed.denominator == 3
     assert t.permanent_tn == ((2, TECH),) and t.minor_active and t.level is Level.MAJOR
     chk = to_check(t, "hack", allowed_skills=(STEALTH, TECH))
-    assert (chk.pool, chk.threshold, chk.time_budget, chk.status) == (4, 7, 60, "running")
-    assert chk.elapsed == int(t.elapsed) and chk.consequences["elapsed_exact"] == "381/7"
+    assert (chk.pool, chk.threshold, chk.time_budget, chk.status) == (4, 9, 70, "running")
+    assert chk.elapsed == int(t.elapsed) and chk.consequences["elapsed_exact"] == "149/3"
+    # the state before the last roll is kept for Fortune, and survives the round trip
+    assert t.previous is not None and from_check(chk).previous == t.previous
     assert chk.contributions[0]["who"] == "Naomi" and chk.contributions[0]["added"] == 4
     assert from_check(chk) == t
     assert to_check(from_check(chk), "hack", allowed_skills=(STEALTH, TECH)) == chk
@@ -146,15 +150,35 @@ def test_round_trip_keeps_table_notes_and_survives_a_save() -> None:
 
 
 def test_finished_and_blocked_states_round_trip() -> None:
-    t = age.ChallengeTest.create(11, 5, 10, serious="lockdown")
+    t = age.ChallengeTest.create(11, 5, 10, serious="lockdown")  # 4 a roll: 2 rolls fit
     t = t.contribute("Naomi", STEALTH, age.resolve((1, 1, 1), 5, 11))
-    t = t.contribute("Naomi", STEALTH, age.resolve((1, 1, 1), 5, 11))
-    t = t.contribute("Naomi", STEALTH, age.resolve((1, 1, 1), 5, 11))
+    t = t.contribute("Naomi", STEALTH, age.resolve((1, 1, 1), 5, 11, skill=3))
     assert t.status is age.Status.FAILED and t.timed_out
     assert from_check(to_check(t, "x")) == t
     b = age.ChallengeTest.create(11, 5, 30, minor=age.Consequence("", Effect.blocked()))
     b = b.contribute("Naomi", STEALTH, age.resolve((1, 1, 1), 5, 11))
     assert b.blocked and from_check(to_check(b, "y")) == b
+
+
+def test_opposed_steps_and_races_round_trip() -> None:
+    t = age.AdvancedTest.create(11, 10, 60)
+    c = age.ChallengeTest.create(11, 10, 60, minor="seen")
+    guard = age.resolve((6, 6, 6), 2, 11, skill=2)
+    c = c.contribute("Naomi", STEALTH, age.resolve((3, 3, 3), 5, 11, skill=5), opponents=[guard])
+    assert c.contributions[-1].opponents == (guard,) and c.failures == 1
+    assert from_check(to_check(c, "x")) == c
+    assert t.rolls_left == 5
+    race = age.Race.create(11, 10, 30, ["Naomi", "Guard + Amos"])
+    race = race.step(["Naomi", "Guard"], [STEALTH, "Perception (Seeing)"],
+                     [age.resolve((5, 5, 5), 5, 11, skill=5), guard])
+    chk = to_race(race, "chase", [["Naomi"], ["Guard", "Amos"]], notes=[{"grade": "success"}])
+    assert is_race(chk) and chk.contributions[0]["grade"] == "success"
+    assert from_race(chk) == race and from_race(chk).previous == race.previous
+    campaign = Campaign("C", "age", checks=(chk,))
+    loaded = from_doc(tomllib.loads(tomli_w.dumps(to_doc(campaign))))
+    assert from_race(loaded.checks[0]) == race
+    with pytest.raises(RulesError, match="is a race"):
+        from_check(chk)
 
 
 def test_damaged_check_is_a_rules_error() -> None:

@@ -127,9 +127,24 @@ def test_russian_vs_and_cyrillic_names() -> None:
     assert parsed.b == Side("Alice Moore", "Stealth")
 
 
-def test_only_one_vs() -> None:
-    with pytest.raises(EntryError, match="only one 'vs'"):
-        parse("alice stealth vs boris listen vs boulder siz")
+def test_several_sides_each_vs_a_side() -> None:
+    parsed = check("alice stealth vs boris listen = 40 против boulder siz")
+    assert [s.actor for s in parsed.sides] == ["Alice Moore", "Boris Ivanov", "Boulder"]
+    assert parsed.b == Side("Boris Ivanov", "Listen", faces=(40,))
+    assert parsed.more == (Side("Boulder", "SIZ"),)
+    assert Check.of(parsed.sides) == parsed
+    assert check("alice stealth").sides == (Side("Alice Moore", "Stealth"),)
+
+
+def test_a_third_side_without_a_skill_rolls_the_first_sides_skill() -> None:
+    with pytest.raises(EntryError, match="missing skill for Boulder"):
+        parse("alice stealth vs boris listen vs boulder")
+
+
+def test_too_many_sides() -> None:
+    line = " vs ".join(["alice stealth", *(["boris listen", "alice spot hidden"] * 9)])
+    with pytest.raises(EntryError, match="too many sides"):
+        parse(line)
 
 
 def test_a_character_cannot_oppose_itself_with_the_same_skill() -> None:

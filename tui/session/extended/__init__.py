@@ -3,8 +3,12 @@
 - ``commands`` — ``/ext``, ``/clear``, ``/unblock`` (cheap: loaded for every campaign).
 - ``rolls`` — the roll hooks: which check a roll counts toward (cheap as well).
 - ``checks`` — a new check from ``/ext NAME key=value…``; clearing and unblocking.
-- ``progress`` — what a counted roll adds: pool, time, consequences.
-- ``data`` — the GM's consequence syntax and ``ChallengeTest`` ⇄ ``ExtendedCheck``.
+- ``progress`` — what a counted roll adds: pool, time, consequences (an opposed roll too).
+- ``races`` — races: two sides filling their own pools, first to the threshold wins.
+- ``chances`` — the preview's exact chance to complete a check (or win a race).
+- ``amend`` — a counted roll changed after the fact (Fortune): the check re-counts it.
+- ``data`` — the GM's consequence syntax; ``save`` — ``ChallengeTest``/``Race`` ⇄
+  ``ExtendedCheck``.
 - ``view`` — the checks as lines for the scene panel.
 
 An extended check is an AGE challenge test whatever the campaign's system, so ``checks``,

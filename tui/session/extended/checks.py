@@ -25,6 +25,7 @@ from tui.session.extended.data import (
     to_check,
 )
 from tui.session.extended.progress import consequence_line, minutes
+from tui.session.extended.save import is_race
 from tui.session.systems.registry import tracker
 from tui.session.table.entry import EntryError
 
@@ -32,7 +33,7 @@ __all__ = ["changed", "create_check", "summary"]
 
 DEFAULT_TN = 11
 MAX_THRESHOLD = 200
-_KEYS = ("tn", "threshold", "time", "every", "minor", "major", "serious", "skills")
+_KEYS = ("tn", "threshold", "time", "every", "minor", "major", "serious", "skills", "race")
 
 
 def _options(words: Sequence[str]) -> dict[str, str]:
@@ -40,6 +41,8 @@ def _options(words: Sequence[str]) -> dict[str, str]:
     for word in words:
         key, eq, value = word.partition("=")
         key = key.casefold()
+        if not eq and word.casefold() in ("vs", "против"):
+            raise EntryError("quote a race's sides: race=\"naomi vs guard\"")
         if not eq:
             raise EntryError(f"unexpected word {word!r}: options are key=value; quote texts with "
                              "spaces: minor=\"guards alerted; tn+2\"")
@@ -84,6 +87,14 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
     if any(c.name.casefold() == name.casefold() for c in campaign.checks):
         raise EntryError(f"there is already a check called {name} (/ext drop {name} first)")
     opts = _options(words)
+    if "race" in opts:
+        from tui.session.extended.races import create_race
+
+        if "threshold" not in opts:
+            raise EntryError(f"/ext {name} race=… needs threshold=")
+        budget = parse_minutes(opts["time"]) if "time" in opts else None
+        return create_race(campaign, name, opts, _tn(opts.get("tn"), campaign),
+                           _threshold(opts["threshold"]), budget)
     missing = [k for k in ("threshold", "time") if k not in opts]
     if missing:
         raise EntryError(f"/ext {name} needs {' and '.join(k + '=' for k in missing)}: {USAGE}")
@@ -102,12 +113,17 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
 
 def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str, list[str]]:
     """The log line and effects that announce a new check."""
+    if is_race(chk):
+        from tui.session.extended.races import summary as race_summary
+
+        return race_summary(chk)
     test = from_check(chk)
     named = test.threshold_name
     tn = f", TN {test.tn}" if tracker(campaign.system).extended_tn else ""
     text = (f"extended check {chk.name}: threshold {test.threshold}"
             f"{f' ({named})' if named else ''}{tn}, {test.budget} min, "
-            f"{minutes(test.time_per_roll)} min per roll ({test.rolls_left} rolls)")
+            f"{minutes(test.time_per_roll)} min per roll ({test.rolls_left} roll"
+            f"{'' if test.rolls_left == 1 else 's'})")
     effects = [f"consequence {consequence_line(test, lv)}" for lv in LEVELS
                if test.consequence(lv) is not None]
     if chk.allowed_skills:
@@ -119,6 +135,8 @@ def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str, list[str]]:
 def changed(chk: ExtendedCheck, step: str) -> tuple[ExtendedCheck, str]:
     """``/clear`` (``step="clear"``) or ``/unblock``: the check after the rules' step, and
     what happened."""
+    if is_race(chk):
+        raise EntryError(f"{chk.name} is a race: it has no consequences to clear or unblock")
     test = from_check(chk)
     if step == "clear":
         new = test.clear_minor()

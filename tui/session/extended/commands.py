@@ -7,6 +7,8 @@ Commands (each change is one undoable, logged step)::
     /ext NAME threshold=15|challenging time=30m [tn=13|challenging] [every=2 | every=1,3,4]
          [minor="guards alerted; tn+2"] [major="…; tn+2:Technology"] [serious="…; reset"]
          [skills="Dexterity (Stealth), Intelligence (Technology)"]
+    /ext NAME race="naomi vs guard, amos" threshold=10 [time=30m] [tn=11]
+                                           a race: two sides, their own pools, first there wins
     /ext use NAME | /ext use none          select the check every roll counts toward
     /ext drop NAME                         remove a check
     /clear NAME                            clear the minor consequence (after a separate test)
@@ -35,11 +37,13 @@ from tui.session.table.table import Feedback, Table
 __all__ = ["USAGE"]
 
 USAGE = ("/ext NAME threshold=N|easy…very-hard time=30m [tn=N] [every=N] [minor=\"…\"] "
-         "[major=\"…\"] [serious=\"…\"] [skills=\"…\"] · /ext use NAME|none · /ext drop NAME")
+         "[major=\"…\"] [serious=\"…\"] [skills=\"…\"] · /ext NAME race=\"A vs B\" "
+         "threshold=N [time=…] · /ext use NAME|none · /ext drop NAME")
 
 
 @slash("ext", "/ext NAME threshold=N time=30m [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
-       "create, list, select (/ext use NAME) or drop an extended check", aliases=("extended",))
+       "create, list, select (/ext use NAME) or drop an extended check; race=\"A vs B\" makes a "
+       "race", aliases=("extended",))
 def _ext(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     args = list(cmd.args)

@@ -1,9 +1,7 @@
-"""Extended checks as save data: the GM's syntax, and ``ChallengeTest`` ⇄ ``ExtendedCheck``.
+"""Extended checks in the GM's words: consequences, escalation, time, names and skills.
 
-The mechanics live in :mod:`rules.age.challenge`; this module only translates. An
-:class:`~tui.session.campaign.model.ExtendedCheck` keeps everything the rules value needs in plain
-TOML-able data (no ``None``, no tuples, exact minutes as strings such as ``"30/7"``), so
-``from_check(to_check(test, name)) == test`` and undo/redo/save never lose a detail.
+The mechanics live in :mod:`rules.age.challenge`; the save form (``to_check``/``from_check``,
+re-exported here) in :mod:`tui.session.extended.save`.
 
 Consequence syntax (``minor="…"``, ``major="…"``, ``serious="…"``): the text, then optionally
 ``;`` and one effect word (case-insensitive)::
@@ -25,23 +23,11 @@ serious → ``reset``. A level not written at all has no consequence (the level 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from collections.abc import Mapping
 
-from rules.age import (
-    ChallengeTest,
-    Consequence,
-    Contribution,
-    Effect,
-    EffectKind,
-    Escalation,
-    Level,
-    Result,
-    Status,
-)
+from rules.age import Consequence, Effect, EffectKind, Escalation, Level
 from rules.errors import RulesError
-from tui.session.campaign.model import ExtendedCheck
+from tui.session.extended.save import LEVELS, from_check, to_check
 from tui.session.table.entry import EntryError
 from tui.session.table.names import normal
 
@@ -59,7 +45,6 @@ __all__ = [
     "to_check",
 ]
 
-LEVELS = (Level.MINOR, Level.MAJOR, Level.SERIOUS)
 DEFAULT_EFFECTS: Mapping[Level, Effect] = {
     Level.MINOR: Effect.tn_plus_2_until_cleared(),
     Level.MAJOR: Effect.permanent_tn(1),
@@ -179,122 +164,3 @@ def covers(allowed: str, skill: str) -> bool:
         return False
     ability, _, rest = skill.partition("(")
     return entry in (normal(ability), normal(rest.rstrip().removesuffix(")")))
-
-
-# -- ChallengeTest ⇄ ExtendedCheck ----------------------------------------------------------
-_KINDS = {k.name.lower(): k for k in EffectKind}
-
-
-def _effect_doc(effect: Effect | None) -> dict[str, Any]:
-    if effect is None:
-        return {"effect": ""}
-    return {"effect": effect.kind.name.lower(), "amount": effect.amount,
-            "scope": effect.scope or ""}
-
-
-def _effect_of(doc: Mapping[str, Any]) -> Effect | None:
-    kind = str(doc.get("effect", ""))
-    if not kind:
-        return None
-    if kind not in _KINDS:
-        raise RulesError(f"unknown consequence effect {kind!r} in the save")
-    return Effect(_KINDS[kind], int(doc.get("amount", 0)), str(doc.get("scope", "")) or None)
-
-
-def _minutes(value: Fraction) -> str:
-    return str(Fraction(value))
-
-
-def _contribution_doc(c: Contribution) -> dict[str, Any]:
-    r = c.result
-    return {
-        "who": c.who, "skill": c.skill, "success": r.success, "added": c.pool_added,
-        "pool_after": c.pool_after, "minutes": _minutes(c.minutes),
-        "elapsed_after": _minutes(c.elapsed_after), "cleared_minor": c.cleared_minor,
-        "consequence": c.consequence.label if c.consequence is not None else "",
-        "result": [*r.dice, r.bonus, r.tn],
-    }
-
-
-def to_check(test: ChallengeTest, name: str, *, allowed_skills: Sequence[str] = (),
-             notes: Sequence[Mapping[str, Any]] = ()) -> ExtendedCheck:
-    """The save form of ``test``. ``notes[i]`` adds table details (real dice, grade) to the
-    i-th contribution; the rules fields always win."""
-    contributions = []
-    for i, c in enumerate(test.contributions):
-        extra = dict(notes[i]) if i < len(notes) else {}
-        contributions.append({**extra, **_contribution_doc(c)})
-    consequences: dict[str, Any] = {
-        "level": test.level.label,
-        "failures": test.failures,
-        "every": list(test.escalation.steps),
-        "minor_active": test.minor_active,
-        "permanent_tn": [{"amount": n, "scope": s or ""} for n, s in test.permanent_tn],
-        "closed": list(test.closed),
-        "blocked": test.blocked,
-        "timed_out": test.timed_out,
-        "elapsed_exact": _minutes(Fraction(test.elapsed)),
-    }
-    for lv in LEVELS:
-        level = test.consequence(lv)
-        if level is not None:
-            consequences[lv.label] = {"text": level.text, **_effect_doc(level.effect)}
-    return ExtendedCheck(
-        name=name, tn=test.tn, threshold=test.threshold, time_budget=test.budget,
-        pool=test.pool, elapsed=int(Fraction(test.elapsed)), status=test.status.value,
-        allowed_skills=tuple(allowed_skills), contributions=tuple(contributions),
-        consequences=consequences,
-    )
-
-
-def _contribution(doc: Mapping[str, Any]) -> Contribution:
-    d1, d2, dd, bonus, tn = (int(x) for x in doc["result"])
-    level = str(doc.get("consequence", ""))
-    return Contribution(
-        who=str(doc["who"]), skill=str(doc["skill"]), result=Result((d1, d2, dd), bonus, tn),
-        pool_added=int(doc["added"]), pool_after=int(doc["pool_after"]),
-        minutes=Fraction(str(doc["minutes"])), elapsed_after=Fraction(str(doc["elapsed_after"])),
-        cleared_minor=bool(doc.get("cleared_minor", False)),
-        consequence=Level[level.upper()] if level else None,
-    )
-
-
-def from_check(check: ExtendedCheck) -> ChallengeTest:
-    """The rules value of a saved check; a damaged save raises ``RulesError`` naming it."""
-    try:
-        return _from_check(check)
-    except (KeyError, ValueError, TypeError, AttributeError, ZeroDivisionError) as exc:
-        if isinstance(exc, RulesError):
-            raise
-        raise RulesError(f"extended check {check.name!r} is damaged in the save: {exc!r}"
-                         ) from None
-
-
-def _from_check(check: ExtendedCheck) -> ChallengeTest:
-    cq = check.consequences
-    levels: dict[str, Consequence | None] = {}
-    for lv in LEVELS:
-        doc = cq.get(lv.label)
-        levels[lv.label] = (Consequence(str(doc.get("text", "")), _effect_of(doc))
-                            if isinstance(doc, Mapping) else None)
-    steps = tuple(int(x) for x in cq.get("every", (1, 2, 3)))
-    exact = cq.get("elapsed_exact")
-    elapsed = Fraction(str(exact)) if exact is not None else Fraction(check.elapsed)
-    test = ChallengeTest(
-        tn=check.tn, threshold=check.threshold, budget=check.time_budget, pool=check.pool,
-        elapsed=elapsed,
-        contributions=tuple(_contribution(c) for c in check.contributions),
-        status=Status(check.status),
-        escalation=Escalation(steps),
-        minor=levels["minor"], major=levels["major"], serious=levels["serious"],
-        failures=int(cq.get("failures", 0)),
-        level=Level[str(cq.get("level", "none")).upper()],
-        minor_active=bool(cq.get("minor_active", False)),
-        permanent_tn=tuple((int(p["amount"]), str(p.get("scope", "")) or None)
-                           for p in cq.get("permanent_tn", ())),
-        closed=tuple(str(s) for s in cq.get("closed", ())),
-        blocked=bool(cq.get("blocked", False)),
-        timed_out=bool(cq.get("timed_out", False)),
-    )
-    return test
-

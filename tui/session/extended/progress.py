@@ -18,14 +18,25 @@ from typing import Any
 
 from rules import age
 from rules.age import ChallengeTest, Level, Status
+from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.data import covers, from_check, to_check
 from tui.session.extended.rolls import ACTIVE, selected
+from tui.session.extended.save import is_race
 from tui.session.systems.registry import tracker
-from tui.session.table.entry import Check, Side
+from tui.session.table.entry import Check
 
-__all__ = ["consequence_line", "contribute", "minutes", "problem", "stand_in"]
+__all__ = [
+    "consequence_line",
+    "contribute",
+    "count",
+    "effects",
+    "minutes",
+    "problem",
+    "settle",
+    "stand_in",
+]
 
 
 def stand_in(success: bool, added: int, tn: int) -> age.Result:
@@ -36,10 +47,12 @@ def stand_in(success: bool, added: int, tn: int) -> age.Result:
     return age.Result((1, 1, 1), tn - 4, tn)
 
 
-def problem(chk: ExtendedCheck, test: ChallengeTest, check: Check, skill: str) -> str:
-    """Why this roll cannot count toward ``chk`` ("" when it can)."""
-    if check.b is not None:
-        return "an opposed roll does not count toward an extended check"
+def problem(chk: ExtendedCheck, test: ChallengeTest, check: Check, skill: str, *,
+            opposed_steps: bool = False) -> str:
+    """Why this roll cannot count toward ``chk`` ("" when it can); ``opposed_steps``: the
+    system's opposed rolls may be steps (``System.opposed_steps``)."""
+    if check.b is not None and not opposed_steps:
+        return "an opposed roll does not count toward an extended check in this system"
     if chk.status != "running":
         return f"{chk.name} is already {chk.status}"
     if test.blocked:
@@ -51,30 +64,62 @@ def problem(chk: ExtendedCheck, test: ChallengeTest, check: Check, skill: str) -
     return ""
 
 
-def contribute(before: Campaign, name: str, side: Side, clear: bool, out: Outcome) -> Outcome:
-    chk = before.check(name)
-    test = from_check(chk)
-    skill = tracker(before.system).extended_skill(before, side)
-    result = tracker(before.system).extended_result(out, test.tn_for(skill))
+def count(test: ChallengeTest, who: str, skill: str, result: age.Result, clear: bool,
+          opponents: tuple[age.Result, ...] = (), *, amend: bool = False
+          ) -> tuple[ChallengeTest, list[str]]:
+    """``test`` after one roll (``amend``: its last roll re-decided), and a note when the GM
+    typed a TN for this roll only (the check's own TN is kept)."""
+    start = test.previous if amend else test
+    if not isinstance(start, ChallengeTest):
+        raise RulesError("that roll can no longer be changed: the check changed since")
+    need = start.tn_for(skill)
     lines: list[str] = []
-    base = test
-    need = test.tn_for(skill)
+    base = start
     if result.tn != need:  # the GM typed a TN: it stands for this roll only
-        base = replace(test, tn=test.tn + result.tn - need)
-        lines.append(f"{name}: TN {result.tn} for this roll (the check's TN is {need})")
-    new = base.contribute(side.actor, skill, result, clear_minor=clear)
-    new = replace(new, tn=test.tn)
+        base = replace(start, tn=start.tn + result.tn - need)
+        lines.append(f"TN {result.tn} for this roll (the check's TN is {need})")
+    new = base.contribute(who, skill, result, clear_minor=clear, opponents=opponents)
+    previous = new.previous
+    new = replace(new, tn=start.tn,
+                  previous=None if previous is None else replace(previous, tn=start.tn))
+    return new, lines
+
+
+def contribute(before: Campaign, name: str, check: Check, clear: bool, out: Outcome) -> Outcome:
+    """A committed roll counted toward the check ``name``, in the same undo step."""
+    chk = before.check(name)
+    if is_race(chk):
+        from tui.session.extended.races import race_step
+
+        return race_step(before, chk, check, out)
+    system = tracker(before.system)
+    test = from_check(chk)
+    side = check.a
+    skill = system.extended_skill(before, side)
+    opposed = system.extended_opposed(out) if check.b is not None else None
+    if opposed is not None:
+        result, others = opposed
+    else:
+        result, others = system.extended_result(out, test.tn_for(skill)), ()
+    new, notes = count(test, side.actor, skill, result, clear, others)
+    lines = [f"{name}: {n}" for n in notes]
     note: dict[str, Any] = {"grade": out.draft.grade, "dice": _dice(out)}
     updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
                        notes=[*chk.contributions, note])
-    campaign = out.campaign.with_check(updated)
-    if new.status is not Status.RUNNING and selected(campaign) == updated:
-        options = {k: v for k, v in campaign.options.items() if k != ACTIVE}
-        campaign = replace(campaign, options=options)
-    lines.extend(_effects(name, test, new))
-    inputs = {**out.draft.inputs, "ext": name}
+    campaign = settle(out.campaign, updated, new.status)
+    lines.extend(effects(name, test, new))
+    inputs = {**out.draft.inputs, "ext": name, **({"ext_clear": True} if clear else {})}
     draft = replace(out.draft, inputs=inputs, effects=(*out.draft.effects, *lines))
     return replace(out, campaign=campaign, draft=draft)
+
+
+def settle(campaign: Campaign, updated: ExtendedCheck, status: Status) -> Campaign:
+    """The campaign with ``updated``; a finished check is no longer the selected one."""
+    campaign = campaign.with_check(updated)
+    if status is not Status.RUNNING and selected(campaign) == updated:
+        options = {k: v for k, v in campaign.options.items() if k != ACTIVE}
+        campaign = replace(campaign, options=options)
+    return campaign
 
 
 def _dice(out: Outcome) -> list[int]:
@@ -100,12 +145,13 @@ def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ") -> s
     return f"{level.label}{text}{effect}"
 
 
-def _effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[str]:
+def effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[str]:
+    """The log's lines on what a roll did to the check: pool, time, consequences, the end."""
     last = new.contributions[-1]
     time = f"{minutes(new.elapsed)}/{new.budget} min"
     if last.cleared_minor:
         lines = [f"{name}: minor consequence cleared (no progress), {time}"]
-    elif last.result.success:
+    elif last.success:
         lines = [f"{name}: pool {new.pool}/{new.threshold} (+{last.pool_added}), {time}"]
     else:
         lines = [f"{name}: pool {new.pool}/{new.threshold} (no progress, "

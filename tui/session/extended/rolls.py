@@ -3,9 +3,15 @@
 Which check: the roll names it (``naomi stealth ext=infiltration``), or the GM selected one
 with ``/ext use NAME`` (``Campaign.options["active_check"]``) and every single roll counts
 toward it until ``/ext use none``; ``ext=none`` keeps one roll out. A roll that names its check
-must qualify (running, not blocked, an allowed and open skill, not opposed) or it is refused
-with the reason; a roll that only meets the selected check and does not qualify is an ordinary
-roll, and its log entry says why it did not count.
+must qualify (running, not blocked, an allowed and open skill) or it is refused with the
+reason; a roll that only meets the selected check and does not qualify is an ordinary roll,
+and its log entry says why it did not count. ``ext=`` may be typed on any side of an opposed
+line (usually at its end).
+
+An opposed roll may be a step where the system allows it (``System.opposed_steps``, AGE:
+the seed's «простой или встречный бросок»): the first side is the one the check is about;
+it succeeds when it wins, and adds its own Drama Die. A race (:mod:`.races`) counts only
+opposed rolls between its two sides: each slice's winner fills its own side's pool.
 
 What a roll adds is the system's to say (``System.extended_progress`` and
 ``extended_result``): AGE its Drama Die, when the total reaches the check's TN for the skill;
@@ -21,18 +27,26 @@ adapters refuse unknown words) and binds the roll with :class:`BoundSide`, a ``S
 also carries the check's name and the ``clear`` flag; the roll hook reads them back. For AGE
 the plan hook also sets ``tn=`` to the check's TN for the skill unless the GM typed a TN or a
 difficulty (``System.with_check_tn``); a TN the GM typed is honoured for that roll only.
+
+The preview of a bound roll adds the exact chance to complete the check in the time left if
+the same roller makes every remaining roll (a race: each side's chance to win it), from the
+plan's progress distribution (:mod:`.chances`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.systems.registry import tracker
-from tui.session.table.commands import plan_hook, roll_hook
+from tui.session.table.commands import plan_hook, preview_hook, roll_hook
 from tui.session.table.entry import Check, EntryError, Side
+
+if TYPE_CHECKING:
+    from tui.session.systems.interface import Plan
 from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = ["ACTIVE", "OPT_OUT", "BoundSide", "Target", "find_target", "match_check", "selected"]
@@ -82,9 +96,18 @@ def match_check(campaign: Campaign, typed: str) -> ExtendedCheck:
     return campaign.check(found.name)
 
 
+def _named(check: Check) -> str | None:
+    """The ``ext=`` a line names, on whichever side it was typed (the line's end is the last
+    side); two different ones are an error."""
+    named = {side.options["ext"] for side in check.sides if "ext" in side.options}
+    if len(named) > 1:
+        raise EntryError(f"one ext= per line, got {', '.join(sorted(named))}")
+    return named.pop() if named else None
+
+
 def find_target(campaign: Campaign, check: Check) -> Target | None:
     """The check this roll counts toward (``ext=NAME`` or the selected one), or None."""
-    raw = check.a.options.get("ext")
+    raw = _named(check)
     if raw is not None and raw.casefold() in OPT_OUT:
         return None
     if raw is not None:
@@ -94,15 +117,31 @@ def find_target(campaign: Campaign, check: Check) -> Target | None:
         if found is None:
             return None
         chk, explicit = found, False
-    from tui.session.extended.data import from_check
-    from tui.session.extended.progress import problem as why_not
-
-    skill = tracker(campaign.system).extended_skill(campaign, check.a)
+    system = tracker(campaign.system)
+    skill = system.extended_skill(campaign, check.a)
     try:
-        problem = why_not(chk, from_check(chk), check, skill)
+        if chk.consequences.get("kind") == "race":
+            from tui.session.extended.races import problem as race_problem
+
+            problem = race_problem(campaign, chk, check)
+        else:
+            from tui.session.extended.data import from_check
+            from tui.session.extended.progress import problem as why_not
+
+            problem = why_not(chk, from_check(chk), check, skill,
+                              opposed_steps=system.opposed_steps)
     except RulesError as exc:  # a hand-edited save: say so instead of breaking every roll
         problem = str(exc)
     return Target(chk.name, explicit, skill, problem)
+
+
+def _tn_for(campaign: Campaign, name: str, skill: str) -> int:
+    chk = campaign.check(name)
+    if chk.consequences.get("kind") == "race":
+        return chk.tn
+    from tui.session.extended.data import from_check
+
+    return from_check(chk).tn_for(skill)
 
 
 @plan_hook
@@ -121,14 +160,16 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
         if target.explicit or clear:
             raise EntryError(target.problem)
         return check
-    from tui.session.extended.data import from_check
+    if clear:
+        from tui.session.extended.data import from_check
 
-    test = from_check(campaign.check(target.name))
-    if clear and not test.minor_active:
-        raise EntryError(f"{target.name} has no active minor consequence to clear")
+        chk = campaign.check(target.name)
+        if chk.consequences.get("kind") == "race" or not from_check(chk).minor_active:
+            raise EntryError(f"{target.name} has no active minor consequence to clear")
     words = tuple(w for w in side.words if w != "clear")
     plain = Side(side.actor, side.skill, words, dict(side.options), side.faces)
-    plain = tracker(campaign.system).with_check_tn(plain, test.tn_for(target.skill))
+    plain = tracker(campaign.system).with_check_tn(plain, _tn_for(campaign, target.name,
+                                                                  target.skill))
     bound = BoundSide(plain.actor, plain.skill, plain.words, plain.options, plain.faces,
                       ext_check=target.name, ext_clear=clear)
     return replace(check, a=bound)
@@ -141,7 +182,7 @@ def apply_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
 
     side = check.a
     if isinstance(side, BoundSide) and side.ext_check:
-        return contribute(before, side.ext_check, side, side.ext_clear, out)
+        return contribute(before, side.ext_check, check, side.ext_clear, out)
     try:
         target = find_target(before, check)
     except (EntryError, RulesError):
@@ -151,7 +192,19 @@ def apply_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
     if target.problem:
         return _with(out, (f"not counted toward {target.name}: {target.problem}",))
     # another plan hook rebuilt the side and lost the binding: count it all the same
-    return contribute(before, target.name, side, False, out)
+    return contribute(before, target.name, check, False, out)
+
+
+@preview_hook
+def completion_note(campaign: Campaign, check: Check, plan: Plan) -> tuple[str, ...]:
+    """The exact chance to complete the bound check (or win the race) if this roll's makers
+    make every roll left."""
+    side = check.a
+    if not isinstance(side, BoundSide) or not side.ext_check:
+        return ()
+    from tui.session.extended.chances import completion_note as note
+
+    return note(campaign, side.ext_check, check, plan)
 
 
 def _with(out: Outcome, lines: tuple[str, ...]) -> Outcome:

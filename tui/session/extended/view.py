@@ -3,7 +3,8 @@
 ``describe_checks(campaign)`` returns ``(text, style)`` pairs; the style is a Rich style word
 the panel may use as is: ``green`` done, ``red`` failed or serious, ``bold yellow`` major,
 ``yellow`` minor, ``magenta`` blocked, ``bold`` otherwise; ``dim`` for a check's second line
-(effects in force). The selected check (``/ext use NAME``) starts with ``▸``.
+(effects in force). The selected check (``/ext use NAME``) starts with ``▸``. A race shows
+both sides' pools on one line (:func:`tui.session.extended.races.describe_race`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import from_check
 from tui.session.extended.progress import consequence_line, minutes
 from tui.session.extended.rolls import selected
+from tui.session.extended.save import is_race
 from tui.session.systems.registry import tracker
 
 __all__ = ["BAR_WIDTH", "bar", "describe_check", "describe_checks"]
@@ -45,6 +47,10 @@ def _level_text(test: ChallengeTest) -> str:
 def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, str]]:
     """One or two lines for ``chk`` (the second lists effects in force)."""
     marker = "▸ " if selected(campaign) == chk else ""
+    if is_race(chk):
+        from tui.session.extended.races import describe_race
+
+        return describe_race(marker, chk, bar)
     try:
         test = from_check(chk)
     except RulesError as exc:

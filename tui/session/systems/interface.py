@@ -67,11 +67,21 @@ class Chance:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """A validated check: what will be rolled, its exact odds, and how to resolve it."""
+    """A validated check: what will be rolled, its exact odds, and how to resolve it.
+
+    ``progress`` is the exact chance of each number of points the roll (the first side's,
+    when opposed) adds to an extended check's pool, for a system whose progress is not just
+    its grade (AGE: the Drama Die of a success or of a won opposed test); ``contest`` the
+    chance of each (side's index, points) a winner adds, and ``None`` for no winner, for an
+    opposed roll that may be a race's step.
+    """
 
     summary: str
     odds: tuple[Chance, ...]
     run: Callable[[Campaign, random.Random], Outcome] = field(compare=False)
+    progress: Mapping[int, Fraction] | None = field(default=None, compare=False)
+    contest: Mapping[tuple[int, int] | None, Fraction] | None = field(default=None,
+                                                                       compare=False)
 
     def preview(self) -> str:
         shown = " · ".join(f"{c.label} {c.percent}" for c in self.odds if c.p)
@@ -118,6 +128,11 @@ class System(Protocol):
     @property
     def entry_help(self) -> str:
         """The help screen's lines on this system's modifiers (indented two spaces)."""
+        ...
+
+    @property
+    def max_sides(self) -> int:
+        """Most sides an opposed roll of this system may have (the table refuses more)."""
         ...
 
     def rollables(self, character: Character) -> Sequence[str]:
@@ -176,6 +191,11 @@ class System(Protocol):
         """A check's TN matters for rolls and is shown (AGE); else progress is by grade."""
         ...
 
+    @property
+    def opposed_steps(self) -> bool:
+        """An opposed roll may be a step of an extended check or a race's slice (AGE)."""
+        ...
+
     def extended_skill(self, campaign: Campaign, side: Side) -> str:
         """The rolled skill as an extended check names it (AGE: "Ability (Focus)")."""
         ...
@@ -190,6 +210,15 @@ class System(Protocol):
 
     def extended_result(self, out: Outcome, tn: int) -> AgeResult:
         """The roll as the AGE test an extended check counts (AGE: the roll itself)."""
+        ...
+
+    def extended_steps(self, plan: Plan) -> Mapping[int, Fraction] | None:
+        """Exact chance of each number of points a planned roll adds to a check's pool."""
+        ...
+
+    def extended_opposed(self, out: Outcome) -> tuple[AgeResult, tuple[AgeResult, ...]] | None:
+        """An opposed roll as AGE results (first side, the others) for an advanced test's
+        opposed step or a race's slice, or None when the system cannot count one."""
         ...
 
     # -- the end of an adventure ---------------------------------------------------------------
@@ -215,10 +244,12 @@ class Defaults:
 
     option_keys: frozenset[str] = frozenset()
     entry_help = ""
+    max_sides = 2
     shows_round_limit = False
     next_wraps_round = True
     init_refusal = ""
     extended_tn = False
+    opposed_steps = False
     #: log grade → extended-check progress, read by the default :meth:`extended_progress`
     progress_by_grade: ClassVar[Mapping[str, int]] = {}
 
@@ -272,6 +303,20 @@ class Defaults:
 
         success, added = self.extended_progress(out)
         return stand_in(success, added, tn)
+
+    def extended_steps(self, plan: Plan) -> Mapping[int, Fraction] | None:
+        if plan.progress is not None:
+            return plan.progress
+        if not self.progress_by_grade or not plan.odds:
+            return None
+        steps: dict[int, Fraction] = {}
+        for chance in plan.odds:
+            added = self.progress_by_grade.get(chance.grade, 0)
+            steps[added] = steps.get(added, Fraction(0)) + chance.p
+        return steps
+
+    def extended_opposed(self, out: Outcome) -> tuple[AgeResult, tuple[AgeResult, ...]] | None:
+        return None
 
     def end_of_adventure(self) -> AdventureEnd[Any] | None:
         return None

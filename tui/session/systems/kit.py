@@ -26,6 +26,8 @@ __all__ = [
     "one_side",
     "outcome",
     "reject_unknown",
+    "side_grade",
+    "side_names",
     "signed_words",
     "typed_or_rolled",
     "verdict",
@@ -129,6 +131,23 @@ def contest_chances(a_name: str, b_name: str, dist: Mapping[Any, Fraction]) -> t
 
 #: Log colour of a contest, from the first-named side's point of view.
 CONTEST_GRADES: dict[str | None, str] = {"a": "success", "b": "failure", None: "partial"}
+
+
+def side_names(sides: Sequence[Side]) -> list[str]:
+    """Each side's name in an opposed roll; a character who rolls twice is told apart by
+    the skill ("Alice Moore (Spot Hidden)")."""
+    actors = [side.actor for side in sides]
+    return [a if actors.count(a) == 1 else f"{a} ({side.skill})"
+            for a, side in zip(actors, sides, strict=True)]
+
+
+def side_grade(sides: Sequence[Side], winner: int | None) -> str:
+    """Log colour of an opposed roll of any size, from the first-named character's point of
+    view: ``success`` when that character wins (with any of its skills), ``partial`` when
+    nobody does."""
+    if winner is None:
+        return "partial"
+    return "success" if sides[winner].actor == sides[0].actor else "failure"
 
 
 def verdict(winner: str | None, a_name: str, b_name: str) -> str:

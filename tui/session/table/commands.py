@@ -19,6 +19,7 @@ from tui.session.campaign.session import Outcome
 from tui.session.table.entry import Check, Slash
 
 if TYPE_CHECKING:
+    from tui.session.systems.interface import Plan
     from tui.session.table.table import Feedback, Table
 
 __all__ = [
@@ -28,9 +29,11 @@ __all__ = [
     "CommandSet",
     "Handler",
     "PlanHook",
+    "PreviewHook",
     "RollHook",
     "SlashCommand",
     "plan_hook",
+    "preview_hook",
     "roll_hook",
     "slash",
 ]
@@ -44,6 +47,10 @@ PlanHook = Callable[[Campaign, Check], Check]
 #: undoable step (pool progress, consequences, spent Aim). ``before`` is the state the roll
 #: was made in.
 RollHook = Callable[[Campaign, Check, Outcome], Outcome]
+#: ``hook(campaign, check, plan) -> lines``: what the preview adds below the odds of a
+#: planned check (the exact chance to complete the extended check it counts toward). Errors
+#: are swallowed: a note never blocks a roll.
+PreviewHook = Callable[[Campaign, Check, "Plan"], Sequence[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +64,13 @@ class SlashCommand:
 class CommandSet:
     """Slash commands (by name and alias) and roll hooks, in registration order."""
 
-    __slots__ = ("by_name", "plan_hooks", "roll_hooks")
+    __slots__ = ("by_name", "plan_hooks", "preview_hooks", "roll_hooks")
 
     def __init__(self) -> None:
         self.by_name: dict[str, SlashCommand] = {}
         self.plan_hooks: list[PlanHook] = []
         self.roll_hooks: list[RollHook] = []
+        self.preview_hooks: list[PreviewHook] = []
 
     def slash(
         self, name: str, usage: str, help_text: str, *, aliases: Sequence[str] = ()
@@ -83,6 +91,10 @@ class CommandSet:
 
     def roll_hook(self, fn: RollHook) -> RollHook:
         self.roll_hooks.append(fn)
+        return fn
+
+    def preview_hook(self, fn: PreviewHook) -> PreviewHook:
+        self.preview_hooks.append(fn)
         return fn
 
     def listed(self) -> list[SlashCommand]:
@@ -110,3 +122,4 @@ SHARED_MODULES = (
 slash = SHARED.slash
 plan_hook = SHARED.plan_hook
 roll_hook = SHARED.roll_hook
+preview_hook = SHARED.preview_hook

@@ -4,10 +4,15 @@ Grammar (words are case-insensitive; names match by prefix or fuzzily)::
 
     line    := "/" command {arg}                      e.g. /undo, /scene Ambush long
              | dice ["=" faces]                       e.g. 3d6+2, d100 = 42
-             | side ["vs" side]                       opposed when "vs" is present
+             | side {"vs" side}                       opposed when "vs" is present
     side    := character skill {modifier} ["=" faces]
     modifier:= word | signed-number | key "=" value   e.g. hard, -5, tn=13, range=4,5
     faces   := numbers separated by spaces, commas or dashes: 07 · 4 3 5 · 1-6-6-5
+
+``против`` is a synonym of ``vs``. A line may oppose several sides (``a … vs b … vs c …``,
+at most :data:`MAX_SIDES`); a side without a skill rolls the first side's skill when it has
+it. How many sides a system resolves is the system's to say (``System.max_sides``; the
+table refuses the rest by name).
 
 Parsing never consults the rules: it only splits the line and resolves names against the
 campaign. What a modifier means is up to the system (see ``tui/session/systems``).
@@ -26,6 +31,7 @@ from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = [
     "MAX_LINE",
+    "MAX_SIDES",
     "OPTION_KEYS",
     "Check",
     "EntryError",
@@ -38,6 +44,8 @@ __all__ = [
 ]
 
 MAX_LINE = 500
+#: Most sides one opposed line may name.
+MAX_SIDES = 16
 MAX_FACES = 64
 _FACE_SPLIT = re.compile(r"[\s,;/\-–—]+")
 _DICE_LIKE = re.compile(r"^[\d\s+\-dD%]+$")
@@ -73,8 +81,31 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Check:
+    """A roll line: side ``a``; ``b`` and the ``more`` sides when it is opposed.
+
+    ``a`` and ``b`` stay fields so that two-sided code (and ``replace(check, a=…)``) keeps
+    working; :attr:`sides` is every side in the order typed, :meth:`of` builds from it.
+    """
+
     a: Side
     b: Side | None = None
+    more: tuple[Side, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.more and self.b is None:
+            raise ValueError("a check with more sides needs a second side first")
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """Every side, in the order typed (one for a plain check)."""
+        return (self.a,) if self.b is None else (self.a, self.b, *self.more)
+
+    @classmethod
+    def of(cls, sides: Sequence[Side]) -> Check:
+        """The check of these sides (the first is ``a``)."""
+        if not sides:
+            raise ValueError("a check needs at least one side")
+        return cls(sides[0], sides[1] if len(sides) > 1 else None, tuple(sides[2:]))
 
 
 Parsed = Slash | FreeRoll | Check
@@ -225,12 +256,15 @@ def parse_line(
             raise EntryError(str(exc)) from None
         return FreeRoll(str(expr), faces)
     parts = re.split(r"\s+(?:vs\.?|против)\s+", text, flags=re.IGNORECASE)
-    if len(parts) > 2:
-        raise EntryError("only one 'vs' per line")
+    if len(parts) > MAX_SIDES:
+        raise EntryError(f"too many sides ({len(parts)}, at most {MAX_SIDES})")
     a = _side(parts[0], characters, skills_of, option_keys=option_keys)
     mine = skills_of(a.actor)
     a_real = mine.get(a.skill, a.skill) if isinstance(mine, Mapping) else a.skill
-    b = _side(parts[1], characters, skills_of, a_real, option_keys) if len(parts) == 2 else None
-    if b is not None and b.actor == a.actor and b.skill == a.skill:
-        raise EntryError("a character cannot oppose the same skill of itself")
-    return Check(a, b)
+    sides = [a]
+    for part in parts[1:]:
+        side = _side(part, characters, skills_of, a_real, option_keys)
+        if any(o.actor == side.actor and o.skill == side.skill for o in sides):
+            raise EntryError("a character cannot oppose the same skill of itself")
+        sides.append(side)
+    return Check.of(sides)

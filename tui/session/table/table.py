@@ -193,7 +193,7 @@ class Table:
             skill = self._skill_aliases(actor).get(side.skill, side.skill)
             return replace(side, actor=actor, skill=skill)
 
-        return Check(fix(check.a), None if check.b is None else fix(check.b))
+        return Check.of([fix(side) for side in check.sides])
 
     def example_line(self) -> str:
         """A roll line for this campaign, shown as the roll entry's placeholder."""
@@ -217,7 +217,16 @@ class Table:
             line, self._character_aliases(), self._skill_aliases,
             option_keys=OPTION_KEYS | self.system.option_keys,
         )
-        return self._canonical(parsed) if isinstance(parsed, Check) else parsed
+        if not isinstance(parsed, Check):
+            return parsed
+        most = self.system.max_sides
+        if len(parsed.sides) > most:
+            allowed = "two sides (one 'vs')" if most == 2 else f"at most {most} sides"
+            raise EntryError(
+                f"{self.system_name} opposed rolls take {allowed}; this line names "
+                f"{len(parsed.sides)}"
+            )
+        return self._canonical(parsed)
 
     def plan(self, line: str) -> Plan:
         parsed = self._parse(line)
@@ -257,6 +266,8 @@ class Table:
                 )
             parsed, plan = self._plan(parsed)
             text = plan.preview()
+            for note in self._notes(parsed, plan):
+                text = f"{text}\n  {note}"
             try:
                 # when nothing is left to roll (all dice typed, or an automatic check), show
                 # what Enter will record, or what is wrong with the typed dice
@@ -269,6 +280,18 @@ class Table:
             return Preview(_message(exc), False)
         except Exception as exc:  # a bug must never take the table down
             return Preview(self._internal(exc), False)
+
+    def _notes(self, check: Check, plan: Plan) -> list[str]:
+        """Lines the preview hooks add below the odds (the chance to complete a check …);
+        a hook that cannot say anything for this line says nothing."""
+        notes: list[str] = []
+        for commands in self.command_sets:
+            for hook in commands.preview_hooks:
+                try:
+                    notes.extend(hook(self.campaign, check, plan))
+                except _ERRORS:
+                    continue
+        return notes
 
     def submit(self, line: str) -> Feedback:
         """Run the line: a roll, a free roll or a /command. Never raises for bad input."""

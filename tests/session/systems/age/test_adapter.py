@@ -60,14 +60,30 @@ def test_opposed_tie_chain(age: Table) -> None:
     assert fb.ok and fb.message.endswith(": Naomi wins")
     # equal totals (14): the higher Drama Die wins
     fb = age.submit("naomi stealth = 3 4 2 vs amos technology = 4 3 3")
-    assert fb.ok and "14 (drama 2)" in fb.message and fb.message.endswith(": Amos wins")
-    # equal totals and Drama Dice: the higher bonus wins (Naomi +5 over Amos +4)
+    assert fb.ok and "14 (drama 2)" in fb.message
+    assert fb.message.endswith(": Amos wins (higher Drama Die)")
+    # equal totals and Drama Dice: the higher ability + focus wins (Naomi 5 over Amos 4)
     fb = age.submit("naomi stealth = 3 3 3 vs amos technology = 4 3 3")
-    assert fb.ok and fb.message.endswith(": Naomi wins")
-    # all equal (Naomi +3 +1 against Amos +4): no winner
+    assert fb.ok and fb.message.endswith(": Naomi wins (higher ability + focus)")
+    # all equal (Naomi Stealth -1 against Amos +4 Technology +0): the modifier is not skill
+    fb = age.submit("naomi stealth -1 = 3 3 3 vs amos technology = 3 3 3")
+    assert fb.ok and fb.message.endswith(": Naomi wins (higher ability + focus)")
+
+
+def test_seed_tie_goes_to_the_higher_skill_never_the_situational_modifier(age: Table) -> None:
+    """«выигрывает тот, чей навык выше»: Naomi's Dexterity 3 +1 (cover) ties Amos's
+    Technology 4 on total and Drama Die; the skill, not the +1, decides: Amos wins."""
     fb = age.submit("naomi dexterity +1 = 3 3 3 vs amos technology = 3 3 3")
-    assert fb.ok and fb.message.endswith(": no winner")
-    assert age.session.log[-1].grade == "partial"
+    assert fb.ok and fb.message.endswith(": Amos wins (higher ability + focus)")
+    assert age.session.log[-1].grade == "failure"
+    sides = age.session.log[-1].inputs["sides"]
+    assert [(s["bonus"], s["skill_value"]) for s in sides] == [(4, 3), (4, 4)]
+    # three participants tied at +4: Naomi's Stealth (Dexterity 3 + focus 2 = 5) decides
+    fb = age.submit("naomi dexterity +1 = 3 3 3 vs amos technology = 3 3 3 vs naomi stealth "
+                    "-1 = 3 3 3")
+    assert fb.ok and fb.message.endswith(": Naomi (Stealth) wins (higher ability + focus)")
+    fb = age.submit("naomi stealth = 3 3 3 vs amos technology +1 = 3 3 3")
+    assert fb.ok and fb.message.endswith(": Naomi wins (higher ability + focus)")
 
 
 def test_opposed_odds_match_brute_force(age: Table) -> None:

@@ -4,8 +4,10 @@
   the focus's ability (``Stealth = "Dexterity"``); extended checks are AGE's own advanced
   tests, so a roll goes against the check's TN, its Drama Die is the progress, and the TN is
   shown.
-- ``adapter`` — tests, opposed tests, the focus bonus (``bonus_of``), the default TN.
-- ``fortune`` — ``/fortune``: spend Fortune to change a die of the last test.
+- ``adapter`` — tests, opposed tests of any number of participants (each one's exact chance
+  to win), the focus bonus (``bonus_of``), the default TN.
+- ``fortune`` — ``/fortune``: spend Fortune to change a die of the last test, either side's
+  in an opposed test; the verdict and the extended check it counted toward are re-decided.
 """
 
 from __future__ import annotations

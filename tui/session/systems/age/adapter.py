@@ -5,10 +5,18 @@ Entry forms::
     naomi stealth [tn=13 | challenging] [+N|-N] [= 3 4 6]     the third die is the Drama Die
     naomi dexterity tn=11                                    an ability without a focus
     naomi stealth vs guard perception seeing tn=11           opposed (TN optional)
+    naomi stealth vs guard seeing vs amos hearing tn=11      any number of participants
 
 A character's ``skills`` map each focus to its ability (``Stealth = "Dexterity"``); naming
 the focus rolls the ability + 2 (only one focus ever counts). Without a TN the campaign
 option ``tn`` is used, else 11 (Average), and the preview says so.
+
+Opposed tests follow the seed's chain among all participants (``rules.age.opposed_many``):
+one TN for the whole test — the one TN typed on any side (two different ones are refused);
+with none typed, totals alone decide. Ties go to the Drama Die, then to ability + focus
+(``skill=``), never to the ``+N``/``-N`` situational modifiers; the log says which decided.
+The preview shows each participant's exact chance to win (``rules.age.opposed_odds``, cached
+by its inputs in the rules).
 """
 
 from __future__ import annotations
@@ -22,18 +30,17 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
-    CONTEST_GRADES,
-    contest_chances,
     draw,
     outcome,
     reject_unknown,
+    side_grade,
+    side_names,
     signed_words,
     typed_or_rolled,
-    verdict,
 )
 from tui.session.table.entry import Check, EntryError, Side
 
-__all__ = ["AgeAdapter", "bonus_of"]
+__all__ = ["AgeAdapter", "bonus_of", "opposed_inputs", "opposed_reason"]
 
 DEFAULT_TN = 11
 
@@ -82,7 +89,8 @@ class _Test:
 
     def resolve(self, rng: random.Random) -> tuple[age.Result, bool]:
         faces, typed = draw(self.side.faces, 3, 6, rng, what=f"{self.side.actor}'s 3d6")
-        return age.resolve((faces[0], faces[1], faces[2]), self.bonus, self.tn), typed
+        dice = (faces[0], faces[1], faces[2])
+        return age.resolve(dice, self.bonus, self.tn, skill=self.base), typed
 
 
 def _tn(raw: str) -> int:
@@ -105,11 +113,12 @@ class AgeAdapter:
         return names
 
     def plan(self, campaign: Campaign, check: Check) -> Plan:
-        a = _Test(campaign, check.a, None)
+        first = _Test(campaign, check.a, None)
         if check.b is None:
-            return self._single(a)
-        b = _Test(campaign, check.b, a.tn if a.explicit_tn else None)
-        return self._opposed(a, b)
+            return self._single(first)
+        rest = [_Test(campaign, side, first.tn if first.explicit_tn else None)
+                for side in check.sides[1:]]
+        return self._opposed([first, *rest])
 
     def _single(self, t: _Test) -> Plan:
         p = age.odds(t.bonus, t.tn)
@@ -130,78 +139,101 @@ class AgeAdapter:
                 result=result,
             )
 
-        return Plan(f"{t.text} vs {tn_text}", odds, run)
+        progress = age.pool_step_odds(t.bonus, t.tn)
+        return Plan(f"{t.text} vs {tn_text}", odds, run, progress=progress)
 
-    def _opposed(self, a: _Test, b: _Test) -> Plan:
-        gate = a.tn if a.explicit_tn else (b.tn if b.explicit_tn else None)
-        dist = _opposed_odds(a.bonus, b.bonus, gate)
-        odds = contest_chances(a.side.actor, b.side.actor, dist)
+    def _opposed(self, tests: list[_Test]) -> Plan:
+        gate = _gate(tests)
+        bonuses = [t.bonus for t in tests]
+        skills = [t.base for t in tests]
+        dist = age.opposed_odds(bonuses, gate, skills=skills)
+        sides = [t.side for t in tests]
+        names = side_names(sides)
+        wins = [Chance(f"{name} wins", dist[i], side_grade(sides, i))
+                for i, name in enumerate(names)]
+        odds = (*wins, Chance("no winner", dist[None], "partial"))
+        contest = age.opposed_pool_odds(bonuses, gate, skills=skills)
+        progress: dict[int, Fraction] = {0: Fraction(1)}
+        for key, p in contest.items():
+            if key is not None and key[0] == 0:
+                progress[key[1]] = p
+                progress[0] -= p
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
-            ra, ta = a.resolve(rng)
-            rb, tb = b.resolve(rng)
-            winner = age.opposed(ra, rb, gate)
-            who = verdict(winner, a.side.actor, b.side.actor)
-            text = (
-                f"{a.text} {ra.total} (drama {ra.drama}) vs {b.text} {rb.total} "
-                f"(drama {rb.drama}){f' TN {gate}' if gate else ''}: {who}"
-            )
-            grade = CONTEST_GRADES[winner]
+            drawn = [t.resolve(rng) for t in tests]
+            results = [r for r, _ in drawn]
+            winner = age.opposed_many(results, gate)
+            who = "no winner" if winner is None else f"{names[winner]} wins"
+            rolls = " vs ".join(f"{t.text} {r.total} (drama {r.drama})"
+                                for t, r in zip(tests, results, strict=True))
+            why = opposed_reason(results, winner, gate)
+            text = f"{rolls}{f' TN {gate}' if gate else ''}: {who}{why and f' ({why})'}"
+            grade = side_grade(sides, winner)
             return outcome(
                 state,
                 text=text,
-                actor=a.side.actor,
+                actor=tests[0].side.actor,
                 grade=grade,
-                inputs={
-                    "a": list(ra.dice),
-                    "b": list(rb.dice),
-                    "source": typed_or_rolled(ta and tb),
-                },
-                result=(ra, rb),
+                inputs=opposed_inputs(tests, results, gate,
+                                      typed_or_rolled(all(t for _, t in drawn))),
+                result=tuple(results),
             )
 
         gate_text = f" (TN {gate})" if gate else ""
-        return Plan(f"{a.text} vs {b.text}{gate_text}", odds, run)
+        summary = " vs ".join(t.text for t in tests) + gate_text
+        return Plan(summary, odds, run, progress=progress, contest=contest)
+
+
+def _gate(tests: Sequence[_Test]) -> int | None:
+    """The one TN of an opposed test: the TN typed on any side; two different ones are an
+    error (the seed's GM names one «сложность броска»)."""
+    typed = {t.side.actor: t.tn for t in tests if t.explicit_tn}
+    values = set(typed.values())
+    if len(values) > 1:
+        shown = ", ".join(f"{tn} for {who}" for who, tn in typed.items())
+        raise EntryError(f"an opposed test has one TN: got {shown}")
+    return values.pop() if values else None
+
+
+def opposed_reason(results: Sequence[age.Result], winner: int | None, gate: int | None) -> str:
+    """What decided an opposed test when totals tied: "Drama Die", "ability + focus", or ""."""
+    able = [r for r in results if gate is None or r.total >= gate]
+    if not able:
+        return "nobody reached the TN" if gate is not None else ""
+    top = max(r.total for r in able)
+    tied = [r for r in able if r.total == top]
+    if len(tied) < 2:
+        return ""
+    drama = max(r.drama for r in tied)
+    tied = [r for r in tied if r.drama == drama]
+    if len(tied) < 2:
+        return "higher Drama Die"
+    if winner is None:
+        return "tie on total, Drama Die and ability + focus"
+    return "higher ability + focus"
 
 
 def _inputs(t: _Test, result: age.Result, typed: bool) -> dict[str, object]:
     return {
         "skill": t.side.skill,
         "bonus": t.bonus,
+        "skill_value": t.base,
         "tn": t.tn,
         "dice": list(result.dice),
         "source": typed_or_rolled(typed),
     }
 
 
-def _opposed_odds(a_bonus: int, b_bonus: int, tn: int | None) -> dict[str | None, Fraction]:
-    from rules.exact import enumerate_dice
-
-    faces = list(enumerate_dice(3, 6))
-    totals: dict[str | None, Fraction] = {"a": Fraction(0), "b": Fraction(0), None: Fraction(0)}
-    # Only the total and the Drama Die matter: group the 216 outcomes by them first.
-    groups: dict[tuple[int, int], int] = {}
-    for d in faces:
-        key = (sum(d), d[2])
-        groups[key] = groups.get(key, 0) + 1
-    for (sa, da), na in groups.items():
-        ra = age.resolve((1, 1, da), a_bonus + sa - 2 - da, tn or 0)
-        for (sb, db), nb in groups.items():
-            rb = age.resolve((1, 1, db), b_bonus + sb - 2 - db, tn or 0)
-            winner = _winner(ra.total, ra.drama, a_bonus, rb.total, rb.drama, b_bonus, tn)
-            totals[winner] += Fraction(na * nb, 216 * 216)
-    return dict(totals)
-
-
-def _winner(at: int, ad: int, ab: int, bt: int, bd: int, bb: int, tn: int | None) -> str | None:
-    """The seed's chain, restated on totals so the odds need no 46,656 Result objects."""
-    a_ok = tn is None or at >= tn
-    b_ok = tn is None or bt >= tn
-    if a_ok != b_ok:
-        return "a" if a_ok else "b"
-    if not a_ok:
-        return None
-    for x, y in ((at, bt), (ad, bd), (ab, bb)):
-        if x != y:
-            return "a" if x > y else "b"
-    return None
+def opposed_inputs(
+    tests: Sequence[_Test], results: Sequence[age.Result], gate: int | None, source: str
+) -> dict[str, object]:
+    """The log's record of an opposed test: every side's roll, enough to re-decide it."""
+    sides = [
+        {"actor": t.side.actor, "skill": t.side.skill, "bonus": r.bonus, "skill_value": r.skill,
+         "tn": r.tn, "dice": list(r.dice)}
+        for t, r in zip(tests, results, strict=True)
+    ]
+    inputs: dict[str, object] = {"sides": sides, "source": source}
+    if gate is not None:
+        inputs["gate"] = gate
+    return inputs

@@ -1,16 +1,33 @@
-"""AGE Fortune at the table: ``/fortune CHAR die=1|2|3 face=F`` changes a die of the last test.
+"""AGE Fortune at the table: ``/fortune CHAR die=1|2|3 face=F [side=N]`` after the roll.
 
-Only the character's own last roll, if it is a single test, can be changed; die 3 is the
-Drama Die. The costs come from the campaign options ``fortune_regular`` (default 2) and
-``fortune_drama`` (default 3); the points from the character's ``Fortune`` resource.
+The seed: the player rolls «и при необходимости модифицирует его результат, тратя ОУ», and in
+an opposed test «оппоненты … модифицируют свои результаты, тратя ОУ». So Fortune changes a
+die of the character's last test — a single test, or either side's roll in an opposed test
+of any size (``side=N`` picks the side when the character rolled twice in it) — and the
+test is re-decided: success or failure, or the opposed verdict by the seed's chain (the
+log says what it was). Die 3 is the Drama Die. The costs come from the campaign options
+``fortune_regular`` (default 2) and ``fortune_drama`` (default 3); the points from the
+character's ``Fortune`` resource.
+
+A roll that counted toward an extended check or a race is re-counted too: pool, failures,
+consequences and time as if the changed roll had been made (``amend_last`` in the rules) —
+as long as it is still that check's last roll (once another roll counted, or the GM cleared
+or unblocked something, the roll can no longer be changed). Setting a die to the face it
+already shows is refused and costs nothing. Each spend is one undoable step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from rules import age
+from rules.errors import RulesError
+from tui.session.campaign.log import LogEntry
+from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
+from tui.session.systems.age.adapter import opposed_reason
 from tui.session.table.commands import CommandSet
 from tui.session.table.entry import EntryError, Slash
 from tui.session.table.table import Feedback, Table
@@ -19,19 +36,65 @@ __all__ = ["COMMANDS"]
 
 #: ``/fortune``
 COMMANDS = CommandSet()
+USAGE = "/fortune CHAR die=1|2|3 face=F [side=N]"
 
 
-def _last_test(table: Table, actor: str) -> age.Result:
+@dataclass(frozen=True, slots=True)
+class _Roll:
+    """The last test a character took part in, rebuilt from its log entry."""
+
+    entry: LogEntry
+    actors: tuple[str, ...]
+    skills: tuple[str, ...]
+    results: tuple[age.Result, ...]
+    gate: int | None  # opposed tests only
+
+    @property
+    def opposed(self) -> bool:
+        return len(self.results) > 1
+
+
+def _int(raw: object, what: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise EntryError(f"the log entry's {what} is not a number ({raw!r})")
+    return raw
+
+
+def _result(doc: Mapping[str, Any]) -> age.Result:
+    dice = doc.get("dice")
+    if not isinstance(dice, list) or len(dice) != 3:
+        raise EntryError("the log entry holds no three AGE dice")
+    rating = doc.get("skill_value")
+    return age.resolve((_int(dice[0], "die"), _int(dice[1], "die"), _int(dice[2], "die")),
+                       _int(doc.get("bonus"), "bonus"), _int(doc.get("tn"), "TN"),
+                       skill=None if rating is None else _int(rating, "skill"))
+
+
+def _as_roll(entry: LogEntry) -> _Roll | None:
+    inputs = entry.inputs
+    sides = inputs.get("sides")
+    if isinstance(sides, list) and sides and all(isinstance(s, Mapping) for s in sides):
+        gate = inputs.get("gate")
+        return _Roll(entry, tuple(str(s.get("actor", "")) for s in sides),
+                     tuple(str(s.get("skill", "")) for s in sides),
+                     tuple(_result(s) for s in sides),
+                     None if gate is None else _int(gate, "TN"))
+    if "bonus" in inputs and "tn" in inputs and isinstance(inputs.get("dice"), list):
+        return _Roll(entry, (entry.actor,), (str(inputs.get("skill", "")),),
+                     (_result(inputs),), None)
+    return None
+
+
+def _last_roll(table: Table, actor: str) -> _Roll:
     undone = table.session.undone()
     for entry in reversed(table.session.log):
-        if entry.kind == "roll" and entry.actor == actor and entry.seq not in undone:
-            inputs = entry.inputs
-            dice = inputs.get("dice")
-            if "bonus" in inputs and "tn" in inputs and isinstance(dice, list) and len(dice) == 3:
-                return age.resolve(
-                    (dice[0], dice[1], dice[2]), int(inputs["bonus"]), int(inputs["tn"])
-                )
-            break
+        if entry.kind != "roll" or entry.seq in undone:
+            continue
+        roll = _as_roll(entry)
+        if roll is not None and actor in roll.actors:
+            return roll
+        if roll is None and entry.actor == actor:
+            break  # the character's last roll was not an AGE test
     raise EntryError(f"{actor} has no test to spend Fortune on (the last roll must be theirs)")
 
 
@@ -43,16 +106,47 @@ def _whole(options: Mapping[str, object], key: str, default: int) -> int:
     return value
 
 
+def _side(roll: _Roll, who: str, raw: str | None) -> int:
+    mine = [i for i, a in enumerate(roll.actors) if a == who]
+    if raw is None:
+        if len(mine) > 1:
+            shown = ", ".join(f"side={i + 1} ({roll.skills[i]})" for i in mine)
+            raise EntryError(f"{who} rolled more than once in that test: add {shown}")
+        return mine[0]
+    try:
+        index = int(raw) - 1
+    except ValueError:
+        raise EntryError("side= takes the side's number (1 = the first named)") from None
+    if index not in mine:
+        raise EntryError(f"side {raw} of that test is not {who}'s")
+    return index
+
+
+def _verdict(roll: _Roll, results: Sequence[age.Result]) -> tuple[str, str]:
+    """(text, grade) of the test with ``results`` (grade from the first side's view)."""
+    if not roll.opposed:
+        return results[0].label, "success" if results[0].success else "failure"
+    winner = age.opposed_many(results, roll.gate)
+    why = opposed_reason(results, winner, roll.gate)
+    who = "no winner" if winner is None else f"{roll.actors[winner]} wins"
+    rolls = " vs ".join(f"{a} {r.total} (drama {r.drama})"
+                        for a, r in zip(roll.actors, results, strict=True))
+    grade = ("partial" if winner is None
+             else "success" if roll.actors[winner] == roll.actors[0] else "failure")
+    return f"{rolls}: {who}{why and f' ({why})'}", grade
+
+
 @COMMANDS.slash(
     "fortune",
-    "/fortune CHAR die=1|2|3 face=F",
-    "spend Fortune to set a die of CHAR's last test (3 = Drama Die)",
+    USAGE,
+    "spend Fortune to set a die of CHAR's last test (3 = Drama Die); opposed tests and "
+    "extended checks are re-decided",
 )
 def _fortune(table: Table, cmd: Slash) -> Feedback:
     words = [w for w in cmd.args if "=" not in w]
     opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
     if not words or "die" not in opts or "face" not in opts:
-        return Feedback(False, "usage: /fortune CHAR die=1|2|3 face=F")
+        return Feedback(False, f"usage: {USAGE}")
     who = table.match_character(words).name  # aliases resolve to the real name
     ch = table.campaign.character(who)
     try:
@@ -65,24 +159,72 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     costs = age.FortuneCosts(
         _whole(options, "fortune_regular", 2), _whole(options, "fortune_drama", 3)
     )
+    roll = _last_roll(table, who)
+    index = _side(roll, who, opts.get("side"))
     points = ch.resources.get("Fortune", 0)
-    spend = age.spend_fortune(_last_test(table, who), die - 1, face, points, costs)
-    new = spend.result
+    spend = age.spend_fortune(roll.results[index], die - 1, face, points, costs)
+    results = list(roll.results)
+    results[index] = spend.result
+    before, _ = _verdict(roll, roll.results)
+    after, grade = _verdict(roll, results)
+    changed = roll.opposed and (age.opposed_many(roll.results, roll.gate)
+                                != age.opposed_many(results, roll.gate))
+    ext = roll.entry.inputs.get("ext")
+    change, lines = _recount(table.campaign, ext, roll, results)
     updated = ch.with_resource("Fortune", spend.points_left)
+    effects = [f"{who} Fortune {points} → {spend.points_left}", *lines]
+    if changed:
+        effects.insert(0, f"verdict changed; was: {before}")
+    text = (f"{who} · {spend.label}" if not roll.opposed else
+            f"{who} · Fortune {spend.cost} point{'' if spend.cost == 1 else 's'}: {_die(spend)}, "
+            f"{spend.points_left} left; "
+            f"{after}")
+    inputs = _inputs(roll, results, spend.cost)
     return table.run_change(
-        lambda c: c.with_character(updated),
-        Draft(
-            "roll",
-            f"{who} · {spend.label}",
-            who,
-            "success" if new.success else "failure",
-            {
-                "bonus": new.bonus,
-                "tn": new.tn,
-                "dice": list(new.dice),
-                "source": "fortune",
-                "cost": spend.cost,
-            },
-            (f"{who} Fortune {points} → {spend.points_left}",),
-        ),
+        lambda c: change(c.with_character(updated)),
+        Draft("roll", text, who, grade, inputs, tuple(effects)),
     )
+
+
+def _die(spend: age.FortuneSpend) -> str:
+    name = "Drama Die" if spend.die_index == 2 else f"die {spend.die_index + 1}"
+    return f"{name} {spend.before.dice[spend.die_index]} → {spend.face}"
+
+
+def _inputs(roll: _Roll, results: Sequence[age.Result], cost: int) -> dict[str, object]:
+    """The new entry records the test as changed, in the shape of the original, so that a
+    further spend (by either side) starts from it."""
+    old = dict(roll.entry.inputs)
+    if roll.opposed:
+        sides = [
+            {**dict(s), "dice": list(r.dice)}
+            for s, r in zip(old.get("sides", []), results, strict=True)
+        ]
+        old["sides"] = sides
+    else:
+        old["dice"] = list(results[0].dice)
+        old["bonus"], old["tn"] = results[0].bonus, results[0].tn
+    return {**old, "source": "fortune", "cost": cost}
+
+
+def _recount(campaign: Campaign, ext: object, roll: _Roll, results: Sequence[age.Result]
+             ) -> tuple[Callable[[Campaign], Campaign], list[str]]:
+    """How the change re-counts the extended check the roll counted toward (if any)."""
+    if not isinstance(ext, str) or not ext:
+        return (lambda c: c), []
+    try:
+        chk = campaign.check(ext)
+    except KeyError:
+        return (lambda c: c), []  # the check was dropped since: nothing to re-count
+    from tui.session.extended.amend import amend_last_roll
+
+    try:
+        updated, lines = amend_last_roll(chk, roll.actors, roll.results, results,
+                                         bool(roll.entry.inputs.get("ext_clear", False)))
+    except RulesError as exc:
+        raise EntryError(f"{exc}; no Fortune spent") from None
+
+    def change(c: Campaign) -> Campaign:
+        return c.with_check(updated)
+
+    return change, lines

@@ -24,12 +24,26 @@ class Age(Defaults):
     key = "age"
     skill_type = str  # a focus names its ability: Stealth = "Dexterity"
     option_keys = frozenset({"tn"})
+    max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»
     entry_help = (
         "  tn=N or a difficulty word (routine easy average challenging hard\n"
         "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
         "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"
+        "  Opposed: a SKILL vs b SKILL [vs c SKILL …], one TN for all: below the\n"
+        "  TN nobody wins; then the higher total, then the Drama Die, then\n"
+        "  ability + focus (never the +N/-N); the preview gives each one's chance.\n"
+        "  /fortune CHAR die=1|2|3 face=F [side=N] after the roll, by either side:\n"
+        "  the test is re-decided, and so is the extended check or race it counted\n"
+        "  toward (its last roll only); the face a die already shows costs nothing\n"
+        "  and is refused.\n"
+        "  Advanced tests: a roll must end in time (30 min at 4 a roll: 7 rolls);\n"
+        "  an opposed roll may be a step (the first side's win adds its Drama Die);\n"
+        "  ext=NAME previews the chance to complete it in the rolls left.\n"
+        "  Race: /ext NAME race=\"a vs b, c\" threshold=N [time=…]; each slice is\n"
+        "  a vs b ext=NAME, its winner adds the Drama Die to its own pool.\n"
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
+    opposed_steps = True  # the seed: «простой или встречный бросок» each time slice
 
     def adapter(self) -> AgeAdapter:
         from tui.session.systems.age.adapter import AgeAdapter
@@ -65,9 +79,21 @@ class Age(Defaults):
     def extended_result(self, out: Outcome, tn: int) -> Result:
         from rules import age
 
+        if isinstance(out.result, tuple) and out.result and isinstance(out.result[0], age.Result):
+            return out.result[0]  # an opposed step: the first side's roll
         if not isinstance(out.result, age.Result):
-            raise RulesError("only a single AGE test counts toward an extended check")
+            raise RulesError("only an AGE test counts toward an extended check")
         return out.result
+
+    def extended_opposed(self, out: Outcome) -> tuple[Result, tuple[Result, ...]] | None:
+        from rules import age
+
+        results = out.result
+        if not isinstance(results, tuple) or len(results) < 2:
+            return None
+        if not all(isinstance(r, age.Result) for r in results):
+            return None
+        return results[0], tuple(results[1:])
 
 
 SYSTEM = Age()

@@ -5,6 +5,7 @@ Entry forms::
     alice spot hidden [easy|hard|automatic|impossible] [nostakes] [+N|-N] [= 07]
     alice spot hidden impossible [roll | = 97]        no roll, or "to see how badly"
     alice stealth vs boris listen [= 42] [= 17]      skill against skill
+    alice stealth vs boris listen vs carl spot       every acting side rolls (any number)
     alice str vs boulder siz [by=active|passive] [= 33]   the resistance table
 
 A characteristic rolled alone is a ×5 roll (STR 13 → 65 %), the usual BRP characteristic
@@ -21,13 +22,18 @@ Resistance rolls (seed: «бросок делает та сторона, кот�
 member against an NPC or an object), and the passive side when that is unclear (both or
 neither are player characters); ``by=active`` or ``by=passive`` says so outright. The log
 names who rolled, whether the die was typed or rolled, and what it needed.
+
+Opposed rolls with more than two sides follow the seed's «все действующие стороны»
+(``rules.brp.opposed_many``): the single best quality wins and is lowered by the best
+opposition, every other success becomes a failure; equal plain successes go to the higher
+skill rating (before difficulty), equal specials or criticals cancel. A success cancelled
+still ticks. Two characteristics use the resistance table, which has two sides only.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Literal
 
 from rules import brp
@@ -36,14 +42,13 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
-    CONTEST_GRADES,
-    contest_chances,
     draw,
     outcome,
     reject_unknown,
+    side_grade,
+    side_names,
     signed_words,
     typed_or_rolled,
-    verdict,
 )
 from tui.session.table.entry import Check, EntryError, Side
 
@@ -151,8 +156,11 @@ class BrpAdapter:
         a_attr = check.a.skill in a_char.attributes and check.a.skill not in a_char.skills
         b_attr = check.b.skill in b_char.attributes and check.b.skill not in b_char.skills
         if a_attr and b_attr:
+            if check.more:
+                raise EntryError("a resistance roll (characteristic against characteristic) "
+                                 "has two sides: active and passive")
             return self._resistance(campaign, check.a, check.b)
-        return self._opposed(campaign, check.a, check.b)
+        return self._opposed(campaign, check.sides)
 
     def _single(self, campaign: Campaign, side: Side) -> Plan:
         roll = _Roll(campaign, side)
@@ -188,42 +196,47 @@ class BrpAdapter:
             summary += " (impossible: rolled to see how badly, no success possible)"
         return Plan(summary, odds, run)
 
-    def _opposed(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
-        a, b = _Roll(campaign, a_side), _Roll(campaign, b_side)
-        if "automatic" in (a.difficulty, b.difficulty):
-            raise EntryError("an opposed roll cannot be automatic: both sides roll")
-        odds = contest_chances(
-            a_side.actor, b_side.actor, _opposed_odds(a.chance, a.base, b.chance, b.base)
-        )
+    def _opposed(self, campaign: Campaign, sides: Sequence[Side]) -> Plan:
+        rolls = [_Roll(campaign, side) for side in sides]
+        if any(r.difficulty == "automatic" for r in rolls):
+            raise EntryError("an opposed roll cannot be automatic: every side rolls")
+        names = side_names(sides)
+        dist = brp.opposed_odds(tuple(r.chance for r in rolls), tuple(r.base for r in rolls))
+        wins = [Chance(f"{name} wins", dist[i], side_grade(sides, i))
+                for i, name in enumerate(names)]
+        odds = (*wins, Chance("no winner", dist[None], "partial"))
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
-            ra, ta = a.resolve(rng)
-            rb, tb = b.resolve(rng)
-            result = brp.opposed(ra.level, a.base, rb.level, b.base)
-            new, fx_a = _tick(state, a, ra.level, ra.tick_eligible)
-            new, fx_b = _tick(new, b, rb.level, rb.tick_eligible)
-            winner = verdict(result.winner, a_side.actor, b_side.actor)
-            text = (
-                f"{a_side.actor} {a_side.skill} {_dice_text(ra)}/{a.chance}% "
-                f"({ra.level.label}→{result.a.label}) vs {b_side.actor} {b_side.skill} "
-                f"{_dice_text(rb)}/{b.chance}% ({rb.level.label}→{result.b.label}): {winner}"
-            )
-            grade = CONTEST_GRADES[result.winner]
+            drawn = [r.resolve(rng) for r in rolls]
+            checks = [c for c, _ in drawn]
+            result = brp.opposed_many(tuple(c.level for c in checks),
+                                      tuple(r.base for r in rolls))
+            new, effects = state, []
+            for r, c in zip(rolls, checks, strict=True):
+                new, fx = _tick(new, r, c.level, c.tick_eligible)
+                effects.extend(fx)
+            who = "no winner" if result.winner is None else f"{names[result.winner]} wins"
+            parts = [
+                f"{r.side.actor} {r.side.skill} {_dice_text(c)}/{r.chance}% "
+                f"({c.level.label}→{after.label})"
+                for r, c, after in zip(rolls, checks, result.after, strict=True)
+            ]
+            grade = side_grade(sides, result.winner)
+            inputs: dict[str, object] = {
+                key: [c.roll or 0] for key, c in zip("abcdefghijklmnop", checks, strict=False)
+            }
+            inputs["source"] = typed_or_rolled(all(t for _, t in drawn))
             return outcome(
                 new,
-                text=text,
-                actor=a_side.actor,
+                text=f"{' vs '.join(parts)}: {who}",
+                actor=sides[0].actor,
                 grade=grade,
-                inputs={
-                    "a": [ra.roll or 0],
-                    "b": [rb.roll or 0],
-                    "source": typed_or_rolled(ta and tb),
-                },
-                effects=[*fx_a, *fx_b],
+                inputs=inputs,
+                effects=effects,
                 result=result,
             )
 
-        summary = f"{a_side.actor} {a.target_text} vs {b_side.actor} {b.target_text}"
+        summary = " vs ".join(f"{r.side.actor} {r.target_text}" for r in rolls)
         return Plan(summary, odds, run)
 
     def _resistance(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
@@ -312,13 +325,3 @@ def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["ac
     return "passive"
 
 
-def _opposed_odds(
-    a_chance: int, a_skill: int, b_chance: int, b_skill: int
-) -> dict[str | None, Fraction]:
-    da, db = brp.odds(a_chance), brp.odds(b_chance)
-    totals: dict[str | None, Fraction] = {"a": Fraction(0), "b": Fraction(0), None: Fraction(0)}
-    for la, pa in da.items():
-        for lb, pb in db.items():
-            if pa and pb:
-                totals[brp.opposed(la, a_skill, lb, b_skill).winner] += pa * pb
-    return totals

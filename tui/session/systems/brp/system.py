@@ -22,6 +22,7 @@ class Brp(Defaults):
     key = "brp"
     skill_type = int  # percent
     option_keys = frozenset({"by"})
+    max_sides = 16  # «все действующие стороны» roll and compare
     entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
         "  = 07 types the d100 (00 = 100).\n"
@@ -30,6 +31,10 @@ class Brp(Defaults):
         "  STR vs SIZ (two characteristics): the resistance table, rolled\n"
         "  by the player's side (in doubt the passive one); by=active or\n"
         "  by=passive says who rolls.\n"
+        "  Opposed: a SKILL vs b SKILL vs c SKILL … — every acting side\n"
+        "  rolls; the best quality wins, lowered by the best opposition;\n"
+        "  other successes become failures; equal successes go to the\n"
+        "  higher skill, equal specials cancel.\n"
         "  /downtime CHAR SKILL, ...: up to four free ticks, once per\n"
         "  downtime (it ends with the next scene or adventure).\n"
     )

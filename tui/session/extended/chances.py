@@ -1,0 +1,86 @@
+"""The preview's chance to complete an extended check, or to win a race, from this roll on.
+
+For a roll bound to a check (``ext=NAME`` or ``/ext use NAME``) the preview adds one line:
+the exact chance that the check is complete within the rolls that still end in time, if the
+same character (with the same modifiers) makes every one of them — the plan's distribution
+of points per roll (``System.extended_steps``: AGE 0 or the Drama Die; other systems their
+progress by grade) run through :func:`rules.age.pool_completion_odds`. A challenge test's
+consequences can change the TN, the pool or the time on a failure; the chance is computed
+at the check's current state and says so (``consequences aside``) when the check has any
+with an effect. For a race slice: each side's exact chance to win the race if these two
+roll every slice left (:func:`rules.age.race_odds` over the opposed roll's distribution of
+(winner, Drama Die)). The lines are kept short: the preview has three lines.
+
+All the rules functions here are cached by their inputs, so typing along a line costs the
+first keystroke's computation only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from rules import age
+from rules.age import Status
+from tui.session.campaign.model import Campaign
+from tui.session.extended.data import from_check
+from tui.session.extended.save import from_race, is_race
+from tui.session.systems.interface import Chance, Plan
+from tui.session.systems.registry import tracker
+from tui.session.table.entry import Check
+
+__all__ = ["completion_note"]
+
+
+def _pct(p: Fraction) -> str:
+    return Chance("", p, "").percent
+
+
+def completion_note(campaign: Campaign, name: str, check: Check, plan: Plan) -> tuple[str, ...]:
+    """One preview line on the check ``name`` a roll is bound to ("" lines when none)."""
+    chk = campaign.check(name)
+    if chk.status != "running":
+        return ()
+    if is_race(chk):
+        return _race_note(chk.name, campaign, check, plan)
+    steps = tracker(campaign.system).extended_steps(plan)
+    if steps is None:
+        return ()
+    test = from_check(chk)
+    rolls = test.rolls_left
+    if rolls < 1:
+        return ()
+    p = age.pool_completion_odds(steps, min(test.needed, age.MAX_THRESHOLD),
+                                 min(rolls, age.MAX_ROLLS))
+    who = check.a.actor
+    plural = "" if rolls == 1 else "s"
+    by = "by" if rolls == 1 else "all by"
+    effects = any(c is not None and c.effect is not None
+                  for c in (test.minor, test.major, test.serious))
+    caveat = " (consequences aside)" if effects else ""
+    return (f"{name}: {_pct(p)} to complete in the {rolls} roll{plural} left, {by} {who}"
+            f"{caveat}",)
+
+
+def _race_note(name: str, campaign: Campaign, check: Check, plan: Plan) -> tuple[str, ...]:
+    if plan.contest is None or len(check.sides) != 2:
+        return ()
+    from tui.session.extended.races import side_of
+
+    chk = campaign.check(name)
+    race = from_race(chk)
+    if race.status is not Status.RUNNING:
+        return ()
+    found = [side_of(chk, side.actor) for side in check.sides]
+    if None in found or found[0] == found[1]:
+        return ()
+    step: dict[tuple[int, int] | None, Fraction] = {}
+    for key, p in plan.contest.items():
+        mapped = None if key is None else (found[key[0]] or 0, key[1])
+        step[mapped] = step.get(mapped, Fraction(0)) + p
+    needed = tuple(max(0, race.threshold - pool) for pool in race.pools)
+    odds: Mapping[int | None, Fraction] = age.race_odds(step, needed, race.rolls_left)
+    parts = [f"{side} {_pct(odds[i])}" for i, side in enumerate(race.sides)]
+    if odds[None]:
+        parts.append(f"nobody in time {_pct(odds[None])}")
+    return (f"{name}, to win the race: {' · '.join(parts)}",)

@@ -1,0 +1,230 @@
+"""Races at the table: two sides filling their own pools, first to the threshold wins.
+
+The seed's advanced tests include «длительные противостояния, где важно, кто успеет первым»
+(:class:`rules.age.Race`). A GM creates one with ``/ext``::
+
+    /ext chase race="naomi vs guard, amos" threshold=10 [time=30m] [tn=11]
+
+``race=`` names the two sides, separated by ``vs``; a side is one or more characters
+separated by commas (the party member at the helm may change from slice to slice). Without
+``time=`` the race has no deadline. A race has no consequences (``minor=``… are refused).
+
+Each slice is one opposed roll between one character of each side, bound with ``ext=NAME``
+(or ``/ext use NAME``): ``naomi piloting vs guard piloting ext=chase``. It is resolved at the
+race's TN (a TN typed on the line stands for that slice only); its winner adds its Drama Die
+to its own side's pool, nobody gains when nobody wins, and the slice takes budget ÷
+(threshold / 2) of the time. The scene panel shows both pools; the preview of a slice shows
+each side's exact chance to win the race from here, if the same two roll every slice.
+
+Needs the AGE rules; imported only when a campaign has a race.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from rules.age import Race, Status
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.campaign.session import Outcome
+from tui.session.extended.progress import minutes, settle
+from tui.session.extended.save import from_race, race_sides, to_race
+from tui.session.systems.registry import info, tracker
+from tui.session.table.entry import Check, EntryError, split_words
+from tui.session.table.names import NameError_, match_prefix_words
+
+__all__ = [
+    "amend_slice",
+    "create_race",
+    "describe_race",
+    "problem",
+    "race_step",
+    "side_of",
+    "step_lines",
+    "summary",
+]
+
+_NOT_FOR_RACES = ("every", "minor", "major", "serious", "skills")
+RACE_USAGE = '/ext NAME race="A vs B[, C]" threshold=N [time=30m] [tn=N]'
+
+
+def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
+    parts = [p for p in text.replace(" против ", " vs ").split(" vs ")]
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        raise EntryError(f"race= names two sides separated by 'vs', e.g. "
+                         f"race=\"naomi vs guard\"; got {text!r}")
+    names = [ch.name for ch in campaign.characters]
+    seen: set[str] = set()
+    sides: list[tuple[str, ...]] = []
+    for part in parts:
+        side: list[str] = []
+        for piece in part.split(","):
+            words = split_words(piece)
+            if not words:
+                continue
+            try:
+                found = match_prefix_words(words, names, what="character")
+            except NameError_ as exc:
+                raise EntryError(f"race=: {exc}") from None
+            if found.consumed != len(words):
+                raise EntryError(f"race=: {' '.join(words)!r} is not one character "
+                                 f"(separate names with commas)")
+            if found.name in seen:
+                raise EntryError(f"race=: {found.name} is named twice")
+            seen.add(found.name)
+            side.append(found.name)
+        if not side:
+            raise EntryError(f"race=: a side without a character in {text!r}")
+        sides.append(tuple(side))
+    return tuple(sides)
+
+
+def create_race(campaign: Campaign, name: str, opts: Mapping[str, str], tn: int,
+                threshold: int, budget: int | None) -> ExtendedCheck:
+    """A new race from ``/ext NAME race=… threshold=… [time=…] [tn=…]``."""
+    wrong = [k for k in _NOT_FOR_RACES if k in opts]
+    if wrong:
+        raise EntryError(f"a race has no {', '.join(k + '=' for k in wrong)}: {RACE_USAGE}")
+    if not tracker(campaign.system).opposed_steps:
+        raise EntryError(f"races are run with opposed rolls, which {info(campaign.system).name} "
+                         "extended checks do not count")
+    sides = _sides(campaign, opts["race"])
+    try:
+        race = Race.create(tn, threshold, budget, [" + ".join(s) for s in sides])
+    except RulesError as exc:
+        raise EntryError(str(exc)) from None
+    return to_race(race, name, sides)
+
+
+def summary(chk: ExtendedCheck) -> tuple[str, list[str]]:
+    """The log line and effects that announce a new race."""
+    race = from_race(chk)
+    time = "no time limit"
+    if race.budget is not None and race.time_per_roll is not None:
+        count = race.rolls_left or 0
+        time = (f"{race.budget} min, {minutes(race.time_per_roll)} min per slice "
+                f"({count} slice{'' if count == 1 else 's'})")
+    text = (f"race {chk.name}: {' vs '.join(race.sides)} to {race.threshold}, "
+            f"TN {race.tn}, {time}")
+    sides = race_sides(chk)
+    example = f"{sides[0][0].split()[0].casefold()} SKILL vs {sides[1][0].split()[0].casefold()}"
+    return text, [f"each slice: {example} SKILL ext={chk.name} (the winner fills its pool)"]
+
+
+def side_of(chk: ExtendedCheck, actor: str) -> int | None:
+    """The race side ``actor`` is on, or None."""
+    return next((i for i, side in enumerate(race_sides(chk)) if actor in side), None)
+
+
+def problem(campaign: Campaign, chk: ExtendedCheck, check: Check) -> str:
+    """Why this roll cannot be a slice of the race ``chk`` ("" when it can)."""
+    if chk.status != "running":
+        return f"{chk.name} is already {chk.status}"
+    if not tracker(campaign.system).opposed_steps:
+        return f"{chk.name} is a race: its slices are opposed rolls, not counted in this system"
+    sides = race_sides(chk)
+    shown = " vs ".join(", ".join(s) for s in sides)
+    if len(check.sides) != 2:
+        return (f"{chk.name} is a race ({shown}): each slice is one opposed roll between "
+                "one character of each side")
+    found = [side_of(chk, s.actor) for s in check.sides]
+    for side, index in zip(check.sides, found, strict=True):
+        if index is None:
+            return f"{side.actor} is on neither side of {chk.name} ({shown})"
+    if found[0] == found[1]:
+        return f"both rollers are on the same side of {chk.name} ({shown})"
+    return ""
+
+
+def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) -> Outcome:
+    """A committed opposed roll counted as the next slice of the race ``chk``."""
+    system = tracker(before.system)
+    opposed = system.extended_opposed(out)
+    if opposed is None or len(check.sides) != 2:
+        raise RulesError(f"{chk.name} is a race: each slice is an opposed roll of its sides")
+    results = (opposed[0], *opposed[1])
+    race = from_race(chk)
+    order = sorted(range(2), key=lambda i: side_of(chk, check.sides[i].actor) or 0)
+    who = [check.sides[i].actor for i in order]
+    skills = [system.extended_skill(before, check.sides[i]) for i in order]
+    ordered = [results[i] for i in order]
+    new, note = _stepped(race, who, skills, ordered)
+    lines = [f"{chk.name}: {note}"] if note else []
+    lines.extend(step_lines(chk.name, new))
+    record: dict[str, Any] = {"grade": out.draft.grade}
+    updated = to_race(new, chk.name, race_sides(chk), notes=[*chk.contributions, record])
+    campaign = settle(out.campaign, updated, new.status)
+    inputs = {**out.draft.inputs, "ext": chk.name}
+    draft = replace(out.draft, inputs=inputs, effects=(*out.draft.effects, *lines))
+    return replace(out, campaign=campaign, draft=draft)
+
+
+def _stepped(race: Race, who: Sequence[str], skills: Sequence[str],
+             results: Sequence[Any], *, amend: bool = False) -> tuple[Race, str]:
+    """``race`` after one slice (``amend``: its last slice re-decided); a TN typed on the line
+    stands for this slice only."""
+    start = race.previous if amend else race
+    if start is None:
+        raise RulesError("that slice can no longer be changed: the race changed since")
+    typed = results[0].tn
+    base = start if typed == start.tn else replace(start, tn=typed)
+    new = base.step(who, skills, results)
+    previous = new.previous
+    new = replace(new, tn=start.tn,
+                  previous=None if previous is None else replace(previous, tn=start.tn))
+    note = "" if typed == start.tn else f"TN {typed} for this slice (the race's TN is {start.tn})"
+    return new, note
+
+
+def amend_slice(race: Race, results: Sequence[Any]) -> tuple[Race, str]:
+    """The race with its last slice re-decided from changed results (in race side order)."""
+    last = race.steps[-1] if race.steps else None
+    if last is None:
+        raise RulesError("the race has no slice to change")
+    return _stepped(race, last.who, last.skills, results, amend=True)
+
+
+def step_lines(name: str, race: Race) -> list[str]:
+    """The log's lines on one slice: who gained, the pools, the time, the end."""
+    step = race.steps[-1]
+    pools = " · ".join(f"{s} {p}/{race.threshold}"
+                       for s, p in zip(race.sides, race.pools, strict=True))
+    time = ""
+    if race.budget is not None:
+        time = f", {minutes(Fraction(race.elapsed))}/{race.budget} min"
+    gain = ("nobody gains" if step.winner is None
+            else f"{race.sides[step.winner]} +{step.added}")
+    lines = [f"{name}: {gain}; {pools}{time}"]
+    if race.status is Status.DONE and race.winner is not None:
+        lines.append(f"{name}: {race.sides[race.winner]} wins the race")
+    elif race.status is Status.FAILED:
+        lines.append(f"{name}: time is up, nobody reached {race.threshold}")
+    return lines
+
+
+def describe_race(marker: str, chk: ExtendedCheck, bar: Any) -> list[tuple[str, str]]:
+    """The scene panel's lines for a race: its head (TN, slices, time, the end), then one
+    line per side with its pool, so both pools fit a narrow panel."""
+    try:
+        race = from_race(chk)
+    except RulesError as exc:
+        return [(f"{marker}{chk.name} race  (damaged: {exc})", "red")]
+    count = len(race.steps)
+    time = ""
+    if race.budget is not None and race.time_left is not None:
+        time = (f"  {minutes(Fraction(race.elapsed))}/{race.budget} min"
+                f" ({minutes(race.time_left)} left)")
+    head = (f"{marker}{chk.name} race  TN {race.tn}  {count} slice"
+            f"{'' if count == 1 else 's'}{time}")
+    style = "bold"
+    if race.status is Status.DONE and race.winner is not None:
+        head, style = f"{head}  ✓ {race.sides[race.winner]} wins", "green"
+    elif race.status is Status.FAILED:
+        head, style = f"{head}  ✗ nobody in time", "red"
+    lines = [(head, style)]
+    lines += [(f"    {side} {bar(pool, race.threshold)} {pool}/{race.threshold}", style)
+              for side, pool in zip(race.sides, race.pools, strict=True)]
+    return lines
