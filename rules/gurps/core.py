@@ -112,6 +112,8 @@ def effective_skill(base: int, modifiers: Iterable[int] = ()) -> int:
     Seed: lockpicking 9, total darkness −5 → 4; a trivial lock +10 → 14.
     """
     total = _check_skill("base skill", base)
+    if isinstance(modifiers, str | bytes) or not isinstance(modifiers, Iterable):
+        raise RulesError(f"modifiers must be a list of integers, got {modifiers!r}")
     for i, mod in enumerate(modifiers, start=1):
         total += check_int(f"modifier {i}", mod, -MAX_MODIFIER, MAX_MODIFIER)
     return _check_skill("effective skill", total)
@@ -144,9 +146,17 @@ def resolve_dice(skill: int, dice: Sequence[int]) -> Result:
     return Result(s, total, _level(s, total), faces)
 
 
+def _check_rng(rng: object) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"rng must be a random.Random, got {rng!r}")
+    return rng
+
+
 def roll(skill: int, *, rng: random.Random) -> Result:
     """Roll 3d6 with the injected generator and resolve it against ``skill``."""
-    return resolve_dice(skill, tuple(rng.randint(1, 6) for _ in range(3)))
+    _check_skill("skill", skill)
+    gen = _check_rng(rng)
+    return resolve_dice(skill, tuple(gen.randint(1, 6) for _ in range(3)))
 
 
 @lru_cache(maxsize=64)
@@ -211,6 +221,8 @@ def quick_contest(a_skill: int, a_roll: int, b_skill: int, b_roll: int) -> Conte
 
 def roll_contest(a_skill: int, b_skill: int, *, rng: random.Random) -> Contest:
     """Roll both sides of a quick contest (``a`` first) with the injected generator."""
+    _check_skill("a_skill", a_skill)
+    _check_skill("b_skill", b_skill)
     return Contest(roll(a_skill, rng=rng), roll(b_skill, rng=rng))
 
 

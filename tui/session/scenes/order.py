@@ -85,12 +85,21 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, str]:
     current = scene.current + 1
     if current < len(scene.turn_order):
         new = replace(scene, current=current)
-        return with_scene(campaign, new), f"{new.turn_order[current]}'s turn"
+        return _begin(with_scene(campaign, new), f"{new.turn_order[current]}'s turn")
     new = replace(scene, current=0)
     if not tracker(campaign.system).next_wraps_round:
-        return with_scene(campaign, new), f"{new.turn_order[0]}'s turn (order wraps)"
+        return _begin(with_scene(campaign, new), f"{new.turn_order[0]}'s turn (order wraps)")
     new = replace(new, round=scene.round + 1)
-    return with_scene(campaign, new), f"round {new.round}: {new.turn_order[0]}'s turn"
+    return _begin(with_scene(campaign, new), f"round {new.round}: {new.turn_order[0]}'s turn")
+
+
+def _begin(campaign: Campaign, text: str) -> tuple[Campaign, str]:
+    """The current actor's turn begins: the system's own changes (``turn_started``)."""
+    actor = _actor(need_scene(campaign))
+    if actor is None:
+        return campaign, text
+    campaign, note = tracker(campaign.system).turn_started(campaign, actor)
+    return campaign, f"{text}; {note}" if note else text
 
 
 def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:
@@ -98,7 +107,7 @@ def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None
         if a in group:
             if b not in group:
                 raise CommandError(
-                    f"{a} and {b} are not tied (Basic Speed, then DX decide): only tied "
+                    f"{a} and {b} are not tied (Basic Speed decides): only tied "
                     "combatants can be reordered")
             return
 

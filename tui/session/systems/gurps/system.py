@@ -20,9 +20,30 @@ __all__ = ["SYSTEM", "Gurps"]
 class Gurps(Defaults):
     key = "gurps"
     skill_type = int  # skill level
+    #: a ranged attack's distance, shots, and a weapon not recorded in the save
+    option_keys = frozenset({"yd", "shots", "rof", "recoil"})
     entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10 = 4 3 5\n"
         "  (three dice, or one 3d6 total)\n"
+        "  ranged attack: ruth shotgun [WEAPON] yd=N [shots=N] — the weapon by name or the\n"
+        "  character's only one; yd= the distance in yards (one range penalty from the\n"
+        "  Size and Speed/Range table), shots= shells or rounds fired (default the full\n"
+        "  RoF; RoF 2x13 with shots=2 fires 26 pellets); the RoF bonus and Aim are added,\n"
+        "  the preview shows the exact odds of each number of hits; hits = 1 + margin //\n"
+        "  Recoil, at most the shots. rof=, recoil= for a weapon not in the save\n"
+        "  shotgun at or inside close range (10% of 1/2D): no pellet RoF bonus, damage and\n"
+        "  the target's DR x pellets//2 (Stevenson at 3 yd: 12d6-6, DR x6)\n"
+        "  active defenses: ruth dodge | moss parry | pike block [+N -N] (from attributes\n"
+        "  or skills; Dodge defaults to Basic Speed + 3); All-Out Defense adds +2\n"
+        "  maneuvers last until the character's next turn (/next): Aim adds to an Attack\n"
+        "  with the aimed weapon on a later turn (+Acc, +1 per further turn, at most +2),\n"
+        "  Evaluate (+1 a turn, at most +3) only to melee, Move and Attack -2 ranged and no\n"
+        "  Aim, All-Out Attack Determined +4 melee / +1 ranged; a roll says why a bonus\n"
+        "  does not apply\n"
+        "  damage: /damage TARGET DICE [dr=N] [hits=N] [= faces] — DR off each hit, the\n"
+        "  rest off HP; a hit suggests the weapon's line\n"
+        "  turn order: Basic Speed, DX by default within a tie; /swap, alt+up/down reorder\n"
+        "  any tie on Basic Speed\n"
     )
     init_refusal = (
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"
@@ -39,7 +60,8 @@ class Gurps(Defaults):
         return GurpsAdapter()
 
     def commands(self) -> CommandSet:
-        from tui.session.systems.gurps.maneuvers import COMMANDS
+        from tui.session.systems.gurps import damage, maneuvers  # noqa: F401  (register)
+        from tui.session.systems.gurps.commands import COMMANDS
 
         return COMMANDS
 
@@ -52,6 +74,11 @@ class Gurps(Defaults):
         from tui.session.systems.gurps.order import tie_groups
 
         return tie_groups(campaign, names)
+
+    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str]:
+        from tui.session.systems.gurps.state import turn_started
+
+        return turn_started(campaign, actor)
 
     def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
         from tui.session.systems.gurps.maneuvers import panel_lines
