@@ -12,8 +12,9 @@ Decisions:
 * A roll is an attack when it names a weapon, gives ``yd=``/``shots=``/``rof=``/
   ``recoil=`` (``range=`` is read as ``yd=``), or the character's maneuver in force is an
   attack (Attack, Feint, All-Out Attack, Move and Attack). Then the weapon is the named one,
-  else the aimed one, else the one whose ``skill`` is the rolled skill, else the
-  character's only weapon; several candidates for a ranged roll are asked about. An attack
+  else the one whose ``skill`` is the rolled skill, else the one named in the skill (Guns
+  (Pistol) → Pistol), else the aimed one, else the character's only weapon; several
+  candidates for a ranged roll are asked about. An attack
   without a weapon is unarmed (melee) unless it gives a distance or shots.
 * Effective skill = skill + the GM's modifiers (each -10..+10) + aim + one range penalty
   from the Size and Speed/Range table (never split: the ±10 limit is for one situational
@@ -37,6 +38,7 @@ from tui.session.systems.gurps.spec import Spec, hint, plural
 from tui.session.systems.gurps.weapons import Weapon, find, weapon, weapon_names
 from tui.session.systems.kit import int_option, reject_unknown, signed_words
 from tui.session.table.entry import EntryError, Side
+from tui.session.table.names import normal
 
 __all__ = ["FIRE_OPTIONS", "OPTIONS", "build_attack", "maneuver_mods", "skill_level"]
 
@@ -52,22 +54,28 @@ def skill_level(ch: Character, skill: str) -> int:
     return raw
 
 
+def _named_in(weapon_name: str, skill: str) -> bool:
+    """Whether the weapon's name is a word (or words) of the skill: Guns (Pistol) → Pistol."""
+    return f" {normal(weapon_name)} " in f" {normal(skill)} "
+
+
 def _default_weapon(ch: Character, skill: str, entry: Mapping[str, Any], ranged: bool) -> str:
+    """The weapon of an attack that names none (see the module's decisions)."""
     names = weapon_names(ch)
-    fits = {n for n in names if weapon(ch, n).skill in ("", skill)}
+    fits = [n for n in names if weapon(ch, n).skill in ("", skill)]
+    if ranged:
+        fits = [n for n in fits if weapon(ch, n).kind == "ranged"]
+    for pick in ([n for n in names if weapon(ch, n).skill == skill],
+                 [n for n in fits if _named_in(n, skill)]):
+        if len(pick) == 1 and (not ranged or weapon(ch, pick[0]).kind == "ranged"):
+            return pick[0]
     aimed = str(entry.get("aimed_weapon") or entry.get("weapon") or "")
     if aimed in fits:
         return aimed
-    by_skill = [n for n in names if weapon(ch, n).skill == skill]
-    if len(by_skill) == 1:
-        return by_skill[0]
-    pool = by_skill or ([n for n in names if n in fits] if len(names) == 1 or ranged else [])
-    if ranged:
-        pool = [n for n in pool if weapon(ch, n).kind == "ranged"]
-    if len(pool) == 1:
-        return pool[0]
-    if ranged and pool:
-        raise EntryError(f"which weapon does {ch.name} fire? name it: {', '.join(pool)}")
+    if len(fits) == 1 and (ranged or len(names) == 1):
+        return fits[0]
+    if ranged and fits:
+        raise EntryError(f"which weapon does {ch.name} fire? name it: {', '.join(fits)}")
     return ""
 
 

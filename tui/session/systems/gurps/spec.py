@@ -21,13 +21,16 @@ __all__ = ["Spec", "after_roll", "hint", "plural"]
 
 
 def hint(campaign: Campaign, name: str) -> str:
-    """How a command in a hint names character ``name``: the first word in lower case when
-    no other character's name starts with it (``ruth``), else the name in quotes."""
-    first = name.split()[0].casefold() if name.split() else name
-    others = [c.name for c in campaign.characters if c.name != name]
-    if any(o.split() and o.split()[0].casefold() == first for o in others):
-        return f'"{name}"'
-    return first
+    """How a command in a hint names character ``name``: a word of the name no other
+    character has (``ruth``, ``moss`` for Guard Moss beside Guard Pike), lower case; else
+    the whole name in quotes."""
+    others = {w.casefold() for c in campaign.characters if c.name != name
+              for w in c.name.split()}
+    words = name.split()
+    for word in (words[:1] + words[-1:]) if words else []:
+        if word.casefold() not in others:
+            return word.casefold()
+    return f'"{name}"'
 
 
 def plural(n: int, word: str) -> str:
