@@ -4,6 +4,7 @@ and Attack and All-Out Defense change the rolls."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -301,3 +302,33 @@ def test_aim_and_the_attack_undo_exactly() -> None:
     undo_restores(table, "/maneuver ruth attack")
     undo_restores(table, "ruth guns yd=3 = 4 4 4")
     assert entry(table, "Ruth Hale")["spent"] is True
+
+
+def test_seed_strong_all_out_attack_damage_plus_2_or_1_per_die_in_the_suggestion() -> None:
+    assert "+2 к урону или +1 к урону за каждый кубик" in SEED
+    campaign = gurps_campaign()
+    pike = campaign.character("Guard Pike")
+    club = {"Club": {"damage": "1d6+1", "type": "melee"},
+            "Maul": {"damage": "3d6", "type": "melee"}}
+    table = table_for(campaign.with_character(replace(pike, extra={"weapons": club})))
+    ok(table, "/scene Warehouse", "/order", "/maneuver pike aoa:strong")
+    roll = ok(table, "pike brawling club = 3 3 3")[0]
+    assert roll.outcome is not None
+    assert roll.outcome.draft.effects == ("damage: /damage TARGET 1d6+3 dr=DR",)  # +2
+    roll = ok(table, "pike brawling maul = 3 3 3")[0]
+    assert roll.outcome is not None
+    assert roll.outcome.draft.effects == ("damage: /damage TARGET 3d6+3 dr=DR",)  # +1 a die
+    ok(table, "/maneuver pike attack")
+    roll = ok(table, "pike brawling club = 3 3 3")[0]
+    assert roll.outcome is not None
+    assert roll.outcome.draft.effects == ("damage: /damage TARGET 1d6+1 dr=DR",)
+
+
+def test_turn_started_is_a_system_member_with_a_neutral_default() -> None:
+    from tui.session.systems.interface import Defaults
+
+    campaign = brp_campaign()
+    assert Defaults().turn_started(campaign, "Alice") == (campaign, "")
+    table = table_for(campaign)
+    ok(table, "/scene Cellar", "/order")
+    assert ok(table, "/next")[0].message == "Boris's turn"
