@@ -48,7 +48,8 @@ async def test_stevenson_at_3_yards_then_damage_and_undo(
 
 async def test_aim_across_turns_with_ctrl_n_feeds_the_attack(
         demo_copy: Callable[[str], Path]) -> None:
-    app = TablekeeperApp(demo_copy("gurps"), rng=rng())
+    path = demo_copy("gurps")
+    app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table
         assert table is not None
@@ -72,6 +73,9 @@ async def test_aim_across_turns_with_ctrl_n_feeds_the_attack(
         await pilot.pause()
         assert "aim 1 s +3 used" in screen_text(pilot, "#preview")
         assert table.session.log[-1].text.endswith("(margin +3), 2 hits")
+        app.flush()
+        saved, _log = load(path)  # the maneuver state is saved with the scene
+        assert saved == table.campaign
 
 
 async def test_dodge_and_a_speed_tie_reordered_with_alt_down(
