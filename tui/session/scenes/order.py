@@ -4,7 +4,9 @@ The generic order is an initiative list: set explicitly (``/order NAME NAME …`
 initiative values (``/init CHAR N``, kept in ``Scene.system["init"]``). A system may keep an
 order of its own instead (GURPS: Basic Speed, then DX, then the GM's order), allowing the GM
 to reorder only within its ties, and may refuse ``/init``; it says so through the system
-interface (``turn_order``, ``order_ties``, ``init_refusal``).
+interface (``turn_order``, ``order_ties``, ``init_refusal``). When ``/next`` makes an actor
+current, the system's ``turn_started`` runs in the same step (GURPS ends that actor's last
+maneuver) and its note joins the message.
 
 Decisions: ``/order`` without names takes every character of the campaign. ``/next``
 wrapping past the last actor starts the next round, except in a system whose rounds follow
