@@ -2,8 +2,9 @@
 
 Everything the app needs is importable from here; the code is split over ``core`` (success
 rolls, criticals, modifiers, quick contests and their exact odds), ``combat`` (turn order,
-the maneuver table, Aim and Evaluate) and ``fire`` (range penalty, cover, rapid fire,
-shotguns).
+the maneuver table, Aim and Evaluate, active defenses), ``fire`` (range penalty, cover,
+rapid fire, shotguns), ``attack`` (one ranged attack worked out whole, its hits and their
+exact odds) and ``damage`` (damage rolls per hit against DR).
 
 Interpretation decisions (seed 004 and the spec agree unless noted):
 
@@ -33,18 +34,40 @@ Interpretation decisions (seed 004 and the spec agree unless noted):
 - Close-range multiplication needs at least two pellets (``pellets // 2 ≥ 1``); a RoF
   without pellets ("3") is not a shotgun and never multiplies.
 - ``shotgun`` fires the full RoF by default; ``shells=`` fires fewer.
+- ``ranged_fire`` is any ranged attack: ``shots`` counts shells (or rounds), the full RoF by
+  default, so a shotgun's ``shots=2`` with RoF 2x13 fires 26 pellets. At close range the
+  shells alone count for RoF (seed: pellets give no bonus there; two shells give +0). The
+  range penalty is one value from the table, never split into ±10 pieces: the ±10 limit is
+  for one situational modifier. A target beyond Max range is refused; beyond 1/2D the result
+  says so (GURPS halves damage there; the seed only names the range).
+- Hits of an attack (``attack_hits``): a failure never hits, a success hits at least once
+  (an automatic success below the skill counts as margin 0), then ``rapid_fire_hits``.
+- Damage (``resolve_damage``/``roll_damage``): one roll per hit, DR subtracted from each,
+  never below 0. Damage types (cutting ×1.5 …) and minimum damage are not in the seed and
+  are left to the GM.
+- Active defenses: Dodge without a recorded value is Basic Speed's whole part + 3 (GURPS 4e,
+  not in the seed). All-Out Attack allows no active defense; Move and Attack no parry (4e);
+  All-Out Defense's Increased Dodge/Parry/Block give +2 to that defense only.
+- Ties on Basic Speed: ``tied_groups(speed_only=True)`` gives the runs the seed leaves to
+  the GM (DX only orders them by default).
 """
 
 from __future__ import annotations
 
+from rules.gurps.attack import RangedFire, attack_hits, hits_odds, ranged_fire
 from rules.gurps.combat import (
+    DEFENSES,
     MANEUVERS,
     Combatant,
+    Defense,
     Maneuver,
     ManeuverInfo,
     ManeuverOption,
     Movement,
     aim_bonus,
+    defense_allowed,
+    defense_bonus,
+    dodge,
     evaluate_bonus,
     maneuver,
     strong_damage_bonus,
@@ -68,6 +91,7 @@ from rules.gurps.core import (
     roll,
     roll_contest,
 )
+from rules.gurps.damage import MAX_HITS, Damage, resolve_damage, roll_damage
 from rules.gurps.fire import (
     COVER_PENALTY,
     ShotgunFire,
@@ -81,36 +105,49 @@ from rules.gurps.fire import (
 
 __all__ = [
     "COVER_PENALTY",
+    "DEFENSES",
     "MANEUVERS",
+    "MAX_HITS",
     "MAX_MODIFIER",
     "SKILL_LIMIT",
     "Combatant",
     "Contest",
+    "Damage",
+    "Defense",
     "Level",
     "Maneuver",
     "ManeuverInfo",
     "ManeuverOption",
     "Movement",
+    "RangedFire",
     "Result",
     "ShotgunFire",
     "Side",
     "aim_bonus",
+    "attack_hits",
     "close_range",
     "contest",
     "contest_odds",
+    "defense_allowed",
+    "defense_bonus",
+    "dodge",
     "effective_skill",
     "evaluate_bonus",
+    "hits_odds",
     "maneuver",
     "odds",
     "parse_rof",
     "quick_contest",
     "range_penalty",
+    "ranged_fire",
     "rapid_fire_hits",
     "resolve",
+    "resolve_damage",
     "resolve_dice",
     "rof_bonus",
     "roll",
     "roll_contest",
+    "roll_damage",
     "shotgun",
     "strong_damage_bonus",
     "tied_groups",

@@ -16,8 +16,10 @@ from rules.errors import RulesError
 from rules.exact import check_callable, check_int, check_sequence
 
 __all__ = [
+    "DEFENSES",
     "MANEUVERS",
     "Combatant",
+    "Defense",
     "Maneuver",
     "ManeuverInfo",
     "ManeuverOption",
@@ -25,6 +27,9 @@ __all__ = [
     "SpeedLike",
     "aim_bonus",
     "basic_speed",
+    "defense_allowed",
+    "defense_bonus",
+    "dodge",
     "evaluate_bonus",
     "maneuver",
     "strong_damage_bonus",
@@ -36,6 +41,9 @@ T = TypeVar("T")
 SpeedLike = Fraction | float | int | str
 Movement = Literal["none", "step", "half", "full"]
 Weapon = Literal["melee", "ranged", "any"]
+Defense = Literal["dodge", "parry", "block"]
+#: The three active defenses.
+DEFENSES: tuple[Defense, ...] = ("dodge", "parry", "block")
 
 
 def basic_speed(value: object, name: str = "basic speed") -> Fraction:
@@ -60,6 +68,8 @@ class Combatant:
     dx: int
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise RulesError(f"name must be text, got {self.name!r}")
         object.__setattr__(self, "basic_speed", basic_speed(self.basic_speed))
         check_int("dx", self.dx, 0, 1000)
 
@@ -74,6 +84,11 @@ def _keys(
     speed: Callable[[T], SpeedLike] | None,
     dx: Callable[[T], int] | None,
 ) -> list[tuple[Fraction, int]]:
+    if isinstance(combatants, str | bytes) or not isinstance(combatants, Sequence):
+        raise RulesError(f"combatants must be a list, got {combatants!r}")
+    for name, fn in (("speed", speed), ("dx", dx)):
+        if fn is not None and not callable(fn):
+            raise RulesError(f"{name} must be a function of a combatant, got {fn!r}")
     keys: list[tuple[Fraction, int]] = []
     for i, c in enumerate(combatants, start=1):
         if (speed is None or dx is None) and not isinstance(c, Combatant):
@@ -118,19 +133,25 @@ def tied_groups(
     *,
     speed: Callable[[T], SpeedLike] | None = None,
     dx: Callable[[T], int] | None = None,
+    speed_only: bool = False,
 ) -> list[tuple[T, ...]]:
     """The turn order cut into runs of entries with equal Basic Speed and DX.
 
     Concatenated, the groups are :func:`turn_order`. A group of two or more is a tie the GM
-    may reorder; the app must not move an entry out of its group.
+    may reorder; the app must not move an entry out of its group. With ``speed_only`` the
+    runs are cut on Basic Speed alone: the seed leaves every tie on Basic Speed to the GM,
+    DX only giving the default order within it.
     """
     _check_order_args(combatants, speed, dx)
+    if not isinstance(speed_only, bool):
+        raise RulesError(f"speed_only must be True or False, got {speed_only!r}")
     keys = _keys(combatants, speed, dx)
     order = sorted(range(len(combatants)), key=lambda i: (-keys[i][0], -keys[i][1]))
+    cut: list[object] = [k[0] for k in keys] if speed_only else list(keys)
     groups: list[tuple[T, ...]] = []
     run: list[T] = []
     for pos, i in enumerate(order):
-        if pos and keys[i] != keys[order[pos - 1]]:
+        if pos and cut[i] != cut[order[pos - 1]]:
             groups.append(tuple(run))
             run = []
         run.append(combatants[i])
@@ -194,6 +215,8 @@ class ManeuverInfo:
     active_defense: bool
     options: tuple[ManeuverOption, ...] = ()
     note: str = ""
+    #: the active defenses allowed (none after All-Out Attack; no parry in Move and Attack)
+    defenses: tuple[Defense, ...] = DEFENSES
 
     @property
     def label(self) -> str:
@@ -201,6 +224,8 @@ class ManeuverInfo:
 
     def option(self, key: str) -> ManeuverOption:
         """The option called ``key``; ``RulesError`` when this maneuver has none such."""
+        if not isinstance(key, str):
+            raise RulesError(f"{self.name} option must be text, got {key!r}")
         for opt in self.options:
             if opt.key == key:
                 return opt
@@ -215,8 +240,11 @@ def _m(
     active_defense: bool,
     note: str,
     *options: ManeuverOption,
+    defenses: tuple[Defense, ...] | None = None,
 ) -> tuple[str, ManeuverInfo]:
-    return key.value, ManeuverInfo(key.value, name, movement, active_defense, options, note)
+    allowed = (DEFENSES if active_defense else ()) if defenses is None else defenses
+    return key.value, ManeuverInfo(key.value, name, movement, active_defense, options, note,
+                                   allowed)
 
 
 _O = ManeuverOption
@@ -259,7 +287,8 @@ MANEUVERS: Mapping[str, ManeuverInfo] = MappingProxyType(
                   description="-2 to hit (GURPS 4e: or the weapon's Bulk if worse); no Aim "
                   "bonus."),
                _O("melee", "Melee", "melee", to_hit=-4,
-                  description="-4 to hit, effective skill at most 9 (GURPS 4e)."),),
+                  description="-4 to hit, effective skill at most 9 (GURPS 4e)."),
+               defenses=("dodge", "block")),
             _m(Maneuver.ALL_OUT_DEFENSE, "All-Out Defense", "step", True,
                "Defend only, until your next turn; step, or half move with Increased Dodge.",
                _O("increased_dodge", "Increased Dodge", defense_bonus=2, movement="half",
@@ -308,3 +337,31 @@ def aim_bonus(accuracy: int, seconds: int) -> int:
 def evaluate_bonus(turns: int) -> int:
     """Bonus for Evaluate: +1 per consecutive turn, at most +3."""
     return min(check_int("turns", turns, 0, 100_000), 3)
+
+
+def dodge(speed: SpeedLike) -> int:
+    """Dodge from Basic Speed: its whole part + 3 (GURPS 4e; Basic Speed 5.75 → 8)."""
+    return int(basic_speed(speed)) + 3
+
+
+def defense_allowed(key: str, defense: str) -> bool:
+    """Whether a character whose maneuver is ``key`` may use the active ``defense``."""
+    return _defense(defense) in maneuver(key).defenses
+
+
+def defense_bonus(key: str, option: str, defense: str) -> int:
+    """The bonus maneuver ``key`` with ``option`` gives to ``defense`` (All-Out Defense:
+    Increased Dodge, Parry or Block +2 to that defense only; other options and maneuvers 0)."""
+    info = maneuver(key)
+    which = _defense(defense)
+    if not option:
+        return 0
+    opt = info.option(option)
+    return opt.defense_bonus if opt.key == f"increased_{which}" else 0
+
+
+def _defense(defense: object) -> Defense:
+    for d in DEFENSES:
+        if defense == d:
+            return d
+    raise RulesError(f"defense must be one of: {', '.join(DEFENSES)}; got {defense!r}")

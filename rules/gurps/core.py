@@ -146,6 +146,7 @@ def resolve_dice(skill: int, dice: Sequence[int]) -> Result:
 
 def roll(skill: int, *, rng: random.Random) -> Result:
     """Roll 3d6 with the injected generator and resolve it against ``skill``."""
+    _check_skill("skill", skill)
     rng = check_rng(rng)
     return resolve_dice(skill, tuple(rng.randint(1, 6) for _ in range(3)))
 
@@ -213,6 +214,8 @@ def quick_contest(a_skill: int, a_roll: int, b_skill: int, b_roll: int) -> Conte
 def roll_contest(a_skill: int, b_skill: int, *, rng: random.Random) -> Contest:
     """Roll both sides of a quick contest (``a`` first) with the injected generator."""
     rng = check_rng(rng)
+    _check_skill("a_skill", a_skill)
+    _check_skill("b_skill", b_skill)
     return Contest(roll(a_skill, rng=rng), roll(b_skill, rng=rng))
 
 

@@ -64,17 +64,27 @@ def test_next_moves_the_current_actor_and_wraps_into_the_next_round() -> None:
     assert feedback.message == "round 2: Vic Lockwood's turn"
 
 
-def test_gurps_swap_only_within_a_tie() -> None:
+def test_seed_speed_ties_are_the_gms_dx_is_only_the_default_order() -> None:
+    """Seed 004: «При равенстве этого параметра … очередность определяет мастер» — DX only
+    orders a Basic Speed tie by default; /swap, /up and /down reorder any speed tie."""
     table = gurps_table()
-    ok(table, "/order")
-    refused(table, "/swap vic moss", "not tied")
-    refused(table, "/swap vic ruth", "not tied")  # same speed, different DX
+    feedback = ok(table, "/order")[0]
+    assert order(table)[:2] == ("Vic Lockwood", "Ruth Hale")  # 5.75 each, DX 12 before 11
+    assert "Vic Lockwood = Ruth Hale" in feedback.message
+    refused(table, "/swap vic moss", "not tied (Basic Speed decides)")
+    undo_restores(table, "/swap vic ruth")  # same speed, different DX: the GM's call
+    assert order(table)[:2] == ("Ruth Hale", "Vic Lockwood")
+    refused(table, "/down vic", "not tied")  # Vic (5.75) and Moss (5.5)
     undo_restores(table, "/swap pike moss")
     assert order(table)[2:] == ("Guard Pike", "Guard Moss")
     refused(table, "/up pike", "not tied")
     undo_restores(table, "/down pike")
     assert order(table)[2:] == ("Guard Moss", "Guard Pike")
     refused(table, "/down pike", "already last")
+    ok(table, "/up vic")
+    assert order(table)[:2] == ("Vic Lockwood", "Ruth Hale")
+    ok(table, "/swap vic ruth", "/order")  # /order sorts again: DX within the tie
+    assert order(table)[:2] == ("Vic Lockwood", "Ruth Hale")
 
 
 def test_reordering_keeps_the_highlight_on_the_same_actor() -> None:

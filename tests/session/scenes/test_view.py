@@ -74,7 +74,8 @@ def test_turn_order_highlights_the_current_actor() -> None:
     order = next(line for line in lines if line[0][0] == "order: ")
     highlighted = [text for text, style in order if "reverse" in style]
     assert highlighted == ["Ruth Hale"]
-    assert "Ruth Hale: Aim (step move, defends) aim 1 → +3" in plain(table.campaign)
+    assert ("Ruth Hale: Aim Stevenson 1 s → +3 next turn (step move, defends)"
+            in plain(table.campaign))
 
 
 def test_extended_checks_are_drawn_by_their_own_view() -> None:

@@ -4,7 +4,9 @@ The generic order is an initiative list: set explicitly (``/order NAME NAME …`
 initiative values (``/init CHAR N``, kept in ``Scene.system["init"]``). A system may keep an
 order of its own instead (GURPS: Basic Speed, then DX, then the GM's order), allowing the GM
 to reorder only within its ties, and may refuse ``/init``; it says so through the system
-interface (``turn_order``, ``order_ties``, ``init_refusal``).
+interface (``turn_order``, ``order_ties``, ``init_refusal``). When ``/next`` makes an actor
+current, the system's ``turn_started`` runs in the same step (GURPS ends that actor's last
+maneuver) and its note joins the message.
 
 Decisions: ``/order`` without names takes every character of the campaign. ``/next``
 wrapping past the last actor starts the next round, except in a system whose rounds follow
@@ -85,12 +87,21 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, str]:
     current = scene.current + 1
     if current < len(scene.turn_order):
         new = replace(scene, current=current)
-        return with_scene(campaign, new), f"{new.turn_order[current]}'s turn"
+        return _begin(with_scene(campaign, new), f"{new.turn_order[current]}'s turn")
     new = replace(scene, current=0)
     if not tracker(campaign.system).next_wraps_round:
-        return with_scene(campaign, new), f"{new.turn_order[0]}'s turn (order wraps)"
+        return _begin(with_scene(campaign, new), f"{new.turn_order[0]}'s turn (order wraps)")
     new = replace(new, round=scene.round + 1)
-    return with_scene(campaign, new), f"round {new.round}: {new.turn_order[0]}'s turn"
+    return _begin(with_scene(campaign, new), f"round {new.round}: {new.turn_order[0]}'s turn")
+
+
+def _begin(campaign: Campaign, text: str) -> tuple[Campaign, str]:
+    """The current actor's turn begins: the system's own changes (``turn_started``)."""
+    actor = _actor(need_scene(campaign))
+    if actor is None:
+        return campaign, text
+    campaign, note = tracker(campaign.system).turn_started(campaign, actor)
+    return campaign, f"{text}; {note}" if note else text
 
 
 def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:
@@ -98,7 +109,7 @@ def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None
         if a in group:
             if b not in group:
                 raise CommandError(
-                    f"{a} and {b} are not tied (Basic Speed, then DX decide): only tied "
+                    f"{a} and {b} are not tied (Basic Speed decides): only tied "
                     "combatants can be reordered")
             return
 

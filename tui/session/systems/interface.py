@@ -181,6 +181,10 @@ class System(Protocol):
         """The runs within which the GM may reorder, or None when any reordering is fine."""
         ...
 
+    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str]:
+        """``actor``'s turn begins (``/next``): the next state, and a note for the GM ("")."""
+        ...
+
     def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
         """The system's part of the scene panel for the running scene."""
         ...
@@ -284,6 +288,9 @@ class Defaults:
         self, campaign: Campaign, names: Sequence[str]
     ) -> Sequence[tuple[str, ...]] | None:
         return None
+
+    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str]:
+        return campaign, ""
 
     def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
         return SceneFragments()

@@ -1,36 +1,36 @@
-"""GURPS 4e at the table: success rolls and quick contests on 3d6.
+"""GURPS 4e at the table: success rolls, attacks, active defenses and quick contests on 3d6.
 
 Entry forms::
 
     lockpicker lockpicking -5 +10 [= 4 3 5 | = 12]    modifiers each -10..+10; three dice
                                                        or one 3d6 total
+    ruth shotgun yd=3 [shots=N]                        a ranged attack (see ``attack``)
+    ruth dodge +1 | moss parry | pike block            an active defense (see ``defense``)
     alice dx vs bob dx                                 a quick contest
 
-Attributes (DX, IQ, HT …) roll like skills. When the scene tracks a combatant's Aim or
-Evaluate, the bonus is added by the scene commands, not here.
+Attributes (DX, IQ, HT …) roll like skills. The maneuver in force (``/maneuver``) adds its
+bonuses, and what the roll uses or spoils is recorded in the same undo step.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rules import gurps
 from rules.gurps import Level
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.systems.gurps.attack import build_attack
+from tui.session.systems.gurps.defense import build_defense, computed_dodge, defense_of
+from tui.session.systems.gurps.spec import Spec, after_roll, plural
+from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Chance, Plan
-from tui.session.systems.kit import (
-    CONTEST_GRADES,
-    contest_chances,
-    outcome,
-    reject_unknown,
-    signed_words,
-    typed_or_rolled,
-)
+from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, typed_or_rolled
 from tui.session.table.entry import Check, EntryError, Side
 
-__all__ = ["GRADES", "GurpsAdapter"]
+__all__ = ["GRADES", "GurpsAdapter", "spec_of"]
 
 GRADES = {
     Level.CRITICAL_SUCCESS: "critical",
@@ -40,48 +40,113 @@ GRADES = {
 }
 
 
-class _Roll:
-    def __init__(self, campaign: Campaign, side: Side, extra: int = 0) -> None:
-        self.side = side
-        ch = campaign.character(side.actor)
-        raw = ch.skills.get(side.skill, ch.attributes.get(side.skill))
-        if not isinstance(raw, int) or isinstance(raw, bool):
-            raise EntryError(f"{side.actor}'s {side.skill} is not a whole number ({raw!r})")
-        self.base = raw
-        mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
-        reject_unknown(words, ("ext",), side, ())
-        self.mods = mods + ((extra,) if extra else ())
-        self.skill = gurps.effective_skill(raw, mods) + extra
+def spec_of(campaign: Campaign, side: Side) -> Spec:
+    """The worked-out roll of one side: a defense, or an attack or plain success roll."""
+    if defense_of(side.skill):
+        return build_defense(campaign, side)
+    return build_attack(campaign, side)
 
-    @property
-    def text(self) -> str:
-        if not self.mods:
-            return f"{self.side.actor} {self.side.skill} {self.skill}"
-        mods = " ".join(f"{m:+d}" for m in self.mods)
-        return f"{self.side.actor} {self.side.skill} {self.base} {mods} → {self.skill}"
 
-    def resolve(self, rng: random.Random) -> tuple[gurps.Result, bool]:
-        faces = self.side.faces
-        if faces is None:
-            return gurps.roll(self.skill, rng=rng), False
-        if len(faces) == 1:
-            return gurps.resolve(self.skill, faces[0]), True
-        if len(faces) == 3:
-            return gurps.resolve_dice(self.skill, faces), True
-        raise EntryError(
-            f"{self.side.actor}: type three dice or one 3d6 total, got {len(faces)} numbers"
-        )
+def _resolve(spec: Spec, side: Side, rng: random.Random) -> tuple[gurps.Result, bool]:
+    skill = spec.effective
+    faces = side.faces
+    if faces is None:
+        return gurps.roll(skill, rng=rng), False
+    if len(faces) == 1:
+        return gurps.resolve(skill, faces[0]), True
+    if len(faces) == 3:
+        return gurps.resolve_dice(skill, faces), True
+    raise EntryError(f"{side.actor}: type three dice or one 3d6 total, got {len(faces)} numbers")
 
 
 def _dice(result: gurps.Result) -> str:
     return f"{result.roll} [{' '.join(map(str, result.dice))}]" if result.dice else str(result.roll)
 
 
+def _summary(spec: Spec) -> str:
+    text = spec.text
+    fire = spec.fire
+    if fire is not None and fire.close and fire.close_range is not None:
+        near = fire.close_range
+        yd = str(near.numerator) if near.denominator == 1 else f"{float(near):g}"
+        damage = f"{spec.damage} a hit, " if spec.damage else "damage and "
+        text += f" · close range ({yd} yd): {damage}DR x{fire.multiplier}"
+    elif spec.damage:
+        text += f" · {spec.damage} a hit"
+    return text + spec.note_text
+
+
+def _hits(spec: Spec, result: gurps.Result) -> int:
+    if not spec.attack:
+        return 0
+    return gurps.attack_hits(result, spec.recoil, spec.fire.shots if spec.fire else 1)
+
+
+def _verdict(spec: Spec, result: gurps.Result, hits: int) -> str:
+    if spec.defense:
+        return ", defended" if result.success else ", not defended"
+    if spec.fire is not None:
+        return f", {plural(hits, 'hit')}"
+    return ""
+
+
+#: at most this many lines of hit counts in the preview; the rest is one "N+ hits" line
+HIT_LINES = 4
+
+
+def _odds(spec: Spec) -> tuple[Chance, ...]:
+    """The levels' exact odds; for rapid fire the successes split by hits instead.
+
+    With more than one shot the preview shows critical success (a part of the hits), each
+    number of hits (the last line gathers the rest: "4+ hits"), failure and critical
+    failure; the hits, failure and critical failure add up to exactly 1.
+    """
+    dist = gurps.odds(spec.effective)
+    fire = spec.fire
+    if fire is None or fire.shots <= 1:
+        return tuple(Chance(lv.label, dist[lv], GRADES[lv]) for lv in reversed(Level))
+    odds = [Chance(Level.CRITICAL_SUCCESS.label, dist[Level.CRITICAL_SUCCESS], "critical")]
+    hits = [(n, p) for n, p in gurps.hits_odds(spec.effective, spec.recoil, fire.shots).items()
+            if n]
+    shown, rest = hits[:HIT_LINES - 1], hits[HIT_LINES - 1:]
+    if len(rest) == 1:
+        shown, rest = hits, []
+    odds += [Chance(plural(n, "hit"), p, "success") for n, p in shown]
+    if rest:
+        odds.append(Chance(f"{rest[0][0]}+ hits", sum((p for _, p in rest), Fraction(0)),
+                           "success"))
+    odds += [Chance(lv.label, dist[lv], GRADES[lv])
+             for lv in (Level.FAILURE, Level.CRITICAL_FAILURE)]
+    return tuple(odds)
+
+
+def _inputs(spec: Spec, result: gurps.Result, typed: bool, hits: int) -> dict[str, object]:
+    inputs: dict[str, object] = {
+        "skill": spec.skill,
+        "effective": spec.effective,
+        "dice": list(result.dice) or [result.roll],
+        "source": typed_or_rolled(typed),
+    }
+    if spec.defense:
+        inputs["defense"] = spec.defense
+    if spec.attack:
+        inputs["attack"] = spec.kind
+        inputs["hits"] = hits
+        if spec.weapon is not None:
+            inputs["weapon"] = spec.weapon.name
+        if spec.fire is not None:
+            inputs["yd"] = str(spec.fire.distance)
+            inputs["shots"] = spec.fire.shots
+        if spec.damage:
+            inputs["damage"] = spec.damage
+    return inputs
+
+
 class GurpsAdapter:
     """Rollable names and plans for the roll entry (the system interface delegates here)."""
 
     def rollables(self, character: Character) -> Sequence[str]:
-        return [
+        names = [
             *character.skills,
             *(
                 k
@@ -89,58 +154,59 @@ class GurpsAdapter:
                 if isinstance(v, int) and not isinstance(v, bool)
             ),
         ]
+        if computed_dodge(character) is not None:
+            names.append("Dodge")
+        for name in weapon_names(character):
+            try:
+                skill = weapon(character, name).skill
+            except EntryError:
+                continue  # reported when the weapon is used
+            if skill and skill in character.skills and name not in names:
+                names.append(name)
+        return names
 
     def plan(self, campaign: Campaign, check: Check) -> Plan:
-        a = _Roll(campaign, check.a)
+        a_side = check.a
+        a = spec_of(campaign, a_side)
         if check.b is None:
-            dist = gurps.odds(a.skill)
-            odds = tuple(Chance(lv.label, dist[lv], GRADES[lv]) for lv in reversed(Level))
 
             def run(state: Campaign, rng: random.Random) -> Outcome:
-                result, typed = a.resolve(rng)
-                text = (
-                    f"{a.text}: {_dice(result)} → {result.level.label} (margin {result.margin:+d})"
-                )
-                return outcome(
-                    state,
-                    text=text,
-                    actor=a.side.actor,
-                    grade=GRADES[result.level],
-                    inputs={
-                        "skill": a.side.skill,
-                        "effective": a.skill,
-                        "dice": list(result.dice) or [result.roll],
-                        "source": typed_or_rolled(typed),
-                    },
-                    result=result,
-                )
+                result, typed = _resolve(a, a_side, rng)
+                hits = _hits(a, result)
+                text = (f"{a.text}: {_dice(result)} → {result.level.label} "
+                        f"(margin {result.margin:+d}){_verdict(a, result, hits)}{a.note_text}")
+                new, effects = after_roll(state, a, result, hits)
+                return outcome(new, text=text, actor=a.actor, grade=GRADES[result.level],
+                               inputs=_inputs(a, result, typed, hits), effects=effects,
+                               result=result)
 
-            return Plan(a.text, odds, run)
-        b = _Roll(campaign, check.b)
-        odds = contest_chances(a.side.actor, b.side.actor, gurps.contest_odds(a.skill, b.skill))
+            return Plan(_summary(a), _odds(a), run)
+        b_side = check.b
+        b = spec_of(campaign, b_side)
+        odds = contest_chances(a.actor, b.actor, gurps.contest_odds(a.effective, b.effective))
 
         def run_contest(state: Campaign, rng: random.Random) -> Outcome:
-            ra, ta = a.resolve(rng)
-            rb, tb = b.resolve(rng)
+            ra, ta = _resolve(a, a_side, rng)
+            rb, tb = _resolve(b, b_side, rng)
             contest = gurps.contest(ra, rb)
-            who = {"a": a.side.actor, "b": b.side.actor, None: "no winner"}[contest.winner]
+            who = {"a": a.actor, "b": b.actor, None: "no winner"}[contest.winner]
             by = f" by {contest.margin}" if contest.winner else ""
-            text = (
-                f"{a.text}: {_dice(ra)} ({ra.margin:+d}) vs {b.text}: {_dice(rb)} "
-                f"({rb.margin:+d}) → {who}{by}"
-            )
-            grade = CONTEST_GRADES[contest.winner]
+            text = (f"{a.text}: {_dice(ra)} ({ra.margin:+d}) vs {b.text}: {_dice(rb)} "
+                    f"({rb.margin:+d}) → {who}{by}{a.note_text}{b.note_text}")
+            new, effects = after_roll(state, a, ra, 0)
+            new, more = after_roll(new, b, rb, 0)
             return outcome(
-                state,
+                new,
                 text=text,
-                actor=a.side.actor,
-                grade=grade,
+                actor=a.actor,
+                grade=CONTEST_GRADES[contest.winner],
                 inputs={
                     "a": list(ra.dice) or [ra.roll],
                     "b": list(rb.dice) or [rb.roll],
                     "source": typed_or_rolled(ta and tb),
                 },
+                effects=[*effects, *more],
                 result=contest,
             )
 
-        return Plan(f"{a.text} vs {b.text}", odds, run_contest)
+        return Plan(f"{a.text} vs {b.text}{a.note_text}{b.note_text}", odds, run_contest)

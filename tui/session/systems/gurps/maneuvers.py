@@ -1,72 +1,59 @@
-"""GURPS maneuvers per combatant, with Aim and Evaluate feeding the next attack.
+"""GURPS maneuvers at the table: ``/maneuver``, ``/aim``, ``/evaluate`` and the panel lines.
 
-``/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]``, ``/aim CHAR``, ``/evaluate CHAR``. The
-state lives in ``Scene.system["maneuvers"]`` (name → plain table), so undo and saves need
-nothing new.
+``/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]`` declares the maneuver of the character's
+turn; ``/aim CHAR [WEAPON] [acc=N]`` is ``/maneuver CHAR aim`` and ``/evaluate CHAR`` is
+``/maneuver CHAR evaluate``. How the state follows the turn is in
+:mod:`tui.session.systems.gurps.state`; how it feeds a roll is in ``attack`` and ``defense``.
 
 Decisions:
 
-* Counters grow when Aim (or Evaluate) is chosen on consecutive turns, a turn being the
-  scene's round: chosen in round r after the same maneuver in round r − 1. Choosing again in
-  the same round only replaces the choice; ``/aim`` and ``/evaluate`` add one turn by hand
-  (for GMs who do not use ``/next``); such a turn counts as done, so choosing Attack in the
-  same round keeps it.
-* Attack, Feint, All-Out Attack and Move and Attack keep the counters for the attack roll;
-  any other maneuver drops them. Move and Attack gets no Aim bonus (rules spec).
-* The bonus goes to the combatant's next roll made while their maneuver is an attack: Aim's
-  ``aim_bonus(Acc, turns)``, Evaluate's ``evaluate_bonus(turns)`` and the option's to-hit
-  (All-Out Attack Determined +4/+1, Move and Attack −2/−4), added as modifier words. After
-  that roll the counters are spent. The Move and Attack cap (skill 9) is not applied.
-* Acc: ``acc=N`` on the command, else the named weapon's ``acc``, else the one weapon in
-  ``extra.weapons`` that has an ``acc``; asked for when it cannot be told.
+* Acc for Aim: ``acc=N`` on the command, else the named weapon's ``acc``, else the weapon
+  already being aimed, else the one weapon in ``extra.weapons`` that has an ``acc``; asked
+  for when it cannot be told.
+* All-Out Attack offers the options of the weapon's type: the named weapon, else the
+  character's only weapon (melee without one). ``aoa:determined`` is Determined of that type
+  (+4 melee, +1 ranged); with the type unknown it is decided by each attack's type.
+  Move and Attack's to-hit is always by the attack's type (ranged -2, melee -4 at most 9).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules import gurps
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, Character
-from tui.session.campaign.session import CommandError, Outcome
-from tui.session.scenes.base import need_scene, pick_character, with_scene, with_system
+from tui.session.campaign.session import CommandError
+from tui.session.scenes.base import need_scene, pick_character
+from tui.session.systems.gurps import state
+from tui.session.systems.gurps.commands import COMMANDS
+from tui.session.systems.gurps.spec import hint, plural
+from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Line
-from tui.session.table.commands import CommandSet
-from tui.session.table.entry import Check, Side, Slash
+from tui.session.table.entry import EntryError, Slash
 from tui.session.table.names import match_prefix_words
 from tui.session.table.table import Feedback, Table
 
-__all__ = [
-    "ATTACKS",
-    "COMMANDS",
-    "attack_bonus",
-    "choose",
-    "describe",
-    "entries",
-    "panel_lines",
-    "step_counter",
-]
-
-ATTACKS = ("attack", "feint", "all_out_attack", "move_and_attack")
-#: ``/maneuver``, ``/aim``, ``/evaluate`` and the hooks that feed and spend the bonuses
-COMMANDS = CommandSet()
+__all__ = ["declare", "describe", "maneuver_key", "options_for", "panel_lines"]
 
 
-def entries(campaign: Campaign) -> Mapping[str, Mapping[str, Any]]:
-    scene = campaign.scene
-    raw = scene.system.get("maneuvers") if scene is not None else None
-    return raw if isinstance(raw, Mapping) else {}
+def _kind(ch: Character, weapon_name: str) -> str:
+    """The type of the weapon a maneuver is declared with ("" when it cannot be told)."""
+    names = weapon_names(ch)
+    if weapon_name:
+        return weapon(ch, weapon_name).kind
+    if len(names) == 1:
+        return weapon(ch, names[0]).kind
+    return "" if names else "melee"
 
 
-def _put(campaign: Campaign, name: str, entry: dict[str, Any]) -> Campaign:
-    table = {**entries(campaign), name: entry}
-    return with_scene(campaign, with_system(need_scene(campaign), "maneuvers", table))
+def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
+    """``all-out-attack:determined`` → (maneuver key, option key or "").
 
-
-def maneuver_key(spec: str) -> tuple[str, str]:
-    """``all-out-attack:determined_melee`` → (maneuver key, option key or "")."""
+    ``determined`` of All-Out Attack becomes ``determined_melee``/``determined_ranged`` when
+    the weapon's ``kind`` is known, else stays ``determined`` (decided by each attack).
+    """
     name, _, option = spec.partition(":")
     key = name.casefold().replace("-", "_")
     if key not in gurps.MANEUVERS:
@@ -79,135 +66,114 @@ def maneuver_key(spec: str) -> tuple[str, str]:
         raise CommandError(f"{info.name} has no options")
     opt = option.casefold().replace("-", "_")
     keys = [o.key for o in info.options]
+    if key == "all_out_attack" and opt == "determined":
+        return key, f"determined_{kind}" if kind else "determined"
     if opt not in keys:
         opt = match_prefix_words([option], keys, what=f"{info.name} option").name
     return key, opt
 
 
-def _weapons(ch: Character) -> dict[str, Mapping[str, Any]]:
-    raw = ch.extra.get("weapons")
-    if not isinstance(raw, Mapping):
-        return {}
-    return {str(k): v for k, v in raw.items() if isinstance(v, Mapping)}
+def options_for(key: str, kind: str) -> str:
+    """The options of maneuver ``key`` for a weapon of ``kind`` ("" = any), for a hint."""
+    info = gurps.maneuver(key)
+    opts = [o for o in info.options if not kind or o.weapon in ("any", kind)]
+    words = [o.key.removesuffix(f"_{kind}") + (f" {o.to_hit:+d}" if o.to_hit else "")
+             for o in opts]
+    return ", ".join(words)
 
 
-def _acc(ch: Character, weapon: str, acc: int | None, old: Mapping[str, Any],
-         continuing: bool) -> tuple[int, str]:
-    weapons = _weapons(ch)
+def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, Any],
+                who: str) -> tuple[str, int]:
+    carried = str(base.get("aimed_weapon", "")) if state.number(base, "aimed") else ""
     if acc is not None:
-        return acc, weapon
-    if weapon:
-        value = weapons[weapon].get("acc")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise CommandError(f"{ch.name}'s {weapon} has no acc: give acc=N")
-        return value, weapon
-    if continuing and isinstance(old.get("acc"), int):
-        return int(old["acc"]), str(old.get("weapon", ""))
-    with_acc = [(n, w["acc"]) for n, w in weapons.items() if isinstance(w.get("acc"), int)]
+        return named or carried, acc
+    if named:
+        value = weapon(ch, named).acc
+        if value is None:
+            raise CommandError(f"{ch.name}'s {named} has no acc: give acc=N")
+        return named, value
+    if carried:
+        return carried, state.number(base, "acc")
+    with_acc = [n for n in weapon_names(ch) if weapon(ch, n).acc is not None]
     if len(with_acc) == 1:
-        return int(with_acc[0][1]), with_acc[0][0]
-    known = ", ".join(weapons) or "none recorded"
+        return with_acc[0], weapon(ch, with_acc[0]).acc or 0
+    known = ", ".join(weapon_names(ch)) or "none recorded"
     raise CommandError(f"aiming needs the weapon's Acc: name the weapon ({known}) or give "
-                       f"acc=N, e.g. /maneuver {ch.name.split()[0].lower()} aim acc=3")
+                       f"acc=N, e.g. /maneuver {who} aim acc=3")
 
 
-def _prior(old: Mapping[str, Any], round_: int) -> tuple[int, int]:
-    """Aim and Evaluate turns carried into this round's choice."""
-    if not old:
-        return 0, 0
-    was = int(old.get("round", 0))
-    if was == round_:
-        return int(old.get("prior_aim", 0)), int(old.get("prior_evaluate", 0))
-    if was == round_ - 1 and not old.get("spent", False):
-        return int(old.get("aim", 0)), int(old.get("evaluate", 0))
-    return 0, 0
-
-
-def choose(campaign: Campaign, name: str, spec: str, *, weapon: str = "",
-           acc: int | None = None) -> Campaign:
-    """``/maneuver``: set ``name``'s maneuver for this round, updating the counters."""
+def declare(campaign: Campaign, name: str, spec: str, *, weapon_name: str = "",
+            acc: int | None = None) -> Campaign:
+    """``/maneuver``: ``name``'s maneuver for their turn (carrying what earlier turns left)."""
     scene = need_scene(campaign)
-    key, option = maneuver_key(spec)
-    old = entries(campaign).get(name, {})
-    prior_aim, prior_eval = _prior(old, scene.round)
-    aim, evaluate = 0, 0
+    ch = campaign.character(name)
+    key, option = maneuver_key(spec, _kind(ch, weapon_name))
+    base = state.this_turn(campaign, name)
+    entry: dict[str, Any] = {k: base[k] for k in ("aimed", "aimed_weapon", "acc", "evaluated",
+                                                  "spent") if k in base}
+    entry.update(maneuver=key, option=option, round=scene.round,
+                 own=state.current_actor(scene) == name)
+    if weapon_name:
+        entry["weapon"] = weapon_name
     if key == "aim":
-        aim = prior_aim + 1
-    elif key == "evaluate":
-        evaluate = prior_eval + 1
-    elif key in ATTACKS:
-        aim = 0 if key == "move_and_attack" else prior_aim
-        evaluate = prior_eval
-    entry: dict[str, Any] = {"maneuver": key, "option": option, "round": scene.round,
-                             "aim": aim, "evaluate": evaluate, "prior_aim": prior_aim,
-                             "prior_evaluate": prior_eval, "spent": False}
-    if key == "aim" or aim:
-        entry["acc"], entry["weapon"] = _acc(campaign.character(name), weapon, acc, old,
-                                             continuing=prior_aim > 0)
-    return _put(campaign, name, entry)
+        aimed, aim_acc = _aim_weapon(ch, weapon_name, acc, base, hint(campaign, name))
+        same = state.number(base, "aimed") and base.get("aimed_weapon", "") == aimed
+        entry.update(weapon=aimed, aim_acc=aim_acc,
+                     aim=(state.number(base, "aimed") if same else 0) + 1)
+    return state.put(campaign, name, entry)
 
 
-def step_counter(campaign: Campaign, name: str, which: str, *, weapon: str = "",
-                 acc: int | None = None) -> Campaign:
-    """``/aim`` or ``/evaluate``: one more turn of it, by hand."""
-    scene = need_scene(campaign)
-    old = entries(campaign).get(name, {})
-    count = int(old.get(which, 0)) if not old.get("spent", False) else 0
-    entry: dict[str, Any] = {"maneuver": which, "option": "", "round": scene.round,
-                             "aim": 0, "evaluate": 0, "prior_aim": 0, "prior_evaluate": 0,
-                             "spent": False}
-    entry[which] = entry[f"prior_{which}"] = count + 1  # a turn done: kept if replaced
-    if which == "aim":
-        entry["acc"], entry["weapon"] = _acc(campaign.character(name), weapon, acc, old,
-                                             continuing=count > 0)
-    return _put(campaign, name, entry)
-
-
-def attack_bonus(campaign: Campaign, name: str) -> list[tuple[int, str]]:
-    """The bonuses ``name``'s next attack roll gets now: (value, why) pairs."""
-    entry = entries(campaign).get(name)
-    if not entry or entry.get("spent") or entry.get("maneuver") not in ATTACKS:
-        return []
-    out: list[tuple[int, str]] = []
-    if int(entry.get("aim", 0)) and isinstance(entry.get("acc"), int):
-        out.append((gurps.aim_bonus(int(entry["acc"]), int(entry["aim"])), "aim"))
-    if int(entry.get("evaluate", 0)):
-        out.append((gurps.evaluate_bonus(int(entry["evaluate"])), "evaluate"))
-    if entry.get("option"):
-        opt = gurps.maneuver(str(entry["maneuver"])).option(str(entry["option"]))
-        if opt.to_hit:
-            out.append((opt.to_hit, opt.label))
-    return [b for b in out if b[0]]
+def _defends(info: gurps.ManeuverInfo, bonus: int) -> str:
+    if not info.defenses:
+        return "no defense"
+    if len(info.defenses) < len(gurps.DEFENSES):
+        return "/".join(info.defenses) + " only"
+    return f"defends +{bonus}" if bonus else "defends"
 
 
 def describe(entry: Mapping[str, Any]) -> str:
-    """``Aim (step, defends) aim 2 → +4`` for the scene panel."""
-    info = gurps.maneuver(str(entry.get("maneuver", "do_nothing")))
-    name, movement, bonus = info.name, info.movement, ""
-    if entry.get("option"):
-        opt = info.option(str(entry["option"]))
-        name += f": {opt.name}" + (f" {opt.to_hit:+d} to hit" if opt.to_hit else "")
-        movement = opt.movement or movement
-        if opt.defense_bonus:
-            bonus = f" +{opt.defense_bonus}"
-    defense = f"defends{bonus}" if info.active_defense else "no defense"
-    text = f"{name} ({movement} move, {defense})"
-    if int(entry.get("aim", 0)) and not entry.get("spent"):
-        acc = entry.get("acc")
-        value = gurps.aim_bonus(int(acc), int(entry["aim"])) if isinstance(acc, int) else 0
-        text += f" aim {entry['aim']} → {value:+d}"
-    if int(entry.get("evaluate", 0)) and not entry.get("spent"):
-        text += f" eval {entry['evaluate']} → {gurps.evaluate_bonus(int(entry['evaluate'])):+d}"
+    """``Aim Stevenson 2 s → +4 next turn (step move, defends)``."""
+    key = str(entry.get("maneuver", ""))
+    text = "no maneuver yet"
+    if key:
+        info = gurps.maneuver(key)
+        text, movement, bonus = info.name, info.movement, 0
+        option = str(entry.get("option", ""))
+        if option == "determined":
+            text += ": Determined (+4 melee, +1 ranged)"
+        elif option:
+            opt = info.option(option)
+            text += f": {opt.name}" + (f" {opt.to_hit:+d} to hit" if opt.to_hit else "")
+            movement, bonus = opt.movement or movement, opt.defense_bonus
+        if entry.get("weapon") and key != "aim":
+            text += f" with {entry['weapon']}"
+        if key == "aim":
+            secs = state.number(entry, "aim")
+            value = gurps.aim_bonus(state.number(entry, "aim_acc"), secs)
+            text += f" {entry.get('weapon') or ''} {secs} s → {value:+d} next turn"
+            text = text.replace("  ", " ")
+            if entry.get("spoiled"):
+                text += " (spoiled)"
+        text += f" ({movement} move, {_defends(info, bonus)})"
+    aimed, evaluated = state.number(entry, "aimed"), state.number(entry, "evaluated")
+    if aimed and key != "aim" and not entry.get("spent"):
+        value = gurps.aim_bonus(state.number(entry, "acc"), aimed)
+        text += f"; aimed {entry.get('aimed_weapon') or 'the weapon'} {aimed} s → {value:+d}"
+    if evaluated and key != "evaluate" and not entry.get("spent"):
+        text += f"; evaluated {plural(evaluated, 'turn')} → {gurps.evaluate_bonus(evaluated):+d}"
+    if key == "evaluate":
+        turns = evaluated + 1
+        text += f"; {plural(turns, 'turn')} → {gurps.evaluate_bonus(turns):+d} next turn"
     return text
 
 
 def panel_lines(campaign: Campaign) -> tuple[Line, ...]:
     """One scene-panel line per combatant with a maneuver (a damaged entry says so)."""
     lines: list[Line] = []
-    for name, entry in entries(campaign).items():
+    for name, entry in state.entries(campaign).items():
         try:
             lines.append((5, [(f"{name}: {describe(entry)}", "")]))
-        except (RulesError, ValueError, TypeError):
+        except (RulesError, ValueError, TypeError, AttributeError):
             lines.append((5, [(f"{name}: maneuver unreadable", "red")]))
     return tuple(lines)
 
@@ -224,88 +190,64 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
             acc = int(raw)
         else:
             rest.append(word)
-    weapon = ""
+    weapon_name = ""
     if rest:
-        weapons = list(_weapons(campaign.character(name)))
+        weapons = weapon_names(campaign.character(name))
         found = match_prefix_words(rest, weapons, what=f"weapon of {name}")
         if found.consumed != len(rest):
             raise CommandError(f"unexpected {' '.join(rest[found.consumed:])!r}")
-        weapon = found.name
-    return weapon, acc
+        weapon_name = found.name
+    return weapon_name, acc
+
+
+def _feedback(table: Table, before: Campaign, name: str, new: Campaign) -> Feedback:
+    entry = state.entries(new)[name]
+    text = f"{name}: {describe(entry)}"
+    key = str(entry.get("maneuver", ""))
+    if key == "all_out_attack" and not entry.get("option"):
+        kind = _kind(new.character(name), str(entry.get("weapon", "")))
+        what = f"a {kind} attack" if kind else "an attack"
+        text += (f"; options for {what}: {options_for(key, kind)} "
+                 f"(/maneuver {hint(new, name)} aoa:OPTION)")
+    old = state.this_turn(before, name)
+    if old.get("maneuver") == "aim" and key in state.ATTACKS:
+        text += "; replaces this turn's Aim (an Aim counts once its turn is over: /next)"
+    return table.change(lambda _c: new, text, actor=name)
 
 
 @COMMANDS.slash("maneuver", "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
-                "choose a combatant's maneuver (aim, evaluate, all-out-attack:determined_melee …)",
+                "declare a combatant's maneuver until their next turn (aim, attack, "
+                "all-out-attack:determined, all-out-defense:increased_dodge …)",
                 aliases=("man",))
 def _maneuver(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
     if not rest:
         return Feedback(False, f"/maneuver needs a maneuver: {', '.join(gurps.MANEUVERS)}")
-    weapon, acc = _args(campaign, name, rest[1:])
-    new = choose(campaign, name, rest[0], weapon=weapon, acc=acc)
-    return table.change(lambda _c: new, f"{name}: {describe(entries(new)[name])}", actor=name)
+    weapon_name, acc = _args(campaign, name, rest[1:])
+    try:
+        new = declare(campaign, name, rest[0], weapon_name=weapon_name, acc=acc)
+    except EntryError as exc:
+        return Feedback(False, str(exc))
+    return _feedback(table, campaign, name, new)
 
 
-def _counter(which: str) -> Callable[[Table, Slash], Feedback]:
+def _shortcut(which: str) -> Callable[[Table, Slash], Feedback]:
     def handler(table: Table, cmd: Slash) -> Feedback:
         campaign = table.campaign
         name, rest = pick_character(table, cmd.args)
-        weapon, acc = _args(campaign, name, rest)
-        new = step_counter(campaign, name, which, weapon=weapon, acc=acc)
-        return table.change(lambda _c: new, f"{name}: {describe(entries(new)[name])}",
-                            actor=name)
+        weapon_name, acc = _args(campaign, name, rest)
+        try:
+            new = declare(campaign, name, which, weapon_name=weapon_name, acc=acc)
+        except EntryError as exc:
+            return Feedback(False, str(exc))
+        return _feedback(table, campaign, name, new)
     return handler
 
 
 COMMANDS.slash("aim", "/aim CHAR [WEAPON] [acc=N]",
-               "one more turn of Aim (bonus to the next attack)")(_counter("aim"))
+               "declare Aim (= /maneuver CHAR aim): +Acc to an Attack on the next turn, "
+               "+1 per further turn of aiming, at most +2")(_shortcut("aim"))
 COMMANDS.slash("evaluate", "/evaluate CHAR",
-               "one more turn of Evaluate (+1 per turn, at most +3)")(_counter("evaluate"))
-
-
-# -- hooks ---------------------------------------------------------------------------------
-def _words(bonus: int) -> list[str]:
-    """A bonus as modifier words the GURPS adapter accepts (each within −10..+10)."""
-    out: list[str] = []
-    while bonus:
-        part = max(-gurps.MAX_MODIFIER, min(gurps.MAX_MODIFIER, bonus))
-        out.append(f"{part:+d}")
-        bonus -= part
-    return out
-
-
-def _boost(campaign: Campaign, side: Side) -> Side:
-    bonus = sum(v for v, _ in attack_bonus(campaign, side.actor))
-    return replace(side, words=(*side.words, *_words(bonus))) if bonus else side
-
-
-@COMMANDS.plan_hook
-def _add_bonus(campaign: Campaign, check: Check) -> Check:
-    """Aim, Evaluate and maneuver to-hit bonuses join the attack roll as modifier words."""
-    if not entries(campaign):
-        return check
-    b = _boost(campaign, check.b) if check.b is not None else None
-    return replace(check, a=_boost(campaign, check.a), b=b)
-
-
-@COMMANDS.roll_hook
-def _spend(before: Campaign, check: Check, out: Outcome) -> Outcome:
-    """After the attack roll the counters are spent (same undo step as the roll)."""
-    if not entries(before):
-        return out
-    campaign, effects = out.campaign, []
-    for side in (check.a, check.b):
-        if side is None:
-            continue
-        bonus = attack_bonus(before, side.actor)
-        if not bonus:
-            continue
-        entry = {**entries(campaign)[side.actor], "spent": True, "aim": 0, "evaluate": 0}
-        campaign = _put(campaign, side.actor, entry)
-        effects.append(f"{side.actor}: " + ", ".join(f"{why} {v:+d}" for v, why in bonus)
-                       + " used")
-    if not effects:
-        return out
-    draft = replace(out.draft, effects=(*out.draft.effects, *effects))
-    return replace(out, campaign=campaign, draft=draft)
+               "declare Evaluate (= /maneuver CHAR evaluate): +1 per turn, at most +3, to a "
+               "melee attack")(_shortcut("evaluate"))

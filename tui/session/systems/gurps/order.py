@@ -1,4 +1,8 @@
-"""GURPS turn order: Basic Speed, then DX, then the GM's order; reordering only within ties.
+"""GURPS turn order: Basic Speed, then DX, then the GM's order; reordering within speed ties.
+
+The seed leaves ties on Basic Speed to the GM: DX gives the default order within a tie,
+and ``/swap``, ``/up``/``/down`` (alt+up/down) may reorder any entries tied on Basic Speed,
+DX or not. ``/order`` sorts again (by DX within ties).
 
 The shared turn-order commands (:mod:`tui.session.scenes.order`) ask the GURPS system for
 its order and its ties through the system interface; the rules are
@@ -48,6 +52,10 @@ def turn_order(campaign: Campaign, names: Sequence[str]) -> list[str]:
 
 
 def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]]:
-    """``names`` cut into runs of equal Basic Speed and DX (in the given order)."""
-    groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx)
+    """``names`` cut into runs of equal Basic Speed (the ties the GM may reorder)."""
+    try:
+        groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx,
+                                   speed_only=True)
+    except RulesError as exc:
+        raise CommandError(f"cannot order by Basic Speed: {exc}") from None
     return [tuple(c.name for c in g) for g in groups]

@@ -20,9 +20,33 @@ __all__ = ["SYSTEM", "Gurps"]
 class Gurps(Defaults):
     key = "gurps"
     skill_type = int  # skill level
+    #: a ranged attack's distance, shots, and a weapon not recorded in the save
+    option_keys = frozenset({"yd", "shots", "rof", "recoil"})
     entry_help = (
-        "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10 = 4 3 5\n"
-        "  (three dice, or one 3d6 total)\n"
+        "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
+        "  = 4 3 5 (three dice, or one 3d6 total)\n"
+        "  ranged attack: ruth shotgun [WEAPON] yd=N [shots=N]\n"
+        "    the weapon by name, else the character's only one; yd= yards\n"
+        "    (one range penalty of the Size and Speed/Range table);\n"
+        "    shots= shells or rounds, default the full RoF (2x13 with\n"
+        "    shots=2 fires 26 pellets); adds Aim and the RoF bonus; shows\n"
+        "    the exact odds of each number of hits (1 + margin // Recoil,\n"
+        "    at most the shots); rof=, recoil= for a weapon not recorded\n"
+        "  shotgun at or inside close range (10% of 1/2D): no pellet RoF\n"
+        "    bonus; damage and the target's DR x pellets//2 (Stevenson at\n"
+        "    3 yd: 12d6-6, DR x6)\n"
+        "  defenses: ruth dodge | moss parry | pike block [+N -N] from\n"
+        "    attributes or skills (Dodge: Basic Speed + 3 by default);\n"
+        "    All-Out Defense +2; none after All-Out Attack\n"
+        "  maneuvers last until the character's next turn (/next): Aim\n"
+        "    adds to a later Attack with the aimed weapon (Acc, +1, +2);\n"
+        "    Evaluate +1 a turn (at most +3) to melee only; Move and\n"
+        "    Attack -2 ranged, no Aim; All-Out Attack Determined +4 melee\n"
+        "    or +1 ranged; a roll says why a bonus does not apply\n"
+        "  /damage TARGET DICE [dr=N] [hits=N] [= faces]: DR off each hit,\n"
+        "    the rest off HP (dr=1x6 multiplies); a hit suggests the line\n"
+        "  turn order: Basic Speed, then DX; /swap and alt+up/down reorder\n"
+        "    any tie on Basic Speed\n"
     )
     init_refusal = (
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"
@@ -39,7 +63,8 @@ class Gurps(Defaults):
         return GurpsAdapter()
 
     def commands(self) -> CommandSet:
-        from tui.session.systems.gurps.maneuvers import COMMANDS
+        from tui.session.systems.gurps import damage, maneuvers  # noqa: F401  (register)
+        from tui.session.systems.gurps.commands import COMMANDS
 
         return COMMANDS
 
@@ -52,6 +77,11 @@ class Gurps(Defaults):
         from tui.session.systems.gurps.order import tie_groups
 
         return tie_groups(campaign, names)
+
+    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str]:
+        from tui.session.systems.gurps.state import turn_started
+
+        return turn_started(campaign, actor)
 
     def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
         from tui.session.systems.gurps.maneuvers import panel_lines

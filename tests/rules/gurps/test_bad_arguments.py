@@ -1,0 +1,110 @@
+"""Every public function of ``rules.gurps`` refuses a bad argument with ``RulesError``:
+a ``None``, a list where a number belongs, a number where dice belong … never a TypeError."""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import RulesError, gurps
+
+RESULT = gurps.resolve(12, 10)
+PEOPLE = [gurps.Combatant("Vic", 5.75, 12), gurps.Combatant("Ruth", 5.75, 11)]
+
+#: each public function with arguments that work; the tests break one argument at a time
+VALID: dict[str, dict[str, Any]] = {
+    "aim_bonus": {"accuracy": 3, "seconds": 2},
+    "attack_hits": {"result": RESULT, "recoil": 1, "shots": 2},
+    "close_range": {"half_damage_range": 40},
+    "contest": {"a": RESULT, "b": RESULT},
+    "contest_odds": {"a_skill": 12, "b_skill": 11},
+    "defense_allowed": {"key": "attack", "defense": "dodge"},
+    "defense_bonus": {"key": "all_out_defense", "option": "increased_dodge", "defense": "dodge"},
+    "dodge": {"speed": 5.75},
+    "effective_skill": {"base": 9, "modifiers": [-5, 10]},
+    "evaluate_bonus": {"turns": 2},
+    "hits_odds": {"skill": 12, "recoil": 1, "shots": 2},
+    "maneuver": {"key": "aim"},
+    "odds": {"skill": 12},
+    "parse_rof": {"rof": "2x13"},
+    "quick_contest": {"a_skill": 12, "a_roll": 10, "b_skill": 11, "b_roll": 9},
+    "range_penalty": {"yards": 3},
+    "ranged_fire": {"distance": 3, "rof": "2x13", "shots": 2, "half_damage": 40,
+                    "max_range": 800, "damage": "2d6-1", "dr": 1},
+    "rapid_fire_hits": {"margin": 3, "recoil": 1, "shots": 5},
+    "resolve": {"skill": 12, "roll": 10},
+    "resolve_damage": {"expr": "2d6-1", "faces": [3, 4], "dr": 1, "hits": 1},
+    "resolve_dice": {"skill": 12, "dice": [3, 4, 5]},
+    "rof_bonus": {"shots": 18},
+    "roll": {"skill": 12, "rng": random.Random(1)},
+    "roll_contest": {"a_skill": 12, "b_skill": 11, "rng": random.Random(1)},
+    "roll_damage": {"expr": "2d6-1", "dr": 1, "hits": 2, "rng": random.Random(1)},
+    "shotgun": {"damage": "2d6-1", "rof": "2x13", "half_damage_range": 40, "distance": 3,
+                "dr": 1, "shells": 2},
+    "strong_damage_bonus": {"dice": 2},
+    "tied_groups": {"combatants": PEOPLE, "speed": lambda c: getattr(c, "basic_speed", None),
+                    "dx": lambda c: getattr(c, "dx", None), "speed_only": True},
+    "turn_order": {"combatants": PEOPLE, "speed": lambda c: getattr(c, "basic_speed", None),
+                   "dx": lambda c: getattr(c, "dx", None)},
+    "Combatant": {"name": "Vic", "basic_speed": 5.75, "dx": 12},
+}
+CASES = [(fn, arg) for fn, args in VALID.items() for arg in args]
+BAD = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
+    st.text(max_size=8), st.lists(st.integers(0, 20), max_size=4),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2), st.just(object()),
+    st.just(b"3d6"), st.just((3, 4, 5)),
+)
+
+
+def _call(fn: str, args: dict[str, Any]) -> object:
+    target: Callable[..., object] = getattr(gurps, fn)
+    return target(**args)
+
+
+def test_every_public_function_is_covered() -> None:
+    public = {name for name in gurps.__all__
+              if inspect.isfunction(getattr(gurps, name)) or name == "Combatant"}
+    assert public == set(VALID)
+
+
+@pytest.mark.parametrize("fn", sorted(VALID))
+def test_the_valid_arguments_work(fn: str) -> None:
+    _call(fn, VALID[fn])
+
+
+@pytest.mark.parametrize(("fn", "arg"), CASES)
+@pytest.mark.parametrize("bad", [None, [1], 5, "x", 1.5, True, {"a": 1}])
+def test_a_bad_argument_raises_rules_error_only(fn: str, arg: str, bad: object) -> None:
+    try:
+        _call(fn, {**VALID[fn], arg: bad})
+    except RulesError:
+        pass
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(CASES), BAD)
+def test_any_bad_value_raises_rules_error_only(case: tuple[str, str], bad: object) -> None:
+    fn, arg = case
+    try:
+        _call(fn, {**VALID[fn], arg: bad})
+    except RulesError:
+        pass
+
+
+def test_numbers_where_dice_belong_and_none_are_refused() -> None:
+    for call in (lambda: gurps.ranged_fire(3, "1", damage=6),
+                 lambda: gurps.shotgun(6, "2x13", 40, 3, 1),
+                 lambda: gurps.resolve_damage(6, [1]),
+                 lambda: gurps.resolve_dice(12, 12),
+                 lambda: gurps.effective_skill(9, None),
+                 lambda: gurps.turn_order(None),
+                 lambda: gurps.roll(12, rng=None)):
+        with pytest.raises(RulesError):
+            call()  # type: ignore[no-untyped-call]

@@ -1,0 +1,254 @@
+"""GURPS attack rolls at the table: the weapon, the distance, the shots and the maneuver.
+
+Entry forms (``CHAR SKILL`` as for any roll)::
+
+    ruth shotgun yd=3                    the character's only weapon, at 3 yards
+    ruth shotgun stevenson yd=30 shots=2 a weapon by name; shots = shells (26 pellets)
+    ruth stevenson yd=3                  a weapon with a recorded skill rolls that skill
+    moss guns yd=20 rof=3 recoil=2       a weapon not recorded: RoF and Recoil typed
+
+Decisions:
+
+* A roll is an attack when it names a weapon, gives ``yd=``/``shots=``/``rof=``/
+  ``recoil=`` (``range=`` is read as ``yd=``), or the character's maneuver in force is an
+  attack (Attack, Feint, All-Out Attack, Move and Attack). Then the weapon is the named one,
+  else the one whose ``skill`` is the rolled skill, else the one named in the skill (Guns
+  (Pistol) → Pistol), else the aimed one, else the character's only weapon; several
+  candidates for a ranged roll are asked about. An attack
+  without a weapon is unarmed (melee) unless it gives a distance or shots.
+* Effective skill = skill + the GM's modifiers (each -10..+10) + aim + one range penalty
+  from the Size and Speed/Range table (never split: the ±10 limit is for one situational
+  modifier) + RoF bonus + the maneuver's to-hit. A ranged attack without ``yd=`` has no
+  range penalty (the preview says so); a shotgun needs ``yd=`` (close range decides).
+* A roll that gets no bonus the GM may expect (Aim declared but no Attack, Evaluate with a
+  ranged weapon …) says why in square brackets, in the preview and the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules import gurps
+from rules.dice import Expr, parse
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, Character
+from tui.session.systems.gurps import state
+from tui.session.systems.gurps.spec import Spec, hint, plural
+from tui.session.systems.gurps.weapons import Weapon, find, weapon, weapon_names
+from tui.session.systems.kit import int_option, reject_unknown, signed_words
+from tui.session.table.entry import EntryError, Side
+from tui.session.table.names import normal
+
+__all__ = ["FIRE_OPTIONS", "OPTIONS", "build_attack", "maneuver_mods", "skill_level"]
+
+#: ``key=value`` words of a ranged attack (``range`` is the shared word for ``yd``)
+FIRE_OPTIONS = ("yd", "range", "shots", "rof", "recoil")
+OPTIONS = ("ext", *FIRE_OPTIONS)
+
+
+def skill_level(ch: Character, skill: str) -> int:
+    raw = ch.skills.get(skill, ch.attributes.get(skill))
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise EntryError(f"{ch.name}'s {skill} is not a whole number ({raw!r})")
+    return raw
+
+
+def _named_in(weapon_name: str, skill: str) -> bool:
+    """Whether the weapon's name is a word (or words) of the skill: Guns (Pistol) → Pistol."""
+    return f" {normal(weapon_name)} " in f" {normal(skill)} "
+
+
+def _default_weapon(ch: Character, skill: str, entry: Mapping[str, Any], ranged: bool) -> str:
+    """The weapon of an attack that names none (see the module's decisions)."""
+    names = weapon_names(ch)
+    fits = [n for n in names if weapon(ch, n).skill in ("", skill)]
+    if ranged:
+        fits = [n for n in fits if weapon(ch, n).kind == "ranged"]
+    for pick in ([n for n in names if weapon(ch, n).skill == skill],
+                 [n for n in fits if _named_in(n, skill)]):
+        if len(pick) == 1 and (not ranged or weapon(ch, pick[0]).kind == "ranged"):
+            return pick[0]
+    aimed = str(entry.get("aimed_weapon") or entry.get("weapon") or "")
+    if aimed in fits:
+        return aimed
+    if len(fits) == 1 and (ranged or len(names) == 1):
+        return fits[0]
+    if ranged and fits:
+        raise EntryError(f"which weapon does {ch.name} fire? name it: {', '.join(fits)}")
+    return ""
+
+
+def _aim_note(actor: str, who: str, key: str) -> str:
+    if key == "aim":
+        return (f"no aim bonus: {actor} is aiming this turn; it counts for an Attack on "
+                f"the next turn (/maneuver {who} attack)")
+    if key == "move_and_attack":
+        return "no aim bonus with Move and Attack"
+    if not key:
+        return f"no aim bonus: declare the attack first (/maneuver {who} attack)"
+    return f"no aim bonus: {actor}'s maneuver is {gurps.maneuver(key).name}, not an Attack"
+
+
+def _option_mods(entry: Mapping[str, Any], key: str, kind: str,
+                 extras: list[tuple[int, str]], notes: list[str]) -> int | None:
+    opt = str(entry.get("option", ""))
+    if key == "move_and_attack":
+        extras.append((-2 if kind == "ranged" else -4, "Move and Attack"))
+        return 9 if kind == "melee" else None
+    if key != "all_out_attack":
+        return None
+    if not opt:
+        notes.append("All-Out Attack without an option: e.g. /maneuver … aoa:determined")
+        return None
+    if opt == "determined":
+        opt = f"determined_{kind}"
+    info = gurps.maneuver(key).option(opt)
+    if info.weapon not in ("any", kind):
+        notes.append(f"All-Out Attack ({info.name}, {info.weapon}) does not help a {kind} attack")
+    elif info.to_hit:
+        extras.append((info.to_hit, f"All-Out Attack, {info.name}"))
+    return None
+
+
+def maneuver_mods(entry: Mapping[str, Any], actor: str, kind: str, weapon_name: str,
+                  who: str = "") -> tuple[list[tuple[int, str]], list[str], list[str], int | None]:
+    """(extras, notes, spends, cap) the maneuver in force gives an attack of ``kind``
+    ("melee"/"ranged"; "" for a roll that is no attack: notes only); ``who`` names the
+    actor in the hints (default: the first word of the name)."""
+    who = who or actor.split()[0].lower()
+    extras: list[tuple[int, str]] = []
+    notes: list[str] = []
+    spends: list[str] = []
+    key = str(entry.get("maneuver", ""))
+    cap = _option_mods(entry, key, kind, extras, notes) if kind else None
+    aimed, evaluated = state.number(entry, "aimed"), state.number(entry, "evaluated")
+    spent = bool(entry.get("spent"))
+    if key == "aim" or (aimed and (not kind or key not in state.AIMED)):
+        notes.append(_aim_note(actor, who, key))
+    elif aimed and kind:
+        target = str(entry.get("aimed_weapon", ""))
+        if spent:
+            notes.append("no aim bonus: the aim was used by an earlier attack this turn")
+        elif target and weapon_name != target:
+            notes.append(f"no aim bonus: {actor} aimed {target}, not "
+                         f"{weapon_name or 'this attack'}")
+        else:
+            acc = state.number(entry, "acc")
+            extras.append((gurps.aim_bonus(acc, aimed), f"aim {aimed} s"))
+            spends.append("aim")
+    if key == "evaluate" or (evaluated and (not kind or key not in state.ATTACKS)):
+        notes.append(f"no evaluate bonus: it counts for a melee attack on {actor}'s next "
+                     "turn" if key == "evaluate" else
+                     f"no evaluate bonus: declare the attack first (/maneuver {who} "
+                     "attack)")
+    elif evaluated and kind:
+        if kind == "ranged":
+            notes.append("no evaluate bonus: Evaluate helps only melee attacks")
+        elif spent:
+            notes.append("no evaluate bonus: used by an earlier attack this turn")
+        else:
+            turns = plural(evaluated, "turn")
+            extras.append((gurps.evaluate_bonus(evaluated), f"evaluate {turns}"))
+            spends.append("evaluate")
+    return extras, notes, spends, cap
+
+
+def _fire(ch: Character, side: Side, w: Weapon | None
+          ) -> tuple[gurps.RangedFire, int, list[str]]:
+    """The ranged part of an attack: (fire, recoil, notes)."""
+    opts = side.options
+    rof = opts.get("rof") or (w.rof if w else "1")
+    recoil = int_option(side, "recoil", low=1, high=1000) or (w.recoil if w else 1)
+    shots = int_option(side, "shots", low=1, high=1_000_000)
+    yards = opts.get("yd", opts.get("range"))
+    name = w.name if w else "the weapon"
+    notes: list[str] = []
+    try:
+        _, pellets = gurps.parse_rof(rof)
+        if yards is None:
+            if pellets > 1:
+                raise EntryError(f"{name} is a shotgun: give the distance, yd=N (close "
+                                 "range changes its damage)")
+            notes.append("no yd=: no range penalty")
+        fire = gurps.ranged_fire(
+            yards or 0, rof, shots=shots,
+            half_damage=w.half_damage if w else None,
+            max_range=w.max_range if w else None,
+            damage=(w.damage or None) if w else None,
+        )
+    except RulesError as exc:
+        raise EntryError(f"{ch.name}'s {name}: {exc}") from None
+    return fire, recoil, notes
+
+
+def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    if yards_given:
+        yd = fire.distance
+        text = str(yd.numerator) if yd.denominator == 1 else f"{float(yd):g}"
+        out.append((fire.range_penalty, f"{text} yd"))
+    if fire.pellets > 1:
+        what = plural(fire.shells, "shell")
+        if not fire.close:
+            what += f" = {fire.shots} pellets"
+        out.append((fire.rof_bonus, what))
+    elif fire.shots > 1:
+        out.append((fire.rof_bonus, f"RoF {fire.shots}"))
+    return out
+
+
+def _damage_line(w: Weapon | None, fire: gurps.RangedFire | None, entry: Mapping[str, Any],
+                 kind: str) -> str:
+    if w is None or not w.damage:
+        return ""
+    if fire is not None and fire.damage is not None:
+        return str(fire.damage)
+    try:
+        expr = parse(w.damage)
+    except RulesError:
+        return w.damage
+    if kind == "melee" and entry.get("maneuver") == "all_out_attack" \
+            and entry.get("option") == "strong":
+        bonus = gurps.strong_damage_bonus(expr.dice_count)
+        return str(Expr(expr.dice, expr.modifier + bonus))
+    return str(expr)
+
+
+def build_attack(campaign: Campaign, side: Side) -> Spec:
+    """The spec of an attack or plain success roll for ``side``."""
+    ch = campaign.character(side.actor)
+    mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
+    skill, wname = side.skill, ""
+    if side.skill in weapon_names(ch) and side.skill not in ch.skills:
+        wname = side.skill
+        skill = weapon(ch, wname).skill
+    found, used = find(ch, words)
+    if used:
+        wname, words = found, words[used:]
+    reject_unknown(words, OPTIONS, side, ())
+    base = skill_level(ch, skill)
+    entry = state.in_force(campaign, ch.name)
+    ranged_words = any(k in side.options for k in FIRE_OPTIONS)
+    if not (wname or ranged_words or entry.get("maneuver") in state.ATTACKS):
+        _, notes, _, _ = maneuver_mods(entry, ch.name, "", "", hint(campaign, ch.name))
+        return Spec(ch.name, skill, base, mods, notes=tuple(notes))
+    if not wname:
+        wname = _default_weapon(ch, skill, entry, ranged_words)
+    w = weapon(ch, wname) if wname else None
+    kind = w.kind if w is not None else ("ranged" if ranged_words else "melee")
+    if kind == "melee" and ranged_words:
+        raise EntryError(f"{ch.name}'s {wname} is a melee weapon: yd=, shots=, rof= and "
+                         "recoil= are for ranged attacks")
+    fire, recoil, notes = None, 1, []
+    extras: list[tuple[int, str]] = []
+    if kind == "ranged":
+        fire, recoil, notes = _fire(ch, side, w)
+        extras += _fire_extras(fire, "yd" in side.options or "range" in side.options)
+    more, why_not, spends, cap = maneuver_mods(entry, ch.name, kind, wname,
+                                               hint(campaign, ch.name))
+    return Spec(
+        ch.name, skill, base, mods, extras=(*more, *extras), cap=cap,
+        notes=(*notes, *why_not), weapon=w, kind=kind, fire=fire, recoil=recoil,
+        spends=tuple(spends), damage=_damage_line(w, fire, entry, kind),
+    )

@@ -1,0 +1,93 @@
+"""GURPS active defenses at the table: ``CHAR dodge|parry|block [mods]``.
+
+The defense value comes from the character's ``attributes`` or ``skills`` (``Dodge = 8``,
+``Parry = 9``; a name such as "Parry (Brawling)" counts as a parry). Dodge without a
+recorded value is Basic Speed's whole part + 3 (GURPS 4e), so every combatant can dodge.
+
+Decisions (the seed: All-Out Defense gives +2 to one active defense of your choice until
+the end of your next turn, or two different defenses against one attack):
+
+* Increased Dodge/Parry/Block gives its +2 to that defense only. All-Out Defense declared
+  without an option gives the +2 to the first defense rolled and records that choice (same
+  undo step); Double Defense gives no bonus.
+* All-Out Attack leaves no active defense and Move and Attack no parry: the roll is refused
+  with the reason, until that character's next turn begins.
+* An active defense spoils an Aim (declared, or carried to an attack not yet made).
+"""
+
+from __future__ import annotations
+
+from rules import gurps
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, Character
+from tui.session.systems.gurps import state
+from tui.session.systems.gurps.order import SPEED
+from tui.session.systems.gurps.spec import Spec
+from tui.session.systems.kit import reject_unknown, signed_words
+from tui.session.table.entry import EntryError, Side
+
+__all__ = ["build_defense", "computed_dodge", "defense_of"]
+
+
+def defense_of(skill: str) -> str:
+    """``"dodge"``, ``"parry"`` or ``"block"`` when ``skill`` names an active defense."""
+    words = skill.casefold().split()
+    first = words[0] if words else ""
+    return first if first in gurps.DEFENSES else ""
+
+
+def computed_dodge(ch: Character) -> int | None:
+    """Dodge from Basic Speed, when the character records no Dodge of their own."""
+    if any(defense_of(k) == "dodge" for k in (*ch.skills, *ch.attributes)):
+        return None
+    speed = ch.attributes.get(SPEED)
+    if speed is None or isinstance(speed, bool):
+        return None
+    try:
+        return gurps.dodge(speed)
+    except RulesError:
+        return None
+
+
+def _value(ch: Character, skill: str) -> int:
+    raw = ch.skills.get(skill, ch.attributes.get(skill))
+    if raw is None and defense_of(skill) == "dodge":
+        raw = computed_dodge(ch)
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise EntryError(f"{ch.name}'s {skill} is not a whole number ({raw!r})")
+    return raw
+
+
+def build_defense(campaign: Campaign, side: Side) -> Spec:
+    """The spec of an active defense roll for ``side``."""
+    ch = campaign.character(side.actor)
+    which = defense_of(side.skill)
+    mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
+    reject_unknown(words, ("ext",), side, ())
+    base = _value(ch, side.skill)
+    entry = state.in_force(campaign, ch.name)
+    key = str(entry.get("maneuver", ""))
+    extras: list[tuple[int, str]] = []
+    notes: list[str] = []
+    choose = ""
+    if key:
+        info = gurps.maneuver(key)
+        if not gurps.defense_allowed(key, which):
+            allowed = (" or ".join(info.defenses) + f" only, no {which}" if info.defenses
+                       else "no active defense")
+            raise EntryError(f"{ch.name} is on {info.name}: {allowed} until {ch.name}'s next "
+                             "turn begins")
+        if key == "all_out_defense":
+            option = str(entry.get("option", ""))
+            if not option:
+                choose = f"increased_{which}"
+                extras.append((2, "All-Out Defense"))
+            elif gurps.defense_bonus(key, option, which):
+                extras.append((gurps.defense_bonus(key, option, which), "All-Out Defense"))
+            else:
+                notes.append(f"no All-Out Defense bonus: {info.option(option).name} was chosen")
+    spoils = key == "aim" or (not entry.get("spent") and state.number(entry, "aimed") > 0)
+    if spoils:
+        notes.append(f"defending spoils {ch.name}'s aim")
+    return Spec(ch.name, side.skill, base, mods, extras=tuple(extras), notes=tuple(notes),
+                defense=which, choose=choose, spoils=spoils)

@@ -1,0 +1,141 @@
+"""One GURPS roll worked out before the dice: the skill, every modifier and why, and notes.
+
+:mod:`tui.session.systems.gurps.attack` (attacks and plain success rolls) and
+:mod:`tui.session.systems.gurps.defense` (active defenses) build a :class:`Spec`; the
+adapter shows it, rolls it and hands it to :func:`after_roll`, which updates the maneuver
+state in the same undo step (Aim spent, an aim spoiled by a defense, All-Out Defense's
+choice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import gurps
+from rules.gurps import RangedFire
+from tui.session.campaign.model import Campaign
+from tui.session.systems.gurps import state
+from tui.session.systems.gurps.weapons import Weapon
+
+__all__ = ["Spec", "after_roll", "hint", "plural"]
+
+
+def hint(campaign: Campaign, name: str) -> str:
+    """How a command in a hint names character ``name``: a word of the name no other
+    character has (``ruth``, ``moss`` for Guard Moss beside Guard Pike), lower case; else
+    the whole name in quotes."""
+    others = {w.casefold() for c in campaign.characters if c.name != name
+              for w in c.name.split()}
+    words = name.split()
+    for word in (words[:1] + words[-1:]) if words else []:
+        if word.casefold() not in others:
+            return word.casefold()
+    return f'"{name}"'
+
+
+def plural(n: int, word: str) -> str:
+    """``1 hit``, ``2 hits``, ``0 hits``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A roll ready to make.
+
+    Attributes:
+        actor, skill, base: who rolls which skill (or defense), and its level.
+        typed: the GM's situational modifiers (each within -10..+10).
+        extras: (value, why) the app adds: aim, range, RoF, maneuver to-hit …
+        cap: the most the effective skill may be (melee Move and Attack: 9), else None.
+        notes: why a bonus the GM may expect does not apply.
+        weapon: the weapon used; kind: "melee" or "ranged" for an attack, "" otherwise.
+        fire: a ranged attack's distance, shots and damage multiplier.
+        recoil: the weapon's Recoil (hits of rapid fire).
+        defense: "dodge", "parry" or "block" for an active defense, else "".
+        spends: the carried bonuses this roll uses ("aim", "evaluate").
+        choose: the All-Out Defense option this roll picks ("" when none).
+        spoils: whether the roll spoils the actor's aim (an active defense while aiming).
+        damage: the damage line to suggest after a hit ("" when unknown).
+    """
+
+    actor: str
+    skill: str
+    base: int
+    typed: tuple[int, ...] = ()
+    extras: tuple[tuple[int, str], ...] = ()
+    cap: int | None = None
+    notes: tuple[str, ...] = ()
+    weapon: Weapon | None = None
+    kind: str = ""
+    fire: RangedFire | None = None
+    recoil: int = 1
+    defense: str = ""
+    spends: tuple[str, ...] = ()
+    choose: str = ""
+    spoils: bool = False
+    damage: str = ""
+
+    @property
+    def effective(self) -> int:
+        total = gurps.effective_skill(self.base, self.typed) + sum(v for v, _ in self.extras)
+        return total if self.cap is None else min(total, self.cap)
+
+    @property
+    def attack(self) -> bool:
+        return bool(self.kind)
+
+    @property
+    def text(self) -> str:
+        """``Ruth Hale Guns (Shotgun) 13, Stevenson -1 (3 yd) +0 (2 shells) → 12``."""
+        head = f"{self.actor} {self.skill} {self.base}"
+        if self.weapon is not None and self.weapon.name != self.skill:
+            head += f", {self.weapon.name}"
+        parts = [f"{m:+d}" for m in self.typed]
+        parts += [f"{v:+d} ({why})" for v, why in self.extras]
+        if self.cap is not None and self.effective == self.cap:
+            parts.append(f"(at most {self.cap})")
+        if not parts:
+            return head
+        return f"{head} {' '.join(parts)} → {self.effective}"
+
+    @property
+    def note_text(self) -> str:
+        return "".join(f" [{n}]" for n in self.notes)
+
+
+def _suggestion(spec: Spec, hits: int) -> str:
+    fire = spec.fire
+    where = ""
+    if fire is not None and fire.close:
+        dr = f" dr=DRx{fire.multiplier}"
+        where = f" (close range: the target's DR x{fire.multiplier})"
+    else:
+        dr = " dr=DR"
+        if fire is not None and fire.beyond_half_damage and fire.half_damage is not None:
+            where = f" (beyond 1/2D {fire.half_damage:g} yd: GURPS halves the damage)"
+    count = f" hits={hits}" if hits > 1 else ""
+    return f"damage: /damage TARGET {spec.damage}{count}{dr}{where}"
+
+
+def after_roll(campaign: Campaign, spec: Spec, result: gurps.Result,
+               hits: int) -> tuple[Campaign, list[str]]:
+    """The maneuver state after ``spec`` was rolled, and the effect lines to log."""
+    effects: list[str] = []
+    entry = state.in_force(campaign, spec.actor)
+    if entry and spec.spends:
+        used = ", ".join(f"{why} {v:+d}" for v, why in spec.extras
+                         if why.split()[0] in spec.spends)
+        campaign = state.put(campaign, spec.actor, {**entry, "spent": True})
+        effects.append(f"{spec.actor}: {used} used")
+    elif entry and spec.spoils:
+        campaign = state.put(campaign, spec.actor,
+                             {**entry, "spoiled": True, "aimed": 0, "aim": 0})
+        effects.append(f"{spec.actor}'s aim is lost (an active defense)")
+    elif entry and spec.choose:
+        campaign = state.put(campaign, spec.actor, {**entry, "option": spec.choose})
+        opt = gurps.maneuver("all_out_defense").option(spec.choose)
+        effects.append(f"{spec.actor}: All-Out Defense, {opt.name} (+2 to {spec.defense} "
+                       "until their next turn)")
+    if hits and spec.damage:
+        effects.append(_suggestion(spec, hits))
+    return campaign, effects
