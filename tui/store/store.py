@@ -38,7 +38,7 @@ from tui.store.files import Read, atomic_write, read_save
 from tui.store.journal import Journal
 from tui.store.logfile import LOG_TAIL, LogRead, read_log
 from tui.store.logformat import block_bytes
-from tui.store.patch import DocCache, apply_patch, make_patch
+from tui.store.patch import DocCache, make_patch
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, replay
 from tui.store.savetext import SaveText
@@ -81,6 +81,9 @@ class Store:
         self._durable: tuple[Campaign, int] = (campaign, self.log_count)
         self._save_stat: tuple[int, int, int, int] | None = None
         self._log_end, self._log_ident = found.end, found.ident
+        #: a reader's patches of the entries after ``_complete_after`` (tui.store.follow)
+        self._patches: dict[int, dict[str, Any]] = dict(found.patches) if lock_fd is None else {}
+        self._complete_after = self.log_count if read.checkpoint is None else read.checkpoint
         self._mutex = threading.Lock()
         self._save_mutex = threading.Lock()
         self._closed = False
@@ -357,41 +360,9 @@ class Store:
     def refresh(self) -> list[LogEntry] | None:
         """Read-only: take in what the writer recorded since the last look.
 
-        Returns the new entries (``[]``: nothing new), or ``None`` when the log was replaced
-        or shortened and everything was read again.
+        Returns the new entries (``[]``: nothing new), or ``None`` when the state was read
+        again or replaced (see :mod:`tui.store.follow`).
         """
-        from tui.store.logfile import read_since
+        from tui.store.follow import refresh
 
-        try:
-            st = os.stat(self.log_path)
-        except FileNotFoundError:
-            st = None
-        ident = None if st is None else (st.st_dev, st.st_ino)
-        if st is not None and ident == self._log_ident and st.st_size == self._log_end:
-            return []
-        if st is None or ident != self._log_ident or st.st_size < self._log_end:
-            self._reload()
-            return None
-        found, end = read_since(self.log_path, self._log_end, self._log_ident)
-        if found is None:
-            self._reload()
-            return None
-        campaign = self.campaign
-        for _entry, patch in found:
-            if patch:
-                campaign = apply_patch(campaign, patch)
-        self.campaign = campaign
-        self._log_end = end
-        new = [e for e, _ in found]
-        self.log.extend(new)
-        del self.log[: -self._keep or len(self.log)]
-        if new:
-            self.log_count = new[-1].seq
-        return new
-
-    def _reload(self) -> None:
-        other = Store.open(self.path, read_only=True, keep=self._keep)
-        self.campaign, self.log, self.log_count = other.campaign, other.log, other.log_count
-        self._log_end, self._log_ident = other._log_end, other._log_ident
-
-
+        return refresh(self)
