@@ -4,8 +4,8 @@
 screen shows a command: the players' view (read-only) offers only what works there and
 writes nothing — help, the next sheet, quit, and Textual's keys panel, theme (not
 remembered there) and maximize — never undo, a slash command or a screenshot (a file).
-Where ours and Textual's share a title, ours wins: our "Quit" saves first and says so (Textual's runs the same
-``action_quit``, described as "as soon as possible").
+Where ours and Textual's share a title, ours wins: our "Quit" saves first and says so
+(Textual's runs the same ``action_quit``, described as "as soon as possible").
 """
 
 from __future__ import annotations
