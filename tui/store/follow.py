@@ -58,6 +58,8 @@ def _log(store: Store) -> list[LogEntry] | None:
         return []
     if st is None and store._log_ident is None:
         return []  # still no log: nothing was ever recorded
+    if st is not None and store._log_ident is None and store._log_end == 0:
+        store._log_ident = ident  # the writer's first record made the log: read it all
     if st is None or ident != store._log_ident or st.st_size < store._log_end:
         reload(store)
         return None
