@@ -270,9 +270,12 @@ class TablekeeperApp(CampaignFiles, App[None]):
         screen = self.main_screen()
         if screen is not None:
             screen.refresh_all()
-        if feed.problem:
-            self.say(f"Cannot read the campaign right now: {feed.problem}. Showing the "
-                     "last state; trying again.", severity="warning", timeout=5)
+        if feed.problem:  # its words may quote the GM's file: the players get none of them
+            from tui.bugreport import record
+
+            record("players' view cannot read the campaign", feed.problem)
+            self.say("The campaign cannot be read right now (is it being changed?). Showing "
+                     "the last state; trying again.", severity="warning", timeout=5)
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
