@@ -29,10 +29,12 @@ ROLL ENTRY — type a line, Enter commits, Tab completes names, Up/Down recall h
 """
 
 PLAYERS_VIEW = """\
-PLAYERS' VIEW — read-only: it follows the GM's table live and changes nothing
-  It shows what the players may see: GM-only characters, their rolls and the GM's notes
-  and secret rolls are left out ("Unknown A" stands for a hidden character the table
-  knows is there). The log scrolls with PageUp/PageDown; f2 shows the next sheet.
+PLAYERS' VIEW — read-only: follows the GM's table live
+  It shows what the players may see. GM-only characters, their
+  rolls, the GM's notes and secret rolls are left out; "Unknown A"
+  stands for a hidden character the table knows is there.
+  f2 shows the next sheet; PageUp/PageDown scroll the log.
+  Nothing typed here changes the table: /help, /quit.
 """
 
 

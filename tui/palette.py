@@ -65,10 +65,9 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
     undo, redo = _key(app, "app.undo", "ctrl+z"), _key(app, "app.redo", "ctrl+y")
     yield SystemCommand("Undo", f"Take back the last change ({undo})", app.action_undo)
     yield SystemCommand("Redo", f"Do again what was undone ({redo})", app.action_redo)
-    yield SystemCommand(
-        "Help", f"Keys and the roll-entry language ({_key(app, 'app.help', 'f1')})",
-        app.action_help,
-    )
+    about = "Keys and what this view shows" if app.read_only else (
+        "Keys and the roll-entry language")
+    yield SystemCommand("Help", f"{about} ({_key(app, 'app.help', 'f1')})", app.action_help)
     main = app.main_screen()
     if main is not None:
         yield SystemCommand(

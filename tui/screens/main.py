@@ -131,8 +131,8 @@ class MainScreen(Screen[None]):
             bits.append(f"{scene.name} · round {scene.round}")
             if scene.phase:
                 bits.append(scene.phase.upper())
-        if self.read_only:
-            bits.append("PLAYERS' VIEW")
+        if self.read_only:  # first, where a narrow terminal still shows it
+            bits.insert(0, "PLAYERS' VIEW")
         header = " │ ".join(bits)
         if header != self._header:
             self._header = header

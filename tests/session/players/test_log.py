@@ -82,3 +82,12 @@ def test_secrecy_is_kept_in_the_log_file(tmp_path: Path) -> None:
     store.close()
     back = Store.open(save, read_only=True)
     assert [(e.secret, e.hidden) for e in back.log] == [(True, ()), (False, ("Ог'лай",))]
+
+
+def test_completing_a_secret_line_keeps_it_secret() -> None:
+    from tui.session.table.completion import complete_line
+
+    t = table(demo("strange", "Ог'лай"))
+    found = complete_line(t, "!kir")
+    assert found and all(c.startswith("!") for c in found)
+    assert all(c.startswith("! ") for c in complete_line(t, "! kirma b"))
