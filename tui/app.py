@@ -6,6 +6,11 @@ change goes through the session, whose listener (:class:`~tui.store.autosave.Aut
 makes it durable in the log before the screen shows it and checkpoints the save in the
 background. Opening problems, outside edits and signals are handled in
 :mod:`tui.app_files`.
+
+Read-only (``--read-only``, the "already open" choice, ``tablekeeper serve``) the app is the
+players' view: its table is a :class:`~tui.players_feed.PlayersFeed`'s, over what the players
+may see, and a timer follows the writer (:data:`FOLLOW_EVERY`); the keys, the palette and the
+help offer only what works there.
 """
 
 from __future__ import annotations
@@ -46,11 +51,19 @@ from tui.terminal import lenient_input
 from tui.textsafe import visible
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from tui.catalog import SaveSummary
     from tui.config import Config
+    from tui.players_feed import PlayersFeed
     from tui.screens.main import MainScreen
 
-__all__ = ["TablekeeperApp"]
+__all__ = ["FOLLOW_EVERY", "TablekeeperApp"]
+
+#: Seconds between two looks at the files in the players' view (two ``stat`` calls each).
+FOLLOW_EVERY = 0.2
+#: Actions that change the campaign: not offered in the players' view.
+_CHANGING = frozenset({"undo", "redo", "end_adventure"})
 
 
 class TablekeeperApp(CampaignFiles, App[None]):
@@ -94,6 +107,8 @@ class TablekeeperApp(CampaignFiles, App[None]):
         self._in_conflict = False
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_thread = threading.get_ident()
+        self.feed: PlayersFeed | None = None  # the players' view's, when read-only
+        self._follow_timer: Timer | None = None
 
     def say(self, message: str, *, severity: SeverityLevel = "information",
             timeout: float = 10) -> None:
@@ -136,6 +151,14 @@ class TablekeeperApp(CampaignFiles, App[None]):
         if choice is None:
             return
         kind, path = choice
+        if self.read_only:  # the players' view opens what is picked read-only, makes nothing
+            if kind in ("open", "demo"):
+                self.open_campaign(Path(path), read_only=True)
+            else:
+                self.say("The players' view only looks: start Tablekeeper without "
+                         "--read-only to make a campaign.", severity="warning")
+                self.show_picker()
+            return
         if kind == "open":
             self.open_campaign(Path(path))
         elif kind == "demo":
@@ -218,13 +241,19 @@ class TablekeeperApp(CampaignFiles, App[None]):
             return
         self.store = store
         self.read_only = read_only
-        session = Session(store.campaign, store.log, last_seq=store.log_count)
-        if not read_only:
+        if read_only:
+            from tui.players_feed import PlayersFeed
+
+            self.feed = PlayersFeed(store, rng=self.rng)
+            self.table = self.feed.table
+            self._follow_timer = self.set_interval(FOLLOW_EVERY, self._follow)
+        else:
+            session = Session(store.campaign, store.log, last_seq=store.log_count)
             self.autosaver = Autosaver(store, self._save_report)
             session.subscribe(self.autosaver)
-        self.table = Table(session, rng=self.rng)
+            self.table = Table(session, rng=self.rng)
         self.save_path = path
-        self.sub_title = visible(f"{store.campaign.name} — {path.name}")
+        self.sub_title = visible(f"{self.table.campaign.name} — {path.name}")
         from tui.history import EntryHistory
 
         history = None if read_only else EntryHistory(path)  # players never see the GM's lines
@@ -233,7 +262,26 @@ class TablekeeperApp(CampaignFiles, App[None]):
             self.say(f"The log ended with an incomplete entry (a crash while writing?); "
                         f"it was moved to {store.set_aside.name}.", timeout=15)
 
+    def _follow(self) -> None:
+        """The players' view: take in what the writer committed; repaint only on a change."""
+        feed = self.feed
+        if feed is None or not feed.poll():
+            return
+        screen = self.main_screen()
+        if screen is not None:
+            screen.refresh_all()
+        if feed.problem:  # its words may quote the GM's file: the players get none of them
+            from tui.bugreport import record
+
+            record("players' view cannot read the campaign", feed.problem)
+            self.say("The campaign cannot be read right now (is it being changed?). Showing "
+                     "the last state; trying again.", severity="warning", timeout=5)
+
     # -- actions ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The players' view offers no action that changes the campaign (keys, footer)."""
+        return not (self.read_only and action in _CHANGING)
+
     def main_screen(self) -> MainScreen | None:
         """The main screen when a campaign is open (it may be under a dialog)."""
         from tui.screens.main import MainScreen
@@ -281,7 +329,8 @@ class TablekeeperApp(CampaignFiles, App[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen, key_rows
 
-        self.push_screen(HelpScreen.of(self.table, key_rows(self.screen)))
+        self.push_screen(HelpScreen.of(self.table, key_rows(self.screen),
+                                       read_only=self.read_only))
 
     async def action_quit(self) -> None:
         problem = self._unsaved_problem()

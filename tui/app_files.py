@@ -173,6 +173,10 @@ class CampaignFiles(_Base):
 
     def _close_store(self) -> None:
         """Stop autosaving (writing the last checkpoint) and release the campaign."""
+        if self._follow_timer is not None:  # the players' view stops following
+            self._follow_timer.stop()
+            self._follow_timer = None
+        self.feed = None
         if self.autosaver is not None:
             self.autosaver.stop()
             self.autosaver = None

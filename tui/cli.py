@@ -1,9 +1,10 @@
-"""The ``tablekeeper`` command: ``tablekeeper [SAVE]`` and ``tablekeeper check FILE...``.
+"""The ``tablekeeper`` command: ``tablekeeper [SAVE]``, ``tablekeeper check FILE...`` and
+``tablekeeper serve FILE`` (the players' view in a browser, :mod:`tui.cli_serve`).
 
-``check`` is recognised as the first word and parsed by its own parser (so ``tablekeeper
-check --help`` is its help); anything else is the app's command line, where a save may have
-any name (``./check`` opens a file called ``check``). Every bad argument or environment
-variable is one line on stderr and exit status 2 — never a traceback.
+``check`` and ``serve`` are recognised as the first word and parsed by their own parsers (so
+``tablekeeper check --help`` is its help); anything else is the app's command line, where a
+save may have any name (``./check`` opens a file called ``check``). Every bad argument or
+environment variable is one line on stderr and exit status 2 — never a traceback.
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ def _epilog() -> str:
         ("bug log", home(locations.bug_log_path())),
     ]
     listed = "\n".join(f"  {what:<8} {where}" for what, where in files)
-    return (f"commands:\n  check FILE...      validate saves (tablekeeper check --help)\n\n"
+    return (f"commands:\n  check FILE...      validate saves (tablekeeper check --help)\n"
+            f"  serve FILE         the players' view in a browser (tablekeeper serve --help)\n\n"
             f"environment variables:\n{env}\n\nfiles:\n{listed}\n\n"
             "The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's 'saves',\n"
             "else saves/ of a source checkout, else the per-user data folder.")
@@ -106,7 +108,8 @@ def _saves_now() -> Path:
 def _main_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper",
-        usage="%(prog)s [options] [SAVE]\n       %(prog)s check FILE...",
+        usage="%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
+              "       %(prog)s serve FILE [--host HOST] [--port PORT]",
         description="A keyboard-first table tracker for tabletop RPG game masters:\n"
         "opens the campaign picker, or SAVE.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -116,7 +119,8 @@ def _main_parser() -> _Parser:
                         help="campaign save to open (TOML); edits that file")
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--read-only", action="store_true",
-                        help="open SAVE as the player view (nothing changes, GM-only hidden)")
+                        help="open SAVE (or what the picker opens) as the players' view: "
+                        "follows the GM live, changes nothing, GM-only data hidden")
     parser.add_argument("--saves", type=Path, metavar="DIR", help="folder of saves")
     parser.add_argument("--config", type=Path, metavar="FILE", help="config file to use")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice (demos, tests)")
@@ -133,6 +137,33 @@ def _check_parser() -> _Parser:
     return parser
 
 
+def _serve_parser() -> _Parser:
+    parser = _Parser(
+        prog="tablekeeper serve",
+        description="Serve the players' view of FILE to a web browser (read-only, GM-only data "
+        "hidden, live). Prints the address to open, with a token every request must carry.",
+    )
+    parser.add_argument("file", type=Path, metavar="FILE", help="the campaign save")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1, this machine only; "
+                        "0.0.0.0 for the network)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--config", type=Path, metavar="FILE",
+                        help="config file the view uses (theme, keys)")
+    return parser
+
+
+def _serve(args: Sequence[str]) -> int:
+    ns = _serve_parser().parse_args(args)
+    save = _existing_file(ns.file, "FILE")
+    if not 0 < ns.port < 65536:
+        raise UsageError(f"--port: expected 1..65535, got {ns.port}")
+    config = _existing_file(ns.config, "--config") if ns.config is not None else None
+    from tui.cli_serve import serve_main
+
+    return serve_main(save, host=ns.host, port=ns.port, config=config)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -141,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tui.cli_check import check_main
 
             return check_main(files)
+        if args[:1] == ["serve"]:
+            return _serve(args[1:])
         return _run(_main_parser().parse_args(args))
     except UsageError as exc:
         print(f"tablekeeper: {exc}", file=sys.stderr)

@@ -30,6 +30,8 @@ def apply_config(app: App[None], config: Config) -> None:
         nonlocal remembered
         if theme.name == remembered:
             return  # the theme applied at start, or no change
+        if getattr(app, "read_only", False):
+            return  # the players' view writes nothing, not even the GM's config
         remembered = theme.name
         try:
             write_theme(path, theme.name)

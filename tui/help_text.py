@@ -21,10 +21,23 @@ ROLL ENTRY — type a line, Enter commits, Tab completes names, Up/Down recall h
   3d6+2   d100   2d6-1   d%            free dice (add '= 4 5' to type the faces)
   /command [args]                      every action (see below and ctrl+p)
   ... ext=NAME [clear]                 the roll counts toward an extended check
+  !LINE                                a secret line: its log entry is the GM's only
+                                       (!alice spot hidden); /note is the GM's, /note!
+                                       a note the players' view shows too
 
   Names match by prefix or fuzzily, Cyrillic included: 'al sp' = Alice Moore, Spot Hidden.
   Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   = 1-6-6-5
 """
+
+PLAYERS_VIEW = """\
+PLAYERS' VIEW — read-only: follows the GM's table live
+  It shows what the players may see. GM-only characters, their
+  rolls, the GM's notes and secret rolls are left out; "Unknown A"
+  stands for a hidden character the table knows is there.
+  f2 shows the next sheet; PageUp/PageDown scroll the log.
+  Nothing typed here changes the table: /help, /quit.
+"""
+
 
 def modifiers(system_name: str = "", entry_help: str = "", systems: Sequence[str] = ()) -> str:
     """The help's MODIFIERS section for one system, or the list of systems to pick from."""

@@ -1,9 +1,11 @@
 """The command palette (ctrl+p): Textual's own system commands beside ours.
 
 :func:`commands` gathers everything; :func:`offers` is the one place that decides whether a
-screen shows a command (the read-only player view can filter here). Where ours and Textual's
-share a title, ours wins: our "Quit" saves first and says so (Textual's runs the same
-``action_quit``, described as "as soon as possible").
+screen shows a command: the players' view (read-only) offers only what works there and
+writes nothing — help, the next sheet, quit, and Textual's keys panel, theme (not
+remembered there) and maximize — never undo, a slash command or a screenshot (a file).
+Where ours and Textual's share a title, ours wins: our "Quit" saves first and says so
+(Textual's runs the same ``action_quit``, described as "as soon as possible").
 """
 
 from __future__ import annotations
@@ -17,10 +19,13 @@ from textual.screen import Screen
 if TYPE_CHECKING:
     from tui.app import TablekeeperApp
 
-__all__ = ["commands", "offers", "ours"]
+__all__ = ["VIEW_TITLES", "commands", "offers", "ours"]
 
 #: Our palette entries that stand in for the slash commands of the same name.
 _AS_ENTRIES = ("undo", "redo", "help", "quit")
+#: What the players' view offers (titles; every other command changes or writes something).
+VIEW_TITLES = frozenset({"Help", "Next sheet", "Quit", "Keys", "Theme", "Maximize",
+                         "Minimize"})
 
 
 def commands(
@@ -35,7 +40,9 @@ def commands(
 
 
 def offers(app: TablekeeperApp, screen: Screen[object], command: SystemCommand) -> bool:
-    """Whether the palette on ``screen`` lists ``command``; today every command is offered."""
+    """Whether the palette on ``screen`` lists ``command`` (the players' view: few)."""
+    if app.read_only:
+        return command.title in VIEW_TITLES
     return True
 
 
@@ -58,10 +65,9 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
     undo, redo = _key(app, "app.undo", "ctrl+z"), _key(app, "app.redo", "ctrl+y")
     yield SystemCommand("Undo", f"Take back the last change ({undo})", app.action_undo)
     yield SystemCommand("Redo", f"Do again what was undone ({redo})", app.action_redo)
-    yield SystemCommand(
-        "Help", f"Keys and the roll-entry language ({_key(app, 'app.help', 'f1')})",
-        app.action_help,
-    )
+    about = "Keys and what this view shows" if app.read_only else (
+        "Keys and the roll-entry language")
+    yield SystemCommand("Help", f"{about} ({_key(app, 'app.help', 'f1')})", app.action_help)
     main = app.main_screen()
     if main is not None:
         yield SystemCommand(
@@ -78,6 +84,7 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 _literal(f"{cmd.usage} — {cmd.help}"),
                 lambda c=cmd: app.fill_entry(f"/{c.name} "),
             )
+    leave = "Leave the players' view" if app.read_only else "Save and leave"
     yield SystemCommand(
-        "Quit", f"Save and leave ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit
+        "Quit", f"{leave} ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit
     )

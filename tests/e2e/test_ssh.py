@@ -1,4 +1,5 @@
-"""A GM session over a real SSH login: local sshd on loopback, ssh -tt inside tmux.
+"""A GM session over a real SSH login: local sshd on loopback, ssh -tt inside tmux; and the
+players' view in a second login following the GM's (live, GM-only data never shown).
 
 One daemon serves the module. Each case logs in with the test key and runs the installed
 ``tablekeeper`` (its absolute path, with this interpreter's PATH) on a copy of the BRP demo:
@@ -11,6 +12,7 @@ sshd accepts no client environment by default, so every variable rides on the co
 from __future__ import annotations
 
 import os
+import time
 import re
 import shlex
 import shutil
@@ -133,3 +135,47 @@ def test_gm_flow_over_ssh(case: str, size: tuple[int, int], env: dict[str, str],
     assert campaign.character("Alice Moore").ticks == ("Spot Hidden",)
     assert campaign.character("Boris Ivanov").ticks == ()  # whatever it was, it is undone
     assert "Accepted publickey" in sshd.log_text()
+
+
+DEMO_STRANGE = next(p for p in demo_paths() if p.name == "demo-strange.toml")
+
+
+def test_players_view_in_a_second_login_follows_and_hides(sshd: Sshd, tmp_path: Path) -> None:
+    """The GM in one SSH login, the players' view in another: a roll shows there within a
+    second; the GM-only NPC's action, and its name, never."""
+    save = tmp_path / "road.toml"
+    shutil.copy(DEMO_STRANGE, save)
+    env = {"TERM": "xterm-256color"}
+    gm_cmd = remote_command(tmp_path, save, env)
+    view_cmd = remote_command(tmp_path, save, env) + " --read-only"
+    with Terminal(tmp_path, width=100, height=30, name="gm") as gm, \
+            Terminal(tmp_path, width=100, height=30, name="players") as view:
+        gm.start(sshd.ssh_argv(gm_cmd), env=env, cwd=tmp_path)
+        gm.wait_for("Северный тракт", "Ог'лай", timeout=15)
+        view.start(sshd.ssh_argv(view_cmd), env=env, cwd=tmp_path)
+        view.wait_for("PLAYERS' VIEW", "Кирма", timeout=15)
+        assert "Ог'лай" not in view.screen()
+
+        gm.type("kirma riding = 1 2 3 4 range=1,6")
+        gm.press("Enter")
+        gm.wait_for("Кирма Верховая езда:")
+        started = time.monotonic()
+        view.wait_for("Кирма Верховая езда:", timeout=1.0)
+        seen = time.monotonic() - started
+
+        gm.type("orc danger = 1 2 3 4 range=2,5")
+        gm.press("Enter")
+        gm.wait_for("Ог'лай danger:")
+        gm.type("/hp kirma =3")
+        gm.press("Enter")
+        view.wait_for("→ 3", timeout=2.0)  # a later change arrived: the NPC's came before it
+        shown = view.screen()
+        for secret in ("Ог'лай", "Og'lai", "danger"):
+            assert secret not in shown, secret
+
+        view.press("C-q")
+        assert view.wait_exit(timeout=15) == 0
+        gm.press("C-q")
+        assert gm.wait_exit(timeout=15) == 0
+    assert seen < 1.0
+    print(f"players' view over SSH: the roll showed {seen:.2f}s after the GM's screen")

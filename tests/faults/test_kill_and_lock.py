@@ -66,7 +66,7 @@ def test_sigkill_mid_session_keeps_every_committed_roll(tmp_path: Path) -> None:
     with Terminal(tmp_path, name="again") as term:
         term.start(command, env=ENV)
         term.wait_for("Alice Moore HP 11 → 9")  # the newest log entries are on screen
-        assert "READ-ONLY" not in term.screen()
+        assert "PLAYERS' VIEW" not in term.screen()
         term.type("boris spot hidden = 10")
         term.press("Enter")
         term.wait_for("Spot Hidden 45%: 10 →")
@@ -95,7 +95,7 @@ def test_second_instance_gets_lock_message_and_read_only(tmp_path: Path) -> None
             second.wait_for("Campaign already open", f"Tablekeeper (process {pid})")
             second.wait_for("Open read-only (player view)")
             second.press("Enter")  # the first choice: read-only
-            second.wait_for("READ-ONLY", "07 → special success")
+            second.wait_for("PLAYERS' VIEW", "07 → special success")
             second.type("alice stealth = 10")
             second.press("Enter")
             second.wait_for("read-only player view: nothing can change")

@@ -19,6 +19,7 @@ SCRIPT = textwrap.dedent(
         names.append(package.__name__)
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             names.append(info.name)
+    names.append("tui.players_feed")  # the players' view's model, beside the session
     for name in names:
         importlib.import_module(name)
     leaked = sorted(
@@ -54,6 +55,8 @@ def test_session_and_store_do_not_import_textual_or_rich() -> None:
         "tui.session.systems.brp.adapter",
         "tui.session.systems.strange.rounds",
         "tui.session.systems.gurps.maneuvers",
+        "tui.session.players.view",
+        "tui.players_feed",
         "tui.store",
     ):
         assert expected in modules, expected

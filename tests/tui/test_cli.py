@@ -86,6 +86,10 @@ def test_check_has_its_own_parser(capsys: pytest.CaptureFixture[str]) -> None:
         ([], {"TABLEKEEPER_CONFIG": "nope.toml"}, "TABLEKEEPER_CONFIG: no such file: nope.toml"),
         (["check"], {}, "the following arguments are required: FILE"),
         (["check", "--strict", "x"], {}, "unrecognized arguments: --strict"),
+        (["serve"], {}, "the following arguments are required: FILE"),
+        (["serve", "nope.toml"], {}, "FILE: no such file: nope.toml"),
+        (["serve", "FILE", "--port", "0"], {}, "--port: expected 1..65535, got 0"),
+        (["serve", "FILE", "--port", "x"], {}, "argument --port: invalid int value: 'x'"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(
@@ -150,3 +154,38 @@ def test_a_bad_seed_in_the_environment_is_no_traceback() -> None:
     done = _console(env={"TABLEKEEPER_SEED": "abc"})
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr == "tablekeeper: TABLEKEEPER_SEED: expected a whole number, got 'abc'\n"
+
+
+def test_serve_listens_on_loopback_unless_told_and_runs_only_the_players_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import shlex
+
+    import tui.cli_serve
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(tui.cli_serve, "serve_main",
+                        lambda save, **kw: calls.append({"save": save, **kw}) or 0)
+    save = tmp_path / "my table.toml"
+    shutil.copy(DEMOS["brp"], save)
+    assert run_main(["serve", str(save)], capsys)[0] == 0
+    assert run_main(["serve", str(save), "--host", "0.0.0.0", "--port", "9000"], capsys)[0] == 0
+    assert [(c["host"], c["port"]) for c in calls] == [("127.0.0.1", 8000), ("0.0.0.0", 9000)]
+    command = shlex.split(tui.cli_serve.view_command(save))
+    assert command[-2:] == [str(save), "--read-only"] and command[1:3] == ["-m", "tui"]
+
+
+def test_serving_costs_the_normal_start_nothing() -> None:
+    """textual-serve and aiohttp are imported by the serve command only."""
+    script = ("import sys, tui.cli, tui.app, tui.players_feed, tui.palette; "
+              "tui.cli._main_parser().parse_args([]); "
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+              "('textual_serve', 'aiohttp')))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+    served = subprocess.run([sys.executable, "-c", "import sys, tui.cli_serve; print("
+                             "'textual_serve' in sys.modules)"], capture_output=True,
+                            text=True, timeout=60)
+    assert served.stdout.strip() == "True"  # the check above can see the import

@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.help_text import GRAMMAR, modifiers
+from tui.help_text import GRAMMAR, PLAYERS_VIEW, modifiers
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
 
@@ -31,7 +31,9 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
     (no id: the entry's page_up …) still reaches ours whenever that one does not apply
     (Textual skips it), so ours further along the chain are listed too; the chain is
     ``Screen._modal_binding_chain``, the same one (keymap applied) ``active_bindings`` reads.
-    Keys a screen handles outside bindings come from its ``EXTRA_KEYS``.
+    Keys a screen handles outside bindings come from its ``EXTRA_KEYS``. A binding whose
+    action the node disables (``check_action`` is false: the players' view's undo …) is
+    not listed.
     """
     rows: dict[tuple[str, str], list[str]] = {}
     taken: set[str] = set()
@@ -43,9 +45,10 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
 
     for key, active in screen.active_bindings.items():
         add(key, active.binding)
-    for _node, bindings_map in screen._modal_binding_chain:
+    for node, bindings_map in screen._modal_binding_chain:
         for key, binding in bindings_map:
-            add(key, binding)
+            if screen.app._check_action_state(binding.action, node) is not False:
+                add(key, binding)
     extra: Sequence[tuple[str, str]] = getattr(screen, "EXTRA_KEYS", ())
     found = [(key, what, "") for key, what in extra]
     found += [("/".join(keys), what, ident) for (ident, what), keys in rows.items()]
@@ -69,24 +72,31 @@ class HelpScreen(ModalScreen[None]):
         commands: Sequence[tuple[str, str]] = (),
         keys: Sequence[tuple[str, str, str]] = (),
         modifiers: str = "",
+        *,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
         self.commands = commands
         self.keys = keys
         self.modifiers = modifiers
+        self.read_only = read_only
 
     @classmethod
-    def of(cls, table: Table | None, keys: Sequence[tuple[str, str, str]] = ()) -> HelpScreen:
+    def of(cls, table: Table | None, keys: Sequence[tuple[str, str, str]] = (), *,
+           read_only: bool = False) -> HelpScreen:
         """The help of the open campaign: its commands and its system's modifiers; without
-        a campaign (the picker), the registered systems."""
+        a campaign (the picker), the registered systems. The players' view (``read_only``)
+        explains itself instead of the roll-entry language, with its own commands only."""
         if table is None:
-            return cls([], keys, modifiers(systems=[s.name for s in infos()]))
+            shown = "" if read_only else modifiers(systems=[s.name for s in infos()])
+            return cls([], keys, shown, read_only=read_only)
         commands = [(c.usage, c.help) for c in table.commands()]
-        return cls(commands, keys, modifiers(table.system_name, table.system.entry_help))
+        shown = "" if read_only else modifiers(table.system_name, table.system.entry_help)
+        return cls(commands, keys, shown, read_only=read_only)
 
     def compose(self) -> ComposeResult:
         parts = [keys_text(self.keys)] if self.keys else []
-        parts.append(GRAMMAR)
+        parts.append(PLAYERS_VIEW if self.read_only else GRAMMAR)
         if self.modifiers:
             parts.append(self.modifiers)
         if self.commands:

@@ -104,7 +104,7 @@ class MainScreen(Screen[None]):
         self.refresh_all()
         self._lines = self.entry.history  # the entry changes this list in place
         if self.read_only:
-            self.entry.placeholder = "read-only player view: /help, /quit"
+            self.entry.placeholder = "players' view (read-only, follows the GM): /help, /quit"
         else:
             # once the first frame is out; typing earlier loads the same things on demand
             self.call_after_refresh(lambda: self.set_timer(0.02, self._warm_up))
@@ -131,8 +131,8 @@ class MainScreen(Screen[None]):
             bits.append(f"{scene.name} · round {scene.round}")
             if scene.phase:
                 bits.append(scene.phase.upper())
-        if self.read_only:
-            bits.append("READ-ONLY")
+        if self.read_only:  # first, where a narrow terminal still shows it
+            bits.insert(0, "PLAYERS' VIEW")
         header = " │ ".join(bits)
         if header != self._header:
             self._header = header
@@ -243,6 +243,10 @@ class MainScreen(Screen[None]):
         i = names.index(self.selected) + 1 if self.selected in names else 0
         self.selected = names[i % len(names)]
         self.party.show(self.table.campaign, self.selected)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The players' view has no key that changes the table (next turn, actor up …)."""
+        return not (self.read_only and action == "slash")
 
     def action_slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""

@@ -30,6 +30,8 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
     the campaign's name, system and adventure (names are plain text, never markup); a broken
     save says why on its second line and still opens, to the problem screen. After the list
     is on screen a worker validates every file in full and marks the broken ones it finds.
+    In the players' view (``tablekeeper --read-only``) it offers no new campaign: what is
+    picked opens read-only.
     """
 
     BINDINGS = [
@@ -57,19 +59,33 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
             self.rows[f"demo:{i}"] = ("demo", summary)
         self.folder = folder
 
+    @property
+    def read_only(self) -> bool:
+        return bool(getattr(self.app, "read_only", False))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No new campaign in the players' view (it writes nothing)."""
+        return not (action == "new" and self.read_only)
+
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Static("Tablekeeper — choose a campaign", id="picker-title")
+            title = "choose a campaign to watch (players' view, read-only)" if (
+                self.read_only) else "choose a campaign"
+            yield Static(f"Tablekeeper — {title}", id="picker-title")
             if self.folder is not None:
                 yield Static(Text(f"Saves in {shown(self.folder)}"), id="picker-folder")
-            options: list[Option | None] = [Option("＋ New campaign…", id="new")]
+            options: list[Option | None] = [] if self.read_only else [
+                Option("＋ New campaign…", id="new")]
             for kind in ("open", "demo"):
                 rows = [(key, s) for key, (k, s) in self.rows.items() if k == kind]
                 if rows:
-                    options.append(None)
+                    if options:
+                        options.append(None)
                     options += [Option(_prompt(s, demo=kind == "demo"), id=key) for key, s in rows]
             yield OptionList(*options, id="picker-list")
-            yield Static("Enter opens · n new campaign · q quits", id="picker-hint")
+            hint = "Enter opens read-only · q quits" if self.read_only else (
+                "Enter opens · n new campaign · q quits")
+            yield Static(hint, id="picker-hint")
         yield Footer()
 
     def on_mount(self) -> None:

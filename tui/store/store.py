@@ -91,6 +91,9 @@ class Store:
         self._durable: tuple[Campaign, int] = (campaign, self.log_count)
         self._save_stat: tuple[int, int, int, int] | None = None
         self._log_end, self._log_ident = found.end, found.ident
+        #: a reader's patches of the entries after ``_complete_after`` (tui.store.follow)
+        self._patches: dict[int, dict[str, Any]] = dict(found.patches) if lock_fd is None else {}
+        self._complete_after = self.log_count if read.checkpoint is None else read.checkpoint
         self._mutex = threading.Lock()
         self._save_mutex = threading.Lock()
         self._closed = False
@@ -374,8 +377,11 @@ class Store:
 
     # -- following a writer (read-only) ------------------------------------------------------
     def refresh(self) -> list[LogEntry] | None:
-        """Read-only: take in what the writer recorded since the last look (see
-        :func:`tui.store.follow.refresh`)."""
+        """Read-only: take in what the writer recorded since the last look.
+
+        Returns the new entries (``[]``: nothing new), or ``None`` when the state was read
+        again or replaced (see :mod:`tui.store.follow`).
+        """
         from tui.store.follow import refresh
 
         return refresh(self)

@@ -33,10 +33,13 @@ SHOWN = 200
 
 
 def entry_text(entry: LogEntry, *, undone: bool = False) -> Text:
-    """One log entry as styled text: time, what happened, its effects."""
+    """One log entry as styled text: time, what happened, its effects (a secret entry —
+    the players' view never shows it — is marked for the GM)."""
     text = Text()
     stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
     text.append(f"{stamp} ", style="dim")
+    if entry.secret:
+        text.append("secret ", style="dim italic")
     style = GRADE_STYLES.get(entry.grade, "")
     if entry.kind in ("undo", "redo"):
         style = "italic dim"

@@ -17,6 +17,11 @@ class LogEntry:
     the UI colours by (``critical``, ``special``, ``success``, ``partial``, ``failure``,
     ``fumble`` or ``""``); ``inputs`` records the dice as rolled or typed (``typed`` = true
     when the GM typed them); ``undoes`` is the ``seq`` an undo/redo entry refers to.
+
+    Secrecy (the players' view, :mod:`tui.session.players`): ``secret`` marks an entry only
+    the GM may see (a secret roll ``!…``, a ``/note``, the undo of either); ``hidden`` names
+    the GM-only characters the entry involved when it was made, so it stays theirs after a
+    rename, a removal or a later change of the flag.
     """
 
     seq: int
@@ -28,6 +33,8 @@ class LogEntry:
     inputs: Mapping[str, Any] = field(default_factory=dict)
     effects: tuple[str, ...] = ()
     undoes: int = 0
+    secret: bool = False
+    hidden: tuple[str, ...] = ()
 
 
 def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
@@ -45,6 +52,10 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
         doc["effects"] = list(entry.effects)
     if entry.undoes:
         doc["undoes"] = entry.undoes
+    if entry.secret:
+        doc["secret"] = True
+    if entry.hidden:
+        doc["hidden"] = list(entry.hidden)
     if entry.inputs:
         doc["inputs"] = {
             k: (list(v) if isinstance(v, tuple) else v)
@@ -68,6 +79,9 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         return value
 
     effects = get("effects", list, [])
+    hidden = get("hidden", list, [])
+    if not all(isinstance(name, str) for name in hidden):
+        raise ValueError("hidden: expected a list of names")
     return LogEntry(
         seq=get("seq", int),
         time=get("time", str),
@@ -78,4 +92,6 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         inputs=get("inputs", dict, {}),
         effects=tuple(str(e) for e in effects),
         undoes=get("undoes", int, 0),
+        secret=get("secret", bool, False),
+        hidden=tuple(hidden),
     )

@@ -5,15 +5,21 @@ return the next :class:`~tui.session.campaign.model.Campaign` and a :class:`Draf
 Because states are immutable, undo restores the previous value exactly; redo restores the
 next one (a redone roll is not re-rolled). Undo and redo are logged too: the log is
 append-only and never rewritten.
+
+Every entry is marked for the players' view when it is made: ``secret`` for a secret roll, a
+GM note or anything run inside :meth:`Session.secretly` (an undo or redo inherits it), and
+``hidden`` with the GM-only characters it names (:mod:`tui.session.campaign.hidden`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from tui.session.campaign.hidden import HiddenNames, strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 
@@ -36,6 +42,7 @@ class Draft:
     grade: str = ""
     inputs: Mapping[str, Any] = field(default_factory=dict)
     effects: tuple[str, ...] = ()
+    secret: bool = False  # only the GM may see the entry (a /note, a secret roll)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +62,8 @@ class _Step:
     after: Campaign
     seq: int
     text: str
+    secret: bool = False
+    hidden: tuple[str, ...] = ()
 
 
 Listener = Callable[[Campaign, Sequence[LogEntry]], None]
@@ -86,6 +95,16 @@ class Session:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self._listeners: list[Listener] = []
+        self._secret = False
+
+    @contextmanager
+    def secretly(self) -> Iterator[None]:
+        """Mark every entry made inside the block as secret (the ``!`` prefix of a line)."""
+        was, self._secret = self._secret, True
+        try:
+            yield
+        finally:
+            self._secret = was
 
     # -- observers -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -96,9 +115,13 @@ class Session:
         for listener in self._listeners:
             listener(self.campaign, entries)
 
-    def _entry(self, draft: Draft, *, undoes: int = 0) -> LogEntry:
+    def _entry(self, draft: Draft, before: Campaign, *, undoes: int = 0, secret: bool = False,
+               hidden: tuple[str, ...] = ()) -> LogEntry:
         seq = max(self._last_seq, self.log[-1].seq if self.log else 0) + 1
         self._last_seq = seq
+        names = HiddenNames((before, self.campaign), hidden)
+        texts = [draft.actor, draft.text, *draft.effects, *strings_in(dict(draft.inputs))]
+        found = names.mentioned(texts)
         entry = LogEntry(
             seq=seq,
             time=self._clock(),
@@ -109,6 +132,8 @@ class Session:
             inputs=dict(draft.inputs),
             effects=tuple(draft.effects),
             undoes=undoes,
+            secret=draft.secret or secret or self._secret,
+            hidden=tuple(dict.fromkeys((*hidden, *found))),
         )
         self.log.append(entry)
         return entry
@@ -119,10 +144,11 @@ class Session:
         outcome = command.apply(self.campaign)
         before = self.campaign
         self.campaign = outcome.campaign
-        entry = self._entry(outcome.draft)
+        entry = self._entry(outcome.draft, before)
         # Every command is a step, even a roll that changed nothing: ctrl+z then takes back
         # the last thing the GM did, as they expect, and the log marks it undone.
-        self._undo.append(_Step(before, outcome.campaign, entry.seq, entry.text))
+        self._undo.append(_Step(before, outcome.campaign, entry.seq, entry.text, entry.secret,
+                                entry.hidden))
         del self._undo[: -self._depth]
         self._redo.clear()
         self._notify([entry])
@@ -143,7 +169,8 @@ class Session:
         step = self._undo.pop()
         self._redo.append(step)
         self.campaign = step.before
-        entry = self._entry(Draft("undo", f"undo: {step.text}"), undoes=step.seq)
+        entry = self._entry(Draft("undo", f"undo: {step.text}"), step.after, undoes=step.seq,
+                            secret=step.secret, hidden=step.hidden)
         self._notify([entry])
         return entry
 
@@ -153,7 +180,8 @@ class Session:
         step = self._redo.pop()
         self._undo.append(step)
         self.campaign = step.after
-        entry = self._entry(Draft("redo", f"redo: {step.text}"), undoes=step.seq)
+        entry = self._entry(Draft("redo", f"redo: {step.text}"), step.before, undoes=step.seq,
+                            secret=step.secret, hidden=step.hidden)
         self._notify([entry])
         return entry
 

@@ -189,6 +189,11 @@ class System(Protocol):
         """The system's part of the scene panel for the running scene."""
         ...
 
+    def players_scene(self, scene: Scene, hidden: Callable[[str], bool]) -> Mapping[str, Any]:
+        """The system's own ``scene.system`` data the players' view may show: everything
+        about a character ``hidden(name)`` is true of (GM-only) left out."""
+        ...
+
     # -- extended checks -----------------------------------------------------------------------
     @property
     def extended_tn(self) -> bool:
@@ -294,6 +299,11 @@ class Defaults:
 
     def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
         return SceneFragments()
+
+    def players_scene(self, scene: Scene, hidden: Callable[[str], bool]) -> Mapping[str, Any]:
+        """None of it: a system without scene data of its own has nothing to share, and one
+        that keeps some shares only what it has vetted (the safe default)."""
+        return {}
 
     def extended_skill(self, campaign: Campaign, side: Side) -> str:
         return side.skill

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tui.session.table.entry import MAX_LINE
 from tui.session.table.names import NameError_, complete, normal
-from tui.session.table.table import Table
+from tui.session.table.table import SECRET, Table
 
 __all__ = ["complete_line"]
 
@@ -24,9 +24,16 @@ def _extend(typed: str, fragment: str, name: str) -> str:
 
 
 def complete_line(table: Table, text: str) -> list[str]:
-    """Whole-line completions for the roll entry: commands, characters, skills."""
+    """Whole-line completions for the roll entry: commands, characters, skills.
+
+    A secret line (``!…``) completes as the line after the ``!``, which it keeps.
+    """
     if len(text) > MAX_LINE:
         return []
+    if text.startswith(SECRET):
+        after = text[len(SECRET):]
+        head = SECRET + after[: len(after) - len(after.lstrip())]
+        return [head + c for c in complete_line(table, after.lstrip())]
     if text.startswith("/"):
         typed = text[1:]
         if " " in typed:

@@ -1,9 +1,14 @@
-"""The core slash commands every system has: undo, redo, help, quit, notes, resources."""
+"""The core slash commands every system has: undo, redo, help, quit, notes, resources.
+
+Notes are the GM's: ``/note TEXT`` is logged as a secret entry the players' view never
+shows; ``/note! TEXT`` is a note for the table, shown there too.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from tui.session.campaign.session import Draft
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
 from tui.session.table.table import Feedback, Table
@@ -33,11 +38,18 @@ def _quit(_table: Table, _cmd: Slash) -> Feedback:
     return Feedback(True, "quit", action="quit")
 
 
-@slash("note", "/note TEXT", "write a note into the log")
+@slash("note", "/note TEXT", "write a note into the log, for the GM only")
 def _note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, "/note needs some text")
-    return table.change(lambda c: c, f"note: {cmd.rest}")
+    return table.run_change(lambda c: c, Draft("note", f"note: {cmd.rest}", secret=True))
+
+
+@slash("note!", "/note! TEXT", "write a note into the log that the players' view shows too")
+def _public_note(table: Table, cmd: Slash) -> Feedback:
+    if not cmd.rest:
+        return Feedback(False, "/note! needs some text")
+    return table.run_change(lambda c: c, Draft("note", f"note: {cmd.rest}"))
 
 
 @slash(

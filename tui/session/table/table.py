@@ -4,6 +4,10 @@ It is pure Python (no Textual), so the app, the tests and a script drive it alik
 calls :meth:`Table.preview` on every keystroke and :meth:`Table.submit` on Enter. Every error
 becomes a :class:`Feedback` with ``ok=False`` and a message naming the problem; the session is
 untouched.
+
+A line that starts with ``!`` is secret: it runs as without the ``!``, and the log entries
+it makes are marked ``secret`` so the players' view never shows them (``!alice spot
+hidden``, ``!3d6``, ``!/hp orc -3``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,10 @@ from tui.session.table.entry import (
 )
 from tui.session.table.names import Match, NameError_
 
-__all__ = ["Feedback", "Preview", "Table"]
+__all__ = ["SECRET", "Feedback", "Preview", "Table", "secret_line"]
+
+#: The prefix that makes a line secret (its log entries are for the GM only).
+SECRET = "!"
 
 #: Errors that describe bad input: their message is shown as it is.
 _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
@@ -243,6 +250,16 @@ class Table:
 
     def preview(self, line: str) -> Preview:
         """The resolved check and its exact odds, or what is wrong with the line so far."""
+        secret, line = secret_line(line)
+        if secret:
+            if not line:
+                return Preview("secret: type the roll after '!' (only the GM will see it)",
+                               True)
+            shown = self._preview(line)
+            return replace(shown, text=f"secret (GM only): {shown.text}")
+        return self._preview(line)
+
+    def _preview(self, line: str) -> Preview:
         if not line.strip():
             return Preview("", True)
         try:
@@ -294,7 +311,22 @@ class Table:
         return notes
 
     def submit(self, line: str) -> Feedback:
-        """Run the line: a roll, a free roll or a /command. Never raises for bad input."""
+        """Run the line: a roll, a free roll or a /command. Never raises for bad input.
+
+        A ``!`` before the line makes it secret (see the module docstring).
+        """
+        secret, line = secret_line(line)
+        if not secret:
+            return self._submit(line)
+        if not line:
+            return Feedback(False, "type the secret roll after '!', e.g. !alice spot hidden")
+        with self.session.secretly():
+            feedback = self._submit(line)
+        if feedback.ok and not feedback.action:
+            return replace(feedback, message=f"secret: {feedback.message}")
+        return feedback
+
+    def _submit(self, line: str) -> Feedback:
         try:
             parsed = self._parse(line)
             if isinstance(parsed, Slash):
@@ -348,6 +380,14 @@ class Table:
         except Exception as exc:
             return Feedback(False, self._internal(exc))
         return Feedback(True, draft.text, outcome=out)
+
+
+def secret_line(line: str) -> tuple[bool, str]:
+    """``(True, the line without its "!")`` for a secret line, else ``(False, line)``."""
+    text = line.lstrip()
+    if text.startswith(SECRET):
+        return True, text[len(SECRET):].lstrip()
+    return False, line
 
 
 class _WouldRoll(Exception):

@@ -3,8 +3,8 @@ the maneuvers are loaded by the members that need them, after the first frame)."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.interface import Defaults, SceneFragments
@@ -87,6 +87,14 @@ class Gurps(Defaults):
         from tui.session.systems.gurps.maneuvers import panel_lines
 
         return SceneFragments(after_order=panel_lines(campaign))
+
+    def players_scene(self, scene: Scene, hidden: Callable[[str], bool]) -> Mapping[str, Any]:
+        """The maneuvers of the characters the players see (a GM-only one's is left out)."""
+        raw = scene.system.get("maneuvers")
+        if not isinstance(raw, Mapping):
+            return {}
+        return {"maneuvers": {name: entry for name, entry in raw.items()
+                              if not hidden(str(name))}}
 
 
 SYSTEM = Gurps()

@@ -3,8 +3,8 @@ adapter and the rounds are loaded by the members that need them, after the first
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, Scene
@@ -66,6 +66,11 @@ class Strange(Defaults):
         from tui.session.systems.strange.view import fragments
 
         return fragments(campaign)
+
+    def players_scene(self, scene: Scene, hidden: Callable[[str], bool]) -> Mapping[str, Any]:
+        from tui.session.systems.strange.players import players_rounds
+
+        return players_rounds(scene, hidden)
 
     def extended_progress(self, out: Outcome) -> tuple[bool, int]:
         """Partial success 1, full success 2, critical or absolute critical 3."""

@@ -1,0 +1,103 @@
+"""``tablekeeper serve FILE``: the players' view in a web browser, on the table's screen.
+
+The page is served by ``textual-serve`` (imported here only, so it costs the normal start-up
+nothing): every browser tab that connects runs its own ``python -m tui FILE --read-only``,
+the players' view, whatever the browser sends — so nothing reachable through the server can
+write. It listens on loopback (``127.0.0.1``) unless ``--host`` says otherwise (``--host
+0.0.0.0`` for the other machines of the network, explicitly).
+
+Every request must carry the token printed in the URL (``secrets.token_urlsafe``, 32 bytes,
+new for each run): as ``?token=…`` (the URL opened first) or as the cookie the page sets
+with it (``HttpOnly``, ``SameSite=Strict``) for its websocket and static files. A request
+without it, or with a wrong one, gets ``403 Forbidden`` and nothing else. The page's own
+links are made from the address the browser used, so the URL works from another machine
+when the server listens there.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shlex
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from textual_serve.server import Server
+
+__all__ = ["COOKIE", "PlayersServer", "serve_main", "view_command"]
+
+COOKIE = "tablekeeper_token"
+TITLE = "Tablekeeper — players' view"
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def view_command(save: Path, *, config: Path | None = None) -> str:
+    """The shell command each browser tab runs: always the read-only players' view."""
+    args = [sys.executable, "-m", "tui", str(save), "--read-only"]
+    if config is not None:
+        args += ["--config", str(config)]
+    return shlex.join(args)
+
+
+class PlayersServer(Server):
+    """textual-serve's server with the token check in front of every route."""
+
+    def __init__(self, save: Path, *, host: str, port: int, token: str,
+                 config: Path | None = None) -> None:
+        super().__init__(view_command(save, config=config), host=host, port=port, title=TITLE)
+        self.save = save
+        self.token = token
+
+    @property
+    def url(self) -> str:
+        """The address to open (with the token)."""
+        shown = socket.gethostname() if self.host in ("0.0.0.0", "::", "") else self.host
+        if ":" in shown:
+            shown = f"[{shown}]"
+        return f"http://{shown}:{self.port}/?token={self.token}"
+
+    def _allowed(self, request: web.Request) -> bool:
+        given = request.query.get("token") or request.cookies.get(COOKIE) or ""
+        return secrets.compare_digest(given.encode("utf-8", "replace"),
+                                      self.token.encode("utf-8"))
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+
+        @web.middleware
+        async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+            if not self._allowed(request):
+                return web.Response(status=403, text="403 Forbidden: open the address "
+                                    "`tablekeeper serve` printed, with its token.\n")
+            response = await handler(request)
+            if "token" in request.query and not response.prepared:
+                response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict",
+                                    path="/")
+            return response
+
+        app.middlewares.append(guard)
+        return app
+
+    async def handle_index(self, request: web.Request) -> Any:
+        # the page's websocket and static links follow the address the browser used
+        self.public_url = f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(f"Players' view of {self.save.name}: {self.url}", flush=True)
+        if self.host not in ("127.0.0.1", "localhost", "::1"):
+            print(f"Listening on {self.host}: anyone on the network with this address can "
+                  "watch (never change) the table.", flush=True)
+        print("Ctrl+C stops the server.", flush=True)
+
+
+def serve_main(save: Path, *, host: str, port: int, config: Path | None = None) -> int:
+    """Serve the players' view of ``save`` until Ctrl+C."""
+    token = secrets.token_urlsafe(32)
+    server = PlayersServer(save.resolve(), host=host, port=port, token=token, config=config)
+    server.serve()
+    return 0
