@@ -186,8 +186,9 @@ class CharacterTally:
     @property
     def label(self) -> str:
         return (
-            f"{self.character}: {self.actions} actions, {self.successes} successes, "
-            f"{self.failures} failures, impact {self.impact}, "
+            f"{self.character}: {_n(self.actions, 'action')}, "
+            f"{_n(self.successes, 'success', 'successes')}, "
+            f"{_n(self.failures, 'failure')}, impact {self.impact}, "
             f"contests {self.contests_won} won / {self.contests_lost} lost"
         )
 
@@ -265,3 +266,8 @@ def tallies(records: tuple[RoundRecord, ...]) -> tuple[CharacterTally, ...]:
 
 def same_name(a: str, b: str) -> bool:
     return a.casefold() == b.casefold()
+
+
+def _n(count: int, word: str, words: str = "") -> str:
+    """``1 action``, ``2 actions``."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"

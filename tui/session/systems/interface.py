@@ -40,6 +40,7 @@ __all__ = [
     "Chance",
     "Defaults",
     "Line",
+    "ModifierField",
     "Plan",
     "SceneFragments",
     "Segment",
@@ -76,6 +77,32 @@ class Plan:
     def preview(self) -> str:
         shown = " · ".join(f"{c.label} {c.percent}" for c in self.odds if c.p)
         return f"{self.summary} — {shown}" if shown else self.summary
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierField:
+    """One modifier of the guided roll form (ctrl+r), as the system names it.
+
+    With ``choices`` the form offers those words ("" first means "none"); otherwise the GM
+    types a value, written into the roll line through ``template`` (``"tn={}"``); ``signed``
+    puts a ``+`` before a bare number (``5`` → ``+5``).
+    """
+
+    key: str
+    label: str
+    choices: tuple[str, ...] = ()
+    template: str = "{}"
+    signed: bool = False
+    hint: str = ""
+
+    def word(self, value: str) -> str:
+        """The roll-line word for ``value`` ("" when the field is left empty)."""
+        value = value.strip()
+        if not value:
+            return ""
+        if self.signed and value[:1].isdigit():
+            value = f"+{value}"
+        return self.template.format(value)
 
 
 Segment = tuple[str, str]  # (text, Rich style words) of the scene panel
@@ -118,6 +145,11 @@ class System(Protocol):
     @property
     def entry_help(self) -> str:
         """The help screen's lines on this system's modifiers (indented two spaces)."""
+        ...
+
+    @property
+    def modifier_fields(self) -> tuple[ModifierField, ...]:
+        """The modifiers the guided roll form offers (the form adds a free-text field)."""
         ...
 
     def rollables(self, character: Character) -> Sequence[str]:
@@ -215,6 +247,7 @@ class Defaults:
 
     option_keys: frozenset[str] = frozenset()
     entry_help = ""
+    modifier_fields: tuple[ModifierField, ...] = ()
     shows_round_limit = False
     next_wraps_round = True
     init_refusal = ""

@@ -33,7 +33,7 @@ def _quit(_table: Table, _cmd: Slash) -> Feedback:
     return Feedback(True, "quit", action="quit")
 
 
-@slash("note", "/note TEXT", "write a note into the log")
+@slash("note", "/note TEXT", "write a note into the log", args="TEXT")
 def _note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, "/note needs some text")
@@ -44,7 +44,7 @@ def _note(table: Table, cmd: Slash) -> Feedback:
     "hp",
     "/hp CHAR [RESOURCE] ±N|=N",
     "change a resource (HP by default); =N on a new name adds that resource",
-    aliases=("res",),
+    aliases=("res",), args="CHAR [RESOURCE] N",
 )
 def _resource(table: Table, cmd: Slash) -> Feedback:
     from tui.session.table.names import NameError_, match_prefix_words
@@ -90,7 +90,7 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     )
 
 
-@slash("rename", "/rename NEW NAME", "rename the campaign")
+@slash("rename", "/rename NEW NAME", "rename the campaign", args="TEXT")
 def _rename(table: Table, cmd: Slash) -> Feedback:
     name = cmd.rest.strip()
     if not name:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -30,8 +31,9 @@ from tui.session.table.entry import (
     parse_line,
 )
 from tui.session.table.names import Match, NameError_
+from tui.session.table.wording import humane
 
-__all__ = ["Feedback", "Preview", "Table"]
+__all__ = ["Feedback", "Preview", "Table", "where"]
 
 #: Errors that describe bad input: their message is shown as it is.
 _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
@@ -39,9 +41,12 @@ _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueErro
 
 @dataclass(frozen=True, slots=True)
 class Preview:
+    """The line under the entry while typing; ``at`` is where a problem is (or None)."""
+
     text: str
     ok: bool
     odds: tuple[Chance, ...] = ()
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,10 @@ class Feedback:
     action: str = ""
     outcome: Outcome | None = None
     argument: str = ""
+    #: where in the line the problem is (the entry keeps a refused line, cursor there)
+    at: int | None = None
+    #: a message worth keeping: logged (no undo step) as well as shown (``/summary``)
+    record: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +275,7 @@ class Table:
                 pass  # the app still rolls something: no sure outcome to show
             return Preview(text, True, plan.odds)
         except _ERRORS as exc:
-            return Preview(_message(exc), False)
+            return Preview(_message(exc), False, at=where(line, exc))
         except Exception as exc:  # a bug must never take the table down
             return Preview(self._internal(exc), False)
 
@@ -277,8 +286,9 @@ class Table:
             if isinstance(parsed, Slash):
                 cmd = self._command(parsed.name)
                 if cmd is None:
-                    return Feedback(False, f"unknown command /{parsed.name} (try /help)")
-                return cmd.handler(self, parsed)  # handlers may raise; caught below
+                    return Feedback(False, f"unknown command /{parsed.name} (try /help)",
+                                    at=line.find("/") + 1)
+                return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
                 return Feedback(True, out.draft.text, outcome=out)
@@ -286,9 +296,15 @@ class Table:
             out = self.session.execute(_Run(plan, parsed, self.rng, self.command_sets))
             return Feedback(True, out.draft.text, outcome=out)
         except _ERRORS as exc:
-            return Feedback(False, _message(exc))
+            return Feedback(False, _message(exc), at=where(line, exc))
         except Exception as exc:  # commands apply or not at all: the state is unchanged
             return Feedback(False, self._internal(exc))
+
+    def _recorded(self, feedback: Feedback) -> Feedback:
+        """A command's message marked ``record`` goes into the log too (no undo step)."""
+        if feedback.ok and feedback.record and feedback.outcome is None:
+            self.session.note(Draft("info", feedback.message))
+        return feedback
 
     def _command(self, name: str) -> SlashCommand | None:
         """The slash command ``name`` of this campaign (the system's own first)."""
@@ -344,4 +360,25 @@ class _NoDice(random.Random):
 def _message(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
         return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
-    return str(exc)
+    return humane(str(exc))
+
+
+_QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")
+
+
+def where(line: str, exc: BaseException) -> int:
+    """Where in ``line`` the problem ``exc`` describes is: its own ``at``, else the first
+    word it quotes that the line contains (the last occurrence), else the end of the line."""
+    at = getattr(exc, "at", None)
+    text = line.strip()
+    offset = len(line) - len(line.lstrip())
+    if isinstance(at, int):
+        return offset + max(0, min(at, len(text)))
+    folded = text.casefold()
+    for m in _QUOTED.finditer(str(exc)):
+        word = (m.group(1) or m.group(2)).casefold()
+        found = folded.rfind(word)
+        if found >= 0:
+            return offset + found
+    return offset + len(text)
+

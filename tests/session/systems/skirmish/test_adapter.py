@@ -33,7 +33,7 @@ def test_samurai_5_against_yamabushi_8_samurai_strikes(skirmish: Table) -> None:
     )
     fb = skirmish.submit(line)
     assert fb.ok and fb.message == pv.text.split("\n  Enter → ")[1]
-    assert fb.message.endswith("Experienced Samurai acts with 1 hit(s) [5]")
+    assert fb.message.endswith("Experienced Samurai acts with 1 hit [5]")
     assert skirmish.session.log[-1].grade == "success"
 
 
@@ -49,7 +49,7 @@ def test_musket_dodge_at_minus_five(skirmish: Table) -> None:
     dist = skirmish_rules.contest_odds(2, 8, "d10")
     assert_odds_shown(pv.text, [("Experienced Samurai wins", dist["a"]), ("Ninja wins", dist["b"])])
     fb = skirmish.submit("samurai dexterity -5 = 1 vs ninja shooting = 5")
-    assert fb.ok and fb.message.endswith("Ninja acts with 1 hit(s) [5]")
+    assert fb.ok and fb.message.endswith("Ninja acts with 1 hit [5]")
     fb = skirmish.submit("samurai dexterity -5 = 3 vs ninja shooting = 9")
     assert fb.ok and fb.message.endswith("nobody acts")
 
@@ -106,5 +106,5 @@ def test_modifier_order_and_limits(skirmish: Table) -> None:
 
 def test_several_dice_each_cancel_lower_ones(skirmish: Table) -> None:
     fb = skirmish.submit("samurai fighting = 5 6 vs yamabushi = 4 9")
-    assert fb.ok and fb.message.endswith("Experienced Samurai acts with 2 hit(s) [5, 6]")
+    assert fb.ok and fb.message.endswith("Experienced Samurai acts with 2 hits [5, 6]")
     assert skirmish.session.log[-1].effects == ("Yamabushi: catastrophic failure",)

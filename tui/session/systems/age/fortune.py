@@ -46,7 +46,7 @@ def _whole(options: Mapping[str, object], key: str, default: int) -> int:
 @COMMANDS.slash(
     "fortune",
     "/fortune CHAR die=1|2|3 face=F",
-    "spend Fortune to set a die of CHAR's last test (3 = Drama Die)",
+    "spend Fortune to set a die of CHAR's last test (3 = Drama Die)", args="CHAR die=1|die=2|die=3",
 )
 def _fortune(table: Table, cmd: Slash) -> Feedback:
     words = [w for w in cmd.args if "=" not in w]

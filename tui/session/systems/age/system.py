@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
-from tui.session.systems.interface import Defaults
+from tui.session.systems.interface import Defaults, ModifierField
 from tui.session.table.entry import EntryError, Side
 
 if TYPE_CHECKING:
@@ -28,6 +28,12 @@ class Age(Defaults):
         "  tn=N or a difficulty word (routine easy average challenging hard\n"
         "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
         "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"
+    )
+    modifier_fields = (
+        ModifierField("difficulty", "Difficulty", ("", "routine", "easy", "average",
+                      "challenging", "hard", "very-hard", "formidable", "nearly-impossible")),
+        ModifierField("tn", "Target number", template="tn={}", hint="instead of a difficulty"),
+        ModifierField("modifier", "Modifier", signed=True, hint="+2 or -1"),
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
 

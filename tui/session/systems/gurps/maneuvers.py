@@ -236,7 +236,7 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
 
 @COMMANDS.slash("maneuver", "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
                 "choose a combatant's maneuver (aim, evaluate, all-out-attack:determined_melee …)",
-                aliases=("man",))
+                aliases=("man",), args="CHAR MANEUVER [WEAPON]")
 def _maneuver(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
@@ -259,9 +259,11 @@ def _counter(which: str) -> Callable[[Table, Slash], Feedback]:
 
 
 COMMANDS.slash("aim", "/aim CHAR [WEAPON] [acc=N]",
-               "one more turn of Aim (bonus to the next attack)")(_counter("aim"))
+               "one more turn of Aim (bonus to the next attack)",
+               args="CHAR [WEAPON]")(_counter("aim"))
 COMMANDS.slash("evaluate", "/evaluate CHAR",
-               "one more turn of Evaluate (+1 per turn, at most +3)")(_counter("evaluate"))
+               "one more turn of Evaluate (+1 per turn, at most +3)",
+               args="CHAR")(_counter("evaluate"))
 
 
 # -- hooks ---------------------------------------------------------------------------------
@@ -309,3 +311,21 @@ def _spend(before: Campaign, check: Check, out: Outcome) -> Outcome:
         return out
     draft = replace(out.draft, effects=(*out.draft.effects, *effects))
     return replace(out, campaign=campaign, draft=draft)
+
+
+# -- what Tab completes in the commands above ----------------------------------------------
+@COMMANDS.arg_kind("MANEUVER")
+def _maneuver_names(_table: Table, _character: str | None) -> dict[str, str]:
+    """Maneuver keys, and each All-Out Attack / Move and Attack option as ``key:option``."""
+    names = {key: key for key in gurps.MANEUVERS}
+    for key, info in gurps.MANEUVERS.items():
+        for option in info.options:
+            names[f"{key}:{option.key}"] = f"{key}:{option.key}"
+    return names
+
+
+@COMMANDS.arg_kind("WEAPON")
+def _weapon_names(table: Table, character: str | None) -> dict[str, str]:
+    if character is None:
+        return {}
+    return {name: name for name in _weapons(table.campaign.character(character))}

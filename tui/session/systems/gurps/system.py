@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from tui.session.campaign.model import Campaign, Scene, Value
-from tui.session.systems.interface import Defaults, SceneFragments
+from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 from tui.session.systems.kit import within
 
 if TYPE_CHECKING:
@@ -23,6 +23,10 @@ class Gurps(Defaults):
     entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10 = 4 3 5\n"
         "  (three dice, or one 3d6 total)\n"
+    )
+    modifier_fields = (
+        ModifierField("modifier", "Modifier", signed=True, hint="-10..+10"),
+        ModifierField("second", "Another modifier", signed=True, hint="-10..+10"),
     )
     init_refusal = (
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"

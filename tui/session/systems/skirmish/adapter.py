@@ -32,6 +32,7 @@ from tui.session.systems.kit import (
     typed_or_rolled,
 )
 from tui.session.table.entry import Check, EntryError, Side
+from tui.session.table.wording import plural
 
 __all__ = ["SkirmishAdapter"]
 
@@ -167,7 +168,8 @@ class SkirmishAdapter:
                 verdict = "draw: all successes cancel" if result.draw else "nobody acts"
             else:
                 hits = result.a_hits if result.winner == "a" else result.b_hits
-                verdict = f"{names[result.winner]} acts with {len(hits)} hit(s) {list(hits)}"
+                verdict = (f"{names[result.winner]} acts with {plural(len(hits), 'hit')} "
+                           f"{list(hits)}")
             text = f"{a.text} {list(fa)} vs {b.text} {list(fb)}: {verdict}"
             catas = [
                 f"{n}: catastrophic failure"

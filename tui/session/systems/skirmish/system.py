@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.session.systems.interface import Defaults
+from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:
     from tui.session.systems.skirmish.adapter import SkirmishAdapter
@@ -21,6 +21,12 @@ class Skirmish(Defaults):
     entry_help = (
         "  die=d10|d12|d20, +N/-N, x2, /2, set=N; dice=N for several dice in\n"
         "  a contest: samurai fighting = 5 vs yamabushi = 8\n"
+    )
+    modifier_fields = (
+        ModifierField("die", "Die", ("", "die=d10", "die=d12", "die=d20")),
+        ModifierField("modifier", "Modifier", hint="+N, -N, x2 or /2"),
+        ModifierField("set", "Set the value", template="set={}"),
+        ModifierField("dice", "Dice in a contest", template="dice={}"),
     )
     #: extended checks progress by grade: success 1, lucky chance 2
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}
