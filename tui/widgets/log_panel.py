@@ -17,27 +17,43 @@ from textual.strip import Strip
 from tui.session.campaign.log import LogEntry
 from tui.widgets.text_pane import StripPane, to_strips
 
-__all__ = ["GRADE_STYLES", "LogPanel", "entry_text"]
+__all__ = ["GRADE_STYLES", "MONO_GRADE_STYLES", "LogPanel", "entry_text", "grade_style"]
 
 #: Named ANSI colours so a 16-colour terminal shows them as intended; the words themselves
-#: carry the grade, so nothing is lost under NO_COLOR.
+#: carry the grade. A fumble is white on red: legible in 16 colours and on any theme.
 GRADE_STYLES = {
     "critical": "bold magenta",
     "special": "bold cyan",
     "success": "green",
     "partial": "yellow",
     "failure": "red",
-    "fumble": "bold red reverse",
+    "fumble": "bold white on red",
 }
+#: Under NO_COLOR: attributes only (colours would become dark greys on a dark panel).
+MONO_GRADE_STYLES = {
+    "critical": "bold underline",
+    "special": "bold",
+    "success": "",
+    "partial": "italic",
+    "failure": "",
+    "fumble": "bold reverse",
+}
+
+
+def grade_style(grade: str, *, mono: bool = False, default: str = "") -> str:
+    """The style of a result of ``grade`` (``mono``: under NO_COLOR)."""
+    return (MONO_GRADE_STYLES if mono else GRADE_STYLES).get(grade, default)
 SHOWN = 200
 
 
-def entry_text(entry: LogEntry, *, undone: bool = False) -> Text:
+def entry_text(entry: LogEntry, *, undone: bool = False, mono: bool = False) -> Text:
     """One log entry as styled text: time, what happened, its effects."""
     text = Text()
     stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
     text.append(f"{stamp} ", style="dim")
-    style = GRADE_STYLES.get(entry.grade, "")
+    style = grade_style(entry.grade, mono=mono)
+    if entry.kind == "info":
+        style = "italic"
     if entry.kind in ("undo", "redo"):
         style = "italic dim"
     if undone:
@@ -96,7 +112,8 @@ class LogPanel(StripPane):
         if lines is None:
             if len(self._wrapped) > 4 * SHOWN:
                 self._wrapped.clear()
-            lines = to_strips(entry_text(entry, undone=undone), width, console)
+            lines = to_strips(entry_text(entry, undone=undone, mono=self.mono), width, console,
+                              mono=self.mono)
             self._wrapped[key] = lines
         return lines
 
@@ -110,7 +127,7 @@ class LogPanel(StripPane):
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
             hint = Text("Nothing rolled yet: type a roll below, or /help.", style="dim italic")
-            lines = to_strips(hint, width, self.app.console)
+            lines = self.strips(hint, width)
         elif width > 0 and height > 0:
             console = self.app.console
             need = height + self._back

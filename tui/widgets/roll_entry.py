@@ -76,6 +76,8 @@ class RollEntry(Input):
         self.on_paste_lines = on_paste_lines
         self.suggester = _Suggest(self)
         self._replacing: dict[str, str] = {}  # shown suggestion → the line it stands for
+        #: the refused line put back (its error stays shown until the GM changes it)
+        self.restored: str | None = None
         self.history: list[str] = []
         self._cursor = 0
         self._draft = ""
@@ -184,8 +186,7 @@ class RollEntry(Input):
             after = self.value[self.cursor_position :]
             lines[0] = before + lines[0]
             lines[-1] = lines[-1] + after
-            self.value = ""
-            self.on_paste_lines(lines)
+            self.on_paste_lines(lines)  # the screen asks, then clears the entry and runs them
             return
         event.text = lines[0] if lines else ""
         super()._on_paste(event)
@@ -225,6 +226,7 @@ class RollEntry(Input):
 
         def put_back() -> None:
             if not self.value:
+                self.restored = line
                 self.value = line
                 self.cursor_position = max(0, min(len(line), cursor))
 
@@ -238,6 +240,7 @@ class RollEntry(Input):
         later.
         """
         line = self.value
+        self.restored = None
         if line.strip():
             self.remember(line.strip())
         self.value = ""

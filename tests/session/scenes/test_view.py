@@ -64,7 +64,7 @@ def test_limit_warning_is_shown_and_kept_when_space_runs_out() -> None:
     assert len(lines) == 3
     assert lines[0].endswith("repeat 1/1")
     assert lines[1].startswith("⚠ round limit 1 reached")
-    assert lines[2].startswith("… ") and "hidden" in lines[2]
+    assert lines[2].startswith("… ") and "f3 shows the whole scene" in lines[2]
 
 
 def test_turn_order_highlights_the_current_actor() -> None:

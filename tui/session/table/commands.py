@@ -135,6 +135,7 @@ SHARED_MODULES = (
     "tui.session.scenes.order",
     "tui.session.extended.commands",
     "tui.session.extended.rolls",
+    "tui.session.table.best",
 )
 
 slash = SHARED.slash
