@@ -186,8 +186,9 @@ class MainScreen(Screen[None]):
         """Put a result in the preview, under the others committed since the GM typed."""
         width = max(1, self.preview.content_size.width or 78)
         rows = len(text.wrap(self.app.console, width))
-        if rows > PREVIEW_ROWS:  # too long for the preview: show it whole elsewhere too
-            self.app.notify(visible(text.plain, newlines=True), timeout=20, markup=False)
+        if rows > PREVIEW_ROWS:  # too long for the preview: the log or a message has it all
+            if not logged:
+                self.app.notify(visible(text.plain, newlines=True), timeout=20, markup=False)
             where = " (whole text in the log)" if logged else " (whole text in the message)"
             short = text[: max(1, width * (PREVIEW_ROWS - 1) - len(where) - 1)]
             short.append(f"…{where}", style="dim")

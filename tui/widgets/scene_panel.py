@@ -86,12 +86,15 @@ class ScenePanel(StripPane):
         rows = self._layout(self.content_size.width, self._limit())
         self.refresh(layout=len(rows) != before)
 
-    def _limit(self) -> int:
-        parent = self.parent
-        height = parent.size.height if parent is not None else 0
-        if height <= 0:
+    def _limit(self, outer: int | None = None) -> int:
+        """Rows of content in :data:`SHARE` of a column ``outer`` rows high (the parent's)."""
+        if outer is None:
+            parent = self.parent
+            outer = parent.size.height if parent is not None else 0
+        if outer <= 0:
             return MAX_LINES
-        return max(3, int(height * SHARE) - 2)
+        gutter = self.styles.gutter.height
+        return max(3, int(outer * SHARE) - gutter)
 
     def _layout(self, width: int, limit: int) -> list[Strip]:
         """The painted rows for ``width`` and at most ``limit`` rows (cached)."""
@@ -102,7 +105,15 @@ class ScenePanel(StripPane):
         lines = ranked_lines(self._campaign)
         rows_of = [wrapped(line_text(segs), width, console) for _, segs in lines]
         keep, hidden = fit([n for n, _ in lines], [len(r) for r in rows_of], limit)
-        texts = [row for i in keep for row in rows_of[i]]
+        texts: list[Text] = []
+        for i, count in keep:
+            shown = rows_of[i][:count]
+            if count < len(rows_of[i]):  # cut short: the end says so
+                last = shown[-1].copy()
+                last.truncate(max(1, width - 1))
+                last.append("…", style="dim")
+                shown[-1] = last
+            texts += shown
         if hidden:
             note = line_text(hidden_line(hidden))
             note.truncate(width, overflow="ellipsis")
@@ -113,8 +124,9 @@ class ScenePanel(StripPane):
         return self._rows
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        limit = max(3, int(container.height * SHARE) - 2) if container.height else MAX_LINES
-        return max(1, len(self._layout(width, limit)))
+        # ``container`` comes without this widget's border: add it back for the share
+        outer = container.height + self.styles.gutter.height if container.height else 0
+        return max(1, len(self._layout(width, self._limit(outer))))
 
     def render_line(self, y: int) -> Strip:
         rows = self._layout(self.content_size.width, self._limit())

@@ -3,12 +3,13 @@
 ``ranked_lines(campaign)`` returns every line with its importance (lower stays longer), each
 a list of ``(text, style)`` segments with Rich style words (``bold``, ``dim``, ``reverse bold``
 for the current actor …). The panel wraps long lines and grows with the terminal (six lines
-at 80×24); when the wrapped lines do not fit, :func:`fit` drops the least important first
-(maneuvers, goals, action lines) and a last line says how many are hidden and that f3 shows
-them all; the header, a round limit warning, the pending list, the turn order and the
-extended checks stay. ``scene_lines(campaign, limit)`` is the same for one-row lines. A
-system adds its own part (Strange System rounds, GURPS maneuvers) through the system
-interface's ``scene_view``.
+at 80×24); when the wrapped lines do not fit, :func:`fit` gives every line one row, the most
+important first, then lets the most important wrap in full (a line cut short ends in ``…``);
+lines that get no row at all are the least important (maneuvers, goals, action lines) and a
+last line says how many are hidden and that f3 shows them all. The header, a round limit
+warning, the pending list, the turn order and the extended checks stay.
+``scene_lines(campaign, limit)`` is the same for one-row lines. A system adds its own part
+(Strange System rounds, GURPS maneuvers) through the system interface's ``scene_view``.
 """
 
 from __future__ import annotations
@@ -88,21 +89,25 @@ def ranked_lines(campaign: Campaign) -> list[Line]:
     return lines
 
 
-def fit(importance: Sequence[int], heights: Sequence[int], limit: int) -> tuple[list[int], int]:
-    """(indices of the lines to show, in order; how many are hidden) for lines of these
-    ``heights`` in ``limit`` rows. When some must go, one row is kept for the hidden-lines
-    note, and the least important lines (then the later ones) go first."""
-    if sum(heights) <= limit:
-        return list(range(len(heights))), 0
-    room = max(1, limit - 1)
-    keep: list[int] = []
-    used = 0
-    for i in sorted(range(len(heights)), key=lambda i: (importance[i], i)):
-        if used + heights[i] <= room or not keep:
-            keep.append(i)
-            used += heights[i]
-    keep.sort()
-    return keep, len(heights) - len(keep)
+def fit(importance: Sequence[int], heights: Sequence[int], limit: int
+        ) -> tuple[list[tuple[int, int]], int]:
+    """``([(line, rows shown)…] in display order, lines hidden)`` for lines of these
+    ``heights`` in ``limit`` rows.
+
+    Every line gets one row while rows last, the most important first (when some lines
+    cannot have one, a row is kept for the hidden-lines note); the rows left then let the
+    most important lines show in full. A line shown in fewer rows than it needs is cut.
+    """
+    order = sorted(range(len(heights)), key=lambda i: (importance[i], i))
+    room = limit if len(heights) <= limit else max(1, limit - 1)
+    rows = {i: 1 for i in order[:room]}
+    spare = room - len(rows)
+    for i in order:
+        if i in rows and spare > 0:
+            more = min(spare, heights[i] - 1)
+            rows[i] += more
+            spare -= more
+    return [(i, rows[i]) for i in sorted(rows)], len(heights) - len(rows)
 
 
 def hidden_line(count: int) -> list[Segment]:
@@ -114,7 +119,7 @@ def scene_lines(campaign: Campaign, limit: int = MAX_LINES) -> list[list[Segment
     """The panel's lines at one row each, at most ``limit``; the most important are kept."""
     lines = ranked_lines(campaign)
     keep, hidden = fit([n for n, _ in lines], [1] * len(lines), limit)
-    out = [lines[i][1] for i in keep]
+    out = [lines[i][1] for i, _ in keep]
     if hidden:
         out.append(hidden_line(hidden))
     return out

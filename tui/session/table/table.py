@@ -368,7 +368,7 @@ _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")
 
 def where(line: str, exc: BaseException) -> int:
     """Where in ``line`` the problem ``exc`` describes is: its own ``at``, else the first
-    word it quotes that the line contains (the last occurrence), else the end of the line."""
+    word it quotes that the line holds (as a whole word if it can), else the line's end."""
     at = getattr(exc, "at", None)
     text = line.strip()
     offset = len(line) - len(line.lstrip())
@@ -377,8 +377,8 @@ def where(line: str, exc: BaseException) -> int:
     folded = text.casefold()
     for m in _QUOTED.finditer(str(exc)):
         word = (m.group(1) or m.group(2)).casefold()
-        found = folded.rfind(word)
+        whole = re.search(rf"(?<!\S){re.escape(word)}(?!\S)", folded)
+        found = whole.start() if whole else folded.find(word)
         if found >= 0:
             return offset + found
     return offset + len(text)
-

@@ -169,12 +169,12 @@ COMMANDS.slash("radical", "/radical TEXT",
 def _summary(table: Table, _cmd: Slash) -> Feedback:
     rounds = rounds_of(table.campaign)
     if rounds.limit_reached:
-        return Feedback(True, limit_prompt(rounds))
+        return Feedback(True, limit_prompt(rounds), record=True)  # record: logged too
     summary = rounds.summary()
     if not summary.tallies:
         return Feedback(True, f"rounds {summary.first_round}-{summary.last_round}: "
                         "no results yet")
-    return Feedback(True, summary.label)
+    return Feedback(True, summary.label, record=True)
 
 
 # -- rolls in the round ------------------------------------------------------------------------
