@@ -19,15 +19,16 @@ from tui.widgets.text_pane import StripPane, to_strips
 
 __all__ = ["GRADE_STYLES", "MONO_GRADE_STYLES", "LogPanel", "entry_text", "grade_style"]
 
-#: Named ANSI colours so a 16-colour terminal shows them as intended; the words themselves
-#: carry the grade. A fumble is white on red: legible in 16 colours and on any theme.
+#: Named ANSI colours, so a theme (dark or light) and a 16-colour terminal map them; the
+#: bright ones, because a 16-colour palette's plain red or magenta on black is too dark to
+#: read. The words themselves carry the grade too. A fumble is white on red.
 GRADE_STYLES = {
-    "critical": "bold magenta",
-    "special": "bold cyan",
-    "success": "green",
-    "partial": "yellow",
-    "failure": "red",
-    "fumble": "bold white on red",
+    "critical": "bold bright_magenta",
+    "special": "bold bright_cyan",
+    "success": "bright_green",
+    "partial": "bright_yellow",
+    "failure": "bright_red",
+    "fumble": "bold bright_white on red",
 }
 #: Under NO_COLOR: attributes only (colours would become dark greys on a dark panel).
 MONO_GRADE_STYLES = {

@@ -69,7 +69,7 @@ def odds_bar(odds: Sequence[Chance], width: int = WIDTH, *, mono: bool = False) 
 
 def _bar_style(grade: str) -> str:
     """The colour of a grade's cells (a fumble is red, not white on red, in the bar)."""
-    return "bold red" if grade == "fumble" else grade_style(grade).replace("bold ", "")
+    return "bright_red" if grade == "fumble" else grade_style(grade).replace("bold ", "")
 
 
 def legend(odds: Sequence[Chance]) -> str:

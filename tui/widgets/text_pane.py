@@ -4,14 +4,19 @@
 this pane only re-wraps when its text or width changes and never asks for a layout, which
 keeps a committed roll within a frame (see ``tests/bench``).
 
-Two rules hold for every pane: a no-break space (``\u00a0``, :data:`KEEP`) is never a line
-break, so a sheet never splits ``APP`` from ``10``; and under ``NO_COLOR`` our text keeps
-its attributes (bold, reverse, underline …) but drops its colours, which Textual's
-monochrome filter would turn into dark greys on a near-black panel.
+Three rules hold for every pane: dark ANSI text colours are drawn bright (readable in 16
+colours); a no-break space (``\u00a0``, :data:`KEEP`) is never a line break, so a sheet
+never splits ``APP`` from ``10``; and under ``NO_COLOR`` our text keeps its attributes
+(bold, reverse, underline …) but drops its colours, which Textual's monochrome filter would
+turn into dark greys on a near-black panel.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rich.color import Color as RichColor
+from rich.color import ColorType
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -33,19 +38,42 @@ def keep_together(*parts: object) -> str:
     return KEEP.join(str(p) for p in parts)
 
 
-def uncoloured(text: Text) -> Text:
-    """``text`` with the colours of its styles removed (attributes kept)."""
+#: ANSI colours too dark on black in a 16-colour palette (red, blue, magenta) → bright ones
+_BRIGHTER = {1: 9, 4: 12, 5: 13}
+
+
+def _restyled(text: Text, change: Callable[[Style], Style]) -> Text:
     copy = text.copy()
-    base = copy.style
-    if base:
-        copy.style = (Style.parse(base) if isinstance(base, str) else base).without_color
+    if copy.style:
+        base = copy.style
+        copy.style = change(Style.parse(base) if isinstance(base, str) else base)
     copy.spans = [
         type(span)(span.start, span.end,
-                   (Style.parse(span.style) if isinstance(span.style, str)
-                    else span.style).without_color)
+                   change(Style.parse(span.style) if isinstance(span.style, str)
+                          else span.style))
         for span in copy.spans
     ]
     return copy
+
+
+def uncoloured(text: Text) -> Text:
+    """``text`` with the colours of its styles removed (attributes kept)."""
+    return _restyled(text, lambda style: style.without_color)
+
+
+def _bright(style: Style) -> Style:
+    color = style.color
+    if color is not None and color.number in _BRIGHTER and color.type is ColorType.STANDARD:
+        return style + Style(color=RichColor.from_ansi(_BRIGHTER[color.number]))
+    return style
+
+
+def legible(text: Text) -> Text:
+    """``text`` with dark ANSI foregrounds (red, blue, magenta) made bright, so that a
+    16-colour terminal shows them readably on a dark panel."""
+    if not text.spans and not text.style:
+        return text
+    return _restyled(text, _bright)
 
 
 def safe(text: Text) -> Text:
@@ -65,8 +93,7 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
     control sequence (see :mod:`tui.textsafe`). ``mono`` (NO_COLOR) drops the colours.
     """
     text = safe(text)
-    if mono:
-        text = uncoloured(text)
+    text = uncoloured(text) if mono else legible(text)
     held = KEEP in text.plain
     if held:
         text = text.copy()

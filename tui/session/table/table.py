@@ -253,7 +253,8 @@ class Table:
                     matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
                     if matches:
                         return Preview("  ".join(c.usage for c in matches[:4]), True)
-                    return Preview(f"unknown command /{parsed.name} (try /help)", False)
+                    return Preview(f"unknown command /{parsed.name} (try /help)", False,
+                                   at=line.find("/") + 1)
                 return Preview(f"{cmd.usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
