@@ -78,6 +78,7 @@ class RollEntry(Input):
         self._replacing: dict[str, str] = {}  # shown suggestion → the line it stands for
         #: the refused line put back (its error stays shown until the GM changes it)
         self.restored: str | None = None
+        self._commits = 0  # lines committed so far (a refused line waits for none to follow)
         self.history: list[str] = []
         self._cursor = 0
         self._draft = ""
@@ -110,8 +111,8 @@ class RollEntry(Input):
 
     def action_complete(self, step: int = 1) -> None:
         """Tab: the first completion; Tab again cycles through every other one (wrapping),
-        shift+Tab goes back."""
-        if self._cycle and self.value == self._cycle[self._cycle_at]:
+        shift+Tab goes back. After the only candidate, Tab goes on with the next word."""
+        if len(self._cycle) > 1 and self.value == self._cycle[self._cycle_at]:
             self._cycle_at = (self._cycle_at + step) % len(self._cycle)
         else:
             options = list(self.completer_lines(self.value))
@@ -180,6 +181,7 @@ class RollEntry(Input):
         text = event.text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
         lines = [_CONTROL.sub("", line) for line in text.split("\n")]
         lines = [line for line in lines if line.strip()]
+        event.prevent_default()  # this handler does it all (Input's own would paste again)
         if len(lines) > 1 and self.on_paste_lines is not None:
             event.stop()
             before = self.value[: self.cursor_position]
@@ -224,8 +226,10 @@ class RollEntry(Input):
         """Put a refused ``line`` back, cursor at ``cursor``, once the keys already queued
         have been handled, and only if none of them started a new line (type-ahead wins)."""
 
+        commits = self._commits
+
         def put_back() -> None:
-            if not self.value:
+            if not self.value and self._commits == commits:
                 self.restored = line
                 self.value = line
                 self.cursor_position = max(0, min(len(line), cursor))
@@ -241,6 +245,7 @@ class RollEntry(Input):
         """
         line = self.value
         self.restored = None
+        self._commits += 1
         if line.strip():
             self.remember(line.strip())
         self.value = ""
