@@ -1,5 +1,5 @@
-"""The help screen (f1): the keys active where it was opened, the roll-entry grammar, the
-open campaign's system's modifiers and the slash commands, laid out for the screen's width
+"""The help screen (f1): the roll-entry grammar, the open campaign's system's modifiers, the
+keys active where it was opened and the slash commands, laid out for the screen's width
 (:func:`tui.help_text.layout`) with examples from the open campaign.
 
 The key list is generated from the active bindings of the screen below (focused widget, then
@@ -116,10 +116,12 @@ class HelpScreen(ModalScreen[None]):
 
     @property
     def sections(self) -> list[Section]:
-        parts = [keys_section(self.keys)] if self.keys else []
-        parts += grammar(self.examples)
+        # the language first (what a GM pressing f1 at the table looks for), then the keys
+        parts = grammar(self.examples)
         if self.modifiers is not None:
             parts.append(self.modifiers)
+        if self.keys:
+            parts.append(keys_section(self.keys))
         if self.commands:
             parts.append(Section("COMMANDS", rows=tuple(self.commands), left=34))
         parts.append(Section("Escape closes this help."))

@@ -143,17 +143,18 @@ class MainScreen(Screen[None]):
     def refresh_all(self) -> None:
         campaign = self.table.campaign
         scene = campaign.scene
-        parts: list[tuple[str, bool]] = [
-            (campaign.name, True),
-            (self.table.system_name, True),
-            (f"adventure {campaign.adventure}", False),
+        # (text, when it may shorten: 1 first, 2 later, 0 never) — see HeaderBar
+        parts: list[tuple[str, int]] = [
+            (campaign.name, 1),
+            (self.table.system_name, 2),
+            (f"adventure {campaign.adventure}", 0),
         ]
         if scene is not None:
-            parts += [(scene.name, True), (f"round {scene.round}", False)]
+            parts += [(scene.name, 1), (f"round {scene.round}", 0)]
             if scene.phase:
-                parts.append((scene.phase.upper(), False))
+                parts.append((scene.phase.upper(), 0))
         if self.read_only:
-            parts.append(("READ-ONLY", False))
+            parts.append(("READ-ONLY", 0))
         self.query_one("#header", HeaderBar).show([(visible(t), s) for t, s in parts])
         self.party.show(campaign, self.selected)
         self.scene_panel.show(campaign)

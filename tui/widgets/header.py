@@ -1,8 +1,9 @@
 """The header: campaign, system, adventure, scene, round, phase — fitted to the width.
 
-Parts are joined with `` │ ``; when they do not fit, the longest shortenable part (the
-campaign's or the scene's name) loses characters first and ends with ``…``. The round, the
-phase and the READ-ONLY tag are never shortened, so the player view's tag never falls off.
+Parts are joined with `` │ ``; when they do not fit, the longest part that may shorten
+first (the campaign's or the scene's name) loses characters and ends with ``…``, then the
+parts that may shorten later (the system's name). The round, the phase and the READ-ONLY
+tag are never shortened, so the player view's tag never falls off.
 """
 
 from __future__ import annotations
@@ -19,20 +20,22 @@ __all__ = ["HeaderBar", "fit_parts"]
 SEP = " │ "
 
 
-def fit_parts(parts: Sequence[tuple[str, bool]], width: int) -> str:
-    """``parts`` as ``(text, may shorten)`` joined to fit ``width`` cells where possible."""
+def fit_parts(parts: Sequence[tuple[str, int]], width: int) -> str:
+    """``parts`` as ``(text, shorten)`` joined to fit ``width`` cells where possible:
+    ``shorten`` 0 never, 1 first, 2 only when the first kind is as short as it goes."""
     texts = [t for t, _ in parts]
-    short = [s for _, s in parts]
+    order = [s for _, s in parts]
 
     def size() -> int:
         return sum(len(t) for t in texts) + len(SEP) * max(0, len(texts) - 1)
 
-    while size() > width:
-        candidates = [i for i, t in enumerate(texts) if short[i] and len(t) > 4]
-        if not candidates:
-            break
-        i = max(candidates, key=lambda i: len(texts[i]))
-        texts[i] = texts[i][: len(texts[i]) - 2].rstrip() + "…"
+    for level in (1, 2):
+        while size() > width:
+            candidates = [i for i, t in enumerate(texts) if order[i] == level and len(t) > 6]
+            if not candidates:
+                break
+            i = max(candidates, key=lambda i: len(texts[i]))
+            texts[i] = texts[i][: len(texts[i]) - 2].rstrip() + "…"
     return SEP.join(texts)
 
 
@@ -45,10 +48,10 @@ class HeaderBar(StripPane):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._parts: tuple[tuple[str, bool], ...] = ()
+        self._parts: tuple[tuple[str, int], ...] = ()
         self._cache: tuple[object, list[Strip]] = ((), [])
 
-    def show(self, parts: Sequence[tuple[str, bool]]) -> None:
+    def show(self, parts: Sequence[tuple[str, int]]) -> None:
         if tuple(parts) != self._parts:
             self._parts = tuple(parts)
             self.refresh()

@@ -106,9 +106,11 @@ class ScenePanel(StripPane):
         rows_of = [wrapped(line_text(segs), width, console) for _, segs in lines]
         keep, hidden = fit([n for n, _ in lines], [len(r) for r in rows_of], limit)
         texts: list[Text] = []
+        cut = bool(hidden)
         for i, count in keep:
             shown = rows_of[i][:count]
             if count < len(rows_of[i]):  # cut short: the end says so
+                cut = True
                 last = shown[-1].copy()
                 last.truncate(max(1, width - 1))
                 last.append("…", style="dim")
@@ -119,6 +121,9 @@ class ScenePanel(StripPane):
             note.truncate(width, overflow="ellipsis")
             texts.append(note)
         self._texts = texts
+        subtitle = "f3: the whole scene" if cut else ""
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
         self._rows = [s for t in texts for s in to_strips(t, width, console, mono=self.mono)]
         self._key = key
         return self._rows
