@@ -19,6 +19,7 @@ async def _settled(pilot) -> None:  # type: ignore[no-untyped-def]
     """Finish the after-first-frame warm-up now, so the snapshot never races a timer."""
     pilot.app.screen._warm_up()
     pilot.app.table.session._clock = lambda: "2026-11-30T20:00:00+00:00"
+    pilot.app.screen.entry.cursor_blink = False  # a slow machine must not catch it blinking
     await pilot.pause()
 
 

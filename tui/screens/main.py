@@ -342,7 +342,7 @@ class MainScreen(Screen[None]):
         self.table.warm_up()
         who = self.selected
         try:
-            parsed = self.table._parse(self.entry.value) if self.entry.value.strip() else None
+            parsed = self.table.parse(self.entry.value) if self.entry.value.strip() else None
         except Exception:
             parsed = None
         if isinstance(parsed, Check):
@@ -355,7 +355,7 @@ class MainScreen(Screen[None]):
             return
         line = self.entry.value.strip()
         try:
-            parsed = self.table._parse(line) if line else None
+            parsed = self.table.parse(line) if line else None
         except Exception:
             parsed = None
         if not isinstance(parsed, Check):

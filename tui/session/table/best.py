@@ -68,7 +68,7 @@ def best_rolls(table: Table, words: Sequence[str]) -> list[Candidate]:
     for ch in table.campaign.characters:
         if ch.side != "party":
             continue
-        skills = table._skill_aliases(ch.name)
+        skills = table.skill_aliases(ch.name)
         try:
             found = match_prefix_words(skill_words, list(skills), what=f"skill of {ch.name}",
                                        same=skills)

@@ -94,16 +94,16 @@ class _Candidate:
 
 # -- what each kind may be ------------------------------------------------------------------
 def _characters(table: Table, _who: str | None) -> Mapping[str, str]:
-    return table._character_aliases()
+    return table.character_aliases()
 
 
 def _skills(table: Table, who: str | None) -> Mapping[str, str]:
     if who is None:
         out: dict[str, str] = {}
         for ch in table.campaign.characters:
-            out.update(table._skill_aliases(ch.name))
+            out.update(table.skill_aliases(ch.name))
         return out
-    return table._skill_aliases(who)
+    return table.skill_aliases(who)
 
 
 def _resources(table: Table, who: str | None) -> Mapping[str, str]:
@@ -358,7 +358,7 @@ def complete_line(table: Table, text: str) -> list[str]:
         if not space:
             found = _command_names(table, name)
         else:
-            cmd = table._command(name.casefold())
+            cmd = table.command(name.casefold())
             found = [] if cmd is None else _walk(table, parse_spec(cmd.args), text,
                                                   len(name) + 2)
     else:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -31,9 +30,9 @@ from tui.session.table.entry import (
     parse_line,
 )
 from tui.session.table.names import Match, NameError_
-from tui.session.table.wording import humane
+from tui.session.table.wording import humane, where
 
-__all__ = ["Feedback", "Preview", "Table", "where"]
+__all__ = ["Feedback", "Preview", "Table"]
 
 #: Errors that describe bad input: their message is shown as it is.
 _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
@@ -180,6 +179,22 @@ class Table:
                 if isinstance(skill, str) and skill in names:
                     names.setdefault(alias, skill)
         return names
+
+    def character_aliases(self) -> dict[str, str]:
+        """Every name a character answers to → that character's name."""
+        return self._character_aliases()
+
+    def skill_aliases(self, name: str) -> dict[str, str]:
+        """What ``name`` can roll, ``extra.skill_aliases`` included → the real skill."""
+        return self._skill_aliases(name)
+
+    def parse(self, line: str) -> Slash | FreeRoll | Check:
+        """``line`` in the roll-entry language, names resolved (raises ``EntryError``)."""
+        return self._parse(line)
+
+    def command(self, name: str) -> SlashCommand | None:
+        """The ``/name`` command of this campaign (the system's own first), or None."""
+        return self._command(name)
 
     def rollables(self, name: str) -> Sequence[str]:
         """What ``name`` can roll: skills, characteristics, and ``extra.skill_aliases``."""
@@ -362,24 +377,3 @@ def _message(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
         return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
     return humane(str(exc))
-
-
-_QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")
-
-
-def where(line: str, exc: BaseException) -> int:
-    """Where in ``line`` the problem ``exc`` describes is: its own ``at``, else the first
-    word it quotes that the line holds (as a whole word if it can), else the line's end."""
-    at = getattr(exc, "at", None)
-    text = line.strip()
-    offset = len(line) - len(line.lstrip())
-    if isinstance(at, int):
-        return offset + max(0, min(at, len(text)))
-    folded = text.casefold()
-    for m in _QUOTED.finditer(str(exc)):
-        word = (m.group(1) or m.group(2)).casefold()
-        whole = re.search(rf"(?<!\S){re.escape(word)}(?!\S)", folded)
-        found = whole.start() if whole else folded.find(word)
-        if found >= 0:
-            return offset + found
-    return offset + len(text)

@@ -3,14 +3,14 @@
 The rules name their arguments as a program does (``modifiers[0] div amount must be within
 1..+inf``); :func:`humane` rewrites such phrases for the GM wherever a rules message is shown
 (``the 1st modifier: the divisor of /N must be at least 1``). :func:`plural` says "1 hit",
-"2 hits".
+"2 hits". :func:`where` finds the place in a refused line that an error is about.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["humane", "plural"]
+__all__ = ["humane", "plural", "where"]
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -45,3 +45,24 @@ def humane(message: str) -> str:
         return f"the {_ordinal(int(m.group(2)) + 1)} {noun}: "
 
     return _PATH.sub(path, message)
+
+
+_QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"")
+
+
+def where(line: str, exc: BaseException) -> int:
+    """Where in ``line`` the problem ``exc`` describes is: its own ``at``, else the first
+    word it quotes that the line holds (as a whole word if it can), else the line's end."""
+    at = getattr(exc, "at", None)
+    text = line.strip()
+    offset = len(line) - len(line.lstrip())
+    if isinstance(at, int):
+        return offset + max(0, min(at, len(text)))
+    folded = text.casefold()
+    for m in _QUOTED.finditer(str(exc)):
+        word = (m.group(1) or m.group(2)).casefold()
+        whole = re.search(rf"(?<!\S){re.escape(word)}(?!\S)", folded)
+        found = whole.start() if whole else folded.find(word)
+        if found >= 0:
+            return offset + found
+    return offset + len(text)
