@@ -87,6 +87,18 @@ async def test_the_grey_suggestion_is_exactly_the_completed_line(
         assert entry(pilot)._suggestion == "alice spot hidden vs boris ivanov "
 
 
+async def test_an_opponents_suggestion_is_never_doubled(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("gurps"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"vic stealth vs moss")
+        await pilot.pause(0.1)
+        # not "vic stealth vs mossd moss"
+        assert entry(pilot)._suggestion == f"vic stealth vs moss{REPLACES}vic stealth vs guard moss "
+        await pilot.press("tab")
+        assert entry(pilot).value == "vic stealth vs guard moss "
+
+
 async def test_cyrillic_stays_cyrillic_and_latin_stays_latin(
     demo_copy: Callable[[str], Path],
 ) -> None:
@@ -123,10 +135,21 @@ async def test_typos_are_forgiven_in_the_app(demo_copy: Callable[[str], Path]) -
     app = TablekeeperApp(demo_copy("strange"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
+        await type_line(pilot, "alise spot")  # not this campaign's: the error says so
+        assert "no character matches 'alise'" in screen_text(pilot, "#preview")
+        entry(pilot).value = ""
         await type_line(pilot, "даймитрии взлом range=4,5 = 3 3 4 5")
         await type_line(pilot, "kirma verkhovaya range=4,5 = 3 3 4 5")
         text = log_text(pilot)
         assert "Даймитрий Взлом замков" in text and "Кирма Верховая езда" in text
+
+
+async def test_alise_spot_rolls_for_alice(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alise spot = 07")
+        assert "Alice Moore · Spot Hidden 60%: 07" in log_text(pilot)
 
 
 async def test_a_refused_line_stays_with_the_cursor_at_the_problem(
