@@ -73,7 +73,8 @@ class TablekeeperApp(CampaignFiles, App[None]):
     TITLE = "Tablekeeper"
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo", priority=True),
-        Binding("ctrl+y", "redo", "Redo", id="app.redo", priority=True),
+        # Redo is in the help and the palette: the footer keeps its room for the roll form
+        Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo", priority=True),
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
         # Textual's own palette binding (same text, so the footer is unchanged), with an id
@@ -104,11 +105,39 @@ class TablekeeperApp(CampaignFiles, App[None]):
         self.save_problem: str = ""  # changes only in memory (the log could not be written)
         self.checkpoint_problem: str = ""  # the save file lags behind the log (nothing lost)
         self._quit_warned = False
+        self._late_key = False  # a deferred priority key is being run (see _check_bindings)
         self._in_conflict = False
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_thread = threading.get_ident()
         self.feed: PlayersFeed | None = None  # the players' view's, when read-only
         self._follow_timer: Timer | None = None
+
+    # -- keys in the order they were typed ------------------------------------------------
+    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+        """A priority binding (ctrl+z, ctrl+q, ctrl+p …) waits for the keys already queued
+        for the focused widget: ``line`` Enter ctrl+q in one burst commits the line in the
+        roll entry, then quits.
+
+        Textual runs priority bindings as the key reaches the app, ahead of the keys it has
+        already handed to the focused widget; here such a key is queued behind them instead.
+        """
+        focused = self.focused
+        if (priority and not self._late_key and focused is not None
+                and focused.message_queue_size and self._has_priority_binding(key)):
+            focused.call_later(self._late_binding, key)
+            return True
+        return await super()._check_bindings(key, priority)
+
+    def _has_priority_binding(self, key: str) -> bool:
+        return any(b.priority for _node, bindings in self.screen._binding_chain
+                   for b in bindings.key_to_bindings.get(key, ()))
+
+    async def _late_binding(self, key: str) -> None:
+        self._late_key = True
+        try:
+            await super()._check_bindings(key, priority=True)
+        finally:
+            self._late_key = False
 
     def say(self, message: str, *, severity: SeverityLevel = "information",
             timeout: float = 10) -> None:

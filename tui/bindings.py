@@ -15,14 +15,19 @@ def bindings() -> list[Binding]:
     """Our bindings (each carries an id), in the order app, screens, widgets."""
     from tui.app import TablekeeperApp
     from tui.screens.adventure_end import AdventureEndScreen
+    from tui.screens.best import BestScreen
     from tui.screens.help import HelpScreen
     from tui.screens.main import MainScreen
+    from tui.screens.paste import PasteScreen
     from tui.screens.picker import NewCampaignScreen, PickerScreen, ProblemScreen
+    from tui.screens.roll_form import RollFormScreen
+    from tui.screens.scene import SceneScreen
     from tui.widgets.roll_entry import RollEntry
 
     found: list[Binding] = []
     for owner in (TablekeeperApp, MainScreen, RollEntry, PickerScreen, NewCampaignScreen,
-                  ProblemScreen, HelpScreen, AdventureEndScreen):
+                  ProblemScreen, HelpScreen, AdventureEndScreen, RollFormScreen, BestScreen,
+                  SceneScreen, PasteScreen):
         found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
     return found
 

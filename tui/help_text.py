@@ -1,47 +1,156 @@
-"""The help text of the roll-entry language (f1 and /help; the key list is generated).
+"""The help text (f1 and /help): the roll-entry language, the system's modifiers, the
+commands, the keys — laid out for the width of the screen, examples from the open campaign.
 
-The modifiers of the roll entry are the system's: :func:`modifiers` heads the open
-campaign's system's ``entry_help`` with its name, or lists the registered systems when no
-campaign is open (the picker).
+Nothing here is pre-wrapped: :func:`layout` sets two-column rows (a key or a syntax on the
+left, what it does on the right) for a given width, wrapping the right column under itself,
+or, when the left part is too wide, putting it on a line of its own. The examples use the
+open campaign's characters, skills and its system's modifiers (:func:`examples_of`); without
+a campaign (the picker) they use neutral names.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-GRAMMAR = """\
-ROLL ENTRY — type a line, Enter commits, Tab completes names, Up/Down recall history
-  While typing, the line above shows the check and its exact odds; with every die typed
-  it also shows what Enter will record. Errors are shown there and change nothing.
+from tui.session.campaign.model import Campaign
+from tui.session.systems.interface import System
 
-  CHAR SKILL [modifiers] [= dice]      a check; without '= dice' the app rolls
-  CHAR SKILL ... vs CHAR [SKILL] ...   an opposed roll (a later side's skill defaults
-                                       to the first side's when it has it); AGE and
-                                       BRP take more sides: ... vs CHAR SKILL ...
-  3d6+2   d100   2d6-1   d%            free dice (add '= 4 5' to type the faces)
-  /command [args]                      every action (see below and ctrl+p)
-  ... ext=NAME [clear]                 the roll counts toward an extended check
-  !LINE                                a secret line: its log entry is the GM's only
-                                       (!alice spot hidden); /note is the GM's, /note!
-                                       a note the players' view shows too
+__all__ = [
+    "Examples",
+    "Section",
+    "examples_of",
+    "grammar",
+    "layout",
+    "modifiers",
+    "players_view",
+]
 
-  Names match by prefix or fuzzily, Cyrillic included: 'al sp' = Alice Moore, Spot Hidden.
-  Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   = 1-6-6-5
-"""
-
-PLAYERS_VIEW = """\
-PLAYERS' VIEW — read-only: follows the GM's table live
-  It shows what the players may see. GM-only characters, their
-  rolls, the GM's notes and secret rolls are left out; "Unknown A"
-  stands for a hidden character the table knows is there.
-  f2 shows the next sheet; PageUp/PageDown scroll the log.
-  Nothing typed here changes the table: /help, /quit.
-"""
+Row = tuple[str, str]
 
 
-def modifiers(system_name: str = "", entry_help: str = "", systems: Sequence[str] = ()) -> str:
-    """The help's MODIFIERS section for one system, or the list of systems to pick from."""
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A titled block: paragraphs (wrapped, indented two) and rows (two columns)."""
+
+    title: str
+    rows: tuple[Row, ...] = ()
+    paragraphs: tuple[str, ...] = ()
+    left: int = 30  # the widest left column kept on the row's line
+
+
+@dataclass(frozen=True, slots=True)
+class Examples:
+    char: str = "alice"
+    skill: str = "spot hidden"
+    other: str = "boris"
+    modifier: str = "+10"
+    prefix: str = "al sp"
+    full: str = "Alice, Spot Hidden"
+
+
+def _word(name: str) -> str:
+    return name.split()[0].casefold() if name.split() else name.casefold()
+
+
+def examples_of(campaign: Campaign, system: System) -> Examples:
+    """Examples with the campaign's first visible party member, a skill of theirs, an
+    opponent and one of the system's modifiers."""
+    people = [c for c in campaign.characters if not c.gm_only]
+    me = next((c for c in people if c.side == "party" and system.rollables(c)), None)
+    if me is None:
+        return Examples()
+    skill = system.rollables(me)[0]
+    other = next((c for c in people if c is not me), me)
+    words = [w for f in system.modifier_fields for w in f.choices if w]
+    modifier = words[0] if words else next(
+        (f.word("1") for f in system.modifier_fields), "+1")
+    prefix = f"{me.name.casefold()[:2]} {skill.casefold()[:2]}"
+    return Examples(_word(me.name), skill.casefold(), _word(other.name), modifier, prefix,
+                    f"{me.name}, {skill}")
+
+
+def grammar(ex: Examples) -> list[Section]:
+    """The roll-entry language, with ``ex``'s names."""
+    rows = (
+        ("CHAR SKILL [modifiers] [= dice]", f"a check; without '= dice' the app rolls "
+                                            f"(e.g. {ex.char} {ex.skill} {ex.modifier})"),
+        ("CHAR SKILL … vs CHAR [SKILL] …", f"an opposed roll; a later side's skill defaults "
+                                           f"to the first side's when it has it (e.g. "
+                                           f"{ex.char} {ex.skill} vs {ex.other}); AGE and "
+                                           f"BRP take more sides: … vs CHAR SKILL …"),
+        ("3d6+2  d100  2d6-1  d%", "free dice (add '= 4 5' to type the faces)"),
+        ("/command [args]", "every action (see COMMANDS and ctrl+p)"),
+        ("… ext=NAME [clear]", "the roll counts toward an extended check"),
+        ("/best SKILL [modifiers]", "who should roll this? (ctrl+b on a typed check)"),
+        ("!LINE", f"a secret line: its log entry is the GM's only (!{ex.char} {ex.skill}); "
+                  "/note is the GM's, /note! a note the players' view shows too"),
+    )
+    return [Section(
+        "ROLL ENTRY — type a line, Enter commits, Tab completes, Up/Down recall history",
+        rows=rows, left=32,
+        paragraphs=(
+            "While typing, the line above shows the check, its exact odds and a bar of "
+            "them; with every die typed it also shows what Enter will record. A refused "
+            "line stays in the entry, the cursor where the problem is; nothing changes.",
+            f"Names match by prefix, fuzzily or with one typo, Cyrillic and transliteration "
+            f"included: '{ex.prefix}' = {ex.full}. Tab completes the word being typed and "
+            "cycles through every candidate (shift+Tab back); after a space it offers the "
+            "next word. ctrl+r opens a form that builds the line for you.",
+            "Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   "
+            "= 1-6-6-5",
+        ),
+    )]
+
+
+def players_view() -> Section:
+    """What the read-only players' view is, in place of the roll-entry language."""
+    return Section("PLAYERS' VIEW — read-only: follows the GM's table live", paragraphs=(
+        "It shows what the players may see. GM-only characters, their rolls, the GM's "
+        "notes and secret rolls are left out; \"Unknown A\" stands for a hidden character "
+        "the table knows is there.",
+        "f2 shows the next sheet; PageUp/PageDown scroll the log. Nothing typed here "
+        "changes the table: /help, /quit.",
+    ))
+
+
+def modifiers(system_name: str = "", entry_help: str = "",
+              systems: Sequence[str] = ()) -> Section:
+    """The MODIFIERS section for one system, or the list of systems to pick from."""
     if system_name:
-        return f"MODIFIERS — {system_name}\n{entry_help}"
-    return ("MODIFIERS — each campaign's help lists its system's\n  systems: "
-            + ", ".join(systems) + "\n")
+        text = " ".join(line.strip() for line in entry_help.splitlines() if line.strip())
+        return Section(f"MODIFIERS — {system_name}", paragraphs=(text,) if text else ())
+    return Section("MODIFIERS — each campaign's help lists its system's",
+                   paragraphs=("systems: " + ", ".join(systems),))
+
+
+def _rows(rows: Sequence[Row], width: int, left: int) -> list[str]:
+    lines: list[str] = []
+    left = min(left, max(8, width // 2))
+    for key, what in rows:
+        room = max(10, width - 2 - left - 1)
+        body = textwrap.wrap(what, room) or [""]
+        if len(key) <= left:
+            lines.append(f"  {key:<{left}} {body[0]}".rstrip())
+            lines += [f"  {'':<{left}} {b}" for b in body[1:]]
+        else:
+            lines += textwrap.wrap(key, max(10, width - 2), initial_indent="  ",
+                                   subsequent_indent="    ")
+            lines += textwrap.wrap(what, max(10, width - 6), initial_indent="      ",
+                                   subsequent_indent="      ")
+    return lines
+
+
+def layout(sections: Sequence[Section], width: int) -> str:
+    """Every section set for ``width`` columns."""
+    out: list[str] = []
+    for section in sections:
+        if out:
+            out.append("")
+        out += textwrap.wrap(section.title, max(10, width)) or [section.title]
+        out += _rows(section.rows, width, section.left)
+        for paragraph in section.paragraphs:
+            out += textwrap.wrap(paragraph, max(10, width - 2), initial_indent="  ",
+                                 subsequent_indent="  ")
+    return "\n".join(out)

@@ -75,6 +75,23 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
             f"Show the next character's sheet ({_key(app, 'main.next_character', 'f2')})",
             lambda: main.run_action("next_character"),
         )
+        yield SystemCommand(
+            "Roll form",
+            "A roll with fields: character, skill, modifiers, dice "
+            f"({_key(app, 'main.roll_form', 'ctrl+r')})",
+            lambda: main.run_action("roll_form"),
+        )
+        yield SystemCommand(
+            "Who should roll this?",
+            "Every party member's odds for the typed check, best first "
+            f"({_key(app, 'main.best', 'ctrl+b')}; /best SKILL)",
+            lambda: main.run_action("best"),
+        )
+        yield SystemCommand(
+            "Whole scene",
+            f"Every line of the scene panel ({_key(app, 'main.scene', 'f3')})",
+            lambda: main.run_action("scene_details"),
+        )
     if app.table is not None:
         for cmd in app.table.commands():
             if cmd.name in _AS_ENTRIES:

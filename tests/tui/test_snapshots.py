@@ -19,6 +19,7 @@ async def _settled(pilot) -> None:  # type: ignore[no-untyped-def]
     """Finish the after-first-frame warm-up now, so the snapshot never races a timer."""
     pilot.app.screen._warm_up()
     pilot.app.table.session._clock = lambda: "2026-11-30T20:00:00+00:00"
+    pilot.app.screen.entry.cursor_blink = False  # a slow machine must not catch it blinking
     await pilot.pause()
 
 
@@ -42,3 +43,65 @@ def test_brp_after_roll(tmp_path: Path, snap_compare) -> None:  # type: ignore[n
         run_before=_settled,
         press=[*"alice spot hidden = 07", "enter"],
     )
+
+
+#: a line that makes an extended check with a consequence reached, per system
+EXTENDED = {
+    "brp": ["/ext Archive threshold=4 time=60m every=1 minor=\"the librarian "
+            "grows suspicious\" major=\"the archive is locked\"",
+            "alice spot hidden ext=archive = 99", "alice spot hidden ext=archive = 07"],
+    "gurps": ["/ext Safe threshold=4 time=60m every=1 minor=\"alarm armed\"",
+              "vic lockpicking ext=safe = 6 6 6", "vic lockpicking ext=safe = 1 2 3"],
+    "age": ["/ext Infiltration threshold=15 time=60m every=1 minor=\"guards alerted\" "
+            "major=\"the door jams\"",
+            "amos technology ext=infiltration = 1 1 1", "naomi stealth ext=infiltration = 6 6 6"],
+    "strange": ["/ext Gate threshold=4 time=60m every=1 minor=\"guards alerted\"",
+                "kirma riding ext=gate range=4,5 = 1 1 2 2",
+                "dallah longsword ext=gate range=3,6 = 4 5 6 6"],
+    "skirmish": ["/ext Pass threshold=4 time=60m every=1 minor=\"a rockfall\"",
+                 "samurai dexterity ext=pass = 10", "samurai dexterity ext=pass = 2"],
+}
+
+STRANGE_ROUND = [
+    "/scene Bridge at dawn limit=2",
+    "/goal dallah throw Balgruf to the ground before the gate closes",
+    "/goal kirma shoot the orc from horseback while riding past the bridge",
+    "/goal npc hold the bridge until the horn sounds", "/phase",
+    "/act dallah wrestling vs balgruf trip him", "/act kirma bow vs balgruf",
+    "dallah wrestling range=3,6 = 1 6 5 5", "kirma bow range=4,5 = 1 1 2 2",
+]
+
+
+def _lines(lines: list[str]):  # type: ignore[no-untyped-def]
+    async def run(pilot) -> None:  # type: ignore[no-untyped-def]
+        await _settled(pilot)
+        for line in lines:
+            pilot.app.screen.commit_line(line)
+        await pilot.pause()
+    return run
+
+
+@pytest.mark.parametrize("system", sorted(DEMOS))
+def test_extended_check_at_80x24(system: str, tmp_path: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """An extended check with its consequence level and status, whole in the scene panel."""
+    path = tmp_path / f"{system}.toml"
+    shutil.copy(DEMOS[system], path)
+    app = TablekeeperApp(path, rng=rng())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_lines(EXTENDED[system]))
+
+
+def test_long_strange_round_at_80x24(tmp_path: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Goals, two actions and the pending list: every line gets a row, f3 has the rest."""
+    path = tmp_path / "strange.toml"
+    shutil.copy(DEMOS["strange"], path)
+    app = TablekeeperApp(path, rng=rng())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_lines(STRANGE_ROUND))
+
+
+@pytest.mark.parametrize("system", sorted(DEMOS))
+def test_help_at_80x24(system: str, tmp_path: Path, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The help wraps to the screen; its examples are the campaign's."""
+    path = tmp_path / f"{system}.toml"
+    shutil.copy(DEMOS[system], path)
+    app = TablekeeperApp(path, rng=rng())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settled, press=["f1"])

@@ -1,5 +1,6 @@
-"""The help screen (f1): the keys active where it was opened, the roll-entry grammar, the
-open campaign's system's modifiers and the slash commands.
+"""The help screen (f1): the roll-entry grammar, the open campaign's system's modifiers, the
+keys active where it was opened and the slash commands, laid out for the screen's width
+(:func:`tui.help_text.layout`) with examples from the open campaign.
 
 The key list is generated from the active bindings of the screen below (focused widget, then
 the screen, then the app), so a key remapped in the config's ``[keymap]`` shows its new key,
@@ -10,17 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.help_text import GRAMMAR, PLAYERS_VIEW, modifiers
+from tui.help_text import (
+    Examples,
+    Section,
+    examples_of,
+    grammar,
+    layout,
+    modifiers,
+    players_view,
+)
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
+from tui.textsafe import visible
 
-__all__ = ["HelpScreen", "key_rows", "keys_text"]
+__all__ = ["HelpBody", "HelpScreen", "key_rows", "keys_section", "keys_text"]
 
 
 def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
@@ -31,9 +43,7 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
     (no id: the entry's page_up …) still reaches ours whenever that one does not apply
     (Textual skips it), so ours further along the chain are listed too; the chain is
     ``Screen._modal_binding_chain``, the same one (keymap applied) ``active_bindings`` reads.
-    Keys a screen handles outside bindings come from its ``EXTRA_KEYS``. A binding whose
-    action the node disables (``check_action`` is false: the players' view's undo …) is
-    not listed.
+    Keys a screen handles outside bindings come from its ``EXTRA_KEYS``.
     """
     rows: dict[tuple[str, str], list[str]] = {}
     taken: set[str] = set()
@@ -45,19 +55,41 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
 
     for key, active in screen.active_bindings.items():
         add(key, active.binding)
-    for node, bindings_map in screen._modal_binding_chain:
+    for _node, bindings_map in screen._modal_binding_chain:
         for key, binding in bindings_map:
-            if screen.app._check_action_state(binding.action, node) is not False:
-                add(key, binding)
+            add(key, binding)
     extra: Sequence[tuple[str, str]] = getattr(screen, "EXTRA_KEYS", ())
     found = [(key, what, "") for key, what in extra]
     found += [("/".join(keys), what, ident) for (ident, what), keys in rows.items()]
     return found
 
 
-def keys_text(rows: Sequence[tuple[str, str, str]]) -> str:
-    lines = [f"  {keys:<15} {what:<22} {ident}".rstrip() for keys, what, ident in rows]
-    return "KEYS (binding ids remap in config.toml [keymap])\n" + "\n".join(lines) + "\n"
+def keys_section(rows: Sequence[tuple[str, str, str]]) -> Section:
+    """The KEYS section: the key, what it does and the binding id to remap it by."""
+    return Section("KEYS (binding ids remap in config.toml [keymap])",
+                   rows=tuple((keys, f"{what}  {ident}".rstrip()) for keys, what, ident in rows),
+                   left=15)
+
+
+def keys_text(rows: Sequence[tuple[str, str, str]], width: int = 78) -> str:
+    return layout([keys_section(rows)], width)
+
+
+class HelpBody(Static):
+    """The help's sections, set again for the width whenever it changes."""
+
+    def __init__(self, sections: Sequence[Section], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.sections = list(sections)
+
+    def text_for(self, width: int) -> Text:
+        return Text(visible(layout(self.sections, max(20, width)), newlines=True))
+
+    def render(self) -> Text:
+        return self.text_for(self.content_size.width or 76)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.text_for(width).plain.splitlines())
 
 
 class HelpScreen(ModalScreen[None]):
@@ -71,7 +103,8 @@ class HelpScreen(ModalScreen[None]):
         self,
         commands: Sequence[tuple[str, str]] = (),
         keys: Sequence[tuple[str, str, str]] = (),
-        modifiers: str = "",
+        modifiers: Section | None = None,
+        examples: Examples | None = None,
         *,
         read_only: bool = False,
     ) -> None:
@@ -79,6 +112,7 @@ class HelpScreen(ModalScreen[None]):
         self.commands = commands
         self.keys = keys
         self.modifiers = modifiers
+        self.examples = examples or Examples()
         self.read_only = read_only
 
     @classmethod
@@ -88,23 +122,29 @@ class HelpScreen(ModalScreen[None]):
         a campaign (the picker), the registered systems. The players' view (``read_only``)
         explains itself instead of the roll-entry language, with its own commands only."""
         if table is None:
-            shown = "" if read_only else modifiers(systems=[s.name for s in infos()])
+            shown = None if read_only else modifiers(systems=[s.name for s in infos()])
             return cls([], keys, shown, read_only=read_only)
         commands = [(c.usage, c.help) for c in table.commands()]
-        shown = "" if read_only else modifiers(table.system_name, table.system.entry_help)
-        return cls(commands, keys, shown, read_only=read_only)
+        shown = None if read_only else modifiers(table.system_name, table.system.entry_help)
+        return cls(commands, keys, shown, examples_of(table.campaign, table.system),
+                   read_only=read_only)
+
+    @property
+    def sections(self) -> list[Section]:
+        # the language first (what a GM pressing f1 at the table looks for), then the keys
+        parts = [players_view()] if self.read_only else grammar(self.examples)
+        if self.modifiers is not None:
+            parts.append(self.modifiers)
+        if self.keys:
+            parts.append(keys_section(self.keys))
+        if self.commands:
+            parts.append(Section("COMMANDS", rows=tuple(self.commands), left=34))
+        parts.append(Section("Escape closes this help."))
+        return parts
 
     def compose(self) -> ComposeResult:
-        parts = [keys_text(self.keys)] if self.keys else []
-        parts.append(PLAYERS_VIEW if self.read_only else GRAMMAR)
-        if self.modifiers:
-            parts.append(self.modifiers)
-        if self.commands:
-            lines = "\n".join(f"  {usage:<34} {text}" for usage, text in self.commands)
-            parts.append(f"COMMANDS\n{lines}\n")
-        body = "\n".join(parts) + "\nEscape closes this help."
         with VerticalScroll(id="help-body"):
-            yield Static(body, markup=False)
+            yield HelpBody(self.sections)
 
     def action_scroll(self, step: int) -> None:
         self.query_one("#help-body", VerticalScroll).scroll_relative(y=step, animate=False)

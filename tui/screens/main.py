@@ -1,4 +1,13 @@
-"""The main screen: header, party, scene, log, preview line and the roll entry."""
+"""The main screen: header, party, scene, log, preview line and the roll entry.
+
+The preview (three rows above the entry) shows, while typing, the resolved check with its
+exact odds and the odds as a bar (:mod:`tui.widgets.odds_bar`); after Enter, the result.
+Lines committed one after another without typing in between (type-ahead, a paste, keys)
+each keep their own result there, newest last. A refused line stays in the entry with the
+cursor where the problem is. A message too long for the preview is shown whole in a
+notification (and ``/summary`` is logged). ctrl+r opens the guided roll form, ctrl+b "who
+should roll this?" for the typed check, f3 the whole scene.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +23,12 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
 from tui.session.table.completion import complete_line
+from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
-from tui.widgets.log_panel import GRADE_STYLES, LogPanel
+from tui.widgets.header import HeaderBar
+from tui.widgets.log_panel import LogPanel, grade_style
+from tui.widgets.odds_bar import odds_bar
 from tui.widgets.party import PartyPanel
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
@@ -30,19 +42,26 @@ __all__ = ["MainScreen"]
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
+#: rows of the preview (the CSS gives it 3): results shown one per row when several stack
+PREVIEW_ROWS = 3
 
 
 class MainScreen(Screen[None]):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
     BINDINGS = [
-        Binding("f2", "next_character", "Next sheet", id="main.next_character"),
+        Binding("f2", "next_character", "Sheet", id="main.next_character",
+                tooltip="Show the next character's sheet"),
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
         Binding("ctrl+n", "slash('/next')", "Next turn", id="main.next_turn"),
         Binding("alt+up", "slash('/up')", "Actor up", show=False, id="main.actor_up"),
         Binding("alt+down", "slash('/down')", "Actor down", show=False, id="main.actor_down"),
+        Binding("ctrl+r", "roll_form", "Roll form", id="main.roll_form"),
+        Binding("ctrl+b", "best", "Who should roll?", show=False, id="main.best"),
+        # the panel's last row names f3 when lines are hidden; the footer has no room for it
+        Binding("f3", "scene_details", "Whole scene", show=False, id="main.scene"),
     ]
     #: Keys handled outside bindings, for the help's key list.
     EXTRA_KEYS = (("enter", "Commit the line"),)
@@ -60,6 +79,7 @@ class MainScreen(Screen[None]):
         self._history_loaded = False
         self._history_timer: Timer | None = None
         self._lines: list[str] = []
+        self._results: list[Text] = []  # results since the GM last typed (newest last)
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -83,7 +103,7 @@ class MainScreen(Screen[None]):
         return self.query_one("#preview", TextPane)
 
     def compose(self) -> ComposeResult:
-        yield TextPane(id="header")
+        yield HeaderBar(id="header")
         with Horizontal(id="body"):
             yield PartyPanel(id="party", gm=not self.read_only)
             with Vertical(id="right"):
@@ -94,6 +114,7 @@ class MainScreen(Screen[None]):
             id="roll-entry",
             completer=lambda text: complete_line(self.table, text),
             on_commit=self.commit_line,
+            on_paste_lines=self._pasted,
         )
         yield Footer()
 
@@ -122,30 +143,32 @@ class MainScreen(Screen[None]):
     def refresh_all(self) -> None:
         campaign = self.table.campaign
         scene = campaign.scene
-        bits = [
-            campaign.name,
-            self.table.system_name,
-            f"adventure {campaign.adventure}",
+        # (text, when it may shorten: 1 first, 2 later, 0 never) — see HeaderBar
+        parts: list[tuple[str, int]] = [
+            (campaign.name, 1),
+            (self.table.system_name, 2),
+            (f"adventure {campaign.adventure}", 0),
         ]
         if scene is not None:
-            bits.append(f"{scene.name} · round {scene.round}")
+            parts += [(scene.name, 1), (f"round {scene.round}", 0)]
             if scene.phase:
-                bits.append(scene.phase.upper())
-        if self.read_only:  # first, where a narrow terminal still shows it
-            bits.insert(0, "PLAYERS' VIEW")
-        header = " │ ".join(bits)
-        if header != self._header:
-            self._header = header
-            self.query_one("#header", TextPane).update(Text(header, style="bold"))
+                parts.append((scene.phase.upper(), 0))
+        if self.read_only:  # first, and never shortened: players must know what this is
+            parts.insert(0, ("PLAYERS' VIEW", 0))
+        self.query_one("#header", HeaderBar).show([(visible(t), s) for t, s in parts])
         self.party.show(campaign, self.selected)
         self.scene_panel.show(campaign)
         self.log_panel.show(self.table.session.log, self.table.session.undone())
+
+    @property
+    def mono(self) -> bool:
+        return bool(getattr(self.app, "no_color", False))
 
     def show_feedback(self, feedback: Feedback) -> None:
         self._report_internal()
         if feedback.ok:
             out = feedback.outcome
-            style = GRADE_STYLES.get(out.draft.grade, "bold") if out else "bold"
+            style = grade_style(out.draft.grade, mono=self.mono, default="bold") if out else "bold"
             text = Text(feedback.message, style=style)
             if out is not None:
                 for effect in out.draft.effects:
@@ -154,23 +177,58 @@ class MainScreen(Screen[None]):
                     self.selected = out.draft.actor
             if getattr(self.app, "save_problem", ""):
                 text.append("  ✗ NOT SAVED (see the message)", style="bold red")
-            self.preview.update(text)
         else:
-            self.preview.update(Text(f"✗ {feedback.message}", style="bold red"))
+            text = Text(f"✗ {feedback.message}", style="bold red")
             self.app.bell()
+        self._show_result(text, logged=feedback.record or feedback.outcome is not None)
         self.refresh_all()
+
+    def _show_result(self, text: Text, *, logged: bool) -> None:
+        """Put a result in the preview, under the others committed since the GM typed."""
+        width = max(1, self.preview.content_size.width or 78)
+        rows = len(text.wrap(self.app.console, width))
+        if rows > PREVIEW_ROWS:  # too long for the preview: the log or a message has it all
+            if not logged:
+                self.app.notify(visible(text.plain, newlines=True), timeout=20, markup=False)
+            where = " (whole text in the log)" if logged else " (whole text in the message)"
+            short = text[: max(1, width * (PREVIEW_ROWS - 1) - len(where) - 1)]
+            short.append(f"…{where}", style="dim")
+            text = short
+        self._results.append(text)
+        del self._results[:-PREVIEW_ROWS]
+        if len(self._results) == 1:
+            self.preview.update(text)
+            return
+        shown = Text()
+        for i, result in enumerate(self._results):
+            one = result.copy()
+            one.truncate(width, overflow="ellipsis")
+            if i:
+                shown.append("\n")
+            shown.append_text(one)
+        self.preview.update(shown)
 
     # -- events ----------------------------------------------------------------------------
     @on(Input.Changed, "#roll-entry")
     def _changed(self, event: Input.Changed) -> None:
-        if self.read_only:
-            return
+        if self.read_only or event.value != self.entry.value:
+            return  # a keystroke of a line committed since (type-ahead): its result stays
+        if event.value == self.entry.restored:
+            return  # the refused line put back: its error stays until the GM edits it
         if not event.value.strip():
             return  # keep showing the last result until the GM types again
+        self._results.clear()
         preview = self.table.preview(event.value)
         self._report_internal()
-        style = "" if preview.ok else "red"
-        self.preview.update(Text(("" if preview.ok else "✗ ") + preview.text, style=style))
+        if preview.ok:
+            shown = Text()
+            if preview.odds:
+                shown.append_text(odds_bar(preview.odds, mono=self.mono))
+                shown.append(" ")
+            shown.append(preview.text)
+        else:
+            shown = Text("✗ " + preview.text, style="red")
+        self.preview.update(shown)
 
     def commit_line(self, value: str) -> None:
         """Run a line the GM committed in the roll entry (Enter)."""
@@ -183,11 +241,36 @@ class MainScreen(Screen[None]):
         feedback = self.table.submit(line)
         if self.history is not None:
             self._history_soon()
+        if feedback.action == "best":
+            self.open_best(feedback.argument)
+            return
         if feedback.action:
             self.app.call_later(self.app.run_action, feedback.action)
             self.preview.update("")
             return
         self.show_feedback(feedback)
+        if not feedback.ok and feedback.at is not None:
+            # the GM fixes the line instead of retyping it (unless already typing the next)
+            self.entry.restore(line, feedback.at)
+
+    def run_line(self, line: str) -> None:
+        """Commit ``line`` as if typed (the roll form, "who rolls?", a paste): remembered in
+        the entry history, run by :meth:`commit_line`."""
+        self.entry.remember(line.strip())
+        self.commit_line(line)
+
+    def _pasted(self, lines: list[str]) -> None:
+        """A paste of several lines: ask, then run each in order."""
+        from tui.screens.paste import PasteScreen
+
+        def answered(run: bool | None) -> None:
+            if run:
+                self.entry.value = ""
+                for line in lines:
+                    self.run_line(line)
+            self.entry.focus()
+
+        self.app.push_screen(PasteScreen(lines), answered)
 
     def _history_soon(self) -> None:
         """Write the history once the GM pauses (and on leaving the screen).
@@ -247,6 +330,62 @@ class MainScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The players' view has no key that changes the table (next turn, actor up …)."""
         return not (self.read_only and action == "slash")
+
+    # -- the roll form, "who rolls?", the whole scene -------------------------------------
+    def _refuse_read_only(self) -> bool:
+        if self.read_only:
+            self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
+        return self.read_only
+
+    def action_roll_form(self) -> None:
+        """ctrl+r: the guided roll form, on the character of the typed line or the sheet."""
+        from tui.screens.roll_form import RollFormScreen
+
+        if self._refuse_read_only():
+            return
+        self.table.warm_up()
+        who = self.selected
+        try:
+            parsed = self.table.parse(self.entry.value) if self.entry.value.strip() else None
+        except Exception:
+            parsed = None
+        if isinstance(parsed, Check):
+            who = parsed.a.actor
+        self.app.push_screen(RollFormScreen(self.table, who), self._chosen)
+
+    def action_best(self) -> None:
+        """ctrl+b: "who should roll this?" for the check typed in the entry."""
+        if self._refuse_read_only():
+            return
+        line = self.entry.value.strip()
+        try:
+            parsed = self.table.parse(line) if line else None
+        except Exception:
+            parsed = None
+        if not isinstance(parsed, Check):
+            self.show_feedback(Feedback(False, "type a check first (e.g. alice spot hidden), "
+                                        "then ctrl+b; or /best SKILL"))
+            return
+        side = parsed.a
+        words = [side.skill, *side.words, *(f"{k}={v}" for k, v in side.options.items())]
+        self.open_best(" ".join(words))
+
+    def open_best(self, check: str) -> None:
+        from tui.screens.best import BestScreen
+
+        self.app.push_screen(BestScreen(self.table, check), self._chosen)
+
+    def _chosen(self, line: str | None) -> None:
+        """A line from the roll form or "who rolls?": committed as if typed."""
+        self.entry.focus()
+        if line:
+            self.entry.value = ""
+            self.run_line(line)
+
+    def action_scene_details(self) -> None:
+        from tui.screens.scene import SceneScreen
+
+        self.app.push_screen(SceneScreen(self.table.campaign))
 
     def action_slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""

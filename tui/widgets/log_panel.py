@@ -17,22 +17,37 @@ from textual.strip import Strip
 from tui.session.campaign.log import LogEntry
 from tui.widgets.text_pane import StripPane, to_strips
 
-__all__ = ["GRADE_STYLES", "LogPanel", "entry_text"]
+__all__ = ["GRADE_STYLES", "MONO_GRADE_STYLES", "LogPanel", "entry_text", "grade_style"]
 
-#: Named ANSI colours so a 16-colour terminal shows them as intended; the words themselves
-#: carry the grade, so nothing is lost under NO_COLOR.
+#: Named ANSI colours, so a theme (dark or light) and a 16-colour terminal map them; the
+#: bright ones, because a 16-colour palette's plain red or magenta on black is too dark to
+#: read. The words themselves carry the grade too. A fumble is white on red.
 GRADE_STYLES = {
-    "critical": "bold magenta",
-    "special": "bold cyan",
-    "success": "green",
-    "partial": "yellow",
-    "failure": "red",
-    "fumble": "bold red reverse",
+    "critical": "bold bright_magenta",
+    "special": "bold bright_cyan",
+    "success": "bright_green",
+    "partial": "bright_yellow",
+    "failure": "bright_red",
+    "fumble": "bold bright_white on red",
 }
+#: Under NO_COLOR: attributes only (colours would become dark greys on a dark panel).
+MONO_GRADE_STYLES = {
+    "critical": "bold underline",
+    "special": "bold",
+    "success": "",
+    "partial": "italic",
+    "failure": "",
+    "fumble": "bold reverse",
+}
+
+
+def grade_style(grade: str, *, mono: bool = False, default: str = "") -> str:
+    """The style of a result of ``grade`` (``mono``: under NO_COLOR)."""
+    return (MONO_GRADE_STYLES if mono else GRADE_STYLES).get(grade, default)
 SHOWN = 200
 
 
-def entry_text(entry: LogEntry, *, undone: bool = False) -> Text:
+def entry_text(entry: LogEntry, *, undone: bool = False, mono: bool = False) -> Text:
     """One log entry as styled text: time, what happened, its effects (a secret entry —
     the players' view never shows it — is marked for the GM)."""
     text = Text()
@@ -40,7 +55,9 @@ def entry_text(entry: LogEntry, *, undone: bool = False) -> Text:
     text.append(f"{stamp} ", style="dim")
     if entry.secret:
         text.append("secret ", style="dim italic")
-    style = GRADE_STYLES.get(entry.grade, "")
+    style = grade_style(entry.grade, mono=mono)
+    if entry.kind == "info":
+        style = "italic"
     if entry.kind in ("undo", "redo"):
         style = "italic dim"
     if undone:
@@ -99,7 +116,8 @@ class LogPanel(StripPane):
         if lines is None:
             if len(self._wrapped) > 4 * SHOWN:
                 self._wrapped.clear()
-            lines = to_strips(entry_text(entry, undone=undone), width, console)
+            lines = to_strips(entry_text(entry, undone=undone, mono=self.mono), width, console,
+                              mono=self.mono)
             self._wrapped[key] = lines
         return lines
 
@@ -113,7 +131,7 @@ class LogPanel(StripPane):
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
             hint = Text("Nothing rolled yet: type a roll below, or /help.", style="dim italic")
-            lines = to_strips(hint, width, self.app.console)
+            lines = self.strips(hint, width)
         elif width > 0 and height > 0:
             console = self.app.console
             need = height + self._back

@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui.session.campaign.model import Campaign, Character
-from tui.widgets.text_pane import TextPane, safe
+from tui.widgets.text_pane import KEEP, TextPane, keep_together, safe
 
 __all__ = ["PartyPanel", "sheet_text"]
 
@@ -33,13 +33,15 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
     text.append(ch.name, style="bold underline")
     if ch.player:
         text.append(f"  ({ch.player})", style="dim")
+    # a name and its value never part at a line break (KEEP is a no-break space)
     if ch.attributes:
-        text.append("\n" + "  ".join(f"{k} {v}" for k, v in ch.attributes.items()))
+        text.append("\n" + "  ".join(keep_together(k, v) for k, v in ch.attributes.items()))
     for skill, value in ch.skills.items():
-        mark = " ✓" if skill in ch.ticks else ""
-        text.append(f"\n {skill}: {value}{mark}")
+        mark = f"{KEEP}✓" if skill in ch.ticks else ""
+        text.append(f"\n {skill}:{KEEP}{value}{mark}")
     if ch.resources:
-        text.append("\n" + "  ".join(f"{k} {v}" for k, v in ch.resources.items()), style="bold")
+        text.append("\n" + "  ".join(keep_together(k, v) for k, v in ch.resources.items()),
+                    style="bold")
     if ch.notes and gm:
         text.append(f"\n{ch.notes}", style="italic dim")
     return text

@@ -3,6 +3,13 @@
 The widget knows nothing about rules or the session. It asks its ``completer`` (a callable
 set by the screen) for candidates; ``Changed`` on each keystroke (for the preview) comes
 from :class:`~textual.widgets.Input`, and Enter calls ``on_commit`` with the line.
+
+Keys are taken in the order they arrive, also when they arrive in one burst (type-ahead,
+a slow SSH link): Enter and Tab are handled here rather than as bindings, which Textual
+would run before the keys still queued. The grey suggestion is the first completion of the
+word being typed (never a next word); when the completion does not simply continue the
+line (a typo corrected, another script) it is shown whole after ``⇥``. A paste of several
+lines goes to ``on_paste_lines`` (the screen asks, then runs each line).
 """
 
 from __future__ import annotations
@@ -24,16 +31,19 @@ HISTORY_LIMIT = 500
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+#: between the line and a completion that replaces part of it, in the grey suggestion
+REPLACES = "  ⇥ "
+
+
 class _Suggest(Suggester):
-    """Greyed-out inline suggestion: the first completion of what is typed."""
+    """Greyed-out inline suggestion: the first completion of the word being typed."""
 
     def __init__(self, entry: RollEntry) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self._entry = entry
 
     async def get_suggestion(self, value: str) -> str | None:
-        options = self._entry.completions(value)
-        return options[0] if options else None
+        return self._entry.suggestion_for(value)
 
 
 class RollEntry(Input):
@@ -47,7 +57,9 @@ class RollEntry(Input):
     BINDINGS = [
         Binding("up", "history(-1)", "Previous line", show=False, id="entry.history_back"),
         Binding("down", "history(1)", "Next line", show=False, id="entry.history_forward"),
-        Binding("tab", "complete", "Complete", show=False, id="entry.complete", priority=True),
+        Binding("tab", "complete", "Complete", show=False, id="entry.complete"),
+        Binding("shift+tab", "complete(-1)", "Complete (back)", show=False,
+                id="entry.complete_back"),
     ]
 
     def __init__(
@@ -55,12 +67,18 @@ class RollEntry(Input):
         *,
         on_commit: Callable[[str], None],
         completer: Completer | None = None,
+        on_paste_lines: Callable[[list[str]], None] | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(placeholder="alice spot hidden hard · 3d6+2 · /help", **kwargs)  # type: ignore[arg-type]
         self.completer: Completer = completer or (lambda _text: ())
         self.on_commit = on_commit
+        self.on_paste_lines = on_paste_lines
         self.suggester = _Suggest(self)
+        self._replacing: dict[str, str] = {}  # shown suggestion → the line it stands for
+        #: the refused line put back (its error stays shown until the GM changes it)
+        self.restored: str | None = None
+        self._commits = 0  # lines committed so far (a refused line waits for none to follow)
         self.history: list[str] = []
         self._cursor = 0
         self._draft = ""
@@ -76,18 +94,63 @@ class RollEntry(Input):
         except Exception:  # a completer must never break typing
             return []
 
-    def action_complete(self) -> None:
-        """Tab: accept the suggestion; Tab again cycles through the other candidates."""
-        if self._cycle and self.value == self._cycle[self._cycle_at]:
-            self._cycle_at = (self._cycle_at + 1) % len(self._cycle)
+    def suggestion_for(self, value: str) -> str | None:
+        """The grey suggestion for ``value``: nothing after a space (the GM has not asked
+        for a next word); the completed line when it continues ``value``; else the line,
+        ``⇥`` and the completed line (→ or End accepts it)."""
+        if not value.strip() or value[-1:].isspace():
+            return None
+        options = self.completions(value)
+        if not options:
+            return None
+        if options[0].startswith(value):
+            return options[0]
+        shown = f"{value}{REPLACES}{options[0]}"
+        self._replacing = {shown: options[0]}
+        return shown
+
+    def action_complete(self, step: int = 1) -> None:
+        """Tab: the first completion; Tab again cycles through every other one (wrapping),
+        shift+Tab goes back. After the only candidate, Tab goes on with the next word."""
+        if len(self._cycle) > 1 and self.value == self._cycle[self._cycle_at]:
+            self._cycle_at = (self._cycle_at + step) % len(self._cycle)
         else:
-            self._cycle = self.completions(self.value)
-            self._cycle_at = 0
-        if self._cycle:
-            self.value = self._cycle[self._cycle_at]
-            self.cursor_position = len(self.value)
-        else:
-            self.app.bell()
+            options = list(self.completer_lines(self.value))
+            changing = [i for i, o in enumerate(options) if o != self.value]
+            if not changing:
+                self._cycle = []
+                self.app.bell()
+                return
+            self._cycle = options
+            self._cycle_at = changing[0] if step > 0 else changing[-1]
+        self.value = self._cycle[self._cycle_at]
+        self.cursor_position = len(self.value)
+
+    def completer_lines(self, value: str) -> Sequence[str]:
+        """Every completion of ``value`` in Tab order (lines equal to it included)."""
+        if not value.strip():
+            return []
+        try:
+            return list(self.completer(value))
+        except Exception:  # a completer must never break typing
+            return []
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        """→ at the end accepts the suggestion (the completed line, also a replacing one)."""
+        real = self._replacing.get(self._suggestion)
+        if real is not None and not select and self.cursor_at_end:
+            self.value = real
+            self.cursor_position = len(real)
+            return
+        super().action_cursor_right(select)
+
+    def action_end(self, select: bool = False) -> None:
+        real = self._replacing.get(self._suggestion)
+        if real is not None and not select and self.cursor_at_end:
+            self.value = real
+            self.cursor_position = len(real)
+            return
+        super().action_end(select)
 
     def action_history(self, step: int) -> None:
         if not self.history:
@@ -113,21 +176,65 @@ class RollEntry(Input):
 
     def _on_paste(self, event: events.Paste) -> None:
         """Pasted text loses its control characters (a pasted escape sequence would reach
-        the terminal when the entry repaints)."""
-        event.text = _CONTROL.sub("", event.text.replace("\r\n", "\n").replace("\r", "\n")
-                                  .replace("\t", " "))
+        the terminal when the entry repaints). Several lines go to ``on_paste_lines`` with
+        what is already typed before the first; one line is inserted at the cursor."""
+        text = event.text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
+        lines = [_CONTROL.sub("", line) for line in text.split("\n")]
+        lines = [line for line in lines if line.strip()]
+        event.prevent_default()  # this handler does it all (Input's own would paste again)
+        if len(lines) > 1 and self.on_paste_lines is not None:
+            event.stop()
+            before = self.value[: self.cursor_position]
+            after = self.value[self.cursor_position :]
+            lines[0] = before + lines[0]
+            lines[-1] = lines[-1] + after
+            self.on_paste_lines(lines)  # the screen asks, then clears the entry and runs them
+            return
+        event.text = lines[0] if lines else ""
         super()._on_paste(event)
 
     async def _on_key(self, event: events.Key) -> None:
-        # Enter is handled here, in the order the keys arrived. As a binding it would bubble
-        # to the app first, and over a slow SSH link the keys typed after it (which arrive in
-        # the same packet) would already be in the line when it is submitted.
+        # Enter and Tab are handled here, in the order the keys arrived. As bindings they
+        # would be run when the key reaches the app, before the keys typed just ahead of
+        # them (which arrive in the same packet over a slow link) are in the line.
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             self.commit()
             return
+        action = None if event.is_printable else self._completion_action(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_complete(action)
+            return
         await super()._on_key(event)
+
+    def _completion_action(self, key: str) -> int | None:
+        """1 (Tab) or -1 (shift+Tab) when ``key`` is bound to completion (keymap applied)."""
+        for node, bindings in self.screen._binding_chain:  # the chain has the keymap applied
+            if node is not self:
+                continue
+            for binding in bindings.key_to_bindings.get(key, ()):
+                if binding.action == "complete":
+                    return 1
+                if binding.action == "complete(-1)":
+                    return -1
+        return None
+
+    def restore(self, line: str, cursor: int) -> None:
+        """Put a refused ``line`` back, cursor at ``cursor``, once the keys already queued
+        have been handled, and only if none of them started a new line (type-ahead wins)."""
+
+        commits = self._commits
+
+        def put_back() -> None:
+            if not self.value and self._commits == commits:
+                self.restored = line
+                self.value = line
+                self.cursor_position = max(0, min(len(line), cursor))
+
+        self.app.call_later(self.call_later, put_back)
 
     def commit(self) -> None:
         """Take the line: remember it, clear the entry at once, hand the line on.
@@ -137,6 +244,8 @@ class RollEntry(Input):
         later.
         """
         line = self.value
+        self.restored = None
+        self._commits += 1
         if line.strip():
             self.remember(line.strip())
         self.value = ""

@@ -1,46 +1,147 @@
 """The scene panel: scene and round, Strange System phases, turn order, maneuvers, checks.
 
 What to show is decided in :mod:`tui.session.scenes.view` (plain styled segments); this
-widget only turns them into Rich text, one line each, cut with an ellipsis rather than
-wrapped so the compact box (six lines at 80×24) never overflows.
+widget wraps each line to the panel's width (a continued line is indented two columns) and
+grows with the terminal, up to :data:`SHARE` of the column it sits in (six lines at 80×24).
+When the lines do not fit, the least important go and the last row says so; f3 opens
+:class:`~tui.screens.scene.SceneScreen` with every line.
 """
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.strip import Strip
 
 from tui.session.campaign.model import Campaign
-from tui.session.scenes.view import MAX_LINES, scene_lines
-from tui.widgets.text_pane import safe
+from tui.session.scenes.view import MAX_LINES, Segment, fit, hidden_line, ranked_lines
+from tui.widgets.text_pane import StripPane, safe, to_strips
 
-__all__ = ["ScenePanel", "scene_text"]
+__all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
+
+#: the largest share of its column the panel takes (the CSS says the same: max-height 45%)
+SHARE = 0.45
+INDENT = 2
+
+
+def line_text(segments: list[Segment]) -> Text:
+    """One panel line as Rich text (text of a save made visible)."""
+    text = Text()
+    for segment, style in segments:
+        text.append(segment, style=style or None)
+    return safe(text)
 
 
 def scene_text(campaign: Campaign, limit: int = MAX_LINES) -> Text:
-    """The panel's content for ``campaign``."""
+    """The panel's content for ``campaign`` at one row a line (for tests and tools)."""
+    from tui.session.scenes.view import scene_lines
+
     text = Text(no_wrap=True, overflow="ellipsis")
     for i, line in enumerate(scene_lines(campaign, limit)):
         if i:
             text.append("\n")
-        for segment, style in line:
-            text.append(segment, style=style or None)
+        text.append_text(line_text(line))
     return safe(text)
 
 
-class ScenePanel(Static):
-    """Renders :func:`scene_text` for the campaign it is given."""
+def wrapped(text: Text, width: int, console: Console) -> list[Text]:
+    """``text`` wrapped to ``width``, every row after the first indented two columns."""
+    rows: list[Text] = []
+    rest = text
+    room = max(1, width)
+    while rest.plain.strip():
+        first = rest.wrap(console, room, overflow="fold")[0]
+        rows.append(first if not rows else Text(" " * INDENT) + first)
+        taken = len(first.plain)
+        skip = len(rest.plain[taken:]) - len(rest.plain[taken:].lstrip(" "))
+        rest = rest[taken + skip :]
+        room = max(1, width - INDENT)
+    return rows or [Text("")]
+
+
+class ScenePanel(StripPane):
+    """Renders the scene lines of the campaign it is given, wrapped and ranked to fit."""
 
     DEFAULT_CSS = """
-    ScenePanel {
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
+    ScenePanel { height: auto; }
     """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._campaign: Campaign | None = None
+        self._shown: object = None
+        self._key: object = None
+        self._rows: list[Strip] = []
+        self._texts: list[Text] = []
 
     def show(self, campaign: Campaign) -> None:
         key = (campaign.scene, campaign.checks, campaign.system, campaign.options)
-        if key == getattr(self, "_shown", None):
+        if key == self._shown:
             return  # nothing the panel shows has changed
         self._shown = key
-        self.update(scene_text(campaign))
+        self._campaign = campaign
+        before = len(self._rows)
+        self._key = None
+        rows = self._layout(self.content_size.width, self._limit())
+        self.refresh(layout=len(rows) != before)
+
+    def _limit(self, outer: int | None = None) -> int:
+        """Rows of content in :data:`SHARE` of a column ``outer`` rows high (the parent's)."""
+        if outer is None:
+            parent = self.parent
+            outer = parent.size.height if parent is not None else 0
+        if outer <= 0:
+            return MAX_LINES
+        gutter = self.styles.gutter.height
+        return max(3, int(outer * SHARE) - gutter)
+
+    def _layout(self, width: int, limit: int) -> list[Strip]:
+        """The painted rows for ``width`` and at most ``limit`` rows (cached)."""
+        key = (self._shown, width, limit, self.mono)
+        if key == self._key or self._campaign is None or width <= 0:
+            return self._rows
+        console = self.app.console
+        lines = ranked_lines(self._campaign)
+        rows_of = [wrapped(line_text(segs), width, console) for _, segs in lines]
+        keep, hidden = fit([n for n, _ in lines], [len(r) for r in rows_of], limit)
+        texts: list[Text] = []
+        cut = bool(hidden)
+        for i, count in keep:
+            shown = rows_of[i][:count]
+            if count < len(rows_of[i]):  # cut short: the end says so
+                cut = True
+                last = shown[-1].copy()
+                last.truncate(max(1, width - 1))
+                last.append("…", style="dim")
+                shown[-1] = last
+            texts += shown
+        if hidden:
+            note = line_text(hidden_line(hidden))
+            note.truncate(width, overflow="ellipsis")
+            texts.append(note)
+        self._texts = texts
+        subtitle = "f3: the whole scene" if cut else ""
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
+        self._rows = [s for t in texts for s in to_strips(t, width, console, mono=self.mono)]
+        self._key = key
+        return self._rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # ``container`` comes without this widget's border: add it back for the share
+        outer = container.height + self.styles.gutter.height if container.height else 0
+        return max(1, len(self._layout(width, self._limit(outer))))
+
+    def render_line(self, y: int) -> Strip:
+        rows = self._layout(self.content_size.width, self._limit())
+        return self.painted(rows[y]) if y < len(rows) else self.blank()
+
+    @property
+    def plain_text(self) -> str:
+        """The rows shown, as plain text (tests and tools)."""
+        return "\n".join(strip.text.rstrip() for strip in self._rows)
+
+    def render(self) -> Text:
+        """The rows shown, styled (painting uses :meth:`render_line`)."""
+        return Text("\n").join(self._texts)

@@ -3,10 +3,20 @@
 ``Static.update`` converts and re-wraps its content and usually re-lays out the screen;
 this pane only re-wraps when its text or width changes and never asks for a layout, which
 keeps a committed roll within a frame (see ``tests/bench``).
+
+Three rules hold for every pane: dark ANSI text colours are drawn bright (readable in 16
+colours); a no-break space (``\u00a0``, :data:`KEEP`) is never a line break, so a sheet
+never splits ``APP`` from ``10``; and under ``NO_COLOR`` our text keeps its attributes
+(bold, reverse, underline …) but drops its colours, which Textual's monochrome filter would
+turn into dark greys on a near-black panel.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rich.color import Color as RichColor
+from rich.color import ColorType
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -16,7 +26,54 @@ from textual.widget import Widget
 
 from tui.textsafe import visible
 
-__all__ = ["StripPane", "TextPane", "safe", "to_strips"]
+__all__ = ["KEEP", "StripPane", "TextPane", "keep_together", "safe", "to_strips"]
+
+#: a space that never breaks a line in a pane (between a name and its value)
+KEEP = "\u00a0"
+_HELD = "\ue000"  # stands in for KEEP while Rich wraps (Rich breaks at every whitespace)
+
+
+def keep_together(*parts: object) -> str:
+    """``"APP 10"`` joined with no-break spaces: wrapped as one word."""
+    return KEEP.join(str(p) for p in parts)
+
+
+#: ANSI colours too dark on black in a 16-colour palette (red, blue, magenta) → bright ones
+_BRIGHTER = {1: 9, 4: 12, 5: 13}
+
+
+def _restyled(text: Text, change: Callable[[Style], Style]) -> Text:
+    copy = text.copy()
+    if copy.style:
+        base = copy.style
+        copy.style = change(Style.parse(base) if isinstance(base, str) else base)
+    copy.spans = [
+        type(span)(span.start, span.end,
+                   change(Style.parse(span.style) if isinstance(span.style, str)
+                          else span.style))
+        for span in copy.spans
+    ]
+    return copy
+
+
+def uncoloured(text: Text) -> Text:
+    """``text`` with the colours of its styles removed (attributes kept)."""
+    return _restyled(text, lambda style: style.without_color)
+
+
+def _bright(style: Style) -> Style:
+    color = style.color
+    if color is not None and color.number in _BRIGHTER and color.type is ColorType.STANDARD:
+        return style + Style(color=RichColor.from_ansi(_BRIGHTER[color.number]))
+    return style
+
+
+def legible(text: Text) -> Text:
+    """``text`` with dark ANSI foregrounds (red, blue, magenta) made bright, so that a
+    16-colour terminal shows them readably on a dark panel."""
+    if not text.spans and not text.style:
+        return text
+    return _restyled(text, _bright)
 
 
 def safe(text: Text) -> Text:
@@ -29,17 +86,25 @@ def safe(text: Text) -> Text:
     return copy
 
 
-def to_strips(text: Text, width: int, console: Console) -> list[Strip]:
+def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -> list[Strip]:
     """``text`` wrapped to ``width`` as paint-ready strips, each exactly ``width`` cells.
 
     Every pane paints through here, so no text of a save ever reaches the terminal as a
-    control sequence (see :mod:`tui.textsafe`).
+    control sequence (see :mod:`tui.textsafe`). ``mono`` (NO_COLOR) drops the colours.
     """
     text = safe(text)
-    return [
-        Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width)
-        for line in text.wrap(console, max(1, width), overflow="fold")
-    ]
+    text = uncoloured(text) if mono else legible(text)
+    held = KEEP in text.plain
+    if held:
+        text = text.copy()
+        text.plain = text.plain.replace(KEEP, _HELD)
+    strips = []
+    for line in text.wrap(console, max(1, width), overflow="fold"):
+        if held:
+            line.plain = line.plain.replace(_HELD, " ")
+        strips.append(
+            Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width))
+    return strips
 
 
 class StripPane(Widget):
@@ -58,6 +123,15 @@ class StripPane(Widget):
     def notify_style_update(self) -> None:
         self._style_cache = None
         super().notify_style_update()
+
+    @property
+    def mono(self) -> bool:
+        """NO_COLOR is set: paint attributes, not colours."""
+        return bool(getattr(self.app, "no_color", False))
+
+    def strips(self, text: Text, width: int) -> list[Strip]:
+        """``text`` wrapped to ``width`` for this pane (see :func:`to_strips`)."""
+        return to_strips(text, width, self.app.console, mono=self.mono)
 
     def painted(self, strip: Strip) -> Strip:
         return strip.apply_style(self.base_style())
@@ -92,7 +166,7 @@ class TextPane(StripPane):
     def _strips(self) -> list[Strip]:
         width = self.content_size.width
         if width != self._width:
-            self._lines = to_strips(self._text, width, self.app.console)
+            self._lines = self.strips(self._text, width)
             self._width = width
         return self._lines
 

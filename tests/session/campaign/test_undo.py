@@ -102,8 +102,11 @@ def test_hp_never_invents_a_resource_from_a_typo() -> None:
     table = Table(Session(Campaign("x", "skirmish", characters=(
         Character("Samurai", resources={"Wounds": 0}),))))
     before = table.campaign
-    for line in ("/hp samurai -1", "/hp samurai woundz +1"):
+    for line in ("/hp samurai -1", "/hp samurai mana +1"):
         assert not table.submit(line).ok
         assert table.campaign == before and table.session.log == []
+    # a one-letter typo names the resource it is close to: it never makes a new one
+    assert table.submit("/hp samurai woundz +1").ok
+    assert table.campaign.character("Samurai").resources == {"Wounds": 1}
     assert table.submit("/hp samurai morale =5").ok  # =N adds a resource on purpose
-    assert table.campaign.character("Samurai").resources == {"Wounds": 0, "morale": 5}
+    assert table.campaign.character("Samurai").resources == {"Wounds": 1, "morale": 5}

@@ -64,7 +64,7 @@ def test_limit_warning_is_shown_and_kept_when_space_runs_out() -> None:
     assert len(lines) == 3
     assert lines[0].endswith("repeat 1/1")
     assert lines[1].startswith("⚠ round limit 1 reached")
-    assert lines[2].startswith("… ") and "hidden" in lines[2]
+    assert lines[2].startswith("… ") and "f3 shows the whole scene" in lines[2]
 
 
 def test_turn_order_highlights_the_current_actor() -> None:
@@ -104,3 +104,15 @@ def test_long_turn_orders_shorten_the_other_names() -> None:
     assert "order: Vic › Ruth Hale › G. Moss › G. Pike" in plain(table.campaign)
     ok(table, "/order ruth vic")
     assert "order: Vic Lockwood › Ruth Hale" in plain(table.campaign)
+
+
+def test_fit_gives_every_line_a_row_before_any_wraps() -> None:
+    from tui.session.scenes.view import fit
+
+    # importance, rows each line needs: everything fits
+    assert fit([0, 1, 2], [1, 2, 1], 4) == ([(0, 1), (1, 2), (2, 1)], 0)
+    # too tall: each line one row, the spare row to the most important that wraps
+    assert fit([0, 5, 1], [1, 3, 3], 4) == ([(0, 1), (1, 1), (2, 2)], 0)
+    # more lines than rows: the least important go, one row is kept for the note
+    kept, hidden = fit([0, 5, 1, 4], [1, 1, 1, 1], 3)
+    assert kept == [(0, 1), (2, 1)] and hidden == 2

@@ -121,7 +121,7 @@ def test_complete_characters_and_skills(brp: Table) -> None:
         "alice knowledge (occult)",
     ]
     after_space = complete_line(brp, "alice ")
-    assert "alice Spot Hidden" in after_space and len(after_space) <= 8
+    assert "alice spot hidden" in after_space and "alice str" in after_space
     assert complete_line(brp, "zzz") == []
 
 
@@ -138,23 +138,24 @@ def test_complete_after_vs(brp: Table) -> None:
 def test_complete_commands(brp: Table) -> None:
     assert "/undo" in complete_line(brp, "/u")
     assert all(c.startswith("/u") for c in complete_line(brp, "/u"))
-    assert {"/help", "/hp", "/note", "/quit", "/redo", "/rename", "/undo"} <= set(
+    assert {"/help", "/hp ", "/note ", "/quit", "/redo", "/rename ", "/undo"} <= set(
         complete_line(brp, "/")
     )
-    assert complete_line(brp, "/undo") == []
-    assert complete_line(brp, "/note some") == []
-    assert "/fortune" not in complete_line(brp, "/f")
-    assert complete_line(make_table(CAMPAIGNS["age"]()), "/fo") == ["/fortune"]
+    assert complete_line(brp, "/undo") == ["/undo"]  # nothing to change: Tab rings the bell
+    assert complete_line(brp, "/note some") == []  # free text is never completed
+    assert "/fortune " not in complete_line(brp, "/f")
+    assert complete_line(make_table(CAMPAIGNS["age"]()), "/fo") == ["/fortune "]
 
 
 def test_complete_cyrillic_and_transliteration() -> None:
     table = make_table(strange_campaign(aliases=True))
     assert complete_line(table, "даймитрий вз") == ["даймитрий взлом замков"]
     assert complete_line(table, "кир") == ["кирма "]
-    assert complete_line(table, "dallah") == ["сир даллах "]
+    # a Latin line stays Latin: the transliteration when there is no Latin alias
+    assert complete_line(table, "dallah") == ["sir dallah "]
     assert complete_line(table, "ог") == ["ог'лай "]
-    assert complete_line(table, "kirma b") == ["kirma bow"]
-    assert complete_line(table, "dallah vl") == ["dallah владение длинным мечом"]
+    assert complete_line(table, "kirma b") == ["kirma bow", "kirma verhovoy boy"]
+    assert complete_line(table, "dallah vl") == ["dallah vladenie dlinnym mechom"]
 
 
 @pytest.mark.parametrize("system", sorted(CAMPAIGNS))

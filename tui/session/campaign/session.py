@@ -154,6 +154,13 @@ class Session:
         self._notify([entry])
         return outcome
 
+    def note(self, draft: Draft) -> LogEntry:
+        """Log ``draft`` without changing anything (not an undo step: ctrl+z still takes
+        back the last change). For messages worth keeping, such as a round's summary."""
+        entry = self._entry(draft, self.campaign)
+        self._notify([entry])
+        return entry
+
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)

@@ -28,6 +28,7 @@ from tui.session.extended.progress import consequence_line, minutes
 from tui.session.extended.save import is_race
 from tui.session.systems.registry import tracker
 from tui.session.table.entry import EntryError
+from tui.session.table.wording import plural
 
 __all__ = ["changed", "create_check", "summary"]
 
@@ -122,8 +123,7 @@ def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str, list[str]]:
     tn = f", TN {test.tn}" if tracker(campaign.system).extended_tn else ""
     text = (f"extended check {chk.name}: threshold {test.threshold}"
             f"{f' ({named})' if named else ''}{tn}, {test.budget} min, "
-            f"{minutes(test.time_per_roll)} min per roll ({test.rolls_left} roll"
-            f"{'' if test.rolls_left == 1 else 's'})")
+            f"{minutes(test.time_per_roll)} min per roll ({plural(test.rolls_left, 'roll')})")
     effects = [f"consequence {consequence_line(test, lv)}" for lv in LEVELS
                if test.consequence(lv) is not None]
     if chk.allowed_skills:

@@ -43,7 +43,7 @@ USAGE = ("/ext NAME threshold=N|easy…very-hard time=30m [tn=N] [every=N] [mino
 
 @slash("ext", "/ext NAME threshold=N time=30m [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
        "create, list, select (/ext use NAME) or drop an extended check; race=\"A vs B\" makes a "
-       "race", aliases=("extended",))
+       "race", aliases=("extended",), args="use|drop CHECK")
 def _ext(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     args = list(cmd.args)
@@ -133,11 +133,12 @@ def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> F
 
 
 @slash("clear", "/clear NAME",
-       "clear the minor consequence of an extended check after a separate test")
+       "clear the minor consequence of an extended check after a separate test", args="CHECK")
 def _clear(table: Table, cmd: Slash) -> Feedback:
     return _rules_change(table, "/clear NAME", cmd.args, "clear")
 
 
-@slash("unblock", "/unblock NAME", "lift a 'blocked' consequence once the other test is done")
+@slash("unblock", "/unblock NAME", "lift a 'blocked' consequence once the other test is done",
+       args="CHECK")
 def _unblock(table: Table, cmd: Slash) -> Feedback:
     return _rules_change(table, "/unblock NAME", cmd.args, "unblock")

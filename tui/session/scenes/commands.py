@@ -16,7 +16,7 @@ __all__: list[str] = []
 
 
 @slash("scene", "/scene NAME [active|long] [limit=1..4]",
-       "start a scene (the running one goes to the history)")
+       "start a scene (the running one goes to the history)", args="TEXT")
 def _scene(table: Table, cmd: Slash) -> Feedback:
     name, kind, limit = scene_args(cmd.args)
     before = table.campaign.scene
@@ -28,7 +28,8 @@ def _scene(table: Table, cmd: Slash) -> Feedback:
     return table.change(lambda _c: new, text)
 
 
-@slash("endscene", "/endscene [SUMMARY]", "end the running scene into the scene history")
+@slash("endscene", "/endscene [SUMMARY]", "end the running scene into the scene history",
+       args="TEXT")
 def _endscene(table: Table, cmd: Slash) -> Feedback:
     scene = need_scene(table.campaign)
     new = end_scene(table.campaign, cmd.rest)

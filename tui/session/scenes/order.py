@@ -157,13 +157,13 @@ def _order_text(campaign: Campaign) -> str:
 
 
 @slash("order", "/order [NAME …]",
-       "build the turn order (by the system's own rules where it has them)")
+       "build the turn order (by the system's own rules where it has them)", args="CHAR…")
 def _order(table: Table, cmd: Slash) -> Feedback:
     new = build_order(table.campaign, pick_characters(table, cmd.args))
     return _apply(table, new, _order_text(new))
 
 
-@slash("init", "/init CHAR N", "set an initiative value and sort the turn order")
+@slash("init", "/init CHAR N", "set an initiative value and sort the turn order", args="CHAR N")
 def _init(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
@@ -185,7 +185,7 @@ def _next(table: Table, _cmd: Slash) -> Feedback:
 
 
 @slash("swap", "/swap CHAR CHAR",
-       "exchange two places in the turn order (within a tie, if the system ties)")
+       "exchange two places in the turn order (within a tie, if the system ties)", args="CHAR CHAR")
 def _swap(table: Table, cmd: Slash) -> Feedback:
     names = pick_characters(table, cmd.args)
     if len(names) != 2:
@@ -210,7 +210,9 @@ def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
     return handler
 
 
-slash("up", "/up [CHAR]", "move one place earlier (default: the current actor; alt+up)")(
+slash("up", "/up [CHAR]", "move one place earlier (default: the current actor; alt+up)",
+      args="[CHAR]")(
     _mover(-1))
-slash("down", "/down [CHAR]", "move one place later (default: the current actor; alt+down)")(
+slash("down", "/down [CHAR]", "move one place later (default: the current actor; alt+down)",
+      args="[CHAR]")(
     _mover(1))

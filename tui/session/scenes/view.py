@@ -1,23 +1,27 @@
 """The scene panel's content as plain styled segments (no Textual, no Rich).
 
-``scene_lines(campaign, limit)`` returns lines, each a list of ``(text, style)`` segments with
-Rich style words (``bold``, ``dim``, ``reverse bold`` for the current actor …). The panel box
-is about six lines high at 80×24, so when there are more lines than fit the least important
-go first (maneuvers, goals, action lines) and a ``… N more`` line says so; the header, a round
-limit warning, the pending list, the turn order and the extended checks stay. A system adds
-its own part (Strange System rounds, GURPS maneuvers) through the system interface's
-``scene_view``.
+``ranked_lines(campaign)`` returns every line with its importance (lower stays longer), each
+a list of ``(text, style)`` segments with Rich style words (``bold``, ``dim``, ``reverse bold``
+for the current actor …). The panel wraps long lines and grows with the terminal (six lines
+at 80×24); when the wrapped lines do not fit, :func:`fit` gives every line one row, the most
+important first, then lets the most important wrap in full (a line cut short ends in ``…``);
+lines that get no row at all are the least important (maneuvers, goals, action lines) and a
+last line says how many are hidden and that f3 shows them all. The header, a round limit
+warning, the pending list, the turn order and the extended checks stay.
+``scene_lines(campaign, limit)`` is the same for one-row lines. A system adds its own part
+(Strange System rounds, GURPS maneuvers) through the system interface's ``scene_view``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.systems.interface import Line, Segment
 from tui.session.systems.registry import tracker
+from tui.session.table.wording import plural
 
-__all__ = ["MAX_LINES", "Segment", "scene_lines"]
+__all__ = ["MAX_LINES", "Segment", "fit", "hidden_line", "ranked_lines", "scene_lines"]
 
 MAX_LINES = 6
 ORDER_WIDTH = 40
@@ -74,18 +78,48 @@ def _scene(campaign: Campaign, scene: Scene) -> Iterator[Line]:
     yield from system.after_order
 
 
-def scene_lines(campaign: Campaign, limit: int = MAX_LINES) -> list[list[Segment]]:
-    """The panel's lines, at most ``limit``; the most important are kept."""
+def ranked_lines(campaign: Campaign) -> list[Line]:
+    """Every line of the panel with its importance, in display order."""
     lines: list[Line] = []
     if campaign.scene is None:
         lines.append((0, [("No scene running — /scene NAME [active|long]", "dim")]))
     else:
         lines.extend(_scene(campaign, campaign.scene))
     lines.extend(_checks(campaign))
-    if len(lines) <= limit:
-        return [segs for _, segs in lines]
-    ranked = sorted(range(len(lines)), key=lambda i: (lines[i][0], i))
-    keep = sorted(ranked[: max(1, limit - 1)])
-    out = [lines[i][1] for i in keep]
-    out.append([(f"… {len(lines) - len(keep)} more line(s) hidden", "dim")])
+    return lines
+
+
+def fit(importance: Sequence[int], heights: Sequence[int], limit: int
+        ) -> tuple[list[tuple[int, int]], int]:
+    """``([(line, rows shown)…] in display order, lines hidden)`` for lines of these
+    ``heights`` in ``limit`` rows.
+
+    Every line gets one row while rows last, the most important first (when some lines
+    cannot have one, a row is kept for the hidden-lines note); the rows left then let the
+    most important lines show in full. A line shown in fewer rows than it needs is cut.
+    """
+    order = sorted(range(len(heights)), key=lambda i: (importance[i], i))
+    room = limit if len(heights) <= limit else max(1, limit - 1)
+    rows = {i: 1 for i in order[:room]}
+    spare = room - len(rows)
+    for i in order:
+        if i in rows and spare > 0:
+            more = min(spare, heights[i] - 1)
+            rows[i] += more
+            spare -= more
+    return [(i, rows[i]) for i in sorted(rows)], len(heights) - len(rows)
+
+
+def hidden_line(count: int) -> list[Segment]:
+    """The note in place of ``count`` hidden lines."""
+    return [(f"… {plural(count, 'more line')} — f3 shows the whole scene", "dim")]
+
+
+def scene_lines(campaign: Campaign, limit: int = MAX_LINES) -> list[list[Segment]]:
+    """The panel's lines at one row each, at most ``limit``; the most important are kept."""
+    lines = ranked_lines(campaign)
+    keep, hidden = fit([n for n, _ in lines], [1] * len(lines), limit)
+    out = [lines[i][1] for i, _ in keep]
+    if hidden:
+        out.append(hidden_line(hidden))
     return out

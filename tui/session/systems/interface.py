@@ -40,6 +40,7 @@ __all__ = [
     "Chance",
     "Defaults",
     "Line",
+    "ModifierField",
     "Plan",
     "SceneFragments",
     "Segment",
@@ -88,6 +89,32 @@ class Plan:
         return f"{self.summary} — {shown}" if shown else self.summary
 
 
+@dataclass(frozen=True, slots=True)
+class ModifierField:
+    """One modifier of the guided roll form (ctrl+r), as the system names it.
+
+    With ``choices`` the form offers those words ("" first means "none"); otherwise the GM
+    types a value, written into the roll line through ``template`` (``"tn={}"``); ``signed``
+    puts a ``+`` before a bare number (``5`` → ``+5``).
+    """
+
+    key: str
+    label: str
+    choices: tuple[str, ...] = ()
+    template: str = "{}"
+    signed: bool = False
+    hint: str = ""
+
+    def word(self, value: str) -> str:
+        """The roll-line word for ``value`` ("" when the field is left empty)."""
+        value = value.strip()
+        if not value:
+            return ""
+        if self.signed and value[:1].isdigit():
+            value = f"+{value}"
+        return self.template.format(value)
+
+
 Segment = tuple[str, str]  # (text, Rich style words) of the scene panel
 Line = tuple[int, list[Segment]]  # (importance: lower stays longer when space runs out, …)
 
@@ -133,6 +160,11 @@ class System(Protocol):
     @property
     def max_sides(self) -> int:
         """Most sides an opposed roll of this system may have (the table refuses more)."""
+        ...
+
+    @property
+    def modifier_fields(self) -> tuple[ModifierField, ...]:
+        """The modifiers the guided roll form offers (the form adds a free-text field)."""
         ...
 
     def rollables(self, character: Character) -> Sequence[str]:
@@ -254,6 +286,7 @@ class Defaults:
     option_keys: frozenset[str] = frozenset()
     entry_help = ""
     max_sides = 2
+    modifier_fields: tuple[ModifierField, ...] = ()
     shows_round_limit = False
     next_wraps_round = True
     init_refusal = ""

@@ -17,6 +17,7 @@ from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
 from tui.session.systems.interface import Chance
 from tui.session.table.entry import Check, EntryError, Side
+from tui.session.table.wording import plural
 
 __all__ = [
     "CONTEST_GRADES",
@@ -42,7 +43,7 @@ def draw(
     if faces is None:
         return tuple(rng.randint(1, sides) for _ in range(count)), False
     if len(faces) != count:
-        raise RulesError(f"{what}: expected {count} dice, got {len(faces)}")
+        raise RulesError(f"{what}: expected {plural(count, 'die', 'dice')}, got {len(faces)}")
     for i, face in enumerate(faces, 1):
         if not 1 <= face <= sides:
             raise RulesError(f"{what}: die {i} must be within 1..{sides}, got {face}")

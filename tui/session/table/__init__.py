@@ -4,7 +4,11 @@
 - ``commands`` — slash commands and roll hooks: :class:`CommandSet`, the shared set and
   the modules that fill it (a system's own set comes through the system interface).
 - ``entry`` — the roll-entry language: a line → a check, a free roll or a ``/command``.
-- ``names`` — matching names by prefix, fuzzily and transliterated.
-- ``completion`` — Tab completion of commands, characters and skills.
+- ``names`` — matching names by prefix, fuzzily, transliterated and with one typo;
+  "did you mean …".
+- ``completion`` — Tab completion of commands and their declared arguments, characters,
+  skills and modifiers, in the GM's script and case.
+- ``best`` — "who should roll this?" (``/best``): every party member's odds for a check.
+- ``wording`` — plurals, and the rules' internal phrasing turned into sentences.
 - ``core_commands`` — the slash commands every system has (undo, notes, resources …).
 """

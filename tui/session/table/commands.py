@@ -10,7 +10,7 @@ only ever sees its own system's commands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -23,9 +23,11 @@ if TYPE_CHECKING:
     from tui.session.table.table import Feedback, Table
 
 __all__ = [
+    "ARG_KINDS",
     "SHARED",
     "SHARED_MODULES",
     "SLASH_COMMANDS",
+    "ArgProvider",
     "CommandSet",
     "Handler",
     "PlanHook",
@@ -51,36 +53,64 @@ RollHook = Callable[[Campaign, Check, Outcome], Outcome]
 #: planned check (the exact chance to complete the extended check it counts toward). Errors
 #: are swallowed: a note never blocks a roll.
 PreviewHook = Callable[[Campaign, Check, "Plan"], Sequence[str]]
+#: ``provider(table, character) -> {name: what it stands for}``: what an argument of a kind
+#: may be (Tab completes it), given the character named before it (or None). Aliases map to
+#: the real name, so an alias and its name are one candidate.
+ArgProvider = Callable[["Table", "str | None"], Mapping[str, str]]
+
+#: The argument kinds every campaign knows (completed by :mod:`tui.session.table.completion`);
+#: a command set may add its own (:meth:`CommandSet.arg_kind`), e.g. GURPS ``MANEUVER``.
+ARG_KINDS = ("CHAR", "SKILL", "RESOURCE", "CHECK", "CONDITION", "MODIFIER", "N", "TEXT")
 
 
 @dataclass(frozen=True, slots=True)
 class SlashCommand:
+    """A ``/command``. ``args`` declares its arguments for Tab completion, in order:
+    upper-case words are kinds (``CHAR``, ``SKILL`` of the character before it,
+    ``RESOURCE``, ``CHECK``, ``CONDITION``, ``MODIFIER``, a number ``N``, free ``TEXT``, or
+    a kind a command set provides), lower-case words are literal words (``vs``, ``use``),
+    ``A|B`` either, ``[…]`` optional, ``…`` after a word repeats it: ``"CHAR [RESOURCE] N"``,
+    ``"CHAR SKILL [vs CHAR] TEXT"``, ``"CHAR…"``."""
+
     name: str
     usage: str
     help: str
     handler: Handler = field(compare=False)
+    args: str = ""
 
 
 class CommandSet:
     """Slash commands (by name and alias) and roll hooks, in registration order."""
 
-    __slots__ = ("by_name", "plan_hooks", "preview_hooks", "roll_hooks")
+    __slots__ = ("arg_kinds", "by_name", "plan_hooks", "preview_hooks", "roll_hooks")
 
     def __init__(self) -> None:
         self.by_name: dict[str, SlashCommand] = {}
         self.plan_hooks: list[PlanHook] = []
         self.roll_hooks: list[RollHook] = []
         self.preview_hooks: list[PreviewHook] = []
+        self.arg_kinds: dict[str, ArgProvider] = {}
 
     def slash(
-        self, name: str, usage: str, help_text: str, *, aliases: Sequence[str] = ()
+        self, name: str, usage: str, help_text: str, *, aliases: Sequence[str] = (),
+        args: str = "",
     ) -> Callable[[Handler], Handler]:
-        """Register a ``/name`` command (listed in help and the command palette)."""
+        """Register a ``/name`` command (listed in help and the command palette); ``args``
+        declares its arguments for completion (see :class:`SlashCommand`)."""
 
         def register(fn: Handler) -> Handler:
-            cmd = SlashCommand(name, usage, help_text, fn)
+            cmd = SlashCommand(name, usage, help_text, fn, args)
             for key in (name, *aliases):
                 self.by_name[key] = cmd
+            return fn
+
+        return register
+
+    def arg_kind(self, kind: str) -> Callable[[ArgProvider], ArgProvider]:
+        """Register what an argument of ``kind`` (upper case) may be, for completion."""
+
+        def register(fn: ArgProvider) -> ArgProvider:
+            self.arg_kinds[kind] = fn
             return fn
 
         return register
@@ -117,6 +147,7 @@ SHARED_MODULES = (
     "tui.session.scenes.order",
     "tui.session.extended.commands",
     "tui.session.extended.rolls",
+    "tui.session.table.best",
 )
 
 slash = SHARED.slash

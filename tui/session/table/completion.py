@@ -1,81 +1,376 @@
-"""Tab completion for the roll entry: commands, characters (aliases too) and skills."""
+"""Tab completion for the roll entry: commands, their arguments, characters, skills, modifiers.
+
+:func:`complete_line` returns whole lines, in the order Tab cycles through them. What is
+completed is the word under the cursor at the end of the line (the *fragment*; empty after a
+space, where Tab offers the next word): a roll line is ``CHAR SKILL MODIFIER…`` on each side
+of ``vs``; a ``/command`` line follows the command's declared arguments
+(:class:`~tui.session.table.commands.SlashCommand.args`).
+
+Decisions (the issue left them to us):
+
+- Every candidate is offered, each thing once (an alias and its name are one candidate):
+  skills before characteristics, then the most rolled first (from the log), then the sheet's
+  order; characters by use, then the campaign's order.
+- Nothing is appended that the GM did not ask for: a fragment is completed, and only an empty
+  fragment (after a space) offers the next word. A completed character or command is
+  followed by a space, so the next Tab goes on with its skill or argument.
+- The line keeps the GM's script and case: in a Cyrillic line the Cyrillic name, in a Latin
+  line a Latin alias or the transliteration (``dallah vl`` → ``dallah vladenie dlinnym
+  mechom``); a line typed in lower case stays in lower case.
+- The name the fragment continues is preferred, so that the inline suggestion can show the
+  rest of the word; a completion that corrects the fragment (a typo, another script)
+  replaces it.
+"""
 
 from __future__ import annotations
 
-from tui.session.table.entry import MAX_LINE
-from tui.session.table.names import NameError_, complete, normal
+import re
+import weakref
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tui.session.table.commands import SlashCommand
+from tui.session.table.entry import MAX_LINE, OPTION_KEYS
+from tui.session.table.names import NameError_, complete, match_prefix_words, normal, romanise
+from tui.session.table.names import script_of as _script
 from tui.session.table.table import SECRET, Table
 
-__all__ = ["complete_line"]
+__all__ = ["complete_line", "parse_spec"]
+
+_VS = frozenset({"vs", "vs.", "против"})
+_WORD = re.compile(r"\S+")
+ROLL_SPEC = "CHAR SKILL MODIFIER…"
+OPPONENT_SPEC = "CHAR [SKILL] MODIFIER…"
 
 
-def _extend(typed: str, fragment: str, name: str) -> str:
-    """``typed`` with its trailing ``fragment`` completed to ``name``.
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """One argument of a spec: kinds (upper case) or literal words.
 
-    Keeps what the GM typed when the name simply continues it (so an inline suggestion can
-    show the rest); otherwise replaces the fragment with the name.
+    ``group`` numbers the items of one ``[…]``: only its first item is ``optional`` (when it
+    does not fit, the whole group is skipped); the others follow it.
     """
-    head = typed[: len(typed) - len(fragment)]
-    if fragment and fragment == fragment.lower():
-        name = name.lower()  # the GM types in lower case: keep the line in one case
-    if name.casefold().startswith(fragment.casefold()):
-        return head + fragment + name[len(fragment) :]
-    return head + name
+
+    kinds: tuple[str, ...]
+    optional: bool = False
+    repeat: bool = False
+    group: int = 0
+
+
+def parse_spec(spec: str) -> tuple[_Item, ...]:
+    """``"CHAR [RESOURCE] N"`` → its items (see :class:`SlashCommand`)."""
+    items: list[_Item] = []
+    group, groups, lead = 0, 0, False
+    for raw in spec.split():
+        if raw.startswith("["):
+            groups += 1
+            group, lead = groups, True
+        word = raw.strip("[]")
+        repeat = word.endswith(("…", "..."))
+        word = word.rstrip(".…")
+        items.append(_Item(tuple(w for w in word.split("|") if w), lead, repeat, group))
+        lead = False
+        if raw.endswith("]"):
+            group = 0
+    return tuple(items)
+
+
+def _skip_group(spec: Sequence[_Item], i: int) -> int:
+    """The index after the optional group that starts at ``i``."""
+    group = spec[i].group
+    i += 1
+    while i < len(spec) and group and spec[i].group == group:
+        i += 1
+    return i
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    start: int  # where in the line the completed text begins
+    text: str  # what replaces the line from ``start`` on
+    space: bool  # a space follows (a character, a command with arguments)
+
+
+# -- what each kind may be ------------------------------------------------------------------
+def _characters(table: Table, _who: str | None) -> Mapping[str, str]:
+    return table.character_aliases()
+
+
+def _skills(table: Table, who: str | None) -> Mapping[str, str]:
+    if who is None:
+        out: dict[str, str] = {}
+        for ch in table.campaign.characters:
+            out.update(table.skill_aliases(ch.name))
+        return out
+    return table.skill_aliases(who)
+
+
+def _resources(table: Table, who: str | None) -> Mapping[str, str]:
+    if who is None:
+        return {}
+    return {r: r for r in table.campaign.character(who).resources}
+
+
+def _checks(table: Table, _who: str | None) -> Mapping[str, str]:
+    return {c.name: c.name for c in table.campaign.checks}
+
+
+def _conditions(table: Table, who: str | None) -> Mapping[str, str]:
+    """The character's conditions, wherever the model keeps them (a field or ``extra``)."""
+    if who is None:
+        return {}
+    ch = table.campaign.character(who)
+    raw = getattr(ch, "conditions", None) or ch.extra.get("conditions") or ()
+    names = [getattr(c, "name", c) for c in (raw.keys() if isinstance(raw, Mapping) else raw)]
+    return {n: n for n in names if isinstance(n, str)}
+
+
+def _modifiers(table: Table, _who: str | None) -> Mapping[str, str]:
+    words = [w for f in table.system.modifier_fields for w in f.choices if w]
+    return {w: w for w in words}
+
+
+_KINDS: dict[str, Callable[[Table, str | None], Mapping[str, str]]] = {
+    "CHAR": _characters, "SKILL": _skills, "RESOURCE": _resources, "CHECK": _checks,
+    "CONDITION": _conditions, "MODIFIER": _modifiers,
+}  # fmt: skip
+#: kinds that stand for one word without candidates, kinds that take any one word (their
+#: candidates are only suggestions), and free text (ends completion)
+_ANY_WORD = frozenset({"N"})
+_ONE_WORD = frozenset({"N", "MODIFIER"})
+_FREE = frozenset({"TEXT"})
+
+
+def _provider(table: Table, kind: str) -> Callable[[Table, str | None], Mapping[str, str]]:
+    for commands in table.command_sets:
+        if kind in commands.arg_kinds:
+            return commands.arg_kinds[kind]
+    return _KINDS.get(kind, lambda _t, _w: {})
+
+
+# -- the order of candidates ----------------------------------------------------------------
+_USE: weakref.WeakKeyDictionary[Table, tuple[int, Counter[tuple[str, str]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _use(table: Table) -> Counter[tuple[str, str]]:
+    """How often each (actor, skill) and each (actor, "") was rolled in the loaded log."""
+    log = table.session.log
+    cached = _USE.get(table)
+    key = log[-1].seq if log else 0
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    counts: Counter[tuple[str, str]] = Counter()
+    for entry in log[-2000:]:
+        if entry.kind == "roll" and entry.actor:
+            counts[(entry.actor, "")] += 1
+            skill = entry.inputs.get("skill")
+            if isinstance(skill, str):
+                counts[(entry.actor, skill)] += 1
+    _USE[table] = (key, counts)
+    return counts
+
+
+def _order(table: Table, kind: str, who: str | None, reals: Sequence[str]) -> list[str]:
+    """``reals`` in the order Tab offers them (the ranking's order breaks remaining ties)."""
+    use = _use(table)
+    if kind == "CHAR":
+        place = {c.name: i for i, c in enumerate(table.campaign.characters)}
+        return sorted(reals, key=lambda r: (-use[(r, "")], place.get(r, len(place))))
+    if kind == "SKILL" and who is not None:
+        ch = table.campaign.character(who)
+        sheet = {s: i for i, s in enumerate(table.system.rollables(ch))}
+        return sorted(reals, key=lambda r: (r not in ch.skills, -use[(who, r)],
+                                            sheet.get(r, len(sheet))))
+    return list(reals)
+
+
+# -- which name to write ----------------------------------------------------------------------
+def _cased(name: str, typed: str) -> str:
+    """``name`` in the case the GM types in: lower case stays lower, capitals stay capitals."""
+    letters = [c for c in typed if c.isalpha()]
+    if not letters:
+        return name
+    if all(c.islower() for c in letters):
+        return name.lower()
+    if len(letters) > 1 and all(c.isupper() for c in letters):
+        return name.upper()
+    return name
+
+
+def _display(real: str, names: Sequence[str], typed: str, script: str) -> str:
+    """The name of ``real`` to write: one that continues ``typed``, else one that matches it
+    in the line's script, else one in the line's script (an alias, or the transliteration),
+    else the real name. Lower case stays lower case."""
+    options = [real, *(n for n in names if n != real)]
+    if _script(real) == "cyrillic":
+        options += [romanise(real), romanise(real, alternate=True)]
+    options = [_cased(o, typed) for o in options]
+    if typed:
+        folded = typed.casefold()
+        for option in options:
+            if option.casefold().startswith(folded):
+                return typed + option[len(typed):]
+        matching = [o for o in options if complete(typed, [o])]
+        options = matching + [o for o in options if o not in matching]
+    if script:
+        for option in options:
+            if _script(option) in (script, ""):
+                return option
+    return options[0]
+
+
+def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> list[str]:
+    """Names of ``kind`` the phrase ``typed`` may become, each thing once, in Tab order."""
+    if kind in _ANY_WORD or kind in _FREE:
+        return []
+    if kind[:1].islower():  # a literal word (or key=value) of the spec
+        if kind.casefold().startswith(typed.casefold()):
+            return [typed + kind[len(typed):]]
+        return []
+    names = _provider(table, kind)(table, who)
+    if not names:
+        return []
+    found = complete(typed, list(names))
+    by_real: dict[str, list[str]] = {}
+    for name in found:
+        by_real.setdefault(names.get(name, name), []).append(name)
+    for name, real in names.items():  # every alias of a found thing, for the script choice
+        if real in by_real and name not in by_real[real]:
+            by_real[real].append(name)
+    script = _script(typed) or _script(head)
+    case_from = typed or head.rstrip().rpartition(" ")[2]
+    return [_display(real, by_real[real], typed or case_from, script) if typed
+            else _display(real, by_real[real], "", script) if not case_from
+            else _cased(_display(real, by_real[real], "", script), case_from)
+            for real in _order(table, kind, who, list(by_real))]
+
+
+# -- walking the line along a spec ------------------------------------------------------------
+def _consume(table: Table, item: _Item, words: Sequence[str], who: str | None
+             ) -> tuple[int, str | None, str] | None:
+    """(words used, the character after it, the kind that matched) or None."""
+    for kind in item.kinds:
+        if kind in _FREE:
+            return len(words), who, kind
+        if kind in _ONE_WORD:
+            return 1, who, kind
+        if kind[:1].islower():
+            if normal(words[0]) == normal(kind):
+                return 1, who, kind
+            continue
+        names = _provider(table, kind)(table, who)
+        try:
+            found = match_prefix_words(words, list(names), what=kind.lower(), same=names)
+        except NameError_:
+            continue
+        real = names.get(found.name, found.name)
+        return found.consumed, (real if kind == "CHAR" else who), kind
+    return None
+
+
+def _walk(table: Table, spec: Sequence[_Item], line: str, start: int) -> list[_Candidate]:
+    """Candidates for the fragment at the end of ``line``, the words from ``start`` on
+    following ``spec``."""
+    spans = [(m.start(), m.group()) for m in _WORD.finditer(line, start)]
+    fragment = "" if line[-1:].isspace() or not spans else spans[-1][1]
+    done = spans if not fragment else spans[:-1]
+    frag_at = len(line) - len(fragment)
+    i, j, who = 0, 0, None
+    last: tuple[int, str, str | None] | None = None  # (first word, kind, who before it)
+    while j < len(done):
+        if i >= len(spec):
+            return []
+        item = spec[i]
+        got = _consume(table, item, [w for _, w in done[j:]], who)
+        if got is None:
+            if item.optional:
+                i = _skip_group(spec, i)
+                continue
+            return []
+        used, after, kind = got
+        if kind in _FREE:
+            return []
+        last = (j, kind, who)
+        who, j = after, j + used
+        if not item.repeat:
+            i += 1
+    out: list[_Candidate] = []
+    if fragment and last is not None and last[1].isupper() and last[1] not in _ONE_WORD:
+        # the fragment may go on with the name just matched: "boris iv" → Boris Ivanov
+        first, kind, before = last
+        at = done[first][0]
+        phrase = line[at:].rstrip()
+        for name in _offer(table, kind, before, phrase, line[:at]):
+            if len(normal(name).split()) >= len(phrase.split()) and name != phrase:
+                out.append(_Candidate(at, name, kind == "CHAR"))
+    while i < len(spec):
+        item = spec[i]
+        for kind in item.kinds:
+            for name in _offer(table, kind, who, fragment, line[:frag_at]):
+                out.append(_Candidate(frag_at, name, kind == "CHAR"))
+        if not item.optional:
+            break
+        i = _skip_group(spec, i)
+    return out
+
+
+def _command_names(table: Table, typed: str) -> list[_Candidate]:
+    commands = {c.name: c for c in table.commands()}
+    found = [n for n in sorted(commands) if n.startswith(typed.casefold())]
+    if not found and typed:
+        found = complete(typed, sorted(commands))
+    return [_Candidate(1, n, _takes_args(commands[n])) for n in found]
+
+
+def _takes_args(cmd: SlashCommand) -> bool:
+    return bool(cmd.args) or " " in cmd.usage.strip()
+
+
+def _roll_line(table: Table, text: str) -> list[_Candidate]:
+    spans = [(m.start(), m.group()) for m in _WORD.finditer(text)]
+    ends_in_space = text[-1:].isspace()
+    done = spans if ends_in_space else spans[:-1]
+    side = 0
+    for k, (_at, word) in enumerate(done):
+        if word.casefold() in _VS:
+            side = k + 1
+    start = done[side][0] if side < len(done) else (len(text) if ends_in_space else
+                                                    (spans[-1][0] if spans else 0))
+    keys = OPTION_KEYS | table.system.option_keys
+    for _, word in done[side:]:
+        key, eq, _ = word.partition("=")
+        if eq and key.casefold() not in keys:
+            return []  # typing dice: nothing to complete
+    spec = parse_spec(OPPONENT_SPEC if side else ROLL_SPEC)
+    return _walk(table, spec, text, start)
 
 
 def complete_line(table: Table, text: str) -> list[str]:
-    """Whole-line completions for the roll entry: commands, characters, skills.
-
-    A secret line (``!…``) completes as the line after the ``!``, which it keeps.
-    """
-    if len(text) > MAX_LINE:
+    """Whole-line completions of ``text``, in Tab order (lines equal to ``text`` included,
+    so that cycling comes back to what the GM has). A secret line (``!…``) completes as the
+    line after the ``!``, which it keeps."""
+    if len(text) > MAX_LINE or not text.strip() or any(ord(c) < 32 for c in text):
         return []
     if text.startswith(SECRET):
         after = text[len(SECRET):]
         head = SECRET + after[: len(after) - len(after.lstrip())]
         return [head + c for c in complete_line(table, after.lstrip())]
     if text.startswith("/"):
-        typed = text[1:]
-        if " " in typed:
-            return []
-        names = sorted({c.name for c in table.commands()})
-        return [f"/{n}" for n in names if n.startswith(typed.casefold()) and n != typed]
-    lower = text.casefold()
-    cut = max(lower.rfind(" vs "), -1)
-    side = text[cut + 4 :] if cut >= 0 else text
-    words = side.split()
-    before = words if side.endswith(" ") else words[:-1]
+        name, space, _rest = text[1:].partition(" ")
+        if not space:
+            found = _command_names(table, name)
+        else:
+            cmd = table.command(name.casefold())
+            found = [] if cmd is None else _walk(table, parse_spec(cmd.args), text,
+                                                  len(name) + 2)
+    else:
+        found = _roll_line(table, text)
     out: list[str] = []
-    if before:
-        try:
-            who = table.match_character(before)
-        except NameError_:
-            who = None
-        if who is not None:
-            rest = words[who.consumed :]
-            skill_fragment = " ".join(rest) + (" " if side.endswith(" ") and rest else "")
-            skill_fragment = skill_fragment.strip()
-            if skill_fragment or side.endswith(" "):
-                for name in complete(skill_fragment, table.rollables(who.name))[:8]:
-                    out.append(_extend(text, _tail(text, skill_fragment), name))
-    if not out and words:
-        whole = " ".join(words)
-        aliases = table._character_aliases()
-        seen: set[str] = set()
-        # one completion per character, preferring the name that continues what was typed
-        for name in sorted(
-            complete(whole, list(aliases)), key=lambda n: not normal(n).startswith(normal(whole))
-        ):
-            if aliases[name] not in seen:
-                seen.add(aliases[name])
-                out.append(_extend(text, _tail(text, whole), name) + " ")
-    return [o for o in out if o != text][:8]
-
-
-def _tail(text: str, fragment: str) -> str:
-    """The actual trailing characters of ``text`` that ``fragment`` (space-joined) covers."""
-    if not fragment:
-        return ""
-    n = len(fragment)
-    stripped = text.rstrip()
-    return stripped[-n:] if stripped[-n:].casefold() == fragment.casefold() else fragment
+    for cand in found:
+        line = text[: cand.start] + cand.text + (" " if cand.space else "")
+        if line not in out:
+            out.append(line)
+    return out

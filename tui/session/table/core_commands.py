@@ -38,14 +38,15 @@ def _quit(_table: Table, _cmd: Slash) -> Feedback:
     return Feedback(True, "quit", action="quit")
 
 
-@slash("note", "/note TEXT", "write a note into the log, for the GM only")
+@slash("note", "/note TEXT", "write a note into the log, for the GM only", args="TEXT")
 def _note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, "/note needs some text")
     return table.run_change(lambda c: c, Draft("note", f"note: {cmd.rest}", secret=True))
 
 
-@slash("note!", "/note! TEXT", "write a note into the log that the players' view shows too")
+@slash("note!", "/note! TEXT", "write a note into the log that the players' view shows too",
+       args="TEXT")
 def _public_note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, "/note! needs some text")
@@ -56,7 +57,7 @@ def _public_note(table: Table, cmd: Slash) -> Feedback:
     "hp",
     "/hp CHAR [RESOURCE] ±N|=N",
     "change a resource (HP by default); =N on a new name adds that resource",
-    aliases=("res",),
+    aliases=("res",), args="CHAR [RESOURCE] N",
 )
 def _resource(table: Table, cmd: Slash) -> Feedback:
     from tui.session.table.names import NameError_, match_prefix_words
@@ -102,7 +103,7 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     )
 
 
-@slash("rename", "/rename NEW NAME", "rename the campaign")
+@slash("rename", "/rename NEW NAME", "rename the campaign", args="TEXT")
 def _rename(table: Table, cmd: Slash) -> Feedback:
     name = cmd.rest.strip()
     if not name:

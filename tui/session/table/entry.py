@@ -48,11 +48,28 @@ MAX_LINE = 500
 MAX_SIDES = 16
 MAX_FACES = 64
 _FACE_SPLIT = re.compile(r"[\s,;/\-–—]+")
+_VS = re.compile(r"\s+(?:vs\.?|против)\s+", re.IGNORECASE)
 _DICE_LIKE = re.compile(r"^[\d\s+\-dD%]+$")
 
 
 class EntryError(ValueError):
-    """The line cannot be understood; the message names the problem. Nothing changed."""
+    """The line cannot be understood; the message names the problem. Nothing changed.
+
+    ``at`` is where in the line the problem is (the entry puts the cursor there), when
+    known; ``word`` the typed word it is about.
+    """
+
+    def __init__(self, message: str, *, at: int | None = None, word: str = "") -> None:
+        super().__init__(message)
+        self.at = at
+        self.word = word
+
+    def within(self, line: str, start: int, end: int) -> EntryError:
+        """This error placed in ``line[start:end]``: at its word, else at the end."""
+        if self.at is None:
+            found = line.casefold().find(self.word.casefold(), start, end) if self.word else -1
+            self.at = found if found >= 0 else end
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +146,7 @@ def parse_faces(text: str) -> tuple[int, ...]:
     faces: list[int] = []
     for part in parts:
         if not part.isascii() or not part.isdigit() or len(part) > 4:
-            raise EntryError(f"die {part!r} is not a number")
+            raise EntryError(f"die {part!r} is not a number", word=part)
         faces.append(100 if part in ("00", "000") else int(part))
     return tuple(faces)
 
@@ -175,7 +192,7 @@ def _side(
     try:
         who = match_prefix_words(words, list(characters), what="character", same=_same(characters))
     except NameError_ as exc:
-        raise EntryError(str(exc)) from None
+        raise EntryError(str(exc), word=exc.word) from None
     rest = words[who.consumed :]
     # modifiers never start a skill name: the name stops at the first key=value or number
     cut = next((i for i, w in enumerate(rest) if "=" in w or _is_number(w)), len(rest))
@@ -193,7 +210,7 @@ def _side(
             rest[:cut], list(skills), what=f"skill of {who.name}", same=_same(skills)
         )
     except NameError_ as exc:
-        raise EntryError(str(exc)) from None
+        raise EntryError(str(exc), word=exc.word) from None
     return _with_mods(who.name, skill.name, rest[skill.consumed :], faces)
 
 
@@ -240,8 +257,9 @@ def parse_line(
         raise EntryError("type a roll, e.g. 'alice spot hidden' or '3d6+2', or /help")
     if len(text) > MAX_LINE:
         raise EntryError(f"line too long ({len(text)} characters, at most {MAX_LINE})")
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
-        raise EntryError("control characters are not allowed")
+    bad = next((i for i, ch in enumerate(text) if ord(ch) < 32 or ord(ch) == 127), None)
+    if bad is not None:
+        raise EntryError("control characters are not allowed", at=bad)
     if text.startswith("/"):
         name, _, rest = text[1:].partition(" ")
         if not name:
@@ -255,16 +273,24 @@ def parse_line(
         except RulesError as exc:
             raise EntryError(str(exc)) from None
         return FreeRoll(str(expr), faces)
-    parts = re.split(r"\s+(?:vs\.?|против)\s+", text, flags=re.IGNORECASE)
+    parts = _VS.split(text)
     if len(parts) > MAX_SIDES:
         raise EntryError(f"too many sides ({len(parts)}, at most {MAX_SIDES})")
-    a = _side(parts[0], characters, skills_of, option_keys=option_keys)
+    starts = [0, *(m.end() for m in _VS.finditer(text))]  # where each side begins
+
+    def side(i: int, default: str | None = None) -> Side:
+        try:
+            return _side(parts[i], characters, skills_of, default, option_keys)
+        except EntryError as exc:
+            raise exc.within(text, starts[i], starts[i] + len(parts[i])) from None
+
+    a = side(0)
     mine = skills_of(a.actor)
     a_real = mine.get(a.skill, a.skill) if isinstance(mine, Mapping) else a.skill
     sides = [a]
-    for part in parts[1:]:
-        side = _side(part, characters, skills_of, a_real, option_keys)
-        if any(o.actor == side.actor and o.skill == side.skill for o in sides):
+    for i in range(1, len(parts)):
+        other = side(i, a_real)
+        if any(o.actor == other.actor and o.skill == other.skill for o in sides):
             raise EntryError("a character cannot oppose the same skill of itself")
-        sides.append(side)
+        sides.append(other)
     return Check.of(sides)

@@ -1,8 +1,23 @@
-"""Name matching for the roll entry: exact, prefix and fuzzy, Cyrillic included.
+"""Name matching for the roll entry: exact, prefix, fuzzy and typo-tolerant, Cyrillic included.
 
-Names are compared in a *normal form*: case-folded, Cyrillic transliterated to Latin
-(``ё`` = ``е``), every run of non-alphanumeric characters turned into one space. So
-``knowledge occult`` finds "Knowledge (Occult)", and ``ог лай`` or ``og lai`` finds "Ог'лай".
+Names are compared in a *normal form*: case-folded, Cyrillic (Russian, Ukrainian,
+Belarusian letters) transliterated to Latin (``ё`` = ``е``), every run of non-alphanumeric
+characters turned into one space. So ``knowledge occult`` finds "Knowledge (Occult)", and
+``ог лай`` or ``og lai`` finds "Ог'лай".
+
+Romanisations differ (``х`` is ``h`` or ``kh``, ``я`` is ``ya`` or ``ia``, ``й`` is ``y`` or
+``i`` …) and a GM mixes them within one word (``verkhovaya``). Besides the normal form, a
+name and the typed phrase are compared in a *loose form* where those variants coincide
+(``kh`` → ``h``, ``y`` → ``i``, ``j`` → ``i``, ``ts`` → ``c``, ``shch`` → ``sch``).
+
+Tiers, best first: exact, the first word, prefix, prefix of every word, letters in order
+(``sthdn`` = Spot Hidden). Only when nothing matches in any of them does a one-letter typo
+count: a letter wrong, missing, extra or two letters swapped, in a word of four letters or
+more (``alise`` = Alice, ``stelath`` = Stealth). A failed match says "did you mean …" with
+the nearest names.
+
+Every form of a name is computed once and cached by the name (not per keystroke), so a long
+line costs a few dictionary look-ups per word and candidate.
 """
 
 from __future__ import annotations
@@ -12,64 +27,138 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["Match", "NameError_", "complete", "match_prefix_words", "normal"]
+__all__ = [
+    "Match",
+    "NameError_",
+    "complete",
+    "distance",
+    "loose",
+    "match_prefix_words",
+    "nearest",
+    "normal",
+    "romanise",
+    "script_of",
+]
 
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
-_LATIN = str.maketrans(
-    {
-        "а": "a",
-        "б": "b",
-        "в": "v",
-        "г": "g",
-        "д": "d",
-        "е": "e",
-        "ё": "e",
-        "ж": "zh",
-        "з": "z",
-        "и": "i",
-        "й": "y",
-        "к": "k",
-        "л": "l",
-        "м": "m",
-        "н": "n",
-        "о": "o",
-        "п": "p",
-        "р": "r",
-        "с": "s",
-        "т": "t",
-        "у": "u",
-        "ф": "f",
-        "х": "h",
-        "ц": "ts",
-        "ч": "ch",
-        "ш": "sh",
-        "щ": "sch",
-        "ъ": "",
-        "ы": "y",
-        "ь": "",
-        "э": "e",
-        "ю": "yu",
-        "я": "ya",
-    }
-)
+_ROMAN = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh",
+    "з": "z", "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
+    "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts",
+    "ч": "ch", "ш": "sh", "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu",
+    "я": "ya",
+    # Ukrainian and Belarusian letters
+    "і": "i", "ї": "yi", "є": "ye", "ґ": "g", "ў": "u",
+}  # fmt: skip
+_LATIN = str.maketrans(_ROMAN)
+#: A second common romanisation (й → i, х → kh …), so "daimitrii" finds "Даймитрий" too.
+_ALTERNATE_ROMAN = {"й": "i", "х": "kh", "щ": "shch", "ц": "c", "ю": "iu", "я": "ia"}
+_ALTERNATE = str.maketrans(_ALTERNATE_ROMAN)
+_LOOSE = (("shch", "sch"), ("kh", "h"), ("ts", "c"), ("j", "i"), ("y", "i"))
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def normal(text: str) -> str:
     """The comparison form of a name: Cyrillic is transliterated, so a GM on a Latin
     keyboard can type ``dallah`` for "Даллах" (and ``даллах`` still works)."""
     return _NON_WORD.sub(" ", text.casefold().translate(_LATIN)).strip()
 
 
-#: A second common romanisation (й → i, х → kh …), so "daimitrii" finds "Даймитрий" too.
-_ALTERNATE = str.maketrans({"й": "i", "х": "kh", "щ": "shch", "ц": "c", "ю": "iu", "я": "ia"})
+@lru_cache(maxsize=8192)
+def loose(form: str) -> str:
+    """A normal form with romanisation variants made equal (``verkhovaia`` = ``verhovaya``)."""
+    for old, new in _LOOSE:
+        form = form.replace(old, new)
+    return form
 
 
-def _forms(name: str) -> tuple[str, ...]:
-    """The normal form of ``name`` and, for Cyrillic names, its alternate romanisation."""
+def script_of(text: str) -> str:
+    """``"cyrillic"``, ``"latin"`` or ``""``: the script of the last letter in ``text``."""
+    for ch in reversed(text):
+        if _CYRILLIC.match(ch):
+            return "cyrillic"
+        if _LATIN_LETTER.match(ch):
+            return "latin"
+    return ""
+
+
+def romanise(name: str, *, alternate: bool = False) -> str:
+    """``name`` in Latin letters, case and punctuation kept ("Ог'лай" → "Og'lay"; with
+    ``alternate`` the second romanisation: "Og'lai")."""
+    out: list[str] = []
+    for ch in name:
+        latin = (_ALTERNATE_ROMAN.get(ch.lower()) if alternate else None) or _ROMAN.get(
+            ch.lower())
+        if latin is None:
+            out.append(ch)
+        elif ch.isupper():
+            out.append(latin[:1].upper() + latin[1:])
+        else:
+            out.append(latin)
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Forms:
+    """Every way one name is compared (computed once per name)."""
+
+    exact: tuple[str, ...]  # the normal form and the alternate romanisation
+    loose: str
+    words: tuple[tuple[str, ...], ...]  # the words of each exact form, then of the loose one
+    squashed: tuple[str, ...]  # every form without spaces
+    size: int  # the longest form without spaces
+
+
+@lru_cache(maxsize=8192)
+def _forms(name: str) -> _Forms:
     main = normal(name)
     alt = _NON_WORD.sub(" ", name.casefold().translate(_ALTERNATE).translate(_LATIN)).strip()
-    return (main,) if alt == main else (main, alt)
+    exact = (main,) if alt == main else (main, alt)
+    lo = loose(main)
+    every = (*exact, lo)
+    squashed = tuple(f.replace(" ", "") for f in every)
+    return _Forms(exact, lo, tuple(tuple(f.split()) for f in every), squashed,
+                  max(len(s) for s in squashed))
+
+
+def distance(a: str, b: str, limit: int = 2) -> int:
+    """Edits (a letter changed, added, removed, or two swapped) from ``a`` to ``b``.
+
+    Stops counting past ``limit`` (returns ``limit + 1``): typo checks only need "at most
+    one", and that keeps a long word cheap.
+    """
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            best = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                best = min(best, prev2[j - 2] + 1)
+            row[j] = best
+        if min(row) > limit:
+            return limit + 1
+        prev2, prev = prev, row
+    return min(prev[-1], limit + 1)
+
+
+def _near_word(typed: str, word: str) -> bool:
+    """``typed`` is ``word``, or a prefix of it, with one typo (typed words of 4+ letters:
+    in a shorter one a changed letter makes another word, "bow" is not "boi")."""
+    if typed == word or word.startswith(typed):
+        return True
+    if len(typed) < 4:
+        return False
+    if distance(typed, word, 1) <= 1:
+        return True
+    # a typo in a prefix: "stel" for "Stealth", "hidn" for "Hidden"
+    return any(distance(typed, word[:n], 1) <= 1
+               for n in range(max(1, len(typed) - 1), min(len(word), len(typed) + 1) + 1))
 
 
 def _subsequence(needle: str, hay: str) -> bool:
@@ -78,7 +167,13 @@ def _subsequence(needle: str, hay: str) -> bool:
 
 
 class NameError_(ValueError):  # the trailing _ avoids shadowing the builtin NameError
-    """No candidate, or several equally good ones."""
+    """No candidate, or several equally good ones. ``word`` is the typed word it is about
+    (so the entry can put the cursor there); ``candidates`` what the GM may have meant."""
+
+    def __init__(self, message: str, *, word: str = "", candidates: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.word = word
+        self.candidates = tuple(candidates)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,42 +182,90 @@ class Match:
     consumed: int  # how many words of the input the name used
 
 
-def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
-    """Candidates matching ``phrase``: exact, else word-prefix, else prefix, else fuzzy."""
-    forms = [(c, _forms(c)) for c in candidates]
-    exact = [c for c, fs in forms if phrase in fs]
-    if exact:
-        return exact
-    words = phrase.split()
-
-    def word_prefix(form: str) -> bool:
-        # every typed word is a prefix of the name's words, in order ("sp hid" → Spot Hidden)
-        names = form.split()
-        i = 0
-        for w in words:
-            while i < len(names) and not names[i].startswith(w):
-                i += 1
-            if i == len(names):
-                return False
+def _word_prefix(typed: Sequence[str], names: Sequence[str],
+                 same: Callable[[str, str], bool]) -> bool:
+    """Every typed word matches one of the name's words, in order."""
+    i = 0
+    for w in typed:
+        while i < len(names) and not same(w, names[i]):
             i += 1
-        return True
+        if i == len(names):
+            return False
+        i += 1
+    return True
 
-    def having(test: Callable[[str], bool]) -> list[str]:
-        return [c for c, fs in forms if any(test(f) for f in fs)]
 
-    first = having(lambda f: f.split()[:1] == words[:1]) if len(words) == 1 else []
-    if first:
-        return first
-    prefix = having(lambda f: f.startswith(phrase))
-    if prefix:
-        return prefix
-    wp = having(word_prefix)
-    if wp:
-        return wp
+def _tiers(phrase: str) -> list[Callable[[_Forms], bool]]:
+    """The tests of :func:`_rank`, best first, for one typed phrase (normal form)."""
+    lo = loose(phrase)
+    words = phrase.split()
+    lo_words = lo.split()
     squashed = phrase.replace(" ", "")
-    if len(squashed) >= 2:
-        return having(lambda f: _subsequence(squashed, f.replace(" ", "")))
+    lo_squashed = lo.replace(" ", "")
+
+    def exact(f: _Forms) -> bool:
+        return phrase in f.exact or lo == f.loose
+
+    def first(f: _Forms) -> bool:
+        return len(words) == 1 and (
+            any(ws[:1] == (phrase,) for ws in f.words[:-1]) or f.words[-1][:1] == (lo,))
+
+    def prefix(f: _Forms) -> bool:
+        return any(e.startswith(phrase) for e in f.exact) or f.loose.startswith(lo)
+
+    def word_prefix(f: _Forms) -> bool:
+        def starts(w: str, n: str) -> bool:
+            return n.startswith(w)
+        return (any(_word_prefix(words, ws, starts) for ws in f.words[:-1])
+                or _word_prefix(lo_words, f.words[-1], starts))
+
+    def letters(f: _Forms) -> bool:
+        if len(squashed) < 2:
+            return False
+        return (any(_subsequence(squashed, s) for s in f.squashed[:-1])
+                or _subsequence(lo_squashed, f.squashed[-1]))
+
+    return [exact, first, prefix, word_prefix, letters]
+
+
+def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
+    """Candidates matching ``phrase``: exact, else first word, prefix, word-prefix, letters."""
+    forms = [(c, _forms(c)) for c in candidates]
+    for test in _tiers(phrase):
+        found = [c for c, f in forms if test(f)]
+        if found:
+            return found
     return []
+
+
+def _rank_typo(phrase: str, candidates: Sequence[str]) -> list[str]:
+    """Candidates ``phrase`` names with one typo per word (the last resort)."""
+    typed = loose(phrase).split()
+    if not any(len(w) >= 4 for w in typed):
+        return []
+    return [c for c in candidates if _word_prefix(typed, _forms(c).words[-1], _near_word)]
+
+
+def nearest(typed: str, candidates: Iterable[str], *, count: int = 3) -> list[str]:
+    """Up to ``count`` candidates closest to ``typed`` (two edits at most), closest first."""
+    phrase = loose(normal(typed)).replace(" ", "")
+    if len(phrase) < 2:
+        return []
+    scored: list[tuple[int, str]] = []
+    for c in candidates:
+        f = _forms(c)
+        best = min(distance(phrase, f.squashed[-1][: len(phrase) + 1], 2),
+                   distance(phrase, f.squashed[-1], 2))
+        for word in f.words[-1]:
+            best = min(best, distance(phrase, word, 2))
+        if best <= (1 if len(phrase) < 5 else 2):
+            scored.append((best, c))
+    scored.sort(key=lambda s: (s[0], s[1].casefold()))
+    return [c for _, c in scored[:count]]
+
+
+def _or(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def match_prefix_words(
@@ -139,10 +282,11 @@ def match_prefix_words(
     together are one match. Raises :class:`NameError_` naming the problem when nothing (or
     too much) matches.
     """
-    ambiguous: list[str] = []
+    if not words:
+        raise NameError_(f"missing {what}")
     # A phrase longer (without spaces) than every candidate matches none of them: skipping
     # those keeps a 10 kB line from costing one ranking per word.
-    limit = max((len(f.replace(" ", "")) for c in candidates for f in _forms(c)), default=0)
+    limit = max((_forms(c).size for c in candidates), default=0) + 1
     parts = [normal(w) for w in words]
     longest, size = 0, 0
     for part in parts:
@@ -150,34 +294,58 @@ def match_prefix_words(
         if size > limit:
             break
         longest += 1
-    for k in range(longest, 0, -1):
-        phrase = " ".join(p for p in parts[:k] if p)
-        if not phrase:
-            continue
-        found = _rank(phrase, candidates)
-        if same is not None:
-            targets = {same.get(c, c) for c in found}
-            if len(targets) == 1:
-                found = [same.get(found[0], found[0])]
-        if len(found) == 1:
-            return Match(found[0], k)
-        if len(found) > 1 and not ambiguous:
-            ambiguous = found
-            # an exact or prefix tie on a longer phrase beats shorter phrases: report it
-            if k == len(words) or any(normal(f) == phrase for f in found):
-                break
+    ambiguous: list[str] = []
+    for rank in (_rank, _rank_typo):
+        for k in range(longest, 0, -1):
+            phrase = " ".join(p for p in parts[:k] if p)
+            if not phrase:
+                continue
+            found = rank(phrase, candidates)
+            if same is not None:
+                targets = {same.get(c, c) for c in found}
+                if len(targets) == 1:
+                    found = [same.get(found[0], found[0])]
+            if len(found) == 1:
+                return Match(found[0], k)
+            if len(found) > 1 and not ambiguous:
+                ambiguous = found
+                # an exact or prefix tie on a longer phrase beats shorter phrases: report it
+                if k == len(words) or any(normal(f) == phrase for f in found):
+                    break
+        if ambiguous:
+            break
+    word = words[0]
     if ambiguous:
-        shown = ", ".join(sorted(ambiguous)[:5])
-        raise NameError_(f"{what} {' '.join(words[:1])!r} is ambiguous: {shown}")
-    if not words:
-        raise NameError_(f"missing {what}")
-    raise NameError_(f"no {what} matches {words[0]!r}")
+        shown = _distinct(ambiguous, same)[:5]
+        raise NameError_(f"{what} {word!r} is ambiguous: did you mean {_or(shown)}?",
+                         word=word, candidates=shown)
+    near = _distinct(nearest(word, candidates), same)
+    hint = f"; did you mean {_or(near)}?" if near else ""
+    raise NameError_(f"no {what} matches {word!r}{hint}", word=word, candidates=near)
+
+
+def _distinct(names: Sequence[str], same: Mapping[str, str] | None) -> list[str]:
+    """The real names behind ``names`` (aliases resolved), each once, sorted."""
+    real = {(same or {}).get(n, n) for n in names}
+    return sorted(real, key=str.casefold)
 
 
 def complete(fragment: str, candidates: Iterable[str]) -> list[str]:
-    """Candidates the typed ``fragment`` could become, best first (for Tab completion)."""
+    """Candidates the typed ``fragment`` could become, best first (for Tab completion).
+
+    The names the fragment starts (exact first), then those whose words it starts
+    ("da" → "Сир Даллах" after "Даймитрий"); only when there are none, names with its
+    letters in order, then names one typo away.
+    """
     phrase = normal(fragment)
     cands = list(candidates)
     if not phrase:
         return sorted(cands, key=str.casefold)
-    return _rank(phrase, cands)
+    forms = [(c, _forms(c)) for c in cands]
+    exact, _first, prefix, word_prefix, letters = _tiers(phrase)
+    found = [c for c, f in forms if exact(f)]
+    found += [c for c, f in forms if prefix(f) and c not in found]
+    found += [c for c, f in forms if word_prefix(f) and c not in found]
+    if not found:
+        found = [c for c, f in forms if letters(f)]
+    return found or _rank_typo(phrase, cands)

@@ -34,6 +34,7 @@ from tui.session.table.entry import (
     parse_line,
 )
 from tui.session.table.names import Match, NameError_
+from tui.session.table.wording import humane, where
 
 __all__ = ["SECRET", "Feedback", "Preview", "Table", "secret_line"]
 
@@ -46,9 +47,12 @@ _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueErro
 
 @dataclass(frozen=True, slots=True)
 class Preview:
+    """The line under the entry while typing; ``at`` is where a problem is (or None)."""
+
     text: str
     ok: bool
     odds: tuple[Chance, ...] = ()
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,10 @@ class Feedback:
     action: str = ""
     outcome: Outcome | None = None
     argument: str = ""
+    #: where in the line the problem is (the entry keeps a refused line, cursor there)
+    at: int | None = None
+    #: a message worth keeping: logged (no undo step) as well as shown (``/summary``)
+    record: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +187,22 @@ class Table:
                     names.setdefault(alias, skill)
         return names
 
+    def character_aliases(self) -> dict[str, str]:
+        """Every name a character answers to → that character's name."""
+        return self._character_aliases()
+
+    def skill_aliases(self, name: str) -> dict[str, str]:
+        """What ``name`` can roll, ``extra.skill_aliases`` included → the real skill."""
+        return self._skill_aliases(name)
+
+    def parse(self, line: str) -> Slash | FreeRoll | Check:
+        """``line`` in the roll-entry language, names resolved (raises ``EntryError``)."""
+        return self._parse(line)
+
+    def command(self, name: str) -> SlashCommand | None:
+        """The ``/name`` command of this campaign (the system's own first), or None."""
+        return self._command(name)
+
     def rollables(self, name: str) -> Sequence[str]:
         """What ``name`` can roll: skills, characteristics, and ``extra.skill_aliases``."""
         return list(self._skill_aliases(name))
@@ -270,7 +294,8 @@ class Table:
                     matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
                     if matches:
                         return Preview("  ".join(c.usage for c in matches[:4]), True)
-                    return Preview(f"unknown command /{parsed.name} (try /help)", False)
+                    return Preview(f"unknown command /{parsed.name} (try /help)", False,
+                                   at=line.find("/") + 1)
                 return Preview(f"{cmd.usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
@@ -294,7 +319,7 @@ class Table:
                 pass  # the app still rolls something: no sure outcome to show
             return Preview(text, True, plan.odds)
         except _ERRORS as exc:
-            return Preview(_message(exc), False)
+            return Preview(_message(exc), False, at=where(line, exc))
         except Exception as exc:  # a bug must never take the table down
             return Preview(self._internal(exc), False)
 
@@ -332,8 +357,9 @@ class Table:
             if isinstance(parsed, Slash):
                 cmd = self._command(parsed.name)
                 if cmd is None:
-                    return Feedback(False, f"unknown command /{parsed.name} (try /help)")
-                return cmd.handler(self, parsed)  # handlers may raise; caught below
+                    return Feedback(False, f"unknown command /{parsed.name} (try /help)",
+                                    at=line.find("/") + 1)
+                return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
                 return Feedback(True, out.draft.text, outcome=out)
@@ -341,9 +367,15 @@ class Table:
             out = self.session.execute(_Run(plan, parsed, self.rng, self.command_sets))
             return Feedback(True, out.draft.text, outcome=out)
         except _ERRORS as exc:
-            return Feedback(False, _message(exc))
+            return Feedback(False, _message(exc), at=where(line, exc))
         except Exception as exc:  # commands apply or not at all: the state is unchanged
             return Feedback(False, self._internal(exc))
+
+    def _recorded(self, feedback: Feedback) -> Feedback:
+        """A command's message marked ``record`` goes into the log too (no undo step)."""
+        if feedback.ok and feedback.record and feedback.outcome is None:
+            self.session.note(Draft("info", feedback.message))
+        return feedback
 
     def _command(self, name: str) -> SlashCommand | None:
         """The slash command ``name`` of this campaign (the system's own first)."""
@@ -407,4 +439,4 @@ class _NoDice(random.Random):
 def _message(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
         return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
-    return str(exc)
+    return humane(str(exc))

@@ -141,6 +141,7 @@ def _verdict(roll: _Roll, results: Sequence[age.Result]) -> tuple[str, str]:
     USAGE,
     "spend Fortune to set a die of CHAR's last test (3 = Drama Die); opposed tests and "
     "extended checks are re-decided",
+    args="CHAR die=1|die=2|die=3",
 )
 def _fortune(table: Table, cmd: Slash) -> Feedback:
     words = [w for w in cmd.args if "=" not in w]

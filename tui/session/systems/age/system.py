@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
-from tui.session.systems.interface import Defaults
+from tui.session.systems.interface import Defaults, ModifierField
 from tui.session.table.entry import EntryError, Side
 
 if TYPE_CHECKING:
@@ -41,6 +41,12 @@ class Age(Defaults):
         "  ext=NAME previews the chance to complete it in the rolls left.\n"
         "  Race: /ext NAME race=\"a vs b, c\" threshold=N [time=…]; each slice is\n"
         "  a vs b ext=NAME, its winner adds the Drama Die to its own pool.\n"
+    )
+    modifier_fields = (
+        ModifierField("difficulty", "Difficulty", ("", "routine", "easy", "average",
+                      "challenging", "hard", "very-hard", "formidable", "nearly-impossible")),
+        ModifierField("tn", "Target number", template="tn={}", hint="instead of a difficulty"),
+        ModifierField("modifier", "Modifier", signed=True, hint="+2 or -1"),
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
     opposed_steps = True  # the seed: «простой или встречный бросок» each time slice

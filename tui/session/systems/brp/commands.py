@@ -114,7 +114,8 @@ def _with_tick(campaign: Campaign, name: str, skill: str, on: bool) -> Campaign:
 
 
 # -- slash commands -------------------------------------------------------------------------
-@COMMANDS.slash("tick", "/tick CHAR SKILL", "set an experience tick by hand (GM override)")
+@COMMANDS.slash("tick", "/tick CHAR SKILL", "set an experience tick by hand (GM override)",
+                args="CHAR SKILL")
 def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     skill = _skill(ch, rest)
@@ -126,7 +127,8 @@ def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
                         effects=[f"tick: {ch.name} · {skill}"])
 
 
-@COMMANDS.slash("untick", "/untick CHAR SKILL", "take an experience tick back (GM override)")
+@COMMANDS.slash("untick", "/untick CHAR SKILL", "take an experience tick back (GM override)",
+                args="CHAR SKILL")
 def _untick_cmd(table: Table, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     if not ch.ticks:
@@ -145,7 +147,8 @@ def _teach_value(ch: Character) -> tuple[str, int]:
 
 
 @COMMANDS.slash("teach", "/teach TEACHER STUDENT SKILL [= teach skill]",
-                "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick")
+                "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick",
+                args="CHAR CHAR SKILL")
 def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     head, eq, dice_text = cmd.rest.partition("=")
     teacher, rest = _character(table, split_words(head))
@@ -190,7 +193,8 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
 
 
 @COMMANDS.slash("downtime", "/downtime CHAR SKILL, SKILL, ...",
-                "long downtime: up to four free ticks of the player's choice, once")
+                "long downtime: up to four free ticks of the player's choice, once",
+                args="CHAR SKILL…")
 def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     """Once per character and downtime (see :mod:`tui.session.systems.brp.downtime`)."""
     phrases = skill_list(cmd.rest)

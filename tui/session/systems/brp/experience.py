@@ -25,6 +25,7 @@ from tui.session.adventure.flow import check_done
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.kit import typed_or_rolled
+from tui.session.table.wording import plural
 
 __all__ = ["EXPERIENCE", "PROGRESS", "Experience", "Row", "end_adventure", "end_draft",
            "experience_rows", "keep_rows"]
@@ -198,8 +199,8 @@ def _source(row: Row) -> str:
 def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
     """The log entry: one effect line per roll, the dice and their source in ``inputs``."""
     up = sum(1 for r in rows if r.improved)
-    text = (f"end of adventure {campaign.adventure}: {up} of {len(rows)} skills improved; "
-            f"adventure {campaign.adventure + 1} begins")
+    text = (f"end of adventure {campaign.adventure}: {up} of {plural(len(rows), 'skill')} "
+            f"improved; adventure {campaign.adventure + 1} begins")
     effects = tuple(f"{r.character} · {r.skill}: {r.improvement.label}" for r in rows)
     rolls = [{"character": r.character, "skill": r.skill, "skill_before": r.value,
               "roll": r.roll or 0, "gain": r.gain or 0, "source": _source(r)} for r in rows]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from tui.session.campaign.model import Value
-from tui.session.systems.interface import Defaults
+from tui.session.systems.interface import Defaults, ModifierField
 from tui.session.systems.kit import within
 
 if TYPE_CHECKING:
@@ -37,6 +37,11 @@ class Brp(Defaults):
         "  higher skill, equal specials cancel.\n"
         "  /downtime CHAR SKILL, ...: up to four free ticks, once per\n"
         "  downtime (it ends with the next scene or adventure).\n"
+    )
+    modifier_fields = (
+        ModifierField("difficulty", "Difficulty", ("", "easy", "hard", "automatic", "impossible")),
+        ModifierField("stakes", "Stakes", ("", "nostakes"), hint="nostakes: no experience tick"),
+        ModifierField("percent", "Modifier %", signed=True, hint="+20 or -10 percent"),
     )
     #: extended checks progress by grade: success 1, special 2, critical 3
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}

@@ -218,7 +218,7 @@ def _feedback(table: Table, before: Campaign, name: str, new: Campaign) -> Feedb
 @COMMANDS.slash("maneuver", "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
                 "declare a combatant's maneuver until their next turn (aim, attack, "
                 "all-out-attack:determined, all-out-defense:increased_dodge …)",
-                aliases=("man",))
+                aliases=("man",), args="CHAR MANEUVER [WEAPON]")
 def _maneuver(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
@@ -247,7 +247,25 @@ def _shortcut(which: str) -> Callable[[Table, Slash], Feedback]:
 
 COMMANDS.slash("aim", "/aim CHAR [WEAPON] [acc=N]",
                "declare Aim (= /maneuver CHAR aim): +Acc to an Attack on the next turn, "
-               "+1 per further turn of aiming, at most +2")(_shortcut("aim"))
+               "+1 per further turn of aiming, at most +2", args="CHAR [WEAPON]")(_shortcut("aim"))
 COMMANDS.slash("evaluate", "/evaluate CHAR",
                "declare Evaluate (= /maneuver CHAR evaluate): +1 per turn, at most +3, to a "
-               "melee attack")(_shortcut("evaluate"))
+               "melee attack", args="CHAR")(_shortcut("evaluate"))
+
+
+# -- what Tab completes in the commands above ----------------------------------------------
+@COMMANDS.arg_kind("MANEUVER")
+def _maneuver_names(_table: Table, _character: str | None) -> dict[str, str]:
+    """Maneuver keys, and each All-Out Attack / Move and Attack option as ``key:option``."""
+    names = {key: key for key in gurps.MANEUVERS}
+    for key, info in gurps.MANEUVERS.items():
+        for option in info.options:
+            names[f"{key}:{option.key}"] = f"{key}:{option.key}"
+    return names
+
+
+@COMMANDS.arg_kind("WEAPON")
+def _weapon_names(table: Table, character: str | None) -> dict[str, str]:
+    if character is None:
+        return {}
+    return {name: name for name in weapon_names(table.campaign.character(character))}

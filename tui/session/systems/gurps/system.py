@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tui.session.campaign.model import Campaign, Scene, Value
-from tui.session.systems.interface import Defaults, SceneFragments
+from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 from tui.session.systems.kit import within
 
 if TYPE_CHECKING:
@@ -47,6 +47,10 @@ class Gurps(Defaults):
         "    the rest off HP (dr=1x6 multiplies); a hit suggests the line\n"
         "  turn order: Basic Speed, then DX; /swap and alt+up/down reorder\n"
         "    any tie on Basic Speed\n"
+    )
+    modifier_fields = (
+        ModifierField("modifier", "Modifier", signed=True, hint="-10..+10"),
+        ModifierField("second", "Another modifier", signed=True, hint="-10..+10"),
     )
     init_refusal = (
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"

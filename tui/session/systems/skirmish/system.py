@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.session.systems.interface import Defaults
+from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:
     from tui.session.systems.skirmish.adapter import SkirmishAdapter
@@ -26,6 +26,12 @@ class Skirmish(Defaults):
         "  exact odds of who acts.\n"
         "  samurai fighting = 5 vs yamabushi = 8\n"
         "  samurai fighting dice=2 vs yamabushi fighting dice=2\n"
+    )
+    modifier_fields = (
+        ModifierField("die", "Die", ("", "die=d10", "die=d12", "die=d20")),
+        ModifierField("modifier", "Modifier", hint="+N, -N, x2 or /2"),
+        ModifierField("set", "Set the value", template="set={}"),
+        ModifierField("dice", "Dice in a contest", template="dice={}"),
     )
     #: extended checks progress by grade: success 1, lucky chance 2
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}

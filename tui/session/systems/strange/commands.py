@@ -20,7 +20,7 @@ from rules.strange.records import same_name
 from rules.strange.rounds import Action, Phase
 from rules.strange.rounds import Scene as Rounds
 from tui.session.campaign.model import Campaign
-from tui.session.campaign.session import CommandError, Outcome
+from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.scenes.base import pick_character
 from tui.session.systems.strange.rounds import (
     advance,
@@ -56,7 +56,8 @@ def _phase(table: Table, _cmd: Slash) -> Feedback:
     return _apply(table, new, text)
 
 
-@COMMANDS.slash("goal", "/goal CHAR|party|npc TEXT", "state a goal in the planning phase")
+@COMMANDS.slash("goal", "/goal CHAR|party|npc TEXT", "state a goal in the planning phase",
+                args="CHAR|party|npc TEXT")
 def _goal(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
@@ -86,7 +87,8 @@ def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
 
 
 @COMMANDS.slash("act", "/act CHAR SKILL [vs TARGET] [TEXT]",
-                "declare an action in the actions phase (then type its roll)")
+                "declare an action in the actions phase (then type its roll)",
+                args="CHAR SKILL [vs CHAR] TEXT")
 def _act(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
@@ -122,7 +124,8 @@ def _limit_warning(rounds: Rounds, action: Action) -> tuple[str, ...]:
     return ()
 
 
-@COMMANDS.slash("skip", "/skip CHAR", "the character skips the actions phase to react later")
+@COMMANDS.slash("skip", "/skip CHAR", "the character skips the actions phase to react later",
+                args="CHAR")
 def _skip(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, cmd.args)
     if rest:
@@ -131,7 +134,8 @@ def _skip(table: Table, cmd: Slash) -> Feedback:
     return _apply(table, put(table.campaign, rounds), f"{name} skips to react", actor=name)
 
 
-@COMMANDS.slash("resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)")
+@COMMANDS.slash("resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)",
+                args="N TEXT")
 def _resolve(table: Table, cmd: Slash) -> Feedback:
     if not cmd.args or not cmd.args[0].lstrip("#").isdigit():
         return Feedback(False, "usage: /resolve N [TEXT] (N is the action number, e.g. 1)")
@@ -152,13 +156,13 @@ def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[Table, Slash], Feedba
 
 
 COMMANDS.slash("compromise", "/compromise [TEXT]",
-               "sum up as a compromise: both sides gain and lose something")(
+               "sum up as a compromise: both sides gain and lose something", args="TEXT")(
     _verdict_cmd("compromise", False))
 COMMANDS.slash("sumup", "/sumup TEXT",
-               "sum up the series of rounds (the repeat count resets)")(
+               "sum up the series of rounds (the repeat count resets)", args="TEXT")(
     _verdict_cmd("summed_up", True))
 COMMANDS.slash("radical", "/radical TEXT",
-               "no compromise possible: the scene changes radically")(
+               "no compromise possible: the scene changes radically", args="TEXT")(
     _verdict_cmd("radical_change", True))
 
 
@@ -170,7 +174,10 @@ def _summary(table: Table, _cmd: Slash) -> Feedback:
     head = f"summary of {rounds.summary().head}"
     if rounds.limit_reached:
         head = f"{limit_prompt(rounds)}; {head}"
-    return table.change(lambda c: c, head, effects=summary_lines(rounds))
+    lines = summary_lines(rounds)
+    # logged without an undo step: ctrl+z after /summary still takes back the last roll
+    table.session.note(Draft("info", head, effects=tuple(lines)))
+    return Feedback(True, "\n".join([head, *lines]))
 
 
 # -- rolls in the round ------------------------------------------------------------------------

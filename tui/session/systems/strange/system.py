@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import Outcome
-from tui.session.systems.interface import Defaults, SceneFragments
+from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 
 if TYPE_CHECKING:
     from tui.session.systems.strange.adapter import StrangeAdapter
@@ -38,6 +38,11 @@ class Strange(Defaults):
         "  mod=, synergy and dice+N; 4-4-4-4 wins unless both roll it,\n"
         "  then effective hits, then rank (danger class 4 = Master).\n"
         "  kirma bow mounted range=4,5 resist=3,4 = 3 3 4 5\n"
+    )
+    modifier_fields = (
+        ModifierField("mod", "Modifier", template="mod={}", hint="mod=-1"),
+        ModifierField("range", "GM range", template="range={}", hint="L,H; empty: the app rolls"),
+        ModifierField("resist", "Resistance", template="resist={}", hint="L,H"),
     )
     shows_round_limit = True
     next_wraps_round = False  # rounds follow /phase

@@ -1,0 +1,247 @@
+"""The roll entry driven as a GM would: Tab cycling, the grey suggestion, typos, a refused
+line kept, type-ahead in one burst, pastes, and keys pressed right after Enter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual import events
+from textual.keys import _character_to_key
+from textual.pilot import Pilot
+
+from tests.tui.conftest import log_text, rng, screen_text, type_line
+from tui.app import TablekeeperApp
+from tui.session.table.completion import complete_line
+from tui.widgets.roll_entry import REPLACES, RollEntry
+
+
+def entry(pilot: Pilot[None]) -> RollEntry:
+    return pilot.app.screen.query_one("#roll-entry", RollEntry)
+
+
+def burst(app: TablekeeperApp, keys: str | list[str]) -> None:
+    """Keys posted at once, as the terminal driver does for one read (no waiting between)."""
+    for key in keys:
+        if key == "\r":
+            key = "enter"
+        name = key if len(key) > 1 else _character_to_key(key)
+        app.post_message(events.Key(name, key if len(key) == 1 else None))
+
+
+async def ready(pilot: Pilot[None]) -> None:
+    pilot.app.screen._warm_up()  # type: ignore[attr-defined]
+    await pilot.pause()
+
+
+async def test_tab_cycles_every_candidate_and_wraps(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"alice ")
+        assert app.table is not None
+        expected = complete_line(app.table, "alice ")
+        assert len(expected) == 11  # 4 skills and 7 characteristics, none left out
+        seen = []
+        for _ in expected:
+            await pilot.press("tab")
+            seen.append(entry(pilot).value)
+        assert seen == expected
+        await pilot.press("tab")
+        assert entry(pilot).value == expected[0]  # wraps
+        await pilot.press("shift+tab")
+        assert entry(pilot).value == expected[-1]  # and goes back
+
+
+async def test_a_completed_name_gets_no_word_appended(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("b", "o", "tab")
+        assert entry(pilot).value == "boris ivanov "
+        await pilot.pause(0.1)
+        assert entry(pilot)._suggestion == ""  # nothing grey after the space
+        await pilot.press("tab")
+        assert entry(pilot).value == "boulder "
+
+
+async def test_the_grey_suggestion_is_exactly_the_completed_line(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"alice spot h")
+        await pilot.pause(0.1)
+        assert entry(pilot)._suggestion == "alice spot hidden"  # continues what is typed
+        entry(pilot).value = ""
+        await pilot.press(*"alice spot hiden")
+        await pilot.pause(0.1)
+        # not "alice spot hidenn": the corrected line is shown whole after the mark
+        assert entry(pilot)._suggestion == f"alice spot hiden{REPLACES}alice spot hidden"
+        await pilot.press("right")
+        assert entry(pilot).value == "alice spot hidden"
+        entry(pilot).value = ""
+        await pilot.press(*"alice spot hidden vs bor")
+        await pilot.pause(0.1)
+        assert entry(pilot)._suggestion == "alice spot hidden vs boris ivanov "
+
+
+async def test_an_opponents_suggestion_is_never_doubled(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("gurps"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"vic stealth vs moss")
+        await pilot.pause(0.1)
+        # not "vic stealth vs mossd moss"
+        assert entry(pilot)._suggestion == f"vic stealth vs moss{REPLACES}vic stealth vs guard moss "
+        await pilot.press("tab")
+        assert entry(pilot).value == "vic stealth vs guard moss "
+
+
+async def test_cyrillic_stays_cyrillic_and_latin_stays_latin(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("strange"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"даллах ", "tab")
+        assert entry(pilot).value == "даллах владение длинным мечом"
+        await pilot.press("tab")
+        assert entry(pilot).value == "даллах рукопашный бой"
+        entry(pilot).value = ""
+        await pilot.press(*"dallah ", "tab")
+        assert entry(pilot).value == "dallah longsword"
+        await pilot.press("tab")
+        assert entry(pilot).value == "dallah wrestling"
+
+
+async def test_commands_complete_their_arguments(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("strange"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"/hp kir", "tab")
+        assert entry(pilot).value == "/hp kirma "
+        await pilot.press("tab")
+        assert entry(pilot).value == "/hp kirma legkie rany"  # its resource, in Latin
+        entry(pilot).value = ""
+        await pilot.press(*"/act da", "tab")
+        first = entry(pilot).value
+        await pilot.press("tab")
+        assert {first, entry(pilot).value} == {"/act daimitry ", "/act dallah "}
+
+
+async def test_typos_are_forgiven_in_the_app(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("strange"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alise spot")  # not this campaign's: the error says so
+        assert "no character matches 'alise'" in screen_text(pilot, "#preview")
+        entry(pilot).value = ""
+        await type_line(pilot, "даймитрии взлом range=4,5 = 3 3 4 5")
+        await type_line(pilot, "kirma verkhovaya range=4,5 = 3 3 4 5")
+        text = log_text(pilot)
+        assert "Даймитрий Взлом замков" in text and "Кирма Верховая езда" in text
+
+
+async def test_alise_spot_rolls_for_alice(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alise spot = 07")
+        assert "Alice Moore · Spot Hidden 60%: 07" in log_text(pilot)
+
+
+async def test_a_refused_line_stays_with_the_cursor_at_the_problem(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice spot hidden hardd = 07")
+        await pilot.pause(0.1)
+        assert entry(pilot).value == "alice spot hidden hardd = 07"
+        assert entry(pilot).cursor_position == len("alice spot hidden ")
+        assert "unknown modifier 'hardd'" in screen_text(pilot, "#preview")
+        await pilot.press("delete", "delete")  # fix it where the cursor is…
+        assert entry(pilot).value == "alice spot hidden rdd = 07"
+        entry(pilot).value = "alice spot hidden hard = 07"
+        await pilot.press("enter")  # …and commit
+        await pilot.pause()
+        assert entry(pilot).value == ""
+        assert "Spot Hidden 60 hard" in log_text(pilot)
+
+
+async def test_a_refused_line_never_swallows_the_next_one_typed_ahead(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        burst(app, "alice flyng\rboris listen = 10\r")
+        await pilot.pause(0.3)
+        assert entry(pilot).value == ""
+        assert "Boris Ivanov · Listen 50%: 10" in log_text(pilot)
+        preview = screen_text(pilot, "#preview")
+        assert "no skill of Alice Moore matches 'flyng'" in preview  # each its own result
+        assert "Listen 50%: 10" in preview
+
+
+async def test_a_line_and_enter_in_one_burst_show_the_result(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("gurps"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        burst(app, "/scene Warehouse\r/order\r/next\r")
+        await pilot.pause(0.3)
+        preview = screen_text(pilot, "#preview").splitlines()
+        assert len(preview) == 3, preview
+        assert "scene Warehouse" in preview[0]
+        assert "order" in preview[1]
+        assert "turn" in preview[2]
+        assert not any("—" in line and "/next" in line for line in preview)  # no usage help
+
+
+async def test_priority_keys_wait_for_the_line_typed_before_them(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    path = demo_copy("brp")
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        burst(app, [*"alice spot hidden = 07", "\r", "ctrl+z"])
+        await pilot.pause(0.3)
+        assert app.table is not None
+        kinds = [e.kind for e in app.table.session.log]
+        assert kinds == ["roll", "undo"], kinds  # the line first, then its undo
+        burst(app, [*"boris listen = 10", "\r", "ctrl+q"])
+        await pilot.pause(0.5)
+    assert app.return_code == 0
+    saved = path.with_name(path.stem + ".log.toml").read_text(encoding="utf-8")
+    assert "Listen 50%: 10" in saved  # committed before the app quit
+
+
+async def test_a_paste_of_several_lines_asks_then_runs_each(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        app.post_message(events.Paste("alice spot hidden = 07\nboris listen = 10\n"))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PasteScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.table is not None and app.table.session.log == []  # none ran
+        assert entry(pilot).value == ""  # and nothing was pasted
+        app.post_message(events.Paste("alice spot hidden = 07\r\nboris listen = 10"))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        texts = [e.text for e in app.table.session.log]
+        assert len(texts) == 2 and "Spot Hidden" in texts[0] and "Listen" in texts[1]
+        entry(pilot).value = ""
+        app.post_message(events.Paste("alice stealth\n"))  # one line: just inserted
+        await pilot.pause()
+        assert entry(pilot).value == "alice stealth" and len(app.table.session.log) == 2

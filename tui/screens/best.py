@@ -1,0 +1,107 @@
+""""Who should roll this?" (``/best SKILL``, ctrl+b on a typed check): the party side by side.
+
+One row per party member, best first (see :mod:`tui.session.table.best`): the skill each
+would use, the odds as a bar and each grade's exact chance (the chances of one grade
+added up; the preview of a row's line names them one by one). Enter on a row rolls it through
+the roll entry's own path (the line goes into the history too); Escape closes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from tui.session.systems.interface import Chance
+from tui.session.table.best import Candidate, best_rolls
+from tui.session.table.entry import split_words
+from tui.session.table.table import Table
+from tui.textsafe import visible
+from tui.widgets.odds_bar import ORDER, legend, odds_bar
+
+__all__ = ["BestScreen"]
+
+BAR = 10
+#: column headings of the grades (the legend under the table names them in full)
+SHORT = {"critical": "crit", "special": "spec", "success": "succ", "partial": "part",
+         "failure": "fail", "fumble": "fumb"}
+
+
+class BestScreen(ModalScreen[str | None]):
+    """Dismissed with the roll line of the chosen row, or None."""
+
+    DEFAULT_CSS = """
+    BestScreen { align: center middle; }
+    #best { width: 100%; max-width: 100; height: auto; max-height: 90%;
+            border: round $primary; padding: 0 1;
+            background: $surface; }
+    #best-title { text-style: bold; }
+    #best-rows { height: auto; max-height: 16; }
+    #best-legend { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("enter", "roll", "Roll this row", id="best.roll"),
+        Binding("escape", "close", "Close", id="best.close"),
+    ]
+
+    def __init__(self, table: Table, check: str) -> None:
+        super().__init__()
+        self.table = table
+        self.check = check
+        self.rows: list[Candidate] = best_rolls(table, split_words(check))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="best"):
+            yield Static(Text(f"Who should roll {visible(self.check)}?"), id="best-title")
+            yield DataTable(id="best-rows", cursor_type="row", zebra_stripes=True)
+            yield Static(id="best-legend")
+
+    def on_mount(self) -> None:
+        grid = self.query_one("#best-rows", DataTable)
+        mono = bool(getattr(self.app, "no_color", False))
+        grades = sorted({c.grade for row in self.rows for c in row.odds if c.p > 0},
+                        key=lambda g: ORDER.index(g) if g in ORDER else len(ORDER))
+        grid.add_column("Who · skill", key="who")
+        grid.add_column("Odds", key="bar", width=BAR + 2)
+        for grade in grades:
+            grid.add_column(Text(SHORT.get(grade, grade[:4]), justify="right"), key=grade)
+        for i, row in enumerate(self.rows):
+            who = Text(visible(row.character), style="bold" if i == 0 and row.odds else "")
+            if row.skill:
+                who.append(f" · {visible(row.skill)}")
+            cells: list[Text] = [who]
+            if row.odds:
+                cells.append(odds_bar(row.odds, BAR, mono=mono))
+                for grade in grades:
+                    p = sum((c.p for c in row.odds if c.grade == grade), Fraction(0))
+                    cells.append(Text(Chance(grade, p, grade).percent if p else "—",
+                                      justify="right"))
+            else:
+                cells.append(Text(visible(row.problem), style="dim"))
+                cells += [Text("") for _ in grades]
+            grid.add_row(*cells, key=str(i))
+        odds = [c for row in self.rows for c in row.odds]
+        self.query_one("#best-legend", Static).update(
+            Text(f"{legend(odds)}\nEnter rolls the row · Escape closes"))
+        grid.focus()
+
+    @on(DataTable.RowSelected)
+    def _selected(self, _event: DataTable.RowSelected) -> None:
+        self.action_roll()  # Enter on the table (which takes Enter before the screen does)
+
+    def action_roll(self) -> None:
+        grid = self.query_one("#best-rows", DataTable)
+        row = self.rows[grid.cursor_row] if 0 <= grid.cursor_row < len(self.rows) else None
+        if row is None or not row.odds:
+            self.app.bell()
+            return
+        self.dismiss(row.line)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,61 @@
+"""A paste of several lines asks before it runs them (never silently only the first).
+
+Enter runs every line in order, as if each were typed and committed; Escape runs none and
+leaves the entry as it was.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.session.table.wording import plural
+from tui.textsafe import visible
+
+__all__ = ["PasteScreen"]
+
+SHOWN = 12
+
+
+class PasteScreen(ModalScreen[bool]):
+    """Dismissed with True to run the lines."""
+
+    DEFAULT_CSS = """
+    PasteScreen { align: center middle; }
+    #paste { width: 76; max-width: 100%; height: auto; max-height: 20; border: round $primary;
+             padding: 0 1; background: $surface; }
+    #paste-lines { height: auto; max-height: 14; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("enter", "run", "Run every line", id="paste.run"),
+        Binding("escape", "cancel", "Cancel", id="paste.cancel"),
+    ]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        shown = Text()
+        for i, line in enumerate(self.lines[:SHOWN]):
+            if i:
+                shown.append("\n")
+            shown.append(f"{i + 1:>2}  ", style="dim")
+            shown.append(visible(line))
+        if len(self.lines) > SHOWN:
+            shown.append(f"\n    … and {plural(len(self.lines) - SHOWN, 'more line')}")
+        with Vertical(id="paste"):
+            yield Static(Text(f"You pasted {plural(len(self.lines), 'line')}: run each as "
+                              "if typed? Enter runs them all, Escape runs none.",
+                              style="bold"))
+            yield Static(shown, id="paste-lines")
+
+    def action_run(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
