@@ -223,8 +223,9 @@ async def test_a_long_strange_round_is_all_in_the_scene_view(
         await type_line(pilot, "/summary")
         assert app.table is not None
         last = app.table.session.log[-1]
-        assert last.kind == "info" and "Сир Даллах" in last.text  # logged, whole
-        assert "1 action," in last.text  # "1 action", not "1 actions"
+        said = " ".join((last.text, *last.effects))
+        assert last.kind == "info" and "Сир Даллах" in said  # logged, whole
+        assert "1 action," in said  # "1 action", not "1 actions"
         assert not app.table.session.can_undo or app.table.session._undo[-1].text != last.text
 
 

@@ -177,7 +177,7 @@ def _summary(table: Table, _cmd: Slash) -> Feedback:
     lines = summary_lines(rounds)
     # logged without an undo step: ctrl+z after /summary still takes back the last roll
     table.session.note(Draft("info", head, effects=tuple(lines)))
-    return Feedback(True, "\n".join([head, *lines]))
+    return Feedback(True, head)  # the lines themselves: in the log entry's effects
 
 
 # -- rolls in the round ------------------------------------------------------------------------
