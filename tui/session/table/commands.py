@@ -1,7 +1,8 @@
 """Slash commands and roll hooks: what a part of the tracker adds to the table.
 
 A :class:`CommandSet` collects ``/commands`` and the hooks that rewrite a check before it is
-planned or add effects to a committed roll. The shared parts of the tracker (core commands,
+planned, add effects to a committed roll, or follow up any change (conditions counting down
+when a round begins, "is down" when HP runs out). The shared parts of the tracker (core commands,
 scenes, turn order, extended checks) register into :data:`SHARED` through the module-level
 :func:`slash`, :func:`plan_hook` and :func:`roll_hook`; each system keeps a set of its own
 (``systems/<system>/``) that the table asks for through the system interface, so a campaign
@@ -25,11 +26,13 @@ __all__ = [
     "SHARED",
     "SHARED_MODULES",
     "SLASH_COMMANDS",
+    "ChangeHook",
     "CommandSet",
     "Handler",
     "PlanHook",
     "RollHook",
     "SlashCommand",
+    "change_hook",
     "plan_hook",
     "roll_hook",
     "slash",
@@ -44,6 +47,10 @@ PlanHook = Callable[[Campaign, Check], Check]
 #: undoable step (pool progress, consequences, spent Aim). ``before`` is the state the roll
 #: was made in.
 RollHook = Callable[[Campaign, Check, Outcome], Outcome]
+#: ``hook(before, outcome) -> outcome``: follow up every change, a slash command's or a
+#: roll's, in the same undoable step (a new round counts conditions down). Runs after the
+#: roll hooks; must return ``outcome`` itself when it has nothing to add.
+ChangeHook = Callable[[Campaign, Outcome], Outcome]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +64,13 @@ class SlashCommand:
 class CommandSet:
     """Slash commands (by name and alias) and roll hooks, in registration order."""
 
-    __slots__ = ("by_name", "plan_hooks", "roll_hooks")
+    __slots__ = ("by_name", "change_hooks", "plan_hooks", "roll_hooks")
 
     def __init__(self) -> None:
         self.by_name: dict[str, SlashCommand] = {}
         self.plan_hooks: list[PlanHook] = []
         self.roll_hooks: list[RollHook] = []
+        self.change_hooks: list[ChangeHook] = []
 
     def slash(
         self, name: str, usage: str, help_text: str, *, aliases: Sequence[str] = ()
@@ -85,6 +93,10 @@ class CommandSet:
         self.roll_hooks.append(fn)
         return fn
 
+    def change_hook(self, fn: ChangeHook) -> ChangeHook:
+        self.change_hooks.append(fn)
+        return fn
+
     def listed(self) -> list[SlashCommand]:
         """Each command once (aliases folded), in registration order."""
         seen: list[SlashCommand] = []
@@ -98,9 +110,10 @@ class CommandSet:
 SHARED = CommandSet()
 SLASH_COMMANDS = SHARED.by_name
 #: The modules that fill :data:`SHARED` when imported (the table imports them after the
-#: first frame): core commands, scenes, turn order, extended checks.
+#: first frame): core commands, characters, scenes, turn order, extended checks.
 SHARED_MODULES = (
     "tui.session.table.core_commands",
+    "tui.session.characters.commands",
     "tui.session.scenes.commands",
     "tui.session.scenes.order",
     "tui.session.extended.commands",
@@ -110,3 +123,4 @@ SHARED_MODULES = (
 slash = SHARED.slash
 plan_hook = SHARED.plan_hook
 roll_hook = SHARED.roll_hook
+change_hook = SHARED.change_hook
