@@ -15,14 +15,16 @@ def bindings() -> list[Binding]:
     """Our bindings (each carries an id), in the order app, screens, widgets."""
     from tui.app import TablekeeperApp
     from tui.screens.adventure_end import AdventureEndScreen
+    from tui.screens.editor import EditorScreen
     from tui.screens.help import HelpScreen
     from tui.screens.main import MainScreen
     from tui.screens.picker import NewCampaignScreen, PickerScreen, ProblemScreen
+    from tui.screens.sheet import SheetScreen
     from tui.widgets.roll_entry import RollEntry
 
     found: list[Binding] = []
     for owner in (TablekeeperApp, MainScreen, RollEntry, PickerScreen, NewCampaignScreen,
-                  ProblemScreen, HelpScreen, AdventureEndScreen):
+                  ProblemScreen, HelpScreen, AdventureEndScreen, SheetScreen, EditorScreen):
         found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
     return found
 

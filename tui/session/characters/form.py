@@ -38,6 +38,7 @@ from tui.session.characters.values import (
     attribute_value,
     character_name,
     label,
+    notes_text,
     parse_list,
     skill_value,
     whole_number,
@@ -219,7 +220,7 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
     if kind == "player":
         return replace(ch, player=label(text, "player") if text.strip() else "")
     if kind == "notes":
-        return replace(ch, notes=text.replace("\\n", "\n").strip())
+        return replace(ch, notes=notes_text(text))
     if kind == "aliases":
         return _with_extra(ch, "aliases", list(parse_list(text, "alias")))
     if kind == "skill_aliases":

@@ -94,7 +94,9 @@ def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character
             ch = ch.with_resource(resource, amount.value)
             return (ch.with_maximum(resource, amount.value),
                     f"{ch.name} {resource} {amount.value}/{amount.value} (new)")
-        text = f"{ch.name} {resource} maximum {top if top is not None else '—'} → {amount.value}"
+        text = (f"{ch.name} {resource} maximum {amount.value} ({resource} {current}/"
+                f"{amount.value})" if top is None
+                else f"{ch.name} {resource} maximum {top} → {amount.value}")
         if current > amount.value:
             text += f" ({resource} {current} is above it; =N lowers it)"
         return ch.with_maximum(resource, amount.value), text

@@ -29,6 +29,7 @@ __all__ = [
     "character_name",
     "label",
     "list_text",
+    "notes_text",
     "parse_list",
     "skill_value",
     "spelling",
@@ -148,3 +149,13 @@ def with_table(ch: Character, table: str, values: Mapping[str, Any]) -> Characte
     if table == "resources":
         return replace(ch, resources=dict(values))
     raise ValueError(f"not a table of values: {table}")
+
+
+def notes_text(text: str, *, limit: int = 20_000) -> str:
+    """Notes typed on one line: ``\\n`` starts a new line; no other control characters."""
+    notes = text.replace("\\n", "\n").strip()
+    if any(_CONTROL.search(line) for line in notes.split("\n")):
+        raise CommandError("notes cannot hold control characters")
+    if len(notes) > limit:
+        raise CommandError(f"notes too long ({len(notes)} characters, at most {limit})")
+    return notes

@@ -6,5 +6,5 @@
 - ``entry`` — the roll-entry language: a line → a check, a free roll or a ``/command``.
 - ``names`` — matching names by prefix, fuzzily and transliterated.
 - ``completion`` — Tab completion of commands, characters and skills.
-- ``core_commands`` — the slash commands every system has (undo, notes, resources …).
+- ``core_commands`` — the slash commands every system has (undo, notes, renaming …).
 """
