@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tui.session.campaign.durations import parse_duration
-from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.characters import roster
 from tui.session.characters.conditions import with_condition, without_condition
@@ -146,6 +146,13 @@ def fields_of(ch: Character, system: System) -> list[Field]:
     return rows
 
 
+def _duration(text: str) -> tuple[int, DurationUnit]:
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
 def _named(text: str, what: str) -> tuple[str, str]:
     """``NAME = VALUE`` → (name, value)."""
     name, eq, value = text.partition("=")
@@ -232,13 +239,13 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
             pairs[alias] = skill
         return _with_extra(ch, "skill_aliases", pairs)
     if kind == "cond":
-        left, unit = parse_duration(text) if text.strip() else (0, "")
+        left, unit = _duration(text) if text.strip() else (0, "")
         return with_condition(ch, field.item, left, unit)[0]
     if kind == "cond+":
         words = text.split()
         left, unit = 0, ""
         if len(words) >= 3 and words[-2].isdigit():
-            left, unit = parse_duration(" ".join(words[-2:]))
+            left, unit = _duration(" ".join(words[-2:]))
             words = words[:-2]
         return with_condition(ch, label(" ".join(words), "condition"), left, unit)[0]
     if kind == "weapon+":

@@ -2,9 +2,10 @@
 
 ``/hp CHAR [RESOURCE] AMOUNT [AMOUNT]`` reads these amounts (decisions):
 
-* ``-N`` damages and ``+N`` heals; ``=N`` sets. Healing and setting stop at the resource's
-  maximum unless forced with a trailing ``!`` (``+5!``, ``=15!``: temporary HP above the
-  maximum); a value already above its maximum is not lowered by healing.
+* ``-N`` damages and ``+N`` heals; healing stops at the resource's maximum unless forced
+  with a trailing ``!`` (``+5!``: temporary HP above the maximum), and a value already
+  above its maximum is not lowered by healing. ``=N`` sets exactly what the GM typed (the
+  message says when that is above the maximum); ``=N!`` is accepted and the same.
 * ``max=N`` sets the maximum (``max=-`` or ``max=none`` removes it). On a resource the
   character lacks, ``max=N`` adds it full (``HP 12/12``), as ``=N`` adds it at N. A maximum
   lowered below the current value leaves the value alone (the message says so).
@@ -104,9 +105,11 @@ def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character
     assert amount.value is not None
     new = before + amount.value if amount.op == "+" else amount.value
     note = ""
-    if top is not None and new > top and new > before and not amount.force:
+    if top is not None and new > top and new > before and amount.op == "+" and not amount.force:
         new = max(before, top)
         note = f" (stops at the maximum {top}; add ! to go past it)"
+    elif top is not None and new > top:
+        note = f" (above the maximum {top})"
     if abs(new) > LIMIT:
         raise CommandError("that is a very large number")
     shown = f"{new}/{top}" if top is not None else str(new)

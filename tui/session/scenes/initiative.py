@@ -81,6 +81,7 @@ def _attribute(ch: Character, typed: str) -> tuple[str, int]:
 
 def _one(ch: Character, dice: str, names: Sequence[tuple[int, str]],
          rng: random.Random, faces: tuple[int, ...] | None) -> Rolled:
+    added = [(sign, *_attribute(ch, typed)) for sign, typed in names]  # before any roll
     try:
         result = (dice_mod.roll(dice, rng=rng) if faces is None
                   else dice_mod.resolve(dice, faces))
@@ -88,8 +89,7 @@ def _one(ch: Character, dice: str, names: Sequence[tuple[int, str]],
         raise CommandError(str(exc)) from None
     total = result.total
     text = f"{result.expr} [{' '.join(map(str, result.faces))}]"
-    for sign, typed in names:
-        name, value = _attribute(ch, typed)
+    for sign, name, value in added:
         total += sign * value
         text += f" {'+' if sign > 0 else '-'} {name} {value}"
     return Rolled(ch.name, total, f"{text} = {total}", tuple(result.faces))
@@ -119,6 +119,9 @@ def roll_initiative(campaign: Campaign, who: Matcher, words: Sequence[str],
         text, _, typed = text.partition("=")
         faces = parse_faces(typed)
     dice, terms = parse_expression(text)
+    for n in names:  # every attribute known before anything is rolled
+        for _sign, typed in terms:
+            _attribute(campaign.character(n), typed)
     rolls = [_one(campaign.character(n), dice, terms, rng, faces) for n in names]
     summary = "; ".join(f"{r.name} {r.text}" for r in rolls)
     inputs = {"initiative": {r.name: r.total for r in rolls},
