@@ -70,6 +70,7 @@ class EditorScreen(Follows):
     def __init__(self, table: Table, name: str) -> None:
         super().__init__(table, name)
         self.fields: list[Field] = []
+        self._index: list[int] = []  # option index → field index (-1: a section header)
         self.editing: Field | None = None
 
     @property
@@ -99,12 +100,12 @@ class EditorScreen(Follows):
         """Rows for the character as it is now, the highlight kept on ``keep`` if given."""
         ch = self.table.campaign.character(self.who)
         old = self.rows.highlighted
-        current = keep or (self._key(self.fields[old]) if old is not None and
-                           old < len(self.fields) else None)
+        here = self.field if self.fields else None
+        current = keep or (self._key(here) if here is not None else None)
         self.fields = fields_of(ch, self.table.system)
         options: list[Option | None] = []
         section = ""
-        index: list[int] = []  # option index → field index (headers have none)
+        index: list[int] = []
         for i, field in enumerate(self.fields):
             if field.section != section:
                 section = field.section
