@@ -11,8 +11,10 @@ there; everything shown passes through :func:`tui.textsafe.visible` as plain
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -35,6 +37,7 @@ from tui.textsafe import visible
 __all__ = ["EditorScreen"]
 
 LABEL_WIDTH = 18
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _ERRORS = (ValueError, KeyError)
 
 
@@ -47,6 +50,14 @@ def row_text(field: Field) -> Text:
     text.append("  " + label, style=style)
     text.append(visible(field.value.replace("\n", " ")))
     return text
+
+
+class EditLine(Input):
+    """The edit line: pasted text loses its control characters (and its other lines)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.text = _CONTROL.sub("", event.text.split("\n")[0].split("\r")[0])
+        super()._on_paste(event)
 
 
 class EditorScreen(Follows):
@@ -63,6 +74,8 @@ class EditorScreen(Follows):
     """
 
     BINDINGS = [
+        # a priority key, handled as it arrives: keys typed right after Enter reach the line
+        Binding("enter", "enter", "Edit / keep", id="editor.enter", priority=True),
         Binding("escape", "leave", "Done / cancel", id="editor.leave"),
         Binding("delete", "remove", "Remove row", id="editor.remove"),
     ]
@@ -71,6 +84,7 @@ class EditorScreen(Follows):
         super().__init__(table, name)
         self.fields: list[Field] = []
         self._index: list[int] = []  # option index → field index (-1: a section header)
+        self._built: object = None  # the campaign the rows show
         self.editing: Field | None = None
 
     @property
@@ -86,7 +100,7 @@ class EditorScreen(Follows):
             yield Static(id="editor-title")
             yield OptionList(id="editor-rows")
             yield Static(id="editor-hint")
-            yield Input(id="editor-input", disabled=True, select_on_focus=False)
+            yield EditLine(id="editor-input", disabled=True, select_on_focus=False)
             yield Static(id="editor-status")
         yield Footer()
 
@@ -102,7 +116,16 @@ class EditorScreen(Follows):
         old = self.rows.highlighted
         here = self.field if self.fields else None
         current = keep or (self._key(here) if here is not None else None)
-        self.fields = fields_of(ch, self.table.system)
+        fields = fields_of(ch, self.table.system)
+        self._built = self.table.campaign
+        same = [self._key(f) for f in fields] == [self._key(f) for f in self.fields]
+        self.fields = fields
+        if same:  # the same rows: new values in place, the highlight untouched
+            for j, i in enumerate(self._index):
+                if i >= 0:
+                    self.rows.replace_option_prompt_at_index(j, row_text(fields[i]))
+            self._title(ch.name)
+            return
         options: list[Option | None] = []
         section = ""
         index: list[int] = []
@@ -121,7 +144,10 @@ class EditorScreen(Follows):
         if wanted is None and old is not None:
             wanted = min(old, len(index) - 1)
         self.rows.highlighted = wanted if wanted is not None else 0
-        title = Text(f"Edit {visible(ch.name)}", style="bold")
+        self._title(ch.name)
+
+    def _title(self, name: str) -> None:
+        title = Text(f"Edit {visible(name)}", style="bold")
         title.append("  Enter edits · Delete removes a row · Escape closes", style="dim")
         self.query_one("#editor-title", Static).update(title)
         self._hint()
@@ -155,8 +181,13 @@ class EditorScreen(Follows):
             self._hint()
 
     # -- editing ---------------------------------------------------------------------------
-    @on(OptionList.OptionSelected, "#editor-rows")
-    def _chosen(self, _event: OptionList.OptionSelected) -> None:
+    def action_enter(self) -> None:
+        if self.editing is not None:
+            self._confirm(self.line.value)
+        else:
+            self._choose()
+
+    def _choose(self) -> None:
         field = self.field
         if field is None:
             return
@@ -170,16 +201,16 @@ class EditorScreen(Follows):
         line.value = "" if field.adds else field.value.removesuffix(" ✓")
         line.placeholder = visible(field.hint)
         line.cursor_position = len(line.value)
-        line.focus()
+        self.set_focus(line)  # at once, not after the queue: the next key is for the line
         self._hint()
+        self._status(f"{field.label.removeprefix('+ ')}: Enter keeps it, Escape cancels", True)
 
-    @on(Input.Submitted, "#editor-input")
-    def _confirmed(self, event: Input.Submitted) -> None:
+    def _confirm(self, value: str) -> None:
         field = self.editing
         if field is None:
             return
         try:
-            new, draft = apply_field(self.table.campaign, self.who, field, event.value,
+            new, draft = apply_field(self.table.campaign, self.who, field, value,
                                      self.table.system)
         except _ERRORS as exc:
             self._status(str(exc).strip("'\""), False)
@@ -187,8 +218,8 @@ class EditorScreen(Follows):
         self._stop_editing()
         self.renamed(draft.actor)
         key = self._key(field)
-        if field.kind in ("attr", "skill", "res", "weapon") and "=" in event.value:
-            key = (field.kind, event.value.partition("=")[0].strip())
+        if field.kind in ("attr", "skill", "res") and "=" in value:
+            key = (field.kind, value.partition("=")[0].strip())
         self._run(new, draft, None if field.adds else key)
 
     def _run(self, new: Campaign, draft: Draft, keep: tuple[str, str] | None) -> None:
@@ -203,8 +234,8 @@ class EditorScreen(Follows):
         self.editing = None
         self.line.value = ""
         self.line.placeholder = ""
+        self.set_focus(self.rows)  # before disabling the line, which would move focus on
         self.line.disabled = True
-        self.rows.focus()
         self._hint()
 
     def action_leave(self) -> None:
@@ -229,5 +260,6 @@ class EditorScreen(Follows):
         self._run(new, Draft("change", text, self.who), None)
 
     def follow(self) -> None:
-        if self.editing is None:
+        if self.editing is None and self.table.campaign is not self._built:
             self.build()
+
