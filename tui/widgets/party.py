@@ -3,8 +3,9 @@
 Each character is a line with its name (struck through and marked ``✗ down`` when a vital
 resource — the system's ``vital_resources``, HP by default — is at 0 or below, see
 :mod:`tui.session.characters.resources`), then, when there is any, a line with its first
-two resources (``HP 7/11`` and a small bar when it has a maximum) and its conditions
-(``stunned 2r``). Enter on a character (or f3) opens the full sheet.
+resource (``HP 7/11`` and a small bar when it has a maximum), its conditions
+(``stunned 2r``) and its second resource, cut at the panel's edge. Enter on a character
+(or f3) opens the full sheet.
 """
 
 from __future__ import annotations
@@ -43,13 +44,18 @@ def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
     if down:
         text.append(" ✗ down", style="bold red")
     second = Text("  ", no_wrap=True, overflow="ellipsis")
-    for name in list(ch.resources)[:2]:
+    names = list(ch.resources)[:2]
+    # the first resource (with a bar when it has a maximum), the conditions, then the second
+    # resource: what is cut off at the panel's edge is the least needed
+    for i, name in enumerate(names):
+        if i == 1 and ch.conditions:
+            second.append(", ".join(c.short for c in ch.conditions) + " ", style="bold yellow")
         top = ch.maxima.get(name)
         second.append(resource_text(ch, name) + " ", style="dim" if top is None else "")
-        if top:
+        if top and i == 0:
             shape, grade = bar(ch.resources[name], top, 4)
             second.append(shape + " ", style=BAR_STYLES[grade])
-    if ch.conditions:
+    if ch.conditions and len(names) < 2:
         second.append(", ".join(c.short for c in ch.conditions), style="bold yellow")
     if second.plain.strip():
         text.append("\n")
