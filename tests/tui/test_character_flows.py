@@ -213,3 +213,25 @@ async def test_the_sheet_from_the_party_list_and_its_keys(
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
+
+
+async def test_help_and_palette_list_the_character_commands(
+        demo_copy: Callable[[str], Path]) -> None:
+    from tui.palette import ours
+
+    app = TablekeeperApp(demo_copy("age"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen._warm_up()  # type: ignore[attr-defined]
+        await pilot.press("f1")
+        await pilot.pause()
+        text = str(app.screen.query_one("Static").render())
+        for usage in ("/add NAME [npc] [gm]", "/dup CHAR [xN]", "/rm CHAR", "/sheet [CHAR]",
+                      "/skill CHAR SKILL VALUE", "/attr CHAR NAME VALUE",
+                      "/cond CHAR NAME [N rounds|turns]", "/uncond CHAR NAME|all",
+                      "/init CHAR N | roll CHAR|all EXPR", "max=N"):
+            assert usage in text, usage
+        assert "f3" in text and "main.sheet" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        titles = {c.title for c in ours(app)}
+        assert {"Character sheet", "Edit character", "/add", "/cond", "/dup"} <= titles

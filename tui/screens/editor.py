@@ -198,7 +198,8 @@ class EditorScreen(Follows):
         self.editing = field
         line = self.line
         line.disabled = False
-        line.value = "" if field.adds else field.value.removesuffix(" ✓")
+        # a control character from a save is shown (and kept, if confirmed) as its symbol
+        line.value = "" if field.adds else visible(field.value.removesuffix(" ✓"))
         line.placeholder = visible(field.hint)
         line.cursor_position = len(line.value)
         self.set_focus(line)  # at once, not after the queue: the next key is for the line
