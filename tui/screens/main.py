@@ -326,7 +326,7 @@ class MainScreen(Screen[None]):
             self.party.show(self.table.campaign, self.selected)
 
     @on(OptionList.OptionSelected, "#party-list")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
+    def _party_chosen(self, event: OptionList.OptionSelected) -> None:
         names = self.party.names
         if event.option_index < len(names):
             self.open_character("sheet", names[event.option_index])
