@@ -116,7 +116,7 @@ def test_random_kills_during_fast_typing_lose_nothing_confirmed(tmp_path: Path) 
         app.mark()
         burst = list(range(value + 1, value + 1 + rng.randint(3, 12)))
         for v in burst:
-            app.send(f"/hp alice ={v}\r")
+            app.send(f"/hp alice luck ={v}\r")  # no maximum: the line stays short
         deadline_value = burst[rng.randrange(len(burst))]
         app.wait_for(f"→ {deadline_value}")
         app.kill(signal.SIGKILL)
@@ -127,5 +127,5 @@ def test_random_kills_during_fast_typing_lose_nothing_confirmed(tmp_path: Path) 
                   and (m := re.search(r"→ (\d+)", e.text))}
         context = f"seed {seed}, kill {kill}: shown {shown}"
         assert set(shown) <= logged, context
-        assert campaign.character("Alice Moore").resources["HP"] >= max(shown), context
-        value = campaign.character("Alice Moore").resources["HP"]
+        assert campaign.character("Alice Moore").resources.get("luck", 0) >= max(shown), context
+        value = campaign.character("Alice Moore").resources.get("luck", 100)

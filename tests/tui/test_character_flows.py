@@ -198,7 +198,7 @@ async def test_the_sheet_from_the_party_list_and_its_keys(
         sheet = app.screen
         assert isinstance(sheet, SheetScreen) and sheet.who == "Ruth Hale"
         text = str(sheet.query_one("#sheet-body").render())
-        for phrase in ("HP 11/11", "Guns (Shotgun) 13", "Stevenson: damage=2d6-1",
+        for phrase in ("HP 11/11", "Guns (Shotgun) 13", "Stevenson: skill=Guns (Shotgun)", "damage=2d6-1",
                        "RECENT ROLLS", "Ruth Hale Guns (Shotgun) 13: 9 [3 3 3]"):
             assert phrase in text, phrase
         await pilot.press("right")
