@@ -8,6 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual.app import App
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from tui.store import demo_paths
@@ -48,3 +51,13 @@ def screen_text(pilot: Pilot[None], selector: str) -> str:
 def log_text(pilot: Pilot[None]) -> str:
     """The plain text of the log panel."""
     return str(pilot.app.screen.query_one("#log").plain_text)  # type: ignore[attr-defined]
+
+
+def burst(app: App[None], keys: str | list[str]) -> None:
+    """Keys posted at once, as the terminal driver does for one read (no waiting between):
+    a character stands for itself, ``"\r"`` for Enter, a longer string names a key."""
+    for key in keys:
+        if key == "\r":
+            key = "enter"
+        name = key if len(key) > 1 else _character_to_key(key)
+        app.post_message(events.Key(name, key if len(key) == 1 else None))

@@ -7,10 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual import events
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
-from tests.tui.conftest import log_text, rng, screen_text, type_line
+from tests.tui.conftest import burst, log_text, rng, screen_text, type_line
 from tui.app import TablekeeperApp
 from tui.session.table.completion import complete_line
 from tui.widgets.roll_entry import REPLACES, RollEntry
@@ -18,15 +17,6 @@ from tui.widgets.roll_entry import REPLACES, RollEntry
 
 def entry(pilot: Pilot[None]) -> RollEntry:
     return pilot.app.screen.query_one("#roll-entry", RollEntry)
-
-
-def burst(app: TablekeeperApp, keys: str | list[str]) -> None:
-    """Keys posted at once, as the terminal driver does for one read (no waiting between)."""
-    for key in keys:
-        if key == "\r":
-            key = "enter"
-        name = key if len(key) > 1 else _character_to_key(key)
-        app.post_message(events.Key(name, key if len(key) == 1 else None))
 
 
 async def ready(pilot: Pilot[None]) -> None:
