@@ -119,6 +119,11 @@ class OrderedKeysApp(App[ReturnType]):
         """How many typed keys and pastes wait for the ones before them."""
         return len(self._typed_waiting or ())
 
+    @property
+    def keys_handled(self) -> bool:
+        """Every key and paste taken so far has been handled and the app has settled."""
+        return self._typed_waiting is None
+
     async def on_event(self, event: events.Event) -> None:
         if not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded:
             await super().on_event(event)

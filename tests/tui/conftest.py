@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -61,3 +63,17 @@ def burst(app: App[None], keys: str | list[str]) -> None:
             key = "enter"
         name = key if len(key) > 1 else _character_to_key(key)
         app.post_message(events.Key(name, key if len(key) == 1 else None))
+
+
+async def keys_handled(pilot: Pilot[None], timeout: float = 20.0) -> None:
+    """Wait until every key posted to the app has been taken and handled (however loaded
+    the machine is), then for the screen."""
+    from tui.key_order import OrderedKeysApp
+
+    app = pilot.app
+    assert isinstance(app, OrderedKeysApp)
+    deadline = time.monotonic() + timeout
+    while app.message_queue_size or not app.keys_handled:
+        assert time.monotonic() < deadline, "the keys posted were not all handled"
+        await asyncio.sleep(0.005)
+    await pilot.pause()

@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.pilot import Pilot
 
-from tests.tui.conftest import burst, rng, type_line
+from tests.tui.conftest import burst, keys_handled, rng, type_line
 from tui.app import TablekeeperApp
+from tui.screens.adventure_end import AdventureEndScreen
 from tui.screens.editor import EditorScreen
+from tui.screens.main import MainScreen
 
 
 async def editor_for(pilot: Pilot[None], line: str) -> EditorScreen:
@@ -30,5 +33,88 @@ async def test_down_enter_in_one_burst_edits_the_row_below(
         editor = await editor_for(pilot, "/add Guard npc gm")
         assert editor.field is not None and editor.field.kind == "name"
         burst(app, ["down", "enter"])
-        await pilot.pause()
+        await keys_handled(pilot)
         assert editor.editing is not None and editor.editing.kind == "player"
+
+
+async def test_down_down_enter_from_side_acts_on_the_row_two_below(
+        demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("age"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await editor_for(pilot, "/add Guard npc gm")
+        await pilot.press("down", "down")  # one key at a time: to Side
+        assert editor.field is not None and editor.field.kind == "side"
+        assert app.table is not None
+        before = app.table.campaign
+        kinds = [f.kind for f in editor.fields]
+        two_below = editor.fields[kinds.index("side") + 2]  # past GM-only (and a header)
+        assert not two_below.toggles
+        burst(app, ["down", "down", "enter"])
+        await keys_handled(pilot)
+        assert app.table.campaign is before  # Side not switched, nothing changed
+        assert app.table.campaign.character("Guard").side == "npc"
+        assert editor.editing == two_below
+
+
+async def test_keys_typed_right_after_enter_go_into_the_edit_line_then_undo(
+        demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("age"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await editor_for(pilot, "/add Guard npc gm")
+        table = app.table
+        assert table is not None
+        burst(app, ["enter", "ctrl+u", *"Captain", "enter"])  # open, retype, confirm
+        await keys_handled(pilot)
+        assert editor.editing is None and editor.who == "Captain"
+        assert [c.name for c in table.campaign.characters][-1] == "Captain"
+        steps = len(table.session.log)
+        # a committed field, then ctrl+z (an app priority key) in the same burst
+        burst(app, ["down", "enter", *"Ann", "enter", "ctrl+z"])
+        await keys_handled(pilot)
+        assert table.campaign.character("Captain").player == ""  # taken back
+        kinds = [e.kind for e in table.session.log[steps:]]
+        assert kinds == ["change", "undo"], kinds  # the field first, then its undo
+        assert editor.editing is None
+
+
+async def test_digits_then_enter_on_the_adventure_end_screen(tmp_path: Path) -> None:
+    from tests.tui.test_adventure_flows import app_for, status
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for line in ("alice knowledge occult = 20", "/endadventure"):
+            await type_line(pilot, line)
+        screen = app.screen
+        assert isinstance(screen, AdventureEndScreen)
+        burst(app, ["3", "6", "enter"])  # Enter (a priority key) sets the typed die
+        await keys_handled(pilot)
+        assert screen.rows[0].wants_gain, status(pilot)  # 36 on a 35% skill: improves
+        assert "improves, roll d6" in status(pilot)
+
+
+async def test_enter_right_after_a_pasted_block_reaches_the_dialog_it_opens(
+        demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.post_message(events.Paste("alice spot hidden = 07\nboris listen = 10\n"))
+        burst(app, ["enter"])  # typed before the dialog is up: it answers the dialog
+        await keys_handled(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert app.table is not None
+        texts = [e.text for e in app.table.session.log]
+        assert len(texts) == 2 and "Spot Hidden" in texts[0] and "Listen" in texts[1], texts
+
+
+async def test_keys_typed_after_ctrl_r_fill_the_roll_form(
+        demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, ["ctrl+r", "escape", *"boris listen = 10", "enter"])
+        await keys_handled(pilot)
+        assert isinstance(app.screen, MainScreen)  # Escape closed the form it opened
+        assert app.table is not None
+        assert [e.kind for e in app.table.session.log] == ["roll"]
+        assert "Listen 50%: 10" in app.table.session.log[-1].text
