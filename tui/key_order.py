@@ -23,26 +23,33 @@ focus and the screen as they are by then. One general mechanism, so every screen
 the editor, the sheet, the picker, the roll form, /best, the scene screen, the dialogs and
 the main screen with the app's priority keys.
 
-Decisions: mouse events are not held (they point at a place, not at the focus); a key
-never waits longer than :data:`SETTLE_LIMIT` — if something stays busy that long (a
-handler waiting on the disk), the next key goes on rather than the keyboard freezing; no
-key is ever dropped while the app runs.
+Decisions: mouse events are not held (they point at a place, not at the focus). A slow or
+loaded machine delays a held key but never lets it overtake; only a handler that waits
+(on a timer, a thread, the disk) for about :data:`SETTLE_LIMIT` while the app is free lets
+the next key go on, rather than the keyboard freezing. No key is ever dropped while the
+app runs. Settling is watched by a task that looks at the queues between turns of the
+event loop (a few microseconds a look; at first it only yields, then naps
+:data:`SETTLE_NAP`), so a key typed at a human pace meets a settled app and pays nothing.
+
+Widgets that treat typed-ahead keys specially ask here: :func:`keys_waiting` (the roll
+entry puts a refused line back only when no key was typed after its Enter) and
+:func:`after_typed_keys` (the main screen previews the line being typed once, after the
+burst's last key, so the results of the lines committed in a burst stay on screen).
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual import events
 from textual.app import App, ReturnType
-from textual.message import Message
 from textual.message_pump import MessagePump
 
 __all__ = [
+    "MAX_POLLS",
     "QUICK_POLLS",
     "SETTLE_LIMIT",
     "SETTLE_NAP",
@@ -56,8 +63,11 @@ __all__ = [
 QUICK_POLLS = 64
 #: Seconds between two looks once the quick ones are used up (a long handler, no busy wait).
 SETTLE_NAP = 0.001
-#: Seconds a held key waits at most for the app to settle.
+#: Seconds a held key waits at most for an app that is free to run but does not settle (a
+#: handler waiting on a timer, a thread or the disk). Counted in looks, not on the clock: a
+#: machine too busy to run the app delays the next key, never lets it overtake.
 SETTLE_LIMIT = 1.0
+MAX_POLLS = QUICK_POLLS + round(SETTLE_LIMIT / SETTLE_NAP)
 
 Typed = events.Key | events.Paste
 Later = Callable[[], object]
@@ -85,21 +95,24 @@ def waiting(pump: MessagePump) -> bool:
     """``pump`` has nothing queued and waits for its next message (it is not in a handler).
 
     A pump that has not started or has ended counts as waiting. Textual has no public
-    "busy" flag, so this looks at the pump's asyncio queue: a waiting pump is parked in
-    ``Queue.get``, which leaves a pending future in the queue's getters.
+    "busy" flag, so this looks at the pump's queue (Textual's own, held to one minor series
+    in pyproject; a test fails if this stops seeing a widget inside a handler): a waiting
+    pump is parked in ``Queue.get``, on the queue's ready event, which then has a pending
+    waiter.
     """
     task = pump._task
     if task is None or task.done() or pump._closed:
         return True
     if pump._pending_message is not None:
         return False
-    queue: asyncio.Queue[Message | None] = pump._message_queue
-    if queue.qsize():
+    if pump.message_queue_size:
         return False
-    getters = getattr(queue, "_getters", None)
-    if getters is None:  # another asyncio: the queue alone must do
+    queue: object = pump._message_queue
+    parked: Iterable[asyncio.Future[object]] | None = getattr(
+        getattr(queue, "ready_event", None), "_waiters", None)
+    if parked is None:  # another Textual: the queue alone must do
         return True
-    return any(not future.done() for future in getters)
+    return any(not future.done() for future in parked)
 
 
 class OrderedKeysApp(App[ReturnType]):
@@ -151,12 +164,20 @@ class OrderedKeysApp(App[ReturnType]):
         return all(waiting(node) for node in screen.walk_children(with_self=True))
 
     async def _next_when_settled(self) -> None:
-        start = time.monotonic()
+        try:
+            await self._settle()
+        finally:  # whatever happened while settling, the keys typed since go on
+            self._hand_on()
+
+    async def _settle(self) -> None:
         polls = calm = 0
-        while calm < 2 and time.monotonic() - start < SETTLE_LIMIT:
+        while calm < 2 and polls < MAX_POLLS:
             await asyncio.sleep(0 if polls < QUICK_POLLS else SETTLE_NAP)
             polls += 1
             calm = calm + 1 if self.settled() else 0
+
+    def _hand_on(self) -> None:
+        """The next key waiting, or (none waits) the work asked for after the burst."""
         held = self._typed_waiting
         if not held:
             self._typed_waiting = None

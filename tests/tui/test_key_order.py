@@ -6,14 +6,20 @@ the keys, unlike ``Pilot.press``."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
 from textual.pilot import Pilot
+from textual.widgets import Input, Static
 
 from tests.tui.conftest import burst, keys_handled, rng, type_line
 from tui.app import TablekeeperApp
+from tui.key_order import SETTLE_LIMIT, OrderedKeysApp
 from tui.screens.adventure_end import AdventureEndScreen
 from tui.screens.editor import EditorScreen
 from tui.screens.main import MainScreen
@@ -118,3 +124,45 @@ async def test_keys_typed_after_ctrl_r_fill_the_roll_form(
         assert app.table is not None
         assert [e.kind for e in app.table.session.log] == ["roll"]
         assert "Listen 50%: 10" in app.table.session.log[-1].text
+
+
+class _Stuck(Message):
+    """Asks the widget below to wait in its handler (as one waiting on a thread would)."""
+
+
+class _Waits(Static):
+    def __init__(self) -> None:
+        super().__init__(id="waits")
+        self.release = asyncio.Event()
+
+    async def on__stuck(self, _message: _Stuck) -> None:
+        await self.release.wait()
+
+
+class _Keys(OrderedKeysApp[None]):
+    def compose(self) -> ComposeResult:
+        yield Input(id="line")
+        yield _Waits()
+
+
+async def test_a_widget_that_never_settles_delays_keys_but_loses_none() -> None:
+    app = _Keys()
+    async with app.run_test() as pilot:
+        line = app.query_one("#line", Input)
+        line.focus()
+        await pilot.pause()
+        waits = app.query_one("#waits", _Waits)
+        waits.post_message(_Stuck())
+        await asyncio.sleep(0.05)  # not pilot.pause(): that would wait for the stuck widget
+        try:
+            start = time.monotonic()
+            burst(app, "abc")
+            while line.value != "abc":
+                assert time.monotonic() - start < 3 * SETTLE_LIMIT + 5, line.value
+                await asyncio.sleep(0.01)
+            # each key after the first waited about SETTLE_LIMIT for the stuck widget
+            assert time.monotonic() - start >= 2 * SETTLE_LIMIT * 0.9
+        finally:
+            waits.release.set()
+        await pilot.pause()
+        assert app.keys_handled
