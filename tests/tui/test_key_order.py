@@ -166,3 +166,17 @@ async def test_a_widget_that_never_settles_delays_keys_but_loses_none() -> None:
             waits.release.set()
         await pilot.pause()
         assert app.keys_handled
+
+
+async def test_a_new_campaign_typed_in_one_burst_from_the_picker(tmp_path: Path) -> None:
+    app = TablekeeperApp(saves_dir=tmp_path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PickerScreen"
+        # n opens the new-campaign dialog; the keys after it are for the dialog: Down
+        # Enter picks the second system (GURPS), then the name and Enter
+        burst(app, ["n", "down", "enter", "ctrl+u", *"Tycho", "enter"])
+        await keys_handled(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert app.table is not None
+        assert app.table.campaign.system == "gurps" and app.table.campaign.name == "Tycho"
