@@ -24,12 +24,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui.app_files import CampaignFiles
+from tui.key_order import OrderedKeysApp
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
@@ -66,7 +67,7 @@ FOLLOW_EVERY = 0.2
 _CHANGING = frozenset({"undo", "redo", "end_adventure"})
 
 
-class TablekeeperApp(CampaignFiles, App[None]):
+class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
     """``TablekeeperApp(save_path)`` opens a save; without one, the campaign picker."""
 
     CSS_PATH = "app.tcss"
@@ -105,39 +106,11 @@ class TablekeeperApp(CampaignFiles, App[None]):
         self.save_problem: str = ""  # changes only in memory (the log could not be written)
         self.checkpoint_problem: str = ""  # the save file lags behind the log (nothing lost)
         self._quit_warned = False
-        self._late_key = False  # a deferred priority key is being run (see _check_bindings)
         self._in_conflict = False
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_thread = threading.get_ident()
         self.feed: PlayersFeed | None = None  # the players' view's, when read-only
         self._follow_timer: Timer | None = None
-
-    # -- keys in the order they were typed ------------------------------------------------
-    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
-        """A priority binding (ctrl+z, ctrl+q, ctrl+p …) waits for the keys already queued
-        for the focused widget: ``line`` Enter ctrl+q in one burst commits the line in the
-        roll entry, then quits.
-
-        Textual runs priority bindings as the key reaches the app, ahead of the keys it has
-        already handed to the focused widget; here such a key is queued behind them instead.
-        """
-        focused = self.focused
-        if (priority and not self._late_key and focused is not None
-                and focused.message_queue_size and self._has_priority_binding(key)):
-            focused.call_later(self._late_binding, key)
-            return True
-        return await super()._check_bindings(key, priority)
-
-    def _has_priority_binding(self, key: str) -> bool:
-        return any(b.priority for _node, bindings in self.screen._binding_chain
-                   for b in bindings.key_to_bindings.get(key, ()))
-
-    async def _late_binding(self, key: str) -> None:
-        self._late_key = True
-        try:
-            await super()._check_bindings(key, priority=True)
-        finally:
-            self._late_key = False
 
     def say(self, message: str, *, severity: SeverityLevel = "information",
             timeout: float = 10) -> None:

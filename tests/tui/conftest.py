@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual.app import App
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from tui.store import demo_paths
@@ -48,3 +53,27 @@ def screen_text(pilot: Pilot[None], selector: str) -> str:
 def log_text(pilot: Pilot[None]) -> str:
     """The plain text of the log panel."""
     return str(pilot.app.screen.query_one("#log").plain_text)  # type: ignore[attr-defined]
+
+
+def burst(app: App[None], keys: str | list[str]) -> None:
+    """Keys posted at once, as the terminal driver does for one read (no waiting between):
+    a character stands for itself, ``"\r"`` for Enter, a longer string names a key."""
+    for key in keys:
+        if key == "\r":
+            key = "enter"
+        name = key if len(key) > 1 else _character_to_key(key)
+        app.post_message(events.Key(name, key if len(key) == 1 else None))
+
+
+async def keys_handled(pilot: Pilot[None], timeout: float = 20.0) -> None:
+    """Wait until every key posted to the app has been taken and handled (however loaded
+    the machine is), then for the screen."""
+    from tui.key_order import OrderedKeysApp
+
+    app = pilot.app
+    assert isinstance(app, OrderedKeysApp)
+    deadline = time.monotonic() + timeout
+    while app.message_queue_size or not app.keys_handled:
+        assert time.monotonic() < deadline, "the keys posted were not all handled"
+        await asyncio.sleep(0.005)
+    await pilot.pause()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.conftest import log_text, rng, screen_text, type_line
+from tests.tui.conftest import keys_handled, log_text, rng, screen_text, type_line
 from tui.app import TablekeeperApp
 from tui.store import load
 
@@ -204,7 +204,7 @@ async def test_keys_arriving_in_one_burst_commit_line_by_line(
         for ch in burst:  # posted at once, as the terminal driver does for one read
             key = "enter" if ch == "\r" else _character_to_key(ch)
             app.post_message(events.Key(key, ch))
-        await pilot.pause(0.5)
+        await keys_handled(pilot)
         assert app.table is not None
         texts = [e.text for e in app.table.session.log]
         assert len(texts) == 3, texts

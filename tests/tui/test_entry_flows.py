@@ -7,10 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual import events
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
-from tests.tui.conftest import log_text, rng, screen_text, type_line
+from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_line
 from tui.app import TablekeeperApp
 from tui.session.table.completion import complete_line
 from tui.widgets.roll_entry import REPLACES, RollEntry
@@ -18,15 +17,6 @@ from tui.widgets.roll_entry import REPLACES, RollEntry
 
 def entry(pilot: Pilot[None]) -> RollEntry:
     return pilot.app.screen.query_one("#roll-entry", RollEntry)
-
-
-def burst(app: TablekeeperApp, keys: str | list[str]) -> None:
-    """Keys posted at once, as the terminal driver does for one read (no waiting between)."""
-    for key in keys:
-        if key == "\r":
-            key = "enter"
-        name = key if len(key) > 1 else _character_to_key(key)
-        app.post_message(events.Key(name, key if len(key) == 1 else None))
 
 
 async def ready(pilot: Pilot[None]) -> None:
@@ -179,7 +169,7 @@ async def test_a_refused_line_never_swallows_the_next_one_typed_ahead(
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         burst(app, "alice flyng\rboris listen = 10\r")
-        await pilot.pause(0.3)
+        await keys_handled(pilot)
         assert entry(pilot).value == ""
         assert "Boris Ivanov · Listen 50%: 10" in log_text(pilot)
         preview = screen_text(pilot, "#preview")
@@ -194,7 +184,7 @@ async def test_a_line_and_enter_in_one_burst_show_the_result(
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         burst(app, "/scene Warehouse\r/order\r/next\r")
-        await pilot.pause(0.3)
+        await keys_handled(pilot)
         preview = screen_text(pilot, "#preview").splitlines()
         assert len(preview) == 3, preview
         assert "scene Warehouse" in preview[0]
@@ -211,7 +201,7 @@ async def test_priority_keys_wait_for_the_line_typed_before_them(
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         burst(app, [*"alice spot hidden = 07", "\r", "ctrl+z"])
-        await pilot.pause(0.3)
+        await keys_handled(pilot)
         assert app.table is not None
         kinds = [e.kind for e in app.table.session.log]
         assert kinds == ["roll", "undo"], kinds  # the line first, then its undo

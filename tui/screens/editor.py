@@ -74,7 +74,8 @@ class EditorScreen(Follows):
     """
 
     BINDINGS = [
-        # a priority key, handled as it arrives: keys typed right after Enter reach the line
+        # priority: Enter is the editor's also while the edit line (an Input) has focus; the
+        # app hands keys on in the order typed (tui/key_order.py), so Down Enter edits the row below
         Binding("enter", "enter", "Edit / keep", id="editor.enter", priority=True),
         Binding("escape", "leave", "Done / cancel", id="editor.leave"),
         Binding("delete", "remove", "Remove row", id="editor.remove"),

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
+from tui.key_order import after_typed_keys
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
@@ -215,12 +216,18 @@ class MainScreen(Screen[None]):
     def _changed(self, event: Input.Changed) -> None:
         if self.read_only or event.value != self.entry.value:
             return  # a keystroke of a line committed since (type-ahead): its result stays
-        if event.value == self.entry.restored:
+        if after_typed_keys(self.app, self._preview_entry):
+            return  # more keys of this burst wait (type-ahead): the preview when they are in
+        self._preview_entry()
+
+    def _preview_entry(self) -> None:
+        value = self.entry.value
+        if value == self.entry.restored:
             return  # the refused line put back: its error stays until the GM edits it
-        if not event.value.strip():
+        if not value.strip():
             return  # keep showing the last result until the GM types again
         self._results.clear()
-        preview = self.table.preview(event.value)
+        preview = self.table.preview(value)
         self._report_internal()
         if preview.ok:
             shown = Text()

@@ -24,6 +24,8 @@ from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
+from tui.key_order import keys_waiting
+
 __all__ = ["RollEntry"]
 
 Completer = Callable[[str], Sequence[str]]
@@ -229,7 +231,7 @@ class RollEntry(Input):
         commits = self._commits
 
         def put_back() -> None:
-            if not self.value and self._commits == commits:
+            if not self.value and self._commits == commits and not keys_waiting(self.app):
                 self.restored = line
                 self.value = line
                 self.cursor_position = max(0, min(len(line), cursor))
