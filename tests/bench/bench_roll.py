@@ -38,7 +38,7 @@ def _shown(log: Sequence[LogEntry], seq: int, panel_seq: int) -> bool:
 
 async def _latencies(save: Path, rolls: int) -> list[float]:
     from textual import events
-    from textual.widgets import Input, Static
+    from textual.widgets import Input
 
     from tui.app import TablekeeperApp
 

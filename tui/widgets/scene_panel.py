@@ -15,7 +15,15 @@ from textual.geometry import Size
 from textual.strip import Strip
 
 from tui.session.campaign.model import Campaign
-from tui.session.scenes.view import MAX_LINES, Segment, fit, hidden_line, ranked_lines
+from tui.session.scenes.view import (
+    MAX_LINES,
+    Line,
+    Segment,
+    candidates,
+    fit,
+    hidden_line,
+    ranked_lines,
+)
 from tui.widgets.text_pane import StripPane, safe, to_strips
 
 __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
@@ -74,6 +82,7 @@ class ScenePanel(StripPane):
         self._key: object = None
         self._rows: list[Strip] = []
         self._texts: list[Text] = []
+        self._lines: list[Line] = []
 
     def show(self, campaign: Campaign) -> None:
         key = (campaign.scene, campaign.checks, campaign.system, campaign.options)
@@ -81,6 +90,7 @@ class ScenePanel(StripPane):
             return  # nothing the panel shows has changed
         self._shown = key
         self._campaign = campaign
+        self._lines = ranked_lines(campaign)
         before = len(self._rows)
         self._key = None
         rows = self._layout(self.content_size.width, self._limit())
@@ -102,9 +112,12 @@ class ScenePanel(StripPane):
         if key == self._key or self._campaign is None or width <= 0:
             return self._rows
         console = self.app.console
-        lines = ranked_lines(self._campaign)
-        rows_of = [wrapped(line_text(segs), width, console) for _, segs in lines]
-        keep, hidden = fit([n for n, _ in lines], [len(r) for r in rows_of], limit)
+        lines = self._lines
+        importance = [n for n, _ in lines]
+        rows_of = {i: wrapped(line_text(lines[i][1]), width, console)
+                   for i in candidates(importance, limit)}  # the rest stay hidden
+        heights = [len(rows_of[i]) if i in rows_of else 1 for i in range(len(lines))]
+        keep, hidden = fit(importance, heights, limit)
         texts: list[Text] = []
         cut = bool(hidden)
         for i, count in keep:

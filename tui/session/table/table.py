@@ -154,8 +154,10 @@ class Table:
         return self._sets
 
     def warm_up(self) -> None:
-        """Load the system's rules and commands now (the app calls this after first paint)."""
+        """Load the system's rules, commands and roll adapter now (the app calls this after
+        the first paint), so the first preview of a roll imports nothing."""
         _ = self.command_sets
+        self.system.adapter()
 
     @property
     def campaign(self) -> Campaign:
@@ -299,10 +301,7 @@ class Table:
                 return Preview(f"{cmd.usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
-                if expr.maximum - expr.minimum > 2000:
-                    return Preview(f"{expr}: {expr.minimum}..{expr.maximum}", True)
-                dist = dice_mod.odds(expr)
-                mean = sum(k * p for k, p in dist.items())
+                mean = dice_mod.mean(expr)  # exact and instant for any size (1000d6)
                 return Preview(
                     f"{expr}: {expr.minimum}..{expr.maximum}, average {float(mean):.1f}", True
                 )
