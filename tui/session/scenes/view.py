@@ -93,7 +93,7 @@ def candidates(importance: Sequence[int], limit: int) -> list[int]:
     """The lines :func:`fit` can show in ``limit`` rows, whatever their heights: only these
     need wrapping (a panel of 50 checks wraps six lines, not fifty)."""
     order = sorted(range(len(importance)), key=lambda i: (importance[i], i))
-    return order[: limit if len(importance) <= limit else max(1, limit - 1)]
+    return order[: limit if len(importance) <= limit else max(1, limit - 1)]  # as fit()
 
 
 def fit(importance: Sequence[int], heights: Sequence[int], limit: int
@@ -106,7 +106,7 @@ def fit(importance: Sequence[int], heights: Sequence[int], limit: int
     most important lines show in full. A line shown in fewer rows than it needs is cut.
     """
     order = sorted(range(len(heights)), key=lambda i: (importance[i], i))
-    room = len(candidates(importance, limit))
+    room = limit if len(heights) <= limit else max(1, limit - 1)
     rows = {i: 1 for i in order[:room]}
     spare = room - len(rows)
     for i in order:

@@ -33,6 +33,7 @@ from tui.session.table.entry import (
     Slash,
     parse_line,
 )
+from tui.session.table.name_cache import NameCache
 from tui.session.table.names import Match, NameError_
 from tui.session.table.wording import humane, where
 
@@ -129,6 +130,7 @@ class Table:
         self.session = session
         self.rng = rng or random.Random()
         self._sets: tuple[CommandSet, ...] | None = None
+        self._name_cache: NameCache | None = None
 
     @property
     def system(self) -> System:
@@ -168,26 +170,32 @@ class Table:
         """Every name a character answers to: its name and its ``extra.aliases``."""
         return list(self._character_aliases())
 
+    def _names(self) -> NameCache:
+        """The name forms of the current characters, built once per change of them (every
+        keystroke asks; 800 characters must not be walked per key)."""
+        chars = self.campaign.characters
+        cache = self._name_cache
+        if cache is None or cache.characters is not chars:
+            cache = self._name_cache = NameCache(chars)
+        return cache
+
     def _character_aliases(self) -> dict[str, str]:
-        names: dict[str, str] = {}
-        for ch in self.campaign.characters:
-            names[ch.name] = ch.name
-            aliases = ch.extra.get("aliases", [])
-            if isinstance(aliases, list):
-                for alias in aliases:
-                    if isinstance(alias, str) and alias.strip():
-                        names.setdefault(alias, ch.name)
-        return names
+        return self._names().aliases
 
     def _skill_aliases(self, name: str) -> dict[str, str]:
-        ch = self.campaign.character(self._character_aliases().get(name, name))
-        names = {n: n for n in self.system.rollables(ch)}
-        aliases = ch.extra.get("skill_aliases", {})
-        if isinstance(aliases, dict):
-            for alias, skill in aliases.items():
-                if isinstance(skill, str) and skill in names:
-                    names.setdefault(alias, skill)
-        return names
+        cache = self._names()
+        real = cache.aliases.get(name, name)
+        found = cache.skills.get(real)
+        if found is None:
+            ch = cache.character(real)
+            names = {n: n for n in self.system.rollables(ch)}
+            aliases = ch.extra.get("skill_aliases", {})
+            if isinstance(aliases, dict):
+                for alias, skill in aliases.items():
+                    if isinstance(skill, str) and skill in names:
+                        names.setdefault(alias, skill)
+            found = cache.skills[real] = names
+        return found
 
     def character_aliases(self) -> dict[str, str]:
         """Every name a character answers to → that character's name."""
@@ -204,6 +212,23 @@ class Table:
     def command(self, name: str) -> SlashCommand | None:
         """The ``/name`` command of this campaign (the system's own first), or None."""
         return self._command(name)
+
+    def character_places(self) -> dict[str, int]:
+        """Each character's name → its place in the campaign (cached)."""
+        cache = self._names()
+        if cache.places is None:
+            cache.places = {c.name: i for i, c in enumerate(cache.characters)}
+        return cache.places
+
+    def every_skill_alias(self) -> dict[str, str]:
+        """What any character can roll (aliases included) → the real skill (cached)."""
+        cache = self._names()
+        if cache.every_skill is None:
+            out: dict[str, str] = {}
+            for ch in self.campaign.characters:
+                out.update(self._skill_aliases(ch.name))
+            cache.every_skill = out
+        return cache.every_skill
 
     def rollables(self, name: str) -> Sequence[str]:
         """What ``name`` can roll: skills, characteristics, and ``extra.skill_aliases``."""
