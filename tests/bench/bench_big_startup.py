@@ -56,14 +56,24 @@ _OURS = textwrap.dedent("""
 
 
 def copy_save(save: Path, folder: Path) -> Path:
-    """A real copy of ``save`` and its log in ``folder`` (no hard links)."""
+    """A real copy of ``save`` and its log in ``folder`` (no hard links), on disk: a copy
+    still in the page cache would make the first fsync of the log pay for all of it."""
+    import os
+
     from tui.store import log_path
 
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / save.name
-    shutil.copyfile(save, target)
+    pairs = [(save, target)]
     if log_path(save).exists():
-        shutil.copyfile(log_path(save), log_path(target))
+        pairs.append((log_path(save), log_path(target)))
+    for source, copy in pairs:
+        shutil.copyfile(source, copy)
+        fd = os.open(copy, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     return target
 
 
