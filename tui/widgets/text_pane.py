@@ -151,12 +151,12 @@ class TextPane(StripPane):
         super().__init__(**kwargs)
         self._text = Text(text) if isinstance(text, str) else text
         self._lines: list[Strip] = []
-        self._width = -1
+        self._width: tuple[int, int] = (-1, -1)  # the content size the rows were made for
 
     def update(self, text: Text | str) -> None:
         """Show ``text`` instead (repaints only this pane)."""
         self._text = Text(text) if isinstance(text, str) else text
-        self._width = -1
+        self._width = (-1, -1)
         self.refresh()
 
     def render(self) -> Text:
@@ -164,11 +164,27 @@ class TextPane(StripPane):
         return self._text
 
     def _strips(self) -> list[Strip]:
-        width = self.content_size.width
-        if width != self._width:
-            self._lines = self.strips(self._text, width)
-            self._width = width
+        width, height = self.content_size
+        if (width, height) != self._width:
+            self._lines = self._shown_strips(width, height)
+            self._width = (width, height)
         return self._lines
+
+    def _shown_strips(self, width: int, height: int) -> list[Strip]:
+        """The rows that show, wrapped from only as much text as they need: 10 MB of notes
+        on a sheet cost what one screenful does. A prefix that wraps to two rows more than
+        the pane holds gives exactly the rows of the whole text (a row's break depends on
+        the word after it, at most); one that gives fewer is doubled until it is enough."""
+        text = self._text
+        if height <= 0:
+            return []
+        size = (height + 2) * (max(1, width) + 1)
+        while size < len(text):
+            rows = self.strips(text[:size], width)
+            if len(rows) >= height + 2:
+                return rows[:height]
+            size *= 4
+        return self.strips(text, width)[:height]
 
     def render_line(self, y: int) -> Strip:
         lines = self._strips()
