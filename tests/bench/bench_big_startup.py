@@ -23,10 +23,10 @@ from pathlib import Path
 
 from tests.bench.bench_startup import _BARE, ROOT, child_env
 
-__all__ = ["bench_big_startup", "copy_save"]
+__all__ = ["bench_big_rss", "bench_big_startup", "copy_save"]
 
 _OURS = textwrap.dedent("""
-    import random, sys, time
+    import random, resource, sys, time
     from pathlib import Path
     from tui.app import TablekeeperApp
     from tui.screens.main import MainScreen
@@ -39,6 +39,7 @@ _OURS = textwrap.dedent("""
 
     def ready() -> None:
         print("ready", time.monotonic(), flush=True)
+        print("rss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
         app.exit()
 
     def on_mount(self: MainScreen) -> None:
@@ -77,15 +78,37 @@ def copy_save(save: Path, folder: Path) -> Path:
     return target
 
 
-def _run(script: str, *args: str) -> tuple[float, float]:
+def _marks(script: str, *args: str) -> tuple[float, dict[str, str]]:
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, stdin=subprocess.DEVNULL, env=child_env())
     if done.returncode != 0 or not done.stdout.strip():
         raise RuntimeError(f"start-up child failed ({done.returncode}):\n{done.stderr}")
-    marks = dict(line.split() for line in done.stdout.splitlines() if line.count(" ") == 1)
-    frame = float(marks.get("frame", done.stdout.split()[-1])) - start
-    return frame, float(marks.get("ready", frame + start)) - start
+    return start, dict(line.split() for line in done.stdout.splitlines() if line.count(" ") == 1)
+
+
+def bench_big_rss(save: Path) -> tuple[str, float, float, str]:
+    """Peak RSS of the app once interactive: the big campaign ÷ the biggest demo."""
+    import tempfile
+
+    from tests.bench.bench_startup import biggest_demo
+
+    with tempfile.TemporaryDirectory() as tmp:
+        big = copy_save(save, Path(tmp) / "big")
+        demo = copy_save(biggest_demo(), Path(tmp) / "demo")
+        _marks(_OURS, str(big))  # the first open writes the parse cache
+        mine = int(_marks(_OURS, str(big))[1]["rss"])
+        other = int(_marks(_OURS, str(demo))[1]["rss"])
+    return ("big_rss_vs_demo", mine / other, 1.5,
+            f"peak RSS {mine / 1024:.0f} MB with the big campaign, {other / 1024:.0f} MB with "
+            f"{biggest_demo().name}")
+
+
+def _run(script: str, *args: str) -> tuple[float, float]:
+    """Seconds to the first frame and to interactive (the bare app: both its first frame)."""
+    start, marks = _marks(script, *args)
+    frame = float(marks["frame"]) - start
+    return frame, float(marks.get("ready", marks["frame"])) - start
 
 
 def bench_big_startup(save: Path, *, repeats: int = 5

@@ -70,7 +70,7 @@ _BARE = textwrap.dedent("""
             self.call_after_refresh(self.painted)
 
         def painted(self):
-            print(time.monotonic(), flush=True)
+            print("frame", time.monotonic(), flush=True)
             self.exit()
 
     Bare().run(headless=True, size=(80, 24))

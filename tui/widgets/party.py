@@ -6,6 +6,10 @@ resource — the system's ``vital_resources``, HP by default — is at 0 or belo
 resource (``HP 7/11`` and a small bar when it has a maximum), its conditions
 (``stunned 2r``) and its second resource, cut at the panel's edge. Enter on a character
 (or f4) opens the full sheet.
+
+A change repaints only what changed: characters are immutable, so a line is rebuilt only
+for a character that is not the same object as before, and :class:`PartyList` repaints just
+that option's rows (Textual's own prompt replacement re-measures every option).
 """
 
 from __future__ import annotations
@@ -86,6 +90,28 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
     return text
 
 
+class PartyList(OptionList):
+    """The character list: an OptionList whose lines can change without re-measuring all."""
+
+    def replace_prompts(self, changes: dict[int, Text]) -> None:
+        """New prompts for the options at these indexes; only their rows repaint when each
+        keeps its height (else the list is measured again, as Textual does)."""
+        heights = self._line_cache.heights
+        same = all(heights.get(i) == len(p.plain.split("\n")) for i, p in changes.items())
+        for i, prompt in changes.items():
+            self.get_option_at_index(i)._set_prompt(prompt)
+        if not same or not heights:
+            self._clear_caches()
+            return
+        options = {id(self.get_option_at_index(i)) for i in changes}
+        cache = self._option_render_cache
+        keys = cache.keys()
+        for key in [k for k in keys if id(k[0]) in options]:
+            cache.discard(key)
+        for i in changes:
+            self.refresh_lines(self._line_cache.index_to_line[i], heights[i])
+
+
 class PartyPanel(Vertical):
     """Character list (``#party-list``) above the selected character's sheet."""
 
@@ -101,40 +127,52 @@ class PartyPanel(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.gm = gm
         self._names: list[str] = []
+        self._rows: list[Character] = []  # the character each line was made from
         self._shown: tuple[object, int | None] | None = None
+        self._sheet_of: Character | None = None
 
     def compose(self) -> ComposeResult:
-        yield OptionList(id="party-list")
+        yield PartyList(id="party-list")
         # fixed height: a new sheet repaints in place instead of re-laying out the screen
         yield TextPane(id="sheet")
 
-    def visible(self, campaign: Campaign) -> list[Character]:
+    def shown_characters(self, campaign: Campaign) -> list[Character]:
+        """The characters listed (the players' view leaves out the GM-only ones)."""
         return [c for c in campaign.characters if self.gm or not c.gm_only]
 
     def show(self, campaign: Campaign, selected: str | None) -> None:
         """Show ``campaign``'s characters; cheap when nothing they show has changed."""
-        chars = self.visible(campaign)
+        chars = self.shown_characters(campaign)
         names = [c.name for c in chars]
         highlight = names.index(selected) if selected in names else (0 if names else None)
         if (campaign.characters, highlight) == self._shown:
             return  # states are immutable: the same tuple means the same characters
-        listing = self.query_one("#party-list", OptionList)
+        listing = self.query_one("#party-list", PartyList)
         vital = tracker(campaign.system).vital_resources
         if names == self._names:
-            # same people: replace only the lines that changed (no re-layout)
+            # same people: rebuild only the lines of changed characters (no re-layout)
+            changes: dict[int, Text] = {}
             for i, ch in enumerate(chars):
+                if ch is self._rows[i]:
+                    continue  # the same object: the same line
                 prompt = _summary(ch, vital)
                 if str(listing.get_option_at_index(i).prompt) != prompt.plain:
-                    listing.replace_option_prompt_at_index(i, prompt)
+                    changes[i] = prompt
+            if changes:
+                listing.replace_prompts(changes)
         else:
             listing.clear_options()
             listing.add_options([Option(_summary(c, vital), id=f"c{i}")
                                  for i, c in enumerate(chars)])
         self._names = names
+        self._rows = chars
         if highlight is not None and listing.highlighted != highlight:
             listing.highlighted = highlight
         sheet = self.query_one("#sheet", TextPane)
-        sheet.update(sheet_text(chars[highlight], gm=self.gm) if highlight is not None else "")
+        shown = chars[highlight] if highlight is not None else None
+        if shown is None or shown is not self._sheet_of:  # the same object: the same sheet
+            sheet.update(sheet_text(shown, gm=self.gm) if shown is not None else "")
+        self._sheet_of = shown
         self._shown = (campaign.characters, highlight)
 
     @property

@@ -17,13 +17,13 @@ from textual.strip import Strip
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import (
     MAX_LINES,
-    Line,
     Segment,
     candidates,
     fit,
     hidden_line,
     ranked_lines,
 )
+from tui.session.systems.interface import Line
 from tui.widgets.text_pane import StripPane, safe, to_strips
 
 __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]

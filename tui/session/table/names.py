@@ -147,6 +147,7 @@ def distance(a: str, b: str, limit: int = 2) -> int:
     return min(prev[-1], limit + 1)
 
 
+@lru_cache(maxsize=65536)  # 800 "Cultist NNN" share one "cultist": compared once per word
 def _near_word(typed: str, word: str) -> bool:
     """``typed`` is ``word``, or a prefix of it, with one typo (typed words of 4+ letters:
     in a shorter one a changed letter makes another word, "bow" is not "boi")."""

@@ -12,6 +12,7 @@ hidden``, ``!3d6``, ``!/hp orc -3``).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
 from collections.abc import Callable, Sequence
@@ -168,7 +169,8 @@ class Table:
         """Load the system's rules, commands and roll adapter now (the app calls this after
         the first paint), so the first preview of a roll imports nothing."""
         _ = self.command_sets
-        self.system.adapter()
+        with contextlib.suppress(NotImplementedError):  # a system rolling without one
+            self.system.adapter()
 
     @property
     def campaign(self) -> Campaign:
