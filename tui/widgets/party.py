@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -91,7 +92,20 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
 
 
 class PartyList(OptionList):
-    """The character list: an OptionList whose lines can change without re-measuring all."""
+    """The character list: an OptionList whose lines can change without re-measuring all,
+    and where moving the highlight repaints the two options concerned, not the list."""
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    _was: int | None = None
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        old, self._was = self._was, highlighted
+        lines = self._line_cache.index_to_line
+        for index in (old, highlighted):
+            if index is not None and index in lines:
+                self.refresh_lines(lines[index], self._line_cache.heights.get(index, 1))
 
     def replace_prompts(self, changes: dict[int, Text]) -> None:
         """New prompts for the options at these indexes; only their rows repaint when each
@@ -170,8 +184,11 @@ class PartyPanel(Vertical):
             listing.highlighted = highlight
         sheet = self.query_one("#sheet", TextPane)
         shown = chars[highlight] if highlight is not None else None
-        if shown is None or shown is not self._sheet_of:  # the same object: the same sheet
-            sheet.update(sheet_text(shown, gm=self.gm) if shown is not None else "")
+        if shown is None:
+            sheet.update("")
+        elif shown is not self._sheet_of:  # the same object: the same sheet
+            gm = self.gm
+            sheet.update_keyed(shown, lambda: sheet_text(shown, gm=gm))
         self._sheet_of = shown
         self._shown = (campaign.characters, highlight)
 
