@@ -32,6 +32,8 @@ __all__ = ["PartyPanel", "sheet_text"]
 
 
 BAR_STYLES = {"good": "green", "hurt": "yellow", "low": "bold red"}
+#: lines listed before the first frame of a long party list (the rest follow right after)
+FIRST_LINES = 60
 
 
 def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
@@ -144,6 +146,7 @@ class PartyPanel(Vertical):
         self._rows: list[Character] = []  # the character each line was made from
         self._shown: tuple[object, int | None] | None = None
         self._sheet_of: Character | None = None
+        self._vital: Sequence[str] = ("HP",)
 
     def compose(self) -> ComposeResult:
         yield PartyList(id="party-list")
@@ -166,7 +169,7 @@ class PartyPanel(Vertical):
         if names == self._names:
             # same people: rebuild only the lines of changed characters (no re-layout)
             changes: dict[int, Text] = {}
-            for i, ch in enumerate(chars):
+            for i, ch in enumerate(chars[: listing.option_count]):
                 if ch is self._rows[i]:
                     continue  # the same object: the same line
                 prompt = _summary(ch, vital)
@@ -176,10 +179,16 @@ class PartyPanel(Vertical):
                 listing.replace_prompts(changes)
         else:
             listing.clear_options()
+            # a long list: what shows first, the rest right after the frame (the list is
+            # measured option by option; 200 of them would hold up the first paint)
+            now = len(chars) if (highlight or 0) >= FIRST_LINES else FIRST_LINES
             listing.add_options([Option(_summary(c, vital), id=f"c{i}")
-                                 for i, c in enumerate(chars)])
+                                 for i, c in enumerate(chars[:now])])
+            if len(chars) > now:
+                self.call_after_refresh(self.set_timer, 0.01, self._add_rest)
         self._names = names
         self._rows = chars
+        self._vital = vital
         if highlight is not None and listing.highlighted != highlight:
             listing.highlighted = highlight
         sheet = self.query_one("#sheet", TextPane)
@@ -191,6 +200,14 @@ class PartyPanel(Vertical):
             sheet.update_keyed(shown, lambda: sheet_text(shown, gm=gm))
         self._sheet_of = shown
         self._shown = (campaign.characters, highlight)
+
+    def _add_rest(self) -> None:
+        """The lines not listed yet (see :meth:`show`), from the characters shown now."""
+        listing = self.query_one("#party-list", PartyList)
+        have = listing.option_count
+        if have < len(self._rows):
+            listing.add_options([Option(_summary(c, self._vital), id=f"c{i}")
+                                 for i, c in enumerate(self._rows[have:], have)])
 
     @property
     def names(self) -> list[str]:

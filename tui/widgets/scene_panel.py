@@ -4,10 +4,14 @@ What to show is decided in :mod:`tui.session.scenes.view` (plain styled segments
 widget wraps each line to the panel's width (a continued line is indented two columns) and
 grows with the terminal, up to :data:`SHARE` of the column it sits in (six lines at 80×24).
 When the lines do not fit, the least important go and the last row says so; f3 opens
-:class:`~tui.screens.scene.SceneScreen` with every line.
+:class:`~tui.screens.scene.SceneScreen` with every line. The extended checks' lines need
+their rules loaded: when they are not yet, the first frame goes out without them and they
+follow right after it (as the roll rules do, see :meth:`MainScreen._warm_up`).
 """
 
 from __future__ import annotations
+
+import sys
 
 from rich.console import Console
 from rich.text import Text
@@ -31,6 +35,10 @@ __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
 #: the largest share of its column the panel takes (the CSS says the same: max-height 45%)
 SHARE = 0.45
 INDENT = 2
+_CHECKS_VIEW = "tui.session.extended.view"
+#: seconds after the first frame's refresh before the checks' lines are made (the frame is
+#: out by then; the main screen loads the roll rules the same way)
+AFTER_FRAME = 0.01
 
 
 def line_text(segments: list[Segment]) -> Text:
@@ -90,11 +98,25 @@ class ScenePanel(StripPane):
             return  # nothing the panel shows has changed
         self._shown = key
         self._campaign = campaign
-        self._lines = ranked_lines(campaign)
+        if campaign.checks and _CHECKS_VIEW not in sys.modules:
+            # the checks' lines load their rules: after the first frame, like the roll rules
+            self._lines = ranked_lines(campaign, checks=False)
+            self.call_after_refresh(self.set_timer, AFTER_FRAME,
+                                    lambda: self._with_checks(campaign))
+        else:
+            self._lines = ranked_lines(campaign)
         before = len(self._rows)
         self._key = None
         rows = self._layout(self.content_size.width, self._limit())
         self.refresh(layout=len(rows) != before)
+
+    def _with_checks(self, campaign: Campaign) -> None:
+        """Add the extended checks' lines once the frame without them is out."""
+        if campaign is not self._campaign:
+            return  # shown anew since (with its checks)
+        self._lines = ranked_lines(campaign)
+        self._key = None
+        self.refresh(layout=True)
 
     def _limit(self, outer: int | None = None) -> int:
         """Rows of content in :data:`SHARE` of a column ``outer`` rows high (the parent's)."""

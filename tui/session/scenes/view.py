@@ -78,14 +78,16 @@ def _scene(campaign: Campaign, scene: Scene) -> Iterator[Line]:
     yield from system.after_order
 
 
-def ranked_lines(campaign: Campaign) -> list[Line]:
-    """Every line of the panel with its importance, in display order."""
+def ranked_lines(campaign: Campaign, *, checks: bool = True) -> list[Line]:
+    """Every line of the panel with its importance, in display order (without the extended
+    checks' lines when ``checks`` is false: those load the extended-check rules)."""
     lines: list[Line] = []
     if campaign.scene is None:
         lines.append((0, [("No scene running — /scene NAME [active|long]", "dim")]))
     else:
         lines.extend(_scene(campaign, campaign.scene))
-    lines.extend(_checks(campaign))
+    if checks:
+        lines.extend(_checks(campaign))
     return lines
 
 
