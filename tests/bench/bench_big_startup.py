@@ -21,12 +21,13 @@ import textwrap
 import time
 from pathlib import Path
 
+from tests.bench.bench_save import PEAK_RSS
 from tests.bench.bench_startup import _BARE, ROOT, child_env
 
 __all__ = ["bench_big_rss", "bench_big_startup", "copy_save"]
 
-_OURS = textwrap.dedent("""
-    import random, resource, sys, time
+_OURS = PEAK_RSS + textwrap.dedent("""
+    import random, sys, time
     from pathlib import Path
     from tui.app import TablekeeperApp
     from tui.screens.main import MainScreen
@@ -39,7 +40,7 @@ _OURS = textwrap.dedent("""
 
     def ready() -> None:
         print("ready", time.monotonic(), flush=True)
-        print("rss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+        print("rss", peak_rss(), flush=True)
         app.exit()
 
     def on_mount(self: MainScreen) -> None:
