@@ -20,12 +20,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, OptionList
+from textual.widgets import Input, OptionList
 
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
+from tui.widgets.footer import KeyFooter
 from tui.widgets.header import HeaderBar
 from tui.widgets.log_panel import LogPanel, grade_style
 from tui.widgets.odds_bar import odds_bar
@@ -118,7 +119,7 @@ class MainScreen(Screen[None]):
             on_commit=self.commit_line,
             on_paste_lines=self._pasted,
         )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.party.border_title = "Party"
