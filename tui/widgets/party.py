@@ -15,10 +15,12 @@ that option's rows (Textual's own prompt replacement re-measures every option).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -98,8 +100,25 @@ class PartyList(OptionList):
     and where moving the highlight repaints the two options concerned, not the list."""
 
     highlighted: reactive[int | None] = reactive(None, repaint=False)
-
     _was: int | None = None
+    _generation = 0  # bumped whenever an option's height may have changed
+    _height: tuple[object, int] | None = None
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Textual measures every option on every layout pass; the heights only change with
+        the options, their prompts or the width."""
+        key = (width, self.option_count, self._generation)
+        if self._height is None or self._height[0] != key:
+            self._height = (key, super().get_content_height(container, viewport, width))
+        return self._height[1]
+
+    def clear_options(self) -> Self:
+        self._generation += 1
+        return super().clear_options()
+
+    def notify_style_update(self) -> None:
+        self._generation += 1
+        super().notify_style_update()
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
@@ -116,6 +135,8 @@ class PartyList(OptionList):
         same = all(heights.get(i) == len(p.plain.split("\n")) for i, p in changes.items())
         for i, prompt in changes.items():
             self.get_option_at_index(i)._set_prompt(prompt)
+        if not same:
+            self._generation += 1
         if not same or not heights:
             self._clear_caches()
             return
