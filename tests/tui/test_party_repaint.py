@@ -46,3 +46,17 @@ async def test_one_hurt_character_rebuilds_one_line(tmp_path: Path) -> None:
         assert [o._visual for i, o in enumerate(listing.options) if i != 12] == [
             v for i, v in enumerate(visuals) if i != 12]
         assert listing.highlighted == 1
+
+
+async def test_a_long_party_lists_its_tail_after_the_first_frame(tmp_path: Path) -> None:
+    save = tmp_path / "big.toml"
+    Store.create(save, big_campaign(characters=150, past_scenes=0)).close()
+    app = TablekeeperApp(save, rng=rng())
+    async with app.run_test(size=(100, 30)) as pilot:
+        listing = app.screen.query_one("#party-list", PartyList)
+        await pilot.pause(0.2)
+        assert listing.option_count == 150
+        assert "Cultist 147" in str(listing.get_option_at_index(149).prompt)
+        await type_line(pilot, "cultist 140 stealth = 33")
+        assert listing.highlighted == 142
+        assert "Cultist 140" in str(app.screen.query_one("#sheet").render())

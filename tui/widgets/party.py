@@ -210,6 +210,8 @@ class PartyPanel(Vertical):
         self._names = names
         self._rows = chars
         self._vital = vital
+        if highlight is not None and highlight >= listing.option_count:
+            self._add_rest()  # a line not listed yet is chosen: list the rest now
         if highlight is not None and listing.highlighted != highlight:
             listing.highlighted = highlight
         sheet = self.query_one("#sheet", TextPane)
