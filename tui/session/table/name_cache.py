@@ -7,9 +7,13 @@ table keeps one :class:`NameCache` and replaces it when the tuple is another obj
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from tui.session.campaign.model import Character
 
 __all__ = ["NameCache"]
+
+Rollables = Callable[[Character], Sequence[str]]
 
 
 class NameCache:
@@ -28,9 +32,9 @@ class NameCache:
                 for alias in aliases:
                     if isinstance(alias, str) and alias.strip():
                         self.aliases.setdefault(alias, ch.name)
-        self.skills: dict[str, dict[str, str]] = {}
-        self.every_skill: dict[str, str] | None = None
-        self.places: dict[str, int] | None = None
+        self._skills: dict[str, dict[str, str]] = {}
+        self._every_skill: dict[str, str] | None = None
+        self._places: dict[str, int] | None = None
 
     def character(self, name: str) -> Character:
         """Like :meth:`Campaign.character` (case-insensitive), from a dict."""
@@ -38,3 +42,34 @@ class NameCache:
         if found is None:
             raise KeyError(name)
         return found
+
+    def skills_of(self, name: str, rollables: Rollables) -> dict[str, str]:
+        """What the character called ``name`` (or an alias) can roll, ``extra.skill_aliases``
+        included → the real skill."""
+        real = self.aliases.get(name, name)
+        found = self._skills.get(real)
+        if found is None:
+            ch = self.character(real)
+            found = {n: n for n in rollables(ch)}
+            aliases = ch.extra.get("skill_aliases", {})
+            if isinstance(aliases, dict):
+                for alias, skill in aliases.items():
+                    if isinstance(skill, str) and skill in found:
+                        found.setdefault(alias, skill)
+            self._skills[real] = found
+        return found
+
+    def every_skill(self, rollables: Rollables) -> dict[str, str]:
+        """What any character can roll (aliases included) → the real skill."""
+        if self._every_skill is None:
+            out: dict[str, str] = {}
+            for ch in self.characters:
+                out.update(self.skills_of(ch.name, rollables))
+            self._every_skill = out
+        return self._every_skill
+
+    def places(self) -> dict[str, int]:
+        """Each character's name → its place in the campaign."""
+        if self._places is None:
+            self._places = {c.name: i for i, c in enumerate(self.characters)}
+        return self._places

@@ -194,19 +194,7 @@ class Table:
         return self._names().aliases
 
     def _skill_aliases(self, name: str) -> dict[str, str]:
-        cache = self._names()
-        real = cache.aliases.get(name, name)
-        found = cache.skills.get(real)
-        if found is None:
-            ch = cache.character(real)
-            names = {n: n for n in self.system.rollables(ch)}
-            aliases = ch.extra.get("skill_aliases", {})
-            if isinstance(aliases, dict):
-                for alias, skill in aliases.items():
-                    if isinstance(skill, str) and skill in names:
-                        names.setdefault(alias, skill)
-            found = cache.skills[real] = names
-        return found
+        return self._names().skills_of(name, self.system.rollables)
 
     def character_aliases(self) -> dict[str, str]:
         """Every name a character answers to → that character's name."""
@@ -226,20 +214,11 @@ class Table:
 
     def character_places(self) -> dict[str, int]:
         """Each character's name → its place in the campaign (cached)."""
-        cache = self._names()
-        if cache.places is None:
-            cache.places = {c.name: i for i, c in enumerate(cache.characters)}
-        return cache.places
+        return self._names().places()
 
     def every_skill_alias(self) -> dict[str, str]:
         """What any character can roll (aliases included) → the real skill (cached)."""
-        cache = self._names()
-        if cache.every_skill is None:
-            out: dict[str, str] = {}
-            for ch in self.campaign.characters:
-                out.update(self._skill_aliases(ch.name))
-            cache.every_skill = out
-        return cache.every_skill
+        return self._names().every_skill(self.system.rollables)
 
     def rollables(self, name: str) -> Sequence[str]:
         """What ``name`` can roll: skills, characteristics, and ``extra.skill_aliases``."""
