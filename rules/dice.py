@@ -19,7 +19,7 @@ from fractions import Fraction
 from rules.errors import RulesError
 from rules.exact import check_rng, check_sequence, convolve, sum_of_dice
 
-__all__ = ["MAX_DICE", "MAX_FACES", "Expr", "Roll", "odds", "parse", "roll"]
+__all__ = ["MAX_DICE", "MAX_FACES", "Expr", "Roll", "mean", "odds", "parse", "roll"]
 
 MAX_DICE = 1000
 MAX_FACES = 1000
@@ -185,6 +185,16 @@ def resolve(expr: str | Expr, faces: tuple[int, ...] | list[int]) -> Roll:
             total += d.sign * face
             i += 1
     return Roll(e, faces, total)
+
+
+def mean(expr: str | Expr) -> Fraction:
+    """Exact average total of ``expr``: the modifier plus (sides + 1) / 2 per die.
+
+    Averages add, so this needs no distribution: ``1000d6`` costs what ``d6`` does.
+    """
+    e = _as_expr(expr)
+    return e.modifier + sum((Fraction(d.sign * d.count * (d.sides + 1), 2) for d in e.dice),
+                            Fraction(0))
 
 
 def odds(expr: str | Expr) -> dict[int, Fraction]:

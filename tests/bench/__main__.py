@@ -3,22 +3,36 @@
 R ≤ L is a pass. All figures are ratios measured side by side in this one run (the machines
 are noisy). stderr gets a note per figure with the raw numbers; a figure that cannot be
 measured here (icepool missing) prints ``ratio=nan`` and says why instead of failing. Exits 0.
+
+The ``big_*`` figures use a campaign generated once per run in a temporary folder
+(:mod:`tests.bench.big`: 200 characters × 40 skills, 50 checks, 10,000 past scenes and a
+1,000,000-entry log, ~210 MB); ``--fast`` makes its log 100,000 entries and takes fewer
+samples (what ``tests/bench/test_bench_smoke.py`` runs).
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
+from tests.bench.bench_big_commit import bench_big_commit
+from tests.bench.bench_big_save import bench_big_save
+from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
+from tests.bench.bench_keystroke import bench_keystroke
+from tests.bench.bench_notes import bench_notes
 from tests.bench.bench_odds import (
     bench_age_completion,
     bench_skirmish_contest,
     bench_strange_opposed,
 )
+from tests.bench.bench_previews import bench_previews
 from tests.bench.bench_roll import bench_roll_latency
 from tests.bench.bench_save import bench_rss, bench_save
 from tests.bench.bench_startup import bench_startup
+from tests.bench.big import write_big
 
 Figure = Sequence[object]  # (name, ratio, limit) or (name, ratio, limit, note)
 
@@ -48,13 +62,30 @@ def note(figure: Figure) -> str:
     return f"  {name}: {verdict}" + (f"; {extra[0]}" if extra else "")
 
 
-def main() -> int:
+def big_figures(folder: Path, *, fast: bool = False) -> Iterator[Figure]:
+    """The figures of issue 19, on a big campaign written in ``folder``."""
+    save = write_big(folder, entries=100_000 if fast else 1_000_000)
+    yield from bench_big_startup(save, repeats=3 if fast else 7)
+    yield bench_big_save(save, changes=10 if fast else 30)
+    yield bench_keystroke()
+    yield from bench_previews(repeats=3 if fast else 5)
+    yield bench_big_commit(save, rolls=12 if fast else 40)
+    yield bench_big_rss(save)
+    yield bench_notes(rolls=12 if fast else 40)
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    fast = "--fast" in argv
     for bench in BENCHES:
         figure = bench()
         print(line(figure), flush=True)
         print(note(figure), file=sys.stderr, flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for figure in big_figures(Path(tmp), fast=fast):
+            print(line(figure), flush=True)
+            print(note(figure), file=sys.stderr, flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -22,7 +22,7 @@ from pathlib import Path
 from tui.session.campaign.log import LogEntry
 from tui.store import demo_paths
 
-__all__ = ["bench_roll_latency"]
+__all__ = ["bench_roll_latency", "commit_latencies"]
 
 LINES = ("alice spot hidden = 42", "boris listen", "alice stealth = 77", "boris teach")
 
@@ -36,26 +36,31 @@ def _shown(log: Sequence[LogEntry], seq: int, panel_seq: int) -> bool:
     return bool(log) and log[-1].seq == seq and panel_seq == seq
 
 
-async def _latencies(save: Path, rolls: int) -> list[float]:
+async def _latencies(save: Path, rolls: int, lines: Sequence[str] = LINES,
+                     size: tuple[int, int] = (80, 24)) -> list[float]:
     from textual import events
-    from textual.widgets import Input, Static
+    from textual.widgets import Input
 
     from tui.app import TablekeeperApp
 
     app = TablekeeperApp(save, rng=random.Random(3))
     out: list[float] = []
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         table = app.table
         assert table is not None
         entry = app.screen.query_one("#roll-entry", Input)
         log_panel = app.screen.query_one("#log")
+        first = (table.session.log[-1].seq if table.session.log else 0) + 1
         for i in range(rolls):
-            entry.value = LINES[i % len(LINES)]
+            entry.value = lines[i % len(lines)]
             await pilot.pause()  # the preview of the new value is not part of the commit
             painted = asyncio.Event()
             start = time.perf_counter()
             app.post_message(events.Key("enter", "\r"))  # what the terminal driver posts
-            while not _shown(table.session.log, i + 1, log_panel.newest_seq):
+            while not _shown(table.session.log, first + i, log_panel.newest_seq):
+                if time.perf_counter() - start > 30:  # a refused line is logged nowhere
+                    preview = app.screen.query_one("#preview").render()
+                    raise RuntimeError(f"{lines[i % len(lines)]!r} was not logged: {preview}")
                 await asyncio.sleep(0.0005)
             app.screen.call_after_refresh(painted.set)  # ... and the frame showing it
             await painted.wait()
@@ -64,22 +69,30 @@ async def _latencies(save: Path, rolls: int) -> list[float]:
     return out
 
 
-def bench_roll_latency(*, rolls: int = 50) -> tuple[str, float, float, str]:
-    """Median ms of a committed roll ÷ 16."""
+def commit_latencies(save: Path, rolls: int, lines: Sequence[str] = LINES,
+                     size: tuple[int, int] = (80, 24)) -> list[float]:
+    """Seconds from Enter to the painted frame showing the entry, for ``rolls`` lines
+    committed in the app on ``save`` (the entry history goes to a temporary folder)."""
     import os
 
     with tempfile.TemporaryDirectory() as tmp:
-        save = Path(tmp) / "brp.toml"
-        shutil.copy(next(p for p in demo_paths() if p.name == "demo-brp.toml"), save)
         before = os.environ.get("XDG_STATE_HOME")
         os.environ["XDG_STATE_HOME"] = str(Path(tmp) / "state")  # the entry history goes here
         try:
-            samples = asyncio.run(_latencies(save, rolls))
+            return asyncio.run(_latencies(save, rolls, lines, size))
         finally:
             if before is None:
                 del os.environ["XDG_STATE_HOME"]
             else:
                 os.environ["XDG_STATE_HOME"] = before
+
+
+def bench_roll_latency(*, rolls: int = 50) -> tuple[str, float, float, str]:
+    """Median ms of a committed roll ÷ 16."""
+    with tempfile.TemporaryDirectory() as tmp:
+        save = Path(tmp) / "brp.toml"
+        shutil.copy(next(p for p in demo_paths() if p.name == "demo-brp.toml"), save)
+        samples = commit_latencies(save, rolls)
     median_ms = statistics.median(samples) * 1e3
     return ("roll_latency_ms_vs_16", median_ms / 16.0, 1.0,
             f"median {median_ms:.1f} ms over {rolls} rolls")

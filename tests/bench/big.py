@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.store.logformat import format_entry
 from tui.store.paths import log_path
 from tui.store.savetext import SaveText
-from tui.session.campaign.log import LogEntry
 
 __all__ = ["CHARACTERS", "ENTRIES", "PAST_SCENES", "big_campaign", "write_big"]
 

@@ -136,3 +136,21 @@ def test_exact_helpers() -> None:
     assert sum(sum_of_dice(10, 10).values()) == 1
     with pytest.raises(RulesError, match="unexpected"):
         complete({"x": Fraction(1)}, ["y"])
+
+
+@pytest.mark.parametrize("expr", ["3d6+2", "2d6-1d4", "1d8+1d4+3", "d100", "4d6-6", "2d3-3d2"])
+def test_mean_is_the_brute_force_average(expr: str) -> None:
+    e = dice.parse(expr)
+    faces = [range(1, d.sides + 1) for d in e.dice for _ in range(d.count)]
+    signs = [d.sign for d in e.dice for _ in range(d.count)]
+    totals = [e.modifier + sum(s * f for s, f in zip(signs, roll, strict=True))
+              for roll in itertools.product(*faces)]
+    assert dice.mean(e) == Fraction(sum(totals), len(totals))
+    assert dice.mean(expr) == sum(k * p for k, p in dice.odds(e).items())
+
+
+def test_mean_of_a_thousand_dice_is_instant_and_exact() -> None:
+    start = time.perf_counter()
+    assert dice.mean("1000d6") == 3500 and dice.mean("1000d3+1") == 2001
+    assert dice.mean("999d1000-1d2") == Fraction(999 * 1001, 2) - Fraction(3, 2)
+    assert time.perf_counter() - start < 0.05

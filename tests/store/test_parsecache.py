@@ -66,3 +66,36 @@ def test_anything_but_the_writers_file_is_parsed_afresh(how: str, tmp_path: Path
             session.execute(Bump())
         assert target.read_bytes() == b"mine"
         assert not cache.is_symlink()
+
+
+def test_a_file_only_read_is_checked_at_its_first_checkpoint_even_from_the_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy left after *reading* a GM's file says so: the next open still checks the
+    first text made from it; after a checkpoint (the writer's own text) none is needed."""
+    save = played(tmp_path)
+    text = save.read_text(encoding="utf-8")
+    save.write_text("# the GM's note\n" + text, encoding="utf-8")  # edited by hand
+    for _ in range(2):  # the second open uses the copy the first left
+        with Store.open(save) as store:
+            assert read_save(save).written is False
+            assert store._text.checked is False
+    with Store.open(save) as store:
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        session.execute(Bump())
+    assert "# the GM's note" in save.read_text(encoding="utf-8")
+    assert read_save(save).written is True
+    checks: list[str] = []
+    real = Store._checked
+
+    def counted(self: Store, *args: object) -> object:
+        checks.append("checked")
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "_checked", counted)
+    with Store.open(save) as store:
+        assert store._text.checked is True
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        session.execute(Bump())
+    assert checks == [] and counter(load(save)[0]) == 3

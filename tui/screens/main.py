@@ -14,19 +14,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, OptionList
+from textual.widgets import Input, OptionList
 
 from tui.key_order import after_typed_keys
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
+from tui.widgets.footer import KeyFooter
 from tui.widgets.header import HeaderBar
 from tui.widgets.log_panel import LogPanel, grade_style
 from tui.widgets.odds_bar import odds_bar
@@ -78,6 +79,7 @@ class MainScreen(Screen[None]):
         self.history = history
         self.selected: str | None = None
         self._header = ""
+        self._laid_out_at: object = None  # the size of the last resize (on_resize)
         self._reported = ""
         self._history_loaded = False
         self._history_timer: Timer | None = None
@@ -119,7 +121,7 @@ class MainScreen(Screen[None]):
             on_commit=self.commit_line,
             on_paste_lines=self._pasted,
         )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.party.border_title = "Party"
@@ -131,7 +133,7 @@ class MainScreen(Screen[None]):
             self.entry.placeholder = "players' view (read-only, follows the GM): /help, /quit"
         else:
             # once the first frame is out; typing earlier loads the same things on demand
-            self.call_after_refresh(lambda: self.set_timer(0.02, self._warm_up))
+            self.call_after_refresh(lambda: self.call_later(self._warm_up))
         self.entry.focus()
 
     def _warm_up(self) -> None:
@@ -294,6 +296,17 @@ class MainScreen(Screen[None]):
         if self._history_timer is not None:
             self._history_timer.stop()
         self._history_timer = self.set_timer(HISTORY_DELAY, self._save_history)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A resize to the size the screen is already laid out at is not laid out again.
+
+        Textual sends the screen a second resize of the same size just after the first frame
+        (the driver reporting the terminal); a full layout of a big party costs ~50 ms and
+        changes nothing. A real change of size, and every other layout request, go on as
+        usual."""
+        if event.size == self._laid_out_at:
+            event.prevent_default()  # Screen's own handler would lay everything out again
+        self._laid_out_at = event.size
 
     def on_unmount(self) -> None:
         if self._history_timer is not None:  # a line not written yet (quitting right away)

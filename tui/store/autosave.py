@@ -3,7 +3,9 @@
 ``Session.subscribe(autosaver)``: on every change the autosaver *records* it (the log entry
 with its patch, appended and fsynced) before the session returns, so by the time the screen
 shows a result it is on disk. Writing the whole save (a checkpoint) is left to one
-background thread, which waits a moment so that a burst of changes costs one checkpoint.
+background thread, debounced: it waits until the GM has made no change for ``delay``
+seconds (a burst of rolls costs one checkpoint, and none competes with the next roll), but
+never more than ``longest`` seconds after the first change it has not written yet.
 Nothing is lost if the checkpoint never happens: the next open replays the log.
 
 Problems go to ``report(error, durable)``: ``durable=False`` for a failed record (the change
@@ -18,6 +20,7 @@ worker and writes the last checkpoint; it never waits on a stuck disk longer tha
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 from tui.session.campaign.log import LogEntry
@@ -32,10 +35,12 @@ class Autosaver:
     """The app's listener on the session (see the module docstring)."""
 
     def __init__(self, store: Store, report: Callable[[SaveError | None, bool], None], *,
-                 delay: float = 0.4) -> None:
+                 delay: float = 0.4, longest: float = 5.0) -> None:
         self.store = store
         self._report = report
         self._delay = delay
+        self._longest = longest
+        self._last_change = 0.0
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._idle = threading.Event()
@@ -56,6 +61,7 @@ class Autosaver:
         if self.record_failed:
             self.record_failed = False
             self._report(None, False)
+        self._last_change = time.monotonic()
         self._idle.clear()
         self._wake.set()
 
@@ -64,12 +70,23 @@ class Autosaver:
             self._wake.wait()
             if self._stopping.is_set():
                 break
-            self._stopping.wait(self._delay)  # let a burst of changes settle
-            self._wake.clear()
+            self._quiet(time.monotonic() + self._longest)
+            self._wake.clear()  # a change from now on wakes the next round
+            if self._stopping.is_set():
+                break  # stop() writes what is due
             self._checkpoint()
             if not self._wake.is_set():
                 self._idle.set()
         self._idle.set()
+
+    def _quiet(self, limit: float) -> None:
+        """Wait until no change came for ``delay`` seconds, or ``limit`` (monotonic)."""
+        while not self._stopping.is_set():
+            now = time.monotonic()
+            until = min(self._last_change + self._delay, limit)
+            if now >= until:
+                return
+            self._stopping.wait(until - now)
 
     def _checkpoint(self) -> None:
         try:

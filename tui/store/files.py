@@ -38,6 +38,8 @@ class Read:
     #: The identity the file had when read, if the writer's parsed copy beside it did not
     #: match it (so the writer leaves a fresh one): ``None`` when the copy was used.
     uncached: tuple[int, int, int, int] | None = None
+    #: The text is exactly what the writer's last checkpoint wrote (its parsed copy says so).
+    written: bool = False
 
 
 def dumps(campaign: Campaign, checkpoint: int = 0) -> str:
@@ -89,7 +91,8 @@ def parse_save(path: str | os.PathLike[str], data: bytes,
         lines = head.count("\n")
         history = History.lazy(tail, count, lambda t: _parse_history(path, t, lines))
         campaign = replace(campaign, scene_history=history)
-    return Read(campaign, checkpoint, head, None if cached is not None else identity)
+    return Read(campaign, checkpoint, head, None if cached is not None else identity,
+                cached is not None and cached[2])
 
 
 _HISTORY_LINE = "\n[[scene_history]]\n"

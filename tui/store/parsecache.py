@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["cache_path", "head_doc", "read_cache", "write_cache"]
 
-_VERSION = 1
+_VERSION = 2
 StatKey = tuple[int, int, int, int]
 
 
@@ -37,8 +37,10 @@ def cache_path(save: Path) -> Path:
     return save.with_name(f".{save.name}.cache")
 
 
-def read_cache(save: Path, key: StatKey) -> tuple[dict[str, Any], int] | None:
-    """(head document, head length) cached for the save with identity ``key``, or ``None``."""
+def read_cache(save: Path, key: StatKey) -> tuple[dict[str, Any], int, bool] | None:
+    """(head document, head length, written) cached for the save with identity ``key``, or
+    ``None``. ``written``: the save is text the writer made itself (a checkpoint), not a file
+    it only read, so splitting it into fragments needs no check (:mod:`tui.store.savetext`)."""
     try:
         fd = os.open(cache_path(save), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
@@ -48,22 +50,24 @@ def read_cache(save: Path, key: StatKey) -> tuple[dict[str, Any], int] | None:
             found = marshal.loads(f.read())
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    if (not isinstance(found, tuple) or len(found) != 4 or found[0] != _VERSION
+    if (not isinstance(found, tuple) or len(found) != 5 or found[0] != _VERSION
             or tuple(found[1]) != key or not isinstance(found[2], int)
-            or not isinstance(found[3], dict)):
+            or not isinstance(found[3], dict) or not isinstance(found[4], bool)):
         return None
-    return found[3], found[2]
+    return found[3], found[2], found[4]
 
 
-def write_cache(save: Path, key: StatKey, head_length: int, doc: dict[str, Any]) -> None:
-    """Leave the parsed ``doc`` of the save with identity ``key`` beside it (best effort)."""
+def write_cache(save: Path, key: StatKey, head_length: int, doc: dict[str, Any], *,
+                written: bool) -> None:
+    """Leave the parsed ``doc`` of the save with identity ``key`` beside it (best effort);
+    ``written``: the writer made this text (a checkpoint), rather than only reading it."""
     target = cache_path(save)
     with contextlib.suppress(OSError, ValueError):
         fd, temp = tempfile.mkstemp(prefix=f".{save.name}.", suffix=".cache-tmp",
                                     dir=save.parent)
         try:
             with os.fdopen(fd, "wb") as f:
-                marshal.dump((_VERSION, key, head_length, doc), f)
+                marshal.dump((_VERSION, key, head_length, doc, written), f)
             os.replace(temp, target)
         except BaseException:
             with contextlib.suppress(OSError):

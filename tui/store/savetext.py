@@ -80,8 +80,16 @@ def _lines(text: str) -> Iterator[tuple[int, bool]]:
             depth -= 1
 
 
+#: a header of bare keys only (what the app writes), read without the TOML parser
+_PLAIN_HEADER = re.compile(r"(\[\[?)[ \t]*([A-Za-z0-9_-]+)((?:[ \t]*\.[ \t]*[A-Za-z0-9_-]+)*)"
+                           r"[ \t]*(\]\]?)[ \t]*(?:#[^\n]*)?")
+
+
 def _header_key(line: str) -> tuple[str, bool] | None:
     """The first key of a header line and whether it starts a new array item."""
+    plain = _PLAIN_HEADER.fullmatch(line)
+    if plain is not None and len(plain.group(1)) == len(plain.group(4)):
+        return plain.group(2), plain.group(1) == "[[" and not plain.group(3)
     try:
         doc = tomllib.loads(line)
     except tomllib.TOMLDecodeError:
@@ -192,6 +200,7 @@ class SaveText:
         self._fragments: dict[tuple[str, object], tuple[object, str]] = {}
         self._chars = _CharacterLines()
         self.checked = text is None  # a text made from a GM's file is checked once
+        self._base: tuple[str | None, str] = (None, "")  # unparsed past scenes, tidied once
         #: The file as read and its campaign, split on the first render (not at open).
         self._source = (text, campaign) if text is not None and campaign is not None else None
 
@@ -242,7 +251,9 @@ class SaveText:
         past = campaign.scene_history
         base = past.base_text if isinstance(past, History) else None
         if isinstance(past, History) and base is not None:
-            history.append(base.strip("\n") + "\n")  # as read: never parsed to be written
+            if self._base[0] is not base:  # as read: never parsed to be written
+                self._base = (base, base.strip("\n") + "\n")
+            history.append(self._base[1])
             for i, scene in enumerate(past.extra):
                 add(("scene_history", -1 - i), scene, history)
         else:

@@ -83,6 +83,8 @@ class Store:
         self._pid_file: tuple[int, int] | None = None
         self._journal: Journal | None = None
         self._text = SaveText(read.text, read.campaign)
+        if read.written:  # our own checkpoint's text: its fragments were checked when made
+            self._text.checked = True
         self._saved: Campaign = read.campaign
         self._docs = DocCache()  # for patches (the thread that records)
         self._cache_docs = DocCache()  # for the parse cache (the thread that checkpoints)
@@ -125,7 +127,8 @@ class Store:
                     store.checkpoint()  # an older save gets its checkpoint key at once
                 elif read.uncached is not None:  # parsed afresh: spare the next open that
                     write_cache(real, read.uncached, len(read.text),
-                                head_doc(read.campaign, read.checkpoint, store._cache_docs))
+                                head_doc(read.campaign, read.checkpoint, store._cache_docs),
+                                written=False)
             return store
         except BaseException:
             if fd is not None:
@@ -302,7 +305,7 @@ class Store:
             self._save_stat = _stat_key(os.fstat(fd))
             self.checkpoint_seq, self._saved = seq, campaign
             write_cache(self.path, self._save_stat, len(head) + 1 if history else len(text),
-                        head_doc(campaign, seq, self._cache_docs))
+                        head_doc(campaign, seq, self._cache_docs), written=True)
         return True
 
     def _checked(self, head: str, history: str, campaign: Campaign, seq: int

@@ -4,10 +4,14 @@ What to show is decided in :mod:`tui.session.scenes.view` (plain styled segments
 widget wraps each line to the panel's width (a continued line is indented two columns) and
 grows with the terminal, up to :data:`SHARE` of the column it sits in (six lines at 80×24).
 When the lines do not fit, the least important go and the last row says so; f3 opens
-:class:`~tui.screens.scene.SceneScreen` with every line.
+:class:`~tui.screens.scene.SceneScreen` with every line. The extended checks' lines need
+their rules loaded: when they are not yet, the first frame goes out without them and they
+follow right after it (as the roll rules do, see :meth:`MainScreen._warm_up`).
 """
 
 from __future__ import annotations
+
+import sys
 
 from rich.console import Console
 from rich.text import Text
@@ -15,7 +19,15 @@ from textual.geometry import Size
 from textual.strip import Strip
 
 from tui.session.campaign.model import Campaign
-from tui.session.scenes.view import MAX_LINES, Segment, fit, hidden_line, ranked_lines
+from tui.session.scenes.view import (
+    MAX_LINES,
+    Segment,
+    candidates,
+    fit,
+    hidden_line,
+    ranked_lines,
+)
+from tui.session.systems.interface import Line
 from tui.widgets.text_pane import StripPane, safe, to_strips
 
 __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
@@ -23,6 +35,10 @@ __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
 #: the largest share of its column the panel takes (the CSS says the same: max-height 45%)
 SHARE = 0.45
 INDENT = 2
+_CHECKS_VIEW = "tui.session.extended.view"
+#: seconds after the first frame's refresh before the checks' lines are made (the frame is
+#: out by then; the main screen loads the roll rules the same way)
+AFTER_FRAME = 0.01
 
 
 def line_text(segments: list[Segment]) -> Text:
@@ -74,6 +90,7 @@ class ScenePanel(StripPane):
         self._key: object = None
         self._rows: list[Strip] = []
         self._texts: list[Text] = []
+        self._lines: list[Line] = []
 
     def show(self, campaign: Campaign) -> None:
         key = (campaign.scene, campaign.checks, campaign.system, campaign.options)
@@ -81,10 +98,25 @@ class ScenePanel(StripPane):
             return  # nothing the panel shows has changed
         self._shown = key
         self._campaign = campaign
+        if campaign.checks and _CHECKS_VIEW not in sys.modules:
+            # the checks' lines load their rules: after the first frame, like the roll rules
+            self._lines = ranked_lines(campaign, checks=False)
+            self.call_after_refresh(self.set_timer, AFTER_FRAME,
+                                    lambda: self._with_checks(campaign))
+        else:
+            self._lines = ranked_lines(campaign)
         before = len(self._rows)
         self._key = None
         rows = self._layout(self.content_size.width, self._limit())
         self.refresh(layout=len(rows) != before)
+
+    def _with_checks(self, campaign: Campaign) -> None:
+        """Add the extended checks' lines once the frame without them is out."""
+        if campaign is not self._campaign:
+            return  # shown anew since (with its checks)
+        self._lines = ranked_lines(campaign)
+        self._key = None
+        self.refresh(layout=True)
 
     def _limit(self, outer: int | None = None) -> int:
         """Rows of content in :data:`SHARE` of a column ``outer`` rows high (the parent's)."""
@@ -102,9 +134,12 @@ class ScenePanel(StripPane):
         if key == self._key or self._campaign is None or width <= 0:
             return self._rows
         console = self.app.console
-        lines = ranked_lines(self._campaign)
-        rows_of = [wrapped(line_text(segs), width, console) for _, segs in lines]
-        keep, hidden = fit([n for n, _ in lines], [len(r) for r in rows_of], limit)
+        lines = self._lines
+        importance = [n for n, _ in lines]
+        rows_of = {i: wrapped(line_text(lines[i][1]), width, console)
+                   for i in candidates(importance, limit)}  # the rest stay hidden
+        heights = [len(rows_of[i]) if i in rows_of else 1 for i in range(len(lines))]
+        keep, hidden = fit(importance, heights, limit)
         texts: list[Text] = []
         cut = bool(hidden)
         for i, count in keep:

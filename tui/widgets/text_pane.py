@@ -147,28 +147,70 @@ class TextPane(StripPane):
     TextPane { height: 1fr; }
     """
 
+    #: texts shown lately by key (:meth:`update_keyed`), newest last, with their rows
+    RECENT = 8
+
     def __init__(self, text: Text | str = "", **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._text = Text(text) if isinstance(text, str) else text
         self._lines: list[Strip] = []
-        self._width = -1
+        self._width: tuple[int, int] = (-1, -1)  # the content size the rows were made for
+        self._key: object = None
+        self._recent: dict[int, tuple[object, Text, list[Strip], tuple[int, int]]] = {}
 
     def update(self, text: Text | str) -> None:
         """Show ``text`` instead (repaints only this pane)."""
+        self._remember()
+        self._key = None
         self._text = Text(text) if isinstance(text, str) else text
-        self._width = -1
+        self._width = (-1, -1)
         self.refresh()
+
+    def update_keyed(self, key: object, make: Callable[[], Text]) -> None:
+        """Show the text of ``key`` (an immutable value: the same object, the same text),
+        made by ``make`` unless one of the last :data:`RECENT` keys shown: switching back
+        to a sheet shown a moment ago reuses its rows."""
+        self._remember()
+        hit = self._recent.pop(id(key), None)
+        if hit is not None and hit[0] is key:
+            _, self._text, self._lines, self._width = hit
+        else:
+            self._text, self._width = make(), (-1, -1)
+        self._key = key
+        self.refresh()
+
+    def _remember(self) -> None:
+        if self._key is not None:
+            self._recent[id(self._key)] = (self._key, self._text, self._lines, self._width)
+            while len(self._recent) > self.RECENT:
+                del self._recent[next(iter(self._recent))]
 
     def render(self) -> Text:
         """The text shown (tests and tools read it; painting uses :meth:`render_line`)."""
         return self._text
 
     def _strips(self) -> list[Strip]:
-        width = self.content_size.width
-        if width != self._width:
-            self._lines = self.strips(self._text, width)
-            self._width = width
+        width, height = self.content_size
+        if (width, height) != self._width:
+            self._lines = self._shown_strips(width, height)
+            self._width = (width, height)
         return self._lines
+
+    def _shown_strips(self, width: int, height: int) -> list[Strip]:
+        """The rows that show, wrapped from only as much text as they need: 10 MB of notes
+        on a sheet cost what one screenful does. A prefix that wraps to two rows more than
+        the pane holds gives exactly the rows of the whole text (a row's break depends on
+        the word after it, at most); one that gives fewer is doubled until it is enough."""
+        text = self._text
+        if height <= 0:
+            return []
+        size = (height + 2) * (max(1, width) + 1)
+        while size < len(text):
+            rows = self.strips(text[:size], width)
+            if len(rows) >= height + 2:
+                return rows[:height]
+            size *= 4
+        return self.strips(text, width)[:height]
 
     def render_line(self, y: int) -> Strip:
         lines = self._strips()

@@ -78,15 +78,24 @@ def _scene(campaign: Campaign, scene: Scene) -> Iterator[Line]:
     yield from system.after_order
 
 
-def ranked_lines(campaign: Campaign) -> list[Line]:
-    """Every line of the panel with its importance, in display order."""
+def ranked_lines(campaign: Campaign, *, checks: bool = True) -> list[Line]:
+    """Every line of the panel with its importance, in display order (without the extended
+    checks' lines when ``checks`` is false: those load the extended-check rules)."""
     lines: list[Line] = []
     if campaign.scene is None:
         lines.append((0, [("No scene running — /scene NAME [active|long]", "dim")]))
     else:
         lines.extend(_scene(campaign, campaign.scene))
-    lines.extend(_checks(campaign))
+    if checks:
+        lines.extend(_checks(campaign))
     return lines
+
+
+def candidates(importance: Sequence[int], limit: int) -> list[int]:
+    """The lines :func:`fit` can show in ``limit`` rows, whatever their heights: only these
+    need wrapping (a panel of 50 checks wraps six lines, not fifty)."""
+    order = sorted(range(len(importance)), key=lambda i: (importance[i], i))
+    return order[: limit if len(importance) <= limit else max(1, limit - 1)]  # as fit()
 
 
 def fit(importance: Sequence[int], heights: Sequence[int], limit: int

@@ -167,6 +167,10 @@ class System(Protocol):
         """The modifiers the guided roll form offers (the form adds a free-text field)."""
         ...
 
+    def adapter(self) -> Adapter:
+        """What rolls for the system (its rules imported): loaded after the first frame."""
+        ...
+
     def rollables(self, character: Character) -> Sequence[str]:
         """What the character can roll: skills, characteristics …"""
         ...

@@ -99,10 +99,7 @@ def _characters(table: Table, _who: str | None) -> Mapping[str, str]:
 
 def _skills(table: Table, who: str | None) -> Mapping[str, str]:
     if who is None:
-        out: dict[str, str] = {}
-        for ch in table.campaign.characters:
-            out.update(table.skill_aliases(ch.name))
-        return out
+        return table.every_skill_alias()
     return table.skill_aliases(who)
 
 
@@ -135,6 +132,9 @@ _KINDS: dict[str, Callable[[Table, str | None], Mapping[str, str]]] = {
 #: kinds that stand for one word without candidates, kinds that take any one word (their
 #: candidates are only suggestions), and free text (ends completion)
 _ANY_WORD = frozenset({"N"})
+#: Most candidates of one kind Tab offers (the best first): with 800 characters, "c" would
+#: otherwise cycle through hundreds; typing a letter more narrows them instead.
+MAX_OFFERED = 40
 _ONE_WORD = frozenset({"N", "MODIFIER"})
 _FREE = frozenset({"TEXT"})
 
@@ -174,7 +174,7 @@ def _order(table: Table, kind: str, who: str | None, reals: Sequence[str]) -> li
     """``reals`` in the order Tab offers them (the ranking's order breaks remaining ties)."""
     use = _use(table)
     if kind == "CHAR":
-        place = {c.name: i for i, c in enumerate(table.campaign.characters)}
+        place = table.character_places()
         return sorted(reals, key=lambda r: (-use[(r, "")], place.get(r, len(place))))
     if kind == "SKILL" and who is not None:
         ch = table.campaign.character(who)
@@ -242,7 +242,7 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
     return [_display(real, by_real[real], typed or case_from, script) if typed
             else _display(real, by_real[real], "", script) if not case_from
             else _cased(_display(real, by_real[real], "", script), case_from)
-            for real in _order(table, kind, who, list(by_real))]
+            for real in _order(table, kind, who, list(by_real))[:MAX_OFFERED]]
 
 
 # -- walking the line along a spec ------------------------------------------------------------
@@ -365,9 +365,7 @@ def complete_line(table: Table, text: str) -> list[str]:
                                                   len(name) + 2)
     else:
         found = _roll_line(table, text)
-    out: list[str] = []
+    out: dict[str, None] = {}  # each line once, in order
     for cand in found:
-        line = text[: cand.start] + cand.text + (" " if cand.space else "")
-        if line not in out:
-            out.append(line)
-    return out
+        out.setdefault(text[: cand.start] + cand.text + (" " if cand.space else ""))
+    return list(out)

@@ -147,6 +147,7 @@ def distance(a: str, b: str, limit: int = 2) -> int:
     return min(prev[-1], limit + 1)
 
 
+@lru_cache(maxsize=65536)  # 800 "Cultist NNN" share one "cultist": compared once per word
 def _near_word(typed: str, word: str) -> bool:
     """``typed`` is ``word``, or a prefix of it, with one typo (typed words of 4+ letters:
     in a shorter one a changed letter makes another word, "bow" is not "boi")."""
@@ -228,22 +229,45 @@ def _tiers(phrase: str) -> list[Callable[[_Forms], bool]]:
     return [exact, first, prefix, word_prefix, letters]
 
 
+@lru_cache(maxsize=64)
+def _forms_of(candidates: tuple[str, ...]) -> tuple[tuple[str, _Forms], ...]:
+    """Each candidate with its forms: the same list of names is ranked for every phrase of
+    every keystroke, so it is paired once (a tuple hashes in microseconds)."""
+    return tuple((c, _forms(c)) for c in candidates)
+
+
+@lru_cache(maxsize=64)
+def _longest(candidates: tuple[str, ...]) -> int:
+    return max((_forms(c).size for c in candidates), default=0)
+
+
 def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
     """Candidates matching ``phrase``: exact, else first word, prefix, word-prefix, letters."""
-    forms = [(c, _forms(c)) for c in candidates]
+    return list(_ranked(phrase, tuple(candidates)))
+
+
+@lru_cache(maxsize=512)
+def _ranked(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
+    # cached: while the GM types the skill, the character's words are ranked again per key
+    forms = _forms_of(candidates)
     for test in _tiers(phrase):
-        found = [c for c, f in forms if test(f)]
+        found = tuple(c for c, f in forms if test(f))
         if found:
             return found
-    return []
+    return ()
 
 
 def _rank_typo(phrase: str, candidates: Sequence[str]) -> list[str]:
     """Candidates ``phrase`` names with one typo per word (the last resort)."""
+    return list(_ranked_typo(phrase, tuple(candidates)))
+
+
+@lru_cache(maxsize=512)
+def _ranked_typo(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     typed = loose(phrase).split()
     if not any(len(w) >= 4 for w in typed):
-        return []
-    return [c for c in candidates if _word_prefix(typed, _forms(c).words[-1], _near_word)]
+        return ()
+    return tuple(c for c in candidates if _word_prefix(typed, _forms(c).words[-1], _near_word))
 
 
 def nearest(typed: str, candidates: Iterable[str], *, count: int = 3) -> list[str]:
@@ -286,7 +310,7 @@ def match_prefix_words(
         raise NameError_(f"missing {what}")
     # A phrase longer (without spaces) than every candidate matches none of them: skipping
     # those keeps a 10 kB line from costing one ranking per word.
-    limit = max((_forms(c).size for c in candidates), default=0) + 1
+    limit = _longest(tuple(candidates)) + 1
     parts = [normal(w) for w in words]
     longest, size = 0, 0
     for part in parts:
@@ -337,15 +361,24 @@ def complete(fragment: str, candidates: Iterable[str]) -> list[str]:
     ("da" → "Сир Даллах" after "Даймитрий"); only when there are none, names with its
     letters in order, then names one typo away.
     """
-    phrase = normal(fragment)
-    cands = list(candidates)
+    return list(_completed(normal(fragment), tuple(candidates)))
+
+
+@lru_cache(maxsize=512)
+def _completed(phrase: str, cands: tuple[str, ...]) -> tuple[str, ...]:
     if not phrase:
-        return sorted(cands, key=str.casefold)
-    forms = [(c, _forms(c)) for c in cands]
+        return tuple(sorted(cands, key=str.casefold))
+    forms = _forms_of(cands)
     exact, _first, prefix, word_prefix, letters = _tiers(phrase)
-    found = [c for c, f in forms if exact(f)]
-    found += [c for c, f in forms if prefix(f) and c not in found]
-    found += [c for c, f in forms if word_prefix(f) and c not in found]
+    tiers: tuple[list[str], list[str], list[str]] = ([], [], [])
+    for c, f in forms:  # each candidate in its best tier, one pass
+        if exact(f):
+            tiers[0].append(c)
+        elif prefix(f):
+            tiers[1].append(c)
+        elif word_prefix(f):
+            tiers[2].append(c)
+    found = tiers[0] + tiers[1] + tiers[2]
     if not found:
         found = [c for c, f in forms if letters(f)]
-    return found or _rank_typo(phrase, cands)
+    return tuple(found) or _ranked_typo(phrase, cands)

@@ -12,6 +12,7 @@ hidden``, ``!3d6``, ``!/hp orc -3``).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
 from collections.abc import Callable, Sequence
@@ -33,6 +34,7 @@ from tui.session.table.entry import (
     Slash,
     parse_line,
 )
+from tui.session.table.name_cache import NameCache
 from tui.session.table.names import Match, NameError_
 from tui.session.table.wording import humane, where
 
@@ -138,6 +140,7 @@ class Table:
         self.session = session
         self.rng = rng or random.Random()
         self._sets: tuple[CommandSet, ...] | None = None
+        self._name_cache: NameCache | None = None
 
     @property
     def system(self) -> System:
@@ -163,8 +166,11 @@ class Table:
         return self._sets
 
     def warm_up(self) -> None:
-        """Load the system's rules and commands now (the app calls this after first paint)."""
+        """Load the system's rules, commands and roll adapter now (the app calls this after
+        the first paint), so the first preview of a roll imports nothing."""
         _ = self.command_sets
+        with contextlib.suppress(NotImplementedError):  # a system rolling without one
+            self.system.adapter()
 
     @property
     def campaign(self) -> Campaign:
@@ -175,26 +181,20 @@ class Table:
         """Every name a character answers to: its name and its ``extra.aliases``."""
         return list(self._character_aliases())
 
+    def _names(self) -> NameCache:
+        """The name forms of the current characters, built once per change of them (every
+        keystroke asks; 800 characters must not be walked per key)."""
+        chars = self.campaign.characters
+        cache = self._name_cache
+        if cache is None or cache.characters is not chars:
+            cache = self._name_cache = NameCache(chars)
+        return cache
+
     def _character_aliases(self) -> dict[str, str]:
-        names: dict[str, str] = {}
-        for ch in self.campaign.characters:
-            names[ch.name] = ch.name
-            aliases = ch.extra.get("aliases", [])
-            if isinstance(aliases, list):
-                for alias in aliases:
-                    if isinstance(alias, str) and alias.strip():
-                        names.setdefault(alias, ch.name)
-        return names
+        return self._names().aliases
 
     def _skill_aliases(self, name: str) -> dict[str, str]:
-        ch = self.campaign.character(self._character_aliases().get(name, name))
-        names = {n: n for n in self.system.rollables(ch)}
-        aliases = ch.extra.get("skill_aliases", {})
-        if isinstance(aliases, dict):
-            for alias, skill in aliases.items():
-                if isinstance(skill, str) and skill in names:
-                    names.setdefault(alias, skill)
-        return names
+        return self._names().skills_of(name, self.system.rollables)
 
     def character_aliases(self) -> dict[str, str]:
         """Every name a character answers to → that character's name."""
@@ -211,6 +211,14 @@ class Table:
     def command(self, name: str) -> SlashCommand | None:
         """The ``/name`` command of this campaign (the system's own first), or None."""
         return self._command(name)
+
+    def character_places(self) -> dict[str, int]:
+        """Each character's name → its place in the campaign (cached)."""
+        return self._names().places()
+
+    def every_skill_alias(self) -> dict[str, str]:
+        """What any character can roll (aliases included) → the real skill (cached)."""
+        return self._names().every_skill(self.system.rollables)
 
     def rollables(self, name: str) -> Sequence[str]:
         """What ``name`` can roll: skills, characteristics, and ``extra.skill_aliases``."""
@@ -308,10 +316,7 @@ class Table:
                 return Preview(f"{cmd.usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
-                if expr.maximum - expr.minimum > 2000:
-                    return Preview(f"{expr}: {expr.minimum}..{expr.maximum}", True)
-                dist = dice_mod.odds(expr)
-                mean = sum(k * p for k, p in dist.items())
+                mean = dice_mod.mean(expr)  # exact and instant for any size (1000d6)
                 return Preview(
                     f"{expr}: {expr.minimum}..{expr.maximum}, average {float(mean):.1f}", True
                 )

@@ -253,31 +253,47 @@ def _key(c: StrangeSide) -> Key:
 
 @lru_cache(maxsize=256)
 def _duel_odds(span: Span | None, a: Key, b: Key) -> tuple[tuple[str | None, Fraction], ...]:
-    """Exact duel odds: per GM range, both sides' distributions of (effective hits, 4-4-4-4)."""
-    spans = (
-        [(span, Fraction(1))]
-        if span is not None
-        else [
-            (strange.range_from_dice(x, y), Fraction(1, 36))
-            for x in range(1, 7)
-            for y in range(1, 7)
-        ]
-    )
-    totals: dict[str | None, Fraction] = {"a": Fraction(0), "b": Fraction(0), None: Fraction(0)}
-    for s, ps in spans:
-        ea = _effective(s, a[0], a[2], a[3])
-        eb = _effective(s, b[0], b[2], b[3])
-        for (x, ax), px in ea.items():
-            for (y, by), py in eb.items():
-                w = strange.contest_winner(x, a[1], y, b[1], a_absolute=ax, b_absolute=by)
-                totals[w] += ps * px * py
-    return tuple(totals.items())
+    """Exact duel odds: per GM range, both sides' distributions of (effective hits, 4-4-4-4).
+
+    Counted in integers (ways out of 36 GM rolls × 1,296 × 1,296) with one division at the
+    end; the GM's 36 rolls give 21 distinct ranges, and the winner of each pair of
+    (hits, 4-4-4-4) is decided once per duel.
+    """
+    spans: dict[Span, int] = {}
+    if span is not None:
+        spans[span] = 1
+    else:
+        for x in range(1, 7):
+            for y in range(1, 7):
+                s = strange.range_from_dice(x, y)
+                spans[s] = spans.get(s, 0) + 1
+    ways: dict[str | None, int] = {"a": 0, "b": 0, None: 0}
+    decided: dict[tuple[int, bool, int, bool], str | None] = {}
+    for s, n in spans.items():
+        ea = _effective_ways(s, a[0], a[2], a[3])
+        eb = _effective_ways(s, b[0], b[2], b[3])
+        for (x, ax), nx in ea:
+            for (y, by), ny in eb:
+                pair = (x, ax, y, by)
+                w = decided.get(pair, "?")
+                if w == "?":
+                    w = decided[pair] = strange.contest_winner(x, a[1], y, b[1], a_absolute=ax,
+                                                               b_absolute=by)
+                ways[w] += n * nx * ny
+    total = sum(spans.values()) * 1296 * 1296
+    return tuple((k, Fraction(v, total)) for k, v in ways.items())
+
+
+def _effective(span: Span, required: int, mod: int, shift: int) -> dict[tuple[int, bool],
+                                                                        Fraction]:
+    """(effective hits, 4-4-4-4) of one side's 4d6 against a known range, exactly."""
+    return {k: Fraction(n, 1296) for k, n in _effective_ways(span, required, mod, shift)}
 
 
 @lru_cache(maxsize=1024)
-def _effective(span: Span, required: int, mod: int, shift: int) -> dict[tuple[int, bool],
-                                                                        Fraction]:
-    """(effective hits, 4-4-4-4) of one side's 4d6 against a known range, exactly.
+def _effective_ways(span: Span, required: int, mod: int, shift: int
+                    ) -> tuple[tuple[tuple[int, bool], int], ...]:
+    """Ways out of 1,296 to get each (effective hits, 4-4-4-4) with 4d6 against a range.
 
     Hits only depend on how many faces (after the shift) lie in the modified range, so H is
     binomial over 4 dice; the one roll 4-4-4-4 is moved to its own key. A handful of integer
@@ -299,4 +315,4 @@ def _effective(span: Span, required: int, mod: int, shift: int) -> dict[tuple[in
     if not counts[key]:
         del counts[key]
     counts[(key[0], True)] = 1
-    return {k: Fraction(n, 1296) for k, n in counts.items()}
+    return tuple(counts.items())

@@ -1,0 +1,51 @@
+"""A character with 10 MB of notes on the sheet: a committed roll costs what any roll does.
+
+The BRP demo with Alice's notes made 10 MB long (one paragraph of words after another, as a
+GM pasting a campaign diary would), her sheet shown while her rolls are committed (see
+:mod:`tests.bench.bench_roll` for the clock). The sheet shows a screenful, so only that is
+wrapped and painted; the save re-renders only the keys that changed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from tests.bench.bench_roll import commit_latencies
+from tui.store import Store, demo_paths
+
+__all__ = ["bench_notes", "long_notes"]
+
+LINES = ("alice spot hidden = 42", "alice spot hidden", "alice occult = 77", "alice str")
+
+
+def long_notes(size: int = 10_000_000) -> str:
+    """``size`` characters of notes: paragraphs of ordinary words."""
+    paragraph = ("Session notes: the lodge at the crossing, the cellar door, a letter in "
+                 "the stove; Boris kept the lamp. ") * 6 + "\n\n"
+    return (paragraph * (size // len(paragraph) + 1))[:size]
+
+
+def notes_save(folder: Path, size: int = 10_000_000) -> Path:
+    """A copy of the BRP demo whose Alice has ``size`` characters of notes."""
+    save = folder / "notes.toml"
+    demo = next(p for p in demo_paths() if p.name == "demo-brp.toml")
+    with Store.open(demo, read_only=True) as store:
+        campaign = store.campaign
+    at = campaign.index_of("Alice Moore")
+    alice = replace(campaign.characters[at], notes=long_notes(size))
+    chars = (*campaign.characters[:at], alice, *campaign.characters[at + 1:])
+    Store.create(save, replace(campaign, characters=chars)).close()
+    return save
+
+
+def bench_notes(*, rolls: int = 30, size: int = 10_000_000) -> tuple[str, float, float, str]:
+    """Median ms of a committed roll with 10 MB of notes on the sheet ÷ 16."""
+    with tempfile.TemporaryDirectory() as tmp:
+        samples = commit_latencies(notes_save(Path(tmp), size), rolls, LINES)
+    median_ms = statistics.median(samples) * 1e3
+    return ("notes_10mb_change_ms_vs_16", median_ms / 16.0, 1.0,
+            f"median {median_ms:.1f} ms over {rolls} rolls, {size / 1e6:.0f} MB of notes "
+            "on the sheet")

@@ -1,0 +1,42 @@
+"""The main screen's footer: the keys of the bindings, rebuilt only when they change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets._footer import FooterKey
+
+from tests.tui.conftest import rng
+from tui.app import TablekeeperApp
+from tui.widgets.footer import KeyFooter
+
+
+async def test_opening_rebuilds_the_footer_once_and_it_shows_the_keys(
+        demo_copy: Callable[[str], Path]) -> None:
+    composed: list[int] = []
+    real = KeyFooter.compose
+
+    def counted(self: KeyFooter):  # type: ignore[no-untyped-def]
+        composed.append(1)
+        return real(self)
+
+    KeyFooter.compose = counted  # type: ignore[method-assign]
+    try:
+        app = TablekeeperApp(demo_copy("brp"), rng=rng())
+        async with app.run_test(size=(100, 24)) as pilot:
+            await pilot.pause(0.3)
+            footer = app.screen.query_one(KeyFooter)
+            shown = {k.description for k in footer.query(FooterKey)}
+            assert {"Next sheet", "Next turn", "Roll form"} <= shown, shown
+            assert len(composed) <= 3, f"the footer was rebuilt {len(composed)} times"
+            before = len(composed)
+            await pilot.press("f1")  # another screen and back: its keys are shown again
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause(0.2)
+            shown = {k.description for k in app.screen.query_one(KeyFooter).query(FooterKey)}
+            assert {"Next sheet", "Next turn", "Roll form"} <= shown, shown
+            assert len(composed) >= before
+    finally:
+        KeyFooter.compose = real  # type: ignore[method-assign]
