@@ -96,11 +96,10 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False, f"{amount!r} is not a number")
     if abs(new) > 1_000_000:
         return Feedback(False, "that is a very large number")
-    return table.change(
-        lambda c: c.with_character(ch.with_resource(resource, new)),
-        f"{ch.name} {resource} {current} → {new}",
-        actor=ch.name,
-    )
+    # the inputs say what changed in words a recap reads (tui.session.recap.gather)
+    draft = Draft("change", f"{ch.name} {resource} {current} → {new}", ch.name, "",
+                  {"resource": resource, "from": current, "to": new})
+    return table.run_change(lambda c: c.with_character(ch.with_resource(resource, new)), draft)
 
 
 @slash("rename", "/rename NEW NAME", "rename the campaign", args="TEXT")
