@@ -6,7 +6,8 @@ Lines committed one after another without typing in between (type-ahead, a paste
 each keep their own result there, newest last. A refused line stays in the entry with the
 cursor where the problem is. A message too long for the preview is shown whole in a
 notification (and ``/summary`` is logged). ctrl+r opens the guided roll form, ctrl+b "who
-should roll this?" for the typed check, f3 the whole scene.
+should roll this?" for the typed check, f3 the whole scene; f6/f7/f8 (``/find``,
+``/scenes``, ``/stats``) and ``/recap`` look back (:mod:`tui.screens.review`).
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList
 
+from tui.screens.review import GM_ONLY_ACTIONS, ReviewActions
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
@@ -46,7 +47,7 @@ READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 PREVIEW_ROWS = 3
 
 
-class MainScreen(Screen[None]):
+class MainScreen(ReviewActions):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
     BINDINGS = [
@@ -62,6 +63,9 @@ class MainScreen(Screen[None]):
         Binding("ctrl+b", "best", "Who should roll?", show=False, id="main.best"),
         # the panel's last row names f3 when lines are hidden; the footer has no room for it
         Binding("f3", "scene_details", "Whole scene", show=False, id="main.scene"),
+        Binding("f6", "find_log", "Find", id="main.find"),
+        Binding("f7", "past_scenes", "Scenes", show=False, id="main.scenes"),
+        Binding("f8", "dice_stats", "Dice stats", show=False, id="main.stats"),
     ]
     #: Keys handled outside bindings, for the help's key list.
     EXTRA_KEYS = (("enter", "Commit the line"),)
@@ -244,6 +248,9 @@ class MainScreen(Screen[None]):
         if feedback.action == "best":
             self.open_best(feedback.argument)
             return
+        if feedback.ok and self.open_review(feedback.action, feedback.argument):
+            self.preview.update("")
+            return
         if feedback.action:
             self.app.call_later(self.app.run_action, feedback.action)
             self.preview.update("")
@@ -329,7 +336,7 @@ class MainScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The players' view has no key that changes the table (next turn, actor up …)."""
-        return not (self.read_only and action == "slash")
+        return not (self.read_only and action in ("slash", *GM_ONLY_ACTIONS))
 
     # -- the roll form, "who rolls?", the whole scene -------------------------------------
     def _refuse_read_only(self) -> bool:
