@@ -21,6 +21,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Select, Static
+from textual.widgets.select import NoSelection
 from textual.worker import get_current_worker
 
 from tui.screens.review import Source
@@ -103,7 +104,7 @@ class LogSearchScreen(Screen[None]):
 
     @on(Select.Changed)
     def _chosen(self, event: Select.Changed) -> None:
-        value = "" if event.value is Select.BLANK else str(event.value)
+        value = "" if isinstance(event.value, NoSelection) else str(event.value)
         key = {"find-who": "actor", "find-kind": "kind", "find-grade": "grade"}.get(
             event.select.id or "")
         if key is not None:
