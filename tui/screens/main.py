@@ -63,7 +63,7 @@ class MainScreen(ReviewActions):
         Binding("ctrl+b", "best", "Who should roll?", show=False, id="main.best"),
         # the panel's last row names f3 when lines are hidden; the footer has no room for it
         Binding("f3", "scene_details", "Whole scene", show=False, id="main.scene"),
-        Binding("f6", "find_log", "Find", id="main.find"),
+        Binding("f6", "find_log", "Find", show=False, id="main.find"),
         Binding("f7", "past_scenes", "Scenes", show=False, id="main.scenes"),
         Binding("f8", "dice_stats", "Dice stats", show=False, id="main.stats"),
     ]
