@@ -43,8 +43,9 @@ def describe(name: str, luck: Luck) -> str:
     """One sentence about a row's luck."""
     wins = f"{luck.observed} success{'' if luck.observed == 1 else 'es'}"
     rolls = f"{luck.rolls} roll{'' if luck.rolls == 1 else 's'}"
+    shown = ("" if luck.exact else "≈") + percent(luck.percentile)
     return (f"{name}: {wins} in {rolls}, "
-            f"{float(luck.expected):.1f} expected — {percent(luck.percentile)} of equally "
+            f"{float(luck.expected):.1f} expected — {shown} of equally "
             f"likely tables would have rolled fewer (ties half): {luck_word(luck.percentile)}.")
 
 
@@ -115,7 +116,8 @@ class DiceStatsScreen(ModalScreen[None]):
                          Text(str(luck.rolls), justify="right"),
                          Text(str(luck.observed), justify="right"),
                          Text(f"{float(luck.expected):.1f}", justify="right"),
-                         Text(percent(luck.percentile), justify="right"), bar, key=str(i))
+                         Text(("" if luck.exact else "≈") + percent(luck.percentile),
+                              justify="right"), bar, key=str(i))
         if not rows:
             self.query_one("#stats-chart", Static).update(Text(NONE))
             return

@@ -78,3 +78,20 @@ def test_bad_input_is_refused() -> None:
         distribution([Fraction(3, 2)])
     with pytest.raises(ValueError, match="3 successes out of 2"):
         luck([Fraction(1, 2)] * 2, 3)
+
+
+def test_over_the_limit_the_standing_is_a_marked_close_approximation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.session.stats import poisson
+
+    rng = random.Random(3)
+    ps = [Fraction(rng.choice((40, 45, 50, 60, 75)), 100) for _ in range(600)]
+    exact = luck(ps, 310)
+    assert exact.exact
+    monkeypatch.setattr(poisson, "EXACT_LIMIT", 500)
+    rough = luck(ps, 310)
+    assert not rough.exact
+    assert rough.expected == exact.expected  # the mean stays exact
+    assert abs(float(rough.percentile - exact.percentile)) < 0.005
+    assert abs(sum(rough.shape) - 1) < 1e-9
+    assert distribution(ps[:3]) == brute(ps[:3])  # the distribution itself is always exact

@@ -18,6 +18,7 @@ from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.recap.gather import Gathered, Notable
 from tui.session.recap.select import RecapOptions
 from tui.session.stats.dice import Tally
+from tui.session.stats.poisson import EXACT_LIMIT
 from tui.textsafe import visible
 
 __all__ = ["LUCK_WORDS", "luck_word", "percent", "render"]
@@ -54,6 +55,8 @@ DICE_ALL = "All ({system})"
 DICE_NOTE = ("Each roll counts with its exact chance of success when it was made. The "
              "percentile is the share of equally likely tables that would have rolled fewer "
              "successes (ties count half): 50% is average luck.")
+DICE_APPROX = ("≈: more than {limit} rolls, the normal approximation (exact mean and "
+               "variance).")
 NO_DICE = "No rolls with stored odds."
 #: (upper bound of the percentile, word), checked in order
 LUCK_WORDS: tuple[tuple[Fraction, str], ...] = (
@@ -238,6 +241,8 @@ def _dice(w: _Writer, got: Gathered, system: str) -> None:
         w.add(DICE_ROW.format(name=w.md(tally.name), rolls=tally.rolls,
                               successes=tally.successes,
                               expected=f"{float(luck.expected):.1f}",
-                              percentile=percent(luck.percentile),
+                              percentile=("" if luck.exact else "≈") + percent(luck.percentile),
                               luck=luck_word(luck.percentile)))
     w.add("", DICE_NOTE, "")
+    if any(t.rolls > EXACT_LIMIT for t in rows):
+        w.add(DICE_APPROX.format(limit=EXACT_LIMIT), "")
