@@ -48,6 +48,7 @@ class DiceStats:
     def __init__(self) -> None:
         self._rolls: dict[int, tuple[str, Fraction, bool]] = {}
         self._undone: set[int] = set()
+        self._chances: dict[str, Fraction] = {}
 
     def add(self, entry: LogEntry) -> None:
         if entry.kind == "undo":
@@ -55,7 +56,11 @@ class DiceStats:
         elif entry.kind == "redo":
             self._undone.discard(entry.undoes)
         elif entry.kind == "roll" and entry.odds and entry.actor:
-            p = parse_odds(entry.odds)
+            p = self._chances.get(entry.odds)
+            if p is None:  # one Fraction per distinct chance: a long log repeats a few
+                p = parse_odds(entry.odds)
+                if p is not None:
+                    self._chances[entry.odds] = p
             if p is not None:
                 self._rolls[entry.seq] = (entry.actor, p, is_success(entry.grade))
 
