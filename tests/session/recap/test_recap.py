@@ -159,3 +159,15 @@ def test_the_apps_words_for_a_recap() -> None:
     for bad in (["adventure=x"], ["since=May"], ["loud"], ["scene="]):
         with pytest.raises(ValueError):
             parse_words(bad)
+
+
+def test_resource_changes_run_from_the_first_value_to_the_last() -> None:
+    t = make_table(brp_campaign(), faces=())
+    for line in ("/hp alice max=11", "/hp alice -3", "/hp alice +10", "/hp alice -2",
+                 "/hp boris -1", "/hp boris +1", "/hp alice pp -4", "/undo"):
+        assert t.submit(line).ok, line
+    text = of(t)
+    # Alice: 11 → 8 → 11 (healing stops at the maximum) → 9; Boris back where he began; the
+    # PP change was undone
+    assert "## Resources\n\n- Alice Moore: HP 11 → 9\n\n" in text
+    assert "Boris" not in text.split("## Dice")[0] and "PP" not in text
