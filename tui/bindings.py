@@ -16,20 +16,25 @@ def bindings() -> list[Binding]:
     from tui.app import TablekeeperApp
     from tui.screens.adventure_end import AdventureEndScreen
     from tui.screens.best import BestScreen
+    from tui.screens.dice_stats import DiceStatsScreen
     from tui.screens.editor import EditorScreen
     from tui.screens.help import HelpScreen
+    from tui.screens.log_search import LogSearchScreen
     from tui.screens.main import MainScreen
     from tui.screens.paste import PasteScreen
     from tui.screens.picker import NewCampaignScreen, PickerScreen, ProblemScreen
+    from tui.screens.recap_view import RecapScreen
     from tui.screens.roll_form import RollFormScreen
     from tui.screens.scene import SceneScreen
+    from tui.screens.scenes_list import ScenesScreen
     from tui.screens.sheet import SheetScreen
     from tui.widgets.roll_entry import RollEntry
 
     found: list[Binding] = []
     for owner in (TablekeeperApp, MainScreen, RollEntry, PickerScreen, NewCampaignScreen,
                   ProblemScreen, HelpScreen, AdventureEndScreen, RollFormScreen, BestScreen,
-                  SceneScreen, PasteScreen, SheetScreen, EditorScreen):
+                  SceneScreen, PasteScreen, SheetScreen, EditorScreen, LogSearchScreen,
+                  ScenesScreen, DiceStatsScreen, RecapScreen):
         found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
     return found
 

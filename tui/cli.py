@@ -1,10 +1,11 @@
-"""The ``tablekeeper`` command: ``tablekeeper [SAVE]``, ``tablekeeper check FILE...`` and
-``tablekeeper serve FILE`` (the players' view in a browser, :mod:`tui.cli_serve`).
+"""The ``tablekeeper`` command: ``tablekeeper [SAVE]``, ``tablekeeper check FILE...``,
+``tablekeeper serve FILE`` (the players' view in a browser, :mod:`tui.cli_serve`) and
+``tablekeeper recap FILE`` (a Markdown recap, :mod:`tui.cli_recap`).
 
-``check`` and ``serve`` are recognised as the first word and parsed by their own parsers (so
-``tablekeeper check --help`` is its help); anything else is the app's command line, where a
-save may have any name (``./check`` opens a file called ``check``). Every bad argument or
-environment variable is one line on stderr and exit status 2 — never a traceback.
+``check``, ``serve`` and ``recap`` are recognised as the first word and parsed by their own
+parsers (so ``tablekeeper check --help`` is its help); anything else is the app's command
+line, where a save may have any name (``./check`` opens a file called ``check``). Every bad
+argument or environment variable is one line on stderr and exit status 2 — never a traceback.
 """
 
 from __future__ import annotations
@@ -109,7 +110,9 @@ def _main_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper",
         usage="%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
-              "       %(prog)s serve FILE [--host HOST] [--port PORT]",
+              "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
+              "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
+              "[--gm] [-o FILE.md]",
         description="A keyboard-first table tracker for tabletop RPG game masters:\n"
         "opens the campaign picker, or SAVE.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -153,6 +156,49 @@ def _serve_parser() -> _Parser:
     return parser
 
 
+def _recap_parser() -> _Parser:
+    parser = _Parser(
+        prog="tablekeeper recap",
+        description="Write a Markdown recap of FILE for the players: scenes with their "
+        "summaries, notable rolls, extended checks, experience, resources and dice "
+        "statistics. GM-only characters, secret rolls and hidden values are left out unless "
+        "--gm. Filters combine.",
+    )
+    parser.add_argument("file", type=Path, metavar="FILE", help="the campaign save")
+    parser.add_argument("--adventure", type=int, metavar="N", help="only adventure N")
+    parser.add_argument("--since", metavar="DATE", help="only entries from DATE (YYYY-MM-DD) on")
+    parser.add_argument("--scene", metavar="NAME", help="only the scene(s) called NAME")
+    parser.add_argument("--gm", action="store_true", help="the GM's copy: nothing left out")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE.md",
+                        help="write to FILE.md instead of standard output")
+    return parser
+
+
+def _recap(args: Sequence[str]) -> int:
+    ns = _recap_parser().parse_args(args)
+    save = _existing_file(ns.file, "FILE")
+    from tui.session.recap import RecapOptions
+    from tui.session.recap.select import parse_date
+
+    if ns.adventure is not None and ns.adventure < 1:
+        raise UsageError(f"--adventure: expected 1 or more, got {ns.adventure}")
+    try:
+        since = parse_date(ns.since) if ns.since is not None else None
+    except ValueError as exc:
+        raise UsageError(f"--since: {exc}") from None
+    output = ns.output.expanduser() if ns.output is not None else None
+    if output is not None:
+        from tui.store.paths import log_path
+
+        if output.is_dir():
+            raise UsageError(f"-o: {output} is a folder")
+        if output.resolve() in {save.resolve(), log_path(save.resolve())}:
+            raise UsageError(f"-o: {output} is the campaign itself; name a .md file")
+    from tui.cli_recap import recap_main
+
+    return recap_main(save, RecapOptions(ns.adventure, since, ns.scene, ns.gm), output)
+
+
 def _serve(args: Sequence[str]) -> int:
     ns = _serve_parser().parse_args(args)
     save = _existing_file(ns.file, "FILE")
@@ -174,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return check_main(files)
         if args[:1] == ["serve"]:
             return _serve(args[1:])
+        if args[:1] == ["recap"]:
+            return _recap(args[1:])
         return _run(_main_parser().parse_args(args))
     except UsageError as exc:
         print(f"tablekeeper: {exc}", file=sys.stderr)

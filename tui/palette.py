@@ -88,6 +88,24 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
             lambda: main.run_action("best"),
         )
         yield SystemCommand(
+            "Find in the log",
+            f"Search the whole log; filter by character, kind, grade "
+            f"({_key(app, 'main.find', 'f6')}; /find TEXT)",
+            lambda: main.run_action("find_log"),
+        )
+        yield SystemCommand(
+            "Past scenes",
+            f"Every scene so far; Enter opens its log ({_key(app, 'main.scenes', 'f7')}; "
+            "/scenes)",
+            lambda: main.run_action("past_scenes"),
+        )
+        yield SystemCommand(
+            "Dice statistics",
+            "Each character's successes against the exact odds, as a chart "
+            f"({_key(app, 'main.stats', 'f8')}; /stats)",
+            lambda: main.run_action("dice_stats"),
+        )
+        yield SystemCommand(
             "Whole scene",
             f"Every line of the scene panel ({_key(app, 'main.scene', 'f3')})",
             lambda: main.run_action("scene_details"),

@@ -6,7 +6,8 @@ Lines committed one after another without typing in between (type-ahead, a paste
 each keep their own result there, newest last. A refused line stays in the entry with the
 cursor where the problem is. A message too long for the preview is shown whole in a
 notification (and ``/summary`` is logged). ctrl+r opens the guided roll form, ctrl+b "who
-should roll this?" for the typed check, f3 the whole scene.
+should roll this?" for the typed check, f3 the whole scene; f6/f7/f8 (``/find``,
+``/scenes``, ``/stats``) and ``/recap`` look back (:mod:`tui.screens.review`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList
 
 from tui.key_order import after_typed_keys
+from tui.screens.review import GM_ONLY_ACTIONS, ReviewActions
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
@@ -48,7 +49,7 @@ READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 PREVIEW_ROWS = 3
 
 
-class MainScreen(Screen[None]):
+class MainScreen(ReviewActions):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
     BINDINGS = [
@@ -66,6 +67,9 @@ class MainScreen(Screen[None]):
         Binding("ctrl+b", "best", "Who should roll?", show=False, id="main.best"),
         # the panel's last row names f3 when lines are hidden; the footer has no room for it
         Binding("f3", "scene_details", "Whole scene", show=False, id="main.scene"),
+        Binding("f6", "find_log", "Find", show=False, id="main.find"),
+        Binding("f7", "past_scenes", "Scenes", show=False, id="main.scenes"),
+        Binding("f8", "dice_stats", "Dice stats", show=False, id="main.stats"),
     ]
     #: Keys handled outside bindings, for the help's key list.
     EXTRA_KEYS = (("enter", "Commit the line"),)
@@ -255,6 +259,9 @@ class MainScreen(Screen[None]):
         if feedback.action == "best":
             self.open_best(feedback.argument)
             return
+        if feedback.ok and self.open_review(feedback.action, feedback.argument):
+            self.preview.update("")
+            return
         if feedback.action in ("edit", "sheet"):  # /add, /edit, /sheet: a character screen
             self.show_feedback(feedback)
             self.app.call_later(self.open_character, feedback.action, feedback.argument)
@@ -370,7 +377,7 @@ class MainScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The players' view has no key that changes the table (next turn, actor up …)."""
-        return not (self.read_only and action == "slash")
+        return not (self.read_only and action in ("slash", *GM_ONLY_ACTIONS))
 
     # -- the roll form, "who rolls?", the whole scene -------------------------------------
     def _refuse_read_only(self) -> bool:

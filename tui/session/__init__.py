@@ -7,6 +7,10 @@
 - ``scenes/`` — scenes, turn order and the scene panel's lines.
 - ``extended/`` — extended checks: commands, save data, roll hooks, view.
 - ``adventure/`` — the generic end-of-adventure flow (rows rolled or typed, one step).
+- ``players/`` — the players' view filter (nothing GM-only reaches the players).
+- ``stats/`` — dice statistics: each roll's stored odds, exact Poisson-binomial standing.
+- ``recap/`` — the Markdown recap for the players (or a GM copy) over a streamed log.
+- ``review/`` — finding entries in the whole log, the past scenes, and their commands.
 - ``systems/`` — the registry of systems, the ``System`` protocol shared code asks, and one
   package per system with everything the tracker knows about it.
 """

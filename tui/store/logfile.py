@@ -33,7 +33,8 @@ from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.logformat import format_entry, toml_inline
 from tui.store.nesting import too_deep
 
-__all__ = ["LOG_TAIL", "LogRead", "format_entry", "read_log", "read_since", "toml_inline"]
+__all__ = ["LOG_TAIL", "LogRead", "format_entry", "iter_entries", "read_log", "read_since",
+           "toml_inline"]
 
 #: How many of the newest log entries a loaded campaign keeps in memory.
 LOG_TAIL = 200
@@ -287,6 +288,39 @@ def _validate(region: _Region, starts: list[int], result: LogRead, keep: int) ->
     result.count = index
     result.entries = kept
     return result
+
+
+def iter_entries(path: str | os.PathLike[str], *, step: int = _READ) -> Iterator[LogEntry]:
+    """Every complete entry of the log, oldest first, read forward ``step`` bytes at a time:
+    a recap or the statistics over a long log hold one step's entries, never the whole log.
+
+    The end is the one :func:`read_log` finds (a torn last block is left out); a problem
+    before it raises :class:`SaveError` with its line, as opening does.
+    """
+    p = Path(path)
+    end = read_log(p, keep=1).end
+    f = _open(p)
+    if f is None or end == 0:
+        return
+    with f:
+        region, at, carry = _Region(p, f), 0, b""
+        while at < end:
+            f.seek(at)
+            data = carry + f.read(min(step, end - at))
+            start = at - len(carry)
+            at += len(data) - len(carry)
+            cut = len(data) if at >= end else data.rfind(_LINE_HEADER) + 1
+            if cut <= 0:  # one block longer than a step: read on
+                carry = data
+                continue
+            carry = data[cut:]
+            heads = [start] if data.startswith(_HEADER) else []
+            pos = 0
+            while (j := data.find(_LINE_HEADER, pos, cut)) >= 0:
+                if j + 1 < cut:
+                    heads.append(start + j + 1)
+                pos = j + 1
+            yield from (e for e, _ in region.parse(start, start + cut, heads, 0))
 
 
 def read_since(path: str | os.PathLike[str], offset: int, ident: tuple[int, int] | None

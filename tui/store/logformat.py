@@ -19,8 +19,8 @@ from tui.session.campaign.log import LogEntry, entry_to_doc
 
 __all__ = ["append_blocks", "block_bytes", "format_entry", "toml_inline"]
 
-_ORDER = ("seq", "time", "kind", "secret", "hidden", "actor", "grade", "undoes", "inputs",
-          "effects", "patch")
+_ORDER = ("seq", "time", "kind", "secret", "hidden", "adventure", "scene", "actor", "grade",
+          "odds", "undoes", "inputs", "effects", "patch")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES: dict[int, str] = {i: f"\\u{i:04x}" for i in [*range(0x20), 0x7F]}
 _ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\", 8: "\\b", 9: "\\t", 10: "\\n",

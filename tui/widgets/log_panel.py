@@ -75,8 +75,12 @@ class LogPanel(StripPane):
     LogPanel { height: 1fr; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
+    #: what an empty panel says (the log search says "no entry matches")
+    EMPTY = "Nothing rolled yet: type a roll below, or /help."
+
+    def __init__(self, *, empty: str = "", **kwargs: object) -> None:
         super().__init__(**kwargs)
+        self.empty = empty or self.EMPTY
         self._entries: list[LogEntry] = []
         self._undone: set[int] = set()
         self._back = 0  # lines scrolled back from the newest
@@ -130,7 +134,7 @@ class LogPanel(StripPane):
             return self._visible_lines
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
-            hint = Text("Nothing rolled yet: type a roll below, or /help.", style="dim italic")
+            hint = Text(self.empty, style="dim italic")
             lines = self.strips(hint, width)
         elif width > 0 and height > 0:
             console = self.app.console

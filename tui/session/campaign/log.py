@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-__all__ = ["LogEntry", "entry_from_doc", "entry_to_doc"]
+__all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text", "parse_odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,12 @@ class LogEntry:
     the GM may see (a secret roll ``!…``, a ``/note``, the undo of either); ``hidden`` names
     the GM-only characters the entry involved when it was made, so it stays theirs after a
     rename, a removal or a later change of the flag.
+
+    Where it happened and how likely it was (:mod:`tui.session.stats`): ``adventure`` is the
+    campaign's adventure number and ``scene`` the running scene's place in the scene history
+    (1 = the first scene ever started; ``0``: none, or an entry older than these fields);
+    ``odds`` is the exact chance, as ``"p/q"``, that the roll succeeded for its actor, as
+    the preview computed it before the dice fell ("" for anything but a roll with odds).
     """
 
     seq: int
@@ -35,6 +42,13 @@ class LogEntry:
     undoes: int = 0
     secret: bool = False
     hidden: tuple[str, ...] = ()
+    adventure: int = 0
+    scene: int = 0
+    odds: str = ""
+
+
+#: The longest ``odds`` text a log may hold ("p/q" of two large numbers).
+ODDS_LENGTH = 200
 
 
 def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
@@ -56,6 +70,12 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
         doc["secret"] = True
     if entry.hidden:
         doc["hidden"] = list(entry.hidden)
+    if entry.adventure:
+        doc["adventure"] = entry.adventure
+    if entry.scene:
+        doc["scene"] = entry.scene
+    if entry.odds:
+        doc["odds"] = entry.odds
     if entry.inputs:
         doc["inputs"] = {
             k: (list(v) if isinstance(v, tuple) else v)
@@ -82,6 +102,12 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
     hidden = get("hidden", list, [])
     if not all(isinstance(name, str) for name in hidden):
         raise ValueError("hidden: expected a list of names")
+    adventure, scene = get("adventure", int, 0), get("scene", int, 0)
+    if adventure < 0 or scene < 0:
+        raise ValueError(f"{'adventure' if adventure < 0 else 'scene'}: expected 0 or more")
+    odds = get("odds", str, "")
+    if odds and parse_odds(odds) is None:
+        raise ValueError("odds: expected a probability written p/q, between 0 and 1")
     return LogEntry(
         seq=get("seq", int),
         time=get("time", str),
@@ -94,4 +120,25 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         undoes=get("undoes", int, 0),
         secret=get("secret", bool, False),
         hidden=tuple(hidden),
+        adventure=adventure,
+        scene=scene,
+        odds=odds,
     )
+
+
+def parse_odds(text: str) -> Fraction | None:
+    """The probability an ``odds`` text holds, or ``None`` if it is not one (0..1)."""
+    if not text or len(text) > ODDS_LENGTH:
+        return None
+    num, slash, den = text.partition("/")
+    if not num.isdigit() or (slash and not den.isdigit()) or not num.isascii():
+        return None
+    if slash and (not den.isascii() or int(den) == 0):
+        return None
+    value = Fraction(int(num), int(den) if slash else 1)
+    return value if value <= 1 else None
+
+
+def odds_text(p: Fraction) -> str:
+    """``p`` as a log's ``odds`` ("37/100", "1" or "0")."""
+    return str(p)

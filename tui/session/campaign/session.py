@@ -43,6 +43,7 @@ class Draft:
     inputs: Mapping[str, Any] = field(default_factory=dict)
     effects: tuple[str, ...] = ()
     secret: bool = False  # only the GM may see the entry (a /note, a secret roll)
+    odds: str = ""  # a roll's exact chance of success for its actor, "p/q" (LogEntry.odds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,14 @@ Listener = Callable[[Campaign, Sequence[LogEntry]], None]
 
 def _now() -> str:
     return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
+
+
+def _scene_number(campaign: Campaign) -> int:
+    """The running scene's place in the scene history (1 = the first scene), or 0: none.
+
+    A change made while a scene runs belongs to it (``/endscene`` and the ``/scene`` that
+    ends it included); one made between scenes, to the scene it starts, if any."""
+    return len(campaign.scene_history) + 1 if campaign.scene is not None else 0
 
 
 class Session:
@@ -139,6 +148,9 @@ class Session:
             undoes=undoes,
             secret=draft.secret or secret or self._secret,
             hidden=tuple(dict.fromkeys((*hidden, *found))),
+            adventure=before.adventure,
+            scene=_scene_number(before) or _scene_number(self.campaign),
+            odds=draft.odds,
         )
         self.log.append(entry)
         return entry

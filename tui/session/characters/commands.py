@@ -240,7 +240,11 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         new, text = with_amount(new, resource, amount)
         texts.append(text)
     shown = texts[0] + "".join("; " + t.removeprefix(f"{ch.name} ") for t in texts[1:])
-    return table.change(lambda c: c.with_character(new), shown, actor=ch.name)
+    # the inputs say what changed in words a recap reads (tui.session.recap.gather)
+    before, after = ch.resources.get(resource, 0), new.resources.get(resource, 0)
+    inputs = {"resource": resource, "from": before, "to": after} if before != after else {}
+    return table.run_change(lambda c: c.with_character(new),
+                            Draft("change", shown, ch.name, "", inputs))
 
 
 def _duration(words: list[str]) -> tuple[int, DurationUnit]:

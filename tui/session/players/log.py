@@ -14,7 +14,8 @@ An entry a visible character made against a hidden one (an opposed roll, an acti
 it) is told anew from scratch — the actor, the hidden one's stand-in name and the grade:
 "Кирма rolls against Unknown A: success" — so no number of the hidden side (its dice,
 effective hits, required hits, a danger class) and no effect of the roll reaches the
-players. Everything else is shown as it was logged.
+players (nor its ``odds``: the chance against a hidden character tells how good it is).
+Everything else is shown as it was logged.
 """
 
 from __future__ import annotations
@@ -59,8 +60,11 @@ def _retold(entry: LogEntry, names: Iterable[str], cast: Cast) -> LogEntry:
         text = f"{entry.actor} rolls against {against}" + (f": {grade}" if grade else "")
     else:
         text = f"{entry.actor}: something involving {against}"
+    # where and when stay (a recap sorts by them); the odds go: a chance against a hidden
+    # character tells how good it is
     return LogEntry(seq=entry.seq, time=entry.time, kind=entry.kind, text=text,
-                    actor=entry.actor, grade=grade)
+                    actor=entry.actor, grade=grade, adventure=entry.adventure,
+                    scene=entry.scene)
 
 
 def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]

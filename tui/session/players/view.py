@@ -19,7 +19,7 @@ from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.session.players.cast import Cast
 from tui.session.systems.registry import tracker
 
-__all__ = ["players", "players_view"]
+__all__ = ["players", "players_campaign", "players_view"]
 
 #: ``scene.system`` keys the shared code owns (the initiative list of
 #: :mod:`tui.session.scenes.order`); everything else there belongs to the system.
@@ -42,14 +42,21 @@ def players(campaign: Campaign, entries: Sequence[LogEntry]
     from tui.session.players.log import filter_entries
 
     cast = Cast(campaign, (name for e in entries for name in e.hidden))
+    view = players_campaign(campaign, cast)
+    visible = {c.name for c in view.characters}
+    return view, filter_entries(entries, cast, visible)
+
+
+def players_campaign(campaign: Campaign, cast: Cast) -> Campaign:
+    """The players' campaign with the stand-in names of ``cast`` (which a caller streaming
+    a long log through :func:`~tui.session.players.log.filter_entries` shares with it)."""
     view = _structure(campaign, cast)
     if view.scene is not None:
         for name in campaign.scene.turn_order if campaign.scene else ():
             if cast.is_hidden(name):
                 cast.label(name)  # the turn order gives the first letters
-    view = _scrub(view, cast)
-    visible = {c.name for c in view.characters}
-    return view, filter_entries(entries, cast, visible)
+    scrubbed: Campaign = _scrub(view, cast)
+    return scrubbed
 
 
 def _structure(campaign: Campaign, cast: Cast) -> Campaign:

@@ -153,7 +153,8 @@ class CommandSet:
 SHARED = CommandSet()
 SLASH_COMMANDS = SHARED.by_name
 #: The modules that fill :data:`SHARED` when imported (the table imports them after the
-#: first frame): core commands, characters, scenes, turn order, extended checks.
+#: first frame): core commands, characters, scenes, turn order, extended checks, /best,
+#: looking back.
 SHARED_MODULES = (
     "tui.session.table.core_commands",
     "tui.session.characters.commands",
@@ -162,6 +163,7 @@ SHARED_MODULES = (
     "tui.session.extended.commands",
     "tui.session.extended.rolls",
     "tui.session.table.best",
+    "tui.session.review.commands",
 )
 
 slash = SHARED.slash

@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
+from tui.session.campaign.log import odds_text
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome, Session
+from tui.session.stats.odds import success_chance
 from tui.session.systems.interface import Chance, Plan, System
 from tui.session.systems.registry import info, rules_module, tracker
 from tui.session.table.commands import SHARED, SHARED_MODULES, CommandSet, SlashCommand
@@ -104,7 +106,19 @@ class _Run:
         for commands in self.sets:
             for hook in commands.roll_hooks:
                 out = hook(campaign, self.check, out)
-        return _follow_up(campaign, out, self.sets)
+        return _with_odds(_follow_up(campaign, out, self.sets), self.plan)
+
+
+def _with_odds(out: Outcome, plan: Plan) -> Outcome:
+    """The roll's entry with its chance of success as the plan computed it (the preview's
+    odds, so Enter adds no work): kept for the dice statistics. A roll whose outcome was
+    certain (an automatic success, an impossible one) has none: luck played no part."""
+    if out.draft.kind != "roll" or not out.draft.grade or out.draft.odds:
+        return out
+    p = success_chance(plan.odds)
+    if p is None or p in (0, 1):
+        return out
+    return replace(out, draft=replace(out.draft, odds=odds_text(p)))
 
 
 @dataclass(frozen=True, slots=True)

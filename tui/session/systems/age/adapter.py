@@ -214,7 +214,7 @@ def opposed_reason(results: Sequence[age.Result], winner: int | None, gate: int 
 
 
 def _inputs(t: _Test, result: age.Result, typed: bool) -> dict[str, object]:
-    return {
+    inputs: dict[str, object] = {
         "skill": t.side.skill,
         "bonus": t.bonus,
         "skill_value": t.base,
@@ -222,6 +222,9 @@ def _inputs(t: _Test, result: age.Result, typed: bool) -> dict[str, object]:
         "dice": list(result.dice),
         "source": typed_or_rolled(typed),
     }
+    if result.stunt_points:
+        inputs["stunts"] = result.stunt_points  # a notable roll for the recap
+    return inputs
 
 
 def opposed_inputs(

@@ -1,0 +1,134 @@
+"""Looking back in the app at 80x24: /find and its filter bar, /scenes, the dice
+statistics and /recap — and none of them in the players' view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import DataTable, Input, OptionList, Select, Static
+
+from tests.tui.conftest import rng, type_line
+from tui.app import TablekeeperApp
+from tui.screens.dice_stats import DiceStatsScreen
+from tui.screens.log_search import LogSearchScreen
+from tui.screens.recap_view import RecapScreen
+from tui.screens.scenes_list import ScenesScreen
+
+LINES = ["/scene Cellar", "alice spot hidden = 03", "boris listen = 80", "/hp alice -2",
+         "/endscene found the door", "/scene Attic", "alice stealth = 99", "boris listen = 30"]
+
+
+async def _played(app: TablekeeperApp, pilot: object) -> None:
+    app.screen._warm_up()  # type: ignore[attr-defined]
+    for line in LINES:
+        await type_line(pilot, line)  # type: ignore[arg-type]
+
+
+async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_dirs: Path
+                                       ) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _played(app, pilot)
+        await type_line(pilot, "/find listen")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LogSearchScreen)
+        shown = screen.log_panel.plain_text
+        assert "Listen 50%: 80" in shown and "Listen 50%: 30" in shown and "Spot" not in shown
+        assert "2 entries match" in str(screen.query_one("#find-title", Static).render())
+        screen.query_one("#find-grade", Select).value = "failure"
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "80" in screen.log_panel.plain_text and ": 30" not in screen.log_panel.plain_text
+        text = screen.query_one("#find-text", Input)
+        text.value = ""
+        screen.query_one("#find-who", Select).value = "Alice Moore"
+        await pilot.pause(0.4)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.log_panel.plain_text == ""  # Alice failed nothing (99 is a fumble)
+        screen.query_one("#find-grade", Select).clear()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = screen.log_panel.plain_text
+        assert "Stealth 40%: 99" in shown and "HP 11 → 9" in shown and "Boris" not in shown
+        await pilot.press("escape")
+        assert not isinstance(app.screen, LogSearchScreen)
+
+
+async def test_scenes_open_their_log(demo_copy: Callable[[str], Path], user_dirs: Path
+                                     ) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _played(app, pilot)
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, ScenesScreen)
+        rows = app.screen.query_one("#scenes-list", OptionList)
+        assert rows.option_count == 2
+        first = str(rows.get_option_at_index(1).prompt)
+        assert "1. Cellar" in first and "found the door" in first
+        await pilot.press("down", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LogSearchScreen)
+        shown = screen.log_panel.plain_text
+        assert "Spot Hidden 60%: 03" in shown and "Stealth" not in shown
+
+
+async def test_dice_statistics_count_each_characters_rolls(
+        demo_copy: Callable[[str], Path], user_dirs: Path) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _played(app, pilot)
+        await pilot.press("f8")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DiceStatsScreen)
+        grid = screen.query_one("#stats-rows", DataTable)
+        rows = [[str(c) for c in grid.get_row_at(i)] for i in range(grid.row_count)]
+        # Alice: 3/5 won, 2/5 lost → P(0) = 6/25, P(1) = 13/25 → 6/25 + 13/50 = 50.0%
+        assert rows[0][:5] == ["Alice Moore", "2", "1", "1.0", "50.0%"]
+        # Boris: 1/2 lost, 1/2 won → 1/4 + 1/4 = 50.0%
+        assert rows[1][:5] == ["Boris Ivanov", "2", "1", "1.0", "50.0%"]
+        assert rows[2][0].startswith("All (Basic")
+        about = str(screen.query_one("#stats-about", Static).render())
+        assert "Alice Moore: 1 success in 2 rolls" in about
+
+
+async def test_recap_is_written_beside_the_save(demo_copy: Callable[[str], Path],
+                                                user_dirs: Path) -> None:
+    path = demo_copy("brp")
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _played(app, pilot)
+        await type_line(pilot, "/recap scene=Cellar")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, RecapScreen)
+        written = path.with_name("brp.recap.md").read_text(encoding="utf-8")
+        assert written.startswith("# Recap: The Whispering House")
+        assert "### 1. Cellar" in written and "Attic" not in written
+        assert "- Alice Moore: HP 11 → 9" in written
+        await pilot.press("escape")
+        await type_line(pilot, "/recap loudly")
+        assert not isinstance(app.screen, RecapScreen)  # refused with its message
+
+
+async def test_the_players_view_offers_none_of_it(demo_copy: Callable[[str], Path],
+                                                  user_dirs: Path) -> None:
+    path = demo_copy("brp")
+    app = TablekeeperApp(path, rng=rng(), read_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("f6", "f7", "f8"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, (LogSearchScreen, ScenesScreen, DiceStatsScreen))
+        await type_line(pilot, "/find x")
+        assert not isinstance(app.screen, LogSearchScreen)

@@ -1,0 +1,63 @@
+"""``tablekeeper recap FILE [--adventure N] [--since DATE] [--scene NAME] [--gm] [-o FILE.md]``.
+
+Writes the Markdown recap (:mod:`tui.session.recap`) of the campaign in FILE to stdout, or
+to ``-o FILE.md`` (written whole to a temporary file, then renamed over the target, so a
+reader never sees half a recap). The save is opened read-only, so a recap can be written
+while the GM's app has the campaign open; the log is streamed, never loaded whole. For the
+players unless ``--gm``. Exit status: 0, 1 for a save or log that does not read (the
+message names the file and place), 2 for a bad argument.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from tui.session.recap import RecapOptions, recap
+from tui.store.errors import SaveError
+from tui.store.logfile import iter_entries
+from tui.store.store import Store
+
+__all__ = ["recap_file", "recap_main", "write_text"]
+
+
+def recap_file(save: Path, options: RecapOptions) -> str:
+    """The recap of the campaign saved at ``save`` (its log replayed, as opening does)."""
+    with Store.open(save, read_only=True, keep=1) as store:
+        campaign, log = store.campaign, store.log_path
+    return recap(campaign, lambda: iter_entries(log), options)
+
+
+def write_text(target: Path, text: str) -> None:
+    """``text`` into ``target`` atomically (a temporary file in the same folder, renamed)."""
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(temp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, target)
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def recap_main(save: Path, options: RecapOptions, output: Path | None) -> int:
+    try:
+        text = recap_file(save, options)
+    except SaveError as exc:
+        print(f"tablekeeper recap: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # a scene name no scene has
+        print(f"tablekeeper recap: {exc}", file=sys.stderr)
+        return 2
+    if output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return 0
+    try:
+        write_text(output, text if text.endswith("\n") else text + "\n")
+    except OSError as exc:
+        print(f"tablekeeper recap: {output}: cannot write: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,139 @@
+"""Dice statistics (f8, ``/stats``): is anyone's dice cursed?
+
+One row per character who rolled, and one for everyone (the campaign's system): the rolls
+counted (each with the exact chance of success it had when it was made, stored in its log
+entry), the successes, the successes expected, the exact percentile of the observed count
+under the distribution of those rolls (:mod:`tui.session.stats.poisson`) and a luck bar.
+Under the table, the distribution of the highlighted row drawn as bars, the observed count
+picked out. The whole log is streamed and the exact arithmetic runs in a thread (a long
+campaign's thousands of rolls take a second or two), so the screen opens at once.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from tui.screens.review import Source
+from tui.session.recap.markdown import luck_word, percent
+from tui.session.stats.dice import DiceStats, Tally
+from tui.session.stats.poisson import Luck
+from tui.session.table.table import Table
+from tui.textsafe import visible
+from tui.widgets.luck_chart import distribution_chart, luck_bar
+
+__all__ = ["DiceStatsScreen", "describe"]
+
+TITLE = "Dice statistics"
+WORKING = "Counting the rolls of the whole log…"
+NONE = ("No rolls with stored odds yet: every roll made from now on counts, with its exact "
+        "chance when it was made.")
+HINT = "↑↓ picks a row · Escape closes"
+ALL = "All ({system})"
+COLUMNS = ("Who", "Rolls", "Succ", "Expected", "Percentile", "Luck")
+NAME_WIDTH = 18
+
+
+def describe(name: str, luck: Luck) -> str:
+    """One sentence about a row's luck."""
+    wins = f"{luck.observed} success{'' if luck.observed == 1 else 'es'}"
+    rolls = f"{luck.rolls} roll{'' if luck.rolls == 1 else 's'}"
+    shown = ("" if luck.exact else "≈") + percent(luck.percentile)
+    return (f"{name}: {wins} in {rolls}, "
+            f"{float(luck.expected):.1f} expected — {shown} of equally "
+            f"likely tables would have rolled fewer (ties half): {luck_word(luck.percentile)}.")
+
+
+class DiceStatsScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    DiceStatsScreen { align: center middle; }
+    #stats { width: 100%; height: 100%; border: round $primary; background: $surface;
+             padding: 0 1; }
+    #stats-rows { height: auto; max-height: 9; }
+    #stats-chart { height: auto; margin-top: 1; }
+    #stats-about { height: auto; }
+    #stats-hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape,f8,q", "close", "Close", id="stats.close")]
+
+    def __init__(self, table: Table, source: Source) -> None:
+        super().__init__()
+        self.table = table
+        self.source = source
+        self.rows: list[tuple[Tally, Luck]] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="stats") as box:
+            box.border_title = TITLE
+            yield DataTable(id="stats-rows", cursor_type="row", zebra_stripes=True)
+            yield Static(Text(WORKING), id="stats-chart")
+            yield Static(id="stats-about")
+            yield Static(Text(HINT), id="stats-hint")
+
+    def on_mount(self) -> None:
+        grid = self.query_one("#stats-rows", DataTable)
+        for column in COLUMNS:
+            grid.add_column(column, key=column)
+        grid.focus()
+        self.count()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def count(self) -> None:
+        try:
+            stats = DiceStats().feed(self.source())
+            tallies = stats.tallies()
+            if len(tallies) > 1:
+                tallies.append(stats.total(ALL.format(system=self.table.system_name)))
+            rows = [(t, t.luck()) for t in tallies]
+        except Exception as exc:  # a damaged log: say so, never crash the table
+            self.app.call_from_thread(self._problem, str(exc))
+            return
+        self.app.call_from_thread(self._show, rows)
+
+    def _problem(self, message: str) -> None:
+        self.query_one("#stats-chart", Static).update(
+            Text(f"Cannot read the log: {visible(message)}", style="bold red"))
+
+    @property
+    def mono(self) -> bool:
+        return bool(getattr(self.app, "no_color", False))
+
+    def _show(self, rows: list[tuple[Tally, Luck]]) -> None:
+        self.rows = rows
+        grid = self.query_one("#stats-rows", DataTable)
+        for i, (tally, luck) in enumerate(rows):
+            bar = luck_bar(luck.percentile, 7, mono=self.mono)
+            bar.append(f" {luck_word(luck.percentile)}")
+            name = Text(visible(tally.name), style="bold" if i == len(rows) - 1 and
+                        len(rows) > 1 else "")
+            name.truncate(NAME_WIDTH, overflow="ellipsis")
+            grid.add_row(name,
+                         Text(str(luck.rolls), justify="right"),
+                         Text(str(luck.observed), justify="right"),
+                         Text(f"{float(luck.expected):.1f}", justify="right"),
+                         Text(("" if luck.exact else "≈") + percent(luck.percentile),
+                              justify="right"), bar, key=str(i))
+        if not rows:
+            self.query_one("#stats-chart", Static).update(Text(NONE))
+            return
+        self._chart(0)
+
+    @on(DataTable.RowHighlighted, "#stats-rows")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if 0 <= event.cursor_row < len(self.rows):
+            self._chart(event.cursor_row)
+
+    def _chart(self, index: int) -> None:
+        tally, luck = self.rows[index]
+        width = max(20, (self.query_one("#stats", Vertical).content_size.width or 76))
+        self.query_one("#stats-chart", Static).update(
+            distribution_chart(luck, width, 6, mono=self.mono))
+        self.query_one("#stats-about", Static).update(Text(describe(visible(tally.name), luck)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
