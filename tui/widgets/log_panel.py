@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.strip import Strip
 
-from tui.session.campaign.log import LogEntry
+from tui.session.campaign.log import LogEntry, shown_effects, shown_text
 from tui.widgets.text_pane import StripPane, to_strips
 
 __all__ = ["GRADE_STYLES", "MONO_GRADE_STYLES", "LogPanel", "entry_text", "grade_style"]
@@ -62,8 +62,8 @@ def entry_text(entry: LogEntry, *, undone: bool = False, mono: bool = False) -> 
         style = "italic dim"
     if undone:
         style = f"{style} strike dim".strip()
-    text.append(entry.text, style=style)
-    for effect in entry.effects:
+    text.append(shown_text(entry), style=style)
+    for effect in shown_effects(entry):
         text.append(f"  ⟶ {effect}", style="dim" if undone else "bold")
     return text
 

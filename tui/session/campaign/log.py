@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["LogEntry", "entry_from_doc", "entry_to_doc"]
+from tui.i18n import Msg, msg_from_doc
+
+__all__ = ["LogEntry", "entry_from_doc", "entry_to_doc", "shown_effects", "shown_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +24,12 @@ class LogEntry:
     the GM may see (a secret roll ``!…``, a ``/note``, the undo of either); ``hidden`` names
     the GM-only characters the entry involved when it was made, so it stays theirs after a
     rename, a removal or a later change of the flag.
+
+    One campaign, either language: ``text`` and ``effects`` are the English sentences (what
+    older versions stored, what a search reads); ``msg`` and ``effect_msgs`` are the same as
+    structured facts (:class:`~tui.i18n.Msg`: a message id, its names and numbers, its grade
+    as a message of its own), rendered in the GM's language when shown
+    (:func:`shown_text`). An entry without them (an older log) shows its text.
     """
 
     seq: int
@@ -35,6 +43,20 @@ class LogEntry:
     undoes: int = 0
     secret: bool = False
     hidden: tuple[str, ...] = ()
+    msg: Msg | None = None
+    effect_msgs: tuple[Msg, ...] = ()
+
+
+def shown_text(entry: LogEntry) -> str:
+    """What the entry says, in the current language when it keeps its facts."""
+    return entry.msg.render() if entry.msg is not None else entry.text
+
+
+def shown_effects(entry: LogEntry) -> tuple[str, ...]:
+    """Its effects, in the current language when each keeps its facts."""
+    if len(entry.effect_msgs) == len(entry.effects) and entry.effect_msgs:
+        return tuple(m.render() for m in entry.effect_msgs)
+    return entry.effects
 
 
 def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
@@ -56,6 +78,10 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
         doc["secret"] = True
     if entry.hidden:
         doc["hidden"] = list(entry.hidden)
+    if entry.msg is not None:
+        doc["msg"] = entry.msg.to_doc()
+    if entry.effect_msgs:
+        doc["effect_msgs"] = [m.to_doc() for m in entry.effect_msgs]
     if entry.inputs:
         doc["inputs"] = {
             k: (list(v) if isinstance(v, tuple) else v)
@@ -79,6 +105,8 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         return value
 
     effects = get("effects", list, [])
+    raw_msg = get("msg", dict, None)
+    effect_msgs = tuple(msg_from_doc(m) for m in get("effect_msgs", list, []))
     hidden = get("hidden", list, [])
     if not all(isinstance(name, str) for name in hidden):
         raise ValueError("hidden: expected a list of names")
@@ -94,4 +122,6 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         undoes=get("undoes", int, 0),
         secret=get("secret", bool, False),
         hidden=tuple(hidden),
+        msg=None if raw_msg is None else msg_from_doc(raw_msg),
+        effect_msgs=effect_msgs,
     )

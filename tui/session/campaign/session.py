@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from tui.i18n import Msg, msg, verbatim
 from tui.session.campaign.hidden import HiddenNames, strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
@@ -43,6 +44,29 @@ class Draft:
     inputs: Mapping[str, Any] = field(default_factory=dict)
     effects: tuple[str, ...] = ()
     secret: bool = False  # only the GM may see the entry (a /note, a secret roll)
+    msg: Msg | None = None  # ``text`` as facts, shown in the GM's language (see LogEntry)
+    effect_msgs: tuple[Msg, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        kind: str,
+        text: str | Msg,
+        actor: str = "",
+        grade: str = "",
+        inputs: Mapping[str, Any] | None = None,
+        effects: Sequence[str | Msg] = (),
+        *,
+        secret: bool = False,
+    ) -> Draft:
+        """A draft from messages or plain strings: the English goes to ``text`` and
+        ``effects``, the facts to ``msg`` and ``effect_msgs`` (when any effect has them)."""
+        english = text if isinstance(text, str) else text.english()
+        said = tuple(e if isinstance(e, str) else e.english() for e in effects)
+        facts = (tuple(e if isinstance(e, Msg) else verbatim(e) for e in effects)
+                 if any(isinstance(e, Msg) for e in effects) else ())
+        return cls(kind, english, actor, grade, dict(inputs or {}), said, secret,
+                   None if isinstance(text, str) else text, facts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +88,13 @@ class _Step:
     text: str
     secret: bool = False
     hidden: tuple[str, ...] = ()
+    msg: Msg | None = None
+
+    def said(self, kind: str) -> Msg:
+        """``undo: …`` / ``redo: …`` of this step, its own facts kept."""
+        what = self.msg if self.msg is not None else verbatim(self.text)
+        return msg("undo: {what}", what=what) if kind == "undo" else msg("redo: {what}",
+                                                                          what=what)
 
 
 Listener = Callable[[Campaign, Sequence[LogEntry]], None]
@@ -134,6 +165,8 @@ class Session:
             undoes=undoes,
             secret=draft.secret or secret or self._secret,
             hidden=tuple(dict.fromkeys((*hidden, *found))),
+            msg=draft.msg,
+            effect_msgs=draft.effect_msgs,
         )
         self.log.append(entry)
         return entry
@@ -148,7 +181,7 @@ class Session:
         # Every command is a step, even a roll that changed nothing: ctrl+z then takes back
         # the last thing the GM did, as they expect, and the log marks it undone.
         self._undo.append(_Step(before, outcome.campaign, entry.seq, entry.text, entry.secret,
-                                entry.hidden))
+                                entry.hidden, entry.msg))
         del self._undo[: -self._depth]
         self._redo.clear()
         self._notify([entry])
@@ -176,7 +209,7 @@ class Session:
         step = self._undo.pop()
         self._redo.append(step)
         self.campaign = step.before
-        entry = self._entry(Draft("undo", f"undo: {step.text}"), step.after, undoes=step.seq,
+        entry = self._entry(Draft.of("undo", step.said("undo")), step.after, undoes=step.seq,
                             secret=step.secret, hidden=step.hidden)
         self._notify([entry])
         return entry
@@ -187,7 +220,7 @@ class Session:
         step = self._redo.pop()
         self._undo.append(step)
         self.campaign = step.after
-        entry = self._entry(Draft("redo", f"redo: {step.text}"), step.before, undoes=step.seq,
+        entry = self._entry(Draft.of("redo", step.said("redo")), step.before, undoes=step.seq,
                             secret=step.secret, hidden=step.hidden)
         self._notify([entry])
         return entry

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import RulesError
+from tui.i18n import N_, Msg, _, msg
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
 from tui.session.systems.interface import Chance
@@ -48,6 +49,10 @@ def draw(
         if not 1 <= face <= sides:
             raise RulesError(f"{what}: die {i} must be within 1..{sides}, got {face}")
     return faces, True
+
+
+#: words every system's log uses (translated where shown)
+TERMS = (N_("typed"), N_("rolled"))
 
 
 def typed_or_rolled(typed: bool) -> str:
@@ -111,22 +116,23 @@ def one_side(check: Check) -> Side:
 def outcome(
     campaign: Campaign,
     *,
-    text: str,
+    text: str | Msg,
     actor: str,
     grade: str,
     inputs: dict[str, object],
-    effects: Sequence[str] = (),
+    effects: Sequence[str | Msg] = (),
     result: object = None,
 ) -> Outcome:
-    return Outcome(campaign, Draft("roll", text, actor, grade, inputs, tuple(effects)), result)
+    """A roll's outcome; ``text`` and ``effects`` as messages keep their facts in the log."""
+    return Outcome(campaign, Draft.of("roll", text, actor, grade, inputs, effects), result)
 
 
 def contest_chances(a_name: str, b_name: str, dist: Mapping[Any, Fraction]) -> tuple[Chance, ...]:
     """Odds lines for a two-sided contest keyed ``"a"``, ``"b"`` and ``None``."""
     return (
-        Chance(f"{a_name} wins", dist.get("a", Fraction(0)), "success"),
-        Chance(f"{b_name} wins", dist.get("b", Fraction(0)), "failure"),
-        Chance("no winner", dist.get(None, Fraction(0)), "partial"),
+        Chance(_("{name} wins").format(name=a_name), dist.get("a", Fraction(0)), "success"),
+        Chance(_("{name} wins").format(name=b_name), dist.get("b", Fraction(0)), "failure"),
+        Chance(_("no winner"), dist.get(None, Fraction(0)), "partial"),
     )
 
 
@@ -151,11 +157,11 @@ def side_grade(sides: Sequence[Side], winner: int | None) -> str:
     return "success" if sides[winner].actor == sides[0].actor else "failure"
 
 
-def verdict(winner: str | None, a_name: str, b_name: str) -> str:
+def verdict(winner: str | None, a_name: str, b_name: str) -> Msg:
     """``"Naomi wins"``, or ``"no winner"``, for a contest keyed ``"a"``/``"b"``/``None``."""
     if winner is None:
-        return "no winner"
-    return f"{a_name if winner == 'a' else b_name} wins"
+        return msg("no winner")
+    return msg("{name} wins", name=a_name if winner == "a" else b_name)
 
 
 def within(value: object, low: int, high: int) -> str:

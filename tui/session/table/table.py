@@ -34,6 +34,7 @@ from tui.session.table.entry import (
     parse_line,
 )
 from tui.session.table.names import Match, NameError_
+from tui.session.table.vocabulary import in_own_words, option_words
 from tui.session.table.wording import humane, where
 
 __all__ = ["SECRET", "Feedback", "Preview", "Table", "secret_line"]
@@ -195,6 +196,10 @@ class Table:
         """What ``name`` can roll, ``extra.skill_aliases`` included → the real skill."""
         return self._skill_aliases(name)
 
+    def option_keys(self) -> frozenset[str]:
+        """The ``key=`` words of this campaign's roll entry, the system's Russian ones too."""
+        return option_words(OPTION_KEYS | self.system.option_keys, self.system.entry_words)
+
     def parse(self, line: str) -> Slash | FreeRoll | Check:
         """``line`` in the roll-entry language, names resolved (raises ``EntryError``)."""
         return self._parse(line)
@@ -219,10 +224,12 @@ class Table:
         """Replace aliases in a parsed check with the real character and skill names."""
         chars = self._character_aliases()
 
+        words = self.system.entry_words
+
         def fix(side: Side) -> Side:
             actor = chars.get(side.actor, side.actor)
             skill = self._skill_aliases(actor).get(side.skill, side.skill)
-            return replace(side, actor=actor, skill=skill)
+            return in_own_words(replace(side, actor=actor, skill=skill), words)
 
         return Check.of([fix(side) for side in check.sides])
 
@@ -246,7 +253,7 @@ class Table:
     def _parse(self, line: str) -> Slash | FreeRoll | Check:
         parsed = parse_line(
             line, self._character_aliases(), self._skill_aliases,
-            option_keys=OPTION_KEYS | self.system.option_keys,
+            option_keys=self.option_keys(),
         )
         if not isinstance(parsed, Check):
             return parsed

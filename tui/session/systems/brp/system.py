@@ -22,6 +22,13 @@ class Brp(Defaults):
     key = "brp"
     skill_type = int  # percent
     option_keys = frozenset({"by"})
+    #: the seed's words (difficulty «Автоматический», «Лёгкий», «Сложный», «Невозможный»)
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "легко": "easy", "легкий": "easy", "сложно": "hard", "сложный": "hard",
+        "автоматически": "automatic", "автоматический": "automatic",
+        "невозможно": "impossible", "невозможный": "impossible", "обычно": "normal",
+        "без-ставок": "nostakes", "бросок": "roll", "кто": "by",
+    }
     max_sides = 16  # «все действующие стороны» roll and compare
     entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
@@ -37,6 +44,9 @@ class Brp(Defaults):
         "  higher skill, equal specials cancel.\n"
         "  /downtime CHAR SKILL, ...: up to four free ticks, once per\n"
         "  downtime (it ends with the next scene or adventure).\n"
+        "  Russian words too: легко (лёгкий), сложно (сложный), автоматически\n"
+        "  (автоматический), невозможно (невозможный), обычно, без-ставок,\n"
+        "  бросок; кто=active|passive.\n"
     )
     modifier_fields = (
         ModifierField("difficulty", "Difficulty", ("", "easy", "hard", "automatic", "impossible")),

@@ -22,6 +22,10 @@ class Gurps(Defaults):
     skill_type = int  # skill level
     #: a ranged attack's distance, shots, and a weapon not recorded in the save
     option_keys = frozenset({"yd", "shots", "rof", "recoil"})
+    #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "ярд": "yd", "ярды": "yd", "выстрелы": "shots", "сб": "rof", "отдача": "recoil",
+    }
     entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
         "  = 4 3 5 (three dice, or one 3d6 total)\n"
@@ -47,6 +51,7 @@ class Gurps(Defaults):
         "    the rest off HP (dr=1x6 multiplies); a hit suggests the line\n"
         "  turn order: Basic Speed, then DX; /swap and alt+up/down reorder\n"
         "    any tie on Basic Speed\n"
+        "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=.\n"
     )
     modifier_fields = (
         ModifierField("modifier", "Modifier", signed=True, hint="-10..+10"),

@@ -18,6 +18,10 @@ class Skirmish(Defaults):
     key = "skirmish"
     skill_type = int  # characteristic value
     option_keys = frozenset({"die", "dice", "set", "choose"})
+    #: Russian keys of the test's options (the die itself stays d10, d12 or d20)
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "куб": "die", "кубы": "dice", "знач": "set", "выбор": "choose", "сырой": "raw",
+    }
     entry_help = (
         "  die=d10|d12|d20; +N -N xN /N in the seed's order (multiply and\n"
         "  divide, then add, then set=N).\n"
@@ -26,6 +30,7 @@ class Skirmish(Defaults):
         "  exact odds of who acts.\n"
         "  samurai fighting = 5 vs yamabushi = 8\n"
         "  samurai fighting dice=2 vs yamabushi fighting dice=2\n"
+        "  Russian words too: куб=, кубы=, знач=, выбор=, сырой.\n"
     )
     modifier_fields = (
         ModifierField("die", "Die", ("", "die=d10", "die=d12", "die=d20")),

@@ -1,0 +1,112 @@
+"""Every message in the code has a Russian entry, and no Russian entry is stale.
+
+The messages are found in the source: the first string argument of ``_``, ``N_``, ``msg``
+(and the two of ``ngettext``, ``nmsg``) anywhere under ``tui/``. A call with anything but a
+literal there (an f-string, a variable) is itself a failure: the catalog could not know it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+from tests.seeds import ROOT
+from tui import i18n_ru
+from tui.i18n import ru_form
+
+SINGLE = {"_", "N_", "msg"}
+COUNTED = {"ngettext", "nmsg"}
+
+
+def calls_in(source: str, where: str = "<src>") -> tuple[set[str], set[str], list[str]]:
+    """(messages, counted singulars, problems) of one module's source."""
+    messages: set[str] = set()
+    counted: set[str] = set()
+    problems: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        name = node.func.id
+        if name not in SINGLE | COUNTED or not node.args:
+            continue
+        wanted = 2 if name in COUNTED else 1
+        literal = [a for a in node.args[:wanted]
+                   if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if len(literal) != wanted:
+            problems.append(f"{where}:{node.lineno}: {name}() needs a literal message")
+            continue
+        if name in COUNTED:
+            counted.add(literal[0].value)
+        else:
+            messages.add(literal[0].value)
+    return messages, counted, problems
+
+
+def _code() -> tuple[set[str], set[str], list[str]]:
+    messages: set[str] = set()
+    counted: set[str] = set()
+    problems: list[str] = []
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        if path.name in ("i18n_ru.py", "i18n.py"):
+            continue
+        m, c, p = calls_in(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+        messages |= m
+        counted |= c
+        problems += p
+    return messages, counted, problems
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_every_call_is_a_literal() -> None:
+    assert _code()[2] == []
+
+
+def test_every_message_has_a_russian_entry() -> None:
+    messages, counted, _ = _code()
+    missing = sorted(messages - i18n_ru.MESSAGES.keys())
+    missing_counted = sorted(counted - i18n_ru.PLURALS.keys())
+    assert (missing, missing_counted) == ([], [])
+
+
+def test_no_russian_entry_is_stale() -> None:
+    messages, counted, _ = _code()
+    assert sorted(i18n_ru.MESSAGES.keys() - messages) == []
+    assert sorted(i18n_ru.PLURALS.keys() - counted) == []
+
+
+def test_russian_keeps_the_placeholders() -> None:
+    wrong = [k for k, v in i18n_ru.MESSAGES.items() if _fields(k) != _fields(v)]
+    for k, forms in i18n_ru.PLURALS.items():
+        assert len(forms) == 3, k
+        wrong += [k for form in forms if not _fields(form) <= _fields(k) | {"n"}]
+    assert wrong == []
+
+
+def test_russian_text_is_russian() -> None:
+    # an entry copied over untranslated: a long English word left outside the placeholders
+    english = re.compile(r"\b[a-z]{5,}\b")
+    allowed = {"nostakes", "range", "focus", "bonus", "resist"}
+    lazy = [k for k, v in i18n_ru.MESSAGES.items()
+            if k == v and english.search(re.sub(r"\{[^}]*\}|/\w+|\w+=", "", k))
+            and not set(english.findall(k)) <= allowed]
+    assert lazy == []
+
+
+def test_the_finder_sees_a_new_message_and_a_bad_call() -> None:
+    source = 'x = _("A brand new label")\ny = ngettext("{n} cat", "{n} cats", 2)\nz = _(f"{y}")\n'
+    messages, counted, problems = calls_in(source)
+    assert messages == {"A brand new label"}
+    assert counted == {"{n} cat"}
+    assert len(problems) == 1 and ":3:" in problems[0]
+    assert "A brand new label" not in i18n_ru.MESSAGES
+
+
+def test_russian_plural_forms() -> None:
+    forms = {n: ru_form(n) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112)}
+    assert forms == {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1,
+                     25: 2, 101: 0, 111: 2, 112: 2}
