@@ -18,6 +18,13 @@ from tui.i18n import ru_form
 
 SINGLE = {"_", "N_", "msg"}
 COUNTED = {"ngettext", "nmsg"}
+#: calls whose English arguments are translated where shown (position, keywords)
+SHOWN: dict[str, tuple[int | None, tuple[str, ...]]] = {
+    "slash": (2, ()),  # a slash command's help
+    "Binding": (2, ("tooltip",)),  # the footer's and the help's key names
+    "ModifierField": (1, ("hint",)),  # the roll form's labels
+    "SystemCommand": (0, ()),  # the palette's entries
+}
 
 
 def calls_in(source: str, where: str = "<src>") -> tuple[set[str], set[str], list[str]]:
@@ -26,7 +33,18 @@ def calls_in(source: str, where: str = "<src>") -> tuple[set[str], set[str], lis
     counted: set[str] = set()
     problems: list[str] = []
     for node in ast.walk(ast.parse(source)):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        if not isinstance(node, ast.Call):
+            continue
+        callee = node.func.attr if isinstance(node.func, ast.Attribute) else (
+            node.func.id if isinstance(node.func, ast.Name) else "")
+        if callee in SHOWN:
+            pos, keywords = SHOWN[callee]
+            found = [node.args[pos]] if pos is not None and len(node.args) > pos else []
+            found += [k.value for k in node.keywords if k.arg in keywords]
+            messages |= {a.value for a in found
+                         if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value}
+            continue
+        if not isinstance(node.func, ast.Name):
             continue
         name = node.func.id
         if name not in SINGLE | COUNTED or not node.args:
@@ -37,6 +55,8 @@ def calls_in(source: str, where: str = "<src>") -> tuple[set[str], set[str], lis
         if len(literal) != wanted:
             problems.append(f"{where}:{node.lineno}: {name}() needs a literal message")
             continue
+        if not literal[0].value:
+            continue  # the empty message is its own translation
         if name in COUNTED:
             counted.add(literal[0].value)
         else:
@@ -49,7 +69,7 @@ def _code() -> tuple[set[str], set[str], list[str]]:
     counted: set[str] = set()
     problems: list[str] = []
     for path in sorted((ROOT / "tui").rglob("*.py")):
-        if path.name in ("i18n_ru.py", "i18n.py"):
+        if path.name == "i18n.py" or "i18n_ru" in path.parts:
             continue
         m, c, p = calls_in(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
         messages |= m
@@ -110,3 +130,12 @@ def test_russian_plural_forms() -> None:
     forms = {n: ru_form(n) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112)}
     assert forms == {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1,
                      25: 2, 101: 0, 111: 2, 112: 2}
+
+
+def test_no_message_is_in_two_parts_of_the_catalog() -> None:
+    seen: dict[str, int] = {}
+    twice = []
+    for i, part in enumerate(i18n_ru.PARTS):
+        twice += [k for k in part if k in seen]
+        seen.update(dict.fromkeys(part, i))
+    assert twice == []

@@ -17,13 +17,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from rules.errors import RulesError
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
+from tui.widgets.footer import Footer
 
 __all__ = ["AdventureEndScreen"]
 

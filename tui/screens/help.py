@@ -28,6 +28,7 @@ from tui.help_text import (
     modifiers,
     players_view,
 )
+from tui.i18n import _, tr
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
 from tui.textsafe import visible
@@ -59,14 +60,14 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
         for key, binding in bindings_map:
             add(key, binding)
     extra: Sequence[tuple[str, str]] = getattr(screen, "EXTRA_KEYS", ())
-    found = [(key, what, "") for key, what in extra]
-    found += [("/".join(keys), what, ident) for (ident, what), keys in rows.items()]
+    found = [(key, tr(what), "") for key, what in extra]
+    found += [("/".join(keys), tr(what), ident) for (ident, what), keys in rows.items()]
     return found
 
 
 def keys_section(rows: Sequence[tuple[str, str, str]]) -> Section:
     """The KEYS section: the key, what it does and the binding id to remap it by."""
-    return Section("KEYS (binding ids remap in config.toml [keymap])",
+    return Section(_("KEYS (binding ids remap in config.toml [keymap])"),
                    rows=tuple((keys, f"{what}  {ident}".rstrip()) for keys, what, ident in rows),
                    left=15)
 
@@ -138,8 +139,8 @@ class HelpScreen(ModalScreen[None]):
         if self.keys:
             parts.append(keys_section(self.keys))
         if self.commands:
-            parts.append(Section("COMMANDS", rows=tuple(self.commands), left=34))
-        parts.append(Section("Escape closes this help."))
+            parts.append(Section(_("COMMANDS"), rows=tuple(self.commands), left=34))
+        parts.append(Section(_("Escape closes this help.")))
         return parts
 
     def compose(self) -> ComposeResult:

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.strip import Strip
 
+from tui.i18n import _
 from tui.session.campaign.log import LogEntry, shown_effects, shown_text
 from tui.widgets.text_pane import StripPane, to_strips
 
@@ -54,7 +55,7 @@ def entry_text(entry: LogEntry, *, undone: bool = False, mono: bool = False) -> 
     stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
     text.append(f"{stamp} ", style="dim")
     if entry.secret:
-        text.append("secret ", style="dim italic")
+        text.append(_("secret "), style="dim italic")
     style = grade_style(entry.grade, mono=mono)
     if entry.kind == "info":
         style = "italic"
@@ -130,7 +131,7 @@ class LogPanel(StripPane):
             return self._visible_lines
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
-            hint = Text("Nothing rolled yet: type a roll below, or /help.", style="dim italic")
+            hint = Text(_("Nothing rolled yet: type a roll below, or /help."), style="dim italic")
             lines = self.strips(hint, width)
         elif width > 0 and height > 0:
             console = self.app.console

@@ -47,6 +47,17 @@ class Draft:
     msg: Msg | None = None  # ``text`` as facts, shown in the GM's language (see LogEntry)
     effect_msgs: tuple[Msg, ...] = ()
 
+    @property
+    def shown(self) -> str:
+        """The text in the GM's language (its facts rendered now), else as written."""
+        return self.msg.render() if self.msg is not None else self.text
+
+    @property
+    def shown_effects(self) -> tuple[str, ...]:
+        if self.effect_msgs and len(self.effect_msgs) == len(self.effects):
+            return tuple(m.render() for m in self.effect_msgs)
+        return self.effects
+
     @classmethod
     def of(
         cls,

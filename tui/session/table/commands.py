@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tui.i18n import tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.table.entry import Check, Slash
@@ -74,9 +75,14 @@ class SlashCommand:
 
     name: str
     usage: str
-    help: str
+    help_text: str  # English; :attr:`help` is in the GM's language
     handler: Handler = field(compare=False)
     args: str = ""
+
+    @property
+    def help(self) -> str:
+        """What the command does, in the GM's language."""
+        return tr(self.help_text)
 
 
 class CommandSet:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tui.i18n import _, msg
+from tui.session.campaign.log import shown_text
 from tui.session.campaign.session import Draft
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
@@ -19,13 +21,13 @@ __all__: list[str] = []
 @slash("undo", "/undo", "take back the last change (ctrl+z)")
 def _undo(table: Table, _cmd: Slash) -> Feedback:
     entry = table.session.undo()
-    return Feedback(entry is not None, entry.text if entry else "nothing to undo")
+    return Feedback(entry is not None, shown_text(entry) if entry else _("nothing to undo"))
 
 
 @slash("redo", "/redo", "do again what was undone (ctrl+y)")
 def _redo(table: Table, _cmd: Slash) -> Feedback:
     entry = table.session.redo()
-    return Feedback(entry is not None, entry.text if entry else "nothing to redo")
+    return Feedback(entry is not None, shown_text(entry) if entry else _("nothing to redo"))
 
 
 @slash("help", "/help", "the bindings and the roll-entry language (f1)", aliases=("?",))
@@ -41,16 +43,17 @@ def _quit(_table: Table, _cmd: Slash) -> Feedback:
 @slash("note", "/note TEXT", "write a note into the log, for the GM only", args="TEXT")
 def _note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
-        return Feedback(False, "/note needs some text")
-    return table.run_change(lambda c: c, Draft("note", f"note: {cmd.rest}", secret=True))
+        return Feedback(False, _("/note needs some text"))
+    return table.run_change(lambda c: c, Draft.of("note", msg("note: {text}", text=cmd.rest),
+                                                  secret=True))
 
 
 @slash("note!", "/note! TEXT", "write a note into the log that the players' view shows too",
        args="TEXT")
 def _public_note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
-        return Feedback(False, "/note! needs some text")
-    return table.run_change(lambda c: c, Draft("note", f"note: {cmd.rest}"))
+        return Feedback(False, _("/note! needs some text"))
+    return table.run_change(lambda c: c, Draft.of("note", msg("note: {text}", text=cmd.rest)))
 
 
 @slash(
@@ -64,7 +67,7 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
 
     words = list(cmd.args)
     if len(words) < 2:
-        return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N or =N")
+        return Feedback(False, _("usage: /hp CHAR [RESOURCE] ±N or =N"))
     amount = words.pop()
     who = table.match_character(words)
     ch = table.campaign.character(who.name)
@@ -80,10 +83,9 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     elif "HP" in ch.resources or setting:
         resource = "HP"
     else:
-        have = ", ".join(ch.resources) or "none"
-        return Feedback(
-            False, f"{ch.name} has no HP (resources: {have}); /hp CHAR NAME =N adds one"
-        )
+        have = ", ".join(ch.resources) or _("none")
+        return Feedback(False, _("{name} has no HP (resources: {have}); /hp CHAR NAME =N adds "
+                                 "one").format(name=ch.name, have=have))
     current = ch.resources.get(resource, 0)
     try:
         if amount.startswith("="):
@@ -91,11 +93,12 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         elif amount[:1] in "+-−":
             new = current + int(amount.replace("−", "-"))
         else:
-            return Feedback(False, f"write +N, -N or =N, not {amount!r}")
+            return Feedback(False, _("write +N, -N or =N, not {amount}").format(
+                amount=repr(amount)))
     except ValueError:
-        return Feedback(False, f"{amount!r} is not a number")
+        return Feedback(False, _("{amount} is not a number").format(amount=repr(amount)))
     if abs(new) > 1_000_000:
-        return Feedback(False, "that is a very large number")
+        return Feedback(False, _("that is a very large number"))
     return table.change(
         lambda c: c.with_character(ch.with_resource(resource, new)),
         f"{ch.name} {resource} {current} → {new}",
@@ -107,5 +110,6 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
 def _rename(table: Table, cmd: Slash) -> Feedback:
     name = cmd.rest.strip()
     if not name:
-        return Feedback(False, "/rename needs a name")
-    return table.change(lambda c: replace(c, name=name), f"campaign renamed to {name}")
+        return Feedback(False, _("/rename needs a name"))
+    return table.change(lambda c: replace(c, name=name),
+                        msg("campaign renamed to {name}", name=name))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
+from tui.i18n import Msg, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome, Session
 from tui.session.systems.interface import Chance, Plan, System
@@ -369,10 +370,10 @@ class Table:
                 return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
-                return Feedback(True, out.draft.text, outcome=out)
+                return Feedback(True, out.draft.shown, outcome=out)
             parsed, plan = self._plan(parsed)
             out = self.session.execute(_Run(plan, parsed, self.rng, self.command_sets))
-            return Feedback(True, out.draft.text, outcome=out)
+            return Feedback(True, out.draft.shown, outcome=out)
         except _ERRORS as exc:
             return Feedback(False, _message(exc), at=where(line, exc))
         except Exception as exc:  # commands apply or not at all: the state is unchanged
@@ -397,18 +398,19 @@ class Table:
         import traceback
 
         self.last_internal_error = "".join(traceback.format_exception(exc))
-        return f"internal error ({type(exc).__name__}: {exc}); nothing was changed"
+        return _("internal error ({kind}: {error}); nothing was changed").format(
+            kind=type(exc).__name__, error=exc)
 
     def change(
         self,
         fn: Callable[[Campaign], Campaign],
-        text: str,
+        text: str | Msg,
         *,
         actor: str = "",
-        effects: Sequence[str] = (),
+        effects: Sequence[str | Msg] = (),
     ) -> Feedback:
-        """Apply a pure change as one undoable, logged step."""
-        return self.run_change(fn, Draft("change", text, actor, "", {}, tuple(effects)))
+        """Apply a pure change as one undoable, logged step (messages keep their facts)."""
+        return self.run_change(fn, Draft.of("change", text, actor, "", {}, effects))
 
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
@@ -418,7 +420,7 @@ class Table:
             return Feedback(False, _message(exc))
         except Exception as exc:
             return Feedback(False, self._internal(exc))
-        return Feedback(True, draft.text, outcome=out)
+        return Feedback(True, draft.shown, outcome=out)
 
 
 def secret_line(line: str) -> tuple[bool, str]:

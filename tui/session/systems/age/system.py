@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.errors import RulesError
+from tui.i18n import N_
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField
@@ -33,7 +34,7 @@ class Age(Defaults):
         "сл": "tn",
     }
     max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»
-    entry_help = (
+    entry_help = N_(
         "  tn=N or a difficulty word (routine easy average challenging hard\n"
         "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
         "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"

@@ -298,10 +298,13 @@ class BrpAdapter:
             if face is None:
                 how = msg("automatic, no roll")
             else:
-                how = msg("{roller} ({by}) rolled {die} {source}, needing {need} or less to "
-                          "{goal}", roller=roller, by=term(by), die=brp.face_text(face),
-                          source=term(typed_or_rolled(typed)), need=need,
-                          goal=term("succeed" if by == "active" else "resist"))
+                args: dict[str, str | int | Msg] = {
+                        "roller": roller, "by": term(by), "die": brp.face_text(face),
+                        "source": term(typed_or_rolled(typed)), "need": need}
+                how = (msg("{roller} ({by}) rolled {die} {source}, needing {need} or less to "
+                           "succeed", **args) if by == "active" else
+                       msg("{roller} ({by}) rolled {die} {source}, needing {need} or less to "
+                           "resist", **args))
             return outcome(
                 state,
                 text=msg("{head} ({chance}%): {how} → {verdict}", head=head, chance=chance,
@@ -323,9 +326,9 @@ class BrpAdapter:
         if chance in (0, 100):
             who = _("automatic, no roll")
         else:
-            goal = tr("succeed" if by == "active" else "resist")
-            who = _("{roller} rolls ({by}), {need} or less to {goal}").format(
-                roller=roller, by=tr(by), need=need, goal=goal)
+            said = (_("{roller} rolls ({by}), {need} or less to succeed") if by == "active"
+                    else _("{roller} rolls ({by}), {need} or less to resist"))
+            who = said.format(roller=roller, by=tr(by), need=need)
         return Plan(_("{head} → resistance {chance}%; {who}").format(head=head, chance=chance,
                                                                     who=who), odds, run)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from tui.i18n import N_
 from tui.session.campaign.model import Value
 from tui.session.systems.interface import Defaults, ModifierField
 from tui.session.systems.kit import within
@@ -30,7 +31,7 @@ class Brp(Defaults):
         "без-ставок": "nostakes", "бросок": "roll", "кто": "by",
     }
     max_sides = 16  # «все действующие стороны» roll and compare
-    entry_help = (
+    entry_help = N_(
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
         "  = 07 types the d100 (00 = 100).\n"
         "  impossible alone fails with no roll; impossible roll (or typed\n"

@@ -10,5 +10,5 @@ __all__ = ["TERMS"]
 TERMS = (
     N_("fumble"), N_("failure"), N_("success"), N_("special success"), N_("critical success"),
     N_("automatic"), N_("easy"), N_("normal"), N_("hard"), N_("impossible"),
-    N_("active"), N_("passive"), N_("succeed"), N_("resist"),
+    N_("active"), N_("passive"),
 )

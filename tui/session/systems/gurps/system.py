@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tui.i18n import N_
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 from tui.session.systems.kit import within
@@ -26,7 +27,7 @@ class Gurps(Defaults):
     entry_words: ClassVar[Mapping[str, str]] = {
         "ярд": "yd", "ярды": "yd", "выстрелы": "shots", "сб": "rof", "отдача": "recoil",
     }
-    entry_help = (
+    entry_help = N_(
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
         "  = 4 3 5 (three dice, or one 3d6 total)\n"
         "  ranged attack: ruth shotgun [WEAPON] yd=N [shots=N]\n"

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from rules import skirmish
 from rules.errors import RulesError
+from tui.i18n import Msg, _, msg, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
@@ -151,10 +152,10 @@ def _hits(hits: tuple[int, ...]) -> str:
 def _single_odds(value: int, die: str) -> tuple[Chance, ...]:
     dist = skirmish.odds(value, die)
     return (
-        Chance("lucky chance", dist["lucky"], "critical"),
-        Chance("success", dist["success"], "success"),
-        Chance("failure", dist["failure"], "failure"),
-        Chance("catastrophic", dist["catastrophic"], "fumble"),
+        Chance(tr("lucky chance"), dist["lucky"], "critical"),
+        Chance(tr("success"), dist["success"], "success"),
+        Chance(tr("failure"), dist["failure"], "failure"),
+        Chance(_("catastrophic"), dist["catastrophic"], "fumble"),
     )
 
 
@@ -178,17 +179,19 @@ class SkirmishAdapter:
             faces, typed = t.faces(rng)
             results = [skirmish.test(t.value, f, t.die) for f in faces]
             best = max(results, key=lambda r: r.outcome)
-            parts = ", ".join(f"{r.roll}: {r.outcome.label}" for r in results)
+            parts: Msg | None = None
+            for r in results:
+                one = msg("{roll}: {grade}", roll=r.roll, grade=term(r.outcome.label))
+                parts = one if parts is None else msg("{a}, {b}", a=parts, b=one)
             plain = sum(r.success and not r.lucky for r in results)
             lucky = sum(r.lucky for r in results)
-            summary = (
-                f" ({plain} success{'es' if plain != 1 else ''}, {lucky} lucky)"
-                if len(results) > 1
-                else ""
-            )
+            text = msg("{test}: {parts}", test=t.text, parts=parts or msg(""))
+            if len(results) > 1:
+                text = msg("{text} ({successes}, {lucky} lucky)", text=text, lucky=lucky,
+                           successes=nmsg("{n} success", "{n} successes", plain))
             return outcome(
                 state,
-                text=f"{t.text}: {parts}{summary}",
+                text=text,
                 actor=t.side.actor,
                 grade=GRADES[best.outcome],
                 inputs={

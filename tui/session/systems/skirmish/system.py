@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from tui.i18n import N_
 from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ class Skirmish(Defaults):
     entry_words: ClassVar[Mapping[str, str]] = {
         "куб": "die", "кубы": "dice", "знач": "set", "выбор": "choose", "сырой": "raw",
     }
-    entry_help = (
+    entry_help = N_(
         "  die=d10|d12|d20; +N -N xN /N in the seed's order (multiply and\n"
         "  divide, then add, then set=N).\n"
         "  set=3,5 (or set= twice): the acting player picks, choose=N.\n"

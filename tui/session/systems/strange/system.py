@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.errors import RulesError
+from tui.i18n import N_
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -31,7 +32,7 @@ class Strange(Defaults):
         "встречная": "opposed", "сложно": "hard", "без-синергии": "nosynergy",
         "диапазон": "range", "сопротивление": "resist", "мод": "mod",
     }
-    entry_help = (
+    entry_help = N_(
         "  range=L,H  resist=L,H: the GM's two d6 (else the app rolls them);\n"
         "  opposed: the app rolls a resistance range too.\n"
         "  mod=N: the range top moves by N, on top of synergy.\n"

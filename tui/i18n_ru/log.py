@@ -1,0 +1,98 @@
+"""The Russian of the table's messages and of what rolls and changes say in the log."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # -- messages of the table -------------------------------------------------------------
+    "nothing to undo": "отменять нечего",
+    "nothing to redo": "повторять нечего",
+    "/note needs some text": "/note: нужен текст",
+    "/note! needs some text": "/note!: нужен текст",
+    "note: {text}": "заметка: {text}",
+    "usage: /hp CHAR [RESOURCE] ±N or =N": "использование: /hp ПЕРСОНАЖ [РЕСУРС] ±N или =N",
+    "none": "нет",
+    "{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one":
+        "у {name} нет HP (ресурсы: {have}); /hp ПЕРСОНАЖ ИМЯ =N добавит",
+    "write +N, -N or =N, not {amount}": "пишите +N, -N или =N, а не {amount}",
+    "{amount} is not a number": "{amount} — не число",
+    "that is a very large number": "это слишком большое число",
+    "/rename needs a name": "/rename: нужно название",
+    "campaign renamed to {name}": "кампания переименована в «{name}»",
+    # -- rolls in the log ------------------------------------------------------------------
+    "{actor} · {target}: {dice} → {grade}": "{actor} · {target}: {dice} → {grade}",
+    "{skill} {chance}%": "{skill} {chance}%",
+    "{skill} {value}{kind}{mods} → {chance}%": "{skill} {value}{kind}{mods} → {chance}%",
+    "{skill} {value}{kind}{mods} {difficulty} → {chance}%":
+        "{skill} {value}{kind}{mods} {difficulty} → {chance}%",
+    "no roll": "без броска",
+    "tick: {name} · {skill}": "отметка опыта: {name} · {skill}",
+    " (automatic success, no roll, no tick)": " (автоматический успех, без броска и отметки)",
+    " (impossible: a failure with no roll; type the die or add 'roll' to see how badly)":
+        " (невозможно: провал без броска; введите кубик или добавьте 'бросок', чтобы "
+        "узнать, насколько плохо)",
+    " (impossible: rolled to see how badly, no success possible)":
+        " (невозможно: бросок, чтобы узнать, насколько плохо; успех невозможен)",
+    "{name} wins": "побеждает {name}",
+    "no winner": "победителя нет",
+    "{actor} {skill} {dice}/{chance}% ({grade}→{after})":
+        "{actor} {skill} {dice}/{chance}% ({grade}→{after})",
+    "{a} vs {b}": "{a} против {b}",
+    " vs ": " против ",
+    "{sides}: {verdict}": "{sides}: {verdict}",
+    "{name} succeeds": "{name}: успех",
+    "{name} resists": "{name} сопротивляется",
+    "automatic, no roll": "автоматически, без броска",
+    "{roller} ({by}) rolled {die} {source}, needing {need} or less to succeed":
+        "{roller} ({by}): {die} ({source}), для успеха нужно {need} или меньше",
+    "{roller} ({by}) rolled {die} {source}, needing {need} or less to resist":
+        "{roller} ({by}): {die} ({source}), чтобы устоять, нужно {need} или меньше",
+    "{head} ({chance}%): {how} → {verdict}": "{head} ({chance}%): {how} → {verdict}",
+    "{roller} rolls ({by}), {need} or less to succeed":
+        "бросает {roller} ({by}), для успеха {need} или меньше",
+    "{roller} rolls ({by}), {need} or less to resist":
+        "бросает {roller} ({by}), чтобы устоять, {need} или меньше",
+    "{head} → resistance {chance}%; {who}": "{head} → сопротивление {chance}%; {who}",
+    "active": "активная",
+    "passive": "пассивная",
+    "resist": "сопротивление",
+    "typed": "введён",
+    "rolled": "брошен",
+    "{spec}: {dice} → {grade} (margin {margin}){verdict}{notes}":
+        "{spec}: {dice} → {grade} (запас {margin}){verdict}{notes}",
+    ", defended": ", защита удалась",
+    ", not defended": ", защита не удалась",
+    ", {hits}": ", {hits}",
+    "{n}+ hits": "{n}+ попаданий",
+    "{name} by {margin}": "{name} с перевесом {margin}",
+    "{a}: {a_dice} ({a_margin}) vs {b}: {b_dice} ({b_margin}) → {who}{notes}":
+        "{a}: {a_dice} ({a_margin}) против {b}: {b_dice} ({b_margin}) → {who}{notes}",
+    "catastrophic": "катастрофический провал",
+    "{roll}: {grade}": "{roll}: {grade}",
+    "{a}, {b}": "{a}, {b}",
+    "{test}: {parts}": "{test}: {parts}",
+    "{text} ({successes}, {lucky} lucky)": "{text} ({successes}, счастливых: {lucky})",
+    "TN {tn}": "сложность {tn}",
+    "TN {tn} {name}": "сложность {tn} {name}",
+    "{tn} (default)": "{tn} (по умолчанию)",
+    "{test} vs {tn}: {result}": "{test} против {tn}: {result}",
+    "{grade}, {points}": "{grade}, {points}",
+    "{head} ({d1}+{d2}+drama {dd}{bonus} = {total} vs {tn}, margin {margin})":
+        "{head} ({d1}+{d2}+Куб Драмы {dd}{bonus} = {total} против {tn}, запас {margin})",
+    "{actor} {skill}: {result}; {sources}": "{actor} {skill}: {result}; {sources}",
+    "impact {impact} on {name}": "воздействие {impact} на {name}",
+    "can act": "может действовать",
+    "cannot act": "не может действовать",
+    "{grade}, impact {impact}": "{grade}, воздействие {impact}",
+    "{dice} vs {span}: hits {hits}/{required}, effective {effective}":
+        "{dice} против {span}: попаданий {hits}/{required}, с учётом критических {effective}",
+    "{body}; resistance {span}: hits {hits}": "{body}; сопротивление {span}: попаданий {hits}",
+    "{head} ({body})": "{head} ({body})",
+    "{span} {mod} -> {effective}": "{span} {mod} -> {effective}",
+    "empty": "пусто",
+    "{name} {how}": "{name}: {how}",
+    "dice": "кубики",
+    "range": "диапазон",
+    # -- the log --------------------------------------------------------------------------
+    "undo: {what}": "отмена: {what}",
+    "redo: {what}": "повтор: {what}",
+}

@@ -1,0 +1,41 @@
+"""The Russian of the systems' grades and terms, in the seeds' own words."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # -- grades and terms of the systems (the seeds' own words) -----------------------------
+    "fumble": "критический провал",
+    "failure": "провал",
+    "success": "успех",
+    "special success": "особый успех",
+    "critical success": "критический успех",
+    "critical failure": "критический провал",
+    "automatic": "автоматический",
+    "easy": "лёгкий",
+    "normal": "обычный",
+    "hard": "сложный",
+    "impossible": "невозможный",
+    "catastrophic failure": "катастрофический провал",
+    "lucky chance": "счастливый случай",
+    "Routine": "Элементарно",
+    "Easy": "Просто",
+    "Average": "Нормально",
+    "Challenging": "Затруднительно",
+    "Hard": "Сложно",
+    "Very Hard": "Очень сложно",
+    "Formidable": "Невероятно сложно",
+    "Nearly Impossible": "Почти невозможно",
+    "full failure": "полный провал",
+    "partial failure": "частичный провал",
+    "partial success": "частичный успех",
+    "full success": "полный успех",
+    "absolute critical": "абсолютный критический успех",
+    "planning": "планирование",
+    "actions": "действия",
+    "reactions": "реакции",
+    "active scene": "сцена с активными действиями",
+    "long-term scene": "сцена с долговременными событиями",
+    "final": "итог известен",
+    "pending": "ждёт фазы «Реакции»",
+    "resolved": "решено",
+}
