@@ -139,3 +139,34 @@ def test_no_message_is_in_two_parts_of_the_catalog() -> None:
         twice += [k for k in part if k in seen]
         seen.update(dict.fromkeys(part, i))
     assert twice == []
+
+
+def _shadowing(source: str, where: str) -> list[str]:
+    """Functions that call ``_()`` and also bind ``_`` (``for _, x in …``, ``a, _ = …``):
+    there ``_`` is a local, so the call fails at run time."""
+    found = []
+    for fn in ast.walk(ast.parse(source)):
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
+                    for n in ast.walk(fn))
+        # a comprehension's own variables are its scope's, not the function's
+        inner = {id(t) for c in ast.walk(fn) if isinstance(c, ast.comprehension)
+                 for t in ast.walk(c.target)}
+        binds = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)
+                    and id(n) not in inner for n in ast.walk(fn))
+        if calls and binds:
+            found.append(f"{where}:{fn.lineno}")
+    return found
+
+
+def test_no_function_hides_the_translation_call() -> None:
+    found: list[str] = []
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        found += _shadowing(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert found == []
+
+
+def test_the_shadowing_check_sees_a_local_underscore() -> None:
+    assert _shadowing("def f(xs):\n    for _, y in xs:\n        pass\n    return _('a')\n", "m")
+    assert not _shadowing("def f(xs):\n    ys = [y for _, y in xs]\n    return _('a')\n", "m")

@@ -30,6 +30,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui.app_files import CampaignFiles
+from tui.i18n import _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
@@ -354,6 +355,14 @@ class TablekeeperApp(CampaignFiles, App[None]):
         screen = self.main_screen()
         if isinstance(screen, MainScreen) and feedback is not None:
             screen.show_feedback(feedback)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search prompt in the GM's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=_("Search for commands…")))
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen, key_rows

@@ -75,18 +75,18 @@ def examples_of(campaign: Campaign, system: System) -> Examples:
 def grammar(ex: Examples) -> list[Section]:
     """The roll-entry language, with ``ex``'s names."""
     rows = (
-        ("CHAR SKILL [modifiers] [= dice]", _(
+        (_("CHAR SKILL [modifiers] [= dice]"), _(
             "a check; without '= dice' the app rolls (e.g. {char} {skill} {modifier})"
         ).format(char=ex.char, skill=ex.skill, modifier=ex.modifier)),
-        ("CHAR SKILL … vs CHAR [SKILL] …", _(
+        (_("CHAR SKILL … vs CHAR [SKILL] …"), _(
             "an opposed roll; a later side's skill defaults to the first side's when it has "
             "it (e.g. {char} {skill} vs {other}); AGE and BRP take more sides: … vs CHAR "
             "SKILL …; 'против' is 'vs'"
         ).format(char=ex.char, skill=ex.skill, other=ex.other)),
         ("3d6+2  d100  2d6-1  d%", _("free dice (add '= 4 5' to type the faces)")),
-        ("/command [args]", _("every action (see COMMANDS and ctrl+p)")),
-        ("… ext=NAME [clear]", _("the roll counts toward an extended check")),
-        ("/best SKILL [modifiers]", _("who should roll this? (ctrl+b on a typed check)")),
+        (_("/command [args]"), _("every action (see COMMANDS and ctrl+p)")),
+        (_("… ext=NAME [clear]"), _("the roll counts toward an extended check")),
+        (_("/best SKILL [modifiers]"), _("who should roll this? (ctrl+b on a typed check)")),
         ("!LINE", _("a secret line: its log entry is the GM's only (!{char} {skill}); /note "
                     "is the GM's, /note! a note the players' view shows too").format(
                         char=ex.char, skill=ex.skill)),

@@ -117,7 +117,7 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 continue
             yield SystemCommand(
                 f"/{cmd.name}",
-                _literal(f"{cmd.usage} — {cmd.help}"),
+                _literal(f"{cmd.shown_usage} — {cmd.help}"),
                 lambda c=cmd: app.fill_entry(f"/{c.name} "),
             )
     leave = _("Leave the players' view") if app.read_only else _("Save and leave")

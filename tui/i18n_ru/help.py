@@ -194,7 +194,7 @@ MESSAGES: dict[str, str] = {
         "  затруднительно сложно очень-сложно невероятно-сложно\n"
         "  почти-невозможно; сл=N for tn=N.\n"
     ): (
-        "  tn=N или слово сложности (seed: элементарно просто нормально\n"
+        "  tn=N или слово сложности (по таблице правил: элементарно просто нормально\n"
         "  затруднительно сложно очень-сложно невероятно-сложно почти-невозможно;\n"
         "  или routine easy average challenging hard very-hard formidable\n"
         "  nearly-impossible), сл=N — то же, что tn=N; +N/-N; фокус учитывается,\n"
@@ -314,4 +314,13 @@ MESSAGES: dict[str, str] = {
         "  samurai fighting dice=2 vs yamabushi fighting dice=2\n"
         "  Русские слова: куб=, кубы=, знач=, выбор=, сырой.\n"
     ),
+    # -- the grammar's syntax column and usages -------------------------------------------
+    "CHAR SKILL [modifiers] [= dice]": "CHAR SKILL [модификаторы] [= кубики]",
+    "CHAR SKILL … vs CHAR [SKILL] …": "CHAR SKILL … против CHAR [SKILL] …",
+    "/command [args]": "/команда [аргументы]",
+    "… ext=NAME [clear]": "… ext=ИМЯ [clear]",
+    "/best SKILL [modifiers]": "/best SKILL [модификаторы]",
+    "[modifiers]": "[модификаторы]",
+    "[args]": "[аргументы]",
+    "[= faces]": "[= грани]",
 }

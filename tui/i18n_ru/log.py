@@ -5,6 +5,11 @@ from __future__ import annotations
 MESSAGES: dict[str, str] = {
     # -- messages of the table -------------------------------------------------------------
     "nothing to undo": "отменять нечего",
+    "long-term": "долговременная",
+    "scene {name} ({kind})": "сцена {name} ({kind})",
+    "scene {name} ({kind}, round limit {limit})": "сцена {name} ({kind}, лимит раундов {limit})",
+    "scene {name} ended; {text}": "сцена {name} завершена; {text}",
+    "{text}: {summary}": "{text}: {summary}",
     "nothing to redo": "повторять нечего",
     "/note needs some text": "/note: нужен текст",
     "/note! needs some text": "/note!: нужен текст",
@@ -95,4 +100,52 @@ MESSAGES: dict[str, str] = {
     # -- the log --------------------------------------------------------------------------
     "undo: {what}": "отмена: {what}",
     "redo: {what}": "повтор: {what}",
+    # -- names, /best ----------------------------------------------------------------------
+    "{some} or {last}": "{some} или {last}",
+    "character": "персонаж",
+    "extended check": "сложная проверка",
+    "maneuver": "манёвр",
+    "modifier": "модификатор",
+    "resource": "ресурс",
+    "student": "ученик",
+    "skill of {name}": "навык персонажа {name}",
+    "missing {what}": "не указано: {what}",
+    "{what} {word} is ambiguous: did you mean {names}?":
+        "{what}: {word} — неоднозначно; может быть, {names}?",
+    "; did you mean {names}?": "; может быть, {names}?",
+    "no {what} matches {word}{hint}": "{what}: {word} не найдено{hint}",
+    "the party is empty: nobody can roll": "в отряде никого: бросать некому",
+    "usage: /best SKILL [modifiers], e.g. /best spot hidden hard":
+        "использование: /best НАВЫК [модификаторы], например /best spot hidden сложно",
+    "who should roll {check}?": "кому бросать: {check}?",
+    # -- the Strange System's rounds in the scene panel and its preview ---------------------
+    "  repeat {n}/{limit}": "  повтор {n}/{limit}",
+    "not rolled": "не брошено",
+    "pending, {grade}": "ожидает, {grade}",
+    "no one": "никто",
+    ": {a} {a_skill} {a_grade} vs {b} {b_skill} {b_grade}":
+        ": {a} {a_skill} {a_grade} против {b} {b_skill} {b_grade}",
+    " (final)": " (итог)",
+    "#{n} {name} to roll": "№{n}: бросает {name}",
+    "#{n} awaits {name}'s reaction": "№{n} ждёт реакции: {name}",
+    "#{n} stands unless {name} skips to react":
+        "№{n} в силе, если {name} не пропустит ход ради реакции",
+    "#{n} will stand": "№{n} останется в силе",
+    "pending: ": "ожидают: ",
+    "⚠ round limit {limit} reached: /summary, then /compromise, /sumup or /radical":
+        "⚠ достигнут лимит раундов {limit}: /summary, затем /compromise, /sumup или /radical",
+    "goals: ": "цели: ",
+    "planning: /goal CHAR TEXT, then /phase": "планирование: /goal ПЕРСОНАЖ ТЕКСТ, затем /phase",
+    "skipped to react: ": "пропустили ход ради реакции: ",
+    "last: {verdict}": "последний итог: {verdict}",
+    "rolled by the app": "бросает приложение",
+    "range {span}": "диапазон {span}",
+    "resist {span}": "сопротивление {span}",
+    "dice {mod}": "кубики {mod}",
+    "mod {mod}": "мод {mod}",
+    "synergy": "синергия",
+    "synergy {value}: {name} {level}": "синергия {value}: {name} {level}",
+    "no synergy ({name}: nosynergy)": "без синергии ({name}: без-синергии)",
+    "no synergy ({name} not in use; add {when})":
+        "без синергии ({name} не в деле; добавьте {when})",
 }

@@ -8,6 +8,13 @@ MESSAGES: dict[str, str] = {
     "Scene": "Сцена",
     "Log": "Журнал",
     "PLAYERS' VIEW": "ВИД ИГРОКОВ",
+    " (npc)": " (НИП)",
+    "Basic Roleplaying": "Basic Roleplaying (BRP)",
+    "The Expanse (AGE)": "Пространство (AGE)",
+    "Strange System": "Странная система",
+    "d10 skirmish": "скирмиш на d10",
+    "{first} {skill} · 3d6+2 · /help · Tab completes":
+        "{first} {skill} · 3d6+2 · /help · Tab дополняет",
     "the players' view changes nothing (it follows the GM's table): /help, /quit":
         "вид игроков ничего не меняет (он следует за столом Мастера): /help, /quit",
     "players' view (read-only, follows the GM): /help, /quit":
@@ -78,7 +85,7 @@ MESSAGES: dict[str, str] = {
     "Run every line": "Выполнить все строки",
     "Open the highlighted campaign": "Открыть выбранную кампанию",
     "KEYS (binding ids remap in config.toml [keymap])":
-        "КЛАВИШИ (переназначаются по id в config.toml [keymap])",
+        "КЛАВИШИ (их идентификаторы переназначаются в config.toml [keymap])",
     "COMMANDS": "КОМАНДЫ",
     "Escape closes this help.": "Escape закрывает справку.",
     # -- the palette -----------------------------------------------------------------------
@@ -158,4 +165,19 @@ MESSAGES: dict[str, str] = {
     "Resistance": "Сопротивление",
     "L,H": "Н,В",
     "mod=-1": "mod=-1",
+    # -- who should roll, the whole scene, the palette, a paste -----------------------------
+    "Who should roll {check}?": "Кому бросать: {check}?",
+    "Who · skill": "Кто · навык",
+    "Odds": "Шансы",
+    "crit": "крит",
+    "spec": "особ",
+    "succ": "усп",
+    "part": "част",
+    "fail": "пров",
+    "fumb": "к.пр",
+    "Enter rolls the row · Escape closes": "Enter бросает строку · Escape закрывает",
+    "Scene (Escape closes)": "Сцена (Escape закрывает)",
+    "Search for commands…": "Поиск команд…",
+    "Roll line: {line}": "Строка броска: {line}",
+    "… and {more}": "… и {more}",
 }

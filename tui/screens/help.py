@@ -123,9 +123,9 @@ class HelpScreen(ModalScreen[None]):
         a campaign (the picker), the registered systems. The players' view (``read_only``)
         explains itself instead of the roll-entry language, with its own commands only."""
         if table is None:
-            shown = None if read_only else modifiers(systems=[s.name for s in infos()])
+            shown = None if read_only else modifiers(systems=[tr(s.name) for s in infos()])
             return cls([], keys, shown, read_only=read_only)
-        commands = [(c.usage, c.help) for c in table.commands()]
+        commands = [(c.shown_usage, c.help) for c in table.commands()]
         shown = None if read_only else modifiers(table.system_name, table.system.entry_help)
         return cls(commands, keys, shown, examples_of(table.campaign, table.system),
                    read_only=read_only)

@@ -16,7 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.catalog import SaveSummary
-from tui.i18n import N_, _
+from tui.i18n import N_, _, tr
 from tui.locations import shown
 from tui.session.systems import registry
 from tui.textsafe import visible
@@ -169,11 +169,11 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
             yield Static(_("New campaign"), id="new-title")
             if self.system is None:
                 yield OptionList(
-                    *[Option(s.name, id=s.key) for s in registry.infos()],
+                    *[Option(tr(s.name), id=s.key) for s in registry.infos()],
                     id="new-system",
                 )
             else:
-                yield Static(_("System: {name}").format(name=registry.info(self.system).name))
+                yield Static(_("System: {name}").format(name=tr(registry.info(self.system).name)))
             yield Input(self.default_name, placeholder=_("campaign name"), id="new-name")
             yield Static("", id="new-error")
             yield Static(_("Tab moves between fields · Enter creates · Escape cancels"))

@@ -120,7 +120,8 @@ class RollFormScreen(ModalScreen[str | None]):
 
     def _update(self) -> None:
         line = self.line
-        self.query_one("#form-line", Static).update(Text(f"Roll line: {visible(line)}"))
+        said = _("Roll line: {line}").format(line=visible(line))
+        self.query_one("#form-line", Static).update(Text(said))
         preview = self.table.preview(line) if line.strip() else None
         shown = Text()
         if preview is not None and preview.ok:

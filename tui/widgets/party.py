@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.widgets.text_pane import KEEP, TextPane, keep_together, safe
 
@@ -18,7 +19,7 @@ def _summary(ch: Character) -> Text:
     text = Text(ch.name, style="bold" if ch.side == "party" else "", no_wrap=True,
                 overflow="ellipsis")
     if ch.side != "party":
-        text.append(" (npc)", style="dim")
+        text.append(_(" (npc)"), style="dim")
     if ch.ticks:  # before the resources: the part most likely to be cut off is the last
         text.append(f" ✓{len(ch.ticks)}", style="bold green")
     bits = [f"{k} {v}" for k, v in list(ch.resources.items())[:2]]

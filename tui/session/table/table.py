@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.i18n import Msg, _
+from tui.i18n import Msg, _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome, Session
 from tui.session.systems.interface import Chance, Plan, System
@@ -139,7 +139,7 @@ class Table:
 
     @property
     def system_name(self) -> str:
-        return info(self.session.campaign.system).name
+        return tr(info(self.session.campaign.system).name)
 
     @property
     def command_sets(self) -> tuple[CommandSet, ...]:
@@ -240,7 +240,8 @@ class Table:
             skills = self.system.rollables(ch)
             if skills and not ch.gm_only:
                 first = ch.name.split()[0].casefold()
-                return f"{first} {skills[0].casefold()} · 3d6+2 · /help · Tab completes"
+                return _("{first} {skill} · 3d6+2 · /help · Tab completes").format(
+                    first=first, skill=skills[0].casefold())
         return "3d6+2 · d100 · /help"
 
     def commands(self) -> list[SlashCommand]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.i18n import N_, Msg, msg, term
+from tui.i18n import N_, Msg, current, msg, term
 
 if TYPE_CHECKING:
-    from rules.strange import Result
+    from rules.strange import Result, SkillLevel
 
-__all__ = ["TERMS", "result_msg", "sources_msg"]
+__all__ = ["TERMS", "level_name", "result_msg", "sources_msg"]
 
 TERMS = (
     N_("full failure"), N_("partial failure"), N_("partial success"), N_("full success"),
@@ -56,3 +56,9 @@ def sources_msg(groups: dict[str, str]) -> Msg:
 
 
 _GROUPS = (N_("dice"), N_("range"), N_("resist"))
+
+
+def level_name(level: SkillLevel) -> str:
+    """A skill level's name in the GM's language: the ladder's own Russian name in Russian
+    (the seed's «Умелец», «Профессионал», «Мастер», or a campaign ladder's)."""
+    return level.name_ru if current() == "ru" and level.name_ru else level.name_en
