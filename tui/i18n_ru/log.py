@@ -60,8 +60,8 @@ MESSAGES: dict[str, str] = {
     "active": "активная",
     "passive": "пассивная",
     "resist": "сопротивление",
-    "typed": "введён",
-    "rolled": "брошен",
+    "typed": "вручную",
+    "rolled": "приложением",
     "{spec}: {dice} → {grade} (margin {margin}){verdict}{notes}":
         "{spec}: {dice} → {grade} (запас {margin}){verdict}{notes}",
     ", defended": ", защита удалась",
@@ -76,8 +76,8 @@ MESSAGES: dict[str, str] = {
     "{a}, {b}": "{a}, {b}",
     "{test}: {parts}": "{test}: {parts}",
     "{text} ({successes}, {lucky} lucky)": "{text} ({successes}, счастливых: {lucky})",
-    "TN {tn}": "сложность {tn}",
-    "TN {tn} {name}": "сложность {tn} {name}",
+    "TN {tn}": "СЛ {tn}",
+    "TN {tn} {name}": "СЛ {tn} ({name})",
     "{tn} (default)": "{tn} (по умолчанию)",
     "{test} vs {tn}: {result}": "{test} против {tn}: {result}",
     "{grade}, {points}": "{grade}, {points}",
@@ -148,4 +148,5 @@ MESSAGES: dict[str, str] = {
     "no synergy ({name}: nosynergy)": "без синергии ({name}: без-синергии)",
     "no synergy ({name} not in use; add {when})":
         "без синергии ({name} не в деле; добавьте {when})",
+    "{actor} {skill} {value} on {dice}{die}": "{actor} {skill} {value} на {dice}{die}",
 }

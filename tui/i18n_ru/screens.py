@@ -180,4 +180,27 @@ MESSAGES: dict[str, str] = {
     "Search for commands…": "Поиск команд…",
     "Roll line: {line}": "Строка броска: {line}",
     "… and {more}": "… и {more}",
+    # -- the end of an adventure (BRP experience rolls) ---------------------------------
+    "End of adventure {n} — experience rolls": "Конец приключения {n} — броски опыта",
+    "Now": "Сейчас",
+    "Result": "Итог",
+    "improves, roll d6": "улучшен, бросьте d6",
+    "not improved": "не улучшен",
+    "improved": "улучшен",
+    "No ticked skills. Enter starts the next adventure; Escape leaves.":
+        "Отмеченных навыков нет. Enter начинает следующее приключение; Escape — выход.",
+    "(Enter sets it, Backspace erases)": "(Enter задаёт, Backspace стирает)",
+    "{what}: {roll} improves, roll d6 — type it, or r":
+        "{what}: {roll} — навык улучшен, бросьте d6 — введите его или r",
+    "{what}: {status} (x clears the row)": "{what}: {status} (x очищает строку)",
+    "{what}: type the d100 (00 = 100) and Enter, or r; a rolls all":
+        "{what}: введите d100 (00 = 100) и Enter, или r; a бросает все",
+    "{n} to roll": "осталось бросить: {n}",
+    "Enter applies → adventure {n}": "Enter применяет → приключение {n}",
+    "{ticked} ticked · {up} improved · {tail}":
+        "отмечено: {ticked} · улучшено: {up} · {tail}",
+    "{name} · {skill} is already rolled (x clears it)":
+        "{name} · {skill}: бросок уже сделан (x очищает)",
+    "Saves in {folder}": "Сохранения в {folder}",
+    "＋ New campaign…": "＋ Новая кампания…",
 }

@@ -75,9 +75,10 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
                 self.read_only) else _("choose a campaign")
             yield Static(f"Tablekeeper — {title}", id="picker-title")
             if self.folder is not None:
-                yield Static(Text(f"Saves in {shown(self.folder)}"), id="picker-folder")
+                where = _("Saves in {folder}").format(folder=shown(self.folder))
+                yield Static(Text(where), id="picker-folder")
             options: list[Option | None] = [] if self.read_only else [
-                Option("＋ New campaign…", id="new")]
+                Option(_("＋ New campaign…"), id="new")]
             for kind in ("open", "demo"):
                 rows = [(key, s) for key, (k, s) in self.rows.items() if k == kind]
                 if rows:

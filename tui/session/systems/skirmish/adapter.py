@@ -93,12 +93,18 @@ class _Test:
 
     @property
     def text(self) -> str:
+        return self.said.render()
+
+    @property
+    def said(self) -> Msg:
+        """``Samurai Fighting 7 (add 1) → 8 on 2×d10`` as a message."""
         mods = " ".join(f"{k} {n}" for k, n in self.mods)
         if self.choose is not None and len(set(n for k, n in self.mods if k == "set")) > 1:
             mods += f", choose {self.choose}"
         dice = f"{self.count}×" if self.count > 1 else ""
         shown = f"{self.base} ({mods}) → {self.value}" if self.mods else f"{self.value}"
-        return f"{self.side.actor} {self.side.skill} {shown} on {dice}{self.die}"
+        return msg("{actor} {skill} {value} on {dice}{die}", actor=self.side.actor,
+                   skill=self.side.skill, value=shown, dice=dice, die=self.die)
 
     def faces(self, rng: random.Random) -> tuple[tuple[int, ...], bool]:
         return draw(
@@ -185,7 +191,7 @@ class SkirmishAdapter:
                 parts = one if parts is None else msg("{a}, {b}", a=parts, b=one)
             plain = sum(r.success and not r.lucky for r in results)
             lucky = sum(r.lucky for r in results)
-            text = msg("{test}: {parts}", test=t.text, parts=parts or msg(""))
+            text = msg("{test}: {parts}", test=t.said, parts=parts or msg(""))
             if len(results) > 1:
                 text = msg("{text} ({successes}, {lucky} lucky)", text=text, lucky=lucky,
                            successes=nmsg("{n} success", "{n} successes", plain))
