@@ -3,10 +3,12 @@
 Every user-facing string goes through :func:`_` (a message), :func:`ngettext` (a message with
 a count: Russian has three plural forms, «1 попадание», «2 попадания», «5 попаданий») or
 :func:`N_` (marks a constant for the catalog; translated where it is shown). The English text
-*is* the message id, so English costs nothing: no catalog is read, the calls return their
-argument. Russian is a plain Python data module (:mod:`tui.i18n_ru`: two dicts), imported
-the first time Russian is chosen — it ships inside the ``tui`` package, needs no build step
-and no package data, and loads in about a millisecond.
+*is* the message id, so English costs nothing: no catalog is read, not even :mod:`gettext`
+is imported, the calls return their argument. Russian is a plain Python data package
+(:mod:`tui.i18n_ru`: a dict per part of the app, and the plural forms), imported the first
+time Russian is chosen — it ships inside the ``tui`` package, needs no build step and no
+package data; it is wrapped in a :class:`gettext.NullTranslations` subclass, so lookups go
+through the standard interface.
 
 Choosing the language (:func:`choose`): ``--lang ru|en``, else the config's ``language``,
 else the locale (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``; ``ru_*`` is Russian), else
@@ -20,17 +22,19 @@ one language reads in the other. An entry without one (older logs) shows its tex
 Adding a string: wrap it (``_("Scene ended")``, ``ngettext("{n} hit", "{n} hits", n)``,
 ``msg("{actor} wins", actor=name)``), then run ``tests/test_i18n_catalog.py``: it finds
 every such call in ``tui/`` and fails naming each message the Russian catalog lacks (and
-each entry no code uses any more); add the Russian in ``tui/i18n_ru.py``.
+each entry no code uses any more); add the Russian to its part of ``tui/i18n_ru/``.
 
 Imports no Textual or Rich (the session modules use it).
 """
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import gettext
 
 __all__ = [
     "LANGUAGES",
@@ -64,28 +68,27 @@ def ru_form(n: int) -> int:
     return 2
 
 
-class _Catalog(gettext.NullTranslations):
+def _catalog(
+    messages: Mapping[str, str], plurals: Mapping[str, tuple[str, str, str]]
+) -> gettext.NullTranslations:
     """A gettext translation from two dicts (message → text, singular → plural forms)."""
+    import gettext
 
-    def __init__(
-        self, messages: Mapping[str, str], plurals: Mapping[str, tuple[str, str, str]]
-    ) -> None:
-        super().__init__()
-        self._messages = messages
-        self._plurals = plurals
+    class Catalog(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return messages.get(message, message)
 
-    def gettext(self, message: str) -> str:
-        return self._messages.get(message, message)
+        def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+            forms = plurals.get(msgid1)
+            if forms is None:
+                return msgid1 if n == 1 else msgid2
+            return forms[ru_form(n)]
 
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        forms = self._plurals.get(msgid1)
-        if forms is None:
-            return msgid1 if n == 1 else msgid2
-        return forms[ru_form(n)]
+    return Catalog()
 
 
-_ENGLISH = gettext.NullTranslations()
-_state: dict[str, Any] = {"lang": "en", "tr": _ENGLISH}
+#: the translation in use; ``None`` is English (no catalog, not even gettext, is loaded)
+_state: dict[str, Any] = {"lang": "en", "tr": None}
 
 
 def set_language(lang: str) -> None:
@@ -93,10 +96,10 @@ def set_language(lang: str) -> None:
     if lang == "ru":
         from tui import i18n_ru
 
-        _state["tr"] = _Catalog(i18n_ru.MESSAGES, i18n_ru.PLURALS)
+        _state["tr"] = _catalog(i18n_ru.MESSAGES, i18n_ru.PLURALS)
         _state["lang"] = "ru"
     else:
-        _state["tr"] = _ENGLISH
+        _state["tr"] = None
         _state["lang"] = "en"
 
 
@@ -125,8 +128,8 @@ def choose(flag: str | None, configured: str | None, environ: Mapping[str, str])
 
 def _(message: str) -> str:
     """``message`` in the current language (the English text is its own id)."""
-    tr: gettext.NullTranslations = _state["tr"]
-    return tr.gettext(message)
+    tr_: gettext.NullTranslations | None = _state["tr"]
+    return message if tr_ is None else tr_.gettext(message)
 
 
 def N_(message: str) -> str:
@@ -137,8 +140,8 @@ def N_(message: str) -> str:
 def tr(text: str) -> str:
     """A known term in the current language: a rules label (``critical success``), a grade
     or a phase, listed for the catalog in its system's ``words`` module (``TERMS``)."""
-    tr_: gettext.NullTranslations = _state["tr"]
-    return tr_.gettext(text)
+    tr_: gettext.NullTranslations | None = _state["tr"]
+    return text if tr_ is None else tr_.gettext(text)
 
 
 def term(text: str) -> Msg:
@@ -148,8 +151,10 @@ def term(text: str) -> Msg:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` (``{n}`` in it is *not* filled in)."""
-    tr: gettext.NullTranslations = _state["tr"]
-    return tr.ngettext(singular, plural, n)
+    tr_: gettext.NullTranslations | None = _state["tr"]
+    if tr_ is None:
+        return singular if n == 1 else plural
+    return tr_.ngettext(singular, plural, n)
 
 
 @dataclass(frozen=True, slots=True)
