@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import re
 import string
-from pathlib import Path
 
 from tests.seeds import ROOT
 from tui import i18n_ru

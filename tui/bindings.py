@@ -16,18 +16,20 @@ def bindings() -> list[Binding]:
     from tui.app import TablekeeperApp
     from tui.screens.adventure_end import AdventureEndScreen
     from tui.screens.best import BestScreen
+    from tui.screens.editor import EditorScreen
     from tui.screens.help import HelpScreen
     from tui.screens.main import MainScreen
     from tui.screens.paste import PasteScreen
     from tui.screens.picker import NewCampaignScreen, PickerScreen, ProblemScreen
     from tui.screens.roll_form import RollFormScreen
     from tui.screens.scene import SceneScreen
+    from tui.screens.sheet import SheetScreen
     from tui.widgets.roll_entry import RollEntry
 
     found: list[Binding] = []
     for owner in (TablekeeperApp, MainScreen, RollEntry, PickerScreen, NewCampaignScreen,
                   ProblemScreen, HelpScreen, AdventureEndScreen, RollFormScreen, BestScreen,
-                  SceneScreen, PasteScreen):
+                  SceneScreen, PasteScreen, SheetScreen, EditorScreen):
         found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
     return found
 

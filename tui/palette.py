@@ -111,6 +111,16 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
             _("Every line of the scene panel ({key})").format(key=_key(app, "main.scene", "f3")),
             lambda: main.run_action("scene_details"),
         )
+        yield SystemCommand(
+            "Character sheet",
+            f"Everything about the selected character ({_key(app, 'main.sheet', 'f4')})",
+            lambda: main.run_action("sheet"),
+        )
+        if not app.read_only:
+            yield SystemCommand(
+                "Edit character", "Open the editor on the selected character (/edit)",
+                lambda: main.open_character("edit", ""),
+            )
     if app.table is not None:
         for cmd in app.table.commands():
             if cmd.name in _AS_ENTRIES:

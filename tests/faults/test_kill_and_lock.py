@@ -27,7 +27,7 @@ COMMITS = [
     ("boris listen", "Listen 50%:"),
     ("alice stealth = 33", "Stealth 40%: 33 →"),
     ("boris teach", "Teach 60%:"),
-    ("/hp alice -2", "Alice Moore HP 11 → 9"),
+    ("/hp alice -2", "Alice Moore HP 11 → 9/11"),
 ]
 
 
@@ -65,7 +65,7 @@ def test_sigkill_mid_session_keeps_every_committed_roll(tmp_path: Path) -> None:
     # the kernel dropped the lock with the process: reopening writes normally
     with Terminal(tmp_path, name="again") as term:
         term.start(command, env=ENV)
-        term.wait_for("Alice Moore HP 11 → 9")  # the newest log entries are on screen
+        term.wait_for("Alice Moore HP 11 → 9/11")  # the newest log entries are on screen
         assert "PLAYERS' VIEW" not in term.screen()
         term.type("boris spot hidden = 10")
         term.press("Enter")

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.store.helpers import Bump, counter, small_campaign
-from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
+from tui.session.campaign.model import Campaign, Character, Condition, ExtendedCheck, Scene
 from tui.session.campaign.session import Draft, Outcome, Session
 from tui.store import Store, load, log_path, read_campaign, read_log
 from tui.store.patch import DocCache, apply_patch, make_patch
@@ -26,17 +26,34 @@ names = st.text(alphabet="abcdefgh АБВ'\"[]\\", min_size=1, max_size=6).map(s
 values = st.integers(-50, 50) | st.text(max_size=5)
 
 
+durations = st.sampled_from(["", "rounds", "turns"])
+
+
+@st.composite
+def conditions(draw: Any) -> tuple[Condition, ...]:
+    chosen = draw(st.lists(names, max_size=3, unique_by=str.casefold))
+    out = []
+    for name in chosen:
+        unit = draw(durations)
+        out.append(Condition(name, draw(st.integers(1, 9)) if unit else 0, unit))
+    return tuple(out)
+
+
 @st.composite
 def characters(draw: Any) -> Character:
+    resources = draw(st.dictionaries(names, st.integers(-5, 30), max_size=3))
+    maxima = {k: draw(st.integers(0, 40)) for k in resources if draw(st.booleans())}
     return Character(
         name=draw(names),
         side=draw(st.sampled_from(["party", "npc"])),
         gm_only=draw(st.booleans()),
         attributes=draw(st.dictionaries(names, st.integers(0, 20), max_size=3)),
         skills=draw(st.dictionaries(names, st.integers(0, 99), max_size=4)),
-        resources=draw(st.dictionaries(names, st.integers(-5, 30), max_size=3)),
+        resources=resources,
         notes=draw(st.text(max_size=20)),
         extra=draw(st.dictionaries(names, values | st.lists(values, max_size=3), max_size=2)),
+        maxima=maxima,
+        conditions=draw(conditions()),
     )
 
 
@@ -66,7 +83,9 @@ def mutate(before: Campaign, after: Campaign, keep: list[bool]) -> Campaign:
     chars = list(chosen["characters"])
     if chars and before.characters and keep[-1]:  # one character edited in place
         old = before.characters[0]
-        chars = [dataclasses.replace(old, resources={**old.resources, "HP": 3}),
+        chars = [dataclasses.replace(old, resources={**old.resources, "HP": 3},
+                                     conditions=(*old.conditions[1:], Condition("Ω", 2, "turns"))
+                                     if not old.condition("Ω") else ()),
                  *before.characters[1:]]
         chosen["characters"] = tuple(chars)
     return dataclasses.replace(before, **chosen)

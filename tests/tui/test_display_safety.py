@@ -20,7 +20,7 @@ from textual.app import App
 
 from tui.app import TablekeeperApp
 from tui.session.campaign.log import LogEntry
-from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.model import Campaign, Character, Condition
 from tui.store import Store
 from tui.store.logformat import format_entry
 from tui.store.paths import log_path
@@ -58,7 +58,9 @@ def assert_safe(app: App[None], where: str) -> str:
 def campaign_of(name: str, char_names: list[str], skill: str, note: str) -> Campaign:
     chars = tuple(
         Character(n, attributes={"STR": 10}, skills={skill: 50, "Listen": 30},
-                  resources={"HP": 10, note[:6] or "X": 1}, notes=note, ticks=(skill,))
+                  resources={"HP": 10, note[:6] or "X": 1}, notes=note, ticks=(skill,),
+                  maxima={"HP": 12}, conditions=(Condition(skill, 2, "rounds"),),
+                  extra={"aliases": [note]})
         for n in char_names)
     return Campaign(name, "brp", characters=chars)
 
@@ -72,6 +74,19 @@ async def look_everywhere(save: Path, size: tuple[int, int]) -> None:
             await pilot.press("f2")
             await pilot.pause()
             assert_safe(app, "sheet")
+        await pilot.press("f4")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SheetScreen"
+        assert_safe(app, "character sheet")
+        await pilot.press("e")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EditorScreen"
+        assert_safe(app, "editor")
+        await pilot.press("enter")  # the name, in the edit line
+        await pilot.pause()
+        assert_safe(app, "editing the name")
+        await pilot.press("escape", "escape", "escape")
+        await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
         assert_safe(app, "help")

@@ -64,13 +64,19 @@ def gm_lines(system: str, hidden: list[str], secrets: list[str], roller: str) ->
              f"{h} {skill}", f"{visible_roll} vs {h}", f"{visible_roll}",
              f"/note {secrets[0]} is the traitor", f"!/note! {secrets[1]} waits",
              f"!{visible_roll}", "/next", "/next", f"/ext lock{secrets[2][:3]} threshold=9 time=30m",
-             f"{h} {skill} ext=lock{secrets[2][:3]}", "/note! the bridge creaks"]
+             f"{h} {skill} ext=lock{secrets[2][:3]}",
+             # the character commands: conditions, maxima, copies, a new GM-only character
+             f"/cond {h} stunned 2 rounds", f"/hp {h} max=20", f"/dup {h}",
+             f"/attr {h} Wits 3", "/init roll all 2d6", f"/add {secrets[2]} npc gm",
+             f"/cond {secrets[2]} prone", "/next", "/next", "/next",
+             "/note! the bridge creaks"]
     if system == "strange":
         lines[2:2] = [f"/goal {h} {secrets[2]} the bridge", "/goal kirma cross", "/phase",
                       f"/act {h} danger vs kirma", f"/act {roller} bow vs {h}"]
     if system == "gurps":
         lines.insert(2, f"/maneuver {h} all-out-attack")
     lines.extend(f"{other} {skill}" for other in hidden[1:])
+    lines.append(f"/rm {hidden[-1]}")  # the log keeps a removed character's entries hidden
     return lines
 
 
@@ -111,6 +117,10 @@ async def look(save: Path, forbidden: list[str], system: str) -> None:
                 await pilot.press("f2")
                 await pilot.pause()
                 check(f"sheet {width}x{height}")
+            await pilot.press("f4")
+            await pilot.pause()
+            check(f"character sheet {width}x{height}")
+            await pilot.press("escape")
             await pilot.press("f1")
             await pilot.pause()
             check("help")
@@ -151,6 +161,9 @@ def test_the_generator_makes_a_gm_state_full_of_what_must_stay_hidden(tmp_path: 
         gm = repr(campaign) + repr(log)
         assert all(word in gm for word in (*hidden, secrets[0], secrets[1])), system
         assert sum(1 for e in log if hidden[0] in e.text) >= 3, system
+        names = {c.name for c in campaign.characters}
+        assert {f"{hidden[0]} 2", secrets[2]} <= names and hidden[1] not in names, system
+        assert any("stunned" in e.text and hidden[0] in e.text for e in log), system
         if system == "strange":
             assert "danger" in repr(log)
 

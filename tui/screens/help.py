@@ -44,7 +44,9 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
     (no id: the entry's page_up …) still reaches ours whenever that one does not apply
     (Textual skips it), so ours further along the chain are listed too; the chain is
     ``Screen._modal_binding_chain``, the same one (keymap applied) ``active_bindings`` reads.
-    Keys a screen handles outside bindings come from its ``EXTRA_KEYS``.
+    Keys a screen handles outside bindings come from its ``EXTRA_KEYS``. A binding whose
+    action the node disables (``check_action`` is false: the players' view's undo …) is
+    not listed.
     """
     rows: dict[tuple[str, str], list[str]] = {}
     taken: set[str] = set()
@@ -56,9 +58,10 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
 
     for key, active in screen.active_bindings.items():
         add(key, active.binding)
-    for _node, bindings_map in screen._modal_binding_chain:
+    for node, bindings_map in screen._modal_binding_chain:
         for key, binding in bindings_map:
-            add(key, binding)
+            if screen.app._check_action_state(binding.action, node) is not False:
+                add(key, binding)
     extra: Sequence[tuple[str, str]] = getattr(screen, "EXTRA_KEYS", ())
     found = [(key, tr(what), "") for key, what in extra]
     found += [("/".join(keys), tr(what), ident) for (ident, what), keys in rows.items()]

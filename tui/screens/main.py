@@ -52,8 +52,10 @@ class MainScreen(Screen[None]):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
     BINDINGS = [
-        Binding("f2", "next_character", "Sheet", id="main.next_character",
+        Binding("f2", "next_character", "Next sheet", id="main.next_character",
                 tooltip="Show the next character's sheet"),
+        Binding("f4", "sheet", "Sheet", show=False, id="main.sheet",
+                tooltip="The full sheet of the selected character"),
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
@@ -246,6 +248,10 @@ class MainScreen(Screen[None]):
         if feedback.action == "best":
             self.open_best(feedback.argument)
             return
+        if feedback.action in ("edit", "sheet"):  # /add, /edit, /sheet: a character screen
+            self.show_feedback(feedback)
+            self.app.call_later(self.open_character, feedback.action, feedback.argument)
+            return
         if feedback.action:
             self.app.call_later(self.app.run_action, feedback.action)
             self.preview.update("")
@@ -322,6 +328,21 @@ class MainScreen(Screen[None]):
         if event.option_index < len(names) and self.selected != names[event.option_index]:
             self.selected = names[event.option_index]
             self.party.show(self.table.campaign, self.selected)
+
+    @on(OptionList.OptionSelected, "#party-list")
+    def _party_chosen(self, event: OptionList.OptionSelected) -> None:
+        names = self.party.names
+        if event.option_index < len(names):
+            self.open_character("sheet", names[event.option_index])
+
+    def action_sheet(self) -> None:
+        self.open_character("sheet", "")
+
+    def open_character(self, screen: str, name: str) -> None:
+        """The character sheet or editor (``screen``) of ``name`` (default: the selected)."""
+        from tui.screens.characters import open_character
+
+        open_character(self, screen, name or self.selected or "")
 
     def action_next_character(self) -> None:
         names = self.party.names

@@ -17,7 +17,8 @@ object) and only the changed parts are turned into TOML documents and compared:
 ``checks``          the same for the extended checks
 
 A document diff is ``{set = {k = v}, del = [k], sub = {k = diff}, add = {k = [items]}}``:
-values replaced, keys removed, tables changed inside, arrays that only grew at the end.
+values replaced, keys removed, tables changed inside, arrays that only grew at the end. A
+table whose keys changed order is replaced whole, so the order survives (conditions).
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def diff_docs(old: Mapping[str, Any], new: Mapping[str, Any]) -> Doc:
         before = old[key]
         if before is value or before == value:
             continue
-        if isinstance(before, Mapping) and isinstance(value, Mapping):
+        if isinstance(before, Mapping) and isinstance(value, Mapping) and _same_order(
+                before, value):
             subs[key] = diff_docs(before, value)
         elif (isinstance(before, list) and isinstance(value, list) and len(value) > len(before)
               and value[: len(before)] == before):
@@ -98,6 +100,13 @@ def diff_docs(old: Mapping[str, Any], new: Mapping[str, Any]) -> Doc:
         if part:
             out[name] = part
     return out
+
+
+def _same_order(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    """Whether applying a diff keeps ``new``'s key order: kept keys in their old order, new
+    keys after them (a character's conditions are in the order they were set)."""
+    kept = [k for k in old if k in new]
+    return list(new) == kept + [k for k in new if k not in old]
 
 
 def apply_doc(old: Mapping[str, Any], patch: Mapping[str, Any]) -> Doc:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator, Mapping
+from dataclasses import fields
 from typing import Any
 
 import tomli_w
@@ -45,6 +46,8 @@ _ITEMS = ("characters", "scene_history", "checks")
 _TABLES = ("options", "scene")
 _TOP = ("format", "system", "name", "adventure", "checkpoint")
 _HEADER_LINE = re.compile(r"^(\[\[?)", re.MULTILINE)
+#: the parts of a character whose rendered text is cached by the part's identity
+_CHARACTER_FIELDS = tuple(f.name for f in fields(Character))
 
 Key = tuple[str, int]
 
@@ -173,9 +176,7 @@ class _CharacterLines:
         return "".join(parts) + "".join("\n" + t for t in tables)
 
     def follow(self, campaign: Campaign) -> None:
-        alive = {id(getattr(c, f)) for c in campaign.characters
-                 for f in ("name", "side", "player", "notes", "ticks", "attributes", "skills",
-                           "resources", "extra", "gm_only")}
+        alive = {id(getattr(c, f)) for c in campaign.characters for f in _CHARACTER_FIELDS}
         self._cache = {k: v for k, v in self._cache.items() if k[1] in alive}
 
 

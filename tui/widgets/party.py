@@ -1,6 +1,16 @@
-"""The party panel: every character with key resources and tick counts, and one sheet."""
+"""The party panel: every character with key resources and tick counts, and one sheet.
+
+Each character is a line with its name (struck through and marked ``✗ down`` when a vital
+resource — the system's ``vital_resources``, HP by default — is at 0 or below, see
+:mod:`tui.session.characters.resources`), then, when there is any, a line with its first
+resource (``HP 7/11`` and a small bar when it has a maximum), its conditions
+(``stunned 2r``) and its second resource, cut at the panel's edge. Enter on a character
+(or f4) opens the full sheet.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,21 +20,47 @@ from textual.widgets.option_list import Option
 
 from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
+from tui.session.characters.resources import bar, is_down, resource_text
+from tui.session.systems.registry import tracker
 from tui.widgets.text_pane import KEEP, TextPane, keep_together, safe
 
 __all__ = ["PartyPanel", "sheet_text"]
 
 
-def _summary(ch: Character) -> Text:
+BAR_STYLES = {"good": "green", "hurt": "yellow", "low": "bold red"}
+
+
+def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
+    """Two lines: the name (npc, ticks, a down mark), then resources with bars and the
+    conditions; the second line only when there is something to show."""
+    down = is_down(ch, vital)
     text = Text(ch.name, style="bold" if ch.side == "party" else "", no_wrap=True,
                 overflow="ellipsis")
+    if down:
+        text.stylize("strike")
     if ch.side != "party":
         text.append(_(" (npc)"), style="dim")
-    if ch.ticks:  # before the resources: the part most likely to be cut off is the last
+    if ch.ticks:  # before the rest: the part most likely to be cut off is the last
         text.append(f" ✓{len(ch.ticks)}", style="bold green")
-    bits = [f"{k} {v}" for k, v in list(ch.resources.items())[:2]]
-    if bits:
-        text.append("  " + " ".join(bits), style="dim")
+    if down:
+        text.append(" ✗ down", style="bold red")
+    second = Text("  ", no_wrap=True, overflow="ellipsis")
+    names = list(ch.resources)[:2]
+    # the first resource (with a bar when it has a maximum), the conditions, then the second
+    # resource: what is cut off at the panel's edge is the least needed
+    for i, name in enumerate(names):
+        if i == 1 and ch.conditions:
+            second.append(", ".join(c.short for c in ch.conditions) + " ", style="bold yellow")
+        top = ch.maxima.get(name)
+        second.append(resource_text(ch, name) + " ", style="dim" if top is None else "")
+        if top and i == 0:
+            shape, grade = bar(ch.resources[name], top, 4)
+            second.append(shape + " ", style=BAR_STYLES[grade])
+    if ch.conditions and len(names) < 2:
+        second.append(", ".join(c.short for c in ch.conditions), style="bold yellow")
+    if second.plain.strip():
+        text.append("\n")
+        text.append_text(second)
     return safe(text)
 
 
@@ -35,16 +71,19 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
     if ch.player:
         text.append(f"  ({ch.player})", style="dim")
     # a name and its value never part at a line break (KEEP is a no-break space)
+    if ch.resources:
+        text.append("\n" + "  ".join(resource_text(ch, k).replace(" ", KEEP)
+                                     for k in ch.resources), style="bold")
+    if ch.conditions:
+        text.append("\n" + ", ".join(c.label for c in ch.conditions), style="bold yellow")
     if ch.attributes:
         text.append("\n" + "  ".join(keep_together(k, v) for k, v in ch.attributes.items()))
     for skill, value in ch.skills.items():
         mark = f"{KEEP}✓" if skill in ch.ticks else ""
         text.append(f"\n {skill}:{KEEP}{value}{mark}")
-    if ch.resources:
-        text.append("\n" + "  ".join(keep_together(k, v) for k, v in ch.resources.items()),
-                    style="bold")
     if ch.notes and gm:
         text.append(f"\n{ch.notes}", style="italic dim")
+    text.append("\nf4: the full sheet" + (" · /edit: the editor" if gm else ""), style="dim")
     return text
 
 
@@ -81,15 +120,17 @@ class PartyPanel(Vertical):
         if (campaign.characters, highlight) == self._shown:
             return  # states are immutable: the same tuple means the same characters
         listing = self.query_one("#party-list", OptionList)
+        vital = tracker(campaign.system).vital_resources
         if names == self._names:
             # same people: replace only the lines that changed (no re-layout)
             for i, ch in enumerate(chars):
-                prompt = _summary(ch)
+                prompt = _summary(ch, vital)
                 if str(listing.get_option_at_index(i).prompt) != prompt.plain:
                     listing.replace_option_prompt_at_index(i, prompt)
         else:
             listing.clear_options()
-            listing.add_options([Option(_summary(c), id=f"c{i}") for i, c in enumerate(chars)])
+            listing.add_options([Option(_summary(c, vital), id=f"c{i}")
+                                 for i, c in enumerate(chars)])
         self._names = names
         if highlight is not None and listing.highlighted != highlight:
             listing.highlighted = highlight

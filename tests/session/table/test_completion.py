@@ -153,12 +153,13 @@ def test_extended_checks_complete_in_their_commands(brp: Table) -> None:
 def test_resources_and_conditions_kinds() -> None:
     from dataclasses import replace
 
+    from tui.session.campaign.model import Condition
     from tui.session.table.completion import _conditions
 
     table = make_table(brp_campaign())
     alice = table.campaign.character("Alice Moore")
     table.session.campaign = table.campaign.with_character(
-        replace(alice, extra={"conditions": {"stunned": 2, "prone": 1}}))
+        replace(alice, conditions=(Condition("stunned", 2, "rounds"), Condition("prone"))))
     assert set(_conditions(table, "Alice Moore")) == {"stunned", "prone"}
     assert _conditions(table, None) == {}
 

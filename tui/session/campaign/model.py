@@ -12,9 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 __all__ = [
+    "DURATION_UNITS",
     "SIDES",
     "Campaign",
     "Character",
+    "Condition",
     "ExtendedCheck",
     "Scene",
     "SceneKind",
@@ -24,10 +26,45 @@ __all__ = [
 Value = int | float | str | bool
 SceneKind = Literal["active", "long"]
 SIDES = ("party", "npc")
+DurationUnit = Literal["rounds", "turns", ""]
+#: how a condition's duration counts down: by the round, by the character's own turn
+DURATION_UNITS: tuple[DurationUnit, ...] = ("rounds", "turns")
 
 
 def _frozen(mapping: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(mapping or {})
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition on a character (stunned, prone …).
+
+    ``left`` rounds or turns of it remain (``unit``); with no unit it lasts until removed.
+    A ``rounds`` condition counts down when the running scene's round advances, a ``turns``
+    one when the character's own turn ends; at 0 it is gone.
+    """
+
+    name: str
+    left: int = 0
+    unit: DurationUnit = ""
+
+    @property
+    def duration(self) -> str:
+        """``2 rounds``, ``1 turn`` or ``""`` (until removed)."""
+        if not self.unit:
+            return ""
+        word = self.unit if self.left != 1 else self.unit[:-1]
+        return f"{self.left} {word}"
+
+    @property
+    def label(self) -> str:
+        """``stunned 2 rounds`` / ``prone``."""
+        return f"{self.name} {self.duration}".rstrip()
+
+    @property
+    def short(self) -> str:
+        """``stunned 2r`` / ``bleeding 3t`` / ``prone`` (the party panel)."""
+        return f"{self.name} {self.left}{self.unit[0]}" if self.unit else self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +75,9 @@ class Character:
     characteristic; for AGE a focus name maps to its ability ("Stealth" = "Dexterity").
     ``attributes`` hold characteristics (BRP STR, GURPS DX and Basic Speed, AGE abilities,
     Strange danger class). ``resources`` are counters the app changes (HP, Fortune, wounds).
-    ``extra`` keeps system data the app reads but does not edit (GURPS weapons …).
+    ``maxima`` holds the maximum of a resource (``HP 7/11``): healing stops there unless
+    forced. ``conditions`` are the character's conditions, in the order they were set.
+    ``extra`` keeps system data the tracker reads (GURPS weapons, aliases …).
     """
 
     name: str
@@ -51,6 +90,8 @@ class Character:
     ticks: tuple[str, ...] = ()
     notes: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    maxima: Mapping[str, int] = field(default_factory=dict)
+    conditions: tuple[Condition, ...] = ()
 
     def with_skill(self, skill: str, value: Value) -> Character:
         skills = _frozen(self.skills)
@@ -64,6 +105,23 @@ class Character:
 
     def with_ticks(self, ticks: tuple[str, ...]) -> Character:
         return replace(self, ticks=tuple(ticks))
+
+    def with_maximum(self, resource: str, value: int | None) -> Character:
+        """The maximum of ``resource`` set (``None`` removes it)."""
+        maxima = _frozen(self.maxima)
+        if value is None:
+            maxima.pop(resource, None)
+        else:
+            maxima[resource] = value
+        return replace(self, maxima=maxima)
+
+    def with_conditions(self, conditions: tuple[Condition, ...]) -> Character:
+        return replace(self, conditions=tuple(conditions))
+
+    def condition(self, name: str) -> Condition | None:
+        """The condition called ``name`` (case-insensitive), if the character has it."""
+        folded = name.casefold()
+        return next((c for c in self.conditions if c.name.casefold() == folded), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,8 @@
 A save is one TOML table. Top-level keys: ``format`` (int, :data:`FORMAT`), ``system``,
 ``name``, ``adventure``, optional ``[options]``, ``[[characters]]`` (each with ``name`` and
 optional ``side``, ``player``, ``gm_only``, ``ticks``, ``notes`` and the tables
-``attributes``, ``skills``, ``resources``, ``extra``), optional ``[scene]``,
+``attributes``, ``skills``, ``resources``, ``maxima``, ``conditions``, ``extra``), optional
+``[scene]``,
 ``[[scene_history]]`` and ``[[checks]]``. Validation errors name the key path
 (``characters[0].skills."Spot Hidden"``) so a GM can find the mistake in a text editor.
 """
@@ -14,7 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from tui.session.campaign.model import SIDES, Campaign, Character, ExtendedCheck, Scene
+from tui.session.campaign.durations import MAX_LEFT, condition_doc, parse_duration
+from tui.session.campaign.model import (
+    SIDES,
+    Campaign,
+    Character,
+    Condition,
+    ExtendedCheck,
+    Scene,
+)
 from tui.session.systems import registry
 
 __all__ = [
@@ -31,8 +40,11 @@ __all__ = [
     "to_doc",
 ]
 
-#: Format 2 added the top-level ``checkpoint`` key (read by the store, not by this module).
-FORMAT = 2
+#: Format 2 added the top-level ``checkpoint`` key (read by the store, not by this module);
+#: format 3 added a character's ``maxima`` and ``conditions`` (an older Tablekeeper would
+#: refuse them as unknown keys, so the number says it instead).
+FORMAT = 3
+MAX_RESOURCE = 1_000_000
 
 
 class SchemaError(ValueError):
@@ -47,6 +59,7 @@ class SchemaError(ValueError):
 #: format N → function turning a format-N document into a format-(N+1) document.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: lambda doc: doc,  # format 1 had no checkpoint: the whole log is already in the save
+    2: lambda doc: doc,  # format 2 had no maxima and no conditions: none to add
 }
 
 
@@ -142,6 +155,7 @@ def _character(doc: Any, path: str, system: str) -> Character:
             raise SchemaError(
                 _key(_key(path, "ticks"), i), f"{tick!r} is not one of this character's skills"
             )
+    resources = _table(doc, path, "resources", int)
     return Character(
         name=name,
         side=side,
@@ -149,11 +163,51 @@ def _character(doc: Any, path: str, system: str) -> Character:
         gm_only=_get(doc, path, "gm_only", bool, False),
         attributes=_table(doc, path, "attributes", (int, float, str)),
         skills=skills,
-        resources=_table(doc, path, "resources", int),
+        resources=resources,
         ticks=tuple(ticks),
         notes=_get(doc, path, "notes", str, ""),
         extra=_get(doc, path, "extra", dict, {}),
+        maxima=_maxima(doc, path, resources),
+        conditions=_conditions(doc, path),
     )
+
+
+def _maxima(doc: Mapping[str, Any], path: str, resources: Mapping[str, int]) -> dict[str, int]:
+    """``[characters.maxima]``: resource → its maximum (0..1,000,000), for resources only."""
+    maxima = _table(doc, path, "maxima", int)
+    here = _key(path, "maxima")
+    for name, value in maxima.items():
+        if name not in resources:
+            raise SchemaError(_key(here, name), f"{name!r} is not one of this character's "
+                              "resources (add it under resources first)")
+        if not 0 <= value <= MAX_RESOURCE:
+            raise SchemaError(_key(here, name), f"must be within 0..{MAX_RESOURCE}, got {value}")
+    return maxima
+
+
+def _conditions(doc: Mapping[str, Any], path: str) -> tuple[Condition, ...]:
+    """``[characters.conditions]``: name = "2 rounds" / "1 turn", or true (until removed)."""
+    table = _table(doc, path, "conditions", (str, bool))
+    here = _key(path, "conditions")
+    out: list[Condition] = []
+    seen: set[str] = set()
+    for name, value in table.items():
+        where = _key(here, name)
+        if not name.strip() or name.casefold() in seen:
+            raise SchemaError(where, "a condition needs a name of its own")
+        seen.add(name.casefold())
+        if value is True:
+            out.append(Condition(name))
+        elif value is False:
+            raise SchemaError(where, "remove the line to lift a condition (false is not "
+                              f"a duration); write true, or e.g. \"2 rounds\" (1..{MAX_LEFT})")
+        else:
+            try:
+                left, unit = parse_duration(value)
+            except ValueError as exc:
+                raise SchemaError(where, str(exc)) from None
+            out.append(Condition(name, left, unit))
+    return tuple(out)
 
 
 def _scene(doc: Any, path: str) -> Scene:
@@ -292,9 +346,11 @@ def character_doc(ch: Character) -> dict[str, Any]:
     if ch.notes:
         doc["notes"] = ch.notes
     doc["ticks"] = list(ch.ticks)
-    for key in ("attributes", "skills", "resources", "extra"):
+    for key in ("attributes", "skills", "resources", "maxima", "conditions", "extra"):
         value = getattr(ch, key)
-        if value:
+        if key == "conditions" and value:
+            doc[key] = {c.name: condition_doc(c) for c in ch.conditions}
+        elif value:
             doc[key] = _plain(value)
     return doc
 

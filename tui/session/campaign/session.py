@@ -153,6 +153,11 @@ class Session:
         """Call ``listener(campaign, new_entries)`` after every change (autosave, UI)."""
         self._listeners.append(listener)
 
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop calling ``listener`` (a screen that is closing); unknown ones are ignored."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     def _notify(self, entries: Sequence[LogEntry]) -> None:
         for listener in self._listeners:
             listener(self.campaign, entries)

@@ -163,9 +163,13 @@ def _order(table: Table, cmd: Slash) -> Feedback:
     return _apply(table, new, _order_text(new))
 
 
-@slash("init", "/init CHAR N", "set an initiative value and sort the turn order", args="CHAR N")
+@slash("init", "/init CHAR N | roll CHAR|all EXPR",
+       "set or roll initiative (roll all 3d6 + Dexterity) and sort the turn order",
+       args="roll|CHAR")
 def _init(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
+    if words and words[0].casefold() == "roll":
+        return _init_roll(table, words[1:])
     if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
         return Feedback(False, "usage: /init CHAR N (N a whole number)")
     value = int(words.pop())
@@ -178,10 +182,30 @@ def _init(table: Table, cmd: Slash) -> Feedback:
     return _apply(table, new, f"{name} initiative {value}; " + _order_text(new))
 
 
+def _init_roll(table: Table, words: list[str]) -> Feedback:
+    """``/init roll CHAR|all EXPR``: roll the values, set them, sort (one undoable step)."""
+    from tui.session.scenes.initiative import roll_initiative
+
+    refusal = tracker(table.campaign.system).init_refusal
+    if refusal:
+        return Feedback(False, refusal)
+    rolls, draft = roll_initiative(table.campaign, table, words, table.rng)
+    new = table.campaign
+    for rolled in rolls:
+        new = set_init(new, rolled.name, rolled.total)
+    draft = replace(draft, text=f"{draft.text}; {_order_text(new)}")
+    return table.run_change(lambda _c: new, draft)
+
+
 @slash("next", "/next", "the next actor in the turn order (ctrl+n)")
 def _next(table: Table, _cmd: Slash) -> Feedback:
+    from tui.session.characters.conditions import turn_ended
+
     new, text = next_turn(table.campaign)
-    return _apply(table, new, text)
+    scene = need_scene(table.campaign)
+    # the actor whose turn ends counts its turn conditions down (the round's: a change hook)
+    new, ended = turn_ended(new, scene.turn_order[scene.current]) if _actor(scene) else (new, [])
+    return table.change(lambda _c: new, text, effects=ended)
 
 
 @slash("swap", "/swap CHAR CHAR",

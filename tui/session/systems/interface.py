@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -185,6 +185,25 @@ class System(Protocol):
         """The system's own slash commands and roll hooks (loaded after the first frame)."""
         ...
 
+    # -- characters at the table ---------------------------------------------------------------
+    @property
+    def vital_resources(self) -> tuple[str, ...]:
+        """Resources whose running out (0 or below) takes a character down (HP)."""
+        ...
+
+    @property
+    def weapon_fields(self) -> tuple[str, ...]:
+        """The fields of a weapon in ``extra.weapons`` the editor offers (none: no weapons)."""
+        ...
+
+    def scene_renamed(self, scene: Scene, old: str, new: str) -> Scene:
+        """The scene with a renamed character's name changed in the system's scene data."""
+        ...
+
+    def scene_without(self, scene: Scene, name: str) -> Scene:
+        """The scene with a removed character dropped from the system's scene data."""
+        ...
+
     # -- scenes and turn order -----------------------------------------------------------------
     @property
     def shows_round_limit(self) -> bool:
@@ -299,6 +318,8 @@ class Defaults:
     init_refusal = ""
     extended_tn = False
     opposed_steps = False
+    vital_resources: tuple[str, ...] = ("HP",)
+    weapon_fields: tuple[str, ...] = ()
     #: log grade → extended-check progress, read by the default :meth:`extended_progress`
     progress_by_grade: ClassVar[Mapping[str, int]] = {}
 
@@ -322,6 +343,18 @@ class Defaults:
 
     def scene_started(self, campaign: Campaign, scene: Scene) -> Scene:
         return scene
+
+    def scene_renamed(self, scene: Scene, old: str, new: str) -> Scene:
+        """Every key and string equal to ``old`` in ``scene.system`` becomes ``new``."""
+        from tui.session.characters.references import renamed_in
+
+        return replace(scene, system=renamed_in(scene.system, old, new))
+
+    def scene_without(self, scene: Scene, name: str) -> Scene:
+        """Keys equal to ``name`` and list items equal to it leave ``scene.system``."""
+        from tui.session.characters.references import without
+
+        return replace(scene, system=without(scene.system, name))
 
     def scene_ended(self, scene: Scene) -> tuple[str, list[str]]:
         return "", []

@@ -10,5 +10,5 @@
   skills and modifiers, in the GM's script and case.
 - ``best`` — "who should roll this?" (``/best``): every party member's odds for a check.
 - ``wording`` — plurals, and the rules' internal phrasing turned into sentences.
-- ``core_commands`` — the slash commands every system has (undo, notes, resources …).
+- ``core_commands`` — the slash commands every system has (undo, notes, renaming …).
 """

@@ -1,7 +1,8 @@
 """Slash commands and roll hooks: what a part of the tracker adds to the table.
 
 A :class:`CommandSet` collects ``/commands`` and the hooks that rewrite a check before it is
-planned or add effects to a committed roll. The shared parts of the tracker (core commands,
+planned, add effects to a committed roll, or follow up any change (conditions counting down
+when a round begins, "is down" when HP runs out). The shared parts of the tracker (core commands,
 scenes, turn order, extended checks) register into :data:`SHARED` through the module-level
 :func:`slash`, :func:`plan_hook` and :func:`roll_hook`; each system keeps a set of its own
 (``systems/<system>/``) that the table asks for through the system interface, so a campaign
@@ -29,12 +30,14 @@ __all__ = [
     "SHARED_MODULES",
     "SLASH_COMMANDS",
     "ArgProvider",
+    "ChangeHook",
     "CommandSet",
     "Handler",
     "PlanHook",
     "PreviewHook",
     "RollHook",
     "SlashCommand",
+    "change_hook",
     "plan_hook",
     "preview_hook",
     "roll_hook",
@@ -62,6 +65,10 @@ ArgProvider = Callable[["Table", "str | None"], Mapping[str, str]]
 #: The argument kinds every campaign knows (completed by :mod:`tui.session.table.completion`);
 #: a command set may add its own (:meth:`CommandSet.arg_kind`), e.g. GURPS ``MANEUVER``.
 ARG_KINDS = ("CHAR", "SKILL", "RESOURCE", "CHECK", "CONDITION", "MODIFIER", "N", "TEXT")
+#: ``hook(before, outcome) -> outcome``: follow up every change, a slash command's or a
+#: roll's, in the same undoable step (a new round counts conditions down). Runs after the
+#: roll hooks; must return ``outcome`` itself when it has nothing to add.
+ChangeHook = Callable[[Campaign, Outcome], Outcome]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +108,8 @@ USAGE_WORDS = (N_("[modifiers]"), N_("[args]"), N_("[= faces]"))
 class CommandSet:
     """Slash commands (by name and alias) and roll hooks, in registration order."""
 
-    __slots__ = ("arg_kinds", "by_name", "plan_hooks", "preview_hooks", "roll_hooks")
+    __slots__ = ("arg_kinds", "by_name", "change_hooks", "plan_hooks", "preview_hooks",
+                 "roll_hooks")
 
     def __init__(self) -> None:
         self.by_name: dict[str, SlashCommand] = {}
@@ -109,6 +117,7 @@ class CommandSet:
         self.roll_hooks: list[RollHook] = []
         self.preview_hooks: list[PreviewHook] = []
         self.arg_kinds: dict[str, ArgProvider] = {}
+        self.change_hooks: list[ChangeHook] = []
 
     def slash(
         self, name: str, usage: str, help_text: str, *, aliases: Sequence[str] = (),
@@ -146,6 +155,10 @@ class CommandSet:
         self.preview_hooks.append(fn)
         return fn
 
+    def change_hook(self, fn: ChangeHook) -> ChangeHook:
+        self.change_hooks.append(fn)
+        return fn
+
     def listed(self) -> list[SlashCommand]:
         """Each command once (aliases folded), in registration order."""
         seen: list[SlashCommand] = []
@@ -159,9 +172,10 @@ class CommandSet:
 SHARED = CommandSet()
 SLASH_COMMANDS = SHARED.by_name
 #: The modules that fill :data:`SHARED` when imported (the table imports them after the
-#: first frame): core commands, scenes, turn order, extended checks.
+#: first frame): core commands, characters, scenes, turn order, extended checks.
 SHARED_MODULES = (
     "tui.session.table.core_commands",
+    "tui.session.characters.commands",
     "tui.session.scenes.commands",
     "tui.session.scenes.order",
     "tui.session.extended.commands",
@@ -173,3 +187,4 @@ slash = SHARED.slash
 plan_hook = SHARED.plan_hook
 roll_hook = SHARED.roll_hook
 preview_hook = SHARED.preview_hook
+change_hook = SHARED.change_hook

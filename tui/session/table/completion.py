@@ -117,13 +117,10 @@ def _checks(table: Table, _who: str | None) -> Mapping[str, str]:
 
 
 def _conditions(table: Table, who: str | None) -> Mapping[str, str]:
-    """The character's conditions, wherever the model keeps them (a field or ``extra``)."""
+    """The character's conditions (what ``/uncond`` lifts)."""
     if who is None:
         return {}
-    ch = table.campaign.character(who)
-    raw = getattr(ch, "conditions", None) or ch.extra.get("conditions") or ()
-    names = [getattr(c, "name", c) for c in (raw.keys() if isinstance(raw, Mapping) else raw)]
-    return {n: n for n in names if isinstance(n, str)}
+    return {c.name: c.name for c in table.campaign.character(who).conditions}
 
 
 def _modifiers(table: Table, _who: str | None) -> Mapping[str, str]:

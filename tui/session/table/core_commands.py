@@ -1,7 +1,8 @@
-"""The core slash commands every system has: undo, redo, help, quit, notes, resources.
+"""The core slash commands every system has: undo, redo, help, quit, notes, renaming.
 
 Notes are the GM's: ``/note TEXT`` is logged as a secret entry the players' view never
-shows; ``/note! TEXT`` is a note for the table, shown there too.
+shows; ``/note! TEXT`` is a note for the table, shown there too. Resources (``/hp``) are
+with the other character commands in :mod:`tui.session.characters.commands`.
 """
 
 from __future__ import annotations
@@ -54,56 +55,6 @@ def _public_note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, _("/note! needs some text"))
     return table.run_change(lambda c: c, Draft.of("note", msg("note: {text}", text=cmd.rest)))
-
-
-@slash(
-    "hp",
-    "/hp CHAR [RESOURCE] ±N|=N",
-    "change a resource (HP by default); =N on a new name adds that resource",
-    aliases=("res",), args="CHAR [RESOURCE] N",
-)
-def _resource(table: Table, cmd: Slash) -> Feedback:
-    from tui.session.table.names import NameError_, match_prefix_words
-
-    words = list(cmd.args)
-    if len(words) < 2:
-        return Feedback(False, _("usage: /hp CHAR [RESOURCE] ±N or =N"))
-    amount = words.pop()
-    who = table.match_character(words)
-    ch = table.campaign.character(who.name)
-    rest = words[who.consumed :]
-    setting = amount.startswith("=")
-    if rest:
-        try:
-            resource = match_prefix_words(rest, list(ch.resources), what="resource").name
-        except NameError_:
-            if not setting:  # a typo must not invent a resource: only =N adds one
-                raise
-            resource = " ".join(rest)
-    elif "HP" in ch.resources or setting:
-        resource = "HP"
-    else:
-        have = ", ".join(ch.resources) or _("none")
-        return Feedback(False, _("{name} has no HP (resources: {have}); /hp CHAR NAME =N adds "
-                                 "one").format(name=ch.name, have=have))
-    current = ch.resources.get(resource, 0)
-    try:
-        if amount.startswith("="):
-            new = int(amount[1:])
-        elif amount[:1] in "+-−":
-            new = current + int(amount.replace("−", "-"))
-        else:
-            return Feedback(False, _("write +N, -N or =N, not {amount}").format(
-                amount=repr(amount)))
-    except ValueError:
-        return Feedback(False, _("{amount} is not a number").format(amount=repr(amount)))
-    if abs(new) > 1_000_000:
-        return Feedback(False, _("that is a very large number"))
-    return table.change(
-        lambda c: c.with_character(ch.with_resource(resource, new)),
-        f"{ch.name} {resource} {current} → {new}",
-        actor=ch.name,
-    )
 
 
 @slash("rename", "/rename NEW NAME", "rename the campaign", args="TEXT")

@@ -72,15 +72,24 @@ class Feedback:
     record: bool = False
 
 
+def _follow_up(before: Campaign, out: Outcome, sets: Sequence[CommandSet]) -> Outcome:
+    """``out`` after every change hook (conditions counting down, "is down" …)."""
+    for commands in sets:
+        for hook in commands.change_hooks:
+            out = hook(before, out)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class _Apply:
     """A command built from a pure function of the campaign (used by slash commands)."""
 
     fn: Callable[[Campaign], Campaign]
     draft: Draft
+    sets: tuple[CommandSet, ...] = ()  # whose change hooks follow the change up
 
     def apply(self, campaign: Campaign) -> Outcome:
-        return Outcome(self.fn(campaign), self.draft)
+        return _follow_up(campaign, Outcome(self.fn(campaign), self.draft), self.sets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +104,7 @@ class _Run:
         for commands in self.sets:
             for hook in commands.roll_hooks:
                 out = hook(campaign, self.check, out)
-        return out
+        return _follow_up(campaign, out, self.sets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,12 +425,12 @@ class Table:
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
         try:
-            out = self.session.execute(_Apply(fn, draft))
+            out = self.session.execute(_Apply(fn, draft, self.command_sets))
         except _ERRORS as exc:
             return Feedback(False, _message(exc))
         except Exception as exc:
             return Feedback(False, self._internal(exc))
-        return Feedback(True, draft.shown, outcome=out)
+        return Feedback(True, out.draft.shown, outcome=out)
 
 
 def secret_line(line: str) -> tuple[bool, str]:

@@ -61,6 +61,8 @@ class Gurps(Defaults):
     init_refusal = (
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"
     )
+    #: what the character editor offers for a weapon in ``extra.weapons``
+    weapon_fields = ("damage", "acc", "half_damage", "max_range", "rof", "recoil")
     #: extended checks progress by grade: success 1, critical 2
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}
 

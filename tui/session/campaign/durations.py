@@ -1,0 +1,38 @@
+"""Condition durations as the GM writes them: ``2 rounds``, ``1 turn``, ``3r``, ``4 t``.
+
+One reading serves the save (``Stunned = "2 rounds"``) and the ``/cond`` command, so a
+duration a GM can type is one a save can hold and the other way round.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tui.session.campaign.model import Condition, DurationUnit
+
+__all__ = ["MAX_LEFT", "UNIT_WORDS", "condition_doc", "parse_duration"]
+
+#: the longest duration a condition may have (a typo of 2000 rounds is refused)
+MAX_LEFT = 999
+#: words for a unit → the stored unit
+UNIT_WORDS: dict[str, DurationUnit] = {
+    "round": "rounds", "rounds": "rounds", "rnd": "rounds", "rnds": "rounds", "r": "rounds",
+    "turn": "turns", "turns": "turns", "t": "turns",
+}
+_DURATION = re.compile(r"^\s*(\d+)\s*([a-z]+)\s*$")
+
+
+def parse_duration(text: str) -> tuple[int, DurationUnit]:
+    """``"2 rounds"`` → ``(2, "rounds")``; ``ValueError`` naming the problem otherwise."""
+    m = _DURATION.match(text.casefold())
+    if m is None or m[2] not in UNIT_WORDS:
+        raise ValueError(f"a duration is N rounds or N turns, got {text!r}")
+    left = int(m[1])
+    if not 1 <= left <= MAX_LEFT:
+        raise ValueError(f"a duration must be within 1..{MAX_LEFT}, got {left}")
+    return left, UNIT_WORDS[m[2]]
+
+
+def condition_doc(condition: Condition) -> str | bool:
+    """The save's value of a condition: its duration, or ``true`` (until removed)."""
+    return condition.duration or True

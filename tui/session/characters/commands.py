@@ -1,0 +1,309 @@
+"""The character commands every system has, and the change hooks that follow every change.
+
+::
+
+    /add NAME [npc] [gm]               add a character and open the editor on it
+    /edit CHAR                         open the character editor
+    /sheet [CHAR]                      open the character sheet
+    /dup CHAR [xN]                     copies: Guard → Guard 2, Guard 3 …
+    /rm CHAR                           remove (the log keeps its entries)
+    /skill CHAR SKILL VALUE            set a skill, adding it when the character lacks it
+    /attr CHAR NAME VALUE              set an attribute (characteristic), adding it too
+    /hp CHAR [RESOURCE] ±N[!] | =N[!] | max=N    resources with maxima
+    /cond CHAR NAME [N rounds|turns]   a condition (stunned, prone …), counted down
+    /uncond CHAR NAME|all              lift a condition
+
+Each change is one undoable, logged step. A trailing number on ``/cond`` is a duration
+(``/cond moss stunned 2`` is 2 rounds; ``2t`` or ``2 turns`` counts turns). ``/add``'s
+trailing words ``npc`` and ``gm`` (or ``gm-only``) are read as flags, so a character called
+"Npc" is added with ``/add`` and renamed in the editor. A skill or attribute is matched by
+its exact name or as the start of exactly one of the character's own (``/skill alice spot
+70`` is Spot Hidden; starting several is refused); otherwise a new one is added, written
+as another character already writes it (``listen`` → "Listen"
+when Boris has Listen) — the message says which happened.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from tui.session.campaign.durations import UNIT_WORDS, parse_duration
+from tui.session.campaign.model import Campaign, Character, DurationUnit
+from tui.session.campaign.session import CommandError, Draft, Outcome
+from tui.session.characters import roster
+from tui.session.characters.conditions import round_hook, with_condition, without_condition
+from tui.session.characters.resources import (
+    Amount,
+    down_lines,
+    is_amount,
+    parse_amount,
+    with_amount,
+)
+from tui.session.characters.values import (
+    attribute_value,
+    character_name,
+    label,
+    skill_value,
+    spelling,
+    with_table,
+)
+from tui.session.scenes.base import pick_character
+from tui.session.systems.registry import tracker
+from tui.session.table.commands import change_hook, slash
+from tui.session.table.entry import Slash
+from tui.session.table.names import NameError_, match_prefix_words, normal
+from tui.session.table.table import Feedback, Table
+
+__all__ = ["existing_name"]
+
+_FLAGS = {"npc": "npc", "party": "party", "gm": "gm", "gm-only": "gm", "gm_only": "gm"}
+_COUNT = re.compile(r"^[x×*](\d+)$", re.IGNORECASE)
+
+
+def _one(table: Table, words: Sequence[str], usage: str) -> Character:
+    if not words:
+        raise CommandError(f"usage: {usage}")
+    name, rest = pick_character(table, words)
+    if rest:
+        raise CommandError(f"unexpected {' '.join(rest)!r} after {name}")
+    return table.campaign.character(name)
+
+
+@slash("add", "/add NAME [npc] [gm]",
+       "add a character (npc: an opponent; gm: hidden from players) and edit it",
+       args="TEXT")
+def _add(table: Table, cmd: Slash) -> Feedback:
+    words = list(cmd.args)
+    side, gm_only = "party", False
+    while len(words) > 1 and words[-1].casefold() in _FLAGS:
+        flag = _FLAGS[words.pop().casefold()]
+        if flag == "gm":
+            gm_only = True
+        else:
+            side = flag
+    if not words:
+        return Feedback(False, "usage: /add NAME [npc] [gm]")
+    name = character_name(table.campaign, " ".join(words))
+    ch = Character(name, side=side, gm_only=gm_only)
+    bits = [b for b in ("npc" if side == "npc" else "", "GM-only" if gm_only else "") if b]
+    text = f"added {name}" + (f" ({', '.join(bits)})" if bits else "")
+    feedback = table.run_change(lambda c: roster.add(c, ch),
+                                Draft("change", text, name, "", {"added": name}))
+    if not feedback.ok:
+        return feedback
+    return replace(feedback, action="edit", argument=name)
+
+
+@slash("edit", "/edit CHAR", "open the character editor (every field; Escape closes)",
+       args="CHAR")
+def _edit(table: Table, cmd: Slash) -> Feedback:
+    ch = _one(table, cmd.args, "/edit CHAR")
+    return Feedback(True, f"editing {ch.name}", action="edit", argument=ch.name)
+
+
+@slash("sheet", "/sheet [CHAR]", "the character sheet: everything about one character (f4)",
+       args="[CHAR]")
+def _sheet(table: Table, cmd: Slash) -> Feedback:
+    name = _one(table, cmd.args, "/sheet CHAR").name if cmd.args else ""
+    return Feedback(True, f"sheet of {name}" if name else "sheet", action="sheet",
+                    argument=name)
+
+
+@slash("dup", "/dup CHAR [xN]", "copy a character N times: Guard → Guard 2, Guard 3",
+       args="CHAR")
+def _dup(table: Table, cmd: Slash) -> Feedback:
+    words = list(cmd.args)
+    count = 1
+    if words and (m := _COUNT.match(words[-1])):
+        count = int(m[1])
+        words.pop()
+    ch = _one(table, words, "/dup CHAR [xN]")
+    new, names = roster.duplicate(table.campaign, ch.name, count)
+    text = f"copied {ch.name}: {', '.join(names)}"
+    return table.run_change(lambda _c: new, Draft("change", text, names[-1], "",
+                                                  {"copied": ch.name, "copies": names}))
+
+
+@slash("rm", "/rm CHAR", "remove a character (the log keeps its history; ctrl+z undoes)",
+       aliases=("remove",), args="CHAR")
+def _rm(table: Table, cmd: Slash) -> Feedback:
+    ch = _one(table, cmd.args, "/rm CHAR")
+    new = roster.remove(table.campaign, ch.name)
+    return table.run_change(lambda _c: new, Draft(
+        "change", f"removed {ch.name} (its log entries stay; ctrl+z brings it back)", "", "",
+        {"removed": ch.name}))
+
+
+def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
+                  exact_only: bool = False) -> str | None:
+    """The one name ``typed`` means: exact (ignoring case and punctuation), else the start
+    of exactly one name; ``None`` for a new name. Starting several is an error."""
+    form = normal(typed)
+    exact = [n for n in names if normal(n) == form]
+    if exact or exact_only:
+        return exact[0] if exact else None
+    starts = [n for n in names if normal(n).startswith(form)]
+    if len(starts) > 1:
+        raise CommandError(f"{what} {typed!r} could be {', '.join(starts[:4])}: write it "
+                           f'out, or quote a new name ("{typed}")')
+    return starts[0] if starts else None
+
+
+def _known(campaign: Campaign, table_of: str) -> list[str]:
+    """Every name of this kind (skills or attributes) across the campaign."""
+    seen: dict[str, None] = {}
+    for ch in campaign.characters:
+        values: Mapping[str, object] = getattr(ch, table_of)
+        seen.update(dict.fromkeys(values))
+    return list(seen)
+
+
+def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
+    usage = "/skill CHAR SKILL VALUE" if kind == "skills" else "/attr CHAR NAME VALUE"
+    words = list(cmd.args)
+    if len(words) < 3:
+        return Feedback(False, f"usage: {usage}")
+    raw = words.pop()
+    name, rest = pick_character(table, words)
+    if not rest:
+        return Feedback(False, f"usage: {usage} (which {kind[:-1]} of {name}?)")
+    ch = table.campaign.character(name)
+    values: Mapping[str, object] = getattr(ch, kind)
+    what = "skill" if kind == "skills" else "attribute"
+    typed = label(" ".join(rest), what)
+    quoted = f'"{typed}"' in cmd.rest or f"'{typed}'" in cmd.rest
+    found = existing_name(typed, list(values), what=what, exact_only=quoted)
+    key = found or spelling(typed, _known(table.campaign, kind))
+    value = (skill_value(table.system, raw, key) if kind == "skills"
+             else attribute_value(raw, key))
+    updated = dict(values)
+    updated[key] = value
+    new = with_table(ch, kind, updated)
+    text = (f"{ch.name} {key} {values[key]} → {value}" if found
+            else f"{ch.name}: new {what} {key} {value}")
+    return table.change(lambda c: c.with_character(new), text, actor=ch.name)
+
+
+@slash("skill", "/skill CHAR SKILL VALUE",
+       "set a skill (added when the character lacks it), checked by the system's rules",
+       args="CHAR SKILL N")
+def _skill(table: Table, cmd: Slash) -> Feedback:
+    return _set_value(table, cmd, "skills")
+
+
+@slash("attr", "/attr CHAR NAME VALUE", "set an attribute or characteristic (added if new)",
+       args="CHAR TEXT")
+def _attr(table: Table, cmd: Slash) -> Feedback:
+    return _set_value(table, cmd, "attributes")
+
+
+@slash(
+    "hp",
+    "/hp CHAR [RESOURCE] ±N[!]|=N|max=N",
+    "change a resource (HP by default); healing stops at the maximum unless N!; "
+    "=N or max=N on a new name adds it",
+    aliases=("res",), args="CHAR [RESOURCE] N",
+)
+def _resource(table: Table, cmd: Slash) -> Feedback:
+    words = list(cmd.args)
+    amounts: list[Amount] = []
+    while words and is_amount(words[-1]) and len(amounts) < 2:
+        amounts.insert(0, parse_amount(words.pop()))
+    if len(words) > 1 and not amounts:
+        parse_amount(words[-1])  # says what is wrong with the amount
+    if not words or not amounts:
+        return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past "
+                        "the maximum)")
+    if len({a.op == "max" for a in amounts}) != len(amounts):
+        return Feedback(False, "give one change and at most one max=N")
+    name, rest = pick_character(table, words)
+    ch = table.campaign.character(name)
+    adds = any(a.op in ("=", "max") for a in amounts)
+    if rest:
+        try:
+            resource = match_prefix_words(rest, list(ch.resources), what="resource").name
+        except NameError_:
+            if not adds:  # a typo must not invent a resource: only =N or max=N adds one
+                raise
+            resource = label(" ".join(rest), "resource")
+    elif "HP" in ch.resources or adds:
+        resource = "HP"
+    else:
+        have = ", ".join(ch.resources) or "none"
+        return Feedback(False, f"{ch.name} has no HP (resources: {have}); /hp CHAR NAME =N "
+                        "adds one")
+    texts = []
+    new = ch
+    for amount in sorted(amounts, key=lambda a: a.op != "max"):  # the maximum first
+        new, text = with_amount(new, resource, amount)
+        texts.append(text)
+    shown = texts[0] + "".join("; " + t.removeprefix(f"{ch.name} ") for t in texts[1:])
+    return table.change(lambda c: c.with_character(new), shown, actor=ch.name)
+
+
+def _duration(words: list[str]) -> tuple[int, DurationUnit]:
+    """Take a trailing ``N rounds`` / ``N turns`` / ``Nr`` / ``N`` (rounds) off ``words``."""
+    if len(words) >= 2 and words[-1].casefold() in UNIT_WORDS and words[-2].isdigit():
+        unit = words.pop()
+        left, kind = parse_duration(f"{words.pop()} {unit}")
+        return left, kind
+    m = re.fullmatch(r"(\d+)([a-z]+)?", words[-1].casefold()) if words else None
+    if m is not None and (m[2] is None or m[2] in UNIT_WORDS):
+        words.pop()
+        return parse_duration(f"{m[1]} {m[2] or 'rounds'}")
+    return 0, ""
+
+
+@slash("cond", "/cond CHAR NAME [N rounds|turns]",
+       "set a condition (stunned, prone …); rounds count down by the round, turns by the "
+       "character's own turn", args="CHAR CONDITION N")
+def _cond(table: Table, cmd: Slash) -> Feedback:
+    words = list(cmd.args)
+    if not words:
+        return Feedback(False, "usage: /cond CHAR NAME [N rounds|turns]")
+    name, rest = pick_character(table, words)
+    ch = table.campaign.character(name)
+    if not rest:
+        listed = ", ".join(c.label for c in ch.conditions) or "no conditions"
+        return Feedback(True, f"{ch.name}: {listed}")
+    left, unit = _duration(rest)
+    condition = label(" ".join(rest), "condition")
+    new, text = with_condition(ch, condition, left, unit)
+    return table.change(lambda c: c.with_character(new), text, actor=ch.name)
+
+
+@slash("uncond", "/uncond CHAR NAME|all", "lift a condition (all: every one)",
+       args="CHAR CONDITION|all")
+def _uncond(table: Table, cmd: Slash) -> Feedback:
+    words = list(cmd.args)
+    if len(words) < 2:
+        return Feedback(False, "usage: /uncond CHAR NAME (or all)")
+    name, rest = pick_character(table, words)
+    ch = table.campaign.character(name)
+    if [w.casefold() for w in rest] == ["all"]:
+        if not ch.conditions:
+            return Feedback(False, f"{ch.name} has no conditions")
+        new = ch.with_conditions(())
+        text = f"{ch.name}: conditions lifted ({', '.join(c.name for c in ch.conditions)})"
+    else:
+        found = match_prefix_words(rest, [c.name for c in ch.conditions], what="condition")
+        if found.consumed != len(rest):
+            return Feedback(False, f"unexpected {' '.join(rest[found.consumed:])!r}")
+        new, text = without_condition(ch, found.name)
+    return table.change(lambda c: c.with_character(new), text, actor=ch.name)
+
+
+# -- change hooks: they follow every change, in the same undoable step ----------------------
+@change_hook
+def _rounds(before: Campaign, out: Outcome) -> Outcome:
+    return round_hook(before, out)
+
+
+@change_hook
+def _down(before: Campaign, out: Outcome) -> Outcome:
+    lines = down_lines(before, out.campaign, tracker(out.campaign.system).vital_resources)
+    if not lines:
+        return out
+    return replace(out, draft=replace(out.draft, effects=(*out.draft.effects, *lines)))

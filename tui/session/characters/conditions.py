@@ -1,0 +1,113 @@
+"""Conditions with durations, counted down by the round and by the turn.
+
+Decisions (the issue leaves them to the table):
+
+* ``N rounds`` counts down once each time the running scene's round advances (``/next``
+  past the last actor, the Strange System's ``/phase`` into a new round — any change that
+  raises the round number of the same scene); a condition set during round 1 for 2 rounds
+  is gone when round 3 begins. Every character counts, in the turn order or not.
+* ``N turns`` counts down when the character's own turn ends (``/next`` moving on from it),
+  the turn it was set in included; a character outside the turn order never counts down.
+* At 0 the condition ends, with a log line ("Guard Moss: stunned ends") in the same step
+  as the change that ended it, so one undo takes back both. A condition without a duration
+  lasts until ``/uncond``. Setting a condition the character already has replaces its
+  duration.
+* A new scene does not clear conditions: the GM decides what carries over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tui.session.campaign.model import Campaign, Character, Condition, DurationUnit
+from tui.session.campaign.session import CommandError, Outcome
+
+__all__ = [
+    "MAX_CONDITIONS",
+    "counted_down",
+    "round_hook",
+    "rounds_passed",
+    "turn_ended",
+    "with_condition",
+    "without_condition",
+]
+
+MAX_CONDITIONS = 20
+
+
+def with_condition(ch: Character, name: str, left: int = 0,
+                   unit: DurationUnit = "") -> tuple[Character, str]:
+    """``ch`` with the condition set (replacing one of the same name), and the message."""
+    new = Condition(name, left if unit else 0, unit)
+    old = ch.condition(name)
+    if old is not None:
+        conditions = tuple(replace(new, name=old.name) if c is old else c for c in ch.conditions)
+        was = old.duration or "until removed"
+        return (ch.with_conditions(conditions),
+                f"{ch.name}: {old.name} now {new.duration or 'until removed'} (was {was})")
+    if len(ch.conditions) >= MAX_CONDITIONS:
+        raise CommandError(f"{ch.name} already has {MAX_CONDITIONS} conditions")
+    shown = f" for {new.duration}" if new.duration else ""
+    return ch.with_conditions((*ch.conditions, new)), f"{ch.name} is {name}{shown}"
+
+
+def without_condition(ch: Character, name: str) -> tuple[Character, str]:
+    old = ch.condition(name)
+    if old is None:
+        have = ", ".join(c.name for c in ch.conditions) or "none"
+        raise CommandError(f"{ch.name} is not {name} (conditions: {have})")
+    kept = tuple(c for c in ch.conditions if c is not old)
+    return ch.with_conditions(kept), f"{ch.name} is no longer {old.name}"
+
+
+def counted_down(ch: Character, unit: DurationUnit, steps: int = 1) -> tuple[Character, list[str]]:
+    """``ch`` with its ``unit`` conditions ``steps`` shorter; lines for those that end."""
+    if steps < 1 or not any(c.unit == unit for c in ch.conditions):
+        return ch, []
+    kept: list[Condition] = []
+    ended: list[str] = []
+    for c in ch.conditions:
+        if c.unit != unit:
+            kept.append(c)
+        elif c.left - steps > 0:
+            kept.append(replace(c, left=c.left - steps))
+        else:
+            ended.append(f"{ch.name}: {c.name} ends")
+    return ch.with_conditions(tuple(kept)), ended
+
+
+def rounds_passed(campaign: Campaign, steps: int) -> tuple[Campaign, list[str]]:
+    """Every character's round conditions counted down ``steps`` rounds."""
+    chars: list[Character] = []
+    lines: list[str] = []
+    for ch in campaign.characters:
+        new, ended = counted_down(ch, "rounds", steps)
+        chars.append(new)
+        lines += ended
+    if all(a is b for a, b in zip(chars, campaign.characters, strict=True)):
+        return campaign, []
+    return replace(campaign, characters=tuple(chars)), lines
+
+
+def turn_ended(campaign: Campaign, name: str) -> tuple[Campaign, list[str]]:
+    """``name``'s turn conditions counted down one turn (its turn just ended)."""
+    try:
+        ch = campaign.character(name)
+    except KeyError:
+        return campaign, []
+    new, ended = counted_down(ch, "turns")
+    if new is ch:
+        return campaign, []
+    return campaign.with_character(new), ended
+
+
+def round_hook(before: Campaign, out: Outcome) -> Outcome:
+    """A change hook: when the running scene's round advanced, count the rounds down."""
+    old, new = before.scene, out.campaign.scene
+    if old is None or new is None or old.name != new.name or new.round <= old.round:
+        return out
+    campaign, lines = rounds_passed(out.campaign, new.round - old.round)
+    if not lines and campaign is out.campaign:
+        return out
+    draft = replace(out.draft, effects=(*out.draft.effects, *lines))
+    return replace(out, campaign=campaign, draft=draft)

@@ -1,0 +1,360 @@
+"""The character editor's fields, without Textual: their rows, and applying one of them.
+
+The editor screen (``tui/screens/editor.py``) lists :func:`fields_of` and, when the GM
+confirms a field, calls :func:`apply_field` (or :func:`remove_field`, :func:`toggle_field`)
+and runs the result as **one undoable command per confirmed field**: ctrl+z takes back the
+last field the GM confirmed, as the log shows it. A field being typed and not confirmed
+(Escape) changes nothing; leaving the editor keeps everything confirmed.
+
+What each field reads (errors are ``CommandError`` naming the problem):
+
+* name (unique; a rename follows the character everywhere, see ``roster``), player, notes
+  (``\\n`` in the line starts a new line of the notes);
+* side and GM-only toggle with Enter;
+* an attribute, skill or resource row takes its value (``7/11``: value and maximum;
+  ``7/``: no maximum), or ``NEW NAME = VALUE`` to rename it too; the ``+ add`` rows take
+  ``NAME = VALUE``; a skill value has the system's type and range;
+* conditions: ``NAME [N rounds|turns]`` to add, a duration (or nothing) on a condition's row;
+* aliases: ``a, b``; skill aliases: ``alias = Skill, alias = Skill``;
+* weapons (systems with weapons, ``System.weapon_fields``): ``key=value …`` on a weapon's
+  row, ``NAME key=value …`` on ``+ add weapon``; whole numbers are stored as numbers.
+
+Delete on a row of a table (attribute, skill, resource, condition, weapon) removes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tui.session.campaign.durations import parse_duration
+from tui.session.campaign.model import Campaign, Character, DurationUnit
+from tui.session.campaign.session import CommandError, Draft
+from tui.session.characters import roster
+from tui.session.characters.conditions import with_condition, without_condition
+from tui.session.characters.resources import LIMIT, resource_text
+from tui.session.characters.values import (
+    attribute_value,
+    character_name,
+    label,
+    notes_text,
+    parse_list,
+    skill_value,
+    whole_number,
+    with_table,
+)
+from tui.session.systems.interface import System
+
+__all__ = ["Field", "apply_field", "fields_of", "remove_field", "toggle_field"]
+
+_TABLES = {"attr": "attributes", "skill": "skills", "res": "resources", "weapon": "weapons"}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One row of the editor: ``key`` says what it edits (``("skill", "Listen")``)."""
+
+    kind: str  # name player side gm notes aliases skill_aliases attr skill res cond weapon
+    item: str  # the attribute/skill/resource/condition/weapon it is ("" for the others)
+    label: str
+    value: str
+    section: str = ""
+    hint: str = ""
+
+    @property
+    def adds(self) -> bool:
+        """A ``+ add …`` row."""
+        return self.kind.endswith("+")
+
+    @property
+    def toggles(self) -> bool:
+        return self.kind in ("side", "gm")
+
+    @property
+    def removable(self) -> bool:
+        return bool(self.item) and not self.adds
+
+
+def _weapons(ch: Character) -> dict[str, Mapping[str, Any]]:
+    raw = ch.extra.get("weapons")
+    return {k: v for k, v in raw.items() if isinstance(v, Mapping)} if isinstance(
+        raw, Mapping) else {}
+
+
+def _weapon_text(weapon: Mapping[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in weapon.items())
+
+
+def _aliases(ch: Character) -> list[str]:
+    raw = ch.extra.get("aliases", [])
+    return [a for a in raw if isinstance(a, str)] if isinstance(raw, list) else []
+
+
+def _skill_aliases(ch: Character) -> dict[str, str]:
+    raw = ch.extra.get("skill_aliases", {})
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(k): v for k, v in raw.items() if isinstance(v, str)}
+
+
+def fields_of(ch: Character, system: System) -> list[Field]:
+    """The editor's rows for ``ch``, in order."""
+    rows = [
+        Field("name", "", "Name", ch.name, hint="the name (unique)"),
+        Field("player", "", "Player", ch.player, hint="who plays it (empty: nobody)"),
+        Field("side", "", "Side", ch.side, hint="Enter switches party / npc"),
+        Field("gm", "", "GM-only", "yes" if ch.gm_only else "no",
+              hint="Enter switches: hidden from the player view"),
+    ]
+    kinds = system.skill_type if isinstance(system.skill_type, tuple) else (system.skill_type,)
+    skill_hint = "a whole number" if int in kinds else "a number" if float in kinds else "text"
+    sections = (
+        ("attr", "Attributes", ch.attributes, "a number or a word"),
+        ("skill", "Skills", ch.skills, skill_hint),
+    )
+    for kind, section, values, hint in sections:
+        for name, value in values.items():
+            mark = " ✓" if kind == "skill" and name in ch.ticks else ""
+            rows.append(Field(kind, name, name, f"{value}{mark}", section,
+                              f"{hint}, or NEW NAME = VALUE"))
+        rows.append(Field(f"{kind}+", "", f"+ add {section.lower()[:-1]}", "", section,
+                          f"NAME = VALUE ({hint})"))
+    for name, value in ch.resources.items():
+        top = ch.maxima.get(name)
+        rows.append(Field("res", name, name, f"{value}/{top}" if top is not None else str(value),
+                          "Resources", "VALUE or VALUE/MAX (VALUE/ drops the maximum)"))
+    rows.append(Field("res+", "", "+ add resource", "", "Resources", "NAME = VALUE[/MAX]"))
+    for c in ch.conditions:
+        rows.append(Field("cond", c.name, c.name, c.duration or "until removed", "Conditions",
+                          "N rounds, N turns, or empty: until removed"))
+    rows.append(Field("cond+", "", "+ add condition", "", "Conditions",
+                      "NAME [N rounds|turns]"))
+    rows.append(Field("notes", "", "Notes", ch.notes.replace("\n", "\\n"), "Notes",
+                      "one line; \\n starts a new line"))
+    rows.append(Field("aliases", "", "Aliases", ", ".join(_aliases(ch)), "Names",
+                      "other names the roll entry knows: a, b"))
+    rows.append(Field("skill_aliases", "", "Skill aliases",
+                      ", ".join(f"{k} = {v}" for k, v in _skill_aliases(ch).items()), "Names",
+                      "alias = Skill, alias = Skill"))
+    weapons = _weapons(ch)
+    if system.weapon_fields or weapons:
+        fields = " ".join(f"{f}=…" for f in system.weapon_fields) or "key=value …"
+        for name, weapon in weapons.items():
+            rows.append(Field("weapon", name, name, _weapon_text(weapon), "Weapons", fields))
+        rows.append(Field("weapon+", "", "+ add weapon", "", "Weapons", f"NAME {fields}"))
+    return rows
+
+
+def _duration(text: str) -> tuple[int, DurationUnit]:
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _named(text: str, what: str) -> tuple[str, str]:
+    """``NAME = VALUE`` → (name, value)."""
+    name, eq, value = text.partition("=")
+    if not eq:
+        raise CommandError(f"write {what} NAME = VALUE")
+    return label(name, what), value.strip()
+
+
+def _resource(ch: Character, name: str, text: str) -> Character:
+    value_text, slash, top_text = text.partition("/")
+    value = whole_number(value_text, name, low=-LIMIT, high=LIMIT)
+    ch = ch.with_resource(name, value)
+    if slash:
+        top = (whole_number(top_text, f"{name}'s maximum", low=0, high=LIMIT)
+               if top_text.strip() else None)
+        ch = ch.with_maximum(name, top)
+    return ch
+
+
+def _weapon_fields(text: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for word in text.split():
+        key, eq, value = word.partition("=")
+        if not eq or not key or not value:
+            raise CommandError(f"a weapon field is key=value, got {word!r}")
+        key = label(key, "weapon field")
+        out[key] = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else value
+    return out
+
+
+def _with_extra(ch: Character, key: str, value: Any) -> Character:
+    extra = dict(ch.extra)
+    if value:
+        extra[key] = value
+    else:
+        extra.pop(key, None)
+    return replace(ch, extra=extra)
+
+
+def _renamed_item(ch: Character, table: str, old: str, new: str) -> Character:
+    """``ch`` with the entry ``old`` of ``table`` called ``new`` (in place)."""
+    values = getattr(ch, table) if table != "weapons" else _weapons(ch)
+    if new != old and any(k.casefold() == new.casefold() for k in values if k != old):
+        raise CommandError(f"{ch.name} already has {new}")
+    renamed = {(new if k == old else k): v for k, v in values.items()}
+    if table == "weapons":
+        return _with_extra(ch, "weapons", renamed)
+    ch = with_table(ch, table, renamed)
+    if table == "skills" and old in ch.ticks:
+        ch = ch.with_ticks(tuple(new if t == old else t for t in ch.ticks))
+    if table == "resources" and old in ch.maxima:
+        maxima = {(new if k == old else k): v for k, v in ch.maxima.items()}
+        ch = replace(ch, maxima=maxima)
+    return ch
+
+
+def _set_item(ch: Character, kind: str, name: str, text: str, system: System) -> Character:
+    table = _TABLES[kind]
+    if kind == "weapon":
+        return _with_extra(ch, "weapons", {**_weapons(ch), name: _weapon_fields(text)})
+    if kind == "res":
+        return _resource(ch, name, text)
+    value = skill_value(system, text, name) if kind == "skill" else attribute_value(text, name)
+    return with_table(ch, table, {**getattr(ch, table), name: value})
+
+
+def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
+            system: System) -> Character:
+    kind = field.kind
+    if kind == "name":
+        return replace(ch, name=character_name(campaign, text, old=ch.name))
+    if kind == "player":
+        return replace(ch, player=label(text, "player") if text.strip() else "")
+    if kind == "notes":
+        return replace(ch, notes=notes_text(text))
+    if kind == "aliases":
+        return _with_extra(ch, "aliases", list(parse_list(text, "alias")))
+    if kind == "skill_aliases":
+        pairs = {}
+        for part in (p for p in text.split(",") if p.strip()):
+            alias, skill = _named(part, "a skill alias")
+            if skill not in ch.skills:
+                raise CommandError(f"{ch.name} has no skill {skill!r} for the alias {alias!r}")
+            pairs[alias] = skill
+        return _with_extra(ch, "skill_aliases", pairs)
+    if kind == "cond":
+        left, unit = _duration(text) if text.strip() else (0, "")
+        return with_condition(ch, field.item, left, unit)[0]
+    if kind == "cond+":
+        words = text.split()
+        left, unit = 0, ""
+        if len(words) >= 3 and words[-2].isdigit():
+            left, unit = _duration(" ".join(words[-2:]))
+            words = words[:-2]
+        return with_condition(ch, label(" ".join(words), "condition"), left, unit)[0]
+    if kind == "weapon+":
+        words = text.split()
+        cut = next((i for i, w in enumerate(words) if "=" in w), len(words))
+        name = label(" ".join(words[:cut]), "weapon")
+        if name in _weapons(ch):
+            raise CommandError(f"{ch.name} already has a weapon called {name}")
+        return _set_item(ch, "weapon", name, " ".join(words[cut:]), system)
+    if kind.endswith("+"):
+        name, value = _named(text, {"attr+": "attribute", "skill+": "skill",
+                                    "res+": "resource"}[kind])
+        base = kind[:-1]
+        if any(k.casefold() == name.casefold() for k in getattr(ch, _TABLES[base])):
+            raise CommandError(f"{ch.name} already has {name}: edit its row")
+        return _set_item(ch, base, name, value, system)
+    name = field.item
+    if "=" in text and kind != "weapon":
+        new_name, text = _named(text, "it")
+        ch = _renamed_item(ch, _TABLES[kind], name, new_name)
+        name = new_name
+    return _set_item(ch, kind, name, text.replace(" ✓", "").strip(), system)
+
+
+def _value(ch: Character, kind: str, item: str) -> str:
+    if kind.startswith("res"):
+        return resource_text(ch, item).removeprefix(f"{item} ")
+    if kind.startswith("weapon"):
+        return _weapon_text(_weapons(ch).get(item, {}))
+    if kind.startswith("cond"):
+        found = ch.condition(item)
+        return (found.duration or "until removed") if found is not None else ""
+    return str(getattr(ch, _TABLES[kind.rstrip("+")]).get(item, ""))
+
+
+def _describe(before: Character, after: Character, field: Field) -> str:
+    """The log line of a confirmed field: ``Alice Moore Listen 25 → 30``."""
+    who, kind = after.name, field.kind
+    if kind == "name":
+        return f"{before.name} renamed {after.name}"
+    if kind == "player":
+        return f"{who}: player {after.player}" if after.player else f"{who}: no player"
+    if kind in ("notes", "aliases", "skill_aliases"):
+        return f"{who}: {field.label.lower()} changed"
+    if field.adds:
+        table = _TABLES.get(kind[:-1])
+        olds = set(getattr(before, table) if table and table != "weapons" else
+                   _weapons(before) if table else (c.name for c in before.conditions))
+        news = (getattr(after, table) if table and table != "weapons" else
+                _weapons(after) if table else [c.name for c in after.conditions])
+        item = next((n for n in news if n not in olds), "")
+        return f"{who}: new {field.label.removeprefix('+ add ')} {item} {_value(after, kind, item)}"
+    item = field.item
+    new_item = item
+    table = _TABLES.get(kind)
+    if table is not None and table != "weapons" and item not in getattr(after, table):
+        new_item = next(n for n in getattr(after, table) if n not in getattr(before, table))
+        return (f"{who}: {item} renamed {new_item}, "
+                f"{_value(before, kind, item)} → {_value(after, kind, new_item)}")
+    return f"{who} {item} {_value(before, kind, item)} → {_value(after, kind, new_item)}"
+
+
+def apply_field(campaign: Campaign, name: str, field: Field, text: str,
+                system: System) -> tuple[Campaign, Draft]:
+    """The campaign after the GM confirmed ``text`` in ``field`` of ``name``, and its log
+    entry (a rename records both names). Input that changes nothing is refused, so a step
+    is never empty."""
+    ch = campaign.character(name)
+    new = _edited(campaign, ch, field, text, system)
+    if new == ch:
+        raise CommandError("nothing changed")
+    inputs = {"renamed": ch.name, "to": new.name} if new.name != ch.name else {}
+    return (roster.replace_character(campaign, ch.name, new),
+            Draft("change", _describe(ch, new, field), new.name, "", inputs))
+
+
+def toggle_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, str]:
+    """Side (party ⇄ npc) or GM-only switched, and the log text."""
+    ch = campaign.character(name)
+    if field.kind == "side":
+        new = replace(ch, side="npc" if ch.side == "party" else "party")
+        side = "an npc" if new.side == "npc" else "in the party"
+        return campaign.with_character(new), f"{ch.name} is now {side}"
+    new = replace(ch, gm_only=not ch.gm_only)
+    shown = "hidden from the player view" if new.gm_only else "shown in the player view"
+    return campaign.with_character(new), f"{ch.name} is now {shown}"
+
+
+def remove_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, str]:
+    """The campaign without the attribute/skill/resource/condition/weapon of ``field``."""
+    ch = campaign.character(name)
+    item = field.item
+    if field.kind == "cond":
+        return campaign.with_character(without_condition(ch, item)[0]), \
+            f"{ch.name} is no longer {item}"
+    if field.kind == "weapon":
+        rest = {k: v for k, v in _weapons(ch).items() if k != item}
+        return campaign.with_character(_with_extra(ch, "weapons", rest)), \
+            f"{ch.name}: weapon {item} removed"
+    table = _TABLES.get(field.kind)
+    if table is None or not field.removable:
+        raise CommandError("this row cannot be removed (clear it instead)")
+    values = {k: v for k, v in getattr(ch, table).items() if k != item}
+    new = with_table(ch, table, values)
+    if table == "skills":
+        new = new.with_ticks(tuple(t for t in ch.ticks if t != item))
+        aliases = {k: v for k, v in _skill_aliases(ch).items() if v != item}
+        if aliases != _skill_aliases(ch):
+            new = _with_extra(new, "skill_aliases", aliases)
+    if table == "resources":
+        new = new.with_maximum(item, None)
+    return campaign.with_character(new), f"{ch.name}: {field.label} removed"

@@ -1,0 +1,157 @@
+"""Resources with maxima: ``HP 7/11``, healing that stops at the maximum, "is down" at 0.
+
+``/hp CHAR [RESOURCE] AMOUNT [AMOUNT]`` reads these amounts (decisions):
+
+* ``-N`` damages and ``+N`` heals; healing stops at the resource's maximum unless forced
+  with a trailing ``!`` (``+5!``: temporary HP above the maximum), and a value already
+  above its maximum is not lowered by healing. ``=N`` sets exactly what the GM typed (the
+  message says when that is above the maximum); ``=N!`` is accepted and the same.
+* ``max=N`` sets the maximum (``max=-`` or ``max=none`` removes it). On a resource the
+  character lacks, ``max=N`` adds it full (``HP 12/12``), as ``=N`` adds it at N. A maximum
+  lowered below the current value leaves the value alone (the message says so).
+* The system names the resources whose running out takes a character down
+  (``System.vital_resources``, HP by default): when one reaches 0 or below the log says
+  "is down", and "is back up" when it rises above 0 again; the party panel marks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import CommandError
+
+__all__ = [
+    "LIMIT",
+    "Amount",
+    "bar",
+    "down_lines",
+    "is_amount",
+    "is_down",
+    "parse_amount",
+    "resource_text",
+    "with_amount",
+]
+
+LIMIT = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """One amount word: ``op`` is ``+`` (add, negative for damage), ``=`` or ``max``."""
+
+    op: str
+    value: int | None  # None: remove the maximum
+    force: bool = False
+
+
+def is_amount(word: str) -> bool:
+    w = word.casefold().replace("−", "-").rstrip("!")
+    if w.startswith("max="):
+        return True
+    body = w[1:]
+    return w[:1] in ("+", "-", "=") and body.lstrip("+-").isdigit()
+
+
+def _number(text: str, word: str, low: int) -> int:
+    if not text.lstrip("+-").isdigit() or text.count("-") + text.count("+") > 1:
+        raise CommandError(f"{word!r} is not a number")
+    value = int(text)
+    if abs(value) > LIMIT:
+        raise CommandError("that is a very large number")
+    if value < low:
+        raise CommandError(f"{word!r} must be at least {low}")
+    return value
+
+
+def parse_amount(word: str) -> Amount:
+    """``+5`` · ``-3`` · ``=7`` · ``+5!`` · ``max=11`` · ``max=none``."""
+    text = word.casefold().replace("−", "-")
+    force = text.endswith("!")
+    text = text.rstrip("!")
+    if text.startswith("max="):
+        raw = text[4:]
+        if raw in ("-", "none", "no", ""):
+            return Amount("max", None)
+        return Amount("max", _number(raw, word, 0))
+    if text[:1] == "=":
+        return Amount("=", _number(text[1:], word, -LIMIT), force)
+    if text[:1] in ("+", "-"):
+        return Amount("+", _number(text, word, -LIMIT), force)
+    raise CommandError(f"write +N, -N or =N (or max=N), not {word!r}")
+
+
+def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character, str]:
+    """The character after ``amount`` of ``resource``, and what happened in words."""
+    current = ch.resources.get(resource)
+    top = ch.maxima.get(resource)
+    if amount.op == "max":
+        if amount.value is None:
+            if top is None:
+                raise CommandError(f"{ch.name}'s {resource} has no maximum to remove")
+            return ch.with_maximum(resource, None), f"{ch.name} {resource}: no maximum"
+        if current is None:
+            ch = ch.with_resource(resource, amount.value)
+            return (ch.with_maximum(resource, amount.value),
+                    f"{ch.name} {resource} {amount.value}/{amount.value} (new)")
+        text = (f"{ch.name} {resource} maximum {amount.value} ({resource} {current}/"
+                f"{amount.value})" if top is None
+                else f"{ch.name} {resource} maximum {top} → {amount.value}")
+        if current > amount.value:
+            text += f" ({resource} {current} is above it; =N lowers it)"
+        return ch.with_maximum(resource, amount.value), text
+    before = current if current is not None else 0
+    assert amount.value is not None
+    new = before + amount.value if amount.op == "+" else amount.value
+    note = ""
+    if top is not None and new > top and new > before and amount.op == "+" and not amount.force:
+        new = max(before, top)
+        note = f" (stops at the maximum {top}; add ! to go past it)"
+    elif top is not None and new > top:
+        note = f" (above the maximum {top})"
+    if abs(new) > LIMIT:
+        raise CommandError("that is a very large number")
+    shown = f"{new}/{top}" if top is not None else str(new)
+    old = "new" if current is None else str(before)
+    return ch.with_resource(resource, new), f"{ch.name} {resource} {old} → {shown}{note}"
+
+
+def resource_text(ch: Character, resource: str) -> str:
+    """``HP 7/11`` or ``Fortune 12``."""
+    value = ch.resources.get(resource, 0)
+    top = ch.maxima.get(resource)
+    return f"{resource} {value}/{top}" if top is not None else f"{resource} {value}"
+
+
+def bar(value: int, top: int, width: int = 5) -> tuple[str, str]:
+    """A small bar of ``value`` out of ``top`` and its grade (``good``/``hurt``/``low``)."""
+    share = 0.0 if top <= 0 else max(0.0, min(1.0, value / top))
+    full = round(share * width)
+    if value > 0 and full == 0:
+        full = 1  # a sliver still shows: not yet down
+    grade = "good" if share > 0.5 else "hurt" if share > 0.25 else "low"
+    return "█" * full + "░" * (width - full), grade
+
+
+def is_down(ch: Character, vital: Sequence[str]) -> str:
+    """The first vital resource at 0 or below (``""`` when the character is up)."""
+    return next((r for r in vital if r in ch.resources and ch.resources[r] <= 0), "")
+
+
+def down_lines(before: Campaign, after: Campaign, vital: Sequence[str]) -> list[str]:
+    """"X is down (HP -3/12)" / "X is back up (HP 2/12)" for what this change did."""
+    if before.characters is after.characters:
+        return []
+    old = {c.name: c for c in before.characters}
+    lines: list[str] = []
+    for ch in after.characters:
+        prev = old.get(ch.name)
+        if prev is None or prev is ch:
+            continue
+        was, now = is_down(prev, vital), is_down(ch, vital)
+        if now and not was:
+            lines.append(f"{ch.name} is down ({resource_text(ch, now)})")
+        elif was and not now:
+            lines.append(f"{ch.name} is back up ({resource_text(ch, was)})")
+    return lines

@@ -1,0 +1,161 @@
+"""Reading what the GM types about a character: names, values, lists.
+
+Every reader raises :class:`~tui.session.campaign.session.CommandError` with a message
+naming the problem, so the editor and the slash commands refuse bad input the same way and
+nothing changes.
+
+Decisions: a name is 1–60 characters without control characters and may not begin with
+``/`` (it would read as a command); character names are unique ignoring case. A skill
+value's type comes from the system (``System.skill_type``: BRP percent, GURPS level, AGE
+ability name, Strange level name …) and its range from ``System.skill_problem``; an
+attribute is a whole number, a decimal (GURPS Basic Speed 5.75) or a word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from tui.session.campaign.model import Campaign, Character, Value
+from tui.session.campaign.session import CommandError
+from tui.session.systems.interface import System
+from tui.session.table.names import normal
+
+__all__ = [
+    "MAX_NAME",
+    "attribute_value",
+    "character_name",
+    "label",
+    "list_text",
+    "notes_text",
+    "parse_list",
+    "skill_value",
+    "spelling",
+    "whole_number",
+    "with_table",
+]
+
+MAX_NAME = 60
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_INT = re.compile(r"^[+\-−]?\d+$")
+_FLOAT = re.compile(r"^[+\-−]?(\d+\.\d*|\.\d+)$")
+
+
+def label(text: str, what: str) -> str:
+    """A name of something (a skill, a resource, a condition …), checked and stripped."""
+    name = " ".join(text.split())
+    if not name:
+        raise CommandError(f"the {what} needs a name")
+    if len(name) > MAX_NAME:
+        raise CommandError(f"{what} name too long ({len(name)} characters, at most {MAX_NAME})")
+    if _CONTROL.search(name):
+        raise CommandError(f"a {what} name cannot hold control characters")
+    return name
+
+
+def character_name(campaign: Campaign, text: str, *, old: str | None = None) -> str:
+    """``text`` as a new character name: valid, and not another character's already."""
+    name = label(text, "character")
+    if name.startswith("/"):
+        raise CommandError("a character name cannot begin with '/' (it reads as a command)")
+    folded = name.casefold()
+    for ch in campaign.characters:
+        if ch.name.casefold() == folded and (old is None or ch.name != old):
+            raise CommandError(f"there is already a character called {ch.name}")
+    return name
+
+
+def whole_number(text: str, what: str, *, low: int = -1_000_000, high: int = 1_000_000) -> int:
+    raw = text.strip().replace("−", "-")
+    if not _INT.match(raw):
+        raise CommandError(f"{what} must be a whole number, got {text.strip()!r}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise CommandError(f"{what} must be within {low}..{high}, got {value}")
+    return value
+
+
+def skill_value(system: System, text: str, skill: str) -> Value:
+    """A skill value typed for ``system``: of its type, and within its range."""
+    kinds = system.skill_type if isinstance(system.skill_type, tuple) else (system.skill_type,)
+    raw = text.strip()
+    value: Value | None = None
+    if int in kinds and _INT.match(raw.replace("−", "-")):
+        value = int(raw.replace("−", "-"))
+    elif float in kinds and _FLOAT.match(raw.replace("−", "-")):
+        value = float(raw.replace("−", "-"))
+    elif str in kinds and raw:
+        value = " ".join(raw.split())
+    if value is None:
+        wanted = "a whole number" if int in kinds else "a number" if float in kinds else "text"
+        raise CommandError(f"{skill}: a skill value here is {wanted}, got {raw!r}")
+    if isinstance(value, str) and (_CONTROL.search(value) or len(value) > MAX_NAME):
+        raise CommandError(f"{skill}: the value must be a short line of text")
+    problem = system.skill_problem(value)
+    if problem:
+        raise CommandError(f"{skill}: {problem}")
+    return value
+
+
+def attribute_value(text: str, attribute: str) -> Value:
+    """An attribute: a whole number, a decimal (Basic Speed 5.75) or a word."""
+    raw = " ".join(text.split())
+    plain = raw.replace("−", "-")
+    if _INT.match(plain):
+        return whole_number(plain, attribute)
+    if _FLOAT.match(plain):
+        return float(plain)
+    if not raw:
+        raise CommandError(f"{attribute} needs a value")
+    if _CONTROL.search(raw) or len(raw) > MAX_NAME:
+        raise CommandError(f"{attribute}: the value must be a short line of text")
+    return raw
+
+
+def spelling(typed: str, known: Iterable[str]) -> str:
+    """How to write a new name: as another character writes the same one ("listen" →
+    "Listen" when Boris has Listen), else as typed, with a capital if typed all lower case."""
+    form = normal(typed)
+    for name in known:
+        if normal(name) == form:
+            return name
+    return typed[:1].upper() + typed[1:] if typed == typed.lower() else typed
+
+
+def parse_list(text: str, what: str) -> tuple[str, ...]:
+    """``a, b, c`` → the names, each checked, no repeats (ignoring case)."""
+    out: list[str] = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name = label(part, what)
+        if name.casefold() not in {o.casefold() for o in out}:
+            out.append(name)
+    return tuple(out)
+
+
+def list_text(values: Sequence[str] | Mapping[str, str]) -> str:
+    return ", ".join(values)
+
+
+def with_table(ch: Character, table: str, values: Mapping[str, Any]) -> Character:
+    """``ch`` with its ``attributes``, ``skills`` or ``resources`` replaced by ``values``."""
+    if table == "attributes":
+        return replace(ch, attributes=dict(values))
+    if table == "skills":
+        return replace(ch, skills=dict(values))
+    if table == "resources":
+        return replace(ch, resources=dict(values))
+    raise ValueError(f"not a table of values: {table}")
+
+
+def notes_text(text: str, *, limit: int = 20_000) -> str:
+    """Notes typed on one line: ``\\n`` starts a new line; no other control characters."""
+    notes = text.replace("\\n", "\n").strip()
+    if any(_CONTROL.search(line) for line in notes.split("\n")):
+        raise CommandError("notes cannot hold control characters")
+    if len(notes) > limit:
+        raise CommandError(f"notes too long ({len(notes)} characters, at most {limit})")
+    return notes

@@ -1,0 +1,131 @@
+"""Rolled initiative: ``/init roll CHAR EXPR [= dice]`` and ``/init roll all EXPR``.
+
+``EXPR`` is dice, numbers and the character's attributes joined by ``+`` and ``-``
+(``3d6 + Dexterity`` for AGE, ``d10 + Reflexes``); each named attribute is the rolling
+character's own (matched like a skill: exact, or the start of one attribute). ``all`` rolls
+for everyone in the running turn order, or for every character when there is none yet.
+The values go into the initiative list (``Scene.system["init"]``) and the order is sorted by
+them, highest first, ties keeping their order (``/swap`` settles a tie by hand). One roll
+for one character may take typed dice after ``=``, as a roll line does. A system with an
+order of its own (GURPS) refuses ``/init`` altogether (``System.init_refusal``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules import dice as dice_mod
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.session import CommandError, Draft
+from tui.session.scenes.base import Matcher, need_scene, pick_character
+from tui.session.table.entry import parse_faces
+from tui.session.table.names import normal
+
+__all__ = ["Rolled", "parse_expression", "roll_initiative"]
+
+_SPLIT = re.compile(r"\s*([+\-−])\s*")
+_DICE_TERM = re.compile(r"^(\d*d(\d+|%)|\d+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    name: str
+    total: int
+    text: str  # "3d6 [4 5 6] + Dexterity 3 = 18"
+    faces: tuple[int, ...]
+
+
+def parse_expression(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """``3d6 + Dexterity - 1`` → (``3d6-1``, ``[(+1, "Dexterity")]``): the dice part and the
+    signed attribute names."""
+    parts = _SPLIT.split(text.strip())
+    terms: list[tuple[int, str]] = []
+    sign = 1
+    for i, part in enumerate(parts):
+        if i % 2:  # an operator
+            sign = -1 if part in ("-", "−") else 1
+        elif part:
+            terms.append((sign, part.replace(" ", "") if _DICE_TERM.match(
+                part.replace(" ", "")) else part))
+        elif i:
+            raise CommandError(f"something is missing in {text.strip()!r}")
+    dice = "".join(("+" if s > 0 else "-") + t for s, t in terms if _DICE_TERM.match(t))
+    names = [(s, t) for s, t in terms if not _DICE_TERM.match(t)]
+    if not dice:
+        raise CommandError("initiative needs dice to roll (3d6 + Dexterity, d10 + 2 …)")
+    try:
+        dice_mod.parse(dice.lstrip("+"))
+    except RulesError as exc:
+        raise CommandError(str(exc)) from None
+    return dice.lstrip("+"), names
+
+
+def _attribute(ch: Character, typed: str) -> tuple[str, int]:
+    form = normal(typed)
+    names = list(ch.attributes)
+    found = [n for n in names if normal(n) == form] or [
+        n for n in names if normal(n).startswith(form)]
+    if len(found) != 1:
+        have = ", ".join(names) or "none"
+        what = "no attribute" if not found else "more than one attribute like"
+        raise CommandError(f"{ch.name} has {what} {typed!r} (attributes: {have})")
+    value = ch.attributes[found[0]]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise CommandError(f"{ch.name}'s {found[0]} is not a number ({value!r})")
+    return found[0], int(value)
+
+
+def _one(ch: Character, dice: str, names: Sequence[tuple[int, str]],
+         rng: random.Random, faces: tuple[int, ...] | None) -> Rolled:
+    added = [(sign, *_attribute(ch, typed)) for sign, typed in names]  # before any roll
+    try:
+        result = (dice_mod.roll(dice, rng=rng) if faces is None
+                  else dice_mod.resolve(dice, faces))
+    except RulesError as exc:
+        raise CommandError(str(exc)) from None
+    total = result.total
+    text = f"{result.expr} [{' '.join(map(str, result.faces))}]"
+    for sign, name, value in added:
+        total += sign * value
+        text += f" {'+' if sign > 0 else '-'} {name} {value}"
+    return Rolled(ch.name, total, f"{text} = {total}", tuple(result.faces))
+
+
+def roll_initiative(campaign: Campaign, who: Matcher, words: Sequence[str],
+                    rng: random.Random) -> tuple[list[Rolled], Draft]:
+    """The rolls ``/init roll …`` asks for (not yet applied) and their log entry."""
+    need_scene(campaign)
+    rest = list(words)
+    if not rest:
+        raise CommandError("usage: /init roll CHAR EXPR or /init roll all EXPR")
+    if rest[0].casefold() == "all":
+        scene = need_scene(campaign)
+        names = list(scene.turn_order) or [c.name for c in campaign.characters]
+        rest = rest[1:]
+        if not names:
+            raise CommandError("the campaign has no characters to roll for")
+    else:
+        name, rest = pick_character(who, rest)
+        names = [name]
+    text = " ".join(rest)
+    faces: tuple[int, ...] | None = None
+    if "=" in text:
+        if len(names) != 1:
+            raise CommandError("typed dice go with one character's roll, not all")
+        text, _, typed = text.partition("=")
+        faces = parse_faces(typed)
+    dice, terms = parse_expression(text)
+    for n in names:  # every attribute known before anything is rolled
+        for _sign, typed in terms:
+            _attribute(campaign.character(n), typed)
+    rolls = [_one(campaign.character(n), dice, terms, rng, faces) for n in names]
+    summary = "; ".join(f"{r.name} {r.text}" for r in rolls)
+    inputs = {"initiative": {r.name: r.total for r in rolls},
+              "dice": [f for r in rolls for f in r.faces],
+              "source": "typed" if faces is not None else "rolled"}
+    return rolls, Draft("roll", f"initiative: {summary}", names[0] if len(names) == 1 else "",
+                        "", inputs)
