@@ -3,9 +3,8 @@ rolls on the end-of-adventure screen, apply, and ctrl+z undoing the whole step."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import tomli_w

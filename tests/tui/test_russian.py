@@ -27,6 +27,8 @@ from tui.session.table.entry import OPTION_KEYS
 #: keys, syntax words and names that are the same in either language
 FIXED = {
     "ctrl", "shift", "tab", "enter", "escape", "pageup", "pagedown", "alt", "up", "down",
+    "delete", "backspace", "esc", "del",
+    "gm", "npc", "stunned", "prone", "rounds", "turns",  # /add NAME [npc] [gm], /cond words
     "help", "quit", "exit", "dice", "vs", "ext", "clear", "use", "race", "threshold", "time",
     "every", "minor", "major", "serious", "roll", "active", "long", "passive", "limit",
     "config", "toml", "keymap", "tablekeeper", "gurps", "age", "brp", "opposed", "mounted",
@@ -152,6 +154,13 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
     await pilot.press("escape")
     await pilot.press("ctrl+p")
     await look("palette")
+    await pilot.press("escape")
+    await pilot.press("f4")
+    await look("character sheet")
+    await pilot.press("escape")
+    first = line.split()[0]
+    app.screen.commit_line(f"/edit {first}")
+    await look("character editor")
     await pilot.press("escape")
     return seen
 

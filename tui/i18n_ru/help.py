@@ -66,8 +66,6 @@ MESSAGES: dict[str, str] = {
     "write a note into the log, for the GM only": "записать заметку в журнал, только для Мастера",
     "write a note into the log that the players' view shows too":
         "записать заметку в журнал, которую видят и игроки",
-    "change a resource (HP by default); =N on a new name adds that resource":
-        "изменить ресурс (по умолчанию HP); =N с новым именем добавляет ресурс",
     "rename the campaign": "переименовать кампанию",
     "start a scene (the running one goes to the history)":
         "начать сцену (текущая уходит в историю)",
@@ -75,8 +73,6 @@ MESSAGES: dict[str, str] = {
     "the next actor in the turn order (ctrl+n)": "следующий в очерёдности хода (ctrl+n)",
     "build the turn order (by the system's own rules where it has them)":
         "построить очерёдность хода (по правилам системы, если они есть)",
-    "set an initiative value and sort the turn order":
-        "задать инициативу и упорядочить очерёдность",
     "exchange two places in the turn order (within a tie, if the system ties)":
         "поменять местами двоих в очерёдности (в пределах равенства, если система его знает)",
     "move one place earlier (default: the current actor; alt+up)":
@@ -323,4 +319,30 @@ MESSAGES: dict[str, str] = {
     "[modifiers]": "[модификаторы]",
     "[args]": "[аргументы]",
     "[= faces]": "[= грани]",
+    # -- the characters' commands ---------------------------------------------------------
+    "add a character (npc: an opponent; gm: hidden from players) and edit it":
+        "добавить персонажа (npc — противник; gm — скрыт от игроков) и открыть его правку",
+    "change a resource (HP by default); healing stops at the maximum unless N!; =N or max=N on "
+    "a new name adds it":
+        "изменить ресурс (по умолчанию HP); лечение останавливается на максимуме, если не N!; "
+        "=N или max=N с новым именем добавляет ресурс",
+    "copy a character N times: Guard → Guard 2, Guard 3":
+        "скопировать персонажа N раз: Стражник → Стражник 2, Стражник 3",
+    "lift a condition (all: every one)": "снять состояние (all — все)",
+    "open the character editor (every field; Escape closes)":
+        "открыть редактор персонажа (все поля; Escape закрывает)",
+    "remove a character (the log keeps its history; ctrl+z undoes)":
+        "удалить персонажа (журнал хранит его историю; ctrl+z отменяет)",
+    "set a condition (stunned, prone …); rounds count down by the round, turns by the "
+    "character's own turn":
+        "наложить состояние (stunned — оглушён, prone — лежит …); раунды отсчитываются по "
+        "раундам, ходы — по ходам самого персонажа",
+    "set a skill (added when the character lacks it), checked by the system's rules":
+        "задать навык (добавляется, если его нет), с проверкой по правилам системы",
+    "set an attribute or characteristic (added if new)":
+        "задать атрибут или характеристику (добавляется, если новая)",
+    "set or roll initiative (roll all 3d6 + Dexterity) and sort the turn order":
+        "задать или бросить инициативу (roll all: 3d6 + ловкость) и упорядочить очерёдность",
+    "the character sheet: everything about one character (f4)":
+        "лист персонажа: всё об одном персонаже (f4)",
 }

@@ -14,13 +14,6 @@ MESSAGES: dict[str, str] = {
     "/note needs some text": "/note: нужен текст",
     "/note! needs some text": "/note!: нужен текст",
     "note: {text}": "заметка: {text}",
-    "usage: /hp CHAR [RESOURCE] ±N or =N": "использование: /hp ПЕРСОНАЖ [РЕСУРС] ±N или =N",
-    "none": "нет",
-    "{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one":
-        "у {name} нет HP (ресурсы: {have}); /hp ПЕРСОНАЖ ИМЯ =N добавит",
-    "write +N, -N or =N, not {amount}": "пишите +N, -N или =N, а не {amount}",
-    "{amount} is not a number": "{amount} — не число",
-    "that is a very large number": "это слишком большое число",
     "/rename needs a name": "/rename: нужно название",
     "campaign renamed to {name}": "кампания переименована в «{name}»",
     # -- rolls in the log ------------------------------------------------------------------

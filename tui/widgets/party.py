@@ -83,7 +83,8 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
         text.append(f"\n {skill}:{KEEP}{value}{mark}")
     if ch.notes and gm:
         text.append(f"\n{ch.notes}", style="italic dim")
-    text.append("\nf4: the full sheet" + (" · /edit: the editor" if gm else ""), style="dim")
+    text.append("\n" + _("f4: the full sheet") + (_(" · /edit: the editor") if gm else ""),
+                style="dim")
     return text
 
 
