@@ -3,8 +3,9 @@ rolls on the end-of-adventure screen, apply, and ctrl+z undoing the whole step."
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
+
+import random
 from pathlib import Path
 
 import tomli_w

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 
 from tui.app import TablekeeperApp
 from tui.session.campaign.model import Campaign, Character
-from tui.session.campaign.schema import to_doc
 from tui.session.systems.strange.rounds import rounds_of
+from tui.session.campaign.schema import to_doc
 from tui.store import load
 
 
