@@ -142,4 +142,38 @@ MESSAGES: dict[str, str] = {
     "no synergy ({name} not in use; add {when})":
         "без синергии ({name} не в деле; добавьте {when})",
     "{actor} {skill} {value} on {dice}{die}": "{actor} {skill} {value} на {dice}{die}",
+    "{text}; {tail}": "{text}; {tail}",
+    # -- the Strange System's round commands --------------------------------------------
+    "usage: /goal CHAR TEXT (e.g. /goal dallah throw Balgruf down)":
+        "использование: /goal ПЕРСОНАЖ ТЕКСТ (например, /goal dallah повалить Балгруфа)",
+    "/goal needs the goal of {name} after the name": "/goal: после имени нужна цель {name}",
+    "goal of {name}: {goal}": "цель {name}: {goal}",
+    "/act needs {name}'s skill": "/act: нужен навык персонажа {name}",
+    "name the target after 'vs'": "назовите цель после 'vs' ('против')",
+    "{name} cannot act against themself": "{name} не может действовать против себя",
+    "#{n} {name}: {method} ({skill}) at {target} — type the roll":
+        "№{n} {name}: {method} ({skill}) против {target} — введите бросок",
+    "#{n} {name}: {method} ({skill}) — type the roll":
+        "№{n} {name}: {method} ({skill}) — введите бросок",
+    "round limit: this action is declared {n} rounds in a row (limit {limit}) — sum up after "
+    "this round":
+        "лимит раундов: это действие заявлено {n} раундов подряд (лимит {limit}) — подведите "
+        "итог после этого раунда",
+    "/skip takes one character, not {words}": "/skip: нужен один персонаж, а не {words}",
+    "{name} skips to react": "{name} пропускает ход ради реакции",
+    "usage: /resolve N [TEXT] (N is the action number, e.g. 1)":
+        "использование: /resolve N [ТЕКСТ] (N — номер действия, например 1)",
+    "#{n} resolved: {note}": "№{n} решено: {note}",
+    "#{n} resolved (stands)": "№{n} решено (в силе)",
+    "say how the series ends, e.g. /sumup Balgruf holds the gate":
+        "скажите, чем кончилась серия, например /sumup Балгруф удерживает ворота",
+    "{name} skipped to react: not an action": "{name} пропустил ход ради реакции: это не действие",
+    "{name} has already acted this round": "{name} уже действовал в этом раунде",
+    "not {name}'s declared action ({skill}): not recorded":
+        "не заявленное действие {name} ({skill}): не записано",
+    "{name}'s action aims at {aim}, not {target}":
+        "действие {name} направлено на {aim}, а не на {target}",
+    "{state}, awaiting {name}": "{state}, ждёт: {name}",
+    "action #{n}: {state}": "действие №{n}: {state}",
+    "action #{n} resolved": "действие №{n} решено",
 }

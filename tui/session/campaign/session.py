@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -57,6 +57,22 @@ class Draft:
         if self.effect_msgs and len(self.effect_msgs) == len(self.effects):
             return tuple(m.render() for m in self.effect_msgs)
         return self.effects
+
+    def with_effects(self, more: Sequence[str | Msg]) -> Draft:
+        """This draft with ``more`` effects after its own, every one's facts kept."""
+        said = tuple(e if isinstance(e, str) else e.english() for e in more)
+        facts: tuple[Msg, ...] = ()
+        if self.effect_msgs or any(isinstance(e, Msg) for e in more):
+            own = (self.effect_msgs if len(self.effect_msgs) == len(self.effects)
+                   else tuple(verbatim(e) for e in self.effects))
+            facts = own + tuple(e if isinstance(e, Msg) else verbatim(e) for e in more)
+        return replace(self, effects=(*self.effects, *said), effect_msgs=facts)
+
+    def with_tail(self, tail: str | Msg) -> Draft:
+        """This draft's text followed by ``; tail`` (an added fact, the turn order …)."""
+        text = msg("{text}; {tail}", text=self.msg or verbatim(self.text),
+                   tail=tail if isinstance(tail, Msg) else verbatim(tail))
+        return replace(self, text=text.english(), msg=text)
 
     @classmethod
     def of(

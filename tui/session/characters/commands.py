@@ -308,4 +308,4 @@ def _down(before: Campaign, out: Outcome) -> Outcome:
     lines = down_lines(before, out.campaign, tracker(out.campaign.system).vital_resources)
     if not lines:
         return out
-    return replace(out, draft=replace(out.draft, effects=(*out.draft.effects, *lines)))
+    return replace(out, draft=out.draft.with_effects(lines))

@@ -109,7 +109,7 @@ def contribute(before: Campaign, name: str, check: Check, clear: bool, out: Outc
     campaign = settle(out.campaign, updated, new.status)
     lines.extend(effects(name, test, new))
     inputs = {**out.draft.inputs, "ext": name, **({"ext_clear": True} if clear else {})}
-    draft = replace(out.draft, inputs=inputs, effects=(*out.draft.effects, *lines))
+    draft = replace(out.draft.with_effects(lines), inputs=inputs)
     return replace(out, campaign=campaign, draft=draft)
 
 

@@ -193,7 +193,7 @@ def _init_roll(table: Table, words: list[str]) -> Feedback:
     new = table.campaign
     for rolled in rolls:
         new = set_init(new, rolled.name, rolled.total)
-    draft = replace(draft, text=f"{draft.text}; {_order_text(new)}")
+    draft = draft.with_tail(_order_text(new))
     return table.run_change(lambda _c: new, draft)
 
 
