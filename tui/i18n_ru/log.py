@@ -176,4 +176,47 @@ MESSAGES: dict[str, str] = {
     "{state}, awaiting {name}": "{state}, ждёт: {name}",
     "action #{n}: {state}": "действие №{n}: {state}",
     "action #{n} resolved": "действие №{n} решено",
+    # -- the roll entry's errors --------------------------------------------------------
+    "none": "нет",
+    "a character cannot oppose the same skill of itself":
+        "персонаж не может противостоять тому же своему навыку",
+    "at most {n} sides": "не больше {n} сторон",
+    "two sides (one 'vs')": "две стороны (одно 'vs' / 'против')",
+    "{system} opposed rolls take {allowed}; this line names {n}":
+        "встречные проверки {system}: {allowed}; в этой строке — {n}",
+    "control characters are not allowed": "управляющие символы недопустимы",
+    "die {part} is not a number": "кубик {part} — не число",
+    "line too long ({n} characters, at most {most})":
+        "строка слишком длинная ({n} символов, не больше {most})",
+    "missing character and skill": "не указаны персонаж и навык",
+    "missing command after '/' (try /help)": "после '/' нет команды (см. /help)",
+    "missing skill for {name}": "не указан навык для {name}",
+    "modifier {word} needs a value after '='": "модификатору {word} нужно значение после '='",
+    "must be within {low}..{high}, got {value}":
+        "должно быть в пределах {low}..{high}, а не {value}",
+    "no dice after '='": "после '=' нет кубиков",
+    "not a check": "это не проверка",
+    "secret (GM only): {text}": "тайно (только Мастер): {text}",
+    "secret: type the roll after '!' (only the GM will see it)":
+        "тайно: введите бросок после '!' (его увидит только Мастер)",
+    "too many dice after '=' ({n}, at most {most})":
+        "слишком много кубиков после '=' ({n}, не больше {most})",
+    "too many sides ({n}, at most {most})": "слишком много сторон ({n}, не больше {most})",
+    "type a roll, e.g. 'alice spot hidden' or '3d6+2', or /help":
+        "введите бросок, например 'alice spot hidden' или '3d6+2', или /help",
+    "type the secret roll after '!', e.g. !alice spot hidden":
+        "введите тайный бросок после '!', например !alice spot hidden",
+    "unknown command /{name} (try /help)": "неизвестная команда /{name} (см. /help)",
+    "unknown modifier {word} for {name} (allowed: {allowed})":
+        "неизвестный модификатор {word} для {name} (можно: {allowed})",
+    "unknown option {key}= for {name} (allowed: {allowed})":
+        "неизвестный параметр {key}= для {name} (можно: {allowed})",
+    "{expr}: {low}..{high}, average {mean}": "{expr}: {low}..{high}, в среднем {mean}",
+    "{key}= must be within {low}..{high}, got {value}":
+        "{key}= должно быть в пределах {low}..{high}, а не {value}",
+    "{key}= needs a whole number, got {raw}": "{key}= нужно целое число, а не {raw}",
+    "{what} {word} must be within {low}..{high}": "{what} {word}: допустимо {low}..{high}",
+    "{what}: die {i} must be within 1..{sides}, got {face}":
+        "{what}: кубик {i} должен быть в пределах 1..{sides}, а не {face}",
+    "{what}: expected {dice}, got {got}": "{what}: нужно {dice}, а введено {got}",
 }

@@ -270,17 +270,17 @@ class Table:
             return parsed
         most = self.system.max_sides
         if len(parsed.sides) > most:
-            allowed = "two sides (one 'vs')" if most == 2 else f"at most {most} sides"
-            raise EntryError(
-                f"{self.system_name} opposed rolls take {allowed}; this line names "
-                f"{len(parsed.sides)}"
-            )
+            allowed = (_("two sides (one 'vs')") if most == 2
+                       else _("at most {n} sides").format(n=most))
+            raise EntryError(_("{system} opposed rolls take {allowed}; this line names {n}")
+                             .format(system=self.system_name, allowed=allowed,
+                                     n=len(parsed.sides)))
         return self._canonical(parsed)
 
     def plan(self, line: str) -> Plan:
         parsed = self._parse(line)
         if not isinstance(parsed, Check):
-            raise EntryError("not a check")
+            raise EntryError(_("not a check"))
         return self._plan(parsed)[1]
 
     def _plan(self, check: Check) -> tuple[Check, Plan]:
@@ -295,10 +295,10 @@ class Table:
         secret, line = secret_line(line)
         if secret:
             if not line:
-                return Preview("secret: type the roll after '!' (only the GM will see it)",
+                return Preview(_("secret: type the roll after '!' (only the GM will see it)"),
                                True)
             shown = self._preview(line)
-            return replace(shown, text=f"secret (GM only): {shown.text}")
+            return replace(shown, text=_("secret (GM only): {text}").format(text=shown.text))
         return self._preview(line)
 
     def _preview(self, line: str) -> Preview:
@@ -311,10 +311,10 @@ class Table:
                 if cmd is None:
                     matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
                     if matches:
-                        return Preview("  ".join(c.usage for c in matches[:4]), True)
-                    return Preview(f"unknown command /{parsed.name} (try /help)", False,
-                                   at=line.find("/") + 1)
-                return Preview(f"{cmd.usage} — {cmd.help}", True)
+                        return Preview("  ".join(c.shown_usage for c in matches[:4]), True)
+                    return Preview(_("unknown command /{name} (try /help)").format(
+                        name=parsed.name), False, at=line.find("/") + 1)
+                return Preview(f"{cmd.shown_usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
                 if expr.maximum - expr.minimum > 2000:
@@ -322,8 +322,9 @@ class Table:
                 dist = dice_mod.odds(expr)
                 mean = sum(k * p for k, p in dist.items())
                 return Preview(
-                    f"{expr}: {expr.minimum}..{expr.maximum}, average {float(mean):.1f}", True
-                )
+                    _("{expr}: {low}..{high}, average {mean}").format(
+                        expr=expr, low=expr.minimum, high=expr.maximum,
+                        mean=f"{float(mean):.1f}"), True)
             parsed, plan = self._plan(parsed)
             text = plan.preview()
             for note in self._notes(parsed, plan):
@@ -332,7 +333,7 @@ class Table:
                 # when nothing is left to roll (all dice typed, or an automatic check), show
                 # what Enter will record, or what is wrong with the typed dice
                 result = plan.run(self.campaign, _NoDice())
-                text = f"{text}\n  Enter → {result.draft.text}"
+                text = f"{text}\n  Enter → {result.draft.shown}"
             except _WouldRoll:
                 pass  # the app still rolls something: no sure outcome to show
             return Preview(text, True, plan.odds)
@@ -362,7 +363,7 @@ class Table:
         if not secret:
             return self._submit(line)
         if not line:
-            return Feedback(False, "type the secret roll after '!', e.g. !alice spot hidden")
+            return Feedback(False, _("type the secret roll after '!', e.g. !alice spot hidden"))
         with self.session.secretly():
             feedback = self._submit(line)
         if feedback.ok and not feedback.action:
@@ -375,7 +376,8 @@ class Table:
             if isinstance(parsed, Slash):
                 cmd = self._command(parsed.name)
                 if cmd is None:
-                    return Feedback(False, f"unknown command /{parsed.name} (try /help)",
+                    return Feedback(False, _("unknown command /{name} (try /help)").format(
+                        name=parsed.name),
                                     at=line.find("/") + 1)
                 return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
