@@ -93,7 +93,7 @@ MESSAGES: dict[str, str] = {
     "Do again what was undone ({key})": "Повторить отменённое ({key})",
     "Keys and what this view shows": "Клавиши и что показывает этот вид",
     "Keys and the roll-entry language": "Клавиши и язык строки бросков",
-    "Next sheet": "Следующий лист",
+    "Next sheet": "След. лист",
     "Show the next character's sheet ({key})": "Показать лист следующего персонажа ({key})",
     "A roll with fields: character, skill, modifiers, dice ({key})":
         "Бросок по полям: персонаж, навык, модификаторы, кубики ({key})",
