@@ -219,4 +219,16 @@ MESSAGES: dict[str, str] = {
     "{what}: die {i} must be within 1..{sides}, got {face}":
         "{what}: кубик {i} должен быть в пределах 1..{sides}, а не {face}",
     "{what}: expected {dice}, got {got}": "{what}: нужно {dice}, а введено {got}",
+    # -- the turn order --------------------------------------------------------------
+    " (ties, reorder with /swap: {ties})": " (равенства, порядок меняет /swap: {ties})",
+    "initiative {value} is out of range (-10000..10000)":
+        "инициатива {value} вне допустимого (-10000..10000)",
+    "no turn order yet: /order builds one": "очерёдности ещё нет: её строит /order",
+    "round {n}: {name}'s turn": "раунд {n}: ходит {name}",
+    "turn order: ": "очерёдность: ",
+    "unexpected {words} after {name}": "лишнее {words} после {name}",
+    "usage: /init CHAR N (N a whole number)": "использование: /init ПЕРСОНАЖ N (N — целое число)",
+    "usage: /swap CHAR CHAR (two characters)": "использование: /swap ПЕРСОНАЖ ПЕРСОНАЖ (двое)",
+    "{name}'s turn": "ходит {name}",
+    "{name}'s turn (order wraps)": "ходит {name} (очерёдность по кругу)",
 }
