@@ -30,7 +30,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui.app_files import CampaignFiles
-from tui.i18n import _
+from tui.i18n import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
@@ -239,35 +239,35 @@ class TablekeeperApp(CampaignFiles, App[None]):
         try:
             store = Store.open(path, read_only=read_only)
         except LockedError as exc:
-            self._problem("Campaign already open", f"{exc}\n\nAnother Tablekeeper is "
+            self._problem(N_("Campaign already open"), f"{exc}\n\nAnother Tablekeeper is "
                           "writing to it. You can open it read-only (the player view).", path,
-                          [("readonly", "Open read-only (player view)"),
-                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+                          [("readonly", N_("Open read-only (player view)")),
+                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except ReplayError as exc:
-            self._problem("The log does not fit the save", f"{exc}\n\nNothing was "
+            self._problem(N_("The log does not fit the save"), f"{exc}\n\nNothing was "
                           "changed. Open it read-only to look, or fix the save.", path,
-                          [("readonly", "Open read-only (player view)"),
-                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+                          [("readonly", N_("Open read-only (player view)")),
+                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except WriteError as exc:
-            self._problem("This campaign cannot be written", f"{exc}\n\nNothing was "
+            self._problem(N_("This campaign cannot be written"), f"{exc}\n\nNothing was "
                           "changed. It can still be opened read-only.", path,
-                          [("readonly", "Open read-only (player view)"),
-                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+                          [("readonly", N_("Open read-only (player view)")),
+                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except SaveError as exc:
-            choices = [("back", "Back to the campaign list"), ("quit", "Quit")]
+            choices = [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))]
             if backup_loads(path):
                 choices.insert(0, ("backup", f"Restore the backup {backup_path(path).name} "
                                    "(the broken file is moved aside, the log is kept)"))
-            self._problem("This save cannot be opened", f"{exc}\n\nThe file was not "
+            self._problem(N_("This save cannot be opened"), f"{exc}\n\nThe file was not "
                           "changed. Fix it in a text editor, or restore the backup.", path,
                           choices)
             return
         except OSError as exc:
-            self._problem("This save cannot be opened", str(exc), path,
-                          [("back", "Back to the campaign list"), ("quit", "Quit")])
+            self._problem(N_("This save cannot be opened"), str(exc), path,
+                          [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         self.store = store
         self.read_only = read_only

@@ -276,4 +276,12 @@ MESSAGES: dict[str, str] = {
     "f4: the full sheet": "f4: полный лист",
     " · /edit: the editor": " · /edit: редактор",
     "editing {name}": "правка: {name}",
+    # -- a save that cannot be opened -----------------------------------------------
+    "Back to the campaign list": "Назад к списку кампаний",
+    "Campaign already open": "Кампания уже открыта",
+    "Open read-only (player view)": "Открыть только для чтения (вид игроков)",
+    "The log does not fit the save": "Журнал не соответствует сохранению",
+    "The save changed outside Tablekeeper": "Сохранение изменено вне Tablekeeper",
+    "This campaign cannot be written": "Эту кампанию нельзя записать",
+    "This save cannot be opened": "Это сохранение нельзя открыть",
 }

@@ -224,10 +224,10 @@ class ProblemScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="problem"):
-            yield Static(Text(visible(self.title_text)), id="problem-title")
+            yield Static(Text(visible(tr(self.title_text))), id="problem-title")
             yield Static(Text(visible(self.message, newlines=True)), id="problem-message")
             yield OptionList(
-                *[Option(Text(visible(label)), id=key) for key, label in self.choices],
+                *[Option(Text(visible(tr(label))), id=key) for key, label in self.choices],
                 id="problem-choices",
             )
 
