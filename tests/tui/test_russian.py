@@ -149,6 +149,8 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
         await look(f"help, page {page + 2}")
     await pilot.press("escape")
     app.screen.commit_line("/scene Засада")
+    app.screen.commit_line('/ext Ворота threshold=4 time=60m every=1 minor="тревога"')
+    await look("an extended check")
     await pilot.press("f3")
     await look("whole scene")
     await pilot.press("escape")

@@ -24,6 +24,7 @@ PLURALS: dict[str, tuple[str, str, str]] = {
     "{n} stunt point": ("{n} очко трюков", "{n} очка трюков", "{n} очков трюков"),
     "{n} success": ("{n} успех", "{n} успеха", "{n} успехов"),
     "{n} die": ("{n} кубик", "{n} кубика", "{n} кубиков"),
+    "{n} roll": ("{n} бросок", "{n} броска", "{n} бросков"),
     "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (
         "Вставлена {n} строка: выполнить её, как если бы она была введена? Enter — да, "
         "Escape — нет.",

@@ -231,4 +231,16 @@ MESSAGES: dict[str, str] = {
     "usage: /swap CHAR CHAR (two characters)": "использование: /swap ПЕРСОНАЖ ПЕРСОНАЖ (двое)",
     "{name}'s turn": "ходит {name}",
     "{name}'s turn (order wraps)": "ходит {name} (очерёдность по кругу)",
+    # -- extended checks ----------------------------------------------------------------
+    "extended check {name}: threshold {threshold}": "сложная проверка {name}: порог {threshold}",
+    "{head} ({named})": "{head} ({named})",
+    "{head}, TN {tn}": "{head}, СЛ {tn}",
+    "{head}, {budget} min, {per} min per roll ({rolls})":
+        "{head}, {budget} мин, {per} мин на бросок ({rolls})",
+    "consequence {what}": "последствия: {what}",
+    "{level} (none set)": "{level} (не заданы)",
+    "{level} — {text}": "{level} — {text}",
+    "{head} ({effect})": "{head} ({effect})",
+    "skills: {names}": "навыки: {names}",
+    "roll with ext={name}, or /ext use {name}": "бросайте с ext={name} или /ext use {name}",
 }

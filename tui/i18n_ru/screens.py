@@ -284,4 +284,16 @@ MESSAGES: dict[str, str] = {
     "The save changed outside Tablekeeper": "Сохранение изменено вне Tablekeeper",
     "This campaign cannot be written": "Эту кампанию нельзя записать",
     "This save cannot be opened": "Это сохранение нельзя открыть",
+    # -- extended checks in the scene panel ---------------------------------------------
+    "  serious: out of time": "  серьёзные: время вышло",
+    " (cleared)": " (снято)",
+    "(damaged: {problem})": "(повреждено: {problem})",
+    "{used}/{budget} min ({left} left)": "{used}/{budget} мин (осталось {left})",
+    "  ✓ complete": "  ✓ выполнено",
+    "  ✗ failed": "  ✗ провалено",
+    "TN +{n} permanently for {scope}": "СЛ +{n} навсегда для: {scope}",
+    "all rolls": "всех бросков",
+    "+{n} min per roll until cleared": "+{n} мин на бросок, пока не снято",
+    "{n} min lost": "потеряно {n} мин",
+    "approach closed: {scope}": "подход закрыт: {scope}",
 }
