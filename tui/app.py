@@ -31,6 +31,7 @@ from textual.screen import Screen
 
 from tui.app_files import CampaignFiles
 from tui.key_order import OrderedKeysApp
+from tui.i18n import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
@@ -211,35 +212,35 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         try:
             store = Store.open(path, read_only=read_only)
         except LockedError as exc:
-            self._problem("Campaign already open", f"{exc}\n\nAnother Tablekeeper is "
+            self._problem(N_("Campaign already open"), f"{exc}\n\nAnother Tablekeeper is "
                           "writing to it. You can open it read-only (the player view).", path,
-                          [("readonly", "Open read-only (player view)"),
-                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+                          [("readonly", N_("Open read-only (player view)")),
+                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except ReplayError as exc:
-            self._problem("The log does not fit the save", f"{exc}\n\nNothing was "
+            self._problem(N_("The log does not fit the save"), f"{exc}\n\nNothing was "
                           "changed. Open it read-only to look, or fix the save.", path,
-                          [("readonly", "Open read-only (player view)"),
-                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+                          [("readonly", N_("Open read-only (player view)")),
+                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except WriteError as exc:
-            self._problem("This campaign cannot be written", f"{exc}\n\nNothing was "
+            self._problem(N_("This campaign cannot be written"), f"{exc}\n\nNothing was "
                           "changed. It can still be opened read-only.", path,
-                          [("readonly", "Open read-only (player view)"),
-                           ("back", "Back to the campaign list"), ("quit", "Quit")])
+                          [("readonly", N_("Open read-only (player view)")),
+                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except SaveError as exc:
-            choices = [("back", "Back to the campaign list"), ("quit", "Quit")]
+            choices = [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))]
             if backup_loads(path):
                 choices.insert(0, ("backup", f"Restore the backup {backup_path(path).name} "
                                    "(the broken file is moved aside, the log is kept)"))
-            self._problem("This save cannot be opened", f"{exc}\n\nThe file was not "
+            self._problem(N_("This save cannot be opened"), f"{exc}\n\nThe file was not "
                           "changed. Fix it in a text editor, or restore the backup.", path,
                           choices)
             return
         except OSError as exc:
-            self._problem("This save cannot be opened", str(exc), path,
-                          [("back", "Back to the campaign list"), ("quit", "Quit")])
+            self._problem(N_("This save cannot be opened"), str(exc), path,
+                          [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         self.store = store
         self.read_only = read_only
@@ -327,6 +328,14 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         screen = self.main_screen()
         if isinstance(screen, MainScreen) and feedback is not None:
             screen.show_feedback(feedback)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search prompt in the GM's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=_("Search for commands…")))
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen, key_rows

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from tui.i18n import N_
 from tui.store import ConflictError, SaveError, backup_path, restore_backup
 
 if TYPE_CHECKING:
@@ -130,8 +131,8 @@ class CampaignFiles(_Base):
         choices = [("reload", f"Reload {path.name} as it is on disk now")]
         if beside is not None:
             choices.append(("beside", f"Continue with your state ({beside.name})"))
-        choices.append(("quit", "Quit"))
-        self._problem("The save changed outside Tablekeeper",
+        choices.append(("quit", N_("Quit")))
+        self._problem(N_("The save changed outside Tablekeeper"),
                       f"{error}\n\nTablekeeper stopped writing to it and changed nothing "
                       f"there. {kept}", path, choices, beside=beside)
 

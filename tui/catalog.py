@@ -17,6 +17,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from tui.i18n import _, tr
 from tui.textsafe import visible
 
 __all__ = ["SaveSummary", "check", "copy_name", "plain", "summarize"]
@@ -40,9 +41,9 @@ class SaveSummary:
     @property
     def details(self) -> str:
         """``Basic Roleplaying · adventure 2`` (what is known of it)."""
-        bits = [self.system_name or self.system or "unknown system"]
+        bits = [tr(self.system_name) or self.system or _("unknown system")]
         if self.adventure is not None:
-            bits.append(f"adventure {self.adventure}")
+            bits.append(_("adventure {n}").format(n=self.adventure))
         return " · ".join(bits)
 
 

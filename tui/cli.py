@@ -25,6 +25,7 @@ ENVIRONMENT = (
     ("TABLEKEEPER_SEED", "seed the dice, a whole number (like --seed)"),
     ("TABLEKEEPER_CONFIG", "config file (like --config)"),
     ("NO_COLOR", "any value: no colours"),
+    ("LC_ALL, LC_MESSAGES, LANG", "ru_* for Russian (after --lang and the config)"),
     ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", "move the per-user folders"),
 )
 
@@ -127,6 +128,9 @@ def _main_parser() -> _Parser:
     parser.add_argument("--saves", type=Path, metavar="DIR", help="folder of saves")
     parser.add_argument("--config", type=Path, metavar="FILE", help="config file to use")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice (demos, tests)")
+    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
+                        help="the interface's language (else the config's 'language', else "
+                        "the locale: LC_ALL, LC_MESSAGES, LANG = ru_* is Russian; else English)")
     return parser
 
 
@@ -292,6 +296,9 @@ def _run(ns: argparse.Namespace) -> int:
     if saves is None:
         saves = config.saves
 
+    from tui import i18n
+
+    i18n.set_language(i18n.choose(ns.lang, config.language, os.environ))
     from tui.app import TablekeeperApp
 
     rng = random.Random(seed) if seed is not None else random.Random()

@@ -14,6 +14,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tui.i18n import _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.systems.interface import System
 
@@ -74,44 +75,48 @@ def examples_of(campaign: Campaign, system: System) -> Examples:
 def grammar(ex: Examples) -> list[Section]:
     """The roll-entry language, with ``ex``'s names."""
     rows = (
-        ("CHAR SKILL [modifiers] [= dice]", f"a check; without '= dice' the app rolls "
-                                            f"(e.g. {ex.char} {ex.skill} {ex.modifier})"),
-        ("CHAR SKILL … vs CHAR [SKILL] …", f"an opposed roll; a later side's skill defaults "
-                                           f"to the first side's when it has it (e.g. "
-                                           f"{ex.char} {ex.skill} vs {ex.other}); AGE and "
-                                           f"BRP take more sides: … vs CHAR SKILL …"),
-        ("3d6+2  d100  2d6-1  d%", "free dice (add '= 4 5' to type the faces)"),
-        ("/command [args]", "every action (see COMMANDS and ctrl+p)"),
-        ("… ext=NAME [clear]", "the roll counts toward an extended check"),
-        ("/best SKILL [modifiers]", "who should roll this? (ctrl+b on a typed check)"),
-        ("!LINE", f"a secret line: its log entry is the GM's only (!{ex.char} {ex.skill}); "
-                  "/note is the GM's, /note! a note the players' view shows too"),
+        (_("CHAR SKILL [modifiers] [= dice]"), _(
+            "a check; without '= dice' the app rolls (e.g. {char} {skill} {modifier})"
+        ).format(char=ex.char, skill=ex.skill, modifier=ex.modifier)),
+        (_("CHAR SKILL … vs CHAR [SKILL] …"), _(
+            "an opposed roll; a later side's skill defaults to the first side's when it has "
+            "it (e.g. {char} {skill} vs {other}); AGE and BRP take more sides: … vs CHAR "
+            "SKILL …; 'против' is 'vs'"
+        ).format(char=ex.char, skill=ex.skill, other=ex.other)),
+        ("3d6+2  d100  2d6-1  d%", _("free dice (add '= 4 5' to type the faces)")),
+        (_("/command [args]"), _("every action (see COMMANDS and ctrl+p)")),
+        (_("… ext=NAME [clear]"), _("the roll counts toward an extended check")),
+        (_("/best SKILL [modifiers]"), _("who should roll this? (ctrl+b on a typed check)")),
+        ("!LINE", _("a secret line: its log entry is the GM's only (!{char} {skill}); /note "
+                    "is the GM's, /note! a note the players' view shows too").format(
+                        char=ex.char, skill=ex.skill)),
     )
     return [Section(
-        "ROLL ENTRY — type a line, Enter commits, Tab completes, Up/Down recall history",
+        _("ROLL ENTRY — type a line, Enter commits, Tab completes, Up/Down recall history"),
         rows=rows, left=32,
         paragraphs=(
-            "While typing, the line above shows the check, its exact odds and a bar of "
-            "them; with every die typed it also shows what Enter will record. A refused "
-            "line stays in the entry, the cursor where the problem is; nothing changes.",
-            f"Names match by prefix, fuzzily or with one typo, Cyrillic and transliteration "
-            f"included: '{ex.prefix}' = {ex.full}. Tab completes the word being typed and "
-            "cycles through every candidate (shift+Tab back); after a space it offers the "
-            "next word. ctrl+r opens a form that builds the line for you.",
-            "Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   "
-            "= 1-6-6-5",
+            _("While typing, the line above shows the check, its exact odds and a bar of "
+              "them; with every die typed it also shows what Enter will record. A refused "
+              "line stays in the entry, the cursor where the problem is; nothing changes."),
+            _("Names match by prefix, fuzzily or with one typo, Cyrillic and transliteration "
+              "included: '{prefix}' = {full}. Tab completes the word being typed and "
+              "cycles through every candidate (shift+Tab back); after a space it offers the "
+              "next word. ctrl+r opens a form that builds the line for you.").format(
+                  prefix=ex.prefix, full=ex.full),
+            _("Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   "
+              "= 1-6-6-5"),
         ),
     )]
 
 
 def players_view() -> Section:
     """What the read-only players' view is, in place of the roll-entry language."""
-    return Section("PLAYERS' VIEW — read-only: follows the GM's table live", paragraphs=(
-        "It shows what the players may see. GM-only characters, their rolls, the GM's "
-        "notes and secret rolls are left out; \"Unknown A\" stands for a hidden character "
-        "the table knows is there.",
-        "f2 shows the next sheet; PageUp/PageDown scroll the log. Nothing typed here "
-        "changes the table: /help, /quit.",
+    return Section(_("PLAYERS' VIEW — read-only: follows the GM's table live"), paragraphs=(
+        _("It shows what the players may see. GM-only characters, their rolls, the GM's "
+          "notes and secret rolls are left out; \"Unknown A\" stands for a hidden character "
+          "the table knows is there."),
+        _("f2 shows the next sheet; PageUp/PageDown scroll the log. Nothing typed here "
+          "changes the table: /help, /quit."),
     ))
 
 
@@ -119,10 +124,11 @@ def modifiers(system_name: str = "", entry_help: str = "",
               systems: Sequence[str] = ()) -> Section:
     """The MODIFIERS section for one system, or the list of systems to pick from."""
     if system_name:
-        text = " ".join(line.strip() for line in entry_help.splitlines() if line.strip())
-        return Section(f"MODIFIERS — {system_name}", paragraphs=(text,) if text else ())
-    return Section("MODIFIERS — each campaign's help lists its system's",
-                   paragraphs=("systems: " + ", ".join(systems),))
+        text = " ".join(line.strip() for line in tr(entry_help).splitlines() if line.strip())
+        return Section(_("MODIFIERS — {system}").format(system=system_name),
+                       paragraphs=(text,) if text else ())
+    return Section(_("MODIFIERS — each campaign's help lists its system's"),
+                   paragraphs=(_("systems: ") + ", ".join(systems),))
 
 
 def _rows(rows: Sequence[Row], width: int, left: int) -> list[str]:

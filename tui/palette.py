@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from tui.i18n import N_, _, tr
+
 if TYPE_CHECKING:
     from tui.app import TablekeeperApp
 
@@ -24,8 +26,8 @@ __all__ = ["VIEW_TITLES", "commands", "offers", "ours"]
 #: Our palette entries that stand in for the slash commands of the same name.
 _AS_ENTRIES = ("undo", "redo", "help", "quit")
 #: What the players' view offers (titles; every other command changes or writes something).
-VIEW_TITLES = frozenset({"Help", "Next sheet", "Quit", "Keys", "Theme", "Maximize",
-                         "Minimize"})
+VIEW_TITLES = frozenset({N_("Help"), N_("Next sheet"), N_("Quit"), N_("Keys"), N_("Theme"),
+                         N_("Maximize"), N_("Minimize")})
 
 
 def commands(
@@ -34,7 +36,8 @@ def commands(
     """Every command ``screen`` offers: ours, then Textual's (theme, keys, screenshot …)."""
     mine = list(ours(app))
     titles = {cmd.title for cmd in mine}
-    for cmd in [*mine, *(c for c in textual if c.title not in titles)]:
+    theirs = [c._replace(title=tr(c.title), help=tr(c.help)) for c in textual]
+    for cmd in [*mine, *(c for c in theirs if c.title not in titles)]:
         if offers(app, screen, cmd):
             yield cmd
 
@@ -42,8 +45,20 @@ def commands(
 def offers(app: TablekeeperApp, screen: Screen[object], command: SystemCommand) -> bool:
     """Whether the palette on ``screen`` lists ``command`` (the players' view: few)."""
     if app.read_only:
-        return command.title in VIEW_TITLES
+        return command.title in VIEW_TITLES or command.title in {tr(t) for t in VIEW_TITLES}
     return True
+
+
+#: Textual's own palette entries, for the catalog (translated in :func:`commands`)
+TEXTUAL_WORDS = (
+    N_("Bell"), N_("Ring the bell"), N_("Theme"), N_("Change the current theme"),
+    N_("Quit the application as soon as possible"), N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"), N_("Maximize"),
+    N_("Maximize the focused widget"), N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
 
 
 def _literal(text: str) -> str:
@@ -63,51 +78,55 @@ def _key(app: TablekeeperApp, binding_id: str, default: str) -> str:
 
 def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
     undo, redo = _key(app, "app.undo", "ctrl+z"), _key(app, "app.redo", "ctrl+y")
-    yield SystemCommand("Undo", f"Take back the last change ({undo})", app.action_undo)
-    yield SystemCommand("Redo", f"Do again what was undone ({redo})", app.action_redo)
-    about = "Keys and what this view shows" if app.read_only else (
+    yield SystemCommand(_("Undo"), _("Take back the last change ({key})").format(key=undo),
+                        app.action_undo)
+    yield SystemCommand(_("Redo"), _("Do again what was undone ({key})").format(key=redo),
+                        app.action_redo)
+    about = _("Keys and what this view shows") if app.read_only else _(
         "Keys and the roll-entry language")
-    yield SystemCommand("Help", f"{about} ({_key(app, 'app.help', 'f1')})", app.action_help)
+    yield SystemCommand(_("Help"), f"{about} ({_key(app, 'app.help', 'f1')})",
+                        app.action_help)
     main = app.main_screen()
     if main is not None:
         yield SystemCommand(
-            "Next sheet",
-            f"Show the next character's sheet ({_key(app, 'main.next_character', 'f2')})",
+            _("Next sheet"),
+            _("Show the next character's sheet ({key})").format(
+                key=_key(app, "main.next_character", "f2")),
             lambda: main.run_action("next_character"),
         )
         yield SystemCommand(
-            "Roll form",
-            "A roll with fields: character, skill, modifiers, dice "
-            f"({_key(app, 'main.roll_form', 'ctrl+r')})",
+            _("Roll form"),
+            _("A roll with fields: character, skill, modifiers, dice ({key})").format(
+                key=_key(app, "main.roll_form", "ctrl+r")),
             lambda: main.run_action("roll_form"),
         )
         yield SystemCommand(
-            "Who should roll this?",
-            "Every party member's odds for the typed check, best first "
-            f"({_key(app, 'main.best', 'ctrl+b')}; /best SKILL)",
+            _("Who should roll this?"),
+            _("Every party member's odds for the typed check, best first ({key}; /best "
+              "SKILL)").format(key=_key(app, "main.best", "ctrl+b")),
             lambda: main.run_action("best"),
         )
         yield SystemCommand(
-            "Find in the log",
-            f"Search the whole log; filter by character, kind, grade "
-            f"({_key(app, 'main.find', 'f6')}; /find TEXT)",
+            _("Find in the log"),
+            _("Search the whole log; filter by character, kind, grade ({key}; /find TEXT)"
+              ).format(key=_key(app, "main.find", "f6")),
             lambda: main.run_action("find_log"),
         )
         yield SystemCommand(
-            "Past scenes",
-            f"Every scene so far; Enter opens its log ({_key(app, 'main.scenes', 'f7')}; "
-            "/scenes)",
+            _("Past scenes"),
+            _("Every scene so far; Enter opens its log ({key}; /scenes)").format(
+                key=_key(app, "main.scenes", "f7")),
             lambda: main.run_action("past_scenes"),
         )
         yield SystemCommand(
-            "Dice statistics",
-            "Each character's successes against the exact odds, as a chart "
-            f"({_key(app, 'main.stats', 'f8')}; /stats)",
+            _("Dice statistics"),
+            _("Each character's successes against the exact odds, as a chart ({key}; /stats)"
+              ).format(key=_key(app, "main.stats", "f8")),
             lambda: main.run_action("dice_stats"),
         )
         yield SystemCommand(
-            "Whole scene",
-            f"Every line of the scene panel ({_key(app, 'main.scene', 'f3')})",
+            _("Whole scene"),
+            _("Every line of the scene panel ({key})").format(key=_key(app, "main.scene", "f3")),
             lambda: main.run_action("scene_details"),
         )
         yield SystemCommand(
@@ -126,10 +145,10 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 continue
             yield SystemCommand(
                 f"/{cmd.name}",
-                _literal(f"{cmd.usage} — {cmd.help}"),
+                _literal(f"{cmd.shown_usage} — {cmd.help}"),
                 lambda c=cmd: app.fill_entry(f"/{c.name} "),
             )
-    leave = "Leave the players' view" if app.read_only else "Save and leave"
+    leave = _("Leave the players' view") if app.read_only else _("Save and leave")
     yield SystemCommand(
-        "Quit", f"{leave} ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit
+        _("Quit"), f"{leave} ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tui.i18n import N_, Msg, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Command, CommandError, Outcome, Session
 from tui.session.players import players
@@ -25,14 +26,14 @@ __all__ = ["VIEW_COMMANDS", "PlayersFeed", "PlayersTable"]
 
 #: The only commands of the players' view (aliases included).
 VIEW_COMMANDS = frozenset({"help", "?", "quit", "q", "exit"})
-_REFUSED = "the players' view changes nothing (it follows the GM's table): /help, /quit"
+_REFUSED = N_("the players' view changes nothing (it follows the GM's table): /help, /quit")
 
 
 class _ViewSession(Session):
     """A session that refuses every change (the players' view only looks)."""
 
     def execute(self, command: Command) -> Outcome:
-        raise CommandError(_REFUSED)
+        raise CommandError(tr(_REFUSED))
 
     def undo(self) -> None:
         return None
@@ -51,11 +52,11 @@ class PlayersTable(Table):
         words = line.strip().split()
         if words and words[0].startswith("/") and words[0][1:].casefold() in VIEW_COMMANDS:
             return super().submit(line)
-        return Feedback(False, _REFUSED)
+        return Feedback(False, tr(_REFUSED))
 
-    def change(self, fn: Callable[[Campaign], Campaign], text: str, *, actor: str = "",
-               effects: Sequence[str] = ()) -> Feedback:
-        return Feedback(False, _REFUSED)
+    def change(self, fn: Callable[[Campaign], Campaign], text: str | Msg, *, actor: str = "",
+               effects: Sequence[str | Msg] = ()) -> Feedback:
+        return Feedback(False, tr(_REFUSED))
 
 
 class PlayersFeed:

@@ -17,18 +17,29 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from rules.errors import RulesError
+from tui.i18n import N_, _, tr
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
+from tui.widgets.footer import Footer
 
 __all__ = ["AdventureEndScreen"]
 
-_COLUMNS = (("Character", "who", 14), ("Skill", "skill", 20), ("Now", "value", 4),
-            ("Roll", "roll", 7), ("Result", "result", 19))
+_COLUMNS = ((N_("Character"), "who", 14), (N_("Skill"), "skill", 20), (N_("Now"), "value", 4),
+            (N_("Roll"), "roll", 7), (N_("Result"), "result", 19))
+#: a row's status words (its English decides the colour), shown in the GM's language
+_STATUS_WORDS = (N_("improves, roll d6"), N_("not improved"), N_("not rolled"), N_("improved"))
+
+
+def _status(status: str) -> str:
+    for word in _STATUS_WORDS:
+        if status.startswith(word):
+            return tr(word) + status[len(word):]
+    return status
 _RESULT_STYLES = {"improved": "green", "not improved": "", "improves": "bold yellow",
                   "not rolled": "dim"}
 
@@ -70,7 +81,8 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     def compose(self) -> ComposeResult:
         number = self.table.campaign.adventure
         with Vertical(id="adventure"):
-            yield Static(f"End of adventure {number} — experience rolls", id="adventure-title")
+            yield Static(_("End of adventure {n} — experience rolls").format(n=number),
+                         id="adventure-title")
             yield DataTable(id="adventure-rows", cursor_type="row", zebra_stripes=True)
             yield Static(id="adventure-status")
             yield Static(id="adventure-summary")
@@ -79,7 +91,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     def on_mount(self) -> None:
         grid = self.grid
         for label, key, width in _COLUMNS:
-            grid.add_column(label, key=key, width=width)
+            grid.add_column(tr(label), key=key, width=width)
         for i, row in enumerate(self.rows):
             grid.add_row(*self._cells(row), key=str(i))
         grid.focus()
@@ -91,7 +103,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         style = next((s for k, s in _RESULT_STYLES.items() if row.status.startswith(k)), "")
         # cells are Text, never str: a DataTable reads a str as markup
         return (Text(visible(row.character)), Text(visible(row.skill)), Text(str(row.value)),
-                Text(row.roll_text), Text(visible(row.status), style=style))
+                Text(row.roll_text), Text(visible(_status(row.status)), style=style))
 
     @property
     def selected(self) -> int | None:
@@ -130,27 +142,29 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         if self.message is not None:
             status.update(self.message)
         elif i is None:
-            status.update("No ticked skills. Enter starts the next adventure; Escape leaves.")
+            status.update(_("No ticked skills. Enter starts the next adventure; Escape leaves."))
         else:
             row = self.rows[i]
             what = visible(f"{row.character} · {row.skill} {row.value}")
             if self.digits:
                 status.update(Text(f"{what}: d{row.next_die or 100} {self.digits}▏ "
-                                   "(Enter sets it, Backspace erases)", style="bold"))
+                                   + _("(Enter sets it, Backspace erases)"), style="bold"))
             elif row.wants_gain:
-                status.update(Text(f"{what}: {row.roll_text} improves, roll d6 — type it, "
-                                   "or r", style="bold yellow"))
+                status.update(Text(_("{what}: {roll} improves, roll d6 — type it, or r").format(
+                    what=what, roll=row.roll_text), style="bold yellow"))
             elif row.done:
-                status.update(Text(f"{what}: {visible(row.status)} (x clears the row)"))
+                status.update(Text(_("{what}: {status} (x clears the row)").format(
+                    what=what, status=visible(_status(row.status)))))
             else:
-                status.update(Text(f"{what}: type the d100 (00 = 100) and Enter, or r; "
-                                   "a rolls all"))
+                status.update(Text(_("{what}: type the d100 (00 = 100) and Enter, or r; a "
+                                     "rolls all").format(what=what)))
         left = len(unfinished(self.rows))
         up = sum(1 for r in self.rows if r.improved)
-        tail = (f"{left} to roll" if left else
-                f"Enter applies → adventure {self.table.campaign.adventure + 1}")
+        tail = (_("{n} to roll").format(n=left) if left else
+                _("Enter applies → adventure {n}").format(n=self.table.campaign.adventure + 1))
         self.query_one("#adventure-summary", Static).update(
-            Text(f"{len(self.rows)} ticked · {up} improved · {tail}"))
+            Text(_("{ticked} ticked · {up} improved · {tail}").format(
+                ticked=len(self.rows), up=up, tail=tail)))
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.message = Text(("✗ " if error else "") + visible(text),
@@ -199,7 +213,8 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         self.digits = ""
         row = self.rows[i]
         if row.done:
-            self._say(f"{row.character} · {row.skill} is already rolled (x clears it)",
+            self._say(_("{name} · {skill} is already rolled (x clears it)").format(
+                name=row.character, skill=row.skill),
                       error=True)
             return
         self._update_row(i, row.rolled(self.table.rng))
@@ -242,7 +257,8 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
             return
         row = self.rows[i]
         if row.done:
-            self._say(f"{row.character} · {row.skill} is already rolled (x clears it)",
+            self._say(_("{name} · {skill} is already rolled (x clears it)").format(
+                name=row.character, skill=row.skill),
                       error=True)
             return
         try:

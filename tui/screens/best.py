@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from tui.i18n import N_, _, tr
 from tui.session.systems.interface import Chance
 from tui.session.table.best import Candidate, best_rolls
 from tui.session.table.entry import split_words
@@ -29,8 +30,8 @@ __all__ = ["BestScreen"]
 
 BAR = 10
 #: column headings of the grades (the legend under the table names them in full)
-SHORT = {"critical": "crit", "special": "spec", "success": "succ", "partial": "part",
-         "failure": "fail", "fumble": "fumb"}
+SHORT = {"critical": N_("crit"), "special": N_("spec"), "success": N_("succ"),
+         "partial": N_("part"), "failure": N_("fail"), "fumble": N_("fumb")}
 
 
 class BestScreen(ModalScreen[str | None]):
@@ -58,7 +59,8 @@ class BestScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="best"):
-            yield Static(Text(f"Who should roll {visible(self.check)}?"), id="best-title")
+            title = _("Who should roll {check}?").format(check=visible(self.check))
+            yield Static(Text(title), id="best-title")
             yield DataTable(id="best-rows", cursor_type="row", zebra_stripes=True)
             yield Static(id="best-legend")
 
@@ -67,10 +69,10 @@ class BestScreen(ModalScreen[str | None]):
         mono = bool(getattr(self.app, "no_color", False))
         grades = sorted({c.grade for row in self.rows for c in row.odds if c.p > 0},
                         key=lambda g: ORDER.index(g) if g in ORDER else len(ORDER))
-        grid.add_column("Who · skill", key="who")
-        grid.add_column("Odds", key="bar", width=BAR + 2)
+        grid.add_column(_("Who · skill"), key="who")
+        grid.add_column(_("Odds"), key="bar", width=BAR + 2)
         for grade in grades:
-            grid.add_column(Text(SHORT.get(grade, grade[:4]), justify="right"), key=grade)
+            grid.add_column(Text(tr(SHORT.get(grade, grade[:4])), justify="right"), key=grade)
         for i, row in enumerate(self.rows):
             who = Text(visible(row.character), style="bold" if i == 0 and row.odds else "")
             if row.skill:
@@ -88,7 +90,7 @@ class BestScreen(ModalScreen[str | None]):
             grid.add_row(*cells, key=str(i))
         odds = [c for row in self.rows for c in row.odds]
         self.query_one("#best-legend", Static).update(
-            Text(f"{legend(odds)}\nEnter rolls the row · Escape closes"))
+            Text(legend(odds) + "\n" + _("Enter rolls the row · Escape closes")))
         grid.focus()
 
     @on(DataTable.RowSelected)

@@ -18,9 +18,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.i18n import N_, _, tr
 from tui.screens.following import Follows
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
@@ -33,6 +34,7 @@ from tui.session.characters.form import (
 )
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
+from tui.widgets.footer import Footer
 
 __all__ = ["EditorScreen"]
 
@@ -41,14 +43,19 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _ERRORS = (ValueError, KeyError)
 
 
+#: the values of the side and GM-only rows, shown in the GM's language
+VALUE_WORDS = (N_("party"), N_("npc"), N_("yes"), N_("no"))
+
+
 def row_text(field: Field) -> Text:
     """``Label             value`` on one line (a long label is followed by its value)."""
-    label = visible(field.label)
+    label = visible(field.label if field.item else tr(field.label))
     label = label.ljust(LABEL_WIDTH) if len(label) < LABEL_WIDTH else label + "  "
     style = "dim italic" if field.adds else "bold" if not field.item else ""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append("  " + label, style=style)
-    text.append(visible(field.value.replace("\n", " ")))
+    value = tr(field.value) if field.kind in ("side", "gm") else field.value
+    text.append(visible(value.replace("\n", " ")))
     return text
 
 
@@ -133,7 +140,8 @@ class EditorScreen(Follows):
         for i, field in enumerate(self.fields):
             if field.section != section:
                 section = field.section
-                options.append(Option(Text(section.upper(), style="bold cyan"), disabled=True))
+                options.append(Option(Text(tr(section).upper(), style="bold cyan"),
+                                      disabled=True))
                 index.append(-1)
             options.append(Option(row_text(field)))
             index.append(i)
@@ -148,8 +156,8 @@ class EditorScreen(Follows):
         self._title(ch.name)
 
     def _title(self, name: str) -> None:
-        title = Text(f"Edit {visible(name)}", style="bold")
-        title.append("  Enter edits · Delete removes a row · Escape closes", style="dim")
+        title = Text(_("Edit {name}").format(name=visible(name)), style="bold")
+        title.append(_("  Enter edits · Delete removes a row · Escape closes"), style="dim")
         self.query_one("#editor-title", Static).update(title)
         self._hint()
 
@@ -166,7 +174,7 @@ class EditorScreen(Follows):
 
     def _hint(self) -> None:
         field = self.editing or self.field
-        hint = visible(field.hint) if field is not None else ""
+        hint = visible(tr(field.hint)) if field is not None else ""
         self.query_one("#editor-hint", Static).update(Text(hint))
 
     def _status(self, message: str, ok: bool) -> None:
@@ -201,11 +209,13 @@ class EditorScreen(Follows):
         line.disabled = False
         # a control character from a save is shown (and kept, if confirmed) as its symbol
         line.value = "" if field.adds else visible(field.value.removesuffix(" ✓"))
-        line.placeholder = visible(field.hint)
+        line.placeholder = visible(tr(field.hint))
         line.cursor_position = len(line.value)
         self.set_focus(line)  # at once, not after the queue: the next key is for the line
         self._hint()
-        self._status(f"{field.label.removeprefix('+ ')}: Enter keeps it, Escape cancels", True)
+        label = field.label if field.item else tr(field.label)
+        self._status(_("{field}: Enter keeps it, Escape cancels").format(
+            field=label.removeprefix("+ ")), True)
 
     def _confirm(self, value: str) -> None:
         field = self.editing
@@ -243,7 +253,7 @@ class EditorScreen(Follows):
     def action_leave(self) -> None:
         if self.editing is not None:
             self._stop_editing()
-            self._status("not changed", True)
+            self._status(_("not changed"), True)
             return
         self.close(self.who)
 
@@ -252,7 +262,8 @@ class EditorScreen(Follows):
         if self.editing is not None or field is None:
             return
         if not field.removable:
-            self._status(f"{field.label} cannot be removed (Enter edits it)", False)
+            self._status(_("{field} cannot be removed (Enter edits it)").format(
+                field=tr(field.label)), False)
             return
         try:
             new, text = remove_field(self.table.campaign, self.who, field)

@@ -28,6 +28,7 @@ from tui.help_text import (
     modifiers,
     players_view,
 )
+from tui.i18n import _, tr
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
 from tui.textsafe import visible
@@ -62,14 +63,14 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
             if screen.app._check_action_state(binding.action, node) is not False:
                 add(key, binding)
     extra: Sequence[tuple[str, str]] = getattr(screen, "EXTRA_KEYS", ())
-    found = [(key, what, "") for key, what in extra]
-    found += [("/".join(keys), what, ident) for (ident, what), keys in rows.items()]
+    found = [(key, tr(what), "") for key, what in extra]
+    found += [("/".join(keys), tr(what), ident) for (ident, what), keys in rows.items()]
     return found
 
 
 def keys_section(rows: Sequence[tuple[str, str, str]]) -> Section:
     """The KEYS section: the key, what it does and the binding id to remap it by."""
-    return Section("KEYS (binding ids remap in config.toml [keymap])",
+    return Section(_("KEYS (binding ids remap in config.toml [keymap])"),
                    rows=tuple((keys, f"{what}  {ident}".rstrip()) for keys, what, ident in rows),
                    left=15)
 
@@ -125,9 +126,9 @@ class HelpScreen(ModalScreen[None]):
         a campaign (the picker), the registered systems. The players' view (``read_only``)
         explains itself instead of the roll-entry language, with its own commands only."""
         if table is None:
-            shown = None if read_only else modifiers(systems=[s.name for s in infos()])
+            shown = None if read_only else modifiers(systems=[tr(s.name) for s in infos()])
             return cls([], keys, shown, read_only=read_only)
-        commands = [(c.usage, c.help) for c in table.commands()]
+        commands = [(c.shown_usage, c.help) for c in table.commands()]
         shown = None if read_only else modifiers(table.system_name, table.system.entry_help)
         return cls(commands, keys, shown, examples_of(table.campaign, table.system),
                    read_only=read_only)
@@ -141,8 +142,8 @@ class HelpScreen(ModalScreen[None]):
         if self.keys:
             parts.append(keys_section(self.keys))
         if self.commands:
-            parts.append(Section("COMMANDS", rows=tuple(self.commands), left=34))
-        parts.append(Section("Escape closes this help."))
+            parts.append(Section(_("COMMANDS"), rows=tuple(self.commands), left=34))
+        parts.append(Section(_("Escape closes this help.")))
         return parts
 
     def compose(self) -> ComposeResult:

@@ -24,6 +24,7 @@ from textual.widgets import Input, OptionList
 
 from tui.key_order import after_typed_keys
 from tui.screens.review import GM_ONLY_ACTIONS, ReviewActions
+from tui.i18n import N_, _, tr
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
@@ -72,7 +73,7 @@ class MainScreen(ReviewActions):
         Binding("f8", "dice_stats", "Dice stats", show=False, id="main.stats"),
     ]
     #: Keys handled outside bindings, for the help's key list.
-    EXTRA_KEYS = (("enter", "Commit the line"),)
+    EXTRA_KEYS = (("enter", N_("Commit the line")),)
 
     def __init__(
         self, table: Table, *, read_only: bool = False, history: EntryHistory | None = None
@@ -128,13 +129,13 @@ class MainScreen(ReviewActions):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.party.border_title = "Party"
-        self.scene_panel.border_title = "Scene"
-        self.log_panel.border_title = "Log"
+        self.party.border_title = _("Party")
+        self.scene_panel.border_title = _("Scene")
+        self.log_panel.border_title = _("Log")
         self.refresh_all()
         self._lines = self.entry.history  # the entry changes this list in place
         if self.read_only:
-            self.entry.placeholder = "players' view (read-only, follows the GM): /help, /quit"
+            self.entry.placeholder = _("players' view (read-only, follows the GM): /help, /quit")
         else:
             # once the first frame is out; typing earlier loads the same things on demand
             self.call_after_refresh(lambda: self.call_later(self._warm_up))
@@ -156,14 +157,14 @@ class MainScreen(ReviewActions):
         parts: list[tuple[str, int]] = [
             (campaign.name, 1),
             (self.table.system_name, 2),
-            (f"adventure {campaign.adventure}", 0),
+            (_("adventure {n}").format(n=campaign.adventure), 0),
         ]
         if scene is not None:
-            parts += [(scene.name, 1), (f"round {scene.round}", 0)]
+            parts += [(scene.name, 1), (_("round {n}").format(n=scene.round), 0)]
             if scene.phase:
-                parts.append((scene.phase.upper(), 0))
+                parts.append((tr(scene.phase).upper(), 0))
         if self.read_only:  # first, and never shortened: players must know what this is
-            parts.insert(0, ("PLAYERS' VIEW", 0))
+            parts.insert(0, (_("PLAYERS' VIEW"), 0))
         self.query_one("#header", HeaderBar).show([(visible(t), s) for t, s in parts])
         self.party.show(campaign, self.selected)
         self.scene_panel.show(campaign)
@@ -180,12 +181,12 @@ class MainScreen(ReviewActions):
             style = grade_style(out.draft.grade, mono=self.mono, default="bold") if out else "bold"
             text = Text(feedback.message, style=style)
             if out is not None:
-                for effect in out.draft.effects:
+                for effect in out.draft.shown_effects:
                     text.append(f"  ⟶ {effect}", style="bold")
                 if out.draft.actor:
                     self.selected = out.draft.actor
             if getattr(self.app, "save_problem", ""):
-                text.append("  ✗ NOT SAVED (see the message)", style="bold red")
+                text.append(_("  ✗ NOT SAVED (see the message)"), style="bold red")
         else:
             text = Text(f"✗ {feedback.message}", style="bold red")
             self.app.bell()
@@ -199,7 +200,7 @@ class MainScreen(ReviewActions):
         if rows > PREVIEW_ROWS:  # too long for the preview: the log or a message has it all
             if not logged:
                 self.app.notify(visible(text.plain, newlines=True), timeout=20, markup=False)
-            where = " (whole text in the log)" if logged else " (whole text in the message)"
+            where = _(" (whole text in the log)") if logged else _(" (whole text in the message)")
             short = text[: max(1, width * (PREVIEW_ROWS - 1) - len(where) - 1)]
             short.append(f"…{where}", style="dim")
             text = short
@@ -251,7 +252,7 @@ class MainScreen(ReviewActions):
         if not line:
             return
         if self.read_only and line.split()[0].casefold() not in READ_ONLY_COMMANDS:
-            self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
+            self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
             return
         feedback = self.table.submit(line)
         if self.history is not None:
@@ -341,8 +342,10 @@ class MainScreen(ReviewActions):
         from tui.bugreport import record
 
         logged = record("internal error", trace)
-        where = f"details are in {logged}" if logged else "the log could not be written"
-        self.app.notify(f"Internal error: {where}. Please attach it to a bug report.",
+        where = (_("details are in {path}").format(path=logged) if logged
+                 else _("the log could not be written"))
+        self.app.notify(_("Internal error: {where}. Please attach it to a bug report.").format(
+                        where=where),
                         severity="error", timeout=15, markup=False)
 
     @on(OptionList.OptionHighlighted, "#party-list")
@@ -382,7 +385,7 @@ class MainScreen(ReviewActions):
     # -- the roll form, "who rolls?", the whole scene -------------------------------------
     def _refuse_read_only(self) -> bool:
         if self.read_only:
-            self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
+            self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
         return self.read_only
 
     def action_roll_form(self) -> None:
@@ -411,8 +414,8 @@ class MainScreen(ReviewActions):
         except Exception:
             parsed = None
         if not isinstance(parsed, Check):
-            self.show_feedback(Feedback(False, "type a check first (e.g. alice spot hidden), "
-                                        "then ctrl+b; or /best SKILL"))
+            self.show_feedback(Feedback(False, _(
+                "type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL")))
             return
         side = parsed.a
         words = [side.skill, *side.words, *(f"{k}={v}" for k, v in side.options.items())]
@@ -438,7 +441,7 @@ class MainScreen(ReviewActions):
     def action_slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""
         if self.read_only:
-            self.show_feedback(Feedback(False, "read-only player view: nothing can change"))
+            self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
             return
         self.show_feedback(self.table.submit(line))
 

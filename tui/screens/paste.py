@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.session.table.wording import plural
+from tui.i18n import _, ngettext
 from tui.textsafe import visible
 
 __all__ = ["PasteScreen"]
@@ -47,10 +47,15 @@ class PasteScreen(ModalScreen[bool]):
             shown.append(f"{i + 1:>2}  ", style="dim")
             shown.append(visible(line))
         if len(self.lines) > SHOWN:
-            shown.append(f"\n    … and {plural(len(self.lines) - SHOWN, 'more line')}")
+            more = len(self.lines) - SHOWN
+            shown.append("\n    " + _("… and {more}").format(
+                more=ngettext("{n} more line", "{n} more lines", more).format(n=more)))
         with Vertical(id="paste"):
-            yield Static(Text(f"You pasted {plural(len(self.lines), 'line')}: run each as "
-                              "if typed? Enter runs them all, Escape runs none.",
+            yield Static(Text(ngettext(
+                "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs "
+                "none.",
+                "You pasted {n} lines: run each as if typed? Enter runs them all, Escape runs "
+                "none.", len(self.lines)).format(n=len(self.lines)),
                               style="bold"))
             yield Static(shown, id="paste-lines")
 

@@ -12,13 +12,15 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.catalog import SaveSummary
+from tui.i18n import N_, _, tr
 from tui.locations import shown
 from tui.session.systems import registry
 from tui.textsafe import visible
+from tui.widgets.footer import Footer
 
 __all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
 
@@ -36,9 +38,9 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
 
     BINDINGS = [
         Binding("q", "app.quit", "Quit", id="picker.quit"),
-        Binding("n", "new", "New campaign", id="picker.new"),
+        Binding("n", "new", _("New campaign"), id="picker.new"),
     ]
-    EXTRA_KEYS = (("enter", "Open the highlighted campaign"),)
+    EXTRA_KEYS = (("enter", N_("Open the highlighted campaign")),)
 
     class Checked(Message):
         """A full check found ``problem`` in the row ``key``."""
@@ -69,13 +71,14 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            title = "choose a campaign to watch (players' view, read-only)" if (
-                self.read_only) else "choose a campaign"
+            title = _("choose a campaign to watch (players' view, read-only)") if (
+                self.read_only) else _("choose a campaign")
             yield Static(f"Tablekeeper — {title}", id="picker-title")
             if self.folder is not None:
-                yield Static(Text(f"Saves in {shown(self.folder)}"), id="picker-folder")
+                where = _("Saves in {folder}").format(folder=shown(self.folder))
+                yield Static(Text(where), id="picker-folder")
             options: list[Option | None] = [] if self.read_only else [
-                Option("＋ New campaign…", id="new")]
+                Option(_("＋ New campaign…"), id="new")]
             for kind in ("open", "demo"):
                 rows = [(key, s) for key, (k, s) in self.rows.items() if k == kind]
                 if rows:
@@ -83,8 +86,8 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
                         options.append(None)
                     options += [Option(_prompt(s, demo=kind == "demo"), id=key) for key, s in rows]
             yield OptionList(*options, id="picker-list")
-            hint = "Enter opens read-only · q quits" if self.read_only else (
-                "Enter opens · n new campaign · q quits")
+            hint = _("Enter opens read-only · q quits") if self.read_only else (
+                _("Enter opens · n new campaign · q quits"))
             yield Static(hint, id="picker-hint")
         yield Footer()
 
@@ -139,13 +142,13 @@ def _prompt(summary: SaveSummary, *, demo: bool) -> Text:
     if summary.problem:
         first.append("✗ ", style="bold red")
         first.append(summary.name)
-        first.append("  broken — opens to show the error", style="red")
+        first.append(_("  broken — opens to show the error"), style="red")
         second.append(visible(summary.problem), style="red")
         second.append(f"  {visible(summary.path.name)}", style="dim")
     else:
-        first.append(("Demo: " if demo else "") + summary.name, style="" if demo else "bold")
+        first.append((_("Demo: ") if demo else "") + summary.name, style="" if demo else "bold")
         if demo:
-            first.append("  → starts a new copy", style="dim")
+            first.append(_("  → starts a new copy"), style="dim")
         second.append(visible(f"{summary.details} · {summary.path.name}"), style="dim")
     for line in (first, second):
         line.truncate(ROW_WIDTH, overflow="ellipsis")
@@ -164,17 +167,17 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-campaign"):
-            yield Static("New campaign", id="new-title")
+            yield Static(_("New campaign"), id="new-title")
             if self.system is None:
                 yield OptionList(
-                    *[Option(s.name, id=s.key) for s in registry.infos()],
+                    *[Option(tr(s.name), id=s.key) for s in registry.infos()],
                     id="new-system",
                 )
             else:
-                yield Static(f"System: {registry.info(self.system).name}")
-            yield Input(self.default_name, placeholder="campaign name", id="new-name")
+                yield Static(_("System: {name}").format(name=tr(registry.info(self.system).name)))
+            yield Input(self.default_name, placeholder=_("campaign name"), id="new-name")
             yield Static("", id="new-error")
-            yield Static("Tab moves between fields · Enter creates · Escape cancels")
+            yield Static(_("Tab moves between fields · Enter creates · Escape cancels"))
 
     def on_mount(self) -> None:
         if self.system is None:
@@ -192,7 +195,7 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
     def _submit(self, event: Input.Submitted) -> None:
         name = event.value.strip()
         if not name:
-            self.query_one("#new-error", Static).update("Type a name for the campaign.")
+            self.query_one("#new-error", Static).update(_("Type a name for the campaign."))
             return
         system = self.system
         if system is None:
@@ -221,10 +224,10 @@ class ProblemScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="problem"):
-            yield Static(Text(visible(self.title_text)), id="problem-title")
+            yield Static(Text(visible(tr(self.title_text))), id="problem-title")
             yield Static(Text(visible(self.message, newlines=True)), id="problem-message")
             yield OptionList(
-                *[Option(Text(visible(label)), id=key) for key, label in self.choices],
+                *[Option(Text(visible(tr(label))), id=key) for key, label in self.choices],
                 id="problem-choices",
             )
 

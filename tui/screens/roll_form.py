@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
+from tui.i18n import _, tr
 from tui.session.systems.interface import ModifierField
 from tui.session.table.table import Table
 from tui.textsafe import visible
@@ -61,34 +62,35 @@ class RollFormScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         chars = [(Text(visible(c.name)), c.name) for c in self.table.campaign.characters]
         with Vertical(id="form") as box:
-            box.border_title = f"Roll — {self.table.system_name}"
+            box.border_title = _("Roll — {system}").format(system=self.table.system_name)
             with Horizontal():
-                yield Label("Character")
+                yield Label(_("Character"))
                 yield Select(chars, id="form-character", allow_blank=False, compact=True,
                              value=self.first if self.first else Select.NULL)
             with Horizontal():
-                yield Label("Skill")
+                yield Label(_("Skill"))
                 yield Select(self._skills(self.first), id="form-skill", allow_blank=False,
                              compact=True)
             for f in self.fields:
                 with Horizontal():
-                    yield Label(f.label)
+                    yield Label(tr(f.label))
                     if f.choices:
                         options = [(Text(c or "—"), c) for c in f.choices]
                         yield Select(options, id=f"form-f-{f.key}", allow_blank=False,
                                      compact=True)
                     else:
-                        yield Input(placeholder=f.hint, id=f"form-f-{f.key}", compact=True)
+                        yield Input(placeholder=tr(f.hint) if f.hint else "",
+                                    id=f"form-f-{f.key}", compact=True)
             with Horizontal():
-                yield Label("Other modifiers")
-                yield Input(placeholder="as in the roll entry", id="form-other", compact=True)
+                yield Label(_("Other modifiers"))
+                yield Input(placeholder=_("as in the roll entry"), id="form-other", compact=True)
             with Horizontal():
-                yield Label("Dice")
-                yield Input(placeholder="empty: the app rolls; or the faces, e.g. 07",
+                yield Label(_("Dice"))
+                yield Input(placeholder=_("empty: the app rolls; or the faces, e.g. 07"),
                             id="form-dice", compact=True)
             yield Static(id="form-line")
             yield Static(id="form-preview")
-            yield Static("Tab next field · Enter or ctrl+r rolls · Escape cancels",
+            yield Static(_("Tab next field · Enter or ctrl+r rolls · Escape cancels"),
                          id="form-hint")
 
     def _skills(self, character: str | None) -> list[tuple[Text, str]]:
@@ -118,7 +120,8 @@ class RollFormScreen(ModalScreen[str | None]):
 
     def _update(self) -> None:
         line = self.line
-        self.query_one("#form-line", Static).update(Text(f"Roll line: {visible(line)}"))
+        said = _("Roll line: {line}").format(line=visible(line))
+        self.query_one("#form-line", Static).update(Text(said))
         preview = self.table.preview(line) if line.strip() else None
         shown = Text()
         if preview is not None and preview.ok:

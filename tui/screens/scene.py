@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import ranked_lines
 from tui.widgets.scene_panel import line_text
@@ -49,7 +50,7 @@ class SceneScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="scene-full") as box:
-            box.border_title = "Scene (Escape closes)"
+            box.border_title = _("Scene (Escape closes)")
             yield Static(full_scene(self.campaign), id="scene-text")
 
     def action_scroll(self, step: int) -> None:

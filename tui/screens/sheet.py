@@ -14,11 +14,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from tui.i18n import _
 from tui.screens.following import Follows
 from tui.session.characters.sheet import recent_rolls, sheet_lines
 from tui.session.table.table import Table
+from tui.widgets.footer import Footer
 from tui.widgets.text_pane import safe
 
 __all__ = ["SheetScreen", "sheet_text"]
@@ -85,9 +87,9 @@ class SheetScreen(Follows):
         body = self.query_one("#sheet-body", Static)
         body.update(sheet_text(self.table, self.who, self._width(), gm=self.gm))
         box = self.query_one("#sheet-box", Vertical)
-        box.border_title = "Character sheet"
-        box.border_subtitle = "e edit · ←/→ other characters · Esc close" if self.gm else (
-            "←/→ other characters · Esc close")
+        box.border_title = _("Character sheet")
+        box.border_subtitle = _("e edit · ←/→ other characters · Esc close") if self.gm else (
+            _("←/→ other characters · Esc close"))
 
     def action_leave(self) -> None:
         self.close(self.who)

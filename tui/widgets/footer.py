@@ -1,5 +1,9 @@
-"""The key footer: Textual's :class:`~textual.widgets.Footer`, rebuilt only when what it shows
-changes.
+"""The key footer: Textual's :class:`~textual.widgets.Footer`, in the GM's language, rebuilt
+only when what it shows changes.
+
+Bindings are declared once, at import, in English (their descriptions are the catalog's
+message ids); the footer translates each key it shows when it is composed, so switching the
+language needs no new bindings.
 
 Textual's footer rebuilds its keys every time the screen's bindings are updated (focus moves,
 a placeholder changes …): five times while the main screen opens, each mounting and styling a
@@ -9,16 +13,34 @@ every shown binding) with what it shows and rebuilds only on a difference.
 
 from __future__ import annotations
 
-from textual.screen import Screen
-from textual.widgets import Footer
+from collections.abc import Iterable
 
-__all__ = ["KeyFooter"]
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
+
+from tui.i18n import tr
+
+__all__ = ["Footer", "KeyFooter"]
 
 Shown = tuple[tuple[str, str, bool, str, bool], ...]
 
 
+class Footer(TextualFooter):
+    """The footer, translated."""
+
+    def compose(self) -> Iterable[Widget]:  # type: ignore[override]
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = tr(widget.description)
+                if widget.tooltip:
+                    widget.tooltip = tr(str(widget.tooltip))
+            yield widget
+
+
 class KeyFooter(Footer):
-    """A :class:`Footer` that skips rebuilding to the same keys."""
+    """The translated footer, rebuilt only when its keys change (the main screen's)."""
 
     _composed: Shown | None = None
 

@@ -14,7 +14,8 @@ from rich.console import Console
 from rich.text import Text
 from textual.strip import Strip
 
-from tui.session.campaign.log import LogEntry
+from tui.i18n import N_, _, tr
+from tui.session.campaign.log import LogEntry, shown_effects, shown_text
 from tui.widgets.text_pane import StripPane, to_strips
 
 __all__ = ["GRADE_STYLES", "MONO_GRADE_STYLES", "LogPanel", "entry_text", "grade_style"]
@@ -54,7 +55,7 @@ def entry_text(entry: LogEntry, *, undone: bool = False, mono: bool = False) -> 
     stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
     text.append(f"{stamp} ", style="dim")
     if entry.secret:
-        text.append("secret ", style="dim italic")
+        text.append(_("secret "), style="dim italic")
     style = grade_style(entry.grade, mono=mono)
     if entry.kind == "info":
         style = "italic"
@@ -62,8 +63,8 @@ def entry_text(entry: LogEntry, *, undone: bool = False, mono: bool = False) -> 
         style = "italic dim"
     if undone:
         style = f"{style} strike dim".strip()
-    text.append(entry.text, style=style)
-    for effect in entry.effects:
+    text.append(shown_text(entry), style=style)
+    for effect in shown_effects(entry):
         text.append(f"  ⟶ {effect}", style="dim" if undone else "bold")
     return text
 
@@ -76,7 +77,7 @@ class LogPanel(StripPane):
     """
 
     #: what an empty panel says (the log search says "no entry matches")
-    EMPTY = "Nothing rolled yet: type a roll below, or /help."
+    EMPTY = N_("Nothing rolled yet: type a roll below, or /help.")
 
     def __init__(self, *, empty: str = "", **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -134,7 +135,7 @@ class LogPanel(StripPane):
             return self._visible_lines
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
-            hint = Text(self.empty, style="dim italic")
+            hint = Text(tr(self.empty), style="dim italic")
             lines = self.strips(hint, width)
         elif width > 0 and height > 0:
             console = self.app.console

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from rich.text import Text
 
+from tui.i18n import N_, tr
 from tui.session.systems.interface import Chance
 from tui.widgets.log_panel import grade_style
 
@@ -75,4 +76,8 @@ def _bar_style(grade: str) -> str:
 def legend(odds: Sequence[Chance]) -> str:
     """``█ critical ▒ success · failure``: which glyph stands for which grade."""
     seen = sorted({c.grade for c in odds if c.p > 0}, key=_rank)
-    return "  ".join(f"{GLYPHS.get(g, '?')} {g}" for g in seen)
+    return "  ".join(f"{GLYPHS.get(g, '?')} {tr(g)}" for g in seen)
+
+
+#: the grade words of the legend (success, failure and fumble are the systems' own terms)
+GRADE_WORDS = (N_("critical"), N_("special"), N_("partial"))

@@ -25,6 +25,7 @@ from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.characters.resources import bar, is_down, resource_text
 from tui.session.systems.registry import tracker
@@ -47,7 +48,7 @@ def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
     if down:
         text.stylize("strike")
     if ch.side != "party":
-        text.append(" (npc)", style="dim")
+        text.append(_(" (npc)"), style="dim")
     if ch.ticks:  # before the rest: the part most likely to be cut off is the last
         text.append(f" ✓{len(ch.ticks)}", style="bold green")
     if down:
@@ -91,7 +92,8 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
         text.append(f"\n {skill}:{KEEP}{value}{mark}")
     if ch.notes and gm:
         text.append(f"\n{ch.notes}", style="italic dim")
-    text.append("\nf4: the full sheet" + (" · /edit: the editor" if gm else ""), style="dim")
+    text.append("\n" + _("f4: the full sheet") + (_(" · /edit: the editor") if gm else ""),
+                style="dim")
     return text
 
 

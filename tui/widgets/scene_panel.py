@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import (
     MAX_LINES,
@@ -156,7 +157,7 @@ class ScenePanel(StripPane):
             note.truncate(width, overflow="ellipsis")
             texts.append(note)
         self._texts = texts
-        subtitle = "f3: the whole scene" if cut else ""
+        subtitle = _("f3: the whole scene") if cut else ""
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
         self._rows = [s for t in texts for s in to_strips(t, width, console, mono=self.mono)]

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text", "parse_odds"]
+from tui.i18n import Msg, msg_from_doc
+
+__all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text",
+           "parse_odds", "shown_effects", "shown_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,12 @@ class LogEntry:
     (1 = the first scene ever started; ``0``: none, or an entry older than these fields);
     ``odds`` is the exact chance, as ``"p/q"``, that the roll succeeded for its actor, as
     the preview computed it before the dice fell ("" for anything but a roll with odds).
+
+    One campaign, either language: ``text`` and ``effects`` are the English sentences (what
+    older versions stored, what a search reads); ``msg`` and ``effect_msgs`` are the same as
+    structured facts (:class:`~tui.i18n.Msg`: a message id, its names and numbers, its grade
+    as a message of its own), rendered in the GM's language when shown
+    (:func:`shown_text`). An entry without them (an older log) shows its text.
     """
 
     seq: int
@@ -45,10 +54,24 @@ class LogEntry:
     adventure: int = 0
     scene: int = 0
     odds: str = ""
+    msg: Msg | None = None
+    effect_msgs: tuple[Msg, ...] = ()
 
 
 #: The longest ``odds`` text a log may hold ("p/q" of two large numbers).
 ODDS_LENGTH = 200
+
+
+def shown_text(entry: LogEntry) -> str:
+    """What the entry says, in the current language when it keeps its facts."""
+    return entry.msg.render() if entry.msg is not None else entry.text
+
+
+def shown_effects(entry: LogEntry) -> tuple[str, ...]:
+    """Its effects, in the current language when each keeps its facts."""
+    if len(entry.effect_msgs) == len(entry.effects) and entry.effect_msgs:
+        return tuple(m.render() for m in entry.effect_msgs)
+    return entry.effects
 
 
 def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
@@ -76,6 +99,10 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
         doc["scene"] = entry.scene
     if entry.odds:
         doc["odds"] = entry.odds
+    if entry.msg is not None:
+        doc["msg"] = entry.msg.to_doc()
+    if entry.effect_msgs:
+        doc["effect_msgs"] = [m.to_doc() for m in entry.effect_msgs]
     if entry.inputs:
         doc["inputs"] = {
             k: (list(v) if isinstance(v, tuple) else v)
@@ -99,6 +126,8 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         return value
 
     effects = get("effects", list, [])
+    raw_msg = get("msg", dict, None)
+    effect_msgs = tuple(msg_from_doc(m) for m in get("effect_msgs", list, []))
     hidden = get("hidden", list, [])
     if not all(isinstance(name, str) for name in hidden):
         raise ValueError("hidden: expected a list of names")
@@ -123,6 +152,8 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         adventure=adventure,
         scene=scene,
         odds=odds,
+        msg=None if raw_msg is None else msg_from_doc(raw_msg),
+        effect_msgs=effect_msgs,
     )
 
 

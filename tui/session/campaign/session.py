@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from tui.i18n import Msg, msg, verbatim
 from tui.session.campaign.hidden import HiddenNames, strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
@@ -43,7 +44,57 @@ class Draft:
     inputs: Mapping[str, Any] = field(default_factory=dict)
     effects: tuple[str, ...] = ()
     secret: bool = False  # only the GM may see the entry (a /note, a secret roll)
+    msg: Msg | None = None  # ``text`` as facts, shown in the GM's language (see LogEntry)
+    effect_msgs: tuple[Msg, ...] = ()
     odds: str = ""  # a roll's exact chance of success for its actor, "p/q" (LogEntry.odds)
+
+    @property
+    def shown(self) -> str:
+        """The text in the GM's language (its facts rendered now), else as written."""
+        return self.msg.render() if self.msg is not None else self.text
+
+    @property
+    def shown_effects(self) -> tuple[str, ...]:
+        if self.effect_msgs and len(self.effect_msgs) == len(self.effects):
+            return tuple(m.render() for m in self.effect_msgs)
+        return self.effects
+
+    def with_effects(self, more: Sequence[str | Msg]) -> Draft:
+        """This draft with ``more`` effects after its own, every one's facts kept."""
+        said = tuple(e if isinstance(e, str) else e.english() for e in more)
+        facts: tuple[Msg, ...] = ()
+        if self.effect_msgs or any(isinstance(e, Msg) for e in more):
+            own = (self.effect_msgs if len(self.effect_msgs) == len(self.effects)
+                   else tuple(verbatim(e) for e in self.effects))
+            facts = own + tuple(e if isinstance(e, Msg) else verbatim(e) for e in more)
+        return replace(self, effects=(*self.effects, *said), effect_msgs=facts)
+
+    def with_tail(self, tail: str | Msg) -> Draft:
+        """This draft's text followed by ``; tail`` (an added fact, the turn order …)."""
+        text = msg("{text}; {tail}", text=self.msg or verbatim(self.text),
+                   tail=tail if isinstance(tail, Msg) else verbatim(tail))
+        return replace(self, text=text.english(), msg=text)
+
+    @classmethod
+    def of(
+        cls,
+        kind: str,
+        text: str | Msg,
+        actor: str = "",
+        grade: str = "",
+        inputs: Mapping[str, Any] | None = None,
+        effects: Sequence[str | Msg] = (),
+        *,
+        secret: bool = False,
+    ) -> Draft:
+        """A draft from messages or plain strings: the English goes to ``text`` and
+        ``effects``, the facts to ``msg`` and ``effect_msgs`` (when any effect has them)."""
+        english = text if isinstance(text, str) else text.english()
+        said = tuple(e if isinstance(e, str) else e.english() for e in effects)
+        facts = (tuple(e if isinstance(e, Msg) else verbatim(e) for e in effects)
+                 if any(isinstance(e, Msg) for e in effects) else ())
+        return cls(kind, english, actor, grade, dict(inputs or {}), said, secret,
+                   None if isinstance(text, str) else text, facts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +116,13 @@ class _Step:
     text: str
     secret: bool = False
     hidden: tuple[str, ...] = ()
+    msg: Msg | None = None
+
+    def said(self, kind: str) -> Msg:
+        """``undo: …`` / ``redo: …`` of this step, its own facts kept."""
+        what = self.msg if self.msg is not None else verbatim(self.text)
+        return msg("undo: {what}", what=what) if kind == "undo" else msg("redo: {what}",
+                                                                          what=what)
 
 
 Listener = Callable[[Campaign, Sequence[LogEntry]], None]
@@ -151,6 +209,8 @@ class Session:
             adventure=before.adventure,
             scene=_scene_number(before) or _scene_number(self.campaign),
             odds=draft.odds,
+            msg=draft.msg,
+            effect_msgs=draft.effect_msgs,
         )
         self.log.append(entry)
         return entry
@@ -165,7 +225,7 @@ class Session:
         # Every command is a step, even a roll that changed nothing: ctrl+z then takes back
         # the last thing the GM did, as they expect, and the log marks it undone.
         self._undo.append(_Step(before, outcome.campaign, entry.seq, entry.text, entry.secret,
-                                entry.hidden))
+                                entry.hidden, entry.msg))
         del self._undo[: -self._depth]
         self._redo.clear()
         self._notify([entry])
@@ -193,7 +253,7 @@ class Session:
         step = self._undo.pop()
         self._redo.append(step)
         self.campaign = step.before
-        entry = self._entry(Draft("undo", f"undo: {step.text}"), step.after, undoes=step.seq,
+        entry = self._entry(Draft.of("undo", step.said("undo")), step.after, undoes=step.seq,
                             secret=step.secret, hidden=step.hidden)
         self._notify([entry])
         return entry
@@ -204,7 +264,7 @@ class Session:
         step = self._redo.pop()
         self._undo.append(step)
         self.campaign = step.after
-        entry = self._entry(Draft("redo", f"redo: {step.text}"), step.before, undoes=step.seq,
+        entry = self._entry(Draft.of("redo", step.said("redo")), step.before, undoes=step.seq,
                             secret=step.secret, hidden=step.hidden)
         self._notify([entry])
         return entry

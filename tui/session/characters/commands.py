@@ -29,6 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from tui.i18n import _
 from tui.session.campaign.durations import UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
@@ -100,7 +101,8 @@ def _add(table: Table, cmd: Slash) -> Feedback:
        args="CHAR")
 def _edit(table: Table, cmd: Slash) -> Feedback:
     ch = _one(table, cmd.args, "/edit CHAR")
-    return Feedback(True, f"editing {ch.name}", action="edit", argument=ch.name)
+    return Feedback(True, _("editing {name}").format(name=ch.name), action="edit",
+                    argument=ch.name)
 
 
 @slash("sheet", "/sheet [CHAR]", "the character sheet: everything about one character (f4)",
@@ -310,4 +312,4 @@ def _down(before: Campaign, out: Outcome) -> Outcome:
     lines = down_lines(before, out.campaign, tracker(out.campaign.system).vital_resources)
     if not lines:
         return out
-    return replace(out, draft=replace(out.draft, effects=(*out.draft.effects, *lines)))
+    return replace(out, draft=out.draft.with_effects(lines))

@@ -109,5 +109,5 @@ def round_hook(before: Campaign, out: Outcome) -> Outcome:
     campaign, lines = rounds_passed(out.campaign, new.round - old.round)
     if not lines and campaign is out.campaign:
         return out
-    draft = replace(out.draft, effects=(*out.draft.effects, *lines))
+    draft = out.draft.with_effects(lines)
     return replace(out, campaign=campaign, draft=draft)

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tui.i18n import N_, _
 from tui.session.campaign.durations import parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft
@@ -100,49 +101,57 @@ def _skill_aliases(ch: Character) -> dict[str, str]:
 
 def fields_of(ch: Character, system: System) -> list[Field]:
     """The editor's rows for ``ch``, in order."""
+    # labels stay English (the log's words for a change, shown through tr by the editor);
+    # sections and hints are only shown, so they are in the GM's language from the start
     rows = [
-        Field("name", "", "Name", ch.name, hint="the name (unique)"),
-        Field("player", "", "Player", ch.player, hint="who plays it (empty: nobody)"),
-        Field("side", "", "Side", ch.side, hint="Enter switches party / npc"),
-        Field("gm", "", "GM-only", "yes" if ch.gm_only else "no",
-              hint="Enter switches: hidden from the player view"),
+        Field("name", "", N_("Name"), ch.name, hint=_("the name (unique)")),
+        Field("player", "", N_("Player"), ch.player, hint=_("who plays it (empty: nobody)")),
+        Field("side", "", N_("Side"), ch.side, hint=_("Enter switches party / npc")),
+        Field("gm", "", N_("GM-only"), "yes" if ch.gm_only else "no",
+              hint=_("Enter switches: hidden from the player view")),
     ]
     kinds = system.skill_type if isinstance(system.skill_type, tuple) else (system.skill_type,)
-    skill_hint = "a whole number" if int in kinds else "a number" if float in kinds else "text"
+    skill_hint = (_("a whole number") if int in kinds else _("a number") if float in kinds
+                  else _("text"))
     sections = (
-        ("attr", "Attributes", ch.attributes, "a number or a word"),
-        ("skill", "Skills", ch.skills, skill_hint),
+        ("attr", _("Attributes"), ch.attributes, _("a number or a word"),
+         N_("+ add attribute")),
+        ("skill", _("Skills"), ch.skills, skill_hint, N_("+ add skill")),
     )
-    for kind, section, values, hint in sections:
+    for kind, section, values, hint, adds in sections:
         for name, value in values.items():
             mark = " ✓" if kind == "skill" and name in ch.ticks else ""
             rows.append(Field(kind, name, name, f"{value}{mark}", section,
-                              f"{hint}, or NEW NAME = VALUE"))
-        rows.append(Field(f"{kind}+", "", f"+ add {section.lower()[:-1]}", "", section,
-                          f"NAME = VALUE ({hint})"))
+                              _("{hint}, or NEW NAME = VALUE").format(hint=hint)))
+        rows.append(Field(f"{kind}+", "", adds, "", section,
+                          _("NAME = VALUE ({hint})").format(hint=hint)))
+    resources = _("Resources")
     for name, value in ch.resources.items():
         top = ch.maxima.get(name)
         rows.append(Field("res", name, name, f"{value}/{top}" if top is not None else str(value),
-                          "Resources", "VALUE or VALUE/MAX (VALUE/ drops the maximum)"))
-    rows.append(Field("res+", "", "+ add resource", "", "Resources", "NAME = VALUE[/MAX]"))
+                          resources, _("VALUE or VALUE/MAX (VALUE/ drops the maximum)")))
+    rows.append(Field("res+", "", N_("+ add resource"), "", resources, _("NAME = VALUE[/MAX]")))
+    conditions = _("Conditions")
     for c in ch.conditions:
-        rows.append(Field("cond", c.name, c.name, c.duration or "until removed", "Conditions",
-                          "N rounds, N turns, or empty: until removed"))
-    rows.append(Field("cond+", "", "+ add condition", "", "Conditions",
-                      "NAME [N rounds|turns]"))
-    rows.append(Field("notes", "", "Notes", ch.notes.replace("\n", "\\n"), "Notes",
-                      "one line; \\n starts a new line"))
-    rows.append(Field("aliases", "", "Aliases", ", ".join(_aliases(ch)), "Names",
-                      "other names the roll entry knows: a, b"))
-    rows.append(Field("skill_aliases", "", "Skill aliases",
-                      ", ".join(f"{k} = {v}" for k, v in _skill_aliases(ch).items()), "Names",
-                      "alias = Skill, alias = Skill"))
+        rows.append(Field("cond", c.name, c.name, c.duration or _("until removed"), conditions,
+                          _("N rounds, N turns, or empty: until removed")))
+    rows.append(Field("cond+", "", N_("+ add condition"), "", conditions,
+                      _("NAME [N rounds|turns]")))
+    rows.append(Field("notes", "", N_("Notes"), ch.notes.replace("\n", "\\n"), _("Notes"),
+                      _("one line; \\n starts a new line")))
+    names = _("Names")
+    rows.append(Field("aliases", "", N_("Aliases"), ", ".join(_aliases(ch)), names,
+                      _("other names the roll entry knows: a, b")))
+    rows.append(Field("skill_aliases", "", N_("Skill aliases"),
+                      ", ".join(f"{k} = {v}" for k, v in _skill_aliases(ch).items()), names,
+                      _("alias = Skill, alias = Skill")))
     weapons = _weapons(ch)
     if system.weapon_fields or weapons:
         fields = " ".join(f"{f}=…" for f in system.weapon_fields) or "key=value …"
         for name, weapon in weapons.items():
-            rows.append(Field("weapon", name, name, _weapon_text(weapon), "Weapons", fields))
-        rows.append(Field("weapon+", "", "+ add weapon", "", "Weapons", f"NAME {fields}"))
+            rows.append(Field("weapon", name, name, _weapon_text(weapon), _("Weapons"), fields))
+        rows.append(Field("weapon+", "", N_("+ add weapon"), "", _("Weapons"),
+                          _("NAME {fields}").format(fields=fields)))
     return rows
 
 

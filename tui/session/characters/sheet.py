@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tui.session.campaign.log import LogEntry
+from tui.i18n import N_, _, tr
+from tui.session.campaign.log import LogEntry, shown_text
 from tui.session.campaign.model import Character
 from tui.session.characters.resources import bar, is_down, resource_text
 from tui.session.systems.interface import Segment
@@ -96,11 +97,11 @@ def pack(items: Sequence[tuple[str, str]], width: int, *, style: str = "") -> li
 
 def _title(ch: Character, vital: Sequence[str]) -> Line:
     line: Line = [(ch.name, "bold underline")]
-    bits = [f"player {ch.player}" if ch.player else "",
-            "npc" if ch.side == "npc" else "party", "GM-only" if ch.gm_only else ""]
+    bits = [_("player {name}").format(name=ch.player) if ch.player else "",
+            _("npc") if ch.side == "npc" else _("party"), _("GM-only") if ch.gm_only else ""]
     line.append(("  " + " · ".join(b for b in bits if b), "dim"))
     if is_down(ch, vital):
-        line.append(("  ✗ DOWN", "bold red"))
+        line.append((_("  ✗ DOWN"), "bold red"))
     return line
 
 
@@ -116,8 +117,12 @@ def _resources(ch: Character) -> list[Line]:
     return lines
 
 
+#: the sheet's headings (translated where shown)
+HEADINGS = (N_("attributes"), N_("skills"), N_("weapons"), N_("recent rolls"))
+
+
 def _heading(text: str) -> Line:
-    return [(text.upper(), "bold cyan")]
+    return [(tr(text).upper(), "bold cyan")]
 
 
 def _wrapped(text: str, width: int, style: str, indent: str = "") -> list[Line]:
@@ -146,7 +151,7 @@ def sheet_lines(ch: Character, width: int, *, vital: Sequence[str] = ("HP",),
     lines: list[Line] = [_title(ch, vital)]
     lines += _resources(ch)
     if ch.conditions:
-        lines += _wrapped("conditions: " + ", ".join(c.label for c in ch.conditions), width,
+        lines += _wrapped(_("conditions: ") + ", ".join(c.label for c in ch.conditions), width,
                           "bold yellow")
     if ch.attributes:
         lines += [[("", "")], _heading("attributes")]
@@ -164,15 +169,15 @@ def sheet_lines(ch: Character, width: int, *, vital: Sequence[str] = ("HP",),
             lines += _wrapped(f"{name}: {shown}", width, "")
     aliases = ch.extra.get("aliases")
     if isinstance(aliases, list) and aliases:
-        lines += _wrapped("also: " + ", ".join(str(a) for a in aliases), width, "dim")
+        lines += _wrapped(_("also: ") + ", ".join(str(a) for a in aliases), width, "dim")
     if ch.notes and gm:
         lines += [[("", "")], *_wrapped(ch.notes, width, "italic")]
     lines += [[("", "")], _heading("recent rolls")]
     if not rolls:
-        lines.append([("none yet", "dim")])
+        lines.append([(_("none yet"), "dim")])
     for entry in rolls:
         stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
-        body = _wrapped(f"{stamp} {entry.text}", width, GRADE_STYLES.get(entry.grade, ""),
+        body = _wrapped(f"{stamp} {shown_text(entry)}", width, GRADE_STYLES.get(entry.grade, ""),
                         indent="")
         lines += body
     return lines

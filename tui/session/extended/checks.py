@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rules import age
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
+from tui.i18n import Msg, msg, nmsg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.commands import USAGE
 from tui.session.extended.data import (
@@ -24,11 +25,10 @@ from tui.session.extended.data import (
     parse_skills,
     to_check,
 )
-from tui.session.extended.progress import consequence_line, minutes
+from tui.session.extended.progress import consequence_msg, minutes
 from tui.session.extended.save import is_race
 from tui.session.systems.registry import tracker
 from tui.session.table.entry import EntryError
-from tui.session.table.wording import plural
 
 __all__ = ["changed", "create_check", "summary"]
 
@@ -112,23 +112,30 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
     return to_check(test, name, allowed_skills=skills)
 
 
-def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str, list[str]]:
-    """The log line and effects that announce a new check."""
+def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str | Msg, list[str | Msg]]:
+    """The log line and effects that announce a new check (as facts: either language)."""
     if is_race(chk):
         from tui.session.extended.races import summary as race_summary
 
-        return race_summary(chk)
+        said, lines = race_summary(chk)
+        return said, list(lines)
     test = from_check(chk)
     named = test.threshold_name
-    tn = f", TN {test.tn}" if tracker(campaign.system).extended_tn else ""
-    text = (f"extended check {chk.name}: threshold {test.threshold}"
-            f"{f' ({named})' if named else ''}{tn}, {test.budget} min, "
-            f"{minutes(test.time_per_roll)} min per roll ({plural(test.rolls_left, 'roll')})")
-    effects = [f"consequence {consequence_line(test, lv)}" for lv in LEVELS
-               if test.consequence(lv) is not None]
+    head = msg("extended check {name}: threshold {threshold}", name=chk.name,
+               threshold=test.threshold)
+    if named:
+        head = msg("{head} ({named})", head=head, named=term(named))
+    if tracker(campaign.system).extended_tn:
+        head = msg("{head}, TN {tn}", head=head, tn=test.tn)
+    rolls = nmsg("{n} roll", "{n} rolls", test.rolls_left)
+    text = msg("{head}, {budget} min, {per} min per roll ({rolls})", head=head,
+               budget=test.budget, per=minutes(test.time_per_roll), rolls=rolls)
+    effects: list[str | Msg] = [
+        msg("consequence {what}", what=consequence_msg(test, lv))
+        for lv in LEVELS if test.consequence(lv) is not None]
     if chk.allowed_skills:
-        effects.append("skills: " + ", ".join(chk.allowed_skills))
-    effects.append(f"roll with ext={chk.name}, or /ext use {chk.name}")
+        effects.append(msg("skills: {names}", names=", ".join(chk.allowed_skills)))
+    effects.append(msg("roll with ext={name}, or /ext use {name}", name=chk.name))
     return text, effects
 
 

@@ -18,7 +18,9 @@ from typing import Any
 
 from rules import age
 from rules.age import ChallengeTest, Level, Status
+from rules.age.challenge import Effect, EffectKind
 from rules.errors import RulesError
+from tui.i18n import N_, Msg, _, msg, term, tr, verbatim
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.data import covers, from_check, to_check
@@ -109,7 +111,7 @@ def contribute(before: Campaign, name: str, check: Check, clear: bool, out: Outc
     campaign = settle(out.campaign, updated, new.status)
     lines.extend(effects(name, test, new))
     inputs = {**out.draft.inputs, "ext": name, **({"ext_clear": True} if clear else {})}
-    draft = replace(out.draft, inputs=inputs, effects=(*out.draft.effects, *lines))
+    draft = replace(out.draft.with_effects(lines), inputs=inputs)
     return replace(out, campaign=campaign, draft=draft)
 
 
@@ -135,14 +137,56 @@ def minutes(value: Fraction | int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
 
 
-def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ") -> str:
-    """``minor — guards alerted (TN +2 until cleared)`` (``sep`` between level and text)."""
+#: the rules' effect kinds, for the catalog (shown through tr)
+EFFECT_WORDS = (N_("TN +2 until cleared"), N_("extra time per roll until cleared"),
+                N_("permanent TN increase"), N_("pool halved"), N_("pool reset"),
+                N_("approach closed"), N_("time lost"), N_("blocked until another test is done"))
+
+
+def effect_text(effect: Effect) -> str:
+    """A consequence's effect in the GM's language (the rules' ``label``, word for word in
+    English): ``TN +2 until cleared``, ``+10 min per roll until cleared`` …"""
+    k = effect.kind
+    if k is EffectKind.PERMANENT_TN:
+        return _("TN +{n} permanently for {scope}").format(n=effect.amount,
+                                                           scope=effect.scope or _("all rolls"))
+    if k is EffectKind.EXTRA_TIME:
+        return _("+{n} min per roll until cleared").format(n=effect.amount)
+    if k is EffectKind.LOSE_TIME:
+        return _("{n} min lost").format(n=effect.amount)
+    if k is EffectKind.CLOSE_APPROACH and effect.scope:
+        return _("approach closed: {scope}").format(scope=effect.scope)
+    return tr(k.label)
+
+
+def consequence_msg(test: ChallengeTest, level: Level) -> Msg:
+    """:func:`consequence_line` as facts for the log (the same English, any language)."""
     c = test.consequence(level)
     if c is None:
-        return f"{level.label} (none set)"
-    effect = f" ({c.effect.label})" if c.effect else ""
+        return msg("{level} (none set)", level=term(level.label))
+    head: Msg = term(level.label)
+    if c.text:
+        head = msg("{level} — {text}", level=head, text=c.text)
+    if not c.effect:
+        return head
+    fixed = c.effect.label == c.effect.kind.label
+    effect = term(c.effect.label) if fixed else verbatim(c.effect.label)
+    return msg("{head} ({effect})", head=head, effect=effect)
+
+
+def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ",
+                     name: str = "") -> str:
+    """``minor — guards alerted (TN +2 until cleared)`` (``sep`` between level and text;
+    ``name`` in place of the level's English label, for a view in the GM's language, whose
+    effect is in that language too)."""
+    c = test.consequence(level)
+    label = name or level.label
+    if c is None:
+        return f"{label} (none set)"
+    said = effect_text(c.effect) if (c.effect and name) else (c.effect.label if c.effect else "")
+    effect = f" ({said})" if c.effect else ""
     text = f"{sep}{c.text}" if c.text else ""
-    return f"{level.label}{text}{effect}"
+    return f"{label}{text}{effect}"
 
 
 def effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[str]:

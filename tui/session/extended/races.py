@@ -158,7 +158,7 @@ def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) 
     updated = to_race(new, chk.name, race_sides(chk), notes=[*chk.contributions, record])
     campaign = settle(out.campaign, updated, new.status)
     inputs = {**out.draft.inputs, "ext": chk.name}
-    draft = replace(out.draft, inputs=inputs, effects=(*out.draft.effects, *lines))
+    draft = replace(out.draft.with_effects(lines), inputs=inputs)
     return replace(out, campaign=campaign, draft=draft)
 
 

@@ -208,4 +208,4 @@ def completion_note(campaign: Campaign, check: Check, plan: Plan) -> tuple[str, 
 
 
 def _with(out: Outcome, lines: tuple[str, ...]) -> Outcome:
-    return replace(out, draft=replace(out.draft, effects=(*out.draft.effects, *lines)))
+    return replace(out, draft=out.draft.with_effects(lines))

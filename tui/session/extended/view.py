@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
+from tui.i18n import N_, _, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import from_check
 from tui.session.extended.progress import consequence_line, minutes
@@ -27,6 +28,10 @@ _LEVEL_STYLE = {Level.NONE: "bold", Level.MINOR: "yellow", Level.MAJOR: "bold ye
                 Level.SERIOUS: "red"}
 
 
+#: the AGE consequences' levels, in the seed's words where shown
+LEVELS = (N_("minor"), N_("major"), N_("serious"))
+
+
 def bar(pool: int, threshold: int, width: int = BAR_WIDTH) -> str:
     """``████░░░░`` for 8 of 15: the filled share, rounded down, never past the width."""
     filled = max(0, min(width, (pool * width) // max(1, threshold)))
@@ -35,12 +40,12 @@ def bar(pool: int, threshold: int, width: int = BAR_WIDTH) -> str:
 
 def _level_text(test: ChallengeTest) -> str:
     if test.timed_out:
-        return "  serious: out of time"
+        return _("  serious: out of time")
     if test.level is Level.NONE or test.consequence(test.level) is None:
         return ""
-    text = consequence_line(test, test.level, ": ")
+    text = consequence_line(test, test.level, ": ", tr(test.level.label))
     if test.level is Level.MINOR and not test.minor_active:
-        text += " (cleared)"
+        text += _(" (cleared)")
     return f"  {text}"
 
 
@@ -54,19 +59,23 @@ def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, st
     try:
         test = from_check(chk)
     except RulesError as exc:
-        return [(f"{marker}{chk.name} {chk.pool}/{chk.threshold}  (damaged: {exc})", "red")]
+        return [(f"{marker}{chk.name} {chk.pool}/{chk.threshold}  "
+                 + _("(damaged: {problem})").format(problem=exc), "red")]
     used = Fraction(test.elapsed)
     left = test.time_left
-    tn = f"  TN {test.tn_for('?')}" if tracker(campaign.system).extended_tn else ""
+    tn = ("  " + _("TN {tn}").format(tn=test.tn_for("?"))
+          if tracker(campaign.system).extended_tn else "")
     rolls = len(test.contributions)
+    counted = ngettext("{n} roll", "{n} rolls", rolls).format(n=rolls)
+    time = _("{used}/{budget} min ({left} left)").format(used=minutes(used), budget=test.budget,
+                                                        left=minutes(left))
     text = (f"{marker}{chk.name} {bar(test.pool, test.threshold)} {test.pool}/{test.threshold}"
-            f"{tn}  {rolls} roll{'' if rolls == 1 else 's'}  {minutes(used)}/{test.budget} min"
-            f" ({minutes(left)} left){_level_text(test)}")
+            f"{tn}  {counted}  {time}{_level_text(test)}")
     style = _LEVEL_STYLE[test.level] if test.consequence(test.level) is not None else "bold"
     if chk.status == "done":
-        text, style = f"{text}  ✓ complete", "green"
+        text, style = text + _("  ✓ complete"), "green"
     elif chk.status == "failed":
-        text, style = f"{text}  ✗ failed", "red"
+        text, style = text + _("  ✗ failed"), "red"
     elif test.blocked:
         style = "magenta"
     lines = [(text, style)]

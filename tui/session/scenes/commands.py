@@ -7,12 +7,16 @@ a campaign loads one system's rules.
 
 from __future__ import annotations
 
+from tui.i18n import N_, msg, nmsg, term
 from tui.session.scenes.base import end_scene, need_scene, scene_args, start_scene
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
 from tui.session.table.table import Feedback, Table
 
 __all__: list[str] = []
+
+#: the kinds of scene as the log names them
+KINDS = (N_("long-term"), N_("active"))
 
 
 @slash("scene", "/scene NAME [active|long] [limit=1..4]",
@@ -21,10 +25,12 @@ def _scene(table: Table, cmd: Slash) -> Feedback:
     name, kind, limit = scene_args(cmd.args)
     before = table.campaign.scene
     new = start_scene(table.campaign, name, kind, limit)
-    text = f"scene {name} ({'long-term' if kind == 'long' else 'active'}"
-    text += f", round limit {limit})" if table.system.shows_round_limit else ")"
+    kind_word = term("long-term") if kind == "long" else term("active")
+    text = (msg("scene {name} ({kind}, round limit {limit})", name=name, kind=kind_word,
+                limit=limit) if table.system.shows_round_limit
+            else msg("scene {name} ({kind})", name=name, kind=kind_word))
     if before is not None:
-        text = f"scene {before.name} ended; {text}"
+        text = msg("scene {name} ended; {text}", name=before.name, text=text)
     return table.change(lambda _c: new, text)
 
 
@@ -34,6 +40,8 @@ def _endscene(table: Table, cmd: Slash) -> Feedback:
     scene = need_scene(table.campaign)
     new = end_scene(table.campaign, cmd.rest)
     summary = new.scene_history[-1].get("summary", "")
-    return table.change(lambda _c: new, f"scene {scene.name} ended after {scene.round} "
-                        f"round{'s' if scene.round != 1 else ''}"
-                        + (f": {summary}" if summary else ""))
+    text = nmsg("scene {name} ended after {n} round", "scene {name} ended after {n} rounds",
+                scene.round, name=scene.name)
+    if summary:
+        text = msg("{text}: {summary}", text=text, summary=summary)
+    return table.change(lambda _c: new, text)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
+from tui.i18n import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, pick_character, pick_characters, with_scene
@@ -79,29 +80,32 @@ def set_init(campaign: Campaign, name: str, value: int) -> Campaign:
     return with_scene(campaign, _with_order(scene, order, keep=_actor(scene) or order[0]))
 
 
-def next_turn(campaign: Campaign) -> tuple[Campaign, str]:
+def next_turn(campaign: Campaign) -> tuple[Campaign, Msg]:
     """``/next``: the next actor; past the last one, the next round begins."""
     scene = need_scene(campaign)
     if not scene.turn_order:
-        raise CommandError("no turn order yet: /order builds one")
+        raise CommandError(_("no turn order yet: /order builds one"))
     current = scene.current + 1
     if current < len(scene.turn_order):
         new = replace(scene, current=current)
-        return _begin(with_scene(campaign, new), f"{new.turn_order[current]}'s turn")
+        return _begin(with_scene(campaign, new),
+                      msg("{name}'s turn", name=new.turn_order[current]))
     new = replace(scene, current=0)
     if not tracker(campaign.system).next_wraps_round:
-        return _begin(with_scene(campaign, new), f"{new.turn_order[0]}'s turn (order wraps)")
+        return _begin(with_scene(campaign, new),
+                      msg("{name}'s turn (order wraps)", name=new.turn_order[0]))
     new = replace(new, round=scene.round + 1)
-    return _begin(with_scene(campaign, new), f"round {new.round}: {new.turn_order[0]}'s turn")
+    return _begin(with_scene(campaign, new),
+                  msg("round {n}: {name}'s turn", n=new.round, name=new.turn_order[0]))
 
 
-def _begin(campaign: Campaign, text: str) -> tuple[Campaign, str]:
+def _begin(campaign: Campaign, text: Msg) -> tuple[Campaign, Msg]:
     """The current actor's turn begins: the system's own changes (``turn_started``)."""
     actor = _actor(need_scene(campaign))
     if actor is None:
         return campaign, text
     campaign, note = tracker(campaign.system).turn_started(campaign, actor)
-    return campaign, f"{text}; {note}" if note else text
+    return campaign, msg("{text}; {tail}", text=text, tail=verbatim(note)) if note else text
 
 
 def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:
@@ -147,13 +151,18 @@ def _apply(table: Table, new: Campaign, text: str) -> Feedback:
 
 def _order_text(campaign: Campaign) -> str:
     scene = need_scene(campaign)
-    text = "turn order: " + " › ".join(scene.turn_order)
+    text = _("turn order: ") + " › ".join(scene.turn_order)
     groups = tracker(campaign.system).order_ties(campaign, scene.turn_order)
     if groups is not None:
         ties = [g for g in groups if len(g) > 1]
         if ties:
-            text += " (ties, reorder with /swap: " + "; ".join(" = ".join(g) for g in ties) + ")"
+            text += _(" (ties, reorder with /swap: {ties})").format(
+                ties="; ".join(" = ".join(g) for g in ties))
     return text
+
+
+def _unexpected(rest: Sequence[str], name: str) -> str:
+    return _("unexpected {words} after {name}").format(words=repr(" ".join(rest)), name=name)
 
 
 @slash("order", "/order [NAME …]",
@@ -171,13 +180,14 @@ def _init(table: Table, cmd: Slash) -> Feedback:
     if words and words[0].casefold() == "roll":
         return _init_roll(table, words[1:])
     if len(words) < 2 or not words[-1].lstrip("+-").isdigit():
-        return Feedback(False, "usage: /init CHAR N (N a whole number)")
+        return Feedback(False, _("usage: /init CHAR N (N a whole number)"))
     value = int(words.pop())
     if abs(value) > 10_000:
-        return Feedback(False, f"initiative {value} is out of range (-10000..10000)")
+        return Feedback(False, _("initiative {value} is out of range (-10000..10000)").format(
+            value=value))
     name, rest = pick_character(table, words)
     if rest:
-        return Feedback(False, f"unexpected {' '.join(rest)!r} after {name}")
+        return Feedback(False, _unexpected(rest, name))
     new = set_init(table.campaign, name, value)
     return _apply(table, new, f"{name} initiative {value}; " + _order_text(new))
 
@@ -193,7 +203,7 @@ def _init_roll(table: Table, words: list[str]) -> Feedback:
     new = table.campaign
     for rolled in rolls:
         new = set_init(new, rolled.name, rolled.total)
-    draft = replace(draft, text=f"{draft.text}; {_order_text(new)}")
+    draft = draft.with_tail(_order_text(new))
     return table.run_change(lambda _c: new, draft)
 
 
@@ -213,7 +223,7 @@ def _next(table: Table, _cmd: Slash) -> Feedback:
 def _swap(table: Table, cmd: Slash) -> Feedback:
     names = pick_characters(table, cmd.args)
     if len(names) != 2:
-        return Feedback(False, "usage: /swap CHAR CHAR (two characters)")
+        return Feedback(False, _("usage: /swap CHAR CHAR (two characters)"))
     new = swap(table.campaign, names[0], names[1])
     return _apply(table, new, f"swapped {names[0]} and {names[1]}; " + _order_text(new))
 
@@ -223,11 +233,11 @@ def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
         if cmd.args:
             name, rest = pick_character(table, cmd.args)
             if rest:
-                return Feedback(False, f"unexpected {' '.join(rest)!r} after {name}")
+                return Feedback(False, _unexpected(rest, name))
         else:
             name = _actor(need_scene(table.campaign)) or ""
             if not name:
-                return Feedback(False, "no turn order yet: /order builds one")
+                return Feedback(False, _("no turn order yet: /order builds one"))
         new = move(table.campaign, name, step)
         return _apply(table, new, f"{name} {'up' if step < 0 else 'down'}; "
                       + _order_text(new))

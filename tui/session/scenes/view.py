@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from tui.i18n import _, ngettext, tr
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.systems.interface import Line, Segment
 from tui.session.systems.registry import tracker
-from tui.session.table.wording import plural
 
 __all__ = ["MAX_LINES", "Segment", "fit", "hidden_line", "ranked_lines", "scene_lines"]
 
@@ -37,10 +37,10 @@ def _checks(campaign: Campaign) -> Iterator[Line]:
 
 
 def _header(scene: Scene) -> list[Segment]:
-    kind = " (long-term)" if scene.kind == "long" else ""
-    line = [(scene.name, "bold"), (f"{kind}  round {scene.round}", "dim")]
+    kind = _(" (long-term)") if scene.kind == "long" else ""
+    line = [(scene.name, "bold"), (kind + _("  round {n}").format(n=scene.round), "dim")]
     if scene.phase:
-        line.append((f"  {scene.phase.upper()}", "bold cyan"))
+        line.append((f"  {tr(scene.phase).upper()}", "bold cyan"))
     return line
 
 
@@ -59,7 +59,7 @@ def _order(scene: Scene) -> list[Segment]:
     current actor's (highlighted)."""
     names = scene.turn_order
     shorten = len(" › ".join(names)) > ORDER_WIDTH
-    line: list[Segment] = [("order: ", "dim")]
+    line: list[Segment] = [(_("order: "), "dim")]
     for i, name in enumerate(names):
         if i:
             line.append((" › ", "dim"))
@@ -83,7 +83,7 @@ def ranked_lines(campaign: Campaign, *, checks: bool = True) -> list[Line]:
     checks' lines when ``checks`` is false: those load the extended-check rules)."""
     lines: list[Line] = []
     if campaign.scene is None:
-        lines.append((0, [("No scene running — /scene NAME [active|long]", "dim")]))
+        lines.append((0, [(_("No scene running — /scene NAME [active|long]"), "dim")]))
     else:
         lines.extend(_scene(campaign, campaign.scene))
     if checks:
@@ -121,7 +121,8 @@ def fit(importance: Sequence[int], heights: Sequence[int], limit: int
 
 def hidden_line(count: int) -> list[Segment]:
     """The note in place of ``count`` hidden lines."""
-    return [(f"… {plural(count, 'more line')} — f3 shows the whole scene", "dim")]
+    more = ngettext("{n} more line", "{n} more lines", count).format(n=count)
+    return [(_("… {more} — f3 shows the whole scene").format(more=more), "dim")]
 
 
 def scene_lines(campaign: Campaign, limit: int = MAX_LINES) -> list[list[Segment]]:

@@ -158,6 +158,12 @@ class System(Protocol):
         ...
 
     @property
+    def entry_words(self) -> Mapping[str, str]:
+        """Russian words of the roll entry → the system's own (``сложно`` → ``hard``,
+        ``диапазон`` → ``range`` for ``диапазон=2,5``); typed in either language."""
+        ...
+
+    @property
     def max_sides(self) -> int:
         """Most sides an opposed roll of this system may have (the table refuses more)."""
         ...
@@ -308,6 +314,7 @@ class Defaults:
 
     option_keys: frozenset[str] = frozenset()
     entry_help = ""
+    entry_words: ClassVar[Mapping[str, str]] = {}
     max_sides = 2
     modifier_fields: tuple[ModifierField, ...] = ()
     shows_round_limit = False

@@ -13,11 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import RulesError
+from tui.i18n import N_, Msg, _, msg, ngettext, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
 from tui.session.systems.interface import Chance
 from tui.session.table.entry import Check, EntryError, Side
-from tui.session.table.wording import plural
 
 __all__ = [
     "CONTEST_GRADES",
@@ -43,11 +43,18 @@ def draw(
     if faces is None:
         return tuple(rng.randint(1, sides) for _ in range(count)), False
     if len(faces) != count:
-        raise RulesError(f"{what}: expected {plural(count, 'die', 'dice')}, got {len(faces)}")
+        dice = ngettext("{n} die", "{n} dice", count).format(n=count)
+        raise RulesError(_("{what}: expected {dice}, got {got}").format(
+            what=what, dice=dice, got=len(faces)))
     for i, face in enumerate(faces, 1):
         if not 1 <= face <= sides:
-            raise RulesError(f"{what}: die {i} must be within 1..{sides}, got {face}")
+            raise RulesError(_("{what}: die {i} must be within 1..{sides}, got {face}").format(
+                what=what, i=i, sides=sides, face=face))
     return faces, True
+
+
+#: words every system's log uses (translated where shown)
+TERMS = (N_("typed"), N_("rolled"))
 
 
 def typed_or_rolled(typed: bool) -> str:
@@ -62,9 +69,11 @@ def int_option(side: Side, key: str, *, low: int, high: int) -> int | None:
     try:
         value = int(raw.replace("−", "-"))
     except ValueError:
-        raise EntryError(f"{key}= needs a whole number, got {raw!r}") from None
+        raise EntryError(_("{key}= needs a whole number, got {raw}").format(
+            key=key, raw=repr(raw))) from None
     if not low <= value <= high:
-        raise EntryError(f"{key}= must be within {low}..{high}, got {value}")
+        raise EntryError(_("{key}= must be within {low}..{high}, got {value}").format(
+            key=key, low=low, high=high, value=value))
     return value
 
 
@@ -79,7 +88,8 @@ def signed_words(
         if text.lstrip("+-").isdigit() and text[:1] in "+-0123456789":
             value = int(text)
             if not low <= value <= high:
-                raise EntryError(f"{what} {word} must be within {low:+d}..{high:+d}")
+                raise EntryError(_("{what} {word} must be within {low}..{high}").format(
+                    what=tr(what), word=word, low=f"{low:+d}", high=f"{high:+d}"))
             numbers.append(value)
         else:
             others.append(word)
@@ -92,16 +102,13 @@ def reject_unknown(
     """Refuse modifiers the system does not know, naming them and what is allowed."""
     for word in words:
         if word not in allowed_words:
-            raise EntryError(
-                f"unknown modifier {word!r} for {side.actor} "
-                f"(allowed: {', '.join(allowed_words) or 'none'})"
-            )
+            raise EntryError(_("unknown modifier {word} for {name} (allowed: {allowed})").format(
+                word=repr(word), name=side.actor, allowed=", ".join(allowed_words) or _("none")))
     for key in side.options:
         if key not in options:
-            raise EntryError(
-                f"unknown option {key}= for {side.actor} (allowed: "
-                f"{', '.join(k + '=' for k in options) or 'none'})"
-            )
+            raise EntryError(_("unknown option {key}= for {name} (allowed: {allowed})").format(
+                key=key, name=side.actor,
+                allowed=", ".join(k + "=" for k in options) or _("none")))
 
 
 def one_side(check: Check) -> Side:
@@ -111,22 +118,23 @@ def one_side(check: Check) -> Side:
 def outcome(
     campaign: Campaign,
     *,
-    text: str,
+    text: str | Msg,
     actor: str,
     grade: str,
     inputs: dict[str, object],
-    effects: Sequence[str] = (),
+    effects: Sequence[str | Msg] = (),
     result: object = None,
 ) -> Outcome:
-    return Outcome(campaign, Draft("roll", text, actor, grade, inputs, tuple(effects)), result)
+    """A roll's outcome; ``text`` and ``effects`` as messages keep their facts in the log."""
+    return Outcome(campaign, Draft.of("roll", text, actor, grade, inputs, effects), result)
 
 
 def contest_chances(a_name: str, b_name: str, dist: Mapping[Any, Fraction]) -> tuple[Chance, ...]:
     """Odds lines for a two-sided contest keyed ``"a"``, ``"b"`` and ``None``."""
     return (
-        Chance(f"{a_name} wins", dist.get("a", Fraction(0)), "success"),
-        Chance(f"{b_name} wins", dist.get("b", Fraction(0)), "failure"),
-        Chance("no winner", dist.get(None, Fraction(0)), "partial"),
+        Chance(_("{name} wins").format(name=a_name), dist.get("a", Fraction(0)), "success"),
+        Chance(_("{name} wins").format(name=b_name), dist.get("b", Fraction(0)), "failure"),
+        Chance(_("no winner"), dist.get(None, Fraction(0)), "partial"),
     )
 
 
@@ -151,15 +159,16 @@ def side_grade(sides: Sequence[Side], winner: int | None) -> str:
     return "success" if sides[winner].actor == sides[0].actor else "failure"
 
 
-def verdict(winner: str | None, a_name: str, b_name: str) -> str:
+def verdict(winner: str | None, a_name: str, b_name: str) -> Msg:
     """``"Naomi wins"``, or ``"no winner"``, for a contest keyed ``"a"``/``"b"``/``None``."""
     if winner is None:
-        return "no winner"
-    return f"{a_name if winner == 'a' else b_name} wins"
+        return msg("no winner")
+    return msg("{name} wins", name=a_name if winner == "a" else b_name)
 
 
 def within(value: object, low: int, high: int) -> str:
     """A save's skill value check: "" when ``value`` lies in ``low..high``, else the problem."""
     if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
-        return f"must be within {low}..{high}, got {value}"
+        return _("must be within {low}..{high}, got {value}").format(low=low, high=high,
+                                                                     value=value)
     return ""

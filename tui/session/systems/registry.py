@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from tui.i18n import N_
+
 if TYPE_CHECKING:
     from tui.session.systems.interface import System
 
@@ -100,10 +102,13 @@ def rules_module(key: str) -> ModuleType:
 
 
 for _builtin in (
-    SystemInfo("brp", "Basic Roleplaying", "rules.brp", "tui.session.systems.brp"),
+    # names in English; shown in the GM's language (``tr(info.name)``)
+    SystemInfo("brp", N_("Basic Roleplaying"), "rules.brp", "tui.session.systems.brp"),
     SystemInfo("gurps", "GURPS 4e", "rules.gurps", "tui.session.systems.gurps"),
-    SystemInfo("age", "The Expanse (AGE)", "rules.age", "tui.session.systems.age"),
-    SystemInfo("strange", "Strange System", "rules.strange", "tui.session.systems.strange"),
-    SystemInfo("skirmish", "d10 skirmish", "rules.skirmish", "tui.session.systems.skirmish"),
+    SystemInfo("age", N_("The Expanse (AGE)"), "rules.age", "tui.session.systems.age"),
+    SystemInfo("strange", N_("Strange System"), "rules.strange",
+               "tui.session.systems.strange"),
+    SystemInfo("skirmish", N_("d10 skirmish"), "rules.skirmish",
+               "tui.session.systems.skirmish"),
 ):
     register(_builtin)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tui.i18n import _
 from tui.session.systems.interface import Chance
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
@@ -93,11 +94,11 @@ def best_rolls(table: Table, words: Sequence[str]) -> list[Candidate]:
        args="SKILL MODIFIER…")
 def _best(table: Table, cmd: Slash) -> Feedback:
     if not cmd.args:
-        return Feedback(False, "usage: /best SKILL [modifiers], e.g. /best spot hidden hard")
+        return Feedback(False, _("usage: /best SKILL [modifiers], e.g. /best spot hidden hard"))
     rows = best_rolls(table, cmd.args)
     if not any(r.odds for r in rows):
         if not rows:
-            return Feedback(False, "the party is empty: nobody can roll")
+            return Feedback(False, _("the party is empty: nobody can roll"))
         every = {s for ch in table.campaign.characters if ch.side == "party"
                  for s in table.rollables(ch.name)}
         near = nearest(" ".join(_split(cmd.args)[0]), every)
@@ -106,4 +107,5 @@ def _best(table: Table, cmd: Slash) -> Feedback:
         why = f" ({next(iter(problems))})" if len(problems) == 1 else ""
         return Feedback(False, f"no party member can roll {cmd.rest!r}{why}{hint}",
                         at=len("/best "))
-    return Feedback(True, f"who should roll {cmd.rest}?", action="best", argument=cmd.rest)
+    return Feedback(True, _("who should roll {check}?").format(check=cmd.rest), action="best",
+                    argument=cmd.rest)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tui.i18n import N_, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.table.entry import Check, Slash
@@ -81,9 +82,27 @@ class SlashCommand:
 
     name: str
     usage: str
-    help: str
+    help_text: str  # English; :attr:`help` is in the GM's language
     handler: Handler = field(compare=False)
     args: str = ""
+
+    @property
+    def help(self) -> str:
+        """What the command does, in the GM's language."""
+        return tr(self.help_text)
+
+    @property
+    def shown_usage(self) -> str:
+        """The usage as the help shows it: its lower-case placeholders in the GM's language
+        (upper-case ones, ``CHAR``, and the command's own words stay as typed)."""
+        usage = self.usage
+        for word in USAGE_WORDS:
+            usage = usage.replace(word, tr(word))
+        return usage
+
+
+#: the lower-case placeholders of usages, translated where a usage is shown
+USAGE_WORDS = (N_("[modifiers]"), N_("[args]"), N_("[= faces]"))
 
 
 class CommandSet:

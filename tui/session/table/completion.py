@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tui.session.table.commands import SlashCommand
-from tui.session.table.entry import MAX_LINE, OPTION_KEYS
+from tui.session.table.entry import MAX_LINE
 from tui.session.table.names import NameError_, complete, match_prefix_words, normal, romanise
 from tui.session.table.names import script_of as _script
 from tui.session.table.table import SECRET, Table
@@ -336,7 +336,7 @@ def _roll_line(table: Table, text: str) -> list[_Candidate]:
             side = k + 1
     start = done[side][0] if side < len(done) else (len(text) if ends_in_space else
                                                     (spans[-1][0] if spans else 0))
-    keys = OPTION_KEYS | table.system.option_keys
+    keys = table.option_keys()
     for _, word in done[side:]:
         key, eq, _ = word.partition("=")
         if eq and key.casefold() not in keys:

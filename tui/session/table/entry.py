@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = [
@@ -140,13 +141,14 @@ def parse_faces(text: str) -> tuple[int, ...]:
     """``07`` · ``4 3 5`` · ``1-6-6-5`` · ``3,3,4,5`` → a tuple of ints (``00`` is 100)."""
     parts = [p for p in _FACE_SPLIT.split(text.strip()) if p]
     if not parts:
-        raise EntryError("no dice after '='")
+        raise EntryError(_("no dice after '='"))
     if len(parts) > MAX_FACES:
-        raise EntryError(f"too many dice after '=' ({len(parts)}, at most {MAX_FACES})")
+        raise EntryError(_("too many dice after '=' ({n}, at most {most})").format(
+            n=len(parts), most=MAX_FACES))
     faces: list[int] = []
     for part in parts:
         if not part.isascii() or not part.isdigit() or len(part) > 4:
-            raise EntryError(f"die {part!r} is not a number", word=part)
+            raise EntryError(_("die {part} is not a number").format(part=repr(part)), word=part)
         faces.append(100 if part in ("00", "000") else int(part))
     return tuple(faces)
 
@@ -188,7 +190,7 @@ def _side(
     body, faces = _split_dice(text, option_keys)
     words = split_words(body)
     if not words:
-        raise EntryError("missing character and skill")
+        raise EntryError(_("missing character and skill"))
     try:
         who = match_prefix_words(words, list(characters), what="character", same=_same(characters))
     except NameError_ as exc:
@@ -203,7 +205,7 @@ def _side(
             real = set(theirs.values()) if isinstance(theirs, Mapping) else set(theirs)
             if default_skill in real:
                 return _with_mods(who.name, default_skill, rest, faces)
-        raise EntryError(f"missing skill for {who.name}")
+        raise EntryError(_("missing skill for {name}").format(name=who.name))
     skills = skills_of(who.name)
     try:
         skill = match_prefix_words(
@@ -223,9 +225,10 @@ def _with_mods(actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ..
     options: dict[str, str] = {}
     for word in mods:
         if "=" in word:
-            key, _, value = word.partition("=")
+            key, _eq, value = word.partition("=")
             if not value:
-                raise EntryError(f"modifier {word!r} needs a value after '='")
+                raise EntryError(_("modifier {word} needs a value after '='").format(
+                    word=repr(word)))
             key = key.casefold()
             # a key given twice keeps both values ("set=3 set=5" reads as "set=3,5"): the
             # system takes a list or refuses the value, never silently the last one
@@ -254,16 +257,17 @@ def parse_line(
     """
     text = line.strip()
     if not text:
-        raise EntryError("type a roll, e.g. 'alice spot hidden' or '3d6+2', or /help")
+        raise EntryError(_("type a roll, e.g. 'alice spot hidden' or '3d6+2', or /help"))
     if len(text) > MAX_LINE:
-        raise EntryError(f"line too long ({len(text)} characters, at most {MAX_LINE})")
+        raise EntryError(_("line too long ({n} characters, at most {most})").format(
+            n=len(text), most=MAX_LINE))
     bad = next((i for i, ch in enumerate(text) if ord(ch) < 32 or ord(ch) == 127), None)
     if bad is not None:
-        raise EntryError("control characters are not allowed", at=bad)
+        raise EntryError(_("control characters are not allowed"), at=bad)
     if text.startswith("/"):
-        name, _, rest = text[1:].partition(" ")
+        name, _sp, rest = text[1:].partition(" ")
         if not name:
-            raise EntryError("missing command after '/' (try /help)")
+            raise EntryError(_("missing command after '/' (try /help)"))
         return Slash(name.casefold(), tuple(split_words(rest)), rest.strip())
     body = text.partition("=")[0]
     if _DICE_LIKE.match(body) and re.search(r"[dD%]", body):
@@ -275,7 +279,8 @@ def parse_line(
         return FreeRoll(str(expr), faces)
     parts = _VS.split(text)
     if len(parts) > MAX_SIDES:
-        raise EntryError(f"too many sides ({len(parts)}, at most {MAX_SIDES})")
+        raise EntryError(_("too many sides ({n}, at most {most})").format(n=len(parts),
+                                                                          most=MAX_SIDES))
     starts = [0, *(m.end() for m in _VS.finditer(text))]  # where each side begins
 
     def side(i: int, default: str | None = None) -> Side:
@@ -291,6 +296,6 @@ def parse_line(
     for i in range(1, len(parts)):
         other = side(i, a_real)
         if any(o.actor == other.actor and o.skill == other.skill for o in sides):
-            raise EntryError("a character cannot oppose the same skill of itself")
+            raise EntryError(_("a character cannot oppose the same skill of itself"))
         sides.append(other)
     return Check.of(sides)

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tui.i18n import N_, _, tr
+
 __all__ = [
     "Match",
     "NameError_",
@@ -289,7 +291,21 @@ def nearest(typed: str, candidates: Iterable[str], *, count: int = 3) -> list[st
 
 
 def _or(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
+
+
+#: what a name may be, as the messages say it (translated there)
+WHATS = (N_("character"), N_("extended check"), N_("maneuver"), N_("modifier"),
+         N_("resource"), N_("student"))
+
+
+def _what(what: str) -> str:
+    """``what`` in the GM's language (``skill of Alice`` keeps the name)."""
+    if what.startswith("skill of "):
+        return _("skill of {name}").format(name=what.removeprefix("skill of "))
+    return tr(what)
 
 
 def match_prefix_words(
@@ -307,7 +323,7 @@ def match_prefix_words(
     too much) matches.
     """
     if not words:
-        raise NameError_(f"missing {what}")
+        raise NameError_(_("missing {what}").format(what=_what(what)))
     # A phrase longer (without spaces) than every candidate matches none of them: skipping
     # those keeps a 10 kB line from costing one ranking per word.
     limit = _longest(tuple(candidates)) + 1
@@ -341,11 +357,12 @@ def match_prefix_words(
     word = words[0]
     if ambiguous:
         shown = _distinct(ambiguous, same)[:5]
-        raise NameError_(f"{what} {word!r} is ambiguous: did you mean {_or(shown)}?",
-                         word=word, candidates=shown)
+        raise NameError_(_("{what} {word} is ambiguous: did you mean {names}?").format(
+            what=_what(what), word=repr(word), names=_or(shown)), word=word, candidates=shown)
     near = _distinct(nearest(word, candidates), same)
-    hint = f"; did you mean {_or(near)}?" if near else ""
-    raise NameError_(f"no {what} matches {word!r}{hint}", word=word, candidates=near)
+    hint = _("; did you mean {names}?").format(names=_or(near)) if near else ""
+    raise NameError_(_("no {what} matches {word}{hint}").format(
+        what=_what(what), word=repr(word), hint=hint), word=word, candidates=near)
 
 
 def _distinct(names: Sequence[str], same: Mapping[str, str] | None) -> list[str]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from rules import dice as dice_mod
 from rules.errors import RulesError
 from tui.session.campaign.log import odds_text
+from tui.i18n import Msg, _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome, Session
 from tui.session.stats.odds import success_chance
@@ -38,6 +39,7 @@ from tui.session.table.entry import (
 )
 from tui.session.table.name_cache import NameCache
 from tui.session.table.names import Match, NameError_
+from tui.session.table.vocabulary import in_own_words, option_words
 from tui.session.table.wording import humane, where
 
 __all__ = ["SECRET", "Feedback", "Preview", "Table", "secret_line"]
@@ -163,7 +165,7 @@ class Table:
 
     @property
     def system_name(self) -> str:
-        return info(self.session.campaign.system).name
+        return tr(info(self.session.campaign.system).name)
 
     @property
     def command_sets(self) -> tuple[CommandSet, ...]:
@@ -218,6 +220,10 @@ class Table:
         """What ``name`` can roll, ``extra.skill_aliases`` included → the real skill."""
         return self._skill_aliases(name)
 
+    def option_keys(self) -> frozenset[str]:
+        """The ``key=`` words of this campaign's roll entry, the system's Russian ones too."""
+        return option_words(OPTION_KEYS | self.system.option_keys, self.system.entry_words)
+
     def parse(self, line: str) -> Slash | FreeRoll | Check:
         """``line`` in the roll-entry language, names resolved (raises ``EntryError``)."""
         return self._parse(line)
@@ -250,10 +256,12 @@ class Table:
         """Replace aliases in a parsed check with the real character and skill names."""
         chars = self._character_aliases()
 
+        words = self.system.entry_words
+
         def fix(side: Side) -> Side:
             actor = chars.get(side.actor, side.actor)
             skill = self._skill_aliases(actor).get(side.skill, side.skill)
-            return replace(side, actor=actor, skill=skill)
+            return in_own_words(replace(side, actor=actor, skill=skill), words)
 
         return Check.of([fix(side) for side in check.sides])
 
@@ -263,7 +271,8 @@ class Table:
             skills = self.system.rollables(ch)
             if skills and not ch.gm_only:
                 first = ch.name.split()[0].casefold()
-                return f"{first} {skills[0].casefold()} · 3d6+2 · /help · Tab completes"
+                return _("{first} {skill} · 3d6+2 · /help · Tab completes").format(
+                    first=first, skill=skills[0].casefold())
         return "3d6+2 · d100 · /help"
 
     def commands(self) -> list[SlashCommand]:
@@ -277,23 +286,23 @@ class Table:
     def _parse(self, line: str) -> Slash | FreeRoll | Check:
         parsed = parse_line(
             line, self._character_aliases(), self._skill_aliases,
-            option_keys=OPTION_KEYS | self.system.option_keys,
+            option_keys=self.option_keys(),
         )
         if not isinstance(parsed, Check):
             return parsed
         most = self.system.max_sides
         if len(parsed.sides) > most:
-            allowed = "two sides (one 'vs')" if most == 2 else f"at most {most} sides"
-            raise EntryError(
-                f"{self.system_name} opposed rolls take {allowed}; this line names "
-                f"{len(parsed.sides)}"
-            )
+            allowed = (_("two sides (one 'vs')") if most == 2
+                       else _("at most {n} sides").format(n=most))
+            raise EntryError(_("{system} opposed rolls take {allowed}; this line names {n}")
+                             .format(system=self.system_name, allowed=allowed,
+                                     n=len(parsed.sides)))
         return self._canonical(parsed)
 
     def plan(self, line: str) -> Plan:
         parsed = self._parse(line)
         if not isinstance(parsed, Check):
-            raise EntryError("not a check")
+            raise EntryError(_("not a check"))
         return self._plan(parsed)[1]
 
     def _plan(self, check: Check) -> tuple[Check, Plan]:
@@ -308,10 +317,10 @@ class Table:
         secret, line = secret_line(line)
         if secret:
             if not line:
-                return Preview("secret: type the roll after '!' (only the GM will see it)",
+                return Preview(_("secret: type the roll after '!' (only the GM will see it)"),
                                True)
             shown = self._preview(line)
-            return replace(shown, text=f"secret (GM only): {shown.text}")
+            return replace(shown, text=_("secret (GM only): {text}").format(text=shown.text))
         return self._preview(line)
 
     def _preview(self, line: str) -> Preview:
@@ -324,16 +333,17 @@ class Table:
                 if cmd is None:
                     matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
                     if matches:
-                        return Preview("  ".join(c.usage for c in matches[:4]), True)
-                    return Preview(f"unknown command /{parsed.name} (try /help)", False,
-                                   at=line.find("/") + 1)
-                return Preview(f"{cmd.usage} — {cmd.help}", True)
+                        return Preview("  ".join(c.shown_usage for c in matches[:4]), True)
+                    return Preview(_("unknown command /{name} (try /help)").format(
+                        name=parsed.name), False, at=line.find("/") + 1)
+                return Preview(f"{cmd.shown_usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
                 mean = dice_mod.mean(expr)  # exact and instant for any size (1000d6)
                 return Preview(
-                    f"{expr}: {expr.minimum}..{expr.maximum}, average {float(mean):.1f}", True
-                )
+                    _("{expr}: {low}..{high}, average {mean}").format(
+                        expr=expr, low=expr.minimum, high=expr.maximum,
+                        mean=f"{float(mean):.1f}"), True)
             parsed, plan = self._plan(parsed)
             text = plan.preview()
             for note in self._notes(parsed, plan):
@@ -342,7 +352,7 @@ class Table:
                 # when nothing is left to roll (all dice typed, or an automatic check), show
                 # what Enter will record, or what is wrong with the typed dice
                 result = plan.run(self.campaign, _NoDice())
-                text = f"{text}\n  Enter → {result.draft.text}"
+                text = f"{text}\n  Enter → {result.draft.shown}"
             except _WouldRoll:
                 pass  # the app still rolls something: no sure outcome to show
             return Preview(text, True, plan.odds)
@@ -372,7 +382,7 @@ class Table:
         if not secret:
             return self._submit(line)
         if not line:
-            return Feedback(False, "type the secret roll after '!', e.g. !alice spot hidden")
+            return Feedback(False, _("type the secret roll after '!', e.g. !alice spot hidden"))
         with self.session.secretly():
             feedback = self._submit(line)
         if feedback.ok and not feedback.action:
@@ -385,15 +395,16 @@ class Table:
             if isinstance(parsed, Slash):
                 cmd = self._command(parsed.name)
                 if cmd is None:
-                    return Feedback(False, f"unknown command /{parsed.name} (try /help)",
+                    return Feedback(False, _("unknown command /{name} (try /help)").format(
+                        name=parsed.name),
                                     at=line.find("/") + 1)
                 return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(_FreeRoll(parsed, self.rng))
-                return Feedback(True, out.draft.text, outcome=out)
+                return Feedback(True, out.draft.shown, outcome=out)
             parsed, plan = self._plan(parsed)
             out = self.session.execute(_Run(plan, parsed, self.rng, self.command_sets))
-            return Feedback(True, out.draft.text, outcome=out)
+            return Feedback(True, out.draft.shown, outcome=out)
         except _ERRORS as exc:
             return Feedback(False, _message(exc), at=where(line, exc))
         except Exception as exc:  # commands apply or not at all: the state is unchanged
@@ -418,18 +429,19 @@ class Table:
         import traceback
 
         self.last_internal_error = "".join(traceback.format_exception(exc))
-        return f"internal error ({type(exc).__name__}: {exc}); nothing was changed"
+        return _("internal error ({kind}: {error}); nothing was changed").format(
+            kind=type(exc).__name__, error=exc)
 
     def change(
         self,
         fn: Callable[[Campaign], Campaign],
-        text: str,
+        text: str | Msg,
         *,
         actor: str = "",
-        effects: Sequence[str] = (),
+        effects: Sequence[str | Msg] = (),
     ) -> Feedback:
-        """Apply a pure change as one undoable, logged step."""
-        return self.run_change(fn, Draft("change", text, actor, "", {}, tuple(effects)))
+        """Apply a pure change as one undoable, logged step (messages keep their facts)."""
+        return self.run_change(fn, Draft.of("change", text, actor, "", {}, effects))
 
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
@@ -439,7 +451,7 @@ class Table:
             return Feedback(False, _message(exc))
         except Exception as exc:
             return Feedback(False, self._internal(exc))
-        return Feedback(True, out.draft.text, outcome=out)
+        return Feedback(True, out.draft.shown, outcome=out)
 
 
 def secret_line(line: str) -> tuple[bool, str]:

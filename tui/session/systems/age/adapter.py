@@ -26,8 +26,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rules import age
+from tui.i18n import _, msg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.systems.age.words import result_msg
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
     draw,
@@ -123,16 +125,19 @@ class AgeAdapter:
     def _single(self, t: _Test) -> Plan:
         p = age.odds(t.bonus, t.tn)
         name = age.difficulty_name(t.tn)
-        tn_text = f"TN {t.tn}" + (f" {name}" if name else "")
+        tn_said = (msg("TN {tn} {name}", tn=t.tn, name=term(name)) if name
+                   else msg("TN {tn}", tn=t.tn))
         if not t.explicit_tn:
-            tn_text += " (default)"
-        odds = (Chance("success", p, "success"), Chance("failure", 1 - p, "failure"))
+            tn_said = msg("{tn} (default)", tn=tn_said)
+        tn_text = tn_said.render()
+        odds = (Chance(tr("success"), p, "success"), Chance(tr("failure"), 1 - p, "failure"))
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             result, typed = t.resolve(rng)
             return outcome(
                 state,
-                text=f"{t.text} vs {tn_text}: {result.label}",
+                text=msg("{test} vs {tn}: {result}", test=t.text, tn=tn_said,
+                         result=result_msg(result)),
                 actor=t.side.actor,
                 grade="success" if result.success else "failure",
                 inputs=_inputs(t, result, typed),
@@ -140,7 +145,7 @@ class AgeAdapter:
             )
 
         progress = age.pool_step_odds(t.bonus, t.tn)
-        return Plan(f"{t.text} vs {tn_text}", odds, run, progress=progress)
+        return Plan(_("{a} vs {b}").format(a=t.text, b=tn_text), odds, run, progress=progress)
 
     def _opposed(self, tests: list[_Test]) -> Plan:
         gate = _gate(tests)
@@ -149,9 +154,9 @@ class AgeAdapter:
         dist = age.opposed_odds(bonuses, gate, skills=skills)
         sides = [t.side for t in tests]
         names = side_names(sides)
-        wins = [Chance(f"{name} wins", dist[i], side_grade(sides, i))
+        wins = [Chance(_("{name} wins").format(name=name), dist[i], side_grade(sides, i))
                 for i, name in enumerate(names)]
-        odds = (*wins, Chance("no winner", dist[None], "partial"))
+        odds = (*wins, Chance(_("no winner"), dist[None], "partial"))
         contest = age.opposed_pool_odds(bonuses, gate, skills=skills)
         progress: dict[int, Fraction] = {0: Fraction(1)}
         for key, p in contest.items():

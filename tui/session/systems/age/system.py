@@ -3,10 +3,12 @@ adapter are loaded by the members that need them, after the first frame)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rules.errors import RulesError
+from tui.i18n import N_
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField
@@ -24,8 +26,15 @@ class Age(Defaults):
     key = "age"
     skill_type = str  # a focus names its ability: Stealth = "Dexterity"
     option_keys = frozenset({"tn"})
+    #: the seed's difficulty table (Элементарно 7 … Почти невозможно 21), hyphenated
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "элементарно": "routine", "просто": "easy", "нормально": "average",
+        "затруднительно": "challenging", "сложно": "hard", "очень-сложно": "very-hard",
+        "невероятно-сложно": "formidable", "почти-невозможно": "nearly-impossible",
+        "сл": "tn",
+    }
     max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»
-    entry_help = (
+    entry_help = N_(
         "  tn=N or a difficulty word (routine easy average challenging hard\n"
         "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
         "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"
@@ -41,6 +50,9 @@ class Age(Defaults):
         "  ext=NAME previews the chance to complete it in the rolls left.\n"
         "  Race: /ext NAME race=\"a vs b, c\" threshold=N [time=…]; each slice is\n"
         "  a vs b ext=NAME, its winner adds the Drama Die to its own pool.\n"
+        "  Russian words too (the seed's table): элементарно просто нормально\n"
+        "  затруднительно сложно очень-сложно невероятно-сложно\n"
+        "  почти-невозможно; сл=N for tn=N.\n"
     )
     modifier_fields = (
         ModifierField("difficulty", "Difficulty", ("", "routine", "easy", "average",

@@ -38,6 +38,7 @@ from typing import Literal
 
 from rules import brp
 from rules.brp import Level
+from tui.i18n import Msg, _, msg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
@@ -66,7 +67,7 @@ _WORDS = ("easy", "normal", "hard", "automatic", "impossible", "nostakes", "roll
 
 def _odds(chance: int) -> tuple[Chance, ...]:
     dist = brp.odds(chance)
-    return tuple(Chance(level.label, dist[level], GRADES[level]) for level in reversed(Level))
+    return tuple(Chance(tr(level.label), dist[level], GRADES[level]) for level in reversed(Level))
 
 
 class _Roll:
@@ -100,12 +101,21 @@ class _Roll:
 
     @property
     def target_text(self) -> str:
+        return self.target.render()
+
+    @property
+    def target(self) -> Msg:
+        """``Spot Hidden 60 hard → 30%`` as a message (the difficulty a term of its own)."""
         kind = "" if self.is_skill else "×5"
         mods = "".join(f"{n:+d}" for n in self.numbers)
-        diff = "" if self.difficulty == "normal" else f" {self.difficulty}"
-        if not (kind or mods or diff):
-            return f"{self.side.skill} {self.chance}%"
-        return f"{self.side.skill} {self.value}{kind}{mods}{diff} → {self.chance}%"
+        if not (kind or mods or self.difficulty != "normal"):
+            return msg("{skill} {chance}%", skill=self.side.skill, chance=self.chance)
+        if self.difficulty == "normal":
+            return msg("{skill} {value}{kind}{mods} → {chance}%", skill=self.side.skill,
+                       value=self.value, kind=kind, mods=mods, chance=self.chance)
+        return msg("{skill} {value}{kind}{mods} {difficulty} → {chance}%",
+                   skill=self.side.skill, value=self.value, kind=kind, mods=mods,
+                   difficulty=term(self.difficulty), chance=self.chance)
 
     @property
     def rolls(self) -> bool:
@@ -129,18 +139,19 @@ class _Roll:
 
 def _tick(
     campaign: Campaign, roll: _Roll, level: Level, eligible: bool
-) -> tuple[Campaign, list[str]]:
+) -> tuple[Campaign, list[Msg]]:
     if not (roll.is_skill and eligible):
         return campaign, []
     ch = campaign.character(roll.side.actor)
     if roll.side.skill in ch.ticks:
         return campaign, []
     updated = ch.with_ticks((*ch.ticks, roll.side.skill))
-    return campaign.with_character(updated), [f"tick: {ch.name} · {roll.side.skill}"]
+    return campaign.with_character(updated), [msg("tick: {name} · {skill}", name=ch.name,
+                                                  skill=roll.side.skill)]
 
 
-def _dice_text(check: brp.Check) -> str:
-    return "no roll" if check.roll is None else brp.face_text(check.roll)
+def _dice_text(check: brp.Check) -> str | Msg:
+    return msg("no roll") if check.roll is None else brp.face_text(check.roll)
 
 
 class BrpAdapter:
@@ -169,7 +180,9 @@ class BrpAdapter:
         def run(state: Campaign, rng: random.Random) -> Outcome:
             result, typed = roll.resolve(rng)
             new, effects = _tick(state, roll, result.level, result.tick_eligible)
-            text = f"{side.actor} · {roll.target_text}: {_dice_text(result)} → {result.level.label}"
+            text = msg("{actor} · {target}: {dice} → {grade}", actor=side.actor,
+                       target=roll.target, dice=_dice_text(result),
+                       grade=term(result.level.label))
             return outcome(
                 new,
                 text=text,
@@ -188,12 +201,12 @@ class BrpAdapter:
 
         summary = f"{side.actor} · {roll.target_text}"
         if roll.difficulty == "automatic":
-            summary += " (automatic success, no roll, no tick)"
+            summary += _(" (automatic success, no roll, no tick)")
         elif not roll.rolls:
-            summary += (" (impossible: a failure with no roll; type the die or add 'roll' "
-                        "to see how badly)")
+            summary += _(" (impossible: a failure with no roll; type the die or add 'roll' "
+                         "to see how badly)")
         elif roll.difficulty == "impossible":
-            summary += " (impossible: rolled to see how badly, no success possible)"
+            summary += _(" (impossible: rolled to see how badly, no success possible)")
         return Plan(summary, odds, run)
 
     def _opposed(self, campaign: Campaign, sides: Sequence[Side]) -> Plan:
@@ -202,25 +215,30 @@ class BrpAdapter:
             raise EntryError("an opposed roll cannot be automatic: every side rolls")
         names = side_names(sides)
         dist = brp.opposed_odds(tuple(r.chance for r in rolls), tuple(r.base for r in rolls))
-        wins = [Chance(f"{name} wins", dist[i], side_grade(sides, i))
+        wins = [Chance(_("{name} wins").format(name=name), dist[i], side_grade(sides, i))
                 for i, name in enumerate(names)]
-        odds = (*wins, Chance("no winner", dist[None], "partial"))
+        odds = (*wins, Chance(_("no winner"), dist[None], "partial"))
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             drawn = [r.resolve(rng) for r in rolls]
             checks = [c for c, _ in drawn]
             result = brp.opposed_many(tuple(c.level for c in checks),
                                       tuple(r.base for r in rolls))
-            new, effects = state, []
+            new, effects = state, list[Msg]()
             for r, c in zip(rolls, checks, strict=True):
                 new, fx = _tick(new, r, c.level, c.tick_eligible)
                 effects.extend(fx)
-            who = "no winner" if result.winner is None else f"{names[result.winner]} wins"
+            who = (msg("no winner") if result.winner is None
+                   else msg("{name} wins", name=names[result.winner]))
             parts = [
-                f"{r.side.actor} {r.side.skill} {_dice_text(c)}/{r.chance}% "
-                f"({c.level.label}→{after.label})"
+                msg("{actor} {skill} {dice}/{chance}% ({grade}→{after})", actor=r.side.actor,
+                    skill=r.side.skill, dice=_dice_text(c), chance=r.chance,
+                    grade=term(c.level.label), after=term(after.label))
                 for r, c, after in zip(rolls, checks, result.after, strict=True)
             ]
+            said = parts[0]
+            for part in parts[1:]:
+                said = msg("{a} vs {b}", a=said, b=part)
             grade = side_grade(sides, result.winner)
             inputs: dict[str, object] = {
                 key: [c.roll or 0] for key, c in zip("abcdefghijklmnop", checks, strict=False)
@@ -228,7 +246,7 @@ class BrpAdapter:
             inputs["source"] = typed_or_rolled(all(t for _, t in drawn))
             return outcome(
                 new,
-                text=f"{' vs '.join(parts)}: {who}",
+                text=msg("{sides}: {verdict}", sides=said, verdict=who),
                 actor=sides[0].actor,
                 grade=grade,
                 inputs=inputs,
@@ -236,7 +254,7 @@ class BrpAdapter:
                 result=result,
             )
 
-        summary = " vs ".join(f"{r.side.actor} {r.target_text}" for r in rolls)
+        summary = _(" vs ").join(f"{r.side.actor} {r.target_text}" for r in rolls)
         return Plan(summary, odds, run)
 
     def _resistance(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
@@ -258,8 +276,8 @@ class BrpAdapter:
         chance = brp.resistance_chance(active, passive)
         p = brp.resistance_odds(active, passive)
         odds = (
-            Chance(f"{a_side.actor} succeeds", p, "success"),
-            Chance(f"{b_side.actor} resists", 1 - p, "failure"),
+            Chance(_("{name} succeeds").format(name=a_side.actor), p, "success"),
+            Chance(_("{name} resists").format(name=b_side.actor), 1 - p, "failure"),
         )
         head = (f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
                 f"{passive}")
@@ -275,17 +293,22 @@ class BrpAdapter:
                 faces, typed = draw(typed_faces, 1, 100, rng, what=f"{roller}'s d100")
                 face = faces[0]
             result = brp.resistance_roll(active, passive, face, by=by)
-            verdict_text = (f"{a_side.actor} succeeds" if result.success
-                            else f"{b_side.actor} resists")
+            verdict_text = (msg("{name} succeeds", name=a_side.actor) if result.success
+                            else msg("{name} resists", name=b_side.actor))
             if face is None:
-                how = "automatic, no roll"
+                how = msg("automatic, no roll")
             else:
-                how = (f"{roller} ({by}) rolled {brp.face_text(face)} {typed_or_rolled(typed)}, "
-                       f"needing {need} or less to "
-                       f"{'succeed' if by == 'active' else 'resist'}")
+                args: dict[str, str | int | Msg] = {
+                        "roller": roller, "by": term(by), "die": brp.face_text(face),
+                        "source": term(typed_or_rolled(typed)), "need": need}
+                how = (msg("{roller} ({by}) rolled {die} {source}, needing {need} or less to "
+                           "succeed", **args) if by == "active" else
+                       msg("{roller} ({by}) rolled {die} {source}, needing {need} or less to "
+                           "resist", **args))
             return outcome(
                 state,
-                text=f"{head} ({chance}%): {how} → {verdict_text}",
+                text=msg("{head} ({chance}%): {how} → {verdict}", head=head, chance=chance,
+                         how=how, verdict=verdict_text),
                 actor=a_side.actor,
                 grade="success" if result.success else "failure",
                 inputs={
@@ -301,11 +324,13 @@ class BrpAdapter:
             )
 
         if chance in (0, 100):
-            who = "automatic, no roll"
+            who = _("automatic, no roll")
         else:
-            goal = "succeed" if by == "active" else "resist"
-            who = f"{roller} rolls ({by}), {need} or less to {goal}"
-        return Plan(f"{head} → resistance {chance}%; {who}", odds, run)
+            said = (_("{roller} rolls ({by}), {need} or less to succeed") if by == "active"
+                    else _("{roller} rolls ({by}), {need} or less to resist"))
+            who = said.format(roller=roller, by=tr(by), need=need)
+        return Plan(_("{head} → resistance {chance}%; {who}").format(head=head, chance=chance,
+                                                                    who=who), odds, run)
 
 
 def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["active",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from tui.i18n import N_
 from tui.session.campaign.model import Value
 from tui.session.systems.interface import Defaults, ModifierField
 from tui.session.systems.kit import within
@@ -22,8 +23,15 @@ class Brp(Defaults):
     key = "brp"
     skill_type = int  # percent
     option_keys = frozenset({"by"})
+    #: the seed's words (difficulty «Автоматический», «Лёгкий», «Сложный», «Невозможный»)
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "легко": "easy", "легкий": "easy", "сложно": "hard", "сложный": "hard",
+        "автоматически": "automatic", "автоматический": "automatic",
+        "невозможно": "impossible", "невозможный": "impossible", "обычно": "normal",
+        "без-ставок": "nostakes", "бросок": "roll", "кто": "by",
+    }
     max_sides = 16  # «все действующие стороны» roll and compare
-    entry_help = (
+    entry_help = N_(
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
         "  = 07 types the d100 (00 = 100).\n"
         "  impossible alone fails with no roll; impossible roll (or typed\n"
@@ -37,6 +45,9 @@ class Brp(Defaults):
         "  higher skill, equal specials cancel.\n"
         "  /downtime CHAR SKILL, ...: up to four free ticks, once per\n"
         "  downtime (it ends with the next scene or adventure).\n"
+        "  Russian words too: легко (лёгкий), сложно (сложный), автоматически\n"
+        "  (автоматический), невозможно (невозможный), обычно, без-ставок,\n"
+        "  бросок; кто=active|passive.\n"
     )
     modifier_fields = (
         ModifierField("difficulty", "Difficulty", ("", "easy", "hard", "automatic", "impossible")),

@@ -20,11 +20,12 @@ from fractions import Fraction
 
 from rules import gurps
 from rules.gurps import Level
+from tui.i18n import Msg, _, msg, ngettext, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.gurps.attack import build_attack
 from tui.session.systems.gurps.defense import build_defense, computed_dodge, defense_of
-from tui.session.systems.gurps.spec import Spec, after_roll, plural
+from tui.session.systems.gurps.spec import Spec, after_roll
 from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, typed_or_rolled
@@ -82,12 +83,12 @@ def _hits(spec: Spec, result: gurps.Result) -> int:
     return gurps.attack_hits(result, spec.recoil, spec.fire.shots if spec.fire else 1)
 
 
-def _verdict(spec: Spec, result: gurps.Result, hits: int) -> str:
+def _verdict(spec: Spec, result: gurps.Result, hits: int) -> Msg:
     if spec.defense:
-        return ", defended" if result.success else ", not defended"
+        return msg(", defended") if result.success else msg(", not defended")
     if spec.fire is not None:
-        return f", {plural(hits, 'hit')}"
-    return ""
+        return msg(", {hits}", hits=nmsg("{n} hit", "{n} hits", hits))
+    return msg("")
 
 
 #: at most this many lines of hit counts in the preview; the rest is one "N+ hits" line
@@ -104,18 +105,19 @@ def _odds(spec: Spec) -> tuple[Chance, ...]:
     dist = gurps.odds(spec.effective)
     fire = spec.fire
     if fire is None or fire.shots <= 1:
-        return tuple(Chance(lv.label, dist[lv], GRADES[lv]) for lv in reversed(Level))
-    odds = [Chance(Level.CRITICAL_SUCCESS.label, dist[Level.CRITICAL_SUCCESS], "critical")]
+        return tuple(Chance(tr(lv.label), dist[lv], GRADES[lv]) for lv in reversed(Level))
+    odds = [Chance(tr(Level.CRITICAL_SUCCESS.label), dist[Level.CRITICAL_SUCCESS], "critical")]
     hits = [(n, p) for n, p in gurps.hits_odds(spec.effective, spec.recoil, fire.shots).items()
             if n]
     shown, rest = hits[:HIT_LINES - 1], hits[HIT_LINES - 1:]
     if len(rest) == 1:
         shown, rest = hits, []
-    odds += [Chance(plural(n, "hit"), p, "success") for n, p in shown]
+    odds += [Chance(ngettext("{n} hit", "{n} hits", n).format(n=n), p, "success")
+             for n, p in shown]
     if rest:
-        odds.append(Chance(f"{rest[0][0]}+ hits", sum((p for _, p in rest), Fraction(0)),
-                           "success"))
-    odds += [Chance(lv.label, dist[lv], GRADES[lv])
+        odds.append(Chance(_("{n}+ hits").format(n=rest[0][0]),
+                           sum((p for _, p in rest), Fraction(0)), "success"))
+    odds += [Chance(tr(lv.label), dist[lv], GRADES[lv])
              for lv in (Level.FAILURE, Level.CRITICAL_FAILURE)]
     return tuple(odds)
 
@@ -173,8 +175,10 @@ class GurpsAdapter:
             def run(state: Campaign, rng: random.Random) -> Outcome:
                 result, typed = _resolve(a, a_side, rng)
                 hits = _hits(a, result)
-                text = (f"{a.text}: {_dice(result)} → {result.level.label} "
-                        f"(margin {result.margin:+d}){_verdict(a, result, hits)}{a.note_text}")
+                text = msg("{spec}: {dice} → {grade} (margin {margin}){verdict}{notes}",
+                           spec=a.text, dice=_dice(result), grade=term(result.level.label),
+                           margin=f"{result.margin:+d}", verdict=_verdict(a, result, hits),
+                           notes=a.note_text)
                 new, effects = after_roll(state, a, result, hits)
                 return outcome(new, text=text, actor=a.actor, grade=GRADES[result.level],
                                inputs=_inputs(a, result, typed, hits), effects=effects,
@@ -189,10 +193,15 @@ class GurpsAdapter:
             ra, ta = _resolve(a, a_side, rng)
             rb, tb = _resolve(b, b_side, rng)
             contest = gurps.contest(ra, rb)
-            who = {"a": a.actor, "b": b.actor, None: "no winner"}[contest.winner]
-            by = f" by {contest.margin}" if contest.winner else ""
-            text = (f"{a.text}: {_dice(ra)} ({ra.margin:+d}) vs {b.text}: {_dice(rb)} "
-                    f"({rb.margin:+d}) → {who}{by}{a.note_text}{b.note_text}")
+            if contest.winner is None:
+                who = msg("no winner")
+            else:
+                who = msg("{name} by {margin}", name=a.actor if contest.winner == "a"
+                          else b.actor, margin=contest.margin)
+            text = msg("{a}: {a_dice} ({a_margin}) vs {b}: {b_dice} ({b_margin}) → {who}"
+                       "{notes}", a=a.text, a_dice=_dice(ra), a_margin=f"{ra.margin:+d}",
+                       b=b.text, b_dice=_dice(rb), b_margin=f"{rb.margin:+d}", who=who,
+                       notes=a.note_text + b.note_text)
             new, effects = after_roll(state, a, ra, 0)
             new, more = after_roll(new, b, rb, 0)
             return outcome(
@@ -209,4 +218,5 @@ class GurpsAdapter:
                 result=contest,
             )
 
-        return Plan(f"{a.text} vs {b.text}{a.note_text}{b.note_text}", odds, run_contest)
+        return Plan(_("{a} vs {b}").format(a=a.text, b=b.text) + a.note_text + b.note_text,
+                    odds, run_contest)

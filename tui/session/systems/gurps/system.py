@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tui.i18n import N_
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 from tui.session.systems.kit import within
@@ -22,7 +23,11 @@ class Gurps(Defaults):
     skill_type = int  # skill level
     #: a ranged attack's distance, shots, and a weapon not recorded in the save
     option_keys = frozenset({"yd", "shots", "rof", "recoil"})
-    entry_help = (
+    #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "ярд": "yd", "ярды": "yd", "выстрелы": "shots", "сб": "rof", "отдача": "recoil",
+    }
+    entry_help = N_(
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
         "  = 4 3 5 (three dice, or one 3d6 total)\n"
         "  ranged attack: ruth shotgun [WEAPON] yd=N [shots=N]\n"
@@ -47,6 +52,7 @@ class Gurps(Defaults):
         "    the rest off HP (dr=1x6 multiplies); a hit suggests the line\n"
         "  turn order: Basic Speed, then DX; /swap and alt+up/down reorder\n"
         "    any tie on Basic Speed\n"
+        "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=.\n"
     )
     modifier_fields = (
         ModifierField("modifier", "Modifier", signed=True, hint="-10..+10"),

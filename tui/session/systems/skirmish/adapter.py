@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from rules import skirmish
 from rules.errors import RulesError
+from tui.i18n import Msg, _, msg, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
@@ -92,12 +93,18 @@ class _Test:
 
     @property
     def text(self) -> str:
+        return self.said.render()
+
+    @property
+    def said(self) -> Msg:
+        """``Samurai Fighting 7 (add 1) → 8 on 2×d10`` as a message."""
         mods = " ".join(f"{k} {n}" for k, n in self.mods)
         if self.choose is not None and len(set(n for k, n in self.mods if k == "set")) > 1:
             mods += f", choose {self.choose}"
         dice = f"{self.count}×" if self.count > 1 else ""
         shown = f"{self.base} ({mods}) → {self.value}" if self.mods else f"{self.value}"
-        return f"{self.side.actor} {self.side.skill} {shown} on {dice}{self.die}"
+        return msg("{actor} {skill} {value} on {dice}{die}", actor=self.side.actor,
+                   skill=self.side.skill, value=shown, dice=dice, die=self.die)
 
     def faces(self, rng: random.Random) -> tuple[tuple[int, ...], bool]:
         return draw(
@@ -151,10 +158,10 @@ def _hits(hits: tuple[int, ...]) -> str:
 def _single_odds(value: int, die: str) -> tuple[Chance, ...]:
     dist = skirmish.odds(value, die)
     return (
-        Chance("lucky chance", dist["lucky"], "critical"),
-        Chance("success", dist["success"], "success"),
-        Chance("failure", dist["failure"], "failure"),
-        Chance("catastrophic", dist["catastrophic"], "fumble"),
+        Chance(tr("lucky chance"), dist["lucky"], "critical"),
+        Chance(tr("success"), dist["success"], "success"),
+        Chance(tr("failure"), dist["failure"], "failure"),
+        Chance(_("catastrophic"), dist["catastrophic"], "fumble"),
     )
 
 
@@ -178,17 +185,19 @@ class SkirmishAdapter:
             faces, typed = t.faces(rng)
             results = [skirmish.test(t.value, f, t.die) for f in faces]
             best = max(results, key=lambda r: r.outcome)
-            parts = ", ".join(f"{r.roll}: {r.outcome.label}" for r in results)
+            parts: Msg | None = None
+            for r in results:
+                one = msg("{roll}: {grade}", roll=r.roll, grade=term(r.outcome.label))
+                parts = one if parts is None else msg("{a}, {b}", a=parts, b=one)
             plain = sum(r.success and not r.lucky for r in results)
             lucky = sum(r.lucky for r in results)
-            summary = (
-                f" ({plain} success{'es' if plain != 1 else ''}, {lucky} lucky)"
-                if len(results) > 1
-                else ""
-            )
+            text = msg("{test}: {parts}", test=t.said, parts=parts or msg(""))
+            if len(results) > 1:
+                text = msg("{text} ({successes}, {lucky} lucky)", text=text, lucky=lucky,
+                           successes=nmsg("{n} success", "{n} successes", plain))
             return outcome(
                 state,
-                text=f"{t.text}: {parts}{summary}",
+                text=text,
                 actor=t.side.actor,
                 grade=GRADES[best.outcome],
                 inputs={

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from tui.i18n import N_
 from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:
@@ -18,7 +19,11 @@ class Skirmish(Defaults):
     key = "skirmish"
     skill_type = int  # characteristic value
     option_keys = frozenset({"die", "dice", "set", "choose"})
-    entry_help = (
+    #: Russian keys of the test's options (the die itself stays d10, d12 or d20)
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "куб": "die", "кубы": "dice", "знач": "set", "выбор": "choose", "сырой": "raw",
+    }
+    entry_help = N_(
         "  die=d10|d12|d20; +N -N xN /N in the seed's order (multiply and\n"
         "  divide, then add, then set=N).\n"
         "  set=3,5 (or set= twice): the acting player picks, choose=N.\n"
@@ -26,6 +31,7 @@ class Skirmish(Defaults):
         "  exact odds of who acts.\n"
         "  samurai fighting = 5 vs yamabushi = 8\n"
         "  samurai fighting dice=2 vs yamabushi fighting dice=2\n"
+        "  Russian words too: куб=, кубы=, знач=, выбор=, сырой.\n"
     )
     modifier_fields = (
         ModifierField("die", "Die", ("", "die=d10", "die=d12", "die=d20")),

@@ -30,11 +30,13 @@ from rules import strange
 from rules.exact import enumerate_dice
 from rules.strange import Grade
 from rules.strange.grades import modified_range
+from tui.i18n import _, msg, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, verdict
 from tui.session.systems.strange.side import DANGER, Span, StrangeSide, ladder_of, span_text
+from tui.session.systems.strange.words import result_msg, sources_msg
 from tui.session.table.entry import Check, EntryError
 
 __all__ = ["GRADES", "StrangeAdapter", "ladder_of"]
@@ -83,7 +85,8 @@ def _odds(c: StrangeSide) -> tuple[Chance, ...]:
         dist = dict(_known_odds(c.range, c.resist, required, c.mod, c.dice_mod))
     else:
         dist = strange.odds(required, c.mod, c.opposed, dice_modifier=c.dice_mod)
-    return tuple(Chance(g.label, dist.get(g, Fraction(0)), GRADES[g]) for g in reversed(Grade))
+    return tuple(Chance(tr(g.label), dist.get(g, Fraction(0)), GRADES[g])
+                 for g in reversed(Grade))
 
 
 class StrangeAdapter:
@@ -111,11 +114,14 @@ class StrangeAdapter:
             groups = [("dice", typed), ("range", typed_span)]
             if resist is not None:
                 groups.append(("resist", typed_resist))
-            words, sources, source = _sources(groups)
-            effects = [f"impact {result.impact} on {c.side.actor}"] if result.impact else []
+            _, sources, source = _sources(groups)
+            effects = ([msg("impact {impact} on {name}", impact=result.impact,
+                            name=c.side.actor)] if result.impact else [])
             return outcome(
                 state,
-                text=f"{c.side.actor} {c.side.skill}: {result.label}; {words}",
+                text=msg("{actor} {skill}: {result}; {sources}", actor=c.side.actor,
+                         skill=c.side.skill, result=result_msg(result),
+                         sources=sources_msg(sources)),
                 actor=c.side.actor,
                 grade=GRADES[result.grade],
                 inputs={
@@ -141,7 +147,7 @@ class StrangeAdapter:
         if c.opposed:
             raise EntryError("hard conditions are a check of their own: no resistance range")
         p = strange.can_act_odds(c.mod, dice_modifier=c.dice_mod, success_range=c.range)
-        odds = (Chance("can act", p, "success"), Chance("cannot act", 1 - p, "failure"))
+        odds = (Chance(_("can act"), p, "success"), Chance(_("cannot act"), 1 - p, "failure"))
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             span, typed_span = _gm_span(c.range, rng)

@@ -11,7 +11,7 @@ are filled in for the acting side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rules.errors import RulesError
@@ -19,6 +19,7 @@ from rules.strange import Duel, Rank, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, Phase
 from rules.strange.rounds import Scene as Rounds
+from tui.i18n import Msg, _, msg, term
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.scenes.base import pick_character
@@ -45,8 +46,8 @@ COMMANDS = CommandSet()
 _VS = ("vs", "vs.", "at", "против")
 
 
-def _apply(table: Table, new: Campaign, text: str, actor: str = "",
-           effects: tuple[str, ...] = ()) -> Feedback:
+def _apply(table: Table, new: Campaign, text: str | Msg, actor: str = "",
+           effects: Sequence[str | Msg] = ()) -> Feedback:
     return table.change(lambda _c: new, text, actor=actor, effects=effects)
 
 
@@ -61,7 +62,8 @@ def _phase(table: Table, _cmd: Slash) -> Feedback:
 def _goal(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
-        return Feedback(False, "usage: /goal CHAR TEXT (e.g. /goal dallah throw Balgruf down)")
+        return Feedback(False, _("usage: /goal CHAR TEXT (e.g. /goal dallah throw Balgruf "
+                                 "down)"))
     try:
         actor, rest = pick_character(table, words)
     except NameError_:
@@ -70,9 +72,11 @@ def _goal(table: Table, cmd: Slash) -> Feedback:
         actor, rest = words[0].casefold(), words[1:]
     text = " ".join(rest).strip()
     if not text:
-        return Feedback(False, f"/goal needs the goal of {actor} after the name")
+        return Feedback(False, _("/goal needs the goal of {name} after the name").format(
+            name=actor))
     rounds = rounds_of(table.campaign).set_goal(actor, text)
-    return _apply(table, put(table.campaign, rounds), f"goal of {actor}: {text}", actor=actor)
+    return _apply(table, put(table.campaign, rounds),
+                  msg("goal of {name}: {goal}", name=actor, goal=text), actor=actor)
 
 
 def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
@@ -93,7 +97,7 @@ def _act(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
     if not rest:
-        return Feedback(False, f"/act needs {name}'s skill")
+        return Feedback(False, _("/act needs {name}'s skill").format(name=name))
     cut = next((i for i, w in enumerate(rest) if w.casefold() in _VS), len(rest))
     skills = _skills(campaign, table, name)
     found = match_prefix_words(rest[:cut], list(skills), what=f"skill of {name}", same=skills)
@@ -102,25 +106,27 @@ def _act(table: Table, cmd: Slash) -> Feedback:
     target = None
     if cut < len(rest):
         if cut + 1 >= len(rest):
-            return Feedback(False, "name the target after 'vs'")
+            return Feedback(False, _("name the target after 'vs'"))
         target, after = pick_character(table, rest[cut + 1:])
         if target == name:
-            return Feedback(False, f"{name} cannot act against themself")
+            return Feedback(False, _("{name} cannot act against themself").format(name=name))
         method_words += after
     method = " ".join(method_words).strip() or skill
-    _, rank = level_of(campaign, campaign.character(name), skill)
+    rank = level_of(campaign, campaign.character(name), skill)[1]
     rounds = rounds_of(campaign).declare(name, method, skill, rank, target=target)
     action = rounds.actions[-1]
-    at = f" at {target}" if target else ""
-    text = f"#{action.number} {name}: {method} ({skill}){at} — type the roll"
+    text = (msg("#{n} {name}: {method} ({skill}) at {target} — type the roll", n=action.number,
+                name=name, method=method, skill=skill, target=target) if target else
+            msg("#{n} {name}: {method} ({skill}) — type the roll", n=action.number, name=name,
+                method=method, skill=skill))
     return _apply(table, put(campaign, rounds), text, actor=name,
                   effects=_limit_warning(rounds, action))
 
 
-def _limit_warning(rounds: Rounds, action: Action) -> tuple[str, ...]:
+def _limit_warning(rounds: Rounds, action: Action) -> tuple[Msg, ...]:
     if action.repeat >= rounds.limit:
-        return (f"round limit: this action is declared {action.repeat} rounds in a row "
-                f"(limit {rounds.limit}) — sum up after this round",)
+        return (msg("round limit: this action is declared {n} rounds in a row (limit {limit}) "
+                    "— sum up after this round", n=action.repeat, limit=rounds.limit),)
     return ()
 
 
@@ -129,27 +135,31 @@ def _limit_warning(rounds: Rounds, action: Action) -> tuple[str, ...]:
 def _skip(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, cmd.args)
     if rest:
-        return Feedback(False, f"/skip takes one character, not {' '.join(rest)!r}")
+        return Feedback(False, _("/skip takes one character, not {words}").format(
+            words=repr(" ".join(rest))))
     rounds = rounds_of(table.campaign).skip(name)
-    return _apply(table, put(table.campaign, rounds), f"{name} skips to react", actor=name)
+    return _apply(table, put(table.campaign, rounds), msg("{name} skips to react", name=name),
+                  actor=name)
 
 
 @COMMANDS.slash("resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)",
                 args="N TEXT")
 def _resolve(table: Table, cmd: Slash) -> Feedback:
     if not cmd.args or not cmd.args[0].lstrip("#").isdigit():
-        return Feedback(False, "usage: /resolve N [TEXT] (N is the action number, e.g. 1)")
+        return Feedback(False, _("usage: /resolve N [TEXT] (N is the action number, e.g. 1)"))
     number = int(cmd.args[0].lstrip("#"))
     note = " ".join(cmd.args[1:])
     rounds = rounds_of(table.campaign).resolve_action(number, outcome=note or "stands")
     return _apply(table, put(table.campaign, rounds),
-                  f"#{number} resolved" + (f": {note}" if note else " (stands)"))
+                  msg("#{n} resolved: {note}", n=number, note=note) if note
+                  else msg("#{n} resolved (stands)", n=number))
 
 
 def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[Table, Slash], Feedback]:
     def handler(table: Table, cmd: Slash) -> Feedback:
         if needs_text and not cmd.rest:
-            return Feedback(False, "say how the series ends, e.g. /sumup Balgruf holds the gate")
+            return Feedback(False, _("say how the series ends, e.g. /sumup Balgruf holds the "
+                                     "gate"))
         new, text, lines = verdict(table.campaign, kind, cmd.rest)
         return _apply(table, new, text, effects=lines)
     return handler
@@ -239,8 +249,8 @@ def _fill_reaction(campaign: Campaign, check: Check) -> Check:
     return replace(check, a=new_theirs, b=new_mine)
 
 
-def _with_effects(out: Outcome, campaign: Campaign, effects: list[str]) -> Outcome:
-    draft = replace(out.draft, effects=(*out.draft.effects, *effects))
+def _with_effects(out: Outcome, campaign: Campaign, effects: Sequence[str | Msg]) -> Outcome:
+    draft = out.draft.with_effects(effects)
     return replace(out, campaign=campaign, draft=draft)
 
 
@@ -252,7 +262,8 @@ def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -
     side = check.a
     name = side.actor
     if any(same_name(s, name) for s in rounds.skipped):
-        return _with_effects(out, out.campaign, [f"{name} skipped to react: not an action"])
+        return _with_effects(out, out.campaign, [msg("{name} skipped to react: not an action",
+                                                     name=name)])
     target = check.b.actor if check.b is not None else None
     duel = out.result if isinstance(out.result, Duel) else None
     result = duel.a if duel is not None else out.result
@@ -262,7 +273,7 @@ def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -
     outcome = ""
     if duel is not None:
         who = {"a": name, "b": target, None: "no one"}[duel.winner]
-        outcome = f"duel with {target}: {who} wins"
+        outcome = f"duel with {target}: {who} wins"  # the round's record (the rules' words)
     if mine is None:
         _, rank = level_of(before, before.character(name), side.skill)
         final = duel is not None or is_final(rounds, target, result)
@@ -272,21 +283,26 @@ def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -
         if outcome:
             rounds = _with_outcome(rounds, number, outcome)
     elif mine.result is not None:
-        return _with_effects(out, out.campaign, [f"{name} has already acted this round"])
+        return _with_effects(out, out.campaign, [msg("{name} has already acted this round",
+                                                     name=name)])
     elif not _same_skill(mine, side.skill):
         return _with_effects(out, out.campaign,
-                             [f"not {name}'s declared action ({mine.skill}): not recorded"])
+                             [msg("not {name}'s declared action ({skill}): not recorded",
+                                  name=name, skill=mine.skill)])
     elif target is not None and mine.target is not None and not same_name(mine.target, target):
         return _with_effects(out, out.campaign,
-                             [f"{name}'s action aims at {mine.target}, not {target}"])
+                             [msg("{name}'s action aims at {aim}, not {target}", name=name,
+                                  aim=mine.target or "", target=target or "")])
     else:
         number = mine.number
         final = duel is not None or is_final(rounds, mine.target, result)
         rounds = with_result(rounds, number, result, final=final, outcome=outcome)
     action = rounds.action(number)
-    state = action.status.value + (f", awaiting {action.target}" if action.status.value ==
-                                   "pending" and action.target else "")
-    effects = [f"action #{number}: {state}", *_limit_warning(rounds, action)]
+    state = (msg("{state}, awaiting {name}", state=term(action.status.value),
+                 name=action.target) if action.status.value == "pending" and action.target
+             else term(action.status.value))
+    effects = [msg("action #{n}: {state}", n=number, state=state),
+               *_limit_warning(rounds, action)]
     return _with_effects(out, put(out.campaign, rounds), effects)
 
 
@@ -327,7 +343,7 @@ def _reaction_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome)
         if mine_action is not None and _same_skill(mine_action, check.a.skill):
             rounds = rounds.resolve_action(mine_action.number, result=out.result)
             return _with_effects(out, put(out.campaign, rounds),
-                                 [f"action #{mine_action.number} resolved"])
+                                 [msg("action #{n} resolved", n=mine_action.number)])
     return out
 
 

@@ -25,8 +25,10 @@ from collections.abc import Mapping
 
 from rules import strange
 from rules.errors import RulesError
+from tui.i18n import _, ngettext
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.kit import draw, int_option, reject_unknown
+from tui.session.systems.strange.words import level_name
 from tui.session.table.entry import EntryError, Side
 
 __all__ = ["DANGER", "Span", "StrangeSide", "ladder_of", "level_of", "span_text"]
@@ -86,7 +88,7 @@ def _span(raw: str, what: str) -> Span:
 
 
 def span_text(span: Span | None) -> str:
-    return "rolled by the app" if span is None else f"{span[0]}–{span[1]}"
+    return _("rolled by the app") if span is None else f"{span[0]}–{span[1]}"
 
 
 def _support(ch: Character, skill: str) -> tuple[str, str] | None:
@@ -148,28 +150,30 @@ class StrangeSide:
         if wrong:
             raise EntryError(f"{wrong[0]}: {ch.name}'s {self.side.skill} is supported by "
                              f"{name}" + (f" when {when}" if when else " always"))
-        helper, _ = level_of(campaign, ch, name)
+        helper, _rank = level_of(campaign, ch, name)
         if "nosynergy" in words:
-            return 0, f"no synergy ({name}: nosynergy)"
+            return 0, _("no synergy ({name}: nosynergy)").format(name=name)
         if when and when not in words:
-            return 0, f"no synergy ({name} not in use; add {when})"
+            return 0, _("no synergy ({name} not in use; add {when})").format(name=name, when=when)
         value = strange.synergy_modifier(self.level.rank, helper.rank)
-        return value, f"synergy {value:+d}: {name} {helper.name_en}"
+        return value, _("synergy {value}: {name} {level}").format(
+            value=f"{value:+d}", name=name, level=level_name(helper))
 
     @property
     def hits_text(self) -> str:
         n = self.level.required_hits
-        return f"{n} hit" if n == 1 else f"{n} hits"
+        return ngettext("{n} hit", "{n} hits", n).format(n=n)
 
     @property
     def mod_text(self) -> str:
         """The range modifier and where it comes from, e.g. ``"mod -1 (synergy -1: Верховой
         бой Skilled)"`` or ``"mod +1, no synergy (Верховой бой not in use; add mounted)"``."""
-        applied = self.synergy_note.startswith("synergy")
+        applied = self.synergy > 0 or self.synergy_note.startswith(_("synergy"))
         parts = [self.synergy_note] if applied else []
         if self.situational and applied:
             parts.append(f"mod={self.situational:+d}")
-        head = f"mod {self.mod:+d}" if (self.mod or applied or self.situational) else ""
+        head = (_("mod {mod}").format(mod=f"{self.mod:+d}") if (self.mod or applied
+                                                                  or self.situational) else "")
         text = f"{head} ({', '.join(parts)})" if parts else head
         if self.synergy_note and not applied:
             text = f"{text}, {self.synergy_note}" if text else self.synergy_note
@@ -179,14 +183,15 @@ class StrangeSide:
     def text(self) -> str:
         """The preview's words on this side: who rolls what, against which ranges, with which
         modifiers (and which synergy applied)."""
-        bits = [f"{self.side.actor} {self.side.skill} ({self.level.name_en}, {self.hits_text})"]
-        bits.append(f"range {span_text(self.range)}")
+        bits = [f"{self.side.actor} {self.side.skill} ({level_name(self.level)}, "
+                f"{self.hits_text})"]
+        bits.append(_("range {span}").format(span=span_text(self.range)))
         if self.opposed:
-            bits.append(f"resist {span_text(self.resist)}")
+            bits.append(_("resist {span}").format(span=span_text(self.resist)))
         if self.mod_text:
             bits.append(self.mod_text)
         if self.dice_mod:
-            bits.append(f"dice {self.dice_mod:+d}")
+            bits.append(_("dice {mod}").format(mod=f"{self.dice_mod:+d}"))
         return ", ".join(bits)
 
     def dice(self, rng: random.Random) -> tuple[tuple[int, ...], bool]:

@@ -4,9 +4,10 @@ adapter and the rounds are loaded by the members that need them, after the first
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.errors import RulesError
+from tui.i18n import N_
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -26,7 +27,12 @@ class Strange(Defaults):
     key = "strange"
     skill_type = str  # a level name of the ladder: "Умелец"
     option_keys = frozenset({"range", "resist", "mod"})
-    entry_help = (
+    #: the seed's words: a «встречная проверка», «сложные условия», the ranges
+    entry_words: ClassVar[Mapping[str, str]] = {
+        "встречная": "opposed", "сложно": "hard", "без-синергии": "nosynergy",
+        "диапазон": "range", "сопротивление": "resist", "мод": "mod",
+    }
+    entry_help = N_(
         "  range=L,H  resist=L,H: the GM's two d6 (else the app rolls them);\n"
         "  opposed: the app rolls a resistance range too.\n"
         "  mod=N: the range top moves by N, on top of synergy.\n"
@@ -38,6 +44,8 @@ class Strange(Defaults):
         "  mod=, synergy and dice+N; 4-4-4-4 wins unless both roll it,\n"
         "  then effective hits, then rank (danger class 4 = Master).\n"
         "  kirma bow mounted range=4,5 resist=3,4 = 3 3 4 5\n"
+        "  Russian words too: встречная, сложно, без-синергии; диапазон=L,H,\n"
+        "  сопротивление=L,H, мод=N.\n"
     )
     modifier_fields = (
         ModifierField("mod", "Modifier", template="mod={}", hint="mod=-1"),

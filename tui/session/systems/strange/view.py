@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from rules.errors import RulesError
 from rules.strange.rounds import Action, ActionStatus, Phase
 from rules.strange.rounds import Scene as Rounds
+from tui.i18n import _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.systems.interface import Line, SceneFragments, Segment
 from tui.session.systems.strange.rounds import rounds_of
@@ -32,28 +33,31 @@ def _repeat(rounds: Rounds) -> Segment:
     repeat = max((a.repeat for a in rounds.actions), default=0)
     if not repeat:
         repeat = max((n for _, n in rounds.streaks), default=0)
-    return f"  repeat {repeat}/{rounds.limit}", "bold red" if rounds.limit_reached else "dim"
+    return (_("  repeat {n}/{limit}").format(n=repeat, limit=rounds.limit),
+            "bold red" if rounds.limit_reached else "dim")
 
 
 def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
     """Status first (the panel is narrow): ``#1 pending, full success: Dallah Wrestling → …``."""
     at = f" → {action.target}" if action.target else ""
     who = f": {action.character} {action.skill}{at}"
-    grade = action.result.grade.label if action.result is not None else "not rolled"
+    grade = tr(action.result.grade.label) if action.result is not None else _("not rolled")
     head = (f"#{action.number} ", "")
     if action.status is ActionStatus.PENDING:
-        return [head, (f"pending, {grade}", "yellow"), (who, "")]
+        return [head, (_("pending, {grade}").format(grade=grade), "yellow"), (who, "")]
     reaction = next((r for r in rounds.reactions if r.action == action.number), None)
     if reaction is not None:
         winner = {"action": action.character, "reaction": reaction.character,
-                  None: "no one"}[reaction.winner]
-        return [head, (f"{winner} wins", "bold"),
-                (f": {action.character} {action.skill} {grade} vs {reaction.character} "
-                 f"{reaction.skill} {reaction.result.grade.label}", "")]
+                  None: _("no one")}[reaction.winner]
+        return [head, (_("{name} wins").format(name=winner), "bold"),
+                (_(": {a} {a_skill} {a_grade} vs {b} {b_skill} {b_grade}").format(
+                    a=action.character, a_skill=action.skill, a_grade=grade,
+                    b=reaction.character, b_skill=reaction.skill,
+                    b_grade=tr(reaction.result.grade.label)), "")]
     good = action.result is not None and action.result.success
     line = [head, (grade, "green" if good else "red")]
     if action.status is ActionStatus.FINAL:
-        line.append((" (final)", "dim"))
+        line.append((_(" (final)"), "dim"))
     elif action.outcome:
         line.append((f" ({action.outcome})", "dim"))
     return [*line, (who, "")]
@@ -63,30 +67,31 @@ def _pending(rounds: Rounds) -> str:
     parts = []
     for a in rounds.pending:
         if a.result is None:
-            parts.append(f"#{a.number} {a.character} to roll")
+            parts.append(_("#{n} {name} to roll").format(n=a.number, name=a.character))
         elif a.target and any(s == a.target for s in rounds.skipped):
-            parts.append(f"#{a.number} awaits {a.target}'s reaction")
+            parts.append(_("#{n} awaits {name}'s reaction").format(n=a.number, name=a.target))
         elif rounds.phase is Phase.ACTIONS:
-            parts.append(f"#{a.number} stands unless {a.target} skips to react")
+            parts.append(_("#{n} stands unless {name} skips to react").format(
+                n=a.number, name=a.target))
         else:
-            parts.append(f"#{a.number} will stand")
-    return "pending: " + "; ".join(parts)
+            parts.append(_("#{n} will stand").format(n=a.number))
+    return _("pending: ") + "; ".join(parts)
 
 
 def _lines(rounds: Rounds) -> Iterator[Line]:
     if rounds.limit_reached:
-        yield 1, [(f"⚠ round limit {rounds.limit} reached: /summary, then /compromise, "
-                   "/sumup or /radical", "bold yellow")]
+        yield 1, [(_("⚠ round limit {limit} reached: /summary, then /compromise, /sumup or "
+                     "/radical").format(limit=rounds.limit), "bold yellow")]
     if rounds.goals:
-        yield 5, [("goals: " + "; ".join(g.label for g in rounds.goals), "italic")]
+        yield 5, [(_("goals: ") + "; ".join(g.label for g in rounds.goals), "italic")]
     elif rounds.phase is Phase.PLANNING:
-        yield 5, [("planning: /goal CHAR TEXT, then /phase", "dim")]
+        yield 5, [(_("planning: /goal CHAR TEXT, then /phase"), "dim")]
     for action in rounds.actions:
         yield 4, _action_line(action, rounds)
     if rounds.pending:
         yield 1, [(_pending(rounds), "bold yellow")]
     waiting = [s for s in rounds.skipped if not any(r.character == s for r in rounds.reactions)]
     if waiting:
-        yield 3, [("skipped to react: " + ", ".join(waiting), "cyan")]
+        yield 3, [(_("skipped to react: ") + ", ".join(waiting), "cyan")]
     if rounds.phase is Phase.PLANNING and rounds.verdicts:
-        yield 6, [(f"last: {rounds.verdicts[-1].label}", "dim")]
+        yield 6, [(_("last: {verdict}").format(verdict=rounds.verdicts[-1].label), "dim")]

@@ -1,0 +1,231 @@
+"""The app in Russian: every screen without an untranslated English label, 80×24 snapshots
+of each system's main screen, and a campaign logged in English read in Russian.
+
+What may stay Latin on a Russian screen is named here, not guessed: the save's own data
+(names, skills, notes — the GM typed them), the roll-entry language's words (commands,
+modifier words and ``key=`` options the GM types in either language), key names and the
+command syntax placeholders (``CHAR``).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.tui.conftest import DEMOS, rng
+from tui import i18n
+from tui.app import TablekeeperApp
+from tui.bindings import binding_ids
+from tui.session.systems.registry import tracker
+from tui.session.table.entry import OPTION_KEYS
+
+#: keys, syntax words and names that are the same in either language
+FIXED = {
+    "ctrl", "shift", "tab", "enter", "escape", "pageup", "pagedown", "alt", "up", "down",
+    "delete", "backspace", "esc", "del",
+    "gm", "npc", "stunned", "prone", "rounds", "turns",  # /add NAME [npc] [gm], /cond words
+    "help", "quit", "exit", "dice", "vs", "ext", "clear", "use", "race", "threshold", "time",
+    "every", "minor", "major", "serious", "roll", "active", "long", "passive", "limit",
+    "config", "toml", "keymap", "tablekeeper", "gurps", "age", "brp", "opposed", "mounted",
+    "extra", "supports", "raw", "face", "side", "pike", "block", "parry", "dodge", "moss",
+    "ruth", "shotgun", "lockpicker", "lockpicking", "samurai", "fighting", "yamabushi",
+    "kirma", "bow", "alice", "spot", "hidden", "boris", "basic", "roleplaying", "expanse",
+    "unknown",  # «Unknown A» is how the players' view names a hidden character in any language
+    "aim", "attack", "evaluate", "determined", "increased", "all", "out", "defense",
+    "svg", "rof", "recoil", "shots", "weapon", "all-out", "all-out-attack", "all-out-defense",
+}
+LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
+
+
+@pytest.fixture
+def russian() -> Iterator[None]:
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("en")
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k == "notes":
+                continue  # prose: the copies the tests open have none (see demo)
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+_NOTES = re.compile(r'^notes = ".*"$', re.M)
+
+
+def demo(system: str, folder: Path, name: str = "") -> Path:
+    """A copy of ``system``'s demo without the characters' notes (English prose the GM
+    typed, which would hide an English label among its words)."""
+    target = folder / (name or f"{system}.toml")
+    target.write_text(_NOTES.sub('notes = ""', DEMOS[system].read_text(encoding="utf-8")),
+                      encoding="utf-8")
+    return target
+
+
+def allowed_words(system: str) -> set[str]:
+    """Latin words a Russian screen of ``system`` may show (see the module docstring)."""
+    doc = tomllib.loads(DEMOS[system].read_text(encoding="utf-8"))
+    words = {w.casefold() for s in _strings(doc) for w in LATIN.findall(s)}
+    sys_ = tracker(system)
+    words |= {w.casefold() for k in (*OPTION_KEYS, *sys_.option_keys) for w in LATIN.findall(k)}
+    words |= {w.casefold() for f in sys_.modifier_fields for c in f.choices
+              for w in LATIN.findall(c)}
+    words |= {w.casefold() for v in sys_.entry_words.values() for w in LATIN.findall(v)}
+    # binding ids (main.next_character) are the config's keymap keys, the same in any language
+    words |= {w.casefold() for b in binding_ids() for w in LATIN.findall(b.replace("_", " "))}
+    return words | FIXED
+
+
+def screen_rows(app: TablekeeperApp) -> list[str]:
+    """The screen's text, row by row (from Textual's own SVG export of it)."""
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>', svg,
+                         re.S):
+        text = html.unescape(re.sub("<[^>]+>", "", m.group(3))).replace("\xa0", " ")
+        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), text))
+    return ["".join(t for _, t in sorted(v)) for _, v in sorted(rows.items())]
+
+
+def english_left(rows: list[str], allowed: set[str]) -> list[str]:
+    """Each Latin word of two letters or more not in ``allowed`` or upper case (CHAR, HP,
+    TN), with its row."""
+    found = []
+    for row in rows:
+        for word in LATIN.findall(row):
+            if len(word) < 2 or word.isupper() or word.casefold() in allowed:
+                continue
+            if re.fullmatch(r"[dD]\d*|x\d*|[a-z]*-?N", word):  # d20, x2, dice-N: syntax
+                continue
+            folded = word.casefold()
+            if any(a.startswith(folded) or (len(folded) > 2 and a.endswith(folded))
+                   for a in allowed if len(a) > 2):
+                continue  # a name cut by a dialog's edge
+            found.append(f"{word!r} in {row.strip()!r}")
+    return found
+
+
+async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    """Every screen of ``system``'s demo, as the GM reaches it, → its rows."""
+    seen: dict[str, list[str]] = {}
+
+    async def look(name: str) -> None:
+        await pilot.pause()
+        seen[name] = screen_rows(app)
+
+    app.screen._warm_up()
+    await look("main")
+    table = app.table
+    assert table is not None
+    line = table.example_line().split(" · ")[0]
+    await pilot.press(*line)
+    await look("preview")
+    await pilot.press("enter")
+    await look("after a roll")
+    await pilot.press("ctrl+r")
+    await look("roll form")
+    await pilot.press("escape")
+    await pilot.press(*line)
+    await pilot.press("ctrl+b")
+    await look("who should roll")
+    await pilot.press("escape")
+    await pilot.press("f1")
+    await look("help")
+    for page in range(6):
+        await pilot.press("pagedown")
+        await look(f"help, page {page + 2}")
+    await pilot.press("escape")
+    app.screen.commit_line("/scene Засада")
+    app.screen.commit_line('/ext Ворота threshold=4 time=60m every=1 minor="тревога"')
+    await look("an extended check")
+    await pilot.press("f3")
+    await look("whole scene")
+    await pilot.press("escape")
+    await pilot.press("ctrl+p")
+    await look("palette")
+    await pilot.press("escape")
+    await pilot.press("f4")
+    await look("character sheet")
+    await pilot.press("escape")
+    first = line.split()[0]
+    app.screen.commit_line(f"/edit {first}")
+    await look("character editor")
+    await pilot.press("escape")
+    return seen
+
+
+@pytest.mark.parametrize("system", sorted(DEMOS))
+async def test_no_screen_shows_an_untranslated_label(system: str, tmp_path: Path,
+                                                     russian: None) -> None:
+    path = demo(system, tmp_path)
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(100, 40)) as pilot:
+        seen = await _visit(app, pilot, system)
+        allowed = allowed_words(system)
+        assert app.table is not None
+        commands = app.table.commands()
+        allowed |= {c.name for c in commands}
+        # the key= options a command takes (/damage … dr=N hits=N) are typed as they are
+        allowed |= {k.casefold() for c in commands for k in re.findall(r"(\w+)=", c.usage)}
+        left = {name: english_left(rows, allowed) for name, rows in seen.items()}
+    assert {k: v for k, v in left.items() if v} == {}
+
+
+async def test_the_picker_and_the_new_campaign_dialog_in_russian(tmp_path: Path,
+                                                                 russian: None) -> None:
+    demo("strange", tmp_path, "my-campaign.toml")
+    app = TablekeeperApp(saves_dir=tmp_path, rng=rng())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        seen = {"picker": screen_rows(app)}
+        await pilot.press("n")
+        await pilot.pause()
+        seen["new campaign"] = screen_rows(app)
+        allowed = set().union(*(allowed_words(s) for s in DEMOS)) | {"my-campaign"}
+        allowed |= {f"demo-{s}" for s in DEMOS}  # file names
+        # the saves folder's path is the GM's machine's, not a label
+        allowed |= {w.casefold() for w in LATIN.findall(str(tmp_path))}
+        left = {name: english_left(rows, allowed) for name, rows in seen.items()}
+    assert "Отряд" not in "".join(seen["picker"])  # it is the picker, not a campaign
+    assert {k: v for k, v in left.items() if v} == {}
+
+
+async def test_the_end_of_adventure_and_the_players_view_in_russian(tmp_path: Path,
+                                                                    russian: None) -> None:
+    path = demo("brp", tmp_path)
+    allowed = allowed_words("brp")
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.screen._warm_up()
+        app.screen.commit_line("alice spot hidden = 07")
+        app.screen.commit_line("/endadventure")
+        await pilot.pause()
+        ending = screen_rows(app)
+        assert app.table is not None
+        allowed |= {c.name for c in app.table.commands()}
+    view = TablekeeperApp(path, rng=rng(), read_only=True)
+    async with view.run_test(size=(100, 40)) as pilot:
+        view.screen._warm_up()
+        await pilot.pause()
+        players = screen_rows(view)
+        await pilot.press("f1")
+        await pilot.pause()
+        players_help = screen_rows(view)
+    left = {"end of adventure": english_left(ending, allowed),
+            "players' view": english_left(players, allowed),
+            "players' help": english_left(players_help, allowed)}
+    assert "".join(ending).count("Конец приключения") == 1
+    assert {k: v for k, v in left.items() if v} == {}

@@ -1,0 +1,38 @@
+"""The Russian catalog, in the seeds' own terms (see :mod:`tui.i18n`).
+
+``MESSAGES`` maps an English message to its Russian; ``PLURALS`` maps the singular of a
+counted message to its three Russian forms (1 / 2–4 / 5+: «попадание», «попадания»,
+«попаданий»). Placeholders (``{actor}``) stay as in English; a test checks that every
+message of the code has an entry, that no entry is stale, and that placeholders match.
+"""
+
+from __future__ import annotations
+
+from tui.i18n_ru import help as _help
+from tui.i18n_ru import log as _log
+from tui.i18n_ru import screens as _screens
+from tui.i18n_ru import terms as _terms
+
+#: the parts, each a dict of its own (a test checks that no message is in two of them)
+PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
+                                     _log.MESSAGES)
+MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
+
+PLURALS: dict[str, tuple[str, str, str]] = {
+    "{n} hit": ("{n} попадание", "{n} попадания", "{n} попаданий"),
+    "{n} more line": ("ещё {n} строка", "ещё {n} строки", "ещё {n} строк"),
+    "{n} stunt point": ("{n} очко трюков", "{n} очка трюков", "{n} очков трюков"),
+    "{n} success": ("{n} успех", "{n} успеха", "{n} успехов"),
+    "{n} die": ("{n} кубик", "{n} кубика", "{n} кубиков"),
+    "{n} roll": ("{n} бросок", "{n} броска", "{n} бросков"),
+    "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (
+        "Вставлена {n} строка: выполнить её, как если бы она была введена? Enter — да, "
+        "Escape — нет.",
+        "Вставлены {n} строки: выполнить каждую, как если бы она была введена? Enter "
+        "выполняет все, Escape — ни одной.",
+        "Вставлено {n} строк: выполнить каждую, как если бы она была введена? Enter "
+        "выполняет все, Escape — ни одной."),
+    "scene {name} ended after {n} round": ("сцена {name} завершена после {n} раунда",
+                                           "сцена {name} завершена после {n} раундов",
+                                           "сцена {name} завершена после {n} раундов"),
+}

@@ -1,0 +1,12 @@
+"""GURPS terms as the tracker shows them: the rules' grade labels, for the catalog (each is
+translated where shown, :func:`tui.i18n.tr`)."""
+
+from __future__ import annotations
+
+from tui.i18n import N_
+
+__all__ = ["TERMS"]
+
+TERMS = (
+    N_("critical failure"), N_("failure"), N_("success"), N_("critical success"),
+)
