@@ -1,9 +1,10 @@
 """«Странная система» (Strange System, seed 001): 4d6 against a range set by the GM's 2d6.
 
 Everything a check needs is importable from here; the code is split over ``core`` (a check:
-hits, grades, impact; duels), ``grades`` (the grade ladder and the one grading rule shared by
-``resolve`` and ``odds``), ``ladder`` (skill levels, danger classes, synergy) and
-``exact_odds`` (exact odds; not ``odds``, which is the function). Scenes and rounds are a
+hits, grades, impact), ``duel`` (two checks against one range), ``grades`` (the grade
+ladder and the one grading rule shared by ``resolve`` and ``odds``), ``ladder`` (skill
+levels, danger classes, synergy) and ``exact_odds`` (exact odds; not ``odds``, which is the
+function). Scenes and rounds are a
 state machine of their own: import :mod:`rules.strange.rounds` (built from the immutable
 pieces in ``records``).
 
@@ -48,18 +49,16 @@ from __future__ import annotations
 from rules.strange.core import (
     MIN_ACTION_SECONDS,
     MOUNT_SPEED_PER_ROUND,
-    Duel,
     Result,
     Winner,
     can_act,
     can_act_count,
     contest_winner,
-    duel,
-    duel_result,
     range_from_dice,
     resolve,
     roll,
 )
+from rules.strange.duel import Duel, duel, duel_result
 from rules.strange.exact_odds import IMPACTS, can_act_odds, impact_odds, odds, outcome_odds
 from rules.strange.grades import MAX_DICE_MODIFIER, MAX_MODIFIER, Grade, shifted
 from rules.strange.ladder import (

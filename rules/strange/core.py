@@ -20,22 +20,20 @@ from rules.strange.grades import (
     modified_range,
     shifted,
 )
-from rules.strange.ladder import MAX_REQUIRED, Rank, check_rank, rank_text
+from rules.strange.ladder import MAX_REQUIRED, Rank, check_rank
 
 __all__ = [
     "MIN_ACTION_SECONDS",
     "MOUNT_SPEED_PER_ROUND",
-    "Duel",
     "Result",
     "Winner",
     "can_act",
     "can_act_count",
     "contest_winner",
-    "duel",
-    "duel_result",
     "range_from_dice",
     "resolve",
     "roll",
+    "span_text",
 ]
 
 #: Shortest time any action takes, in seconds (also the time to cross the minimum distance).
@@ -91,7 +89,7 @@ def _count(dice: tuple[int, ...], span: Span | None) -> int:
     return [low <= face <= high for face in dice].count(True)
 
 
-def _text(span: Span | None) -> str:
+def span_text(span: Span | None) -> str:
     return "empty" if span is None else f"{span[0]}-{span[1]}"
 
 
@@ -157,15 +155,15 @@ class Result:
         """E.g. ``"partial success, impact 1 (3-3-5-5 vs 4-5: hits 2/1, effective 3;
         resistance 3-5: hits 4)"``."""
         dice = self.dice_text
-        span = _text(self.success_range)
+        span = span_text(self.success_range)
         if self.range_modifier:
-            span += f" {self.range_modifier:+d} -> {_text(self.effective_range)}"
+            span += f" {self.range_modifier:+d} -> {span_text(self.effective_range)}"
         head = self.grade.label + (f", impact {self.impact}" if self.impact else "")
         body = (
             f"{dice} vs {span}: hits {self.hits}/{self.required}, effective {self.effective_hits}"
         )
         if self.resistance_range is not None:
-            body += f"; resistance {_text(self.resistance_range)}: hits {self.resistance_hits}"
+            body += f"; resistance {span_text(self.resistance_range)}: hits {self.resistance_hits}"
         return f"{head} ({body})"
 
 
@@ -275,101 +273,6 @@ def contest_winner(
     if a_rank != b_rank:
         return "a" if a_rank > b_rank else "b"
     return None
-
-
-@dataclass(frozen=True, slots=True)
-class Duel:
-    """Two 4d6 rolls against the same range (player vs player or a key NPC)."""
-
-    a: Result
-    b: Result
-    a_rank: Rank
-    b_rank: Rank
-    winner: Winner | None
-
-    @property
-    def decided_by_absolute(self) -> bool:
-        """One side rolled 4-4-4-4 and the other did not: that alone decided it."""
-        return self.a.absolute != self.b.absolute
-
-    @property
-    def decided_by_rank(self) -> bool:
-        """Equal effective hits (and no lone 4-4-4-4), so the higher rank won."""
-        return (
-            self.winner is not None
-            and not self.decided_by_absolute
-            and self.a.effective_hits == self.b.effective_hits
-        )
-
-    @property
-    def label(self) -> str:
-        """E.g. ``"b wins (E 3 vs 4; ranks 1 vs 2)"``."""
-        head = "no winner" if self.winner is None else f"{self.winner} wins"
-        how = ", on rank" if self.decided_by_rank else ""
-        if self.decided_by_absolute:
-            how = ", 4-4-4-4"
-        return (
-            f"{head}{how} (E {self.a.effective_hits} vs {self.b.effective_hits}; "
-            f"ranks {rank_text(self.a_rank)} vs {rank_text(self.b_rank)}; "
-            f"{self.a.dice_text} vs {self.b.dice_text} "
-            f"in {_text(self.a.success_range)})"
-        )
-
-
-def duel_result(
-    a_dice: Sequence[int],
-    a_required: int,
-    a_rank: Rank,
-    b_dice: Sequence[int],
-    b_required: int,
-    b_rank: Rank,
-    success_range: Sequence[int],
-    *,
-    a_modifier: int = 0,
-    b_modifier: int = 0,
-    a_dice_modifier: int = 0,
-    b_dice_modifier: int = 0,
-) -> Duel:
-    """Both sides' results and the winner of a duel (see :func:`duel`)."""
-    a = resolve(a_dice, success_range, a_required, range_modifier=a_modifier,
-                dice_modifier=a_dice_modifier)
-    b = resolve(b_dice, success_range, b_required, range_modifier=b_modifier,
-                dice_modifier=b_dice_modifier)
-    winner = contest_winner(a.effective_hits, a_rank, b.effective_hits, b_rank,
-                            a_absolute=a.absolute, b_absolute=b.absolute)
-    return Duel(a=a, b=b, a_rank=a_rank, b_rank=b_rank, winner=winner)
-
-
-def duel(
-    a_dice: Sequence[int],
-    a_required: int,
-    a_rank: Rank,
-    b_dice: Sequence[int],
-    b_required: int,
-    b_rank: Rank,
-    success_range: Sequence[int],
-    *,
-    a_modifier: int = 0,
-    b_modifier: int = 0,
-    a_dice_modifier: int = 0,
-    b_dice_modifier: int = 0,
-) -> Winner | None:
-    """``"a"``, ``"b"`` or None: a lone 4-4-4-4 wins; else higher effective hits, then
-    higher rank, else no winner. Each side has its own range modifier (synergy included)
-    and roll-value modifier."""
-    return duel_result(
-        a_dice,
-        a_required,
-        a_rank,
-        b_dice,
-        b_required,
-        b_rank,
-        success_range,
-        a_modifier=a_modifier,
-        b_modifier=b_modifier,
-        a_dice_modifier=a_dice_modifier,
-        b_dice_modifier=b_dice_modifier,
-    ).winner
 
 
 def can_act_count(

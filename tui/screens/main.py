@@ -22,11 +22,11 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Input, OptionList
 
-from tui.key_order import after_typed_keys
-from tui.screens.review import GM_ONLY_ACTIONS, ReviewActions
 from tui.i18n import N_, _, tr
+from tui.key_order import after_typed_keys
+from tui.screens.review import GM_ONLY_ACTIONS
+from tui.screens.table_actions import TableActions
 from tui.session.table.completion import complete_line
-from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
 from tui.widgets.footer import KeyFooter
@@ -50,7 +50,7 @@ READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 PREVIEW_ROWS = 3
 
 
-class MainScreen(ReviewActions):
+class MainScreen(TableActions):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
     BINDINGS = [
@@ -381,62 +381,6 @@ class MainScreen(ReviewActions):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The players' view has no key that changes the table (next turn, actor up …)."""
         return not (self.read_only and action in ("slash", *GM_ONLY_ACTIONS))
-
-    # -- the roll form, "who rolls?", the whole scene -------------------------------------
-    def _refuse_read_only(self) -> bool:
-        if self.read_only:
-            self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
-        return self.read_only
-
-    def action_roll_form(self) -> None:
-        """ctrl+r: the guided roll form, on the character of the typed line or the sheet."""
-        from tui.screens.roll_form import RollFormScreen
-
-        if self._refuse_read_only():
-            return
-        self.table.warm_up()
-        who = self.selected
-        try:
-            parsed = self.table.parse(self.entry.value) if self.entry.value.strip() else None
-        except Exception:
-            parsed = None
-        if isinstance(parsed, Check):
-            who = parsed.a.actor
-        self.app.push_screen(RollFormScreen(self.table, who), self._chosen)
-
-    def action_best(self) -> None:
-        """ctrl+b: "who should roll this?" for the check typed in the entry."""
-        if self._refuse_read_only():
-            return
-        line = self.entry.value.strip()
-        try:
-            parsed = self.table.parse(line) if line else None
-        except Exception:
-            parsed = None
-        if not isinstance(parsed, Check):
-            self.show_feedback(Feedback(False, _(
-                "type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL")))
-            return
-        side = parsed.a
-        words = [side.skill, *side.words, *(f"{k}={v}" for k, v in side.options.items())]
-        self.open_best(" ".join(words))
-
-    def open_best(self, check: str) -> None:
-        from tui.screens.best import BestScreen
-
-        self.app.push_screen(BestScreen(self.table, check), self._chosen)
-
-    def _chosen(self, line: str | None) -> None:
-        """A line from the roll form or "who rolls?": committed as if typed."""
-        self.entry.focus()
-        if line:
-            self.entry.value = ""
-            self.run_line(line)
-
-    def action_scene_details(self) -> None:
-        from tui.screens.scene import SceneScreen
-
-        self.app.push_screen(SceneScreen(self.table.campaign))
 
     def action_slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""

@@ -1,6 +1,8 @@
 """The table: a line the GM typed → a preview, or a change of the session.
 
 - ``table`` — :class:`Table` (preview on every keystroke, submit on Enter).
+- ``steps`` — what the table hands the session: a pure change, a planned roll with its
+  hooks, free dice; the preview's generator that refuses to roll.
 - ``commands`` — slash commands and roll hooks: :class:`CommandSet`, the shared set and
   the modules that fill it (a system's own set comes through the system interface).
 - ``entry`` — the roll-entry language: a line → a check, a free roll or a ``/command``.

@@ -20,11 +20,9 @@ from dataclasses import dataclass, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.session.campaign.log import odds_text
 from tui.i18n import Msg, _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome, Session
-from tui.session.stats.odds import success_chance
 from tui.session.systems.interface import Chance, Plan, System
 from tui.session.systems.registry import info, rules_module, tracker
 from tui.session.table.commands import SHARED, SHARED_MODULES, CommandSet, SlashCommand
@@ -39,8 +37,9 @@ from tui.session.table.entry import (
 )
 from tui.session.table.name_cache import NameCache
 from tui.session.table.names import Match, NameError_
+from tui.session.table.steps import Apply, FreeRollStep, NoDice, RunRoll, WouldRoll, message_of
 from tui.session.table.vocabulary import in_own_words, option_words
-from tui.session.table.wording import humane, where
+from tui.session.table.wording import where
 
 __all__ = ["SECRET", "Feedback", "Preview", "Table", "secret_line"]
 
@@ -74,78 +73,6 @@ class Feedback:
     at: int | None = None
     #: a message worth keeping: logged (no undo step) as well as shown (``/summary``)
     record: bool = False
-
-
-def _follow_up(before: Campaign, out: Outcome, sets: Sequence[CommandSet]) -> Outcome:
-    """``out`` after every change hook (conditions counting down, "is down" …)."""
-    for commands in sets:
-        for hook in commands.change_hooks:
-            out = hook(before, out)
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class _Apply:
-    """A command built from a pure function of the campaign (used by slash commands)."""
-
-    fn: Callable[[Campaign], Campaign]
-    draft: Draft
-    sets: tuple[CommandSet, ...] = ()  # whose change hooks follow the change up
-
-    def apply(self, campaign: Campaign) -> Outcome:
-        return _follow_up(campaign, Outcome(self.fn(campaign), self.draft), self.sets)
-
-
-@dataclass(frozen=True, slots=True)
-class _Run:
-    plan: Plan
-    check: Check
-    rng: random.Random
-    sets: tuple[CommandSet, ...]  # whose roll hooks add their effects, in order
-
-    def apply(self, campaign: Campaign) -> Outcome:
-        out = self.plan.run(campaign, self.rng)
-        for commands in self.sets:
-            for hook in commands.roll_hooks:
-                out = hook(campaign, self.check, out)
-        return _with_odds(_follow_up(campaign, out, self.sets), self.plan)
-
-
-def _with_odds(out: Outcome, plan: Plan) -> Outcome:
-    """The roll's entry with its chance of success as the plan computed it (the preview's
-    odds, so Enter adds no work): kept for the dice statistics. A roll whose outcome was
-    certain (an automatic success, an impossible one) has none: luck played no part."""
-    if out.draft.kind != "roll" or not out.draft.grade or out.draft.odds:
-        return out
-    p = success_chance(plan.odds)
-    if p is None or p in (0, 1):
-        return out
-    return replace(out, draft=replace(out.draft, odds=odds_text(p)))
-
-
-@dataclass(frozen=True, slots=True)
-class _FreeRoll:
-    roll: FreeRoll
-    rng: random.Random
-
-    def apply(self, campaign: Campaign) -> Outcome:
-        if self.roll.faces is None:
-            result = dice_mod.roll(self.roll.expr, rng=self.rng)
-        else:
-            result = dice_mod.resolve(self.roll.expr, self.roll.faces)
-        faces = " ".join(map(str, result.faces))
-        source = "rolled" if self.roll.faces is None else "typed"
-        return Outcome(
-            campaign,
-            Draft(
-                "roll",
-                f"{result.expr}: [{faces}] = {result.total}",
-                "",
-                "",
-                {"expr": str(result.expr), "dice": list(result.faces), "source": source},
-            ),
-            result,
-        )
 
 
 class Table:
@@ -351,13 +278,13 @@ class Table:
             try:
                 # when nothing is left to roll (all dice typed, or an automatic check), show
                 # what Enter will record, or what is wrong with the typed dice
-                result = plan.run(self.campaign, _NoDice())
+                result = plan.run(self.campaign, NoDice())
                 text = f"{text}\n  Enter → {result.draft.shown}"
-            except _WouldRoll:
+            except WouldRoll:
                 pass  # the app still rolls something: no sure outcome to show
             return Preview(text, True, plan.odds)
         except _ERRORS as exc:
-            return Preview(_message(exc), False, at=where(line, exc))
+            return Preview(message_of(exc), False, at=where(line, exc))
         except Exception as exc:  # a bug must never take the table down
             return Preview(self._internal(exc), False)
 
@@ -400,13 +327,13 @@ class Table:
                                     at=line.find("/") + 1)
                 return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
-                out = self.session.execute(_FreeRoll(parsed, self.rng))
+                out = self.session.execute(FreeRollStep(parsed, self.rng))
                 return Feedback(True, out.draft.shown, outcome=out)
             parsed, plan = self._plan(parsed)
-            out = self.session.execute(_Run(plan, parsed, self.rng, self.command_sets))
+            out = self.session.execute(RunRoll(plan, parsed, self.rng, self.command_sets))
             return Feedback(True, out.draft.shown, outcome=out)
         except _ERRORS as exc:
-            return Feedback(False, _message(exc), at=where(line, exc))
+            return Feedback(False, message_of(exc), at=where(line, exc))
         except Exception as exc:  # commands apply or not at all: the state is unchanged
             return Feedback(False, self._internal(exc))
 
@@ -446,9 +373,9 @@ class Table:
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
         try:
-            out = self.session.execute(_Apply(fn, draft, self.command_sets))
+            out = self.session.execute(Apply(fn, draft, self.command_sets))
         except _ERRORS as exc:
-            return Feedback(False, _message(exc))
+            return Feedback(False, message_of(exc))
         except Exception as exc:
             return Feedback(False, self._internal(exc))
         return Feedback(True, out.draft.shown, outcome=out)
@@ -460,23 +387,3 @@ def secret_line(line: str) -> tuple[bool, str]:
     if text.startswith(SECRET):
         return True, text[len(SECRET):].lstrip()
     return False, line
-
-
-class _WouldRoll(Exception):
-    pass
-
-
-class _NoDice(random.Random):
-    """A generator for previews that refuses to roll: the outcome must come from typed dice."""
-
-    def random(self) -> float:
-        raise _WouldRoll
-
-    def randint(self, a: int, b: int) -> int:
-        raise _WouldRoll
-
-
-def _message(exc: BaseException) -> str:
-    if isinstance(exc, KeyError):
-        return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
-    return humane(str(exc))

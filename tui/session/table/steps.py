@@ -1,0 +1,121 @@
+"""The steps the table hands the session, and the pieces its previews share.
+
+- :class:`Apply` — a slash command's pure change of the campaign, logged as its draft;
+- :class:`RunRoll` — a planned roll: the system's plan, then every roll hook and change
+  hook in the same undoable step, with the roll's exact chance kept (:func:`with_odds`);
+- :class:`FreeRollStep` — free dice (``3d6``), rolled or typed;
+- :class:`NoDice` — the generator a preview runs a plan with: it refuses to roll
+  (:class:`WouldRoll`), so a preview's outcome can only come from typed dice;
+- :func:`message_of` — an input error as the GM reads it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from rules import dice as dice_mod
+from tui.session.campaign.log import odds_text
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import Draft, Outcome
+from tui.session.stats.odds import success_chance
+from tui.session.systems.interface import Plan
+from tui.session.table.commands import CommandSet
+from tui.session.table.entry import Check, FreeRoll
+from tui.session.table.wording import humane
+
+__all__ = ["Apply", "FreeRollStep", "NoDice", "RunRoll", "WouldRoll", "follow_up",
+           "message_of", "with_odds"]
+
+
+def follow_up(before: Campaign, out: Outcome, sets: Sequence[CommandSet]) -> Outcome:
+    """``out`` after every change hook (conditions counting down, "is down" …)."""
+    for commands in sets:
+        for hook in commands.change_hooks:
+            out = hook(before, out)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Apply:
+    """A command built from a pure function of the campaign (used by slash commands)."""
+
+    fn: Callable[[Campaign], Campaign]
+    draft: Draft
+    sets: tuple[CommandSet, ...] = ()  # whose change hooks follow the change up
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        return follow_up(campaign, Outcome(self.fn(campaign), self.draft), self.sets)
+
+
+@dataclass(frozen=True, slots=True)
+class RunRoll:
+    plan: Plan
+    check: Check
+    rng: random.Random
+    sets: tuple[CommandSet, ...]  # whose roll hooks add their effects, in order
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        out = self.plan.run(campaign, self.rng)
+        for commands in self.sets:
+            for hook in commands.roll_hooks:
+                out = hook(campaign, self.check, out)
+        return with_odds(follow_up(campaign, out, self.sets), self.plan)
+
+
+def with_odds(out: Outcome, plan: Plan) -> Outcome:
+    """The roll's entry with its chance of success as the plan computed it (the preview's
+    odds, so Enter adds no work): kept for the dice statistics. A roll whose outcome was
+    certain (an automatic success, an impossible one) has none: luck played no part."""
+    if out.draft.kind != "roll" or not out.draft.grade or out.draft.odds:
+        return out
+    p = success_chance(plan.odds)
+    if p is None or p in (0, 1):
+        return out
+    return replace(out, draft=replace(out.draft, odds=odds_text(p)))
+
+
+@dataclass(frozen=True, slots=True)
+class FreeRollStep:
+    roll: FreeRoll
+    rng: random.Random
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        if self.roll.faces is None:
+            result = dice_mod.roll(self.roll.expr, rng=self.rng)
+        else:
+            result = dice_mod.resolve(self.roll.expr, self.roll.faces)
+        faces = " ".join(map(str, result.faces))
+        source = "rolled" if self.roll.faces is None else "typed"
+        return Outcome(
+            campaign,
+            Draft(
+                "roll",
+                f"{result.expr}: [{faces}] = {result.total}",
+                "",
+                "",
+                {"expr": str(result.expr), "dice": list(result.faces), "source": source},
+            ),
+            result,
+        )
+
+
+class WouldRoll(Exception):
+    pass
+
+
+class NoDice(random.Random):
+    """A generator for previews that refuses to roll: the outcome must come from typed dice."""
+
+    def random(self) -> float:
+        raise WouldRoll
+
+    def randint(self, a: int, b: int) -> int:
+        raise WouldRoll
+
+
+def message_of(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
+    return humane(str(exc))
