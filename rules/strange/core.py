@@ -33,7 +33,6 @@ __all__ = [
     "range_from_dice",
     "resolve",
     "roll",
-    "span_text",
 ]
 
 #: Shortest time any action takes, in seconds (also the time to cross the minimum distance).
@@ -89,7 +88,7 @@ def _count(dice: tuple[int, ...], span: Span | None) -> int:
     return [low <= face <= high for face in dice].count(True)
 
 
-def span_text(span: Span | None) -> str:
+def _span_text(span: Span | None) -> str:
     return "empty" if span is None else f"{span[0]}-{span[1]}"
 
 
@@ -155,15 +154,15 @@ class Result:
         """E.g. ``"partial success, impact 1 (3-3-5-5 vs 4-5: hits 2/1, effective 3;
         resistance 3-5: hits 4)"``."""
         dice = self.dice_text
-        span = span_text(self.success_range)
+        span = _span_text(self.success_range)
         if self.range_modifier:
-            span += f" {self.range_modifier:+d} -> {span_text(self.effective_range)}"
+            span += f" {self.range_modifier:+d} -> {_span_text(self.effective_range)}"
         head = self.grade.label + (f", impact {self.impact}" if self.impact else "")
         body = (
             f"{dice} vs {span}: hits {self.hits}/{self.required}, effective {self.effective_hits}"
         )
         if self.resistance_range is not None:
-            body += f"; resistance {span_text(self.resistance_range)}: hits {self.resistance_hits}"
+            body += f"; resistance {_span_text(self.resistance_range)}: hits {self.resistance_hits}"
         return f"{head} ({body})"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.strange.core import Result, Winner, contest_winner, resolve, span_text
+from rules.strange.core import Result, Winner, _span_text, contest_winner, resolve
 from rules.strange.ladder import Rank, rank_text
 
 __all__ = ["Duel", "duel", "duel_result"]
@@ -51,7 +51,7 @@ class Duel:
             f"{head}{how} (E {self.a.effective_hits} vs {self.b.effective_hits}; "
             f"ranks {rank_text(self.a_rank)} vs {rank_text(self.b_rank)}; "
             f"{self.a.dice_text} vs {self.b.dice_text} "
-            f"in {span_text(self.a.success_range)})"
+            f"in {_span_text(self.a.success_range)})"
         )
 
 

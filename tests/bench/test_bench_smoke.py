@@ -7,8 +7,10 @@ over (a real slowdown is over every time; a neighbour's burst is not). The bound
 figure's limit where our figure sits far below it (one change's save, the cold previews,
 memory); where the figure is a start-up or frame time close to its limit on a quiet machine
 (first frame, interactive, a keystroke, a commit, long notes), the bound is :data:`SLACK`
-times the limit: a test run on a loaded machine cannot hold those to the millisecond, but
-it does catch a gross regression. ``python -m tests.bench`` reports every figure against
+times the limit: a test run on a loaded machine cannot hold those to the millisecond (the
+commit at 200×60 measured 15.8 ms quiet and 42 ms while the whole suite and another build
+shared two cores), but it does catch a gross regression (the commit was 88 ms, the notes
+14 s, before issue 19). ``python -m tests.bench`` reports every figure against
 its own limit.
 The odds benchmarks check their results equal icepool's; the save/RSS limits are asserted
 as before."""
@@ -41,7 +43,7 @@ from tests.bench.big import write_big
 
 ATTEMPTS = 3
 #: the bound of the frame-time figures, in limits (see the module docstring)
-SLACK = 2.0
+SLACK = 3.0
 Figure = tuple[str, float, float, str]
 
 
