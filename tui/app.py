@@ -30,8 +30,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui.app_files import CampaignFiles
-from tui.key_order import OrderedKeysApp
 from tui.i18n import N_, _
+from tui.key_order import OrderedKeysApp
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table

@@ -26,6 +26,8 @@ PLURALS: dict[str, tuple[str, str, str]] = {
     "{n} success": ("{n} успех", "{n} успеха", "{n} успехов"),
     "{n} die": ("{n} кубик", "{n} кубика", "{n} кубиков"),
     "{n} roll": ("{n} бросок", "{n} броска", "{n} бросков"),
+    "{n} round": ("{n} раунд", "{n} раунда", "{n} раундов"),
+    "{n} entry matches": ("подходит {n} запись", "подходят {n} записи", "подходят {n} записей"),
     "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (
         "Вставлена {n} строка: выполнить её, как если бы она была введена? Enter — да, "
         "Escape — нет.",

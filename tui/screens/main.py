@@ -22,9 +22,9 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Input, OptionList
 
+from tui.i18n import N_, _, tr
 from tui.key_order import after_typed_keys
 from tui.screens.review import GM_ONLY_ACTIONS, ReviewActions
-from tui.i18n import N_, _, tr
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import Check
 from tui.session.table.table import Feedback, Table

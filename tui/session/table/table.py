@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.session.campaign.log import odds_text
 from tui.i18n import Msg, _, tr
+from tui.session.campaign.log import odds_text
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome, Session
 from tui.session.stats.odds import success_chance
