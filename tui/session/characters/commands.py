@@ -65,10 +65,11 @@ _COUNT = re.compile(r"^[x×*](\d+)$", re.IGNORECASE)
 
 def _one(table: Table, words: Sequence[str], usage: str) -> Character:
     if not words:
-        raise CommandError(f"usage: {usage}")
+        raise CommandError(_("usage: {usage}").format(usage=usage))
     name, rest = pick_character(table, words)
     if rest:
-        raise CommandError(f"unexpected {' '.join(rest)!r} after {name}")
+        raise CommandError(_("unexpected {rest!r} after {name}").format(
+            rest=' '.join(rest), name=name))
     return table.campaign.character(name)
 
 
@@ -148,8 +149,10 @@ def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
         return exact[0] if exact else None
     starts = [n for n in names if normal(n).startswith(form)]
     if len(starts) > 1:
-        raise CommandError(f"{what} {typed!r} could be {', '.join(starts[:4])}: write it "
-                           f'out, or quote a new name ("{typed}")')
+        raise CommandError(
+            _("{what} {typed!r} could be {names}: write it out, or quote a new name "
+              "(\"{typed}\")").format(
+            what=what, typed=typed, names=', '.join(starts[:4])))
     return starts[0] if starts else None
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character, Condition, DurationUnit
 from tui.session.campaign.session import CommandError, Outcome
 
@@ -46,7 +47,8 @@ def with_condition(ch: Character, name: str, left: int = 0,
         return (ch.with_conditions(conditions),
                 f"{ch.name}: {old.name} now {new.duration or 'until removed'} (was {was})")
     if len(ch.conditions) >= MAX_CONDITIONS:
-        raise CommandError(f"{ch.name} already has {MAX_CONDITIONS} conditions")
+        raise CommandError(_("{name} already has {MAX_CONDITIONS} conditions").format(
+            name=ch.name, MAX_CONDITIONS=MAX_CONDITIONS))
     shown = f" for {new.duration}" if new.duration else ""
     return ch.with_conditions((*ch.conditions, new)), f"{ch.name} is {name}{shown}"
 
@@ -55,7 +57,8 @@ def without_condition(ch: Character, name: str) -> tuple[Character, str]:
     old = ch.condition(name)
     if old is None:
         have = ", ".join(c.name for c in ch.conditions) or "none"
-        raise CommandError(f"{ch.name} is not {name} (conditions: {have})")
+        raise CommandError(_("{name} is not {name2} (conditions: {have})").format(
+            name=ch.name, name2=name, have=have))
     kept = tuple(c for c in ch.conditions if c is not old)
     return ch.with_conditions(kept), f"{ch.name} is no longer {old.name}"
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 
@@ -56,12 +57,12 @@ def is_amount(word: str) -> bool:
 
 def _number(text: str, word: str, low: int) -> int:
     if not text.lstrip("+-").isdigit() or text.count("-") + text.count("+") > 1:
-        raise CommandError(f"{word!r} is not a number")
+        raise CommandError(_("{word!r} is not a number").format(word=word))
     value = int(text)
     if abs(value) > LIMIT:
-        raise CommandError("that is a very large number")
+        raise CommandError(_("that is a very large number"))
     if value < low:
-        raise CommandError(f"{word!r} must be at least {low}")
+        raise CommandError(_("{word!r} must be at least {low}").format(word=word, low=low))
     return value
 
 
@@ -79,7 +80,7 @@ def parse_amount(word: str) -> Amount:
         return Amount("=", _number(text[1:], word, -LIMIT), force)
     if text[:1] in ("+", "-"):
         return Amount("+", _number(text, word, -LIMIT), force)
-    raise CommandError(f"write +N, -N or =N (or max=N), not {word!r}")
+    raise CommandError(_("write +N, -N or =N (or max=N), not {word!r}").format(word=word))
 
 
 def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character, str]:
@@ -89,7 +90,8 @@ def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character
     if amount.op == "max":
         if amount.value is None:
             if top is None:
-                raise CommandError(f"{ch.name}'s {resource} has no maximum to remove")
+                raise CommandError(_("{name}'s {resource} has no maximum to remove").format(
+                    name=ch.name, resource=resource))
             return ch.with_maximum(resource, None), f"{ch.name} {resource}: no maximum"
         if current is None:
             ch = ch.with_resource(resource, amount.value)
@@ -111,7 +113,7 @@ def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character
     elif top is not None and new > top:
         note = f" (above the maximum {top})"
     if abs(new) > LIMIT:
-        raise CommandError("that is a very large number")
+        raise CommandError(_("that is a very large number"))
     shown = f"{new}/{top}" if top is not None else str(new)
     old = "new" if current is None else str(before)
     return ch.with_resource(resource, new), f"{ch.name} {resource} {old} → {shown}{note}"

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign
 from tui.session.extended.rolls import ACTIVE, match_check, selected
 from tui.session.table.commands import slash
@@ -83,7 +84,7 @@ def _describe(campaign: Campaign) -> list[tuple[str, str]]:
 
 def _one_name(args: Sequence[str], usage: str) -> str:
     if len(args) != 1:
-        raise EntryError(f"usage: {usage}")
+        raise EntryError(_("usage: {usage}").format(usage=usage))
     return args[0]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import brp
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
 from tui.session.systems.brp.downtime import granted, with_granted
@@ -77,7 +78,7 @@ def skill_list(text: str) -> list[str]:
 
 def _character(table: Table, words: Sequence[str]) -> tuple[Character, list[str]]:
     if not words:
-        raise EntryError("name a character")
+        raise EntryError(_("name a character"))
     who = match_prefix_words(words, table.character_names(), what="character")
     return table.campaign.character(who.name), list(words[who.consumed:])
 
@@ -85,23 +86,26 @@ def _character(table: Table, words: Sequence[str]) -> tuple[Character, list[str]
 def _skill(ch: Character, words: Sequence[str], pool: Sequence[str] | None = None) -> str:
     """Exactly one skill of ``ch`` (or of ``pool``) named by all of ``words``."""
     if not words:
-        raise EntryError(f"name a skill of {ch.name}")
+        raise EntryError(_("name a skill of {name}").format(name=ch.name))
     phrase = normal(" ".join(words))
     for attr in ch.attributes:
         if normal(attr) == phrase and not any(normal(s) == phrase for s in ch.skills):
-            raise EntryError(f"{attr} is a characteristic: only skills earn ticks")
+            raise EntryError(_("{attr} is a characteristic: only skills earn ticks").format(
+                attr=attr))
     found = match_prefix_words(words, list(pool if pool is not None else ch.skills),
                                what=f"skill of {ch.name}")
     if found.consumed != len(words):
         extra = " ".join(words[found.consumed:])
-        raise EntryError(f"{extra!r} after {found.name}: one skill here (commas separate them)")
+        raise EntryError(_("{extra!r} after {name}: one skill here (commas separate them)").format(
+            extra=extra, name=found.name))
     return found.name
 
 
 def _brp_skill(ch: Character, skill: str) -> int:
     value = ch.skills.get(skill)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(f"{ch.name}'s {skill} is not a percentage ({value!r})")
+        raise EntryError(_("{name}'s {skill} is not a percentage ({value!r})").format(
+            name=ch.name, skill=skill, value=value))
     return value
 
 
@@ -143,7 +147,7 @@ def _teach_value(ch: Character) -> tuple[str, int]:
     for name in ch.skills:
         if normal(name) in TEACH_SKILLS:
             return name, _brp_skill(ch, name)
-    raise EntryError(f"{ch.name} has no Teach skill")
+    raise EntryError(_("{name} has no Teach skill").format(name=ch.name))
 
 
 @COMMANDS.slash("teach", "/teach TEACHER STUDENT SKILL [= teach skill]",
@@ -153,14 +157,14 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     head, eq, dice_text = cmd.rest.partition("=")
     teacher, rest = _character(table, split_words(head))
     if not rest:
-        raise EntryError("name the student after the teacher")
+        raise EntryError(_("name the student after the teacher"))
     who = match_prefix_words(rest, table.character_names(), what="student")
     student = table.campaign.character(who.name)
     if student.name == teacher.name:
-        raise EntryError(f"{teacher.name} cannot teach themself")
+        raise EntryError(_("{name} cannot teach themself").format(name=teacher.name))
     skill = _skill(student, rest[who.consumed:])
     if skill not in teacher.skills:
-        raise EntryError(f"{teacher.name} has no {skill} to teach")
+        raise EntryError(_("{name} has no {skill} to teach").format(name=teacher.name, skill=skill))
     teacher_skill = _brp_skill(teacher, skill)
     _brp_skill(student, skill)
     teach_name, teach_value = _teach_value(teacher)
@@ -199,9 +203,9 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     """Once per character and downtime (see :mod:`tui.session.systems.brp.downtime`)."""
     phrases = skill_list(cmd.rest)
     if not phrases:
-        raise EntryError("usage: /downtime CHAR SKILL, SKILL, ... (up to four)")
+        raise EntryError(_("usage: /downtime CHAR SKILL, SKILL, ... (up to four)"))
     if table.campaign.scene is not None:
-        raise EntryError("a downtime comes between scenes: end the scene first (/endscene)")
+        raise EntryError(_("a downtime comes between scenes: end the scene first (/endscene)"))
     ch, first = _character(table, phrases[0].split())
     already = granted(table.campaign, ch.name)
     if already is not None:
@@ -213,8 +217,9 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
                         "these back)")
     groups = ([first] if first else []) + [p.split() for p in phrases[1:]]
     if not groups:
-        raise EntryError(f"name up to {brp.DOWNTIME_FREE_TICKS} skills for {ch.name}, "
-                         "separated by commas")
+        raise EntryError(
+            _("name up to {DOWNTIME_FREE_TICKS} skills for {name}, separated by commas").format(
+            DOWNTIME_FREE_TICKS=brp.DOWNTIME_FREE_TICKS, name=ch.name))
     skills = brp.downtime_ticks([_skill(ch, words) for words in groups])
     for skill in skills:
         _brp_skill(ch, skill)

@@ -16,6 +16,7 @@ import re
 from rules import gurps
 from rules.dice import parse
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.gurps.commands import COMMANDS
 from tui.session.systems.gurps.spec import hint, plural
@@ -30,10 +31,12 @@ _DR = re.compile(r"(\d{1,6})(?:[x×*](\d{1,4}))?", re.IGNORECASE)
 def _dr(raw: str) -> int:
     m = _DR.fullmatch(raw.strip())
     if m is None:
-        raise CommandError(f"dr= must be a whole number or a product like 1x6, got {raw!r}")
+        raise CommandError(
+            _("dr= must be a whole number or a product like 1x6, got {raw!r}").format(
+            raw=raw))
     value = int(m.group(1)) * int(m.group(2) or 1)
     if value > 100_000:
-        raise CommandError(f"dr= must be within 0..100000, got {value}")
+        raise CommandError(_("dr= must be within 0..100000, got {value}").format(value=value))
     return value
 
 
@@ -55,21 +58,23 @@ def damage_args(table: Table, text: str
             dr = _dr(value)
         elif sep and key.casefold() == "hits":
             if not value.isdigit() or not 1 <= int(value) <= gurps.MAX_HITS:
-                raise CommandError(f"hits= must be a whole number 1..{gurps.MAX_HITS}, "
-                                   f"got {value!r}")
+                raise CommandError(
+                    _("hits= must be a whole number 1..{MAX_HITS}, got {value!r}").format(
+                    MAX_HITS=gurps.MAX_HITS, value=value))
             hits = int(value)
         elif sep:
-            raise CommandError(f"unknown option {key}= (allowed: dr=, hits=)")
+            raise CommandError(_("unknown option {key}= (allowed: dr=, hits=)").format(key=key))
         else:
             rest.append(word)
     if not rest:
-        raise CommandError("usage: /damage TARGET DICE [dr=N] [hits=N] [= faces]")
+        raise CommandError(_("usage: /damage TARGET DICE [dr=N] [hits=N] [= faces]"))
     who = table.match_character(rest)
     dice = rest[who.consumed:]
     if len(dice) != 1:
-        raise CommandError("/damage needs the damage dice after the target, e.g. "
-                           f"/damage {hint(table.campaign, who.name)} 2d6-1 dr=1" if not dice else
-                           f"unexpected {' '.join(dice[1:])!r} after {dice[0]}")
+        raise CommandError(
+            _("/damage needs the damage dice after the target, e.g. /damage {target} 2d6-1 "
+              "dr=1").format(target=hint(table.campaign, who.name)) if not dice else
+            _("unexpected {rest!r} after {dice}").format(rest=" ".join(dice[1:]), dice=dice[0]))
     faces = parse_faces(tail) if eq else None
     return who.name, dice[0], dr, hits, faces
 

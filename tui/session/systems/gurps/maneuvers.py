@@ -23,6 +23,7 @@ from typing import Any
 
 from rules import gurps
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, pick_character
@@ -54,7 +55,7 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     ``determined`` of All-Out Attack becomes ``determined_melee``/``determined_ranged`` when
     the weapon's ``kind`` is known, else stays ``determined`` (decided by each attack).
     """
-    name, _, option = spec.partition(":")
+    name, _sep, option = spec.partition(":")
     key = name.casefold().replace("-", "_")
     if key not in gurps.MANEUVERS:
         names = {info.name: k for k, info in gurps.MANEUVERS.items()}
@@ -63,7 +64,7 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     if not option:
         return key, ""
     if not info.options:
-        raise CommandError(f"{info.name} has no options")
+        raise CommandError(_("{name} has no options").format(name=info.name))
     opt = option.casefold().replace("-", "_")
     keys = [o.key for o in info.options]
     if key == "all_out_attack" and opt == "determined":
@@ -90,7 +91,8 @@ def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, A
     if named:
         value = weapon(ch, named).acc
         if value is None:
-            raise CommandError(f"{ch.name}'s {named} has no acc: give acc=N")
+            raise CommandError(_("{name}'s {named} has no acc: give acc=N").format(
+                name=ch.name, named=named))
         return named, value
     if carried:
         return carried, state.number(base, "acc")
@@ -98,8 +100,10 @@ def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, A
     if len(with_acc) == 1:
         return with_acc[0], weapon(ch, with_acc[0]).acc or 0
     known = ", ".join(weapon_names(ch)) or "none recorded"
-    raise CommandError(f"aiming needs the weapon's Acc: name the weapon ({known}) or give "
-                       f"acc=N, e.g. /maneuver {who} aim acc=3")
+    raise CommandError(
+        _("aiming needs the weapon's Acc: name the weapon ({known}) or give acc=N, e.g. "
+          "/maneuver {who} aim acc=3").format(
+        known=known, who=who))
 
 
 def declare(campaign: Campaign, name: str, spec: str, *, weapon_name: str = "",
@@ -186,7 +190,8 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
         if word.casefold().startswith("acc="):
             raw = word.partition("=")[2]
             if not raw.isdigit() or int(raw) > 100:
-                raise CommandError(f"acc= must be a whole number 0..100, got {raw!r}")
+                raise CommandError(_("acc= must be a whole number 0..100, got {raw!r}").format(
+                    raw=raw))
             acc = int(raw)
         else:
             rest.append(word)
@@ -195,7 +200,8 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
         weapons = weapon_names(campaign.character(name))
         found = match_prefix_words(rest, weapons, what=f"weapon of {name}")
         if found.consumed != len(rest):
-            raise CommandError(f"unexpected {' '.join(rest[found.consumed:])!r}")
+            raise CommandError(_("unexpected {names!r}").format(
+                names=' '.join(rest[found.consumed:])))
         weapon_name = found.name
     return weapon_name, acc
 

@@ -145,7 +145,7 @@ class StrangeAdapter:
     def _hard(self, c: StrangeSide) -> Plan:
         """Hard conditions (seed): 4d6 against the GM's range; 2 of 4 in it to act at all."""
         if c.opposed:
-            raise EntryError("hard conditions are a check of their own: no resistance range")
+            raise EntryError(_("hard conditions are a check of their own: no resistance range"))
         p = strange.can_act_odds(c.mod, dice_modifier=c.dice_mod, success_range=c.range)
         odds = (Chance(_("can act"), p, "success"), Chance(_("cannot act"), 1 - p, "failure"))
 
@@ -182,12 +182,13 @@ class StrangeAdapter:
     def _duel(self, a: StrangeSide, b: StrangeSide) -> Plan:
         for c in (a, b):
             if c.hard:
-                raise EntryError("hard conditions are a check of their own: roll them alone")
+                raise EntryError(_("hard conditions are a check of their own: roll them alone"))
             if c.opposed:
-                raise EntryError("a duel has no resistance range: both sides roll against the "
-                                 "same range (drop resist=/opposed)")
+                raise EntryError(
+                    _("a duel has no resistance range: both sides roll against the same range "
+                      "(drop resist=/opposed)"))
         if a.range is not None and b.range is not None and a.range != b.range:
-            raise EntryError("a duel has one range for both sides: give range= once")
+            raise EntryError(_("a duel has one range for both sides: give range= once"))
         shared = a.range or b.range
         dist = _duel_odds(shared, _key(a), _key(b))
         odds = contest_chances(a.side.actor, b.side.actor, dict(dist))
@@ -205,7 +206,7 @@ class StrangeAdapter:
             how = " (by rank)" if duel.decided_by_rank else ""
             if duel.decided_by_absolute:
                 how = " (4-4-4-4)"
-            _, sources, source = _sources(
+            _checks, sources, source = _sources(
                 [(a.side.actor, ta), (b.side.actor, tb), ("range", typed_span)])
             text = (
                 f"{_duel_side(a, duel.a, ta)} vs {_duel_side(b, duel.b, tb)}, range "
