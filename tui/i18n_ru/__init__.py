@@ -29,6 +29,20 @@ PLURALS: dict[str, tuple[str, str, str]] = {
     "{n} success": ("{n} успех", "{n} успеха", "{n} успехов"),
     "{n} die": ("{n} кубик", "{n} кубика", "{n} кубиков"),
     "{n} roll": ("{n} бросок", "{n} броска", "{n} бросков"),
+    "{name} already took {n} free tick in this downtime ({skills}): {most} at most, once per "
+    "downtime; the next downtime comes after the next scene or adventure (/undo takes these "
+    "back)": (
+        "{name} уже получил {n} бесплатную отметку за этот отдых ({skills}): не больше {most}, "
+        "раз за отдых; следующий отдых — после следующей сцены или приключения (/undo "
+        "отменяет их)",
+        "{name} уже получил {n} бесплатные отметки за этот отдых ({skills}): не больше "
+        "{most}, раз за отдых; следующий отдых — после следующей сцены или приключения "
+        "(/undo отменяет их)",
+        "{name} уже получил {n} бесплатных отметок за этот отдых ({skills}): не больше "
+        "{most}, раз за отдых; следующий отдых — после следующей сцены или приключения "
+        "(/undo отменяет их)"),
+    " from {n} hit": (" от {n} попадания", " от {n} попаданий", " от {n} попаданий"),
+    "{n} turn": ("{n} ход", "{n} хода", "{n} ходов"),
     "{n} round": ("{n} раунд", "{n} раунда", "{n} раундов"),
     "{n} entry matches": ("подходит {n} запись", "подходят {n} записи", "подходят {n} записей"),
     "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (

@@ -243,4 +243,36 @@ MESSAGES: dict[str, str] = {
     "{head} ({effect})": "{head} ({effect})",
     "skills: {names}": "навыки: {names}",
     "roll with ext={name}, or /ext use {name}": "бросайте с ext={name} или /ext use {name}",
+    # -- GURPS maneuvers and damage --------------------------------------------------------
+    " (0 or below: GURPS asks for HT rolls to stay conscious)":
+        " (0 или ниже: GURPS требует бросков HT, чтобы остаться в сознании)",
+    " (spoiled)": " (сорвано)",
+    " ({move}, {defends})": " ({move}, {defends})",
+    "none move": "без движения",
+    "step move": "движение на шаг",
+    "half move": "движение на половину",
+    "full move": "полное движение",
+    " with {weapon}": " с оружием {weapon}",
+    " {bonus} to hit": " {bonus} к попаданию",
+    " {secs} s → {bonus} next turn": " {secs} с → {bonus} в следующий ход",
+    ": Determined (+4 melee, +1 ranged)": ": Determined (+4 ближний бой, +1 дальний)",
+    "; aimed {weapon} {secs} s → {bonus}": "; прицеливание {weapon} {secs} с → {bonus}",
+    "; evaluated {turns} → {bonus}": "; оценка {turns} → {bonus}",
+    "; options for {what}: {options} (/maneuver {who} aoa:OPTION)":
+        "; варианты для {what}: {options} (/maneuver {who} aoa:ВАРИАНТ)",
+    "; replaces this turn's Aim (an Aim counts once its turn is over: /next)":
+        "; заменяет Aim этого хода (Aim засчитывается, когда его ход окончен: /next)",
+    "; {turns} → {bonus} next turn": "; {turns} → {bonus} в следующий ход",
+    "a melee attack": "атаки ближнего боя",
+    "a ranged attack": "дальнобойной атаки",
+    "an attack": "атаки",
+    "defends": "защищается",
+    "defends +{bonus}": "защищается +{bonus}",
+    "no defense": "без защиты",
+    "no maneuver yet": "манёвр ещё не объявлен",
+    "the weapon": "оружие",
+    "{defenses} only": "только {defenses}",
+    "{name} takes {total} injury{count} ({label}); HP {before} → {after}":
+        "{name} получает ранение {total}{count} ({label}); HP {before} → {after}",
+    "{name}: maneuver unreadable": "{name}: манёвр не читается",
 }

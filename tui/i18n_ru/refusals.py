@@ -171,4 +171,61 @@ MESSAGES: dict[str, str] = {
     "Everything about the selected character ({key})": "Всё о выбранном персонаже ({key})",
     "Open the editor on the selected character (/edit)":
         "Открыть редактор выбранного персонажа (/edit)",
+    # -- commands that refuse (a Feedback, not an error) ---------------------------------
+    "/maneuver needs a maneuver: {names}": "/maneuver нужен манёвр: {names}",
+    "damage {dice}: {exc}": "урон {dice}: {exc}",
+    "die= and face= take whole numbers": "die= и face= принимают целые числа",
+    "die= must be 1, 2 or 3 (the Drama Die), got {die}":
+        "die= должен быть 1, 2 или 3 (Кубик драмы), а здесь {die}",
+    "give one change and at most one max=N": "укажите одно изменение и не больше одного max=N",
+    "initiative needs dice to roll (3d6 + Dexterity, d10 + 2 …)":
+        "для инициативы нужны кубики (3d6 + Dexterity, d10 + 2 …)",
+    "limit= must be a round limit 1..4, got {raw!r}":
+        "limit= — лимит раундов 1..4, а здесь {raw!r}",
+    "name two different characters": "назовите двух разных персонажей",
+    "no extended check is selected": "сложная проверка не выбрана",
+    "no scene is running: start one with /scene NAME":
+        "сцена не идёт: начните её командой /scene НАЗВАНИЕ",
+    "nothing to record": "записывать нечего",
+    "scene name too long ({n} characters, at most 80)":
+        "название сцены слишком длинное ({n} символов, не больше 80)",
+    "something is missing in {strip!r}": "в {strip!r} чего-то не хватает",
+    "the campaign has no characters to order": "в кампании нет персонажей для очерёдности",
+    "the campaign has no characters to roll for": "в кампании нет персонажей, за которых бросать",
+    "the scene needs a name: /scene NAME [active|long] [limit=1..4]":
+        "сцене нужно название: /scene НАЗВАНИЕ [active|long] [limit=1..4]",
+    "type the d{sides} as a number, not {text!r}": "введите d{sides} числом, а не {text!r}",
+    "typed dice go with one character's roll, not all":
+        "введённые кубики — для броска одного персонажа, а не всех",
+    "usage: /add NAME [npc] [gm]": "использование: /add ИМЯ [npc] [gm]",
+    "usage: /cond CHAR NAME [N rounds|turns]":
+        "использование: /cond ПЕРСОНАЖ СОСТОЯНИЕ [N rounds|turns]",
+    "usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past the maximum)":
+        "использование: /hp ПЕРСОНАЖ [РЕСУРС] ±N, =N или max=N (! — сверх максимума)",
+    "usage: /init roll CHAR EXPR or /init roll all EXPR":
+        "использование: /init roll ПЕРСОНАЖ ВЫРАЖЕНИЕ или /init roll all ВЫРАЖЕНИЕ",
+    "usage: /uncond CHAR NAME (or all)": "использование: /uncond ПЕРСОНАЖ СОСТОЯНИЕ (или all)",
+    "usage: {USAGE}": "использование: {USAGE}",
+    "usage: {usage} (which {kind} of {name}?)": "использование: {usage} (какой {kind} у {name}?)",
+    "{a} and {b} are not tied (Basic Speed decides): only tied combatants can be reordered":
+        "у {a} и {b} нет ничьей (решает Базовая скорость): переставлять можно только "
+        "бойцов с ничьей",
+    "{name} already has ticks in {skills}": "у {name} уже есть отметки: {skills}",
+    "{name} has no HP (/hp {who} HP =N adds it)": "у {name} нет HP (/hp {who} HP =N добавляет)",
+    "{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one":
+        "у {name} нет HP (ресурсы: {have}); /hp ПЕРСОНАЖ ИМЯ =N добавляет ресурс",
+    "{name} has no conditions": "у {name} нет состояний",
+    "{name} has no ticked skills": "у {name} нет отмеченных навыков",
+    "{name} has {what} {typed!r} (attributes: {have})":
+        "у {name}: {what} {typed!r} (атрибуты: {have})",
+    "{name} is already {status}": "{name} уже: {status}",
+    "{name} is already {value}": "{name} уже: {value}",
+    "{name} is named twice": "{name} назван дважды",
+    "{name} is not in the turn order (/order builds it)":
+        "{name} нет в очерёдности (/order её строит)",
+    "{name} · {skill} is already ticked": "{name} · {skill} уже отмечен",
+    "{name}'s {found} is not a number ({value!r})": "{found} у {name} — не число ({value!r})",
+    "{n} not rolled yet ({names}): r rolls one, a rolls all":
+        "ещё не брошено: {n} ({names}): r бросает один, a — все",
+    "{system_name} has no end-of-adventure rolls": "у {system_name} нет бросков конца приключения",
 }

@@ -86,7 +86,7 @@ def _add(table: Table, cmd: Slash) -> Feedback:
         else:
             side = flag
     if not words:
-        return Feedback(False, "usage: /add NAME [npc] [gm]")
+        return Feedback(False, _("usage: /add NAME [npc] [gm]"))
     name = character_name(table.campaign, " ".join(words))
     ch = Character(name, side=side, gm_only=gm_only)
     bits = [b for b in ("npc" if side == "npc" else "", "GM-only" if gm_only else "") if b]
@@ -169,11 +169,12 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     usage = "/skill CHAR SKILL VALUE" if kind == "skills" else "/attr CHAR NAME VALUE"
     words = list(cmd.args)
     if len(words) < 3:
-        return Feedback(False, f"usage: {usage}")
+        return Feedback(False, _("usage: {usage}").format(usage=usage))
     raw = words.pop()
     name, rest = pick_character(table, words)
     if not rest:
-        return Feedback(False, f"usage: {usage} (which {kind[:-1]} of {name}?)")
+        return Feedback(False, _("usage: {usage} (which {kind} of {name}?)").format(
+            usage=usage, kind=kind[:-1], name=name))
     ch = table.campaign.character(name)
     values: Mapping[str, object] = getattr(ch, kind)
     what = "skill" if kind == "skills" else "attribute"
@@ -219,10 +220,10 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     if len(words) > 1 and not amounts:
         parse_amount(words[-1])  # says what is wrong with the amount
     if not words or not amounts:
-        return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past "
-                        "the maximum)")
+        return Feedback(False,
+            _("usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past the maximum)"))
     if len({a.op == "max" for a in amounts}) != len(amounts):
-        return Feedback(False, "give one change and at most one max=N")
+        return Feedback(False, _("give one change and at most one max=N"))
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     adds = any(a.op in ("=", "max") for a in amounts)
@@ -237,8 +238,9 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         resource = "HP"
     else:
         have = ", ".join(ch.resources) or "none"
-        return Feedback(False, f"{ch.name} has no HP (resources: {have}); /hp CHAR NAME =N "
-                        "adds one")
+        return Feedback(False,
+            _("{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one").format(
+            name=ch.name, have=have))
     texts = []
     new = ch
     for amount in sorted(amounts, key=lambda a: a.op != "max"):  # the maximum first
@@ -271,7 +273,7 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
 def _cond(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if not words:
-        return Feedback(False, "usage: /cond CHAR NAME [N rounds|turns]")
+        return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns]"))
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     if not rest:
@@ -288,18 +290,19 @@ def _cond(table: Table, cmd: Slash) -> Feedback:
 def _uncond(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
-        return Feedback(False, "usage: /uncond CHAR NAME (or all)")
+        return Feedback(False, _("usage: /uncond CHAR NAME (or all)"))
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     if [w.casefold() for w in rest] == ["all"]:
         if not ch.conditions:
-            return Feedback(False, f"{ch.name} has no conditions")
+            return Feedback(False, _("{name} has no conditions").format(name=ch.name))
         new = ch.with_conditions(())
         text = f"{ch.name}: conditions lifted ({', '.join(c.name for c in ch.conditions)})"
     else:
         found = match_prefix_words(rest, [c.name for c in ch.conditions], what="condition")
         if found.consumed != len(rest):
-            return Feedback(False, f"unexpected {' '.join(rest[found.consumed:])!r}")
+            return Feedback(False, _("unexpected {names!r}").format(
+                names=' '.join(rest[found.consumed:])))
         new, text = without_condition(ch, found.name)
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 

@@ -97,12 +97,13 @@ def _use(table: Table, args: Sequence[str]) -> Feedback:
     current = selected(table.campaign)
     if name.casefold() in ("none", "off", "-"):
         if current is None:
-            return Feedback(False, "no extended check is selected")
+            return Feedback(False, _("no extended check is selected"))
         return table.change(_without_selection,
                             f"rolls no longer count toward {current.name}")
     chk = match_check(table.campaign, name)
     if chk.status != "running":
-        return Feedback(False, f"{chk.name} is already {chk.status}")
+        return Feedback(False, _("{name} is already {status}").format(
+            name=chk.name, status=chk.status))
 
     def select(c: Campaign) -> Campaign:
         return replace(c, options={**c.options, ACTIVE: chk.name})
@@ -126,7 +127,8 @@ def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> F
     """``/clear`` and ``/unblock``: a rules method of the check, as one undoable step."""
     chk = match_check(table.campaign, _one_name(args, usage))
     if chk.status != "running":
-        return Feedback(False, f"{chk.name} is already {chk.status}")
+        return Feedback(False, _("{name} is already {status}").format(
+            name=chk.name, status=chk.status))
     from tui.session.extended.checks import changed
 
     updated, what = changed(chk, step)

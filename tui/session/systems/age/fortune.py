@@ -153,15 +153,16 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     words = [w for w in cmd.args if "=" not in w]
     opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
     if not words or "die" not in opts or "face" not in opts:
-        return Feedback(False, f"usage: {USAGE}")
+        return Feedback(False, _("usage: {USAGE}").format(USAGE=USAGE))
     who = table.match_character(words).name  # aliases resolve to the real name
     ch = table.campaign.character(who)
     try:
         die, face = int(opts["die"]), int(opts["face"])
     except ValueError:
-        return Feedback(False, "die= and face= take whole numbers")
+        return Feedback(False, _("die= and face= take whole numbers"))
     if not 1 <= die <= 3:
-        return Feedback(False, f"die= must be 1, 2 or 3 (the Drama Die), got {die}")
+        return Feedback(False, _("die= must be 1, 2 or 3 (the Drama Die), got {die}").format(
+            die=die))
     options = table.campaign.options
     costs = age.FortuneCosts(
         _whole(options, "fortune_regular", 2), _whole(options, "fortune_drama", 3)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import brp
-from tui.i18n import _
+from tui.i18n import _, ngettext
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
 from tui.session.systems.brp.downtime import granted, with_granted
@@ -125,7 +125,8 @@ def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
     skill = _skill(ch, rest)
     _brp_skill(ch, skill)
     if skill in ch.ticks:
-        return Feedback(False, f"{ch.name} · {skill} is already ticked")
+        return Feedback(False, _("{name} · {skill} is already ticked").format(
+            name=ch.name, skill=skill))
     return table.change(lambda c: _with_tick(c, ch.name, skill, True),
                         f"tick (GM): {ch.name} · {skill}", actor=ch.name,
                         effects=[f"tick: {ch.name} · {skill}"])
@@ -136,7 +137,7 @@ def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
 def _untick_cmd(table: Table, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     if not ch.ticks:
-        return Feedback(False, f"{ch.name} has no ticked skills")
+        return Feedback(False, _("{name} has no ticked skills").format(name=ch.name))
     skill = _skill(ch, rest, ch.ticks)
     return table.change(lambda c: _with_tick(c, ch.name, skill, False),
                         f"untick (GM): {ch.name} · {skill}", actor=ch.name,
@@ -210,11 +211,15 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     already = granted(table.campaign, ch.name)
     if already is not None:
         n = len(already)
-        return Feedback(False, f"{ch.name} already took {n} free tick{'' if n == 1 else 's'} "
-                        f"in this downtime ({', '.join(already) or 'none'}): "
-                        f"{brp.DOWNTIME_FREE_TICKS} at most, once per downtime; the next "
-                        "downtime comes after the next scene or adventure (/undo takes "
-                        "these back)")
+        return Feedback(False, ngettext(
+            "{name} already took {n} free tick in this downtime ({skills}): {most} at most, "
+            "once per downtime; the next downtime comes after the next scene or adventure "
+            "(/undo takes these back)",
+            "{name} already took {n} free ticks in this downtime ({skills}): {most} at most, "
+            "once per downtime; the next downtime comes after the next scene or adventure "
+            "(/undo takes these back)", n).format(
+                name=ch.name, n=n, skills=", ".join(already) or _("none"),
+                most=brp.DOWNTIME_FREE_TICKS))
     groups = ([first] if first else []) + [p.split() for p in phrases[1:]]
     if not groups:
         raise EntryError(
@@ -225,7 +230,8 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
         _brp_skill(ch, skill)
     new = [s for s in skills if s not in ch.ticks]
     if not new:
-        return Feedback(False, f"{ch.name} already has ticks in {', '.join(skills)}")
+        return Feedback(False, _("{name} already has ticks in {skills}").format(
+            name=ch.name, skills=', '.join(skills)))
 
     def apply(c: Campaign) -> Campaign:
         for skill in new:

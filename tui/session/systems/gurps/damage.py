@@ -16,10 +16,10 @@ import re
 from rules import gurps
 from rules.dice import parse
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import Msg, _, joined, msg, nmsg
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.gurps.commands import COMMANDS
-from tui.session.systems.gurps.spec import hint, plural
+from tui.session.systems.gurps.spec import hint
 from tui.session.table.entry import Slash, parse_faces
 from tui.session.table.table import Feedback, Table
 
@@ -86,7 +86,8 @@ def _damage(table: Table, cmd: Slash) -> Feedback:
     ch = table.campaign.character(name)
     if "HP" not in ch.resources:
         who = hint(table.campaign, name)
-        return Feedback(False, f"{ch.name} has no HP (/hp {who} HP =N adds it)")
+        return Feedback(False, _("{name} has no HP (/hp {who} HP =N adds it)").format(
+            name=ch.name, who=who))
     try:
         expr = parse(dice)
         if faces is None:
@@ -94,17 +95,19 @@ def _damage(table: Table, cmd: Slash) -> Feedback:
         else:
             result = gurps.resolve_damage(expr, faces, dr=dr, hits=hits)
     except RulesError as exc:
-        return Feedback(False, f"damage {dice}: {exc}")
+        return Feedback(False, _("damage {dice}: {exc}").format(dice=dice, exc=exc))
     before = ch.resources["HP"]
     after = before - result.total
-    count = f" from {plural(hits, 'hit')}" if hits > 1 else ""
-    text = (f"{ch.name} takes {result.total} injury{count} ({result.label}); "
-            f"HP {before} → {after}")
+    count = nmsg(" from {n} hit", " from {n} hits", hits) if hits > 1 else ""
+    parts: list[str | Msg] = [msg("{name} takes {total} injury{count} ({label}); HP {before} → "
+                                  "{after}", name=ch.name, total=result.total, count=count,
+                                  label=result.label, before=before, after=after)]
     if after <= 0 < before:
-        text += " (0 or below: GURPS asks for HT rolls to stay conscious)"
+        parts.append(msg(" (0 or below: GURPS asks for HT rolls to stay conscious)"))
     inputs = {"expr": str(expr), "dr": dr, "hits": hits,
               "dice": [f for r in result.rolls for f in r.faces],
               "source": "rolled" if faces is None else "typed"}
-    draft = Draft("roll", text, ch.name, "failure" if result.total else "partial", inputs)
+    draft = Draft.of("roll", joined(*parts), ch.name, "failure" if result.total else "partial",
+                     inputs)
     return table.run_change(lambda c: c.with_character(
         c.character(name).with_resource("HP", after)), draft)
