@@ -275,4 +275,37 @@ MESSAGES: dict[str, str] = {
     "{name} takes {total} injury{count} ({label}); HP {before} → {after}":
         "{name} получает ранение {total}{count} ({label}); HP {before} → {after}",
     "{name}: maneuver unreadable": "{name}: манёвр не читается",
+    # -- a character's change -------------------------------------------------------------
+    " (above the maximum {top})": " (выше максимума {top})",
+    " (stops at the maximum {top}; add ! to go past it)":
+        " (останавливается на максимуме {top}; добавьте !, чтобы превысить его)",
+    " ({resource} {current} is above it; =N lowers it)":
+        " ({resource} {current} выше него; =N понижает)",
+    "added {name}": "добавлен {name}",
+    "added {name} (GM-only)": "добавлен {name} (только для Мастера)",
+    "added {name} (npc)": "добавлен {name} (противник)",
+    "added {name} (npc, GM-only)": "добавлен {name} (противник, только для Мастера)",
+    "attribute": "атрибут",
+    "skill": "навык",
+    "copied {name}: {copies}": "скопирован {name}: {copies}",
+    "new": "новый",
+    "no conditions": "состояний нет",
+    "removed {name} (its log entries stay; ctrl+z brings it back)":
+        "удалён {name} (его записи в журнале остаются; ctrl+z возвращает его)",
+    "sheet": "лист",
+    "sheet of {name}": "лист персонажа {name}",
+    "{name} is no longer {condition}": "{name}: больше не {condition}",
+    "{name} is {condition}": "{name}: {condition}",
+    "{name} is {condition} for {duration}": "{name}: {condition} на {duration}",
+    "{name} {key} {old} → {value}": "{name} {key} {old} → {value}",
+    "{name}: conditions lifted ({conditions})": "{name}: состояния сняты ({conditions})",
+    "{name}: new {what} {key} {value}": "{name}: новый {what} {key} {value}",
+    "{name}: {condition} now {duration} (was {was})":
+        "{name}: {condition} теперь {duration} (было {was})",
+    "{resource} maximum {top} → {value}": "{resource}: максимум {top} → {value}",
+    "{resource} maximum {value} ({resource} {current}/{value})":
+        "{resource}: максимум {value} ({resource} {current}/{value})",
+    "{resource} {old} → {shown}{note}": "{resource} {old} → {shown}{note}",
+    "{resource} {value}/{value} (new)": "{resource} {value}/{value} (новый)",
+    "{resource}: no maximum": "{resource}: без максимума",
 }

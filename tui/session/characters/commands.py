@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from tui.i18n import _
+from tui.i18n import Msg, _, joined, msg
 from tui.session.campaign.durations import UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
@@ -89,10 +89,13 @@ def _add(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False, _("usage: /add NAME [npc] [gm]"))
     name = character_name(table.campaign, " ".join(words))
     ch = Character(name, side=side, gm_only=gm_only)
-    bits = [b for b in ("npc" if side == "npc" else "", "GM-only" if gm_only else "") if b]
-    text = f"added {name}" + (f" ({', '.join(bits)})" if bits else "")
+    npc = side == "npc"
+    text = (msg("added {name} (npc, GM-only)", name=name) if npc and gm_only
+            else msg("added {name} (npc)", name=name) if npc
+            else msg("added {name} (GM-only)", name=name) if gm_only
+            else msg("added {name}", name=name))
     feedback = table.run_change(lambda c: roster.add(c, ch),
-                                Draft("change", text, name, "", {"added": name}))
+                                Draft.of("change", text, name, "", {"added": name}))
     if not feedback.ok:
         return feedback
     return replace(feedback, action="edit", argument=name)
@@ -110,7 +113,8 @@ def _edit(table: Table, cmd: Slash) -> Feedback:
        args="[CHAR]")
 def _sheet(table: Table, cmd: Slash) -> Feedback:
     name = _one(table, cmd.args, "/sheet CHAR").name if cmd.args else ""
-    return Feedback(True, f"sheet of {name}" if name else "sheet", action="sheet",
+    return Feedback(True, _("sheet of {name}").format(name=name) if name else _("sheet"),
+                    action="sheet",
                     argument=name)
 
 
@@ -124,9 +128,9 @@ def _dup(table: Table, cmd: Slash) -> Feedback:
         words.pop()
     ch = _one(table, words, "/dup CHAR [xN]")
     new, names = roster.duplicate(table.campaign, ch.name, count)
-    text = f"copied {ch.name}: {', '.join(names)}"
-    return table.run_change(lambda _c: new, Draft("change", text, names[-1], "",
-                                                  {"copied": ch.name, "copies": names}))
+    text = msg("copied {name}: {copies}", name=ch.name, copies=", ".join(names))
+    return table.run_change(lambda _c: new, Draft.of("change", text, names[-1], "",
+                                                     {"copied": ch.name, "copies": names}))
 
 
 @slash("rm", "/rm CHAR", "remove a character (the log keeps its history; ctrl+z undoes)",
@@ -134,9 +138,9 @@ def _dup(table: Table, cmd: Slash) -> Feedback:
 def _rm(table: Table, cmd: Slash) -> Feedback:
     ch = _one(table, cmd.args, "/rm CHAR")
     new = roster.remove(table.campaign, ch.name)
-    return table.run_change(lambda _c: new, Draft(
-        "change", f"removed {ch.name} (its log entries stay; ctrl+z brings it back)", "", "",
-        {"removed": ch.name}))
+    return table.run_change(lambda _c: new, Draft.of(
+        "change", msg("removed {name} (its log entries stay; ctrl+z brings it back)",
+                      name=ch.name), "", "", {"removed": ch.name}))
 
 
 def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
@@ -187,8 +191,11 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     updated = dict(values)
     updated[key] = value
     new = with_table(ch, kind, updated)
-    text = (f"{ch.name} {key} {values[key]} → {value}" if found
-            else f"{ch.name}: new {what} {key} {value}")
+    text = (msg("{name} {key} {old} → {value}", name=ch.name, key=key, old=str(values[key]),
+                value=str(value)) if found
+            else msg("{name}: new {what} {key} {value}", name=ch.name, key=key,
+                     what=msg("skill") if kind == "skills" else msg("attribute"),
+                     value=str(value)))
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 
 
@@ -241,17 +248,17 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False,
             _("{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one").format(
             name=ch.name, have=have))
-    texts = []
+    parts: list[str | Msg] = [ch.name]
     new = ch
     for amount in sorted(amounts, key=lambda a: a.op != "max"):  # the maximum first
         new, text = with_amount(new, resource, amount)
-        texts.append(text)
-    shown = texts[0] + "".join("; " + t.removeprefix(f"{ch.name} ") for t in texts[1:])
+        parts += ["; " if len(parts) > 1 else " ", text]
+    shown = joined(*parts)
     # the inputs say what changed in words a recap reads (tui.session.recap.gather)
     before, after = ch.resources.get(resource, 0), new.resources.get(resource, 0)
     inputs = {"resource": resource, "from": before, "to": after} if before != after else {}
     return table.run_change(lambda c: c.with_character(new),
-                            Draft("change", shown, ch.name, "", inputs))
+                            Draft.of("change", shown, ch.name, "", inputs))
 
 
 def _duration(words: list[str]) -> tuple[int, DurationUnit]:
@@ -277,7 +284,7 @@ def _cond(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     if not rest:
-        listed = ", ".join(c.label for c in ch.conditions) or "no conditions"
+        listed = ", ".join(c.label for c in ch.conditions) or _("no conditions")
         return Feedback(True, f"{ch.name}: {listed}")
     left, unit = _duration(rest)
     condition = label(" ".join(rest), "condition")
@@ -297,7 +304,8 @@ def _uncond(table: Table, cmd: Slash) -> Feedback:
         if not ch.conditions:
             return Feedback(False, _("{name} has no conditions").format(name=ch.name))
         new = ch.with_conditions(())
-        text = f"{ch.name}: conditions lifted ({', '.join(c.name for c in ch.conditions)})"
+        text = msg("{name}: conditions lifted ({conditions})", name=ch.name,
+                   conditions=", ".join(c.name for c in ch.conditions))
     else:
         found = match_prefix_words(rest, [c.name for c in ch.conditions], what="condition")
         if found.consumed != len(rest):
