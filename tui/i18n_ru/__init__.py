@@ -43,6 +43,14 @@ PLURALS: dict[str, tuple[str, str, str]] = {
         "(/undo отменяет их)"),
     " from {n} hit": (" от {n} попадания", " от {n} попаданий", " от {n} попаданий"),
     "{n} turn": ("{n} ход", "{n} хода", "{n} ходов"),
+    "end of adventure {adventure}: {n} ticked skill": (
+        "конец приключения {adventure}: {n} отмеченный навык",
+        "конец приключения {adventure}: {n} отмеченных навыка",
+        "конец приключения {adventure}: {n} отмеченных навыков"),
+    "{who} · Fortune {n} point: {die}, {left} left; {verdict}": (
+        "{who} · Удача, {n} очко: {die}, осталось {left}; {verdict}",
+        "{who} · Удача, {n} очка: {die}, осталось {left}; {verdict}",
+        "{who} · Удача, {n} очков: {die}, осталось {left}; {verdict}"),
     "{n} round": ("{n} раунд", "{n} раунда", "{n} раундов"),
     "{n} entry matches": ("подходит {n} запись", "подходят {n} записи", "подходят {n} записей"),
     "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (

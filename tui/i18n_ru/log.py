@@ -308,4 +308,23 @@ MESSAGES: dict[str, str] = {
     "{resource} {old} → {shown}{note}": "{resource} {old} → {shown}{note}",
     "{resource} {value}/{value} (new)": "{resource} {value}/{value} (новый)",
     "{resource}: no maximum": "{resource}: без максимума",
+    # -- BRP experience and AGE Fortune ---------------------------------------------------
+    " (capped at {skill} {value})": " (не выше {skill} {value})",
+    " ({skills} already ticked)": " ({skills} уже отмечены)",
+    "downtime: {name} ticks {skills}{note}": "отдых: {name} отмечает {skills}{note}",
+    "no tick": "без отметки",
+    "student ticks": "ученик получает отметку",
+    "tick (GM): {name} · {skill}": "отметка (Мастер): {name} · {skill}",
+    "tick removed: {name} · {skill}": "отметка снята: {name} · {skill}",
+    "untick (GM): {name} · {skill}": "снятие отметки (Мастер): {name} · {skill}",
+    "{name} · {skill} already ticked": "{name} · {skill} уже отмечен",
+    "{teacher} teaches {student} {skill}: {teach} {teach_chance}%{cap} {teach_dice} "
+    "{teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → {verdict}":
+        "{teacher} учит {student} навыку {skill}: {teach} {teach_chance}%{cap} {teach_dice} "
+        "{teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → {verdict}",
+    "Drama Die {before} → {face}": "Кубик драмы {before} → {face}",
+    "die {n} {before} → {face}": "кубик {n} {before} → {face}",
+    "verdict changed; was: {was}": "итог изменился; было: {was}",
+    "{who} Fortune {before} → {after}": "{who}: Удача {before} → {after}",
+    "{who} · {label}": "{who} · {label}",
 }

@@ -24,7 +24,7 @@ from typing import Any
 
 from rules import age
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import Msg, _, msg, nmsg
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
@@ -180,23 +180,27 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     ext = roll.entry.inputs.get("ext")
     change, lines = _recount(table.campaign, ext, roll, results)
     updated = ch.with_resource("Fortune", spend.points_left)
-    effects = [f"{who} Fortune {points} → {spend.points_left}", *lines]
+    effects: list[str | Msg] = [msg("{who} Fortune {before} → {after}", who=who, before=points,
+                                    after=spend.points_left), *lines]
     if changed:
-        effects.insert(0, f"verdict changed; was: {before}")
-    text = (f"{who} · {spend.label}" if not roll.opposed else
-            f"{who} · Fortune {spend.cost} point{'' if spend.cost == 1 else 's'}: {_die(spend)}, "
-            f"{spend.points_left} left; "
-            f"{after}")
+        effects.insert(0, msg("verdict changed; was: {was}", was=before))
+    text = (msg("{who} · {label}", who=who, label=spend.label) if not roll.opposed else
+            nmsg("{who} · Fortune {n} point: {die}, {left} left; {verdict}",
+                 "{who} · Fortune {n} points: {die}, {left} left; {verdict}", spend.cost,
+                 who=who, die=_die(spend), left=spend.points_left, verdict=after))
     inputs = _inputs(roll, results, spend.cost)
     return table.run_change(
         lambda c: change(c.with_character(updated)),
-        Draft("roll", text, who, grade, inputs, tuple(effects)),
+        Draft.of("roll", text, who, grade, inputs, tuple(effects)),
     )
 
 
-def _die(spend: age.FortuneSpend) -> str:
-    name = "Drama Die" if spend.die_index == 2 else f"die {spend.die_index + 1}"
-    return f"{name} {spend.before.dice[spend.die_index]} → {spend.face}"
+def _die(spend: age.FortuneSpend) -> Msg:
+    before = spend.before.dice[spend.die_index]
+    if spend.die_index == 2:
+        return msg("Drama Die {before} → {face}", before=before, face=spend.face)
+    return msg("die {n} {before} → {face}", n=spend.die_index + 1, before=before,
+               face=spend.face)
 
 
 def _inputs(roll: _Roll, results: Sequence[age.Result], cost: int) -> dict[str, object]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import brp
-from tui.i18n import _, ngettext
+from tui.i18n import Msg, _, msg, ngettext, term
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
 from tui.session.systems.brp.downtime import granted, with_granted
@@ -128,8 +128,9 @@ def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False, _("{name} · {skill} is already ticked").format(
             name=ch.name, skill=skill))
     return table.change(lambda c: _with_tick(c, ch.name, skill, True),
-                        f"tick (GM): {ch.name} · {skill}", actor=ch.name,
-                        effects=[f"tick: {ch.name} · {skill}"])
+                        msg("tick (GM): {name} · {skill}", name=ch.name, skill=skill),
+                        actor=ch.name,
+                        effects=[msg("tick: {name} · {skill}", name=ch.name, skill=skill)])
 
 
 @COMMANDS.slash("untick", "/untick CHAR SKILL", "take an experience tick back (GM override)",
@@ -140,8 +141,10 @@ def _untick_cmd(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False, _("{name} has no ticked skills").format(name=ch.name))
     skill = _skill(ch, rest, ch.ticks)
     return table.change(lambda c: _with_tick(c, ch.name, skill, False),
-                        f"untick (GM): {ch.name} · {skill}", actor=ch.name,
-                        effects=[f"tick removed: {ch.name} · {skill}"])
+                        msg("untick (GM): {name} · {skill}", name=ch.name, skill=skill),
+                        actor=ch.name,
+                        effects=[msg("tick removed: {name} · {skill}", name=ch.name,
+                                     skill=skill)])
 
 
 def _teach_value(ch: Character) -> tuple[str, int]:
@@ -173,18 +176,24 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     (teach_roll, skill_roll), typed = draw(faces, 2, 100, table.rng,
                                            what="the Teach and the skill d100")
     result = brp.teach(teach_value, teacher_skill, teach_roll, skill_roll)
-    effects: list[str] = []
+    effects: list[str | Msg] = []
     if result.student_ticks:
         already = skill in student.ticks
-        effects.append(f"{student.name} · {skill} already ticked" if already
-                       else f"tick: {student.name} · {skill}")
-    cap = f" (capped at {skill} {teacher_skill})" if result.capped else ""
-    verdict = "student ticks" if result.student_ticks else "no tick"
-    text = (f"{teacher.name} teaches {student.name} {skill}: {teach_name} "
-            f"{result.teach_chance}%{cap} {brp.face_text(teach_roll)} "
-            f"{result.teach.level.label}, {skill} {teacher_skill}% "
-            f"{brp.face_text(skill_roll)} {result.skill.level.label} → {verdict}")
-    draft = Draft("roll", text, student.name, "success" if result.student_ticks else "failure",
+        effects.append(msg("{name} · {skill} already ticked", name=student.name, skill=skill)
+                       if already else msg("tick: {name} · {skill}", name=student.name,
+                                           skill=skill))
+    cap = (msg(" (capped at {skill} {value})", skill=skill, value=teacher_skill)
+           if result.capped else "")
+    verdict = msg("student ticks") if result.student_ticks else msg("no tick")
+    text = msg("{teacher} teaches {student} {skill}: {teach} {teach_chance}%{cap} "
+               "{teach_dice} {teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → "
+               "{verdict}", teacher=teacher.name, student=student.name, skill=skill,
+               teach=teach_name, teach_chance=result.teach_chance, cap=cap,
+               teach_dice=brp.face_text(teach_roll), teach_grade=term(result.teach.level.label),
+               chance=teacher_skill, skill_dice=brp.face_text(skill_roll),
+               skill_grade=term(result.skill.level.label), verdict=verdict)
+    draft = Draft.of("roll", text, student.name,
+                     "success" if result.student_ticks else "failure",
                   {"teacher": teacher.name, "skill": skill, "teach": result.teach_chance,
                    "chance": teacher_skill, "dice": [teach_roll, skill_roll],
                    "source": typed_or_rolled(typed)}, tuple(effects))
@@ -239,14 +248,18 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
         return with_granted(c, ch.name, new)
 
     kept = [s for s in skills if s not in new]
-    note = f" ({', '.join(kept)} already ticked)" if kept else ""
-    return table.change(apply, f"downtime: {ch.name} ticks {', '.join(new)}{note}",
-                        actor=ch.name, effects=[f"tick: {ch.name} · {s}" for s in new])
+    note = msg(" ({skills} already ticked)", skills=", ".join(kept)) if kept else ""
+    return table.change(apply, msg("downtime: {name} ticks {skills}{note}", name=ch.name,
+                                   skills=", ".join(new), note=note),
+                        actor=ch.name, effects=[msg("tick: {name} · {skill}", name=ch.name,
+                                                    skill=s) for s in new])
 
 
 @COMMANDS.slash("endadventure", "/endadventure",
                 "experience rolls for every ticked skill, then the next adventure")
 def _end_cmd(table: Table, _cmd: Slash) -> Feedback:
     rows = experience_rows(table.campaign)
-    return Feedback(True, f"end of adventure {table.campaign.adventure}: {len(rows)} ticked "
-                          "skills", action="end_adventure")
+    return Feedback(True, ngettext("end of adventure {adventure}: {n} ticked skill",
+                                   "end of adventure {adventure}: {n} ticked skills",
+                                   len(rows)).format(adventure=table.campaign.adventure,
+                                                     n=len(rows)), action="end_adventure")
