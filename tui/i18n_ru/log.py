@@ -322,9 +322,28 @@ MESSAGES: dict[str, str] = {
     "{teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → {verdict}":
         "{teacher} учит {student} навыку {skill}: {teach} {teach_chance}%{cap} {teach_dice} "
         "{teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → {verdict}",
-    "Drama Die {before} → {face}": "Кубик драмы {before} → {face}",
+    "Drama Die {before} → {face}": "Куб Драмы {before} → {face}",
     "die {n} {before} → {face}": "кубик {n} {before} → {face}",
     "verdict changed; was: {was}": "итог изменился; было: {was}",
     "{who} Fortune {before} → {after}": "{who}: Удача {before} → {after}",
     "{who} · {label}": "{who} · {label}",
+    # -- Strange: hard conditions and duels -----------------------------------------------
+    " (by rank)": " (по рангу)",
+    " mod {mod}": " мод {mod}",
+    "{actor} cannot act this round": "{actor} не может действовать в этом раунде",
+    "{actor} may act this round": "{actor} может действовать в этом раунде",
+    "{actor} under hard conditions ({skill}): 2 of 4 dice in range {range} to act":
+        "{actor} в тяжёлых условиях ({skill}): чтобы действовать, 2 из 4 кубиков в диапазоне "
+        "{range}",
+    "{actor} under hard conditions ({skill}): {dice} vs {low}-{high}{mod}: {count} of 4 in "
+    "range → {verdict}; {sources}":
+        "{actor} в тяжёлых условиях ({skill}): {dice} против {low}-{high}{mod}: {count} из 4 "
+        "в диапазоне → {verdict}; {sources}",
+    "{actor} {skill} ({level}, rank {rank}{extra})":
+        "{actor} {skill} ({level}, ранг {rank}{extra})",
+    "{actor} {skill} {dice} {how}{mods} (effective {effective})":
+        "{actor} {skill} {dice} {how}{mods} (с учётом критических {effective})",
+    "{a} vs {b}, range {low}–{high} {how}: {who}{decided}":
+        "{a} против {b}, диапазон {low}–{high} {how}: {who}{decided}",
+    "{a} vs {b}, range {range}": "{a} против {b}, диапазон {range}",
 }

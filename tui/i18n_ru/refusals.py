@@ -176,7 +176,7 @@ MESSAGES: dict[str, str] = {
     "damage {dice}: {exc}": "урон {dice}: {exc}",
     "die= and face= take whole numbers": "die= и face= принимают целые числа",
     "die= must be 1, 2 or 3 (the Drama Die), got {die}":
-        "die= должен быть 1, 2 или 3 (Кубик драмы), а здесь {die}",
+        "die= должен быть 1, 2 или 3 (Куб Драмы), а здесь {die}",
     "give one change and at most one max=N": "укажите одно изменение и не больше одного max=N",
     "initiative needs dice to roll (3d6 + Dexterity, d10 + 2 …)":
         "для инициативы нужны кубики (3d6 + Dexterity, d10 + 2 …)",
