@@ -346,4 +346,11 @@ MESSAGES: dict[str, str] = {
     "{a} vs {b}, range {low}–{high} {how}: {who}{decided}":
         "{a} против {b}, диапазон {low}–{high} {how}: {who}{decided}",
     "{a} vs {b}, range {range}": "{a} против {b}, диапазон {range}",
+    # -- extended checks ------------------------------------------------------------------
+    "no extended checks yet: {usage}": "сложных проверок ещё нет: {usage}",
+    "rolls no longer count toward {name}": "броски больше не идут в зачёт {name}",
+    "rolls now count toward {name} (until /ext use none)":
+        "броски теперь идут в зачёт {name} (до /ext use none)",
+    "extended check {name} dropped (pool {pool}/{threshold}, {status})":
+        "сложная проверка {name} удалена (набрано {pool}/{threshold}, {status})",
 }
