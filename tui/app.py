@@ -158,8 +158,9 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             if kind in ("open", "demo"):
                 self.open_campaign(Path(path), read_only=True)
             else:
-                self.say("The players' view only looks: start Tablekeeper without "
-                         "--read-only to make a campaign.", severity="warning")
+                self.say(
+                    _("The players' view only looks: start Tablekeeper without --read-only to "
+                      "make a campaign."), severity="warning")
                 self.show_picker()
             return
         if kind == "open":
@@ -201,7 +202,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             path = new_campaign_path(self.folder, name)
             Store.create(path, replace(template, name=name)).close()
         except (SaveError, ValueError, OSError) as exc:
-            self.say(f"Cannot create the campaign: {exc}", severity="error")
+            self.say(_("Cannot create the campaign: {exc}").format(exc=exc), severity="error")
             self.show_picker()
             return
         self.open_campaign(path)
@@ -262,8 +263,10 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         history = None if read_only else EntryHistory(path)  # players never see the GM's lines
         self.push_screen(MainScreen(self.table, read_only=read_only, history=history))
         if store.set_aside is not None:
-            self.say(f"The log ended with an incomplete entry (a crash while writing?); "
-                        f"it was moved to {store.set_aside.name}.", timeout=15)
+            self.say(
+                _("The log ended with an incomplete entry (a crash while writing?); it was moved "
+                  "to {name}.").format(
+                name=store.set_aside.name), timeout=15)
 
     def _follow(self) -> None:
         """The players' view: take in what the writer committed; repaint only on a change."""
@@ -277,8 +280,9 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             from tui.bugreport import record
 
             record("players' view cannot read the campaign", feed.problem)
-            self.say("The campaign cannot be read right now (is it being changed?). Showing "
-                     "the last state; trying again.", severity="warning", timeout=5)
+            self.say(
+                _("The campaign cannot be read right now (is it being changed?). Showing the "
+                  "last state; trying again."), severity="warning", timeout=5)
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -347,8 +351,10 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         problem = self._unsaved_problem()
         if problem and not self._quit_warned:
             self._quit_warned = True
-            self.say(f"Not saved: {problem}. Free some space (or fix the folder) and press "
-                     "ctrl+q again: it tries once more, and what still fails to save is lost.",
+            self.say(
+                _("Not saved: {problem}. Free some space (or fix the folder) and press ctrl+q "
+                  "again: it tries once more, and what still fails to save is lost.").format(
+                problem=problem),
                      severity="error", timeout=20)
             return
         self._close_store()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.store import ConflictError, SaveError, backup_path, restore_backup
 
 if TYPE_CHECKING:
@@ -57,11 +57,12 @@ class CampaignFiles(_Base):
         try:
             restored = restore_backup(path)
         except SaveError as exc:
-            self.say(f"Cannot restore the backup: {exc}", severity="error", timeout=15)
+            self.say(_("Cannot restore the backup: {exc}").format(
+                exc=exc), severity="error", timeout=15)
             self.show_picker()
             return
-        self.say(f"Restored {backup_path(path).name}; the broken file was moved aside "
-                    f"({path.name}.broken-…).", timeout=10)
+        self.say(_("Restored {name}; the broken file was moved aside ({name2}.broken-…).").format(
+            name=backup_path(path).name, name2=path.name), timeout=10)
         self.open_campaign(restored)
 
     # -- saving --------------------------------------------------------------------------
@@ -94,12 +95,12 @@ class CampaignFiles(_Base):
                 self.save_problem = ""
             if had and not (self.save_problem or self.checkpoint_problem):
                 self.clear_notifications()
-                self.say("Saved again: everything is on disk.")
+                self.say(_("Saved again: everything is on disk."))
             return
         from tui.bugreport import record
 
         logged = record("checkpoint failed" if durable else "save failed", str(error))
-        where = f" Logged in {logged}." if logged else ""
+        where = _(" Logged in {file}.").format(file=logged) if logged else ""
         if durable:
             self.checkpoint_problem = str(error)
         else:
@@ -108,13 +109,17 @@ class CampaignFiles(_Base):
             return  # the quit warning already says what is unsaved: keep it in view
         self.clear_notifications()
         if durable:
-            log = self.store.log_path.name if self.store is not None else "the log"
-            self.say(f"The save file could not be updated: {error}. Every change is safe in "
-                     f"{log}; the save catches up by itself once it can be written.{where}",
+            log = self.store.log_path.name if self.store is not None else _("the log")
+            self.say(
+                _("The save file could not be updated: {error}. Every change is safe in {log}; "
+                  "the save catches up by itself once it can be written.{where}").format(
+                error=error, log=log, where=where),
                      severity="warning", timeout=15)
             return
-        self.say(f"Not saved: {error}. Your changes are kept in memory and saved with the "
-                 f"next change.{where}", severity="error")
+        self.say(
+            _("Not saved: {error}. Your changes are kept in memory and saved with the next "
+              "change.{where}").format(
+            error=error, where=where), severity="error")
 
     def _conflict(self, error: ConflictError) -> None:
         """The files changed on disk: stop, keep the app's state beside them, let the GM pick."""

@@ -175,12 +175,17 @@ def _recap_parser() -> _Parser:
     parser.add_argument("--gm", action="store_true", help="the GM's copy: nothing left out")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE.md",
                         help="write to FILE.md instead of standard output")
+    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
+                        help="the recap's language (else the locale: ru_* is Russian)")
     return parser
 
 
 def _recap(args: Sequence[str]) -> int:
     ns = _recap_parser().parse_args(args)
     save = _existing_file(ns.file, "FILE")
+    from tui import i18n
+
+    i18n.set_language(i18n.choose(ns.lang, None, os.environ))
     from tui.session.recap import RecapOptions
     from tui.session.recap.select import parse_date
 

@@ -43,6 +43,7 @@ __all__ = [
     "_",
     "choose",
     "current",
+    "joined",
     "locale_language",
     "msg",
     "msg_from_doc",
@@ -218,6 +219,14 @@ def msg(message: str, /, **args: str | int | Msg) -> Msg:
 def nmsg(singular: str, plural: str, n: int, /, **args: str | int | Msg) -> Msg:
     """A stored counted message: ``nmsg("{n} hit", "{n} hits", 3)``."""
     return Msg(singular, (("n", n), *args.items()), plural)
+
+
+def joined(*parts: str | Msg) -> Msg:
+    """Messages and plain strings shown one after another, each part in the current
+    language when shown (a sentence built from optional pieces). Its id is a bare template
+    (``{p0}{p1}``), the same in any language, so it needs no catalog entry."""
+    return Msg("".join(f"{{p{i}}}" for i in range(len(parts))),
+               tuple((f"p{i}", part) for i, part in enumerate(parts)))
 
 
 def verbatim(text: str) -> Msg:

@@ -130,13 +130,14 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
             lambda: main.run_action("scene_details"),
         )
         yield SystemCommand(
-            "Character sheet",
-            f"Everything about the selected character ({_key(app, 'main.sheet', 'f4')})",
+            _("Character sheet"),
+            _("Everything about the selected character ({key})").format(
+                key=_key(app, "main.sheet", "f4")),
             lambda: main.run_action("sheet"),
         )
         if not app.read_only:
             yield SystemCommand(
-                "Edit character", "Open the editor on the selected character (/edit)",
+                _("Edit character"), _("Open the editor on the selected character (/edit)"),
                 lambda: main.open_character("edit", ""),
             )
     if app.table is not None:

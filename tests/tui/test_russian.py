@@ -38,6 +38,8 @@ FIXED = {
     "unknown",  # «Unknown A» is how the players' view names a hidden character in any language
     "aim", "attack", "evaluate", "determined", "increased", "all", "out", "defense",
     "svg", "rof", "recoil", "shots", "weapon", "all-out", "all-out-attack", "all-out-defense",
+    "markdown", "md", "recap", "recap-gm",  # the recap's file: NAME.recap-gm.md
+    "the",  # a game's title: The Expanse
 }
 LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
 
@@ -163,6 +165,20 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
     first = line.split()[0]
     app.screen.commit_line(f"/edit {first}")
     await look("character editor")
+    await pilot.press("escape")
+    for key, name in (("f6", "log search"), ("f7", "past scenes"), ("f8", "dice statistics")):
+        await pilot.press(key)
+        await app.workers.wait_for_complete()
+        await look(name)
+        if key == "f7":
+            await pilot.press("enter")  # the newest scene's log
+            await app.workers.wait_for_complete()
+            await look("a past scene's log")
+            await pilot.press("escape")
+        await pilot.press("escape")
+    app.screen.commit_line("/recap gm")
+    await app.workers.wait_for_complete()
+    await look("recap")
     await pilot.press("escape")
     return seen
 

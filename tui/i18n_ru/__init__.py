@@ -8,14 +8,18 @@ message of the code has an entry, that no entry is stale, and that placeholders 
 
 from __future__ import annotations
 
+from tui.i18n_ru import errors as _errors
 from tui.i18n_ru import help as _help
 from tui.i18n_ru import log as _log
+from tui.i18n_ru import refusals as _refusals
+from tui.i18n_ru import review as _review
 from tui.i18n_ru import screens as _screens
 from tui.i18n_ru import terms as _terms
 
 #: the parts, each a dict of its own (a test checks that no message is in two of them)
 PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
-                                     _log.MESSAGES)
+                                     _log.MESSAGES, _review.MESSAGES,
+                                     _errors.MESSAGES, _refusals.MESSAGES)
 MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
 
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -25,6 +29,30 @@ PLURALS: dict[str, tuple[str, str, str]] = {
     "{n} success": ("{n} успех", "{n} успеха", "{n} успехов"),
     "{n} die": ("{n} кубик", "{n} кубика", "{n} кубиков"),
     "{n} roll": ("{n} бросок", "{n} броска", "{n} бросков"),
+    "{name} already took {n} free tick in this downtime ({skills}): {most} at most, once per "
+    "downtime; the next downtime comes after the next scene or adventure (/undo takes these "
+    "back)": (
+        "{name} уже получил {n} бесплатную отметку за этот отдых ({skills}): не больше {most}, "
+        "раз за отдых; следующий отдых — после следующей сцены или приключения (/undo "
+        "отменяет их)",
+        "{name} уже получил {n} бесплатные отметки за этот отдых ({skills}): не больше "
+        "{most}, раз за отдых; следующий отдых — после следующей сцены или приключения "
+        "(/undo отменяет их)",
+        "{name} уже получил {n} бесплатных отметок за этот отдых ({skills}): не больше "
+        "{most}, раз за отдых; следующий отдых — после следующей сцены или приключения "
+        "(/undo отменяет их)"),
+    " from {n} hit": (" от {n} попадания", " от {n} попаданий", " от {n} попаданий"),
+    "{n} turn": ("{n} ход", "{n} хода", "{n} ходов"),
+    "end of adventure {adventure}: {n} ticked skill": (
+        "конец приключения {adventure}: {n} отмеченный навык",
+        "конец приключения {adventure}: {n} отмеченных навыка",
+        "конец приключения {adventure}: {n} отмеченных навыков"),
+    "{who} · Fortune {n} point: {die}, {left} left; {verdict}": (
+        "{who} · Удача, {n} очко: {die}, осталось {left}; {verdict}",
+        "{who} · Удача, {n} очка: {die}, осталось {left}; {verdict}",
+        "{who} · Удача, {n} очков: {die}, осталось {left}; {verdict}"),
+    "{n} round": ("{n} раунд", "{n} раунда", "{n} раундов"),
+    "{n} entry matches": ("подходит {n} запись", "подходят {n} записи", "подходят {n} записей"),
     "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (
         "Вставлена {n} строка: выполнить её, как если бы она была введена? Enter — да, "
         "Escape — нет.",

@@ -243,4 +243,114 @@ MESSAGES: dict[str, str] = {
     "{head} ({effect})": "{head} ({effect})",
     "skills: {names}": "навыки: {names}",
     "roll with ext={name}, or /ext use {name}": "бросайте с ext={name} или /ext use {name}",
+    # -- GURPS maneuvers and damage --------------------------------------------------------
+    " (0 or below: GURPS asks for HT rolls to stay conscious)":
+        " (0 или ниже: GURPS требует бросков HT, чтобы остаться в сознании)",
+    " (spoiled)": " (сорвано)",
+    " ({move}, {defends})": " ({move}, {defends})",
+    "none move": "без движения",
+    "step move": "движение на шаг",
+    "half move": "движение на половину",
+    "full move": "полное движение",
+    " with {weapon}": " с оружием {weapon}",
+    " {bonus} to hit": " {bonus} к попаданию",
+    " {secs} s → {bonus} next turn": " {secs} с → {bonus} в следующий ход",
+    ": Determined (+4 melee, +1 ranged)": ": Determined (+4 ближний бой, +1 дальний)",
+    "; aimed {weapon} {secs} s → {bonus}": "; прицеливание {weapon} {secs} с → {bonus}",
+    "; evaluated {turns} → {bonus}": "; оценка {turns} → {bonus}",
+    "; options for {what}: {options} (/maneuver {who} aoa:OPTION)":
+        "; варианты для {what}: {options} (/maneuver {who} aoa:ВАРИАНТ)",
+    "; replaces this turn's Aim (an Aim counts once its turn is over: /next)":
+        "; заменяет Aim этого хода (Aim засчитывается, когда его ход окончен: /next)",
+    "; {turns} → {bonus} next turn": "; {turns} → {bonus} в следующий ход",
+    "a melee attack": "атаки ближнего боя",
+    "a ranged attack": "дальнобойной атаки",
+    "an attack": "атаки",
+    "defends": "защищается",
+    "defends +{bonus}": "защищается +{bonus}",
+    "no defense": "без защиты",
+    "no maneuver yet": "манёвр ещё не объявлен",
+    "the weapon": "оружие",
+    "{defenses} only": "только {defenses}",
+    "{name} takes {total} injury{count} ({label}); HP {before} → {after}":
+        "{name} получает ранение {total}{count} ({label}); HP {before} → {after}",
+    "{name}: maneuver unreadable": "{name}: манёвр не читается",
+    # -- a character's change -------------------------------------------------------------
+    " (above the maximum {top})": " (выше максимума {top})",
+    " (stops at the maximum {top}; add ! to go past it)":
+        " (останавливается на максимуме {top}; добавьте !, чтобы превысить его)",
+    " ({resource} {current} is above it; =N lowers it)":
+        " ({resource} {current} выше него; =N понижает)",
+    "added {name}": "добавлен {name}",
+    "added {name} (GM-only)": "добавлен {name} (только для Мастера)",
+    "added {name} (npc)": "добавлен {name} (противник)",
+    "added {name} (npc, GM-only)": "добавлен {name} (противник, только для Мастера)",
+    "attribute": "атрибут",
+    "skill": "навык",
+    "copied {name}: {copies}": "скопирован {name}: {copies}",
+    "new": "новый",
+    "no conditions": "состояний нет",
+    "removed {name} (its log entries stay; ctrl+z brings it back)":
+        "удалён {name} (его записи в журнале остаются; ctrl+z возвращает его)",
+    "sheet": "лист",
+    "sheet of {name}": "лист персонажа {name}",
+    "{name} is no longer {condition}": "{name}: больше не {condition}",
+    "{name} is {condition}": "{name}: {condition}",
+    "{name} is {condition} for {duration}": "{name}: {condition} на {duration}",
+    "{name} {key} {old} → {value}": "{name} {key} {old} → {value}",
+    "{name}: conditions lifted ({conditions})": "{name}: состояния сняты ({conditions})",
+    "{name}: new {what} {key} {value}": "{name}: новый {what} {key} {value}",
+    "{name}: {condition} now {duration} (was {was})":
+        "{name}: {condition} теперь {duration} (было {was})",
+    "{resource} maximum {top} → {value}": "{resource}: максимум {top} → {value}",
+    "{resource} maximum {value} ({resource} {current}/{value})":
+        "{resource}: максимум {value} ({resource} {current}/{value})",
+    "{resource} {old} → {shown}{note}": "{resource} {old} → {shown}{note}",
+    "{resource} {value}/{value} (new)": "{resource} {value}/{value} (новый)",
+    "{resource}: no maximum": "{resource}: без максимума",
+    # -- BRP experience and AGE Fortune ---------------------------------------------------
+    " (capped at {skill} {value})": " (не выше {skill} {value})",
+    " ({skills} already ticked)": " ({skills} уже отмечены)",
+    "downtime: {name} ticks {skills}{note}": "отдых: {name} отмечает {skills}{note}",
+    "no tick": "без отметки",
+    "student ticks": "ученик получает отметку",
+    "tick (GM): {name} · {skill}": "отметка (Мастер): {name} · {skill}",
+    "tick removed: {name} · {skill}": "отметка снята: {name} · {skill}",
+    "untick (GM): {name} · {skill}": "снятие отметки (Мастер): {name} · {skill}",
+    "{name} · {skill} already ticked": "{name} · {skill} уже отмечен",
+    "{teacher} teaches {student} {skill}: {teach} {teach_chance}%{cap} {teach_dice} "
+    "{teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → {verdict}":
+        "{teacher} учит {student} навыку {skill}: {teach} {teach_chance}%{cap} {teach_dice} "
+        "{teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → {verdict}",
+    "Drama Die {before} → {face}": "Куб Драмы {before} → {face}",
+    "die {n} {before} → {face}": "кубик {n} {before} → {face}",
+    "verdict changed; was: {was}": "итог изменился; было: {was}",
+    "{who} Fortune {before} → {after}": "{who}: Удача {before} → {after}",
+    "{who} · {label}": "{who} · {label}",
+    # -- Strange: hard conditions and duels -----------------------------------------------
+    " (by rank)": " (по рангу)",
+    " mod {mod}": " мод {mod}",
+    "{actor} cannot act this round": "{actor} не может действовать в этом раунде",
+    "{actor} may act this round": "{actor} может действовать в этом раунде",
+    "{actor} under hard conditions ({skill}): 2 of 4 dice in range {range} to act":
+        "{actor} в тяжёлых условиях ({skill}): чтобы действовать, 2 из 4 кубиков в диапазоне "
+        "{range}",
+    "{actor} under hard conditions ({skill}): {dice} vs {low}-{high}{mod}: {count} of 4 in "
+    "range → {verdict}; {sources}":
+        "{actor} в тяжёлых условиях ({skill}): {dice} против {low}-{high}{mod}: {count} из 4 "
+        "в диапазоне → {verdict}; {sources}",
+    "{actor} {skill} ({level}, rank {rank}{extra})":
+        "{actor} {skill} ({level}, ранг {rank}{extra})",
+    "{actor} {skill} {dice} {how}{mods} (effective {effective})":
+        "{actor} {skill} {dice} {how}{mods} (с учётом критических {effective})",
+    "{a} vs {b}, range {low}–{high} {how}: {who}{decided}":
+        "{a} против {b}, диапазон {low}–{high} {how}: {who}{decided}",
+    "{a} vs {b}, range {range}": "{a} против {b}, диапазон {range}",
+    # -- extended checks ------------------------------------------------------------------
+    "no extended checks yet: {usage}": "сложных проверок ещё нет: {usage}",
+    "rolls no longer count toward {name}": "броски больше не идут в зачёт {name}",
+    "rolls now count toward {name} (until /ext use none)":
+        "броски теперь идут в зачёт {name} (до /ext use none)",
+    "extended check {name} dropped (pool {pool}/{threshold}, {status})":
+        "сложная проверка {name} удалена (набрано {pool}/{threshold}, {status})",
 }

@@ -296,4 +296,34 @@ MESSAGES: dict[str, str] = {
     "+{n} min per roll until cleared": "+{n} мин на бросок, пока не снято",
     "{n} min lost": "потеряно {n} мин",
     "approach closed: {scope}": "подход закрыт: {scope}",
+    # -- the app's notifications ----------------------------------------------------------
+    "Not saved: {problem}. Free some space (or fix the folder) and press ctrl+q again: it "
+    "tries once more, and what still fails to save is lost.":
+        "Не сохранено: {problem}. Освободите место (или исправьте папку) и нажмите ctrl+q ещё "
+        "раз: приложение попробует снова, а то, что и тогда не сохранится, будет потеряно.",
+    "The campaign cannot be read right now (is it being changed?). Showing the last state; "
+    "trying again.":
+        "Кампанию сейчас не прочитать (её кто-то меняет?). Показано последнее состояние; "
+        "новая попытка скоро.",
+    "The log ended with an incomplete entry (a crash while writing?); it was moved to {name}.":
+        "Журнал заканчивался неполной записью (сбой во время записи?); она перенесена в "
+        "{name}.",
+    "Cannot create the campaign: {exc}": "Не удаётся создать кампанию: {exc}",
+    "The players' view only looks: start Tablekeeper without --read-only to make a campaign.":
+        "Вид игроков только показывает: чтобы создать кампанию, запустите Tablekeeper без "
+        "--read-only.",
+    "Not saved: {error}. Your changes are kept in memory and saved with the next change."
+    "{where}":
+        "Не сохранено: {error}. Изменения хранятся в памяти и сохранятся со следующим "
+        "изменением.{where}",
+    "The save file could not be updated: {error}. Every change is safe in {log}; the save "
+    "catches up by itself once it can be written.{where}":
+        "Файл сохранения не удалось обновить: {error}. Все изменения надёжно записаны в "
+        "{log}; сохранение догонит их само, как только его можно будет записать.{where}",
+    "Saved again: everything is on disk.": "Снова сохранено: всё на диске.",
+    "Restored {name}; the broken file was moved aside ({name2}.broken-…).":
+        "Восстановлен {name}; повреждённый файл отложен ({name2}.broken-…).",
+    "Cannot restore the backup: {exc}": "Не удаётся восстановить резервную копию: {exc}",
+    " Logged in {file}.": " Записано в {file}.",
+    "the log": "журнал",
 }

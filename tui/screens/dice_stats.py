@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from tui.i18n import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.recap.markdown import luck_word, percent
 from tui.session.stats.dice import DiceStats, Tally
@@ -29,24 +30,25 @@ from tui.widgets.luck_chart import distribution_chart, luck_bar
 
 __all__ = ["DiceStatsScreen", "describe"]
 
-TITLE = "Dice statistics"
-WORKING = "Counting the rolls of the whole log…"
-NONE = ("No rolls with stored odds yet: every roll made from now on counts, with its exact "
-        "chance when it was made.")
-HINT = "↑↓ picks a row · Escape closes"
-ALL = "All ({system})"
-COLUMNS = ("Who", "Rolls", "Succ", "Expected", "Percentile", "Luck")
+TITLE = N_("Dice statistics")
+WORKING = N_("Counting the rolls of the whole log…")
+NONE = N_("No rolls with stored odds yet: every roll made from now on counts, with its exact "
+          "chance when it was made.")
+HINT = N_("↑↓ picks a row · Escape closes")
+ALL = N_("All ({system})")
+COLUMNS = (N_("Who"), N_("Rolls"), N_("Succ"), N_("Expected"), N_("Percentile"), N_("Luck"))
 NAME_WIDTH = 18
 
 
 def describe(name: str, luck: Luck) -> str:
     """One sentence about a row's luck."""
-    wins = f"{luck.observed} success{'' if luck.observed == 1 else 'es'}"
-    rolls = f"{luck.rolls} roll{'' if luck.rolls == 1 else 's'}"
+    wins = ngettext("{n} success", "{n} successes", luck.observed).format(n=luck.observed)
+    rolls = ngettext("{n} roll", "{n} rolls", luck.rolls).format(n=luck.rolls)
     shown = ("" if luck.exact else "≈") + percent(luck.percentile)
-    return (f"{name}: {wins} in {rolls}, "
-            f"{float(luck.expected):.1f} expected — {shown} of equally "
-            f"likely tables would have rolled fewer (ties half): {luck_word(luck.percentile)}.")
+    return _("{name}: {wins} in {rolls}, {expected} expected — {shown} of equally likely "
+             "tables would have rolled fewer (ties half): {luck}.").format(
+        name=name, wins=wins, rolls=rolls, expected=f"{float(luck.expected):.1f}",
+        shown=shown, luck=luck_word(luck.percentile))
 
 
 class DiceStatsScreen(ModalScreen[None]):
@@ -69,16 +71,16 @@ class DiceStatsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats") as box:
-            box.border_title = TITLE
+            box.border_title = tr(TITLE)
             yield DataTable(id="stats-rows", cursor_type="row", zebra_stripes=True)
-            yield Static(Text(WORKING), id="stats-chart")
+            yield Static(Text(tr(WORKING)), id="stats-chart")
             yield Static(id="stats-about")
-            yield Static(Text(HINT), id="stats-hint")
+            yield Static(Text(tr(HINT)), id="stats-hint")
 
     def on_mount(self) -> None:
         grid = self.query_one("#stats-rows", DataTable)
         for column in COLUMNS:
-            grid.add_column(column, key=column)
+            grid.add_column(tr(column), key=column)
         grid.focus()
         self.count()
 
@@ -88,7 +90,7 @@ class DiceStatsScreen(ModalScreen[None]):
             stats = DiceStats().feed(self.source())
             tallies = stats.tallies()
             if len(tallies) > 1:
-                tallies.append(stats.total(ALL.format(system=self.table.system_name)))
+                tallies.append(stats.total(tr(ALL).format(system=self.table.system_name)))
             rows = [(t, t.luck()) for t in tallies]
         except Exception as exc:  # a damaged log: say so, never crash the table
             self.app.call_from_thread(self._problem, str(exc))
@@ -97,7 +99,8 @@ class DiceStatsScreen(ModalScreen[None]):
 
     def _problem(self, message: str) -> None:
         self.query_one("#stats-chart", Static).update(
-            Text(f"Cannot read the log: {visible(message)}", style="bold red"))
+            Text(_("Cannot read the log: {error}").format(error=visible(message)),
+                 style="bold red"))
 
     @property
     def mono(self) -> bool:
@@ -119,7 +122,7 @@ class DiceStatsScreen(ModalScreen[None]):
                          Text(("" if luck.exact else "≈") + percent(luck.percentile),
                               justify="right"), bar, key=str(i))
         if not rows:
-            self.query_one("#stats-chart", Static).update(Text(NONE))
+            self.query_one("#stats-chart", Static).update(Text(tr(NONE)))
             return
         self._chart(0)
 

@@ -20,21 +20,23 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Select, Static
+from textual.widgets import Input, Select, Static
 from textual.widgets.select import NoSelection
 from textual.worker import get_current_worker
 
+from tui.i18n import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import KINDS, Found, LogFilter, search
 from tui.textsafe import visible
+from tui.widgets.footer import Footer
 from tui.widgets.log_panel import GRADE_STYLES, SHOWN, LogPanel
 
 __all__ = ["LogSearchScreen"]
 
-ANYONE, ANY_KIND, ANY_GRADE = "anyone", "any kind", "any grade"
-NOTHING = "No entry matches."
+ANYONE, ANY_KIND, ANY_GRADE = N_("anyone"), N_("any kind"), N_("any grade")
+NOTHING = N_("No entry matches.")
 #: seconds of quiet in the words field before searching
 DELAY = 0.2
 
@@ -61,20 +63,22 @@ class LogSearchScreen(Screen[None]):
         self.campaign = campaign
         self.source = source
         self.filter = start
-        self.title_text = title or "Log"
+        self.title_text = title or _("Log")
         self.found: Found | None = None
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="find-title")
         with Horizontal(id="find-bar"):
-            yield Input(self.filter.text, placeholder="words to find…", id="find-text")
+            yield Input(self.filter.text, placeholder=_("words to find…"), id="find-text")
             names = [(visible(c.name), c.name) for c in self.campaign.characters]
-            yield Select(names, prompt=ANYONE, id="find-who")
-            yield Select([(label, kind) for kind, label in KINDS.items()], prompt=ANY_KIND,
+            yield Select(names, prompt=tr(ANYONE), id="find-who")
+            yield Select([(tr(label), kind) for kind, label in KINDS.items()],
+                         prompt=tr(ANY_KIND),
                          id="find-kind")
-            yield Select([(g, g) for g in GRADE_STYLES], prompt=ANY_GRADE, id="find-grade")
-        yield LogPanel(id="find-log", empty=NOTHING)
+            yield Select([(tr(g), g) for g in GRADE_STYLES], prompt=tr(ANY_GRADE),
+                         id="find-grade")
+        yield LogPanel(id="find-log", empty=tr(NOTHING))
         yield Footer()
 
     @property
@@ -82,13 +86,14 @@ class LogSearchScreen(Screen[None]):
         return self.query_one("#find-log", LogPanel)
 
     def on_mount(self) -> None:
-        self._title("searching…")
+        self._title(_("searching…"))
         self.query_one("#find-text", Input).focus()
         self.run_search()
 
     def _title(self, status: str) -> None:
         self.query_one("#find-title", Static).update(
-            Text(f"{visible(self.title_text)} — {status} · Escape closes"))
+            Text(_("{title} — {status} · Escape closes").format(
+                title=visible(self.title_text), status=status)))
 
     # -- the filter bar --------------------------------------------------------------------
     @on(Input.Changed, "#find-text")
@@ -126,7 +131,8 @@ class LogSearchScreen(Screen[None]):
         try:
             found = search(entries(), flt)
         except Exception as exc:  # a damaged log: say so, never crash the table
-            self.app.call_from_thread(self._title, f"cannot read the log: {exc}")
+            self.app.call_from_thread(
+                self._title, _("cannot read the log: {error}").format(error=exc))
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._show, found)
@@ -135,9 +141,9 @@ class LogSearchScreen(Screen[None]):
         self.found = found
         self.log_panel.show(found.entries, found.undone)
         n = found.count
-        status = f"{n} entr{'y matches' if n == 1 else 'ies match'}"
+        status = ngettext("{n} entry matches", "{n} entries match", n).format(n=n)
         if n > SHOWN:
-            status += f" (the newest {SHOWN} shown)"
+            status += _(" (the newest {shown} shown)").format(shown=SHOWN)
         self._title(status)
 
     def action_scroll_log(self, pages: int) -> None:

@@ -19,6 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.i18n import N_, _, tr
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.recap import recap
@@ -29,7 +30,7 @@ from tui.textsafe import visible
 
 __all__ = ["RecapScreen", "recap_path"]
 
-WORKING = "Writing the recap…"
+WORKING = N_("Writing the recap…")
 
 
 def recap_path(save: Path, *, gm: bool) -> Path:
@@ -62,8 +63,8 @@ class RecapScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="recap") as box:
-            box.border_title = "Recap (Escape closes)"
-            yield Static(Text(WORKING), id="recap-text")
+            box.border_title = _("Recap (Escape closes)")
+            yield Static(Text(tr(WORKING)), id="recap-text")
 
     def on_mount(self) -> None:
         self.query_one("#recap", VerticalScroll).focus()
@@ -80,7 +81,8 @@ class RecapScreen(ModalScreen[None]):
             if target is not None:
                 write_text(target, text + "\n")
         except (OSError, ValueError, SaveError) as exc:
-            self.app.call_from_thread(self._show, "", f"No recap: {exc}", None)
+            self.app.call_from_thread(self._show, "", _("No recap: {error}").format(error=exc),
+                                      None)
             return
         self.app.call_from_thread(self._show, text, "", target)
 
@@ -90,8 +92,8 @@ class RecapScreen(ModalScreen[None]):
         if problem:
             self.query_one("#recap-text", Static).update(Text(visible(problem), style="bold red"))
             return
-        box.border_title = (f"Recap written to {visible(target.name)} (Escape closes)"
-                            if target is not None else "Recap (Escape closes)")
+        box.border_title = (_("Recap written to {file} (Escape closes)").format(
+            file=visible(target.name)) if target is not None else _("Recap (Escape closes)"))
         self.query_one("#recap-text", Static).update(Text(visible(text, newlines=True)))
 
     def action_scroll(self, step: int) -> None:

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.i18n import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import LogFilter
@@ -25,18 +26,18 @@ from tui.textsafe import visible
 
 __all__ = ["ScenesScreen", "scene_row"]
 
-NONE_YET = "No scenes yet: /scene NAME starts one."
-HINT = "Enter opens the scene's log · Escape closes"
+NONE_YET = N_("No scenes yet: /scene NAME starts one.")
+HINT = N_("Enter opens the scene's log · Escape closes")
 
 
 def scene_row(scene: PastScene) -> Text:
     text = Text(f"{scene.number:>3}. ", style="dim")
     text.append(visible(scene.name), style="bold")
-    about = [f"{scene.rounds} round{'s' if scene.rounds != 1 else ''}"]
+    about = [ngettext("{n} round", "{n} rounds", scene.rounds).format(n=scene.rounds)]
     if scene.kind == "long":
-        about.insert(0, "long-term")
+        about.insert(0, _("long-term"))
     if scene.running:
-        about.append("running")
+        about.append(_("running"))
     text.append(f"  ({', '.join(about)})", style="dim")
     if scene.summary:
         text.append(f"  {visible(scene.summary)}")
@@ -61,10 +62,10 @@ class ScenesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scenes") as box:
-            box.border_title = f"Scenes ({len(self.scenes)})"
+            box.border_title = _("Scenes ({n})").format(n=len(self.scenes))
             rows = [Option(scene_row(s), id=str(s.number)) for s in self.scenes]
             yield OptionList(*rows, id="scenes-list")
-            yield Static(Text(HINT if self.scenes else NONE_YET), id="scenes-hint")
+            yield Static(Text(tr(HINT) if self.scenes else tr(NONE_YET)), id="scenes-hint")
 
     def on_mount(self) -> None:
         self.query_one("#scenes-list", OptionList).focus()
@@ -74,7 +75,7 @@ class ScenesScreen(ModalScreen[None]):
         from tui.screens.log_search import LogSearchScreen
 
         scene = self.scenes[event.option_index]
-        title = f"Scene {scene.number}: {scene.name}"
+        title = _("Scene {number}: {name}").format(number=scene.number, name=scene.name)
         self.app.push_screen(LogSearchScreen(self.campaign, self.source,
                                              LogFilter(scene=scene.number), title))
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from tui.i18n import _
 from tui.session.campaign.log import LogEntry, entry_from_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.logformat import format_entry, toml_inline
@@ -190,11 +191,11 @@ class _Region:
             deep = too_deep(table)
             try:
                 if deep is not None:
-                    raise ValueError(f"{deep}: nested too deeply")
+                    raise ValueError(_("{deep}: nested too deeply").format(deep=deep))
                 entry = entry_from_doc(table)
                 patch = table.get("patch")
                 if patch is not None and not isinstance(patch, dict):
-                    raise ValueError("patch: expected a table")
+                    raise ValueError(_("patch: expected a table"))
             except ValueError as exc:
                 msg = f"log[{index + i}].{exc}"
                 raise _Located(lambda first, m=msg, w=where: SaveError(

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from tui.i18n import _
 from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck
 from tui.session.campaign.schema import (
@@ -118,25 +119,25 @@ def apply_doc(old: Mapping[str, Any], patch: Mapping[str, Any]) -> Doc:
     for key, sub in _table(patch.get("sub", {}), "sub").items():
         base = doc.get(key, {})
         if not isinstance(base, Mapping):
-            raise PatchError(f"sub.{key}: not a table in the campaign")
+            raise PatchError(_("sub.{key}: not a table in the campaign").format(key=key))
         doc[key] = apply_doc(base, _table(sub, f"sub.{key}"))
     for key, items in _table(patch.get("add", {}), "add").items():
         base = doc.get(key, [])
         if not isinstance(base, list):
-            raise PatchError(f"add.{key}: not an array in the campaign")
+            raise PatchError(_("add.{key}: not an array in the campaign").format(key=key))
         doc[key] = [*base, *_list(items, f"add.{key}")]
     return doc
 
 
 def _table(value: Any, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise PatchError(f"{what}: expected a table")
+        raise PatchError(_("{what}: expected a table").format(what=what))
     return value
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise PatchError(f"{what}: expected an array")
+        raise PatchError(_("{what}: expected an array").format(what=what))
     return value
 
 
@@ -224,7 +225,8 @@ def _apply_keyed(values: Sequence[T], patch: Mapping[str, Any], name: Callable[[
         by_name[key] = build(full, f"{what}.new.{key}")
     for key, d in _table(patch.get("diff", {}), f"{what}.diff").items():
         if key not in by_name:
-            raise PatchError(f"{what}.diff: no {what[:-1]} named {key!r} in the campaign")
+            raise PatchError(_("{what}.diff: no {what2} named {key!r} in the campaign").format(
+                what=what, what2=what[:-1], key=key))
         by_name[key] = build(apply_doc(doc(by_name[key]), _table(d, key)),
                              f"{what}.diff.{key}")
     order = patch.get("order")
@@ -232,7 +234,8 @@ def _apply_keyed(values: Sequence[T], patch: Mapping[str, Any], name: Callable[[
         return tuple(by_name[name(v)] for v in values)
     missing = [n for n in _list(order, f"{what}.order") if n not in by_name]
     if missing:
-        raise PatchError(f"{what}.order: {missing[0]!r} is not in the campaign")
+        raise PatchError(_("{what}.order: {missing!r} is not in the campaign").format(
+            what=what, missing=missing[0]))
     return tuple(by_name[n] for n in order)
 
 
@@ -243,7 +246,7 @@ def apply_patch(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
     except SchemaError as exc:
         raise PatchError(str(exc)) from None
     except (TypeError, KeyError) as exc:
-        raise PatchError(f"damaged patch ({exc})") from None
+        raise PatchError(_("damaged patch ({exc})").format(exc=exc)) from None
 
 
 def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
@@ -268,7 +271,8 @@ def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
         hist = _table(patch["scene_history"], "scene_history")
         keep = hist.get("keep", 0)
         if not isinstance(keep, int) or not 0 <= keep <= len(campaign.scene_history):
-            raise PatchError(f"scene_history.keep: {keep!r} does not fit the campaign")
+            raise PatchError(_("scene_history.keep: {keep!r} does not fit the campaign").format(
+                keep=keep))
         add = _list(hist.get("add", []), "scene_history.add")
         if keep == len(campaign.scene_history):  # the usual case: scenes ended, none parsed
             base = campaign.scene_history

@@ -16,6 +16,8 @@ import re
 import unicodedata
 from pathlib import Path
 
+from tui.i18n import _
+
 __all__ = [
     "DEMO_PACKAGE",
     "REPO_SAVES",
@@ -117,7 +119,7 @@ def safe_save_name(text: str) -> str:
     while name.lower().endswith(_COMPANION):
         name = name[: name.rindex(".")].rstrip(" .-")
     if not name or not any(c.isalnum() for c in name):
-        raise ValueError(f"{text!r} has nothing usable as a file name")
+        raise ValueError(_("{text!r} has nothing usable as a file name").format(text=text))
     return name
 
 
@@ -134,7 +136,8 @@ def new_campaign_path(directory: str | os.PathLike[str], name: str) -> Path:
         candidate = f"{stem}-{n}"
     path = folder / f"{candidate}.toml"
     if path.resolve().parent != folder.resolve():  # belt and braces: never leave the folder
-        raise ValueError(f"{name!r} does not make a file name inside {folder}")
+        raise ValueError(_("{name!r} does not make a file name inside {folder}").format(
+            name=name, folder=folder))
     return path
 
 

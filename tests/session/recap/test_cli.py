@@ -68,3 +68,21 @@ def test_a_damaged_log_is_named_and_the_recap_refused(tmp_path: Path,
     log.write_text(text.replace('kind = "roll"', "kind = 7", 1), encoding="utf-8")
     assert main(["recap", str(path)]) == 1
     assert "house.log.toml" in capsys.readouterr().err
+
+
+def test_recap_in_russian_renders_the_log_from_its_facts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui import i18n
+
+    path = saved(tmp_path)  # logged in English
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    try:
+        assert main(["recap", str(path), "--lang", "ru"]) == 0
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out
+    assert out.startswith("# Пересказ: The Whispering House\n")
+    assert "- Alice Moore · Spot Hidden 60%: 01 → критический успех" in out
+    assert "- **Search** — ещё идёт: набрано 0 из 5, 12 из 30 мин, 1 бросок" in out
+    assert "## Кубики" in out and "Recap" not in out

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.table.entry import EntryError
@@ -101,7 +102,8 @@ def parse_die(text: str, sides: int) -> int:
     """A die typed by hand: digits only; for a d100 ``00`` (and ``100``) is 100."""
     text = text.strip()
     if not text or not text.isascii() or not text.isdigit() or len(text) > 3:
-        raise EntryError(f"type the d{sides} as a number, not {text!r}")
+        raise EntryError(_("type the d{sides} as a number, not {text!r}").format(
+            sides=sides, text=text))
     face = 100 if sides == 100 and text in ("00", "000") else int(text)
     if not 1 <= face <= sides:
         raise EntryError(f"a d{sides} shows 1..{sides}" + (" (00 is 100)" if sides == 100 else "")
@@ -118,7 +120,8 @@ def check_done(rows: Sequence[Row]) -> None:
     left = unfinished(rows)
     if left:
         names = ", ".join(f"{r.character} · {r.skill}" for r in left[:3])
-        raise CommandError(f"{len(left)} not rolled yet ({names}): r rolls one, a rolls all")
+        raise CommandError(_("{n} not rolled yet ({names}): r rolls one, a rolls all").format(
+            n=len(left), names=names))
 
 
 def commit(table: Table, rows: Sequence[Row]) -> Feedback:
@@ -127,7 +130,8 @@ def commit(table: Table, rows: Sequence[Row]) -> Feedback:
 
     flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
     if flow is None:
-        return Feedback(False, f"{table.system_name} has no end-of-adventure rolls")
+        return Feedback(False, _("{system_name} has no end-of-adventure rolls").format(
+            system_name=table.system_name))
     try:
         check_done(rows)
         flow.check(table.campaign, rows)
@@ -144,7 +148,7 @@ def record(table: Table, rows: Sequence[Row], changed: Sequence[int], what: str 
 
     flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
     if flow is None or not changed:
-        return Feedback(False, "nothing to record")
+        return Feedback(False, _("nothing to record"))
     lines = tuple(flow.describe(rows[i]) for i in changed)
     text = what or lines[0]
     effects = lines if what else lines[1:]

@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from tui.i18n import _
+from tui.i18n import Msg, _, joined, msg
 from tui.session.campaign.durations import UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
@@ -65,10 +65,11 @@ _COUNT = re.compile(r"^[x×*](\d+)$", re.IGNORECASE)
 
 def _one(table: Table, words: Sequence[str], usage: str) -> Character:
     if not words:
-        raise CommandError(f"usage: {usage}")
+        raise CommandError(_("usage: {usage}").format(usage=usage))
     name, rest = pick_character(table, words)
     if rest:
-        raise CommandError(f"unexpected {' '.join(rest)!r} after {name}")
+        raise CommandError(_("unexpected {rest!r} after {name}").format(
+            rest=' '.join(rest), name=name))
     return table.campaign.character(name)
 
 
@@ -85,13 +86,16 @@ def _add(table: Table, cmd: Slash) -> Feedback:
         else:
             side = flag
     if not words:
-        return Feedback(False, "usage: /add NAME [npc] [gm]")
+        return Feedback(False, _("usage: /add NAME [npc] [gm]"))
     name = character_name(table.campaign, " ".join(words))
     ch = Character(name, side=side, gm_only=gm_only)
-    bits = [b for b in ("npc" if side == "npc" else "", "GM-only" if gm_only else "") if b]
-    text = f"added {name}" + (f" ({', '.join(bits)})" if bits else "")
+    npc = side == "npc"
+    text = (msg("added {name} (npc, GM-only)", name=name) if npc and gm_only
+            else msg("added {name} (npc)", name=name) if npc
+            else msg("added {name} (GM-only)", name=name) if gm_only
+            else msg("added {name}", name=name))
     feedback = table.run_change(lambda c: roster.add(c, ch),
-                                Draft("change", text, name, "", {"added": name}))
+                                Draft.of("change", text, name, "", {"added": name}))
     if not feedback.ok:
         return feedback
     return replace(feedback, action="edit", argument=name)
@@ -109,7 +113,8 @@ def _edit(table: Table, cmd: Slash) -> Feedback:
        args="[CHAR]")
 def _sheet(table: Table, cmd: Slash) -> Feedback:
     name = _one(table, cmd.args, "/sheet CHAR").name if cmd.args else ""
-    return Feedback(True, f"sheet of {name}" if name else "sheet", action="sheet",
+    return Feedback(True, _("sheet of {name}").format(name=name) if name else _("sheet"),
+                    action="sheet",
                     argument=name)
 
 
@@ -123,9 +128,9 @@ def _dup(table: Table, cmd: Slash) -> Feedback:
         words.pop()
     ch = _one(table, words, "/dup CHAR [xN]")
     new, names = roster.duplicate(table.campaign, ch.name, count)
-    text = f"copied {ch.name}: {', '.join(names)}"
-    return table.run_change(lambda _c: new, Draft("change", text, names[-1], "",
-                                                  {"copied": ch.name, "copies": names}))
+    text = msg("copied {name}: {copies}", name=ch.name, copies=", ".join(names))
+    return table.run_change(lambda _c: new, Draft.of("change", text, names[-1], "",
+                                                     {"copied": ch.name, "copies": names}))
 
 
 @slash("rm", "/rm CHAR", "remove a character (the log keeps its history; ctrl+z undoes)",
@@ -133,9 +138,9 @@ def _dup(table: Table, cmd: Slash) -> Feedback:
 def _rm(table: Table, cmd: Slash) -> Feedback:
     ch = _one(table, cmd.args, "/rm CHAR")
     new = roster.remove(table.campaign, ch.name)
-    return table.run_change(lambda _c: new, Draft(
-        "change", f"removed {ch.name} (its log entries stay; ctrl+z brings it back)", "", "",
-        {"removed": ch.name}))
+    return table.run_change(lambda _c: new, Draft.of(
+        "change", msg("removed {name} (its log entries stay; ctrl+z brings it back)",
+                      name=ch.name), "", "", {"removed": ch.name}))
 
 
 def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
@@ -148,8 +153,10 @@ def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
         return exact[0] if exact else None
     starts = [n for n in names if normal(n).startswith(form)]
     if len(starts) > 1:
-        raise CommandError(f"{what} {typed!r} could be {', '.join(starts[:4])}: write it "
-                           f'out, or quote a new name ("{typed}")')
+        raise CommandError(
+            _("{what} {typed!r} could be {names}: write it out, or quote a new name "
+              "(\"{typed}\")").format(
+            what=what, typed=typed, names=', '.join(starts[:4])))
     return starts[0] if starts else None
 
 
@@ -166,11 +173,12 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     usage = "/skill CHAR SKILL VALUE" if kind == "skills" else "/attr CHAR NAME VALUE"
     words = list(cmd.args)
     if len(words) < 3:
-        return Feedback(False, f"usage: {usage}")
+        return Feedback(False, _("usage: {usage}").format(usage=usage))
     raw = words.pop()
     name, rest = pick_character(table, words)
     if not rest:
-        return Feedback(False, f"usage: {usage} (which {kind[:-1]} of {name}?)")
+        return Feedback(False, _("usage: {usage} (which {kind} of {name}?)").format(
+            usage=usage, kind=kind[:-1], name=name))
     ch = table.campaign.character(name)
     values: Mapping[str, object] = getattr(ch, kind)
     what = "skill" if kind == "skills" else "attribute"
@@ -183,8 +191,11 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     updated = dict(values)
     updated[key] = value
     new = with_table(ch, kind, updated)
-    text = (f"{ch.name} {key} {values[key]} → {value}" if found
-            else f"{ch.name}: new {what} {key} {value}")
+    text = (msg("{name} {key} {old} → {value}", name=ch.name, key=key, old=str(values[key]),
+                value=str(value)) if found
+            else msg("{name}: new {what} {key} {value}", name=ch.name, key=key,
+                     what=msg("skill") if kind == "skills" else msg("attribute"),
+                     value=str(value)))
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 
 
@@ -216,10 +227,10 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     if len(words) > 1 and not amounts:
         parse_amount(words[-1])  # says what is wrong with the amount
     if not words or not amounts:
-        return Feedback(False, "usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past "
-                        "the maximum)")
+        return Feedback(False,
+            _("usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past the maximum)"))
     if len({a.op == "max" for a in amounts}) != len(amounts):
-        return Feedback(False, "give one change and at most one max=N")
+        return Feedback(False, _("give one change and at most one max=N"))
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     adds = any(a.op in ("=", "max") for a in amounts)
@@ -234,19 +245,20 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         resource = "HP"
     else:
         have = ", ".join(ch.resources) or "none"
-        return Feedback(False, f"{ch.name} has no HP (resources: {have}); /hp CHAR NAME =N "
-                        "adds one")
-    texts = []
+        return Feedback(False,
+            _("{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one").format(
+            name=ch.name, have=have))
+    parts: list[str | Msg] = [ch.name]
     new = ch
     for amount in sorted(amounts, key=lambda a: a.op != "max"):  # the maximum first
         new, text = with_amount(new, resource, amount)
-        texts.append(text)
-    shown = texts[0] + "".join("; " + t.removeprefix(f"{ch.name} ") for t in texts[1:])
+        parts += ["; " if len(parts) > 1 else " ", text]
+    shown = joined(*parts)
     # the inputs say what changed in words a recap reads (tui.session.recap.gather)
     before, after = ch.resources.get(resource, 0), new.resources.get(resource, 0)
     inputs = {"resource": resource, "from": before, "to": after} if before != after else {}
     return table.run_change(lambda c: c.with_character(new),
-                            Draft("change", shown, ch.name, "", inputs))
+                            Draft.of("change", shown, ch.name, "", inputs))
 
 
 def _duration(words: list[str]) -> tuple[int, DurationUnit]:
@@ -268,11 +280,11 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
 def _cond(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if not words:
-        return Feedback(False, "usage: /cond CHAR NAME [N rounds|turns]")
+        return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns]"))
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     if not rest:
-        listed = ", ".join(c.label for c in ch.conditions) or "no conditions"
+        listed = ", ".join(c.label for c in ch.conditions) or _("no conditions")
         return Feedback(True, f"{ch.name}: {listed}")
     left, unit = _duration(rest)
     condition = label(" ".join(rest), "condition")
@@ -285,18 +297,20 @@ def _cond(table: Table, cmd: Slash) -> Feedback:
 def _uncond(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
-        return Feedback(False, "usage: /uncond CHAR NAME (or all)")
+        return Feedback(False, _("usage: /uncond CHAR NAME (or all)"))
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     if [w.casefold() for w in rest] == ["all"]:
         if not ch.conditions:
-            return Feedback(False, f"{ch.name} has no conditions")
+            return Feedback(False, _("{name} has no conditions").format(name=ch.name))
         new = ch.with_conditions(())
-        text = f"{ch.name}: conditions lifted ({', '.join(c.name for c in ch.conditions)})"
+        text = msg("{name}: conditions lifted ({conditions})", name=ch.name,
+                   conditions=", ".join(c.name for c in ch.conditions))
     else:
         found = match_prefix_words(rest, [c.name for c in ch.conditions], what="condition")
         if found.consumed != len(rest):
-            return Feedback(False, f"unexpected {' '.join(rest[found.consumed:])!r}")
+            return Feedback(False, _("unexpected {names!r}").format(
+                names=' '.join(rest[found.consumed:])))
         new, text = without_condition(ch, found.name)
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 

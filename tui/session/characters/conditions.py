@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tui.i18n import Msg, _, msg
 from tui.session.campaign.model import Campaign, Character, Condition, DurationUnit
 from tui.session.campaign.session import CommandError, Outcome
 
@@ -36,28 +37,35 @@ MAX_CONDITIONS = 20
 
 
 def with_condition(ch: Character, name: str, left: int = 0,
-                   unit: DurationUnit = "") -> tuple[Character, str]:
+                   unit: DurationUnit = "") -> tuple[Character, Msg]:
     """``ch`` with the condition set (replacing one of the same name), and the message."""
     new = Condition(name, left if unit else 0, unit)
     old = ch.condition(name)
     if old is not None:
         conditions = tuple(replace(new, name=old.name) if c is old else c for c in ch.conditions)
-        was = old.duration or "until removed"
+        was = old.duration or msg("until removed")
         return (ch.with_conditions(conditions),
-                f"{ch.name}: {old.name} now {new.duration or 'until removed'} (was {was})")
+                msg("{name}: {condition} now {duration} (was {was})", name=ch.name,
+                    condition=old.name, duration=new.duration or msg("until removed"),
+                    was=was))
     if len(ch.conditions) >= MAX_CONDITIONS:
-        raise CommandError(f"{ch.name} already has {MAX_CONDITIONS} conditions")
-    shown = f" for {new.duration}" if new.duration else ""
-    return ch.with_conditions((*ch.conditions, new)), f"{ch.name} is {name}{shown}"
+        raise CommandError(_("{name} already has {MAX_CONDITIONS} conditions").format(
+            name=ch.name, MAX_CONDITIONS=MAX_CONDITIONS))
+    return ch.with_conditions((*ch.conditions, new)), (
+        msg("{name} is {condition} for {duration}", name=ch.name, condition=name,
+            duration=new.duration) if new.duration
+        else msg("{name} is {condition}", name=ch.name, condition=name))
 
 
-def without_condition(ch: Character, name: str) -> tuple[Character, str]:
+def without_condition(ch: Character, name: str) -> tuple[Character, Msg]:
     old = ch.condition(name)
     if old is None:
         have = ", ".join(c.name for c in ch.conditions) or "none"
-        raise CommandError(f"{ch.name} is not {name} (conditions: {have})")
+        raise CommandError(_("{name} is not {name2} (conditions: {have})").format(
+            name=ch.name, name2=name, have=have))
     kept = tuple(c for c in ch.conditions if c is not old)
-    return ch.with_conditions(kept), f"{ch.name} is no longer {old.name}"
+    return ch.with_conditions(kept), msg("{name} is no longer {condition}", name=ch.name,
+                                         condition=old.name)
 
 
 def counted_down(ch: Character, unit: DurationUnit, steps: int = 1) -> tuple[Character, list[str]]:

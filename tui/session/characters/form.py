@@ -166,7 +166,7 @@ def _named(text: str, what: str) -> tuple[str, str]:
     """``NAME = VALUE`` → (name, value)."""
     name, eq, value = text.partition("=")
     if not eq:
-        raise CommandError(f"write {what} NAME = VALUE")
+        raise CommandError(_("write {what} NAME = VALUE").format(what=what))
     return label(name, what), value.strip()
 
 
@@ -186,7 +186,7 @@ def _weapon_fields(text: str) -> dict[str, Any]:
     for word in text.split():
         key, eq, value = word.partition("=")
         if not eq or not key or not value:
-            raise CommandError(f"a weapon field is key=value, got {word!r}")
+            raise CommandError(_("a weapon field is key=value, got {word!r}").format(word=word))
         key = label(key, "weapon field")
         out[key] = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else value
     return out
@@ -205,7 +205,7 @@ def _renamed_item(ch: Character, table: str, old: str, new: str) -> Character:
     """``ch`` with the entry ``old`` of ``table`` called ``new`` (in place)."""
     values = getattr(ch, table) if table != "weapons" else _weapons(ch)
     if new != old and any(k.casefold() == new.casefold() for k in values if k != old):
-        raise CommandError(f"{ch.name} already has {new}")
+        raise CommandError(_("{name} already has {new}").format(name=ch.name, new=new))
     renamed = {(new if k == old else k): v for k, v in values.items()}
     if table == "weapons":
         return _with_extra(ch, "weapons", renamed)
@@ -244,7 +244,9 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
         for part in (p for p in text.split(",") if p.strip()):
             alias, skill = _named(part, "a skill alias")
             if skill not in ch.skills:
-                raise CommandError(f"{ch.name} has no skill {skill!r} for the alias {alias!r}")
+                raise CommandError(
+                    _("{name} has no skill {skill!r} for the alias {alias!r}").format(
+                    name=ch.name, skill=skill, alias=alias))
             pairs[alias] = skill
         return _with_extra(ch, "skill_aliases", pairs)
     if kind == "cond":
@@ -262,14 +264,16 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
         cut = next((i for i, w in enumerate(words) if "=" in w), len(words))
         name = label(" ".join(words[:cut]), "weapon")
         if name in _weapons(ch):
-            raise CommandError(f"{ch.name} already has a weapon called {name}")
+            raise CommandError(_("{name} already has a weapon called {name2}").format(
+                name=ch.name, name2=name))
         return _set_item(ch, "weapon", name, " ".join(words[cut:]), system)
     if kind.endswith("+"):
         name, value = _named(text, {"attr+": "attribute", "skill+": "skill",
                                     "res+": "resource"}[kind])
         base = kind[:-1]
         if any(k.casefold() == name.casefold() for k in getattr(ch, _TABLES[base])):
-            raise CommandError(f"{ch.name} already has {name}: edit its row")
+            raise CommandError(_("{name} already has {name2}: edit its row").format(
+                name=ch.name, name2=name))
         return _set_item(ch, base, name, value, system)
     name = field.item
     if "=" in text and kind != "weapon":
@@ -325,7 +329,7 @@ def apply_field(campaign: Campaign, name: str, field: Field, text: str,
     ch = campaign.character(name)
     new = _edited(campaign, ch, field, text, system)
     if new == ch:
-        raise CommandError("nothing changed")
+        raise CommandError(_("nothing changed"))
     inputs = {"renamed": ch.name, "to": new.name} if new.name != ch.name else {}
     return (roster.replace_character(campaign, ch.name, new),
             Draft("change", _describe(ch, new, field), new.name, "", inputs))
@@ -356,7 +360,7 @@ def remove_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign,
             f"{ch.name}: weapon {item} removed"
     table = _TABLES.get(field.kind)
     if table is None or not field.removable:
-        raise CommandError("this row cannot be removed (clear it instead)")
+        raise CommandError(_("this row cannot be removed (clear it instead)"))
     values = {k: v for k, v in getattr(ch, table).items() if k != item}
     new = with_table(ch, table, values)
     if table == "skills":

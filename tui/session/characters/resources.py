@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tui.i18n import Msg, _, joined, msg
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 
@@ -56,12 +57,12 @@ def is_amount(word: str) -> bool:
 
 def _number(text: str, word: str, low: int) -> int:
     if not text.lstrip("+-").isdigit() or text.count("-") + text.count("+") > 1:
-        raise CommandError(f"{word!r} is not a number")
+        raise CommandError(_("{word!r} is not a number").format(word=word))
     value = int(text)
     if abs(value) > LIMIT:
-        raise CommandError("that is a very large number")
+        raise CommandError(_("that is a very large number"))
     if value < low:
-        raise CommandError(f"{word!r} must be at least {low}")
+        raise CommandError(_("{word!r} must be at least {low}").format(word=word, low=low))
     return value
 
 
@@ -79,42 +80,51 @@ def parse_amount(word: str) -> Amount:
         return Amount("=", _number(text[1:], word, -LIMIT), force)
     if text[:1] in ("+", "-"):
         return Amount("+", _number(text, word, -LIMIT), force)
-    raise CommandError(f"write +N, -N or =N (or max=N), not {word!r}")
+    raise CommandError(_("write +N, -N or =N (or max=N), not {word!r}").format(word=word))
 
 
-def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character, str]:
-    """The character after ``amount`` of ``resource``, and what happened in words."""
+def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character, Msg]:
+    """The character after ``amount`` of ``resource``, and what happened (without the
+    character's name, which the caller puts first: ``HP 7 → 4``)."""
     current = ch.resources.get(resource)
     top = ch.maxima.get(resource)
     if amount.op == "max":
         if amount.value is None:
             if top is None:
-                raise CommandError(f"{ch.name}'s {resource} has no maximum to remove")
-            return ch.with_maximum(resource, None), f"{ch.name} {resource}: no maximum"
+                raise CommandError(_("{name}'s {resource} has no maximum to remove").format(
+                    name=ch.name, resource=resource))
+            return ch.with_maximum(resource, None), msg("{resource}: no maximum",
+                                                        resource=resource)
         if current is None:
             ch = ch.with_resource(resource, amount.value)
             return (ch.with_maximum(resource, amount.value),
-                    f"{ch.name} {resource} {amount.value}/{amount.value} (new)")
-        text = (f"{ch.name} {resource} maximum {amount.value} ({resource} {current}/"
-                f"{amount.value})" if top is None
-                else f"{ch.name} {resource} maximum {top} → {amount.value}")
+                    msg("{resource} {value}/{value} (new)", resource=resource,
+                        value=amount.value))
+        parts: list[str | Msg] = [
+            msg("{resource} maximum {value} ({resource} {current}/{value})",
+                resource=resource, value=amount.value, current=current) if top is None
+            else msg("{resource} maximum {top} → {value}", resource=resource, top=top,
+                     value=amount.value)]
         if current > amount.value:
-            text += f" ({resource} {current} is above it; =N lowers it)"
-        return ch.with_maximum(resource, amount.value), text
+            parts.append(msg(" ({resource} {current} is above it; =N lowers it)",
+                             resource=resource, current=current))
+        return ch.with_maximum(resource, amount.value), joined(*parts)
     before = current if current is not None else 0
     assert amount.value is not None
     new = before + amount.value if amount.op == "+" else amount.value
-    note = ""
+    note: str | Msg = ""
     if top is not None and new > top and new > before and amount.op == "+" and not amount.force:
         new = max(before, top)
-        note = f" (stops at the maximum {top}; add ! to go past it)"
+        note = msg(" (stops at the maximum {top}; add ! to go past it)", top=top)
     elif top is not None and new > top:
-        note = f" (above the maximum {top})"
+        note = msg(" (above the maximum {top})", top=top)
     if abs(new) > LIMIT:
-        raise CommandError("that is a very large number")
+        raise CommandError(_("that is a very large number"))
     shown = f"{new}/{top}" if top is not None else str(new)
-    old = "new" if current is None else str(before)
-    return ch.with_resource(resource, new), f"{ch.name} {resource} {old} → {shown}{note}"
+    old: str | Msg = msg("new") if current is None else str(before)
+    return ch.with_resource(resource, new), msg("{resource} {old} → {shown}{note}",
+                                                resource=resource, old=old, shown=shown,
+                                                note=note)
 
 
 def resource_text(ch: Character, resource: str) -> str:

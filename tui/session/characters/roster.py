@@ -29,6 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.systems.registry import tracker
@@ -51,7 +52,8 @@ _NUMBERED = re.compile(r"^(.*\S)\s+(\d+)$")
 
 def _limit(campaign: Campaign, more: int) -> None:
     if len(campaign.characters) + more > MAX_CHARACTERS:
-        raise CommandError(f"a campaign holds at most {MAX_CHARACTERS} characters")
+        raise CommandError(_("a campaign holds at most {MAX_CHARACTERS} characters").format(
+            MAX_CHARACTERS=MAX_CHARACTERS))
 
 
 def _actor(scene: Scene) -> str | None:
@@ -116,7 +118,8 @@ def _copy(original: Character, name: str) -> Character:
 def duplicate(campaign: Campaign, name: str, count: int = 1) -> tuple[Campaign, list[str]]:
     """``count`` copies of ``name`` placed after it (and its earlier copies)."""
     if not 1 <= count <= MAX_COPIES:
-        raise CommandError(f"make 1..{MAX_COPIES} copies at a time, not {count}")
+        raise CommandError(_("make 1..{MAX_COPIES} copies at a time, not {count}").format(
+            MAX_COPIES=MAX_COPIES, count=count))
     _limit(campaign, count)
     original = campaign.character(name)
     names = copy_names(campaign, original.name, count)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError
 from tui.session.systems.interface import System
@@ -47,11 +48,12 @@ def label(text: str, what: str) -> str:
     """A name of something (a skill, a resource, a condition …), checked and stripped."""
     name = " ".join(text.split())
     if not name:
-        raise CommandError(f"the {what} needs a name")
+        raise CommandError(_("the {what} needs a name").format(what=what))
     if len(name) > MAX_NAME:
-        raise CommandError(f"{what} name too long ({len(name)} characters, at most {MAX_NAME})")
+        raise CommandError(_("{what} name too long ({n} characters, at most {MAX_NAME})").format(
+            what=what, n=len(name), MAX_NAME=MAX_NAME))
     if _CONTROL.search(name):
-        raise CommandError(f"a {what} name cannot hold control characters")
+        raise CommandError(_("a {what} name cannot hold control characters").format(what=what))
     return name
 
 
@@ -59,21 +61,23 @@ def character_name(campaign: Campaign, text: str, *, old: str | None = None) -> 
     """``text`` as a new character name: valid, and not another character's already."""
     name = label(text, "character")
     if name.startswith("/"):
-        raise CommandError("a character name cannot begin with '/' (it reads as a command)")
+        raise CommandError(_("a character name cannot begin with '/' (it reads as a command)"))
     folded = name.casefold()
     for ch in campaign.characters:
         if ch.name.casefold() == folded and (old is None or ch.name != old):
-            raise CommandError(f"there is already a character called {ch.name}")
+            raise CommandError(_("there is already a character called {name}").format(name=ch.name))
     return name
 
 
 def whole_number(text: str, what: str, *, low: int = -1_000_000, high: int = 1_000_000) -> int:
     raw = text.strip().replace("−", "-")
     if not _INT.match(raw):
-        raise CommandError(f"{what} must be a whole number, got {text.strip()!r}")
+        raise CommandError(_("{what} must be a whole number, got {strip!r}").format(
+            what=what, strip=text.strip()))
     value = int(raw)
     if not low <= value <= high:
-        raise CommandError(f"{what} must be within {low}..{high}, got {value}")
+        raise CommandError(_("{what} must be within {low}..{high}, got {value}").format(
+            what=what, low=low, high=high, value=value))
     return value
 
 
@@ -90,12 +94,13 @@ def skill_value(system: System, text: str, skill: str) -> Value:
         value = " ".join(raw.split())
     if value is None:
         wanted = "a whole number" if int in kinds else "a number" if float in kinds else "text"
-        raise CommandError(f"{skill}: a skill value here is {wanted}, got {raw!r}")
+        raise CommandError(_("{skill}: a skill value here is {wanted}, got {raw!r}").format(
+            skill=skill, wanted=wanted, raw=raw))
     if isinstance(value, str) and (_CONTROL.search(value) or len(value) > MAX_NAME):
-        raise CommandError(f"{skill}: the value must be a short line of text")
+        raise CommandError(_("{skill}: the value must be a short line of text").format(skill=skill))
     problem = system.skill_problem(value)
     if problem:
-        raise CommandError(f"{skill}: {problem}")
+        raise CommandError(_("{skill}: {problem}").format(skill=skill, problem=problem))
     return value
 
 
@@ -108,9 +113,10 @@ def attribute_value(text: str, attribute: str) -> Value:
     if _FLOAT.match(plain):
         return float(plain)
     if not raw:
-        raise CommandError(f"{attribute} needs a value")
+        raise CommandError(_("{attribute} needs a value").format(attribute=attribute))
     if _CONTROL.search(raw) or len(raw) > MAX_NAME:
-        raise CommandError(f"{attribute}: the value must be a short line of text")
+        raise CommandError(_("{attribute}: the value must be a short line of text").format(
+            attribute=attribute))
     return raw
 
 
@@ -148,14 +154,15 @@ def with_table(ch: Character, table: str, values: Mapping[str, Any]) -> Characte
         return replace(ch, skills=dict(values))
     if table == "resources":
         return replace(ch, resources=dict(values))
-    raise ValueError(f"not a table of values: {table}")
+    raise ValueError(_("not a table of values: {table}").format(table=table))
 
 
 def notes_text(text: str, *, limit: int = 20_000) -> str:
     """Notes typed on one line: ``\\n`` starts a new line; no other control characters."""
     notes = text.replace("\\n", "\n").strip()
     if any(_CONTROL.search(line) for line in notes.split("\n")):
-        raise CommandError("notes cannot hold control characters")
+        raise CommandError(_("notes cannot hold control characters"))
     if len(notes) > limit:
-        raise CommandError(f"notes too long ({len(notes)} characters, at most {limit})")
+        raise CommandError(_("notes too long ({n} characters, at most {limit})").format(
+            n=len(notes), limit=limit))
     return notes

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rules import age
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
-from tui.i18n import Msg, msg, nmsg, term
+from tui.i18n import Msg, _, msg, nmsg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.commands import USAGE
 from tui.session.extended.data import (
@@ -43,17 +43,20 @@ def _options(words: Sequence[str]) -> dict[str, str]:
         key, eq, value = word.partition("=")
         key = key.casefold()
         if not eq and word.casefold() in ("vs", "против"):
-            raise EntryError("quote a race's sides: race=\"naomi vs guard\"")
+            raise EntryError(_("quote a race's sides: race=\"naomi vs guard\""))
         if not eq:
-            raise EntryError(f"unexpected word {word!r}: options are key=value; quote texts with "
-                             "spaces: minor=\"guards alerted; tn+2\"")
+            raise EntryError(
+                _("unexpected word {word!r}: options are key=value; quote texts with spaces: "
+                  "minor=\"guards alerted; tn+2\"").format(
+                word=word))
         if key not in _KEYS:
             allowed = ", ".join(k + "=" for k in _KEYS)
-            raise EntryError(f"unknown option {key}= (allowed: {allowed})")
+            raise EntryError(_("unknown option {key}= (allowed: {allowed})").format(
+                key=key, allowed=allowed))
         if key in opts:
-            raise EntryError(f"{key}= given twice")
+            raise EntryError(_("{key}= given twice").format(key=key))
         if not value.strip():
-            raise EntryError(f"{key}= needs a value")
+            raise EntryError(_("{key}= needs a value").format(key=key))
         opts[key] = value.strip()
     return opts
 
@@ -65,9 +68,10 @@ def _tn(raw: str | None, campaign: Campaign) -> int:
     try:
         value = int(raw) if raw.lstrip("-").isdigit() else age.difficulty(raw)
     except (ValueError, RulesError):
-        raise EntryError(f"tn= needs a number or a difficulty name, got {raw!r}") from None
+        raise EntryError(_("tn= needs a number or a difficulty name, got {raw!r}").format(
+            raw=raw)) from None
     if not 1 <= value <= 40:
-        raise EntryError(f"tn= must be within 1..40, got {value}")
+        raise EntryError(_("tn= must be within 1..40, got {value}").format(value=value))
     return value
 
 
@@ -75,10 +79,13 @@ def _threshold(raw: str) -> int:
     try:
         value = int(raw) if raw.isdigit() else age.threshold(raw)
     except (ValueError, RulesError):
-        raise EntryError(f"threshold= needs a number or easy, average, challenging, hard, "
-                         f"very-hard; got {raw!r}") from None
+        raise EntryError(
+            _("threshold= needs a number or easy, average, challenging, hard, very-hard; got "
+              "{raw!r}").format(
+            raw=raw)) from None
     if not 1 <= value <= MAX_THRESHOLD:
-        raise EntryError(f"threshold= must be within 1..{MAX_THRESHOLD}, got {value}")
+        raise EntryError(_("threshold= must be within 1..{MAX_THRESHOLD}, got {value}").format(
+            MAX_THRESHOLD=MAX_THRESHOLD, value=value))
     return value
 
 
@@ -86,19 +93,22 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
     """A new check from ``/ext NAME key=value…`` (an EntryError names what is wrong)."""
     check_name(name)
     if any(c.name.casefold() == name.casefold() for c in campaign.checks):
-        raise EntryError(f"there is already a check called {name} (/ext drop {name} first)")
+        raise EntryError(
+            _("there is already a check called {name} (/ext drop {name} first)").format(
+            name=name))
     opts = _options(words)
     if "race" in opts:
         from tui.session.extended.races import create_race
 
         if "threshold" not in opts:
-            raise EntryError(f"/ext {name} race=… needs threshold=")
+            raise EntryError(_("/ext {name} race=… needs threshold=").format(name=name))
         budget = parse_minutes(opts["time"]) if "time" in opts else None
         return create_race(campaign, name, opts, _tn(opts.get("tn"), campaign),
                            _threshold(opts["threshold"]), budget)
     missing = [k for k in ("threshold", "time") if k not in opts]
     if missing:
-        raise EntryError(f"/ext {name} needs {' and '.join(k + '=' for k in missing)}: {USAGE}")
+        raise EntryError(_("/ext {name} needs {names}: {USAGE}").format(
+            name=name, names=' and '.join(k + '=' for k in missing), USAGE=USAGE))
     levels = {lv.label: parse_consequence(lv, opts[lv.label]) for lv in LEVELS
               if lv.label in opts}
     escalation = parse_escalation(opts.get("every", "1"))
@@ -143,7 +153,8 @@ def changed(chk: ExtendedCheck, step: str) -> tuple[ExtendedCheck, str]:
     """``/clear`` (``step="clear"``) or ``/unblock``: the check after the rules' step, and
     what happened."""
     if is_race(chk):
-        raise EntryError(f"{chk.name} is a race: it has no consequences to clear or unblock")
+        raise EntryError(_("{name} is a race: it has no consequences to clear or unblock").format(
+            name=chk.name))
     test = from_check(chk)
     if step == "clear":
         new = test.clear_minor()

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from tui.i18n import _, msg, term, tr
 from tui.session.campaign.model import Campaign
 from tui.session.extended.rolls import ACTIVE, match_check, selected
 from tui.session.table.commands import slash
@@ -50,7 +51,7 @@ def _ext(table: Table, cmd: Slash) -> Feedback:
     if not args or args == ["list"]:
         lines = _describe(campaign)
         if not lines:
-            return Feedback(True, f"no extended checks yet: {USAGE}")
+            return Feedback(True, _("no extended checks yet: {usage}").format(usage=USAGE))
         return Feedback(True, " │ ".join(text.strip() for text, _ in lines))
     head = args[0].casefold()
     if head == "use":
@@ -83,7 +84,7 @@ def _describe(campaign: Campaign) -> list[tuple[str, str]]:
 
 def _one_name(args: Sequence[str], usage: str) -> str:
     if len(args) != 1:
-        raise EntryError(f"usage: {usage}")
+        raise EntryError(_("usage: {usage}").format(usage=usage))
     return args[0]
 
 
@@ -96,17 +97,19 @@ def _use(table: Table, args: Sequence[str]) -> Feedback:
     current = selected(table.campaign)
     if name.casefold() in ("none", "off", "-"):
         if current is None:
-            return Feedback(False, "no extended check is selected")
+            return Feedback(False, _("no extended check is selected"))
         return table.change(_without_selection,
-                            f"rolls no longer count toward {current.name}")
+                            msg("rolls no longer count toward {name}", name=current.name))
     chk = match_check(table.campaign, name)
     if chk.status != "running":
-        return Feedback(False, f"{chk.name} is already {chk.status}")
+        return Feedback(False, _("{name} is already {status}").format(
+            name=chk.name, status=tr(chk.status)))
 
     def select(c: Campaign) -> Campaign:
         return replace(c, options={**c.options, ACTIVE: chk.name})
 
-    return table.change(select, f"rolls now count toward {chk.name} (until /ext use none)")
+    return table.change(select, msg("rolls now count toward {name} (until /ext use none)",
+                                    name=chk.name))
 
 
 def _drop(table: Table, args: Sequence[str]) -> Feedback:
@@ -117,15 +120,17 @@ def _drop(table: Table, args: Sequence[str]) -> Feedback:
             c = _without_selection(c)
         return replace(c, checks=tuple(x for x in c.checks if x.name != chk.name))
 
-    return table.change(drop, f"extended check {chk.name} dropped "
-                              f"(pool {chk.pool}/{chk.threshold}, {chk.status})")
+    return table.change(drop, msg("extended check {name} dropped (pool {pool}/{threshold}, "
+                                  "{status})", name=chk.name, pool=chk.pool,
+                                  threshold=chk.threshold, status=term(chk.status)))
 
 
 def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> Feedback:
     """``/clear`` and ``/unblock``: a rules method of the check, as one undoable step."""
     chk = match_check(table.campaign, _one_name(args, usage))
     if chk.status != "running":
-        return Feedback(False, f"{chk.name} is already {chk.status}")
+        return Feedback(False, _("{name} is already {status}").format(
+            name=chk.name, status=tr(chk.status)))
     from tui.session.extended.checks import changed
 
     updated, what = changed(chk, step)

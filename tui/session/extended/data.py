@@ -27,6 +27,7 @@ from collections.abc import Mapping
 
 from rules.age import Consequence, Effect, EffectKind, Escalation, Level
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.extended.save import LEVELS, from_check, to_check
 from tui.session.table.entry import EntryError
 from tui.session.table.names import normal
@@ -62,10 +63,12 @@ _WORDS = {"halve": EffectKind.HALVE_POOL, "reset": EffectKind.RESET_POOL,
 def check_name(name: str) -> str:
     """A check name usable in ``ext=NAME``: one word of letters, digits, '.', '-' or '_'."""
     if name.casefold() in RESERVED:
-        raise EntryError(f"{name!r} is a reserved word; pick another check name")
+        raise EntryError(_("{name!r} is a reserved word; pick another check name").format(
+            name=name))
     if not _NAME.match(name):
         raise EntryError(
-            f"check name {name!r}: one word of up to 40 letters, digits, '.', '-' or '_'"
+            _("check name {name!r}: one word of up to 40 letters, digits, '.', '-' or '_'").format(
+                name=name)
         )
     return name
 
@@ -75,11 +78,12 @@ def parse_minutes(text: str) -> int:
     raw = text.strip().casefold().replace(" ", "")
     m = _TIME.match(raw)
     if not raw or m is None or not any(m.groups()):
-        raise EntryError(f"time {text!r}: write minutes like 30m, 1h, 90 or 1h30m")
+        raise EntryError(_("time {text!r}: write minutes like 30m, 1h, 90 or 1h30m").format(
+            text=text))
     days, hours, minutes = (int(g) if g else 0 for g in m.groups())
     total = days * 1440 + hours * 60 + minutes
     if not 1 <= total <= MAX_BUDGET:
-        raise EntryError(f"time {text!r} must be between 1 minute and 365 days")
+        raise EntryError(_("time {text!r} must be between 1 minute and 365 days").format(text=text))
     return total
 
 
@@ -87,19 +91,21 @@ def parse_escalation(text: str) -> Escalation:
     """``every=2`` (the level rises every 2 failures) or ``every=1,3,4`` (at these counts)."""
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
     if not parts or not all(p.isdigit() and len(p) <= 4 for p in parts):
-        raise EntryError(f"every={text!r}: write a number (every=2) or counts (every=1,3,4)")
+        raise EntryError(
+            _("every={text!r}: write a number (every=2) or counts (every=1,3,4)").format(
+            text=text))
     numbers = tuple(int(p) for p in parts)
     try:
         return Escalation.every(numbers[0]) if len(numbers) == 1 else Escalation.at(*numbers)
     except RulesError as exc:
-        raise EntryError(f"every={text}: {exc}") from None
+        raise EntryError(_("every={text}: {exc}").format(text=text, exc=exc)) from None
 
 
 def parse_skills(text: str) -> tuple[str, ...]:
     """``"Dexterity (Stealth), Intelligence (Technology)"`` → the names, commas separating."""
     names = tuple(" ".join(p.split()) for p in text.split(",") if p.strip())
     if not names:
-        raise EntryError("skills= needs skill names separated by commas")
+        raise EntryError(_("skills= needs skill names separated by commas"))
     return names
 
 
@@ -112,8 +118,9 @@ def _effect(level: Level, word: str) -> Effect | None:
         return Effect(_WORDS[w])
     m = _EFFECT.match(w)
     if m is None:
-        raise EntryError(f"unknown effect {word!r} (tn+N, time+N, halve, reset, close, blocked"
-                         ", none)")
+        raise EntryError(
+            _("unknown effect {word!r} (tn+N, time+N, halve, reset, close, blocked, none)").format(
+            word=word))
     scope = m.group(3) or m.group(5)
     if scope is not None:
         scope = " ".join(word.partition(":")[2].split())  # keep the GM's capitals
@@ -121,10 +128,10 @@ def _effect(level: Level, word: str) -> Effect | None:
         return Effect.close_approach(scope)
     amount = int(m.group(2))
     if amount < 1:
-        raise EntryError(f"effect {word!r}: the amount must be at least 1")
+        raise EntryError(_("effect {word!r}: the amount must be at least 1").format(word=word))
     if m.group(1) == "time":
         if scope is not None:
-            raise EntryError(f"effect {word!r}: time+N takes no ':' scope")
+            raise EntryError(_("effect {word!r}: time+N takes no ':' scope").format(word=word))
         return Effect.extra_time(amount) if level is Level.MINOR else Effect.lose_time(amount)
     if level is Level.MINOR and amount == 2 and scope is None:
         return Effect.tn_plus_2_until_cleared()
@@ -141,12 +148,13 @@ def parse_consequence(level: Level, text: str) -> Consequence:
             continue
         (words if _is_effect(part) else prose).append(part)
     if len(words) > 1:
-        raise EntryError(f"{level.label}: one effect per level, got {', '.join(words)}")
+        raise EntryError(_("{label}: one effect per level, got {words}").format(
+            label=level.label, words=', '.join(words)))
     effect = _effect(level, words[0]) if words else DEFAULT_EFFECTS[level]
     try:
         return Consequence("; ".join(prose), effect)
     except RulesError as exc:
-        raise EntryError(f"{level.label}: {exc}") from None
+        raise EntryError(_("{label}: {exc}").format(label=level.label, exc=exc)) from None
 
 
 def _is_effect(part: str) -> bool:

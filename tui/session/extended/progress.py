@@ -73,7 +73,7 @@ def count(test: ChallengeTest, who: str, skill: str, result: age.Result, clear: 
     typed a TN for this roll only (the check's own TN is kept)."""
     start = test.previous if amend else test
     if not isinstance(start, ChallengeTest):
-        raise RulesError("that roll can no longer be changed: the check changed since")
+        raise RulesError(_("that roll can no longer be changed: the check changed since"))
     need = start.tn_for(skill)
     lines: list[str] = []
     base = start

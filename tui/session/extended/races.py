@@ -28,6 +28,7 @@ from typing import Any
 
 from rules.age import Race, Status
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.progress import minutes, settle
@@ -54,8 +55,10 @@ RACE_USAGE = '/ext NAME race="A vs B[, C]" threshold=N [time=30m] [tn=N]'
 def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
     parts = [p for p in text.replace(" против ", " vs ").split(" vs ")]
     if len(parts) != 2 or not all(p.strip() for p in parts):
-        raise EntryError(f"race= names two sides separated by 'vs', e.g. "
-                         f"race=\"naomi vs guard\"; got {text!r}")
+        raise EntryError(
+            _("race= names two sides separated by 'vs', e.g. race=\"naomi vs guard\"; got "
+              "{text!r}").format(
+            text=text))
     names = [ch.name for ch in campaign.characters]
     seen: set[str] = set()
     sides: list[tuple[str, ...]] = []
@@ -68,16 +71,17 @@ def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
             try:
                 found = match_prefix_words(words, names, what="character")
             except NameError_ as exc:
-                raise EntryError(f"race=: {exc}") from None
+                raise EntryError(_("race=: {exc}").format(exc=exc)) from None
             if found.consumed != len(words):
-                raise EntryError(f"race=: {' '.join(words)!r} is not one character "
-                                 f"(separate names with commas)")
+                raise EntryError(
+                    _("race=: {words!r} is not one character (separate names with commas)").format(
+                    words=' '.join(words)))
             if found.name in seen:
-                raise EntryError(f"race=: {found.name} is named twice")
+                raise EntryError(_("race=: {name} is named twice").format(name=found.name))
             seen.add(found.name)
             side.append(found.name)
         if not side:
-            raise EntryError(f"race=: a side without a character in {text!r}")
+            raise EntryError(_("race=: a side without a character in {text!r}").format(text=text))
         sides.append(tuple(side))
     return tuple(sides)
 
@@ -87,10 +91,12 @@ def create_race(campaign: Campaign, name: str, opts: Mapping[str, str], tn: int,
     """A new race from ``/ext NAME race=… threshold=… [time=…] [tn=…]``."""
     wrong = [k for k in _NOT_FOR_RACES if k in opts]
     if wrong:
-        raise EntryError(f"a race has no {', '.join(k + '=' for k in wrong)}: {RACE_USAGE}")
+        raise EntryError(_("a race has no {names}: {RACE_USAGE}").format(
+            names=', '.join(k + '=' for k in wrong), RACE_USAGE=RACE_USAGE))
     if not tracker(campaign.system).opposed_steps:
-        raise EntryError(f"races are run with opposed rolls, which {info(campaign.system).name} "
-                         "extended checks do not count")
+        raise EntryError(
+            _("races are run with opposed rolls, which {name} extended checks do not count").format(
+            name=info(campaign.system).name))
     sides = _sides(campaign, opts["race"])
     try:
         race = Race.create(tn, threshold, budget, [" + ".join(s) for s in sides])
@@ -144,7 +150,8 @@ def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) 
     system = tracker(before.system)
     opposed = system.extended_opposed(out)
     if opposed is None or len(check.sides) != 2:
-        raise RulesError(f"{chk.name} is a race: each slice is an opposed roll of its sides")
+        raise RulesError(_("{name} is a race: each slice is an opposed roll of its sides").format(
+            name=chk.name))
     results = (opposed[0], *opposed[1])
     race = from_race(chk)
     order = sorted(range(2), key=lambda i: side_of(chk, check.sides[i].actor) or 0)
@@ -168,7 +175,7 @@ def _stepped(race: Race, who: Sequence[str], skills: Sequence[str],
     stands for this slice only."""
     start = race.previous if amend else race
     if start is None:
-        raise RulesError("that slice can no longer be changed: the race changed since")
+        raise RulesError(_("that slice can no longer be changed: the race changed since"))
     typed = results[0].tn
     base = start if typed == start.tn else replace(start, tn=typed)
     new = base.step(who, skills, results)
@@ -183,7 +190,7 @@ def amend_slice(race: Race, results: Sequence[Any]) -> tuple[Race, str]:
     """The race with its last slice re-decided from changed results (in race side order)."""
     last = race.steps[-1] if race.steps else None
     if last is None:
-        raise RulesError("the race has no slice to change")
+        raise RulesError(_("the race has no slice to change"))
     return _stepped(race, last.who, last.skills, results, amend=True)
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.systems.registry import tracker
@@ -88,11 +89,14 @@ def match_check(campaign: Campaign, typed: str) -> ExtendedCheck:
     """The check called ``typed`` (prefix or fuzzy match), or an EntryError naming the choice."""
     names = [c.name for c in campaign.checks]
     if not names:
-        raise EntryError(f"no extended check called {typed!r}: there are none (create one: /ext)")
+        raise EntryError(
+            _("no extended check called {typed!r}: there are none (create one: /ext)").format(
+            typed=typed))
     try:
         found = match_prefix_words([typed], names, what="extended check")
     except NameError_ as exc:
-        raise EntryError(f"{exc} (checks: {', '.join(names)})") from None
+        raise EntryError(_("{exc} (checks: {names})").format(
+            exc=exc, names=', '.join(names))) from None
     return campaign.check(found.name)
 
 
@@ -101,7 +105,7 @@ def _named(check: Check) -> str | None:
     side); two different ones are an error."""
     named = {side.options["ext"] for side in check.sides if "ext" in side.options}
     if len(named) > 1:
-        raise EntryError(f"one ext= per line, got {', '.join(sorted(named))}")
+        raise EntryError(_("one ext= per line, got {names}").format(names=', '.join(sorted(named))))
     return named.pop() if named else None
 
 
@@ -153,8 +157,9 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
     target = find_target(campaign, check)
     if target is None:
         if clear:
-            raise EntryError("'clear' spends a success on an extended check's minor consequence:"
-                             " add ext=NAME or select one with /ext use NAME")
+            raise EntryError(
+                _("'clear' spends a success on an extended check's minor consequence: add "
+                  "ext=NAME or select one with /ext use NAME"))
         return check
     if target.problem:
         if target.explicit or clear:
@@ -165,7 +170,8 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
 
         chk = campaign.check(target.name)
         if chk.consequences.get("kind") == "race" or not from_check(chk).minor_active:
-            raise EntryError(f"{target.name} has no active minor consequence to clear")
+            raise EntryError(_("{name} has no active minor consequence to clear").format(
+                name=target.name))
     words = tuple(w for w in side.words if w != "clear")
     plain = Side(side.actor, side.skill, words, dict(side.options), side.faces)
     plain = tracker(campaign.system).with_check_tn(plain, _tn_for(campaign, target.name,

@@ -38,6 +38,7 @@ from rules.age import (
     Status,
 )
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import ExtendedCheck
 
 __all__ = ["LEVELS", "from_check", "from_race", "is_race", "race_sides", "to_check", "to_race"]
@@ -64,7 +65,7 @@ def _effect_of(doc: Mapping[str, Any]) -> Effect | None:
     if not kind:
         return None
     if kind not in _KINDS:
-        raise RulesError(f"unknown consequence effect {kind!r} in the save")
+        raise RulesError(_("unknown consequence effect {kind!r} in the save").format(kind=kind))
     return Effect(_KINDS[kind], int(doc.get("amount", 0)), str(doc.get("scope", "")) or None)
 
 
@@ -79,7 +80,7 @@ def _result_doc(r: Result) -> list[int]:
 def _result(raw: Sequence[Any]) -> Result:
     values = [int(x) for x in raw]
     if len(values) not in (5, 6):
-        raise RulesError(f"a saved result needs 5 or 6 numbers, got {len(values)}")
+        raise RulesError(_("a saved result needs 5 or 6 numbers, got {n}").format(n=len(values)))
     d1, d2, dd, bonus, tn = values[:5]
     return Result((d1, d2, dd), bonus, tn, values[5] if len(values) == 6 else None)
 
@@ -162,7 +163,7 @@ _FAULTS = (KeyError, ValueError, TypeError, AttributeError, ZeroDivisionError, I
 def from_check(check: ExtendedCheck) -> ChallengeTest:
     """The rules value of a saved check; a damaged save raises ``RulesError`` naming it."""
     if is_race(check):
-        raise RulesError(f"{check.name} is a race, not a challenge test")
+        raise RulesError(_("{name} is a race, not a challenge test").format(name=check.name))
     try:
         return _from_check(check)
     except _FAULTS as exc:
@@ -273,7 +274,7 @@ def to_race(race: Race, name: str, sides: Sequence[Sequence[str]], *,
 def from_race(check: ExtendedCheck) -> Race:
     """The rules value of a saved race; a damaged save raises ``RulesError`` naming it."""
     if not is_race(check):
-        raise RulesError(f"{check.name} is not a race")
+        raise RulesError(_("{name} is not a race").format(name=check.name))
     try:
         return _from_race(check)
     except _FAULTS as exc:

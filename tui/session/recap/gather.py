@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tui.session.campaign.hidden import fold
-from tui.session.campaign.log import LogEntry
+from tui.session.campaign.log import LogEntry, shown_text
 from tui.session.stats.dice import DiceStats
 
 __all__ = ["Gain", "Gathered", "Notable", "gather"]
@@ -130,7 +130,8 @@ def _one(got: Gathered, entry: LogEntry, checks: Sequence[tuple[str, str]]) -> N
     inputs = entry.inputs
     stunts = _int(inputs.get("stunts")) or 0
     if entry.kind == "roll" and (entry.grade in NOTABLE_GRADES or stunts > 0):
-        got.notable.append(Notable(entry.seq, entry.scene, entry.text, entry.grade, stunts))
+        got.notable.append(Notable(entry.seq, entry.scene, shown_text(entry), entry.grade,
+                                   stunts))
     resource, old, new = inputs.get("resource"), _int(inputs.get("from")), _int(inputs.get("to"))
     if entry.actor and isinstance(resource, str) and old is not None and new is not None:
         got.resources.append((entry.seq, entry.actor, resource, old, new))

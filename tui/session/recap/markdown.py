@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from tui.i18n import N_, _, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.recap.gather import Gathered, Notable
 from tui.session.recap.select import RecapOptions
@@ -26,50 +27,49 @@ __all__ = ["LUCK_WORDS", "luck_word", "percent", "render"]
 _MARKUP = re.compile(r"([\\`*_\[\]<>|~])")
 _LEADING = re.compile(r"^(\s*)(?:([#+\->=])|(\d+)([.)]))")
 
-TITLE = "# Recap: {name}"
-NOTHING = "Nothing to recap: no entries match."
-SCENES = "## Scenes"
+TITLE = N_("# Recap: {name}")
+NOTHING = N_("Nothing to recap: no entries match.")
+SCENES = N_("## Scenes")
 SCENE = "### {number}. {name}"
-NO_SCENE = "### Outside any scene"
-ROUNDS = "{rounds} round{s}"
-RUNNING = "still running"
-NOTABLE = "Notable rolls:"
-NOTHING_NOTABLE = "No notable rolls."
-STUNTS = "{n} stunt point{s}"
-CHECKS = "## Extended checks"
-STATUS = {"running": "still running", "done": "done", "failed": "failed"}
-CHECK = "- **{name}** — {status}: pool {pool} of {threshold}, {elapsed} of {budget} min, " \
-        "{rolls} roll{s}"
-RACE = "- **{name}** (race) — {status}{winner}"
-RACE_WINNER = ", won by {side}"
-CONSEQUENCE = "  - consequence: {level}{text}"
-EXPERIENCE = "## Experience"
+NO_SCENE = N_("### Outside any scene")
+RUNNING = N_("still running")
+NOTABLE = N_("Notable rolls:")
+NOTHING_NOTABLE = N_("No notable rolls.")
+CHECKS = N_("## Extended checks")
+STATUS = {"running": N_("still running"), "done": N_("done"), "failed": N_("failed")}
+CHECK = N_("- **{name}** — {status}: pool {pool} of {threshold}, {elapsed} of {budget} min, "
+           "{rolls}")
+RACE = N_("- **{name}** (race) — {status}{winner}")
+RACE_WINNER = N_(", won by {side}")
+CONSEQUENCE = N_("  - consequence: {level}{text}")
+EXPERIENCE = N_("## Experience")
 GAIN = "- {character} · {skill}: {before} → {after} (+{gain})"
-RESOURCES = "## Resources"
+RESOURCES = N_("## Resources")
 RESOURCE = "- {character}: {resource} {before} → {after}"
-DICE = "## Dice"
-DICE_HEAD = ("| Who | Rolls | Successes | Expected | Percentile | Luck |\n"
-             "|---|---:|---:|---:|---:|---|")
+DICE = N_("## Dice")
+DICE_HEAD = N_("| Who | Rolls | Successes | Expected | Percentile | Luck |")
+DICE_RULE = "|---|---:|---:|---:|---:|---|"
 DICE_ROW = "| {name} | {rolls} | {successes} | {expected} | {percentile} | {luck} |"
-DICE_ALL = "All ({system})"
-DICE_NOTE = ("Each roll counts with its exact chance of success when it was made. The "
-             "percentile is the share of equally likely tables that would have rolled fewer "
-             "successes (ties count half): 50% is average luck.")
-DICE_APPROX = ("≈: more than {limit} rolls, the normal approximation (exact mean and "
-               "variance).")
-NO_DICE = "No rolls with stored odds."
+DICE_ALL = N_("All ({system})")
+DICE_NOTE = N_("Each roll counts with its exact chance of success when it was made. The "
+               "percentile is the share of equally likely tables that would have rolled fewer "
+               "successes (ties count half): 50% is average luck.")
+DICE_APPROX = N_("≈: more than {limit} rolls, the normal approximation (exact mean and "
+                 "variance).")
+NO_DICE = N_("No rolls with stored odds.")
 #: (upper bound of the percentile, word), checked in order
 LUCK_WORDS: tuple[tuple[Fraction, str], ...] = (
-    (Fraction(1, 100), "cursed"), (Fraction(1, 10), "unlucky"), (Fraction(9, 10), "as expected"),
-    (Fraction(99, 100), "lucky"), (Fraction(1), "blessed"),
+    (Fraction(1, 100), N_("cursed")), (Fraction(1, 10), N_("unlucky")),
+    (Fraction(9, 10), N_("as expected")), (Fraction(99, 100), N_("lucky")),
+    (Fraction(1), N_("blessed")),
 )
 
 
 def luck_word(percentile: Fraction) -> str:
     for bound, word in LUCK_WORDS:
         if percentile < bound:
-            return word
-    return LUCK_WORDS[-1][1]
+            return tr(word)
+    return tr(LUCK_WORDS[-1][1])
 
 
 def percent(p: Fraction) -> str:
@@ -80,10 +80,6 @@ def percent(p: Fraction) -> str:
     if Fraction(1999, 20) < value < 100:
         return ">99.9%"
     return f"{float(value):.1f}%"
-
-
-def _plural(n: int) -> str:
-    return "" if n == 1 else "s"
 
 
 class _Writer:
@@ -113,22 +109,22 @@ def render(campaign: Campaign, scenes: Mapping[int, Mapping[str, Any]], got: Gat
     the GM's campaign with ``--gm``); ``checks`` pairs each of its checks with whether the
     selected entries mention it."""
     w = _Writer(redact)
-    w.add(TITLE.format(name=w.md(campaign.name)), "", _subtitle(w, campaign, got, system,
+    w.add(tr(TITLE).format(name=w.md(campaign.name)), "", _subtitle(w, campaign, got, system,
                                                                  options), "")
     if not got.entries:
-        w.add(NOTHING, "")
+        w.add(tr(NOTHING), "")
         return "\n".join(w.lines)
     _scenes(w, scenes, got)
     _checks(w, [c for c, mentioned in checks if mentioned])
     gains = got.kept_gains()
     if gains:
-        w.add(EXPERIENCE, "")
+        w.add(tr(EXPERIENCE), "")
         w.add(*(GAIN.format(character=w.md(g.character), skill=w.md(g.skill), before=g.before,
                             after=g.before + g.gain, gain=g.gain) for g in gains))
         w.add("")
     changes = got.resource_changes()
     if changes:
-        w.add(RESOURCES, "")
+        w.add(tr(RESOURCES), "")
         w.add(*(RESOURCE.format(character=w.md(who), resource=w.md(what), before=a, after=b)
                 for who, what, a, b in changes))
         w.add("")
@@ -140,14 +136,14 @@ def _subtitle(w: _Writer, campaign: Campaign, got: Gathered, system: str,
               options: RecapOptions) -> str:
     parts = [w.md(system)]
     if options.adventure is not None:
-        parts.append(f"adventure {options.adventure}")
+        parts.append(_("adventure {n}").format(n=options.adventure))
     if options.scene is not None:
-        parts.append(f"scene {w.md(options.scene)}")
+        parts.append(_("scene {name}").format(name=w.md(options.scene)))
     days = sorted({got.first_time[:10], got.last_time[:10]} - {""})
     if days:
         parts.append(" – ".join(dict.fromkeys(days)))
     if options.gm:
-        parts.append("GM copy")
+        parts.append(_("GM copy"))
     return "*" + " · ".join(parts) + "*"
 
 
@@ -158,7 +154,7 @@ def _scenes(w: _Writer, scenes: Mapping[int, Mapping[str, Any]], got: Gathered) 
     shown = [s for s in got.scenes if s or notable.get(s)]
     if not shown:
         return
-    w.add(SCENES, "")
+    w.add(tr(SCENES), "")
     for number in shown:
         scene = scenes.get(number, {})
         if number:
@@ -166,9 +162,9 @@ def _scenes(w: _Writer, scenes: Mapping[int, Mapping[str, Any]], got: Gathered) 
             about = []
             rounds = scene.get("rounds")
             if isinstance(rounds, int) and not isinstance(rounds, bool):
-                about.append(ROUNDS.format(rounds=rounds, s=_plural(rounds)))
+                about.append(ngettext("{n} round", "{n} rounds", rounds).format(n=rounds))
             if scene.get("running"):
-                about.append(RUNNING)
+                about.append(tr(RUNNING))
             summary = scene.get("summary")
             line = ", ".join(about)
             if isinstance(summary, str) and summary.strip():
@@ -176,42 +172,46 @@ def _scenes(w: _Writer, scenes: Mapping[int, Mapping[str, Any]], got: Gathered) 
             if line:
                 w.add(line, "")
         else:
-            w.add(NO_SCENE, "")
+            w.add(tr(NO_SCENE), "")
         rolls = notable.get(number, [])
         if rolls:
-            w.add(NOTABLE, "")
+            w.add(tr(NOTABLE), "")
             w.add(*(_notable(w, n) for n in rolls))
         else:
-            w.add(NOTHING_NOTABLE)
+            w.add(tr(NOTHING_NOTABLE))
         w.add("")
 
 
 def _notable(w: _Writer, n: Notable) -> str:
     said = n.text.casefold()
-    extra = [w.md(n.grade)] if n.grade in ("critical", "fumble") and n.grade not in said else []
+    grade = tr(n.grade)
+    extra = [w.md(grade)] if n.grade in ("critical", "fumble") and grade.casefold() not in said \
+        else []
     if n.stunts:
-        extra.append(STUNTS.format(n=n.stunts, s=_plural(n.stunts)))
+        extra.append(ngettext("{n} stunt point", "{n} stunt points", n.stunts).format(
+            n=n.stunts))
     return f"- {w.md(n.text)}" + (f" ({', '.join(extra)})" if extra else "")
 
 
 def _checks(w: _Writer, checks: Sequence[ExtendedCheck]) -> None:
     if not checks:
         return
-    w.add(CHECKS, "")
+    w.add(tr(CHECKS), "")
     for chk in checks:
-        status = STATUS.get(chk.status, w.md(chk.status))
+        status = tr(STATUS[chk.status]) if chk.status in STATUS else w.md(chk.status)
         if chk.consequences.get("kind") == "race":
-            w.add(RACE.format(name=w.md(chk.name), status=status, winner=_winner(w, chk)))
+            w.add(tr(RACE).format(name=w.md(chk.name), status=status, winner=_winner(w, chk)))
             continue
         rolls = len(chk.contributions)
-        w.add(CHECK.format(name=w.md(chk.name), status=status, pool=chk.pool,
+        w.add(tr(CHECK).format(name=w.md(chk.name), status=status, pool=chk.pool,
                            threshold=chk.threshold, elapsed=chk.elapsed,
-                           budget=chk.time_budget, rolls=rolls, s=_plural(rolls)))
+                           budget=chk.time_budget,
+                              rolls=ngettext("{n} roll", "{n} rolls", rolls).format(n=rolls)))
         level = chk.consequences.get("level")
         if isinstance(level, str) and level not in ("", "none"):
             about = chk.consequences.get(level)
             text = about.get("text") if isinstance(about, Mapping) else None
-            w.add(CONSEQUENCE.format(level=w.md(level),
+            w.add(tr(CONSEQUENCE).format(level=w.md(level),
                                      text=f" — {w.md(text)}" if isinstance(text, str) and text
                                      else ""))
     w.add("")
@@ -223,19 +223,19 @@ def _winner(w: _Writer, chk: ExtendedCheck) -> str:
         return ""
     if not 0 <= winner < len(sides) or not isinstance(sides[winner], list):
         return ""
-    return RACE_WINNER.format(side=" & ".join(w.md(n) for n in sides[winner]))
+    return tr(RACE_WINNER).format(side=" & ".join(w.md(n) for n in sides[winner]))
 
 
 def _dice(w: _Writer, got: Gathered, system: str) -> None:
-    w.add(DICE, "")
+    w.add(tr(DICE), "")
     tallies = got.dice.tallies()
     if not tallies:
-        w.add(NO_DICE, "")
+        w.add(tr(NO_DICE), "")
         return
-    w.add(DICE_HEAD)
+    w.add(tr(DICE_HEAD), DICE_RULE)
     rows: list[Tally] = [*tallies]
     if len(tallies) > 1:
-        rows.append(got.dice.total(DICE_ALL.format(system=system)))
+        rows.append(got.dice.total(tr(DICE_ALL).format(system=system)))
     for tally in rows:
         luck = tally.luck()
         w.add(DICE_ROW.format(name=w.md(tally.name), rolls=tally.rolls,
@@ -243,6 +243,6 @@ def _dice(w: _Writer, got: Gathered, system: str) -> None:
                               expected=f"{float(luck.expected):.1f}",
                               percentile=("" if luck.exact else "≈") + percent(luck.percentile),
                               luck=luck_word(luck.percentile)))
-    w.add("", DICE_NOTE, "")
+    w.add("", tr(DICE_NOTE), "")
     if any(t.rolls > EXACT_LIMIT for t in rows):
-        w.add(DICE_APPROX.format(limit=EXACT_LIMIT), "")
+        w.add(tr(DICE_APPROX).format(limit=EXACT_LIMIT), "")

@@ -16,14 +16,15 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tui.i18n import N_
 from tui.session.campaign.hidden import fold
 from tui.session.campaign.log import LogEntry
 
 __all__ = ["KINDS", "LIMIT", "Found", "LogFilter", "search"]
 
 #: The entry kinds the filter bar offers, with the words it shows for them.
-KINDS = {"roll": "rolls", "change": "changes", "info": "summaries", "note": "notes",
-         "undo": "undos", "redo": "redos"}
+KINDS = {"roll": N_("rolls"), "change": N_("changes"), "info": N_("summaries"),
+         "note": N_("notes"), "undo": N_("undos"), "redo": N_("redos")}
 #: The most matches kept (the newest); the count says how many there were.
 LIMIT = 1000
 

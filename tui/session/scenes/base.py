@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from tui.i18n import _
 from tui.session.campaign.history import appended
 from tui.session.campaign.model import Campaign, Scene, SceneKind
 from tui.session.campaign.session import CommandError
@@ -41,7 +42,7 @@ KINDS: Mapping[str, SceneKind] = {
 def need_scene(campaign: Campaign) -> Scene:
     """The running scene, or a ``CommandError`` telling how to start one."""
     if campaign.scene is None:
-        raise CommandError("no scene is running: start one with /scene NAME")
+        raise CommandError(_("no scene is running: start one with /scene NAME"))
     return campaign.scene
 
 
@@ -86,7 +87,7 @@ def pick_characters(who: Matcher, words: Sequence[str]) -> list[str]:
     while rest:
         name, rest = pick_character(who, rest)
         if name in names:
-            raise CommandError(f"{name} is named twice")
+            raise CommandError(_("{name} is named twice").format(name=name))
         names.append(name)
     return names
 
@@ -106,16 +107,18 @@ def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
         elif folded.startswith("limit="):
             raw = folded.partition("=")[2]
             if not raw.isdigit() or not 1 <= int(raw) <= 4:
-                raise CommandError(f"limit= must be a round limit 1..4, got {raw!r}")
+                raise CommandError(_("limit= must be a round limit 1..4, got {raw!r}").format(
+                    raw=raw))
             limit = int(raw)
         else:
             break
         name_words.pop()
     name = " ".join(name_words).strip()
     if not name:
-        raise CommandError("the scene needs a name: /scene NAME [active|long] [limit=1..4]")
+        raise CommandError(_("the scene needs a name: /scene NAME [active|long] [limit=1..4]"))
     if len(name) > 80:
-        raise CommandError(f"scene name too long ({len(name)} characters, at most 80)")
+        raise CommandError(_("scene name too long ({n} characters, at most 80)").format(
+            n=len(name)))
     return name, kind, limit
 
 

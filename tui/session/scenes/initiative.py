@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.scenes.base import Matcher, need_scene, pick_character
@@ -52,11 +53,11 @@ def parse_expression(text: str) -> tuple[str, list[tuple[int, str]]]:
             terms.append((sign, part.replace(" ", "") if _DICE_TERM.match(
                 part.replace(" ", "")) else part))
         elif i:
-            raise CommandError(f"something is missing in {text.strip()!r}")
+            raise CommandError(_("something is missing in {strip!r}").format(strip=text.strip()))
     dice = "".join(("+" if s > 0 else "-") + t for s, t in terms if _DICE_TERM.match(t))
     names = [(s, t) for s, t in terms if not _DICE_TERM.match(t)]
     if not dice:
-        raise CommandError("initiative needs dice to roll (3d6 + Dexterity, d10 + 2 …)")
+        raise CommandError(_("initiative needs dice to roll (3d6 + Dexterity, d10 + 2 …)"))
     try:
         dice_mod.parse(dice.lstrip("+"))
     except RulesError as exc:
@@ -72,10 +73,12 @@ def _attribute(ch: Character, typed: str) -> tuple[str, int]:
     if len(found) != 1:
         have = ", ".join(names) or "none"
         what = "no attribute" if not found else "more than one attribute like"
-        raise CommandError(f"{ch.name} has {what} {typed!r} (attributes: {have})")
+        raise CommandError(_("{name} has {what} {typed!r} (attributes: {have})").format(
+            name=ch.name, what=what, typed=typed, have=have))
     value = ch.attributes[found[0]]
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise CommandError(f"{ch.name}'s {found[0]} is not a number ({value!r})")
+        raise CommandError(_("{name}'s {found} is not a number ({value!r})").format(
+            name=ch.name, found=found[0], value=value))
     return found[0], int(value)
 
 
@@ -101,13 +104,13 @@ def roll_initiative(campaign: Campaign, who: Matcher, words: Sequence[str],
     need_scene(campaign)
     rest = list(words)
     if not rest:
-        raise CommandError("usage: /init roll CHAR EXPR or /init roll all EXPR")
+        raise CommandError(_("usage: /init roll CHAR EXPR or /init roll all EXPR"))
     if rest[0].casefold() == "all":
         scene = need_scene(campaign)
         names = list(scene.turn_order) or [c.name for c in campaign.characters]
         rest = rest[1:]
         if not names:
-            raise CommandError("the campaign has no characters to roll for")
+            raise CommandError(_("the campaign has no characters to roll for"))
     else:
         name, rest = pick_character(who, rest)
         names = [name]
@@ -115,8 +118,8 @@ def roll_initiative(campaign: Campaign, who: Matcher, words: Sequence[str],
     faces: tuple[int, ...] | None = None
     if "=" in text:
         if len(names) != 1:
-            raise CommandError("typed dice go with one character's roll, not all")
-        text, _, typed = text.partition("=")
+            raise CommandError(_("typed dice go with one character's roll, not all"))
+        text, _sep, typed = text.partition("=")
         faces = parse_faces(typed)
     dice, terms = parse_expression(text)
     for n in names:  # every attribute known before anything is rolled

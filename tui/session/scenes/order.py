@@ -52,7 +52,7 @@ def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
     scene = need_scene(campaign)
     chosen = list(names) or [c.name for c in campaign.characters]
     if not chosen:
-        raise CommandError("the campaign has no characters to order")
+        raise CommandError(_("the campaign has no characters to order"))
     own = tracker(campaign.system).turn_order(campaign, chosen)
     if own is not None:
         order = list(own)
@@ -113,8 +113,9 @@ def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None
         if a in group:
             if b not in group:
                 raise CommandError(
-                    f"{a} and {b} are not tied (Basic Speed decides): only tied "
-                    "combatants can be reordered")
+                    _("{a} and {b} are not tied (Basic Speed decides): only tied combatants can "
+                      "be reordered").format(
+                        a=a, b=b))
             return
 
 
@@ -124,9 +125,10 @@ def swap(campaign: Campaign, a: str, b: str) -> Campaign:
     order = list(scene.turn_order)
     for name in (a, b):
         if name not in order:
-            raise CommandError(f"{name} is not in the turn order (/order builds it)")
+            raise CommandError(_("{name} is not in the turn order (/order builds it)").format(
+                name=name))
     if a == b:
-        raise CommandError("name two different characters")
+        raise CommandError(_("name two different characters"))
     _check_tie(campaign, order, a, b)
     i, j = order.index(a), order.index(b)
     order[i], order[j] = order[j], order[i]
@@ -138,10 +140,12 @@ def move(campaign: Campaign, name: str, step: int) -> Campaign:
     scene = need_scene(campaign)
     order = list(scene.turn_order)
     if name not in order:
-        raise CommandError(f"{name} is not in the turn order (/order builds it)")
+        raise CommandError(_("{name} is not in the turn order (/order builds it)").format(
+            name=name))
     j = order.index(name) + step
     if not 0 <= j < len(order):
-        raise CommandError(f"{name} is already {'first' if step < 0 else 'last'}")
+        raise CommandError(_("{name} is already {value}").format(
+            name=name, value='first' if step < 0 else 'last'))
     return swap(campaign, name, order[j])
 
 

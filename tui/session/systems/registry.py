@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from tui.i18n import N_
+from tui.i18n import N_, _
 
 if TYPE_CHECKING:
     from tui.session.systems.interface import System
@@ -55,12 +55,14 @@ _LOADED: dict[str, System] = {}
 def register(system: SystemInfo) -> SystemInfo:
     """Add ``system`` (registering the same entry again is harmless; a clash is an error)."""
     if not _KEY.match(system.key):
-        raise ValueError(f"system key {system.key!r}: lower-case letters, digits and '_'")
+        raise ValueError(_("system key {key!r}: lower-case letters, digits and '_'").format(
+            key=system.key))
     if not system.name.strip():
-        raise ValueError(f"system {system.key!r} needs a display name")
+        raise ValueError(_("system {key!r} needs a display name").format(key=system.key))
     known = _SYSTEMS.get(system.key)
     if known is not None and known != system:
-        raise ValueError(f"system {system.key!r} is already registered as {known.name!r}")
+        raise ValueError(_("system {key!r} is already registered as {name!r}").format(
+            key=system.key, name=known.name))
     _SYSTEMS[system.key] = system
     return system
 
@@ -91,7 +93,8 @@ def tracker(key: str) -> System:
     if found is None:
         system: System = importlib.import_module(info(key).tracker).SYSTEM
         if system.key != key:
-            raise ValueError(f"{info(key).tracker}.SYSTEM answers to {system.key!r}, not {key!r}")
+            raise ValueError(_("{tracker}.SYSTEM answers to {key!r}, not {key2!r}").format(
+                tracker=info(key).tracker, key=system.key, key2=key))
         found = _LOADED[key] = system
     return found
 

@@ -53,12 +53,13 @@ def bonus_of(ch: Character, skill: str) -> tuple[int, str, str]:
         ability = str(ch.skills[skill])
         focus = skill
     elif skill.endswith(")") and " (" in skill:
-        ability, _, focus = skill[:-1].partition(" (")
+        ability, _sep, focus = skill[:-1].partition(" (")
     else:
         ability, focus = skill, ""
     value = ch.attributes.get(ability)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(f"{ch.name} has no ability {ability!r} (needed for {skill})")
+        raise EntryError(_("{name} has no ability {ability!r} (needed for {skill})").format(
+            name=ch.name, ability=ability, skill=skill))
     return age.focus_bonus(value, bool(focus)), ability, focus
 
 
@@ -99,9 +100,10 @@ def _tn(raw: str) -> int:
     try:
         value = int(raw) if raw.lstrip("-").isdigit() else age.difficulty(raw)
     except Exception:
-        raise EntryError(f"tn= needs a number or a difficulty name, got {raw!r}") from None
+        raise EntryError(_("tn= needs a number or a difficulty name, got {raw!r}").format(
+            raw=raw)) from None
     if not 1 <= value <= 40:
-        raise EntryError(f"tn= must be within 1..40, got {value}")
+        raise EntryError(_("tn= must be within 1..40, got {value}").format(value=value))
     return value
 
 
@@ -196,7 +198,7 @@ def _gate(tests: Sequence[_Test]) -> int | None:
     values = set(typed.values())
     if len(values) > 1:
         shown = ", ".join(f"{tn} for {who}" for who, tn in typed.items())
-        raise EntryError(f"an opposed test has one TN: got {shown}")
+        raise EntryError(_("an opposed test has one TN: got {shown}").format(shown=shown))
     return values.pop() if values else None
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from rules import age
 from rules.errors import RulesError
+from tui.i18n import Msg, _, msg, nmsg
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
@@ -56,14 +57,15 @@ class _Roll:
 
 def _int(raw: object, what: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise EntryError(f"the log entry's {what} is not a number ({raw!r})")
+        raise EntryError(_("the log entry's {what} is not a number ({raw!r})").format(
+            what=what, raw=raw))
     return raw
 
 
 def _result(doc: Mapping[str, Any]) -> age.Result:
     dice = doc.get("dice")
     if not isinstance(dice, list) or len(dice) != 3:
-        raise EntryError("the log entry holds no three AGE dice")
+        raise EntryError(_("the log entry holds no three AGE dice"))
     rating = doc.get("skill_value")
     return age.resolve((_int(dice[0], "die"), _int(dice[1], "die"), _int(dice[2], "die")),
                        _int(doc.get("bonus"), "bonus"), _int(doc.get("tn"), "TN"),
@@ -95,14 +97,17 @@ def _last_roll(table: Table, actor: str) -> _Roll:
             return roll
         if roll is None and entry.actor == actor:
             break  # the character's last roll was not an AGE test
-    raise EntryError(f"{actor} has no test to spend Fortune on (the last roll must be theirs)")
+    raise EntryError(
+        _("{actor} has no test to spend Fortune on (the last roll must be theirs)").format(
+        actor=actor))
 
 
 def _whole(options: Mapping[str, object], key: str, default: int) -> int:
     """A campaign option that must be a whole number (a hand-edited save may hold anything)."""
     value = options.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(f"campaign option {key} must be a whole number, got {value!r}")
+        raise EntryError(_("campaign option {key} must be a whole number, got {value!r}").format(
+            key=key, value=value))
     return value
 
 
@@ -111,14 +116,15 @@ def _side(roll: _Roll, who: str, raw: str | None) -> int:
     if raw is None:
         if len(mine) > 1:
             shown = ", ".join(f"side={i + 1} ({roll.skills[i]})" for i in mine)
-            raise EntryError(f"{who} rolled more than once in that test: add {shown}")
+            raise EntryError(_("{who} rolled more than once in that test: add {shown}").format(
+                who=who, shown=shown))
         return mine[0]
     try:
         index = int(raw) - 1
     except ValueError:
-        raise EntryError("side= takes the side's number (1 = the first named)") from None
+        raise EntryError(_("side= takes the side's number (1 = the first named)")) from None
     if index not in mine:
-        raise EntryError(f"side {raw} of that test is not {who}'s")
+        raise EntryError(_("side {raw} of that test is not {who}'s").format(raw=raw, who=who))
     return index
 
 
@@ -147,15 +153,16 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     words = [w for w in cmd.args if "=" not in w]
     opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
     if not words or "die" not in opts or "face" not in opts:
-        return Feedback(False, f"usage: {USAGE}")
+        return Feedback(False, _("usage: {USAGE}").format(USAGE=USAGE))
     who = table.match_character(words).name  # aliases resolve to the real name
     ch = table.campaign.character(who)
     try:
         die, face = int(opts["die"]), int(opts["face"])
     except ValueError:
-        return Feedback(False, "die= and face= take whole numbers")
+        return Feedback(False, _("die= and face= take whole numbers"))
     if not 1 <= die <= 3:
-        return Feedback(False, f"die= must be 1, 2 or 3 (the Drama Die), got {die}")
+        return Feedback(False, _("die= must be 1, 2 or 3 (the Drama Die), got {die}").format(
+            die=die))
     options = table.campaign.options
     costs = age.FortuneCosts(
         _whole(options, "fortune_regular", 2), _whole(options, "fortune_drama", 3)
@@ -166,30 +173,34 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     spend = age.spend_fortune(roll.results[index], die - 1, face, points, costs)
     results = list(roll.results)
     results[index] = spend.result
-    before, _ = _verdict(roll, roll.results)
+    before, _after = _verdict(roll, roll.results)
     after, grade = _verdict(roll, results)
     changed = roll.opposed and (age.opposed_many(roll.results, roll.gate)
                                 != age.opposed_many(results, roll.gate))
     ext = roll.entry.inputs.get("ext")
     change, lines = _recount(table.campaign, ext, roll, results)
     updated = ch.with_resource("Fortune", spend.points_left)
-    effects = [f"{who} Fortune {points} → {spend.points_left}", *lines]
+    effects: list[str | Msg] = [msg("{who} Fortune {before} → {after}", who=who, before=points,
+                                    after=spend.points_left), *lines]
     if changed:
-        effects.insert(0, f"verdict changed; was: {before}")
-    text = (f"{who} · {spend.label}" if not roll.opposed else
-            f"{who} · Fortune {spend.cost} point{'' if spend.cost == 1 else 's'}: {_die(spend)}, "
-            f"{spend.points_left} left; "
-            f"{after}")
+        effects.insert(0, msg("verdict changed; was: {was}", was=before))
+    text = (msg("{who} · {label}", who=who, label=spend.label) if not roll.opposed else
+            nmsg("{who} · Fortune {n} point: {die}, {left} left; {verdict}",
+                 "{who} · Fortune {n} points: {die}, {left} left; {verdict}", spend.cost,
+                 who=who, die=_die(spend), left=spend.points_left, verdict=after))
     inputs = _inputs(roll, results, spend.cost)
     return table.run_change(
         lambda c: change(c.with_character(updated)),
-        Draft("roll", text, who, grade, inputs, tuple(effects)),
+        Draft.of("roll", text, who, grade, inputs, tuple(effects)),
     )
 
 
-def _die(spend: age.FortuneSpend) -> str:
-    name = "Drama Die" if spend.die_index == 2 else f"die {spend.die_index + 1}"
-    return f"{name} {spend.before.dice[spend.die_index]} → {spend.face}"
+def _die(spend: age.FortuneSpend) -> Msg:
+    before = spend.before.dice[spend.die_index]
+    if spend.die_index == 2:
+        return msg("Drama Die {before} → {face}", before=before, face=spend.face)
+    return msg("die {n} {before} → {face}", n=spend.die_index + 1, before=before,
+               face=spend.face)
 
 
 def _inputs(roll: _Roll, results: Sequence[age.Result], cost: int) -> dict[str, object]:
@@ -223,7 +234,7 @@ def _recount(campaign: Campaign, ext: object, roll: _Roll, results: Sequence[age
         updated, lines = amend_last_roll(chk, roll.actors, roll.results, results,
                                          bool(roll.entry.inputs.get("ext_clear", False)))
     except RulesError as exc:
-        raise EntryError(f"{exc}; no Fortune spent") from None
+        raise EntryError(_("{exc}; no Fortune spent").format(exc=exc)) from None
 
     def change(c: Campaign) -> Campaign:
         return c.with_check(updated)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.errors import RulesError
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField
@@ -100,7 +100,7 @@ class Age(Defaults):
         if isinstance(out.result, tuple) and out.result and isinstance(out.result[0], age.Result):
             return out.result[0]  # an opposed step: the first side's roll
         if not isinstance(out.result, age.Result):
-            raise RulesError("only an AGE test counts toward an extended check")
+            raise RulesError(_("only an AGE test counts toward an extended check"))
         return out.result
 
     def extended_opposed(self, out: Outcome) -> tuple[Result, tuple[Result, ...]] | None:

@@ -79,19 +79,22 @@ class _Roll:
         self.is_skill = side.skill in ch.skills
         raw = ch.skills[side.skill] if self.is_skill else ch.attributes[side.skill]
         if not isinstance(raw, int) or isinstance(raw, bool):
-            raise EntryError(f"{side.actor}'s {side.skill} is not a number ({raw!r})")
+            raise EntryError(_("{actor}'s {skill} is not a number ({raw!r})").format(
+                actor=side.actor, skill=side.skill, raw=raw))
         self.value = raw
         numbers, words = signed_words(side, low=-200, high=200, what="modifier")
         reject_unknown(words, ("ext",), side, _WORDS)
         diffs = [w for w in words if w in brp.DIFFICULTIES]
         if len(diffs) > 1:
-            raise EntryError(f"pick one difficulty, not {' and '.join(diffs)}")
+            raise EntryError(_("pick one difficulty, not {diffs}").format(
+                diffs=' and '.join(diffs)))
         self.difficulty = diffs[0] if diffs else "normal"
         self.stakes = "nostakes" not in words
         self.see_how_badly = "roll" in words
         if self.see_how_badly and self.difficulty != "impossible":
-            raise EntryError("'roll' goes with impossible (a roll to see how badly); "
-                             "other checks are rolled anyway")
+            raise EntryError(
+                _("'roll' goes with impossible (a roll to see how badly); other checks are "
+                  "rolled anyway"))
         self.base = max(0, (raw if self.is_skill else raw * 5) + sum(numbers))
         self.numbers = numbers
         if self.difficulty in ("automatic", "impossible"):
@@ -129,7 +132,7 @@ class _Roll:
     def resolve(self, rng: random.Random) -> tuple[brp.Check, bool]:
         if self.difficulty == "automatic":
             if self.side.faces is not None:
-                raise EntryError("an automatic check takes no dice")
+                raise EntryError(_("an automatic check takes no dice"))
             return brp.check(self.base, "automatic", None, stakes=self.stakes), False
         if not self.rolls:  # impossible: a failure, no roll
             return brp.check(self.base, "impossible", None, stakes=self.stakes), True
@@ -168,8 +171,9 @@ class BrpAdapter:
         b_attr = check.b.skill in b_char.attributes and check.b.skill not in b_char.skills
         if a_attr and b_attr:
             if check.more:
-                raise EntryError("a resistance roll (characteristic against characteristic) "
-                                 "has two sides: active and passive")
+                raise EntryError(
+                    _("a resistance roll (characteristic against characteristic) has two sides: "
+                      "active and passive"))
             return self._resistance(campaign, check.a, check.b)
         return self._opposed(campaign, check.sides)
 
@@ -212,7 +216,7 @@ class BrpAdapter:
     def _opposed(self, campaign: Campaign, sides: Sequence[Side]) -> Plan:
         rolls = [_Roll(campaign, side) for side in sides]
         if any(r.difficulty == "automatic" for r in rolls):
-            raise EntryError("an opposed roll cannot be automatic: every side rolls")
+            raise EntryError(_("an opposed roll cannot be automatic: every side rolls"))
         names = side_names(sides)
         dist = brp.opposed_odds(tuple(r.chance for r in rolls), tuple(r.base for r in rolls))
         wins = [Chance(_("{name} wins").format(name=name), dist[i], side_grade(sides, i))
@@ -262,13 +266,13 @@ class BrpAdapter:
         active = a_char.attributes[a_side.skill]
         passive = b_char.attributes[b_side.skill]
         if not isinstance(active, int) or not isinstance(passive, int):
-            raise EntryError("resistance rolls need whole-number characteristics")
+            raise EntryError(_("resistance rolls need whole-number characteristics"))
         if a_side.words or b_side.words:
-            raise EntryError("a resistance roll takes no modifiers (only by=active|passive)")
+            raise EntryError(_("a resistance roll takes no modifiers (only by=active|passive)"))
         reject_unknown((), ("by",), a_side, ())
         reject_unknown((), ("by",), b_side, ())
         if a_side.faces is not None and b_side.faces is not None:
-            raise EntryError("a resistance roll is one d100: type it once")
+            raise EntryError(_("a resistance roll is one d100: type it once"))
         # "alice str vs boulder siz = 40": dice typed at the end belong to the only roll
         typed_faces = a_side.faces if a_side.faces is not None else b_side.faces
         by = _roller(a_side, b_side, a_char.side, b_char.side)
@@ -287,7 +291,8 @@ class BrpAdapter:
             automatic = chance in (0, 100)
             if automatic:
                 if typed_faces is not None:
-                    raise EntryError(f"no roll needed: {chance}% is automatic")
+                    raise EntryError(_("no roll needed: {chance}% is automatic").format(
+                        chance=chance))
                 face, typed = None, False
             else:
                 faces, typed = draw(typed_faces, 1, 100, rng, what=f"{roller}'s d100")
@@ -339,11 +344,13 @@ def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["ac
     passive one in doubt (both or neither are player characters)."""
     given = {s.options["by"].casefold() for s in (a_side, b_side) if "by" in s.options}
     if len(given) > 1:
-        raise EntryError("by= says two different things: give it once (by=active or by=passive)")
+        raise EntryError(_("by= says two different things: give it once (by=active or by=passive)"))
     if given:
         word = given.pop()
         if word not in ("active", "passive"):
-            raise EntryError(f"by= takes active or passive (the side that rolls), got {word!r}")
+            raise EntryError(
+                _("by= takes active or passive (the side that rolls), got {word!r}").format(
+                word=word))
         return "active" if word == "active" else "passive"
     if (a_kind == "party") != (b_kind == "party"):
         return "active" if a_kind == "party" else "passive"

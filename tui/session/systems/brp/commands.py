@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import brp
+from tui.i18n import Msg, _, msg, ngettext, term
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
 from tui.session.systems.brp.downtime import granted, with_granted
@@ -77,7 +78,7 @@ def skill_list(text: str) -> list[str]:
 
 def _character(table: Table, words: Sequence[str]) -> tuple[Character, list[str]]:
     if not words:
-        raise EntryError("name a character")
+        raise EntryError(_("name a character"))
     who = match_prefix_words(words, table.character_names(), what="character")
     return table.campaign.character(who.name), list(words[who.consumed:])
 
@@ -85,23 +86,26 @@ def _character(table: Table, words: Sequence[str]) -> tuple[Character, list[str]
 def _skill(ch: Character, words: Sequence[str], pool: Sequence[str] | None = None) -> str:
     """Exactly one skill of ``ch`` (or of ``pool``) named by all of ``words``."""
     if not words:
-        raise EntryError(f"name a skill of {ch.name}")
+        raise EntryError(_("name a skill of {name}").format(name=ch.name))
     phrase = normal(" ".join(words))
     for attr in ch.attributes:
         if normal(attr) == phrase and not any(normal(s) == phrase for s in ch.skills):
-            raise EntryError(f"{attr} is a characteristic: only skills earn ticks")
+            raise EntryError(_("{attr} is a characteristic: only skills earn ticks").format(
+                attr=attr))
     found = match_prefix_words(words, list(pool if pool is not None else ch.skills),
                                what=f"skill of {ch.name}")
     if found.consumed != len(words):
         extra = " ".join(words[found.consumed:])
-        raise EntryError(f"{extra!r} after {found.name}: one skill here (commas separate them)")
+        raise EntryError(_("{extra!r} after {name}: one skill here (commas separate them)").format(
+            extra=extra, name=found.name))
     return found.name
 
 
 def _brp_skill(ch: Character, skill: str) -> int:
     value = ch.skills.get(skill)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(f"{ch.name}'s {skill} is not a percentage ({value!r})")
+        raise EntryError(_("{name}'s {skill} is not a percentage ({value!r})").format(
+            name=ch.name, skill=skill, value=value))
     return value
 
 
@@ -121,10 +125,12 @@ def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
     skill = _skill(ch, rest)
     _brp_skill(ch, skill)
     if skill in ch.ticks:
-        return Feedback(False, f"{ch.name} · {skill} is already ticked")
+        return Feedback(False, _("{name} · {skill} is already ticked").format(
+            name=ch.name, skill=skill))
     return table.change(lambda c: _with_tick(c, ch.name, skill, True),
-                        f"tick (GM): {ch.name} · {skill}", actor=ch.name,
-                        effects=[f"tick: {ch.name} · {skill}"])
+                        msg("tick (GM): {name} · {skill}", name=ch.name, skill=skill),
+                        actor=ch.name,
+                        effects=[msg("tick: {name} · {skill}", name=ch.name, skill=skill)])
 
 
 @COMMANDS.slash("untick", "/untick CHAR SKILL", "take an experience tick back (GM override)",
@@ -132,18 +138,20 @@ def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
 def _untick_cmd(table: Table, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     if not ch.ticks:
-        return Feedback(False, f"{ch.name} has no ticked skills")
+        return Feedback(False, _("{name} has no ticked skills").format(name=ch.name))
     skill = _skill(ch, rest, ch.ticks)
     return table.change(lambda c: _with_tick(c, ch.name, skill, False),
-                        f"untick (GM): {ch.name} · {skill}", actor=ch.name,
-                        effects=[f"tick removed: {ch.name} · {skill}"])
+                        msg("untick (GM): {name} · {skill}", name=ch.name, skill=skill),
+                        actor=ch.name,
+                        effects=[msg("tick removed: {name} · {skill}", name=ch.name,
+                                     skill=skill)])
 
 
 def _teach_value(ch: Character) -> tuple[str, int]:
     for name in ch.skills:
         if normal(name) in TEACH_SKILLS:
             return name, _brp_skill(ch, name)
-    raise EntryError(f"{ch.name} has no Teach skill")
+    raise EntryError(_("{name} has no Teach skill").format(name=ch.name))
 
 
 @COMMANDS.slash("teach", "/teach TEACHER STUDENT SKILL [= teach skill]",
@@ -153,14 +161,14 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     head, eq, dice_text = cmd.rest.partition("=")
     teacher, rest = _character(table, split_words(head))
     if not rest:
-        raise EntryError("name the student after the teacher")
+        raise EntryError(_("name the student after the teacher"))
     who = match_prefix_words(rest, table.character_names(), what="student")
     student = table.campaign.character(who.name)
     if student.name == teacher.name:
-        raise EntryError(f"{teacher.name} cannot teach themself")
+        raise EntryError(_("{name} cannot teach themself").format(name=teacher.name))
     skill = _skill(student, rest[who.consumed:])
     if skill not in teacher.skills:
-        raise EntryError(f"{teacher.name} has no {skill} to teach")
+        raise EntryError(_("{name} has no {skill} to teach").format(name=teacher.name, skill=skill))
     teacher_skill = _brp_skill(teacher, skill)
     _brp_skill(student, skill)
     teach_name, teach_value = _teach_value(teacher)
@@ -168,18 +176,24 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     (teach_roll, skill_roll), typed = draw(faces, 2, 100, table.rng,
                                            what="the Teach and the skill d100")
     result = brp.teach(teach_value, teacher_skill, teach_roll, skill_roll)
-    effects: list[str] = []
+    effects: list[str | Msg] = []
     if result.student_ticks:
         already = skill in student.ticks
-        effects.append(f"{student.name} · {skill} already ticked" if already
-                       else f"tick: {student.name} · {skill}")
-    cap = f" (capped at {skill} {teacher_skill})" if result.capped else ""
-    verdict = "student ticks" if result.student_ticks else "no tick"
-    text = (f"{teacher.name} teaches {student.name} {skill}: {teach_name} "
-            f"{result.teach_chance}%{cap} {brp.face_text(teach_roll)} "
-            f"{result.teach.level.label}, {skill} {teacher_skill}% "
-            f"{brp.face_text(skill_roll)} {result.skill.level.label} → {verdict}")
-    draft = Draft("roll", text, student.name, "success" if result.student_ticks else "failure",
+        effects.append(msg("{name} · {skill} already ticked", name=student.name, skill=skill)
+                       if already else msg("tick: {name} · {skill}", name=student.name,
+                                           skill=skill))
+    cap = (msg(" (capped at {skill} {value})", skill=skill, value=teacher_skill)
+           if result.capped else "")
+    verdict = msg("student ticks") if result.student_ticks else msg("no tick")
+    text = msg("{teacher} teaches {student} {skill}: {teach} {teach_chance}%{cap} "
+               "{teach_dice} {teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → "
+               "{verdict}", teacher=teacher.name, student=student.name, skill=skill,
+               teach=teach_name, teach_chance=result.teach_chance, cap=cap,
+               teach_dice=brp.face_text(teach_roll), teach_grade=term(result.teach.level.label),
+               chance=teacher_skill, skill_dice=brp.face_text(skill_roll),
+               skill_grade=term(result.skill.level.label), verdict=verdict)
+    draft = Draft.of("roll", text, student.name,
+                     "success" if result.student_ticks else "failure",
                   {"teacher": teacher.name, "skill": skill, "teach": result.teach_chance,
                    "chance": teacher_skill, "dice": [teach_roll, skill_roll],
                    "source": typed_or_rolled(typed)}, tuple(effects))
@@ -199,28 +213,34 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     """Once per character and downtime (see :mod:`tui.session.systems.brp.downtime`)."""
     phrases = skill_list(cmd.rest)
     if not phrases:
-        raise EntryError("usage: /downtime CHAR SKILL, SKILL, ... (up to four)")
+        raise EntryError(_("usage: /downtime CHAR SKILL, SKILL, ... (up to four)"))
     if table.campaign.scene is not None:
-        raise EntryError("a downtime comes between scenes: end the scene first (/endscene)")
+        raise EntryError(_("a downtime comes between scenes: end the scene first (/endscene)"))
     ch, first = _character(table, phrases[0].split())
     already = granted(table.campaign, ch.name)
     if already is not None:
         n = len(already)
-        return Feedback(False, f"{ch.name} already took {n} free tick{'' if n == 1 else 's'} "
-                        f"in this downtime ({', '.join(already) or 'none'}): "
-                        f"{brp.DOWNTIME_FREE_TICKS} at most, once per downtime; the next "
-                        "downtime comes after the next scene or adventure (/undo takes "
-                        "these back)")
+        return Feedback(False, ngettext(
+            "{name} already took {n} free tick in this downtime ({skills}): {most} at most, "
+            "once per downtime; the next downtime comes after the next scene or adventure "
+            "(/undo takes these back)",
+            "{name} already took {n} free ticks in this downtime ({skills}): {most} at most, "
+            "once per downtime; the next downtime comes after the next scene or adventure "
+            "(/undo takes these back)", n).format(
+                name=ch.name, n=n, skills=", ".join(already) or _("none"),
+                most=brp.DOWNTIME_FREE_TICKS))
     groups = ([first] if first else []) + [p.split() for p in phrases[1:]]
     if not groups:
-        raise EntryError(f"name up to {brp.DOWNTIME_FREE_TICKS} skills for {ch.name}, "
-                         "separated by commas")
+        raise EntryError(
+            _("name up to {DOWNTIME_FREE_TICKS} skills for {name}, separated by commas").format(
+            DOWNTIME_FREE_TICKS=brp.DOWNTIME_FREE_TICKS, name=ch.name))
     skills = brp.downtime_ticks([_skill(ch, words) for words in groups])
     for skill in skills:
         _brp_skill(ch, skill)
     new = [s for s in skills if s not in ch.ticks]
     if not new:
-        return Feedback(False, f"{ch.name} already has ticks in {', '.join(skills)}")
+        return Feedback(False, _("{name} already has ticks in {skills}").format(
+            name=ch.name, skills=', '.join(skills)))
 
     def apply(c: Campaign) -> Campaign:
         for skill in new:
@@ -228,14 +248,18 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
         return with_granted(c, ch.name, new)
 
     kept = [s for s in skills if s not in new]
-    note = f" ({', '.join(kept)} already ticked)" if kept else ""
-    return table.change(apply, f"downtime: {ch.name} ticks {', '.join(new)}{note}",
-                        actor=ch.name, effects=[f"tick: {ch.name} · {s}" for s in new])
+    note = msg(" ({skills} already ticked)", skills=", ".join(kept)) if kept else ""
+    return table.change(apply, msg("downtime: {name} ticks {skills}{note}", name=ch.name,
+                                   skills=", ".join(new), note=note),
+                        actor=ch.name, effects=[msg("tick: {name} · {skill}", name=ch.name,
+                                                    skill=s) for s in new])
 
 
 @COMMANDS.slash("endadventure", "/endadventure",
                 "experience rolls for every ticked skill, then the next adventure")
 def _end_cmd(table: Table, _cmd: Slash) -> Feedback:
     rows = experience_rows(table.campaign)
-    return Feedback(True, f"end of adventure {table.campaign.adventure}: {len(rows)} ticked "
-                          "skills", action="end_adventure")
+    return Feedback(True, ngettext("end of adventure {adventure}: {n} ticked skill",
+                                   "end of adventure {adventure}: {n} ticked skills",
+                                   len(rows)).format(adventure=table.campaign.adventure,
+                                                     n=len(rows)), action="end_adventure")

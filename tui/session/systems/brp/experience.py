@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from rules import brp
 from rules.errors import RulesError
 from rules.exact import check_face
+from tui.i18n import _
 from tui.session.adventure.flow import check_done
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
@@ -94,7 +95,8 @@ class Row:
         if self.wants_gain:
             face = check_face("gain d6", face, 6)
             return replace(self, gain=face, gain_typed=typed)
-        raise RulesError(f"{self.character} · {self.skill} is already rolled (x clears it)")
+        raise RulesError(_("{character} · {skill} is already rolled (x clears it)").format(
+            character=self.character, skill=self.skill))
 
     def rolled(self, rng: random.Random) -> Row:
         """The row completed with dice from ``rng`` (what was typed is kept)."""
@@ -109,7 +111,8 @@ class Row:
     @property
     def improvement(self) -> brp.Improvement:
         if self.roll is None:
-            raise CommandError(f"{self.character} · {self.skill} is not rolled yet")
+            raise CommandError(_("{character} · {skill} is not rolled yet").format(
+                character=self.character, skill=self.skill))
         return brp.experience_roll(self.value, self.roll, self.gain)
 
 
@@ -172,7 +175,7 @@ def _check_rows(campaign: Campaign, rows: Sequence[Row]) -> None:
     if [(r.character, r.skill, r.value) for r in now] != [
         (r.character, r.skill, r.value) for r in rows
     ]:
-        raise CommandError("the ticks changed since the screen opened: leave and reopen it")
+        raise CommandError(_("the ticks changed since the screen opened: leave and reopen it"))
 
 
 def end_adventure(campaign: Campaign, rows: Sequence[Row]) -> Campaign:

@@ -57,7 +57,8 @@ def _resolve(spec: Spec, side: Side, rng: random.Random) -> tuple[gurps.Result, 
         return gurps.resolve(skill, faces[0]), True
     if len(faces) == 3:
         return gurps.resolve_dice(skill, faces), True
-    raise EntryError(f"{side.actor}: type three dice or one 3d6 total, got {len(faces)} numbers")
+    raise EntryError(_("{actor}: type three dice or one 3d6 total, got {n} numbers").format(
+        actor=side.actor, n=len(faces)))
 
 
 def _dice(result: gurps.Result) -> str:

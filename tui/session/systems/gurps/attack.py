@@ -32,6 +32,7 @@ from typing import Any
 from rules import gurps
 from rules.dice import Expr, parse
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.spec import Spec, hint, plural
@@ -50,7 +51,8 @@ OPTIONS = ("ext", *FIRE_OPTIONS)
 def skill_level(ch: Character, skill: str) -> int:
     raw = ch.skills.get(skill, ch.attributes.get(skill))
     if not isinstance(raw, int) or isinstance(raw, bool):
-        raise EntryError(f"{ch.name}'s {skill} is not a whole number ({raw!r})")
+        raise EntryError(_("{name}'s {skill} is not a whole number ({raw!r})").format(
+            name=ch.name, skill=skill, raw=raw))
     return raw
 
 
@@ -75,7 +77,8 @@ def _default_weapon(ch: Character, skill: str, entry: Mapping[str, Any], ranged:
     if len(fits) == 1 and (ranged or len(names) == 1):
         return fits[0]
     if ranged and fits:
-        raise EntryError(f"which weapon does {ch.name} fire? name it: {', '.join(fits)}")
+        raise EntryError(_("which weapon does {name} fire? name it: {fits}").format(
+            name=ch.name, fits=', '.join(fits)))
     return ""
 
 
@@ -165,11 +168,13 @@ def _fire(ch: Character, side: Side, w: Weapon | None
     name = w.name if w else "the weapon"
     notes: list[str] = []
     try:
-        _, pellets = gurps.parse_rof(rof)
+        _shots, pellets = gurps.parse_rof(rof)
         if yards is None:
             if pellets > 1:
-                raise EntryError(f"{name} is a shotgun: give the distance, yd=N (close "
-                                 "range changes its damage)")
+                raise EntryError(
+                    _("{name} is a shotgun: give the distance, yd=N (close range changes its "
+                      "damage)").format(
+                    name=name))
             notes.append("no yd=: no range penalty")
         fire = gurps.ranged_fire(
             yards or 0, rof, shots=shots,
@@ -178,7 +183,8 @@ def _fire(ch: Character, side: Side, w: Weapon | None
             damage=(w.damage or None) if w else None,
         )
     except RulesError as exc:
-        raise EntryError(f"{ch.name}'s {name}: {exc}") from None
+        raise EntryError(_("{name}'s {name2}: {exc}").format(
+            name=ch.name, name2=name, exc=exc)) from None
     return fire, recoil, notes
 
 
@@ -231,15 +237,17 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
     entry = state.in_force(campaign, ch.name)
     ranged_words = any(k in side.options for k in FIRE_OPTIONS)
     if not (wname or ranged_words or entry.get("maneuver") in state.ATTACKS):
-        _, notes, _, _ = maneuver_mods(entry, ch.name, "", "", hint(campaign, ch.name))
+        _mods, notes, _acc, _aim = maneuver_mods(entry, ch.name, "", "", hint(campaign, ch.name))
         return Spec(ch.name, skill, base, mods, notes=tuple(notes))
     if not wname:
         wname = _default_weapon(ch, skill, entry, ranged_words)
     w = weapon(ch, wname) if wname else None
     kind = w.kind if w is not None else ("ranged" if ranged_words else "melee")
     if kind == "melee" and ranged_words:
-        raise EntryError(f"{ch.name}'s {wname} is a melee weapon: yd=, shots=, rof= and "
-                         "recoil= are for ranged attacks")
+        raise EntryError(
+            _("{name}'s {wname} is a melee weapon: yd=, shots=, rof= and recoil= are for ranged "
+              "attacks").format(
+            name=ch.name, wname=wname))
     fire, recoil, notes = None, 1, []
     extras: list[tuple[int, str]] = []
     if kind == "ranged":

@@ -16,9 +16,10 @@ import re
 from rules import gurps
 from rules.dice import parse
 from rules.errors import RulesError
+from tui.i18n import Msg, _, joined, msg, nmsg
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.gurps.commands import COMMANDS
-from tui.session.systems.gurps.spec import hint, plural
+from tui.session.systems.gurps.spec import hint
 from tui.session.table.entry import Slash, parse_faces
 from tui.session.table.table import Feedback, Table
 
@@ -30,10 +31,12 @@ _DR = re.compile(r"(\d{1,6})(?:[x×*](\d{1,4}))?", re.IGNORECASE)
 def _dr(raw: str) -> int:
     m = _DR.fullmatch(raw.strip())
     if m is None:
-        raise CommandError(f"dr= must be a whole number or a product like 1x6, got {raw!r}")
+        raise CommandError(
+            _("dr= must be a whole number or a product like 1x6, got {raw!r}").format(
+            raw=raw))
     value = int(m.group(1)) * int(m.group(2) or 1)
     if value > 100_000:
-        raise CommandError(f"dr= must be within 0..100000, got {value}")
+        raise CommandError(_("dr= must be within 0..100000, got {value}").format(value=value))
     return value
 
 
@@ -55,21 +58,23 @@ def damage_args(table: Table, text: str
             dr = _dr(value)
         elif sep and key.casefold() == "hits":
             if not value.isdigit() or not 1 <= int(value) <= gurps.MAX_HITS:
-                raise CommandError(f"hits= must be a whole number 1..{gurps.MAX_HITS}, "
-                                   f"got {value!r}")
+                raise CommandError(
+                    _("hits= must be a whole number 1..{MAX_HITS}, got {value!r}").format(
+                    MAX_HITS=gurps.MAX_HITS, value=value))
             hits = int(value)
         elif sep:
-            raise CommandError(f"unknown option {key}= (allowed: dr=, hits=)")
+            raise CommandError(_("unknown option {key}= (allowed: dr=, hits=)").format(key=key))
         else:
             rest.append(word)
     if not rest:
-        raise CommandError("usage: /damage TARGET DICE [dr=N] [hits=N] [= faces]")
+        raise CommandError(_("usage: /damage TARGET DICE [dr=N] [hits=N] [= faces]"))
     who = table.match_character(rest)
     dice = rest[who.consumed:]
     if len(dice) != 1:
-        raise CommandError("/damage needs the damage dice after the target, e.g. "
-                           f"/damage {hint(table.campaign, who.name)} 2d6-1 dr=1" if not dice else
-                           f"unexpected {' '.join(dice[1:])!r} after {dice[0]}")
+        raise CommandError(
+            _("/damage needs the damage dice after the target, e.g. /damage {target} 2d6-1 "
+              "dr=1").format(target=hint(table.campaign, who.name)) if not dice else
+            _("unexpected {rest!r} after {dice}").format(rest=" ".join(dice[1:]), dice=dice[0]))
     faces = parse_faces(tail) if eq else None
     return who.name, dice[0], dr, hits, faces
 
@@ -81,7 +86,8 @@ def _damage(table: Table, cmd: Slash) -> Feedback:
     ch = table.campaign.character(name)
     if "HP" not in ch.resources:
         who = hint(table.campaign, name)
-        return Feedback(False, f"{ch.name} has no HP (/hp {who} HP =N adds it)")
+        return Feedback(False, _("{name} has no HP (/hp {who} HP =N adds it)").format(
+            name=ch.name, who=who))
     try:
         expr = parse(dice)
         if faces is None:
@@ -89,17 +95,19 @@ def _damage(table: Table, cmd: Slash) -> Feedback:
         else:
             result = gurps.resolve_damage(expr, faces, dr=dr, hits=hits)
     except RulesError as exc:
-        return Feedback(False, f"damage {dice}: {exc}")
+        return Feedback(False, _("damage {dice}: {exc}").format(dice=dice, exc=exc))
     before = ch.resources["HP"]
     after = before - result.total
-    count = f" from {plural(hits, 'hit')}" if hits > 1 else ""
-    text = (f"{ch.name} takes {result.total} injury{count} ({result.label}); "
-            f"HP {before} → {after}")
+    count = nmsg(" from {n} hit", " from {n} hits", hits) if hits > 1 else ""
+    parts: list[str | Msg] = [msg("{name} takes {total} injury{count} ({label}); HP {before} → "
+                                  "{after}", name=ch.name, total=result.total, count=count,
+                                  label=result.label, before=before, after=after)]
     if after <= 0 < before:
-        text += " (0 or below: GURPS asks for HT rolls to stay conscious)"
+        parts.append(msg(" (0 or below: GURPS asks for HT rolls to stay conscious)"))
     inputs = {"expr": str(expr), "dr": dr, "hits": hits,
               "dice": [f for r in result.rolls for f in r.faces],
               "source": "rolled" if faces is None else "typed"}
-    draft = Draft("roll", text, ch.name, "failure" if result.total else "partial", inputs)
+    draft = Draft.of("roll", joined(*parts), ch.name, "failure" if result.total else "partial",
+                     inputs)
     return table.run_change(lambda c: c.with_character(
         c.character(name).with_resource("HP", after)), draft)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from rules import gurps
 from rules.errors import RulesError
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.order import SPEED
@@ -54,7 +55,8 @@ def _value(ch: Character, skill: str) -> int:
     if raw is None and defense_of(skill) == "dodge":
         raw = computed_dodge(ch)
     if not isinstance(raw, int) or isinstance(raw, bool):
-        raise EntryError(f"{ch.name}'s {skill} is not a whole number ({raw!r})")
+        raise EntryError(_("{name}'s {skill} is not a whole number ({raw!r})").format(
+            name=ch.name, skill=skill, raw=raw))
     return raw
 
 
@@ -75,8 +77,9 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
         if not gurps.defense_allowed(key, which):
             allowed = (" or ".join(info.defenses) + f" only, no {which}" if info.defenses
                        else "no active defense")
-            raise EntryError(f"{ch.name} is on {info.name}: {allowed} until {ch.name}'s next "
-                             "turn begins")
+            raise EntryError(
+                _("{name} is on {name2}: {allowed} until {name}'s next turn begins").format(
+                name=ch.name, name2=info.name, allowed=allowed))
         if key == "all_out_defense":
             option = str(entry.get("option", ""))
             if not option:

@@ -23,12 +23,13 @@ from typing import Any
 
 from rules import gurps
 from rules.errors import RulesError
+from tui.i18n import Msg, _, joined, msg, nmsg, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, pick_character
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.commands import COMMANDS
-from tui.session.systems.gurps.spec import hint, plural
+from tui.session.systems.gurps.spec import hint
 from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Line
 from tui.session.table.entry import EntryError, Slash
@@ -54,7 +55,7 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     ``determined`` of All-Out Attack becomes ``determined_melee``/``determined_ranged`` when
     the weapon's ``kind`` is known, else stays ``determined`` (decided by each attack).
     """
-    name, _, option = spec.partition(":")
+    name, _sep, option = spec.partition(":")
     key = name.casefold().replace("-", "_")
     if key not in gurps.MANEUVERS:
         names = {info.name: k for k, info in gurps.MANEUVERS.items()}
@@ -63,7 +64,7 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     if not option:
         return key, ""
     if not info.options:
-        raise CommandError(f"{info.name} has no options")
+        raise CommandError(_("{name} has no options").format(name=info.name))
     opt = option.casefold().replace("-", "_")
     keys = [o.key for o in info.options]
     if key == "all_out_attack" and opt == "determined":
@@ -90,7 +91,8 @@ def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, A
     if named:
         value = weapon(ch, named).acc
         if value is None:
-            raise CommandError(f"{ch.name}'s {named} has no acc: give acc=N")
+            raise CommandError(_("{name}'s {named} has no acc: give acc=N").format(
+                name=ch.name, named=named))
         return named, value
     if carried:
         return carried, state.number(base, "acc")
@@ -98,8 +100,10 @@ def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, A
     if len(with_acc) == 1:
         return with_acc[0], weapon(ch, with_acc[0]).acc or 0
     known = ", ".join(weapon_names(ch)) or "none recorded"
-    raise CommandError(f"aiming needs the weapon's Acc: name the weapon ({known}) or give "
-                       f"acc=N, e.g. /maneuver {who} aim acc=3")
+    raise CommandError(
+        _("aiming needs the weapon's Acc: name the weapon ({known}) or give acc=N, e.g. "
+          "/maneuver {who} aim acc=3").format(
+        known=known, who=who))
 
 
 def declare(campaign: Campaign, name: str, spec: str, *, weapon_name: str = "",
@@ -123,48 +127,62 @@ def declare(campaign: Campaign, name: str, spec: str, *, weapon_name: str = "",
     return state.put(campaign, name, entry)
 
 
-def _defends(info: gurps.ManeuverInfo, bonus: int) -> str:
+def _defends(info: gurps.ManeuverInfo, bonus: int) -> Msg:
     if not info.defenses:
-        return "no defense"
+        return msg("no defense")
     if len(info.defenses) < len(gurps.DEFENSES):
-        return "/".join(info.defenses) + " only"
-    return f"defends +{bonus}" if bonus else "defends"
+        return msg("{defenses} only", defenses="/".join(info.defenses))
+    return msg("defends +{bonus}", bonus=bonus) if bonus else msg("defends")
 
 
-def describe(entry: Mapping[str, Any]) -> str:
-    """``Aim Stevenson 2 s → +4 next turn (step move, defends)``."""
+def describe(entry: Mapping[str, Any]) -> Msg:
+    """``Aim Stevenson 2 s → +4 next turn (step move, defends)``, in the GM's language (the
+    maneuvers' and weapons' names stay as the rules and the save spell them)."""
     key = str(entry.get("maneuver", ""))
-    text = "no maneuver yet"
+    parts: list[str | Msg] = [msg("no maneuver yet")]
     if key:
         info = gurps.maneuver(key)
-        text, movement, bonus = info.name, info.movement, 0
+        parts, movement, bonus = [info.name], info.movement, 0
         option = str(entry.get("option", ""))
         if option == "determined":
-            text += ": Determined (+4 melee, +1 ranged)"
+            parts.append(msg(": Determined (+4 melee, +1 ranged)"))
         elif option:
             opt = info.option(option)
-            text += f": {opt.name}" + (f" {opt.to_hit:+d} to hit" if opt.to_hit else "")
+            parts.append(f": {opt.name}")
+            if opt.to_hit:
+                parts.append(msg(" {bonus} to hit", bonus=f"{opt.to_hit:+d}"))
             movement, bonus = opt.movement or movement, opt.defense_bonus
         if entry.get("weapon") and key != "aim":
-            text += f" with {entry['weapon']}"
+            parts.append(msg(" with {weapon}", weapon=str(entry["weapon"])))
         if key == "aim":
             secs = state.number(entry, "aim")
             value = gurps.aim_bonus(state.number(entry, "aim_acc"), secs)
-            text += f" {entry.get('weapon') or ''} {secs} s → {value:+d} next turn"
-            text = text.replace("  ", " ")
+            aimed_with = str(entry.get("weapon") or "")
+            parts.append(f" {aimed_with}" if aimed_with else "")
+            parts.append(msg(" {secs} s → {bonus} next turn", secs=secs, bonus=f"{value:+d}"))
             if entry.get("spoiled"):
-                text += " (spoiled)"
-        text += f" ({movement} move, {_defends(info, bonus)})"
+                parts.append(msg(" (spoiled)"))
+        moves = {"none": msg("none move"), "step": msg("step move"),
+                 "half": msg("half move"), "full": msg("full move")}
+        parts.append(msg(" ({move}, {defends})", move=moves.get(movement) or verbatim(
+            f"{movement} move"), defends=_defends(info, bonus)))
     aimed, evaluated = state.number(entry, "aimed"), state.number(entry, "evaluated")
     if aimed and key != "aim" and not entry.get("spent"):
         value = gurps.aim_bonus(state.number(entry, "acc"), aimed)
-        text += f"; aimed {entry.get('aimed_weapon') or 'the weapon'} {aimed} s → {value:+d}"
+        what = entry.get("aimed_weapon")
+        parts.append(msg("; aimed {weapon} {secs} s → {bonus}",
+                         weapon=str(what) if what else msg("the weapon"), secs=aimed,
+                         bonus=f"{value:+d}"))
     if evaluated and key != "evaluate" and not entry.get("spent"):
-        text += f"; evaluated {plural(evaluated, 'turn')} → {gurps.evaluate_bonus(evaluated):+d}"
+        parts.append(msg("; evaluated {turns} → {bonus}",
+                         turns=nmsg("{n} turn", "{n} turns", evaluated),
+                         bonus=f"{gurps.evaluate_bonus(evaluated):+d}"))
     if key == "evaluate":
         turns = evaluated + 1
-        text += f"; {plural(turns, 'turn')} → {gurps.evaluate_bonus(turns):+d} next turn"
-    return text
+        parts.append(msg("; {turns} → {bonus} next turn",
+                         turns=nmsg("{n} turn", "{n} turns", turns),
+                         bonus=f"{gurps.evaluate_bonus(turns):+d}"))
+    return joined(*parts)
 
 
 def panel_lines(campaign: Campaign) -> tuple[Line, ...]:
@@ -174,7 +192,7 @@ def panel_lines(campaign: Campaign) -> tuple[Line, ...]:
         try:
             lines.append((5, [(f"{name}: {describe(entry)}", "")]))
         except (RulesError, ValueError, TypeError, AttributeError):
-            lines.append((5, [(f"{name}: maneuver unreadable", "red")]))
+            lines.append((5, [(_("{name}: maneuver unreadable").format(name=name), "red")]))
     return tuple(lines)
 
 
@@ -186,7 +204,8 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
         if word.casefold().startswith("acc="):
             raw = word.partition("=")[2]
             if not raw.isdigit() or int(raw) > 100:
-                raise CommandError(f"acc= must be a whole number 0..100, got {raw!r}")
+                raise CommandError(_("acc= must be a whole number 0..100, got {raw!r}").format(
+                    raw=raw))
             acc = int(raw)
         else:
             rest.append(word)
@@ -195,24 +214,27 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
         weapons = weapon_names(campaign.character(name))
         found = match_prefix_words(rest, weapons, what=f"weapon of {name}")
         if found.consumed != len(rest):
-            raise CommandError(f"unexpected {' '.join(rest[found.consumed:])!r}")
+            raise CommandError(_("unexpected {names!r}").format(
+                names=' '.join(rest[found.consumed:])))
         weapon_name = found.name
     return weapon_name, acc
 
 
 def _feedback(table: Table, before: Campaign, name: str, new: Campaign) -> Feedback:
     entry = state.entries(new)[name]
-    text = f"{name}: {describe(entry)}"
+    parts: list[str | Msg] = [f"{name}: ", describe(entry)]
     key = str(entry.get("maneuver", ""))
     if key == "all_out_attack" and not entry.get("option"):
         kind = _kind(new.character(name), str(entry.get("weapon", "")))
-        what = f"a {kind} attack" if kind else "an attack"
-        text += (f"; options for {what}: {options_for(key, kind)} "
-                 f"(/maneuver {hint(new, name)} aoa:OPTION)")
+        what = {"melee": msg("a melee attack"), "ranged": msg("a ranged attack")}.get(
+            kind, msg("an attack"))
+        parts.append(msg("; options for {what}: {options} (/maneuver {who} aoa:OPTION)",
+                         what=what, options=options_for(key, kind), who=hint(new, name)))
     old = state.this_turn(before, name)
     if old.get("maneuver") == "aim" and key in state.ATTACKS:
-        text += "; replaces this turn's Aim (an Aim counts once its turn is over: /next)"
-    return table.change(lambda _c: new, text, actor=name)
+        parts.append(msg("; replaces this turn's Aim (an Aim counts once its turn is over: "
+                         "/next)"))
+    return table.change(lambda _c: new, joined(*parts), actor=name)
 
 
 @COMMANDS.slash("maneuver", "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
@@ -223,7 +245,8 @@ def _maneuver(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
     if not rest:
-        return Feedback(False, f"/maneuver needs a maneuver: {', '.join(gurps.MANEUVERS)}")
+        return Feedback(False, _("/maneuver needs a maneuver: {names}").format(
+            names=', '.join(gurps.MANEUVERS)))
     weapon_name, acc = _args(campaign, name, rest[1:])
     try:
         new = declare(campaign, name, rest[0], weapon_name=weapon_name, acc=acc)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from rules import gurps
 from rules.errors import RulesError
 from rules.gurps.combat import SpeedLike
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 
@@ -27,14 +28,16 @@ SPEED = "Basic Speed"
 def _speed(ch: Character) -> SpeedLike:
     value = ch.attributes.get(SPEED)
     if value is None or isinstance(value, bool):
-        raise CommandError(f'{ch.name} has no Basic Speed (attributes."{SPEED}")')
+        raise CommandError(_("{name} has no Basic Speed (attributes.\"{SPEED}\")").format(
+            name=ch.name, SPEED=SPEED))
     return value
 
 
 def _dx(ch: Character) -> int:
     value = ch.attributes.get("DX")
     if not isinstance(value, int) or isinstance(value, bool):
-        raise CommandError(f"{ch.name} has no DX (attributes.DX, a whole number)")
+        raise CommandError(_("{name} has no DX (attributes.DX, a whole number)").format(
+            name=ch.name))
     return value
 
 
@@ -47,7 +50,7 @@ def turn_order(campaign: Campaign, names: Sequence[str]) -> list[str]:
     try:
         chars = gurps.turn_order(_chars(campaign, names), speed=_speed, dx=_dx)
     except RulesError as exc:
-        raise CommandError(f"cannot order by Basic Speed: {exc}") from None
+        raise CommandError(_("cannot order by Basic Speed: {exc}").format(exc=exc)) from None
     return [c.name for c in chars]
 
 
@@ -57,5 +60,5 @@ def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]
         groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx,
                                    speed_only=True)
     except RulesError as exc:
-        raise CommandError(f"cannot order by Basic Speed: {exc}") from None
+        raise CommandError(_("cannot order by Basic Speed: {exc}").format(exc=exc)) from None
     return [tuple(c.name for c in g) for g in groups]

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tui.i18n import _
 from tui.session.campaign.model import Character
 from tui.session.table.entry import EntryError
 from tui.session.table.names import NameError_, match_prefix_words
@@ -101,7 +102,7 @@ def weapon(ch: Character, name: str) -> Weapon:
     """The weapon ``name`` of ``ch`` (exact name), its fields checked."""
     raw = _table(ch).get(name)
     if raw is None:
-        raise EntryError(f"{ch.name} has no weapon {name!r}")
+        raise EntryError(_("{name} has no weapon {name2!r}").format(name=ch.name, name2=name))
     kind_raw = raw.get("type", raw.get("kind"))
     if kind_raw is None:
         kind: Kind = "ranged" if any(raw.get(f) is not None for f in RANGED_FIELDS) else "melee"

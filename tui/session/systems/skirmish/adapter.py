@@ -56,11 +56,13 @@ class _Test:
         ch = campaign.character(side.actor)
         base = ch.skills[side.skill]
         if not isinstance(base, int) or isinstance(base, bool):
-            raise EntryError(f"{side.actor}'s {side.skill} is not a number ({base!r})")
+            raise EntryError(_("{actor}'s {skill} is not a number ({base!r})").format(
+                actor=side.actor, skill=side.skill, base=base))
         self.base = base
         die = side.options.get("die", str(campaign.options.get("die", "d10"))).casefold()
         if die not in skirmish.DIES:
-            raise EntryError(f"die= must be one of {', '.join(skirmish.DIES)}, got {die!r}")
+            raise EntryError(_("die= must be one of {names}, got {die!r}").format(
+                names=', '.join(skirmish.DIES), die=die))
         self.die = die
         mods: list[tuple[str, int]] = []
         rest: list[str] = []
@@ -69,8 +71,10 @@ class _Test:
             if m:
                 kind, amount = _KIND[m.group(1)], int(m.group(2))
                 if kind == "div" and amount == 0:
-                    raise EntryError(f"{word}: a characteristic cannot be divided by 0 "
-                                     "(use /1 or more)")
+                    raise EntryError(
+                        _("{word}: a characteristic cannot be divided by 0 (use /1 or "
+                          "more)").format(
+                        word=word))
                 mods.append((kind, amount))
             else:
                 rest.append(word)
@@ -121,10 +125,12 @@ def _set_values(side: Side) -> list[int]:
     for part in raw.replace("−", "-").split(","):
         text = part.strip()
         if not text.lstrip("+-").isdigit():
-            raise EntryError(f"set= takes whole numbers (set=3 or set=3,5), got {raw!r}")
+            raise EntryError(_("set= takes whole numbers (set=3 or set=3,5), got {raw!r}").format(
+                raw=raw))
         value = int(text)
         if not -99 <= value <= 99:
-            raise EntryError(f"set= values must be within -99..99, got {value}")
+            raise EntryError(_("set= values must be within -99..99, got {value}").format(
+                value=value))
         values.append(value)
     return values
 
@@ -135,20 +141,23 @@ def _value(side: Side, base: int, mods: tuple[tuple[str, int], ...], fixed: list
     choices = sorted(set(fixed))
     who = side.actor
     if choose is not None and not fixed:
-        raise EntryError(f"choose={choose} picks one of several set= values; {who}'s line "
-                         "has no set=")
+        raise EntryError(
+            _("choose={choose} picks one of several set= values; {who}'s line has no set=").format(
+            choose=choose, who=who))
     if choose is not None and choose not in choices:
-        raise EntryError(f"choose={choose} is not one of the set values "
-                         f"{', '.join(map(str, choices))}")
+        raise EntryError(_("choose={choose} is not one of the set values {names}").format(
+            choose=choose, names=', '.join(map(str, choices))))
     if choose is None and len(choices) > 1:
         options = " or ".join(f"choose={n}" for n in choices)
-        raise EntryError(f"set= fixes {who}'s {side.skill} at "
-                         f"{' and '.join(map(str, choices))}: the acting player picks one — "
-                         f"add {options}")
+        raise EntryError(
+            _("set= fixes {who}'s {skill} at {names}: the acting player picks one — add "
+              "{options}").format(
+            who=who, skill=side.skill, names=' and '.join(map(str, choices)), options=options))
     try:
         return skirmish.effective_value(base, mods, choose if len(choices) > 1 else None)
     except RulesError as exc:  # a case the checks above missed: still no parameter names
-        raise EntryError(f"{who}'s {side.skill} modifiers cannot be applied ({exc})") from None
+        raise EntryError(_("{who}'s {skill} modifiers cannot be applied ({exc})").format(
+            who=who, skill=side.skill, exc=exc)) from None
 
 
 def _hits(hits: tuple[int, ...]) -> str:
@@ -177,7 +186,8 @@ class SkirmishAdapter:
             return self._single(a)
         b = _Test(campaign, check.b)
         if a.die != b.die:
-            raise EntryError(f"both sides must roll the same die ({a.die} vs {b.die})")
+            raise EntryError(_("both sides must roll the same die ({die} vs {die2})").format(
+                die=a.die, die2=b.die))
         return self._contest(a, b)
 
     def _single(self, t: _Test) -> Plan:

@@ -30,13 +30,13 @@ from rules import strange
 from rules.exact import enumerate_dice
 from rules.strange import Grade
 from rules.strange.grades import modified_range
-from tui.i18n import _, msg, tr
+from tui.i18n import Msg, _, msg, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, verdict
 from tui.session.systems.strange.side import DANGER, Span, StrangeSide, ladder_of, span_text
-from tui.session.systems.strange.words import result_msg, sources_msg
+from tui.session.systems.strange.words import level_name, result_msg, sources_msg
 from tui.session.table.entry import Check, EntryError
 
 __all__ = ["GRADES", "StrangeAdapter", "ladder_of"]
@@ -145,7 +145,7 @@ class StrangeAdapter:
     def _hard(self, c: StrangeSide) -> Plan:
         """Hard conditions (seed): 4d6 against the GM's range; 2 of 4 in it to act at all."""
         if c.opposed:
-            raise EntryError("hard conditions are a check of their own: no resistance range")
+            raise EntryError(_("hard conditions are a check of their own: no resistance range"))
         p = strange.can_act_odds(c.mod, dice_modifier=c.dice_mod, success_range=c.range)
         odds = (Chance(_("can act"), p, "success"), Chance(_("cannot act"), 1 - p, "failure"))
 
@@ -155,39 +155,44 @@ class StrangeAdapter:
             count = strange.can_act_count(dice, span, range_modifier=c.mod,
                                           dice_modifier=c.dice_mod)
             could = strange.can_act(dice, span, range_modifier=c.mod, dice_modifier=c.dice_mod)
-            words, sources, source = _sources([("dice", typed), ("range", typed_span)])
+            _words, sources, source = _sources([("dice", typed), ("range", typed_span)])
             shown = "-".join(map(str, dice))
             if c.dice_mod:
                 shown += f" {c.dice_mod:+d} -> " + "-".join(
                     map(str, strange.shifted(dice, c.dice_mod)))
             mod = f" {c.mod:+d}" if c.mod else ""
-            verdict_text = "can act" if could else "cannot act"
-            text = (f"{c.side.actor} under hard conditions ({c.side.skill}): {shown} vs "
-                    f"{span[0]}-{span[1]}{mod}: {count} of 4 in range → {verdict_text}; {words}")
+            text = msg("{actor} under hard conditions ({skill}): {dice} vs {low}-{high}{mod}: "
+                       "{count} of 4 in range → {verdict}; {sources}", actor=c.side.actor,
+                       skill=c.side.skill, dice=shown, low=span[0], high=span[1], mod=mod,
+                       count=count, verdict=msg("can act") if could else msg("cannot act"),
+                       sources=sources_msg(sources))
             return outcome(
                 state, text=text, actor=c.side.actor, grade="success" if could else "failure",
                 inputs={"skill": c.side.skill, "hard": True, "range": list(span), "mod": c.mod,
                         "dice_mod": c.dice_mod, "dice": list(dice), "in_range": count,
                         "can_act": could, "sources": sources, "source": source},
-                effects=[f"{c.side.actor} {'may' if could else 'cannot'} act this round"],
+                effects=[msg("{actor} may act this round", actor=c.side.actor) if could
+                         else msg("{actor} cannot act this round", actor=c.side.actor)],
                 result=could,
             )
 
-        summary = (f"{c.side.actor} under hard conditions ({c.side.skill}): 2 of 4 dice in "
-                   f"range {span_text(c.range)} to act")
-        extra = ", ".join(t for t in (c.mod_text, f"dice {c.dice_mod:+d}" if c.dice_mod
-                                      else "") if t)
+        summary = _("{actor} under hard conditions ({skill}): 2 of 4 dice in range {range} to "
+                    "act").format(actor=c.side.actor, skill=c.side.skill,
+                                  range=span_text(c.range))
+        extra = ", ".join(t for t in (c.mod_text, _("dice {mod}").format(
+            mod=f"{c.dice_mod:+d}") if c.dice_mod else "") if t)
         return Plan(summary + (f", {extra}" if extra else ""), odds, run)
 
     def _duel(self, a: StrangeSide, b: StrangeSide) -> Plan:
         for c in (a, b):
             if c.hard:
-                raise EntryError("hard conditions are a check of their own: roll them alone")
+                raise EntryError(_("hard conditions are a check of their own: roll them alone"))
             if c.opposed:
-                raise EntryError("a duel has no resistance range: both sides roll against the "
-                                 "same range (drop resist=/opposed)")
+                raise EntryError(
+                    _("a duel has no resistance range: both sides roll against the same range "
+                      "(drop resist=/opposed)"))
         if a.range is not None and b.range is not None and a.range != b.range:
-            raise EntryError("a duel has one range for both sides: give range= once")
+            raise EntryError(_("a duel has one range for both sides: give range= once"))
         shared = a.range or b.range
         dist = _duel_odds(shared, _key(a), _key(b))
         odds = contest_chances(a.side.actor, b.side.actor, dict(dist))
@@ -202,15 +207,14 @@ class StrangeAdapter:
                 a_dice_modifier=a.dice_mod, b_dice_modifier=b.dice_mod,
             )
             who = verdict(duel.winner, a.side.actor, b.side.actor)
-            how = " (by rank)" if duel.decided_by_rank else ""
+            how: str | Msg = msg(" (by rank)") if duel.decided_by_rank else ""
             if duel.decided_by_absolute:
                 how = " (4-4-4-4)"
-            _, sources, source = _sources(
+            _checks, sources, source = _sources(
                 [(a.side.actor, ta), (b.side.actor, tb), ("range", typed_span)])
-            text = (
-                f"{_duel_side(a, duel.a, ta)} vs {_duel_side(b, duel.b, tb)}, range "
-                f"{span[0]}–{span[1]} {_how(typed_span)}: {who}{how}"
-            )
+            text = msg("{a} vs {b}, range {low}–{high} {how}: {who}{decided}",
+                       a=_duel_side(a, duel.a, ta), b=_duel_side(b, duel.b, tb), low=span[0],
+                       high=span[1], how=_how(typed_span), who=who, decided=how)
             return outcome(
                 state,
                 text=text,
@@ -230,24 +234,27 @@ class StrangeAdapter:
                 result=duel,
             )
 
-        return Plan(f"{_duel_text(a)} vs {_duel_text(b)}, range {span_text(shared)}", odds, run)
+        return Plan(_("{a} vs {b}, range {range}").format(
+            a=_duel_text(a), b=_duel_text(b), range=span_text(shared)), odds, run)
 
 
 def _duel_text(c: StrangeSide) -> str:
-    bits = [c.mod_text, f"dice {c.dice_mod:+d}" if c.dice_mod else ""]
+    bits = [c.mod_text, _("dice {mod}").format(mod=f"{c.dice_mod:+d}") if c.dice_mod else ""]
     extra = ", ".join(b for b in bits if b)
-    return (f"{c.side.actor} {c.side.skill} ({c.level.name_en}, rank "
-            f"{strange.rank_text(c.rank)}" + (f"; {extra}" if extra else "") + ")")
+    return _("{actor} {skill} ({level}, rank {rank}{extra})").format(
+        actor=c.side.actor, skill=c.side.skill, level=level_name(c.level),
+        rank=strange.rank_text(c.rank), extra=f"; {extra}" if extra else "")
 
 
-def _how(typed: bool) -> str:
-    return "typed" if typed else "rolled"
+def _how(typed: bool) -> Msg:
+    return msg("typed") if typed else msg("rolled")
 
 
-def _duel_side(c: StrangeSide, r: strange.Result, typed: bool) -> str:
-    mods = f" mod {c.mod:+d}" if c.mod else ""
-    return (f"{c.side.actor} {c.side.skill} {r.dice_text} {_how(typed)}{mods} "
-            f"(effective {r.effective_hits})")
+def _duel_side(c: StrangeSide, r: strange.Result, typed: bool) -> Msg:
+    mods = msg(" mod {mod}", mod=f"{c.mod:+d}") if c.mod else ""
+    return msg("{actor} {skill} {dice} {how}{mods} (effective {effective})", actor=c.side.actor,
+               skill=c.side.skill, dice=r.dice_text, how=_how(typed), mods=mods,
+               effective=r.effective_hits)
 
 
 Key = tuple[int, strange.Rank, int, int]  # required hits, rank, range modifier, dice shift

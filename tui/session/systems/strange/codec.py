@@ -28,6 +28,7 @@ from rules.strange.rounds import (
     Verdict,
 )
 from rules.strange.rounds import Scene as Rounds
+from tui.i18n import _
 
 __all__ = ["KIND_OF", "dump", "load"]
 
@@ -63,7 +64,8 @@ def _load_rank(value: object) -> strange.Rank:
         try:
             rank = Fraction(value)
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"rank {value!r} is not a number such as 2 or 5/3") from None
+            raise ValueError(_("rank {value!r} is not a number such as 2 or 5/3").format(
+                value=value)) from None
         return strange.check_rank("rank", rank.numerator if rank.denominator == 1 else rank)
     return strange.check_rank("rank", value)
 
@@ -101,7 +103,7 @@ def _reaction(r: Reaction) -> dict[str, Any]:
 def _load_reaction(doc: Mapping[str, Any]) -> Reaction:
     winner = doc.get("winner") or None
     if winner not in (None, "action", "reaction"):
-        raise ValueError(f"reaction winner {winner!r}")
+        raise ValueError(_("reaction winner {winner!r}").format(winner=winner))
     return Reaction(str(doc["character"]), int(doc["action"]), str(doc["skill"]),
                     _load_rank(doc["rank"]), _load_result(doc["result"]), winner)
 
@@ -167,7 +169,7 @@ def load(doc: Mapping[str, Any]) -> Rounds:
         verdicts = []
         for v in doc.get("verdicts", []):
             if v["kind"] not in ("summed_up", "compromise", "radical_change"):
-                raise ValueError(f"verdict kind {v['kind']!r}")
+                raise ValueError(_("verdict kind {v!r}").format(v=v['kind']))
             verdicts.append(Verdict(v["kind"], str(v.get("note", "")),
                                     _load_summary(v["summary"])))
         streaks = tuple(((str(s[0]), str(s[1]), str(s[2])), int(s[3]))
@@ -185,5 +187,6 @@ def load(doc: Mapping[str, Any]) -> Rounds:
             end_note=str(doc.get("end_note", "")),
         )
     except (KeyError, TypeError, ValueError, IndexError, RulesError) as exc:
-        raise RulesError(f"the saved round state (scene.system.strange) is damaged: {exc}"
+        raise RulesError(_("the saved round state (scene.system.strange) is damaged: {exc}").format(
+            exc=exc)
                          ) from None

@@ -275,7 +275,7 @@ def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -
         who = {"a": name, "b": target, None: "no one"}[duel.winner]
         outcome = f"duel with {target}: {who} wins"  # the round's record (the rules' words)
     if mine is None:
-        _, rank = level_of(before, before.character(name), side.skill)
+        _level, rank = level_of(before, before.character(name), side.skill)
         final = duel is not None or is_final(rounds, target, result)
         rounds = rounds.declare(name, side.skill, side.skill, rank, target=target,
                                 result=result, final=final)
@@ -328,8 +328,10 @@ def _reaction_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome)
                 rounds = with_result(rounds, action.number, other, final=False)
             elif action.result.dice != other.dice:
                 shown = "-".join(map(str, action.result.dice))
-                raise RulesError(f"{action.character}'s action #{action.number} was rolled "
-                                 f"{shown}: leave {action.character}'s dice out, or type them")
+                raise RulesError(
+                    _("{character}'s action #{number} was rolled {shown}: leave {character}'s "
+                      "dice out, or type them").format(
+                    character=action.character, number=action.number, shown=shown))
         elif isinstance(out.result, Result):
             own = out.result
         else:

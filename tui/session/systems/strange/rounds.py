@@ -25,6 +25,7 @@ from rules.strange import Grade, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, ActionStatus, Phase, new_scene
 from rules.strange.rounds import Scene as Rounds
+from tui.i18n import _
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, with_scene, with_system
@@ -99,7 +100,7 @@ def with_result(rounds: Rounds, number: int, result: Result, *, final: bool,
     """Give a declared, not yet rolled action its roll (the rules declare with it at once)."""
     action = rounds.action(number)
     if action.result is not None:
-        raise CommandError(f"action #{number} already has its roll")
+        raise CommandError(_("action #{number} already has its roll").format(number=number))
     done = replace(action, result=result, outcome=outcome,
                    status=ActionStatus.FINAL if final else ActionStatus.PENDING)
     actions = list(rounds.actions)
@@ -181,7 +182,8 @@ def advance(campaign: Campaign) -> tuple[Campaign, str]:
     else:
         rounds, settled = settle_standing(rounds)
         if rounds.pending:
-            raise CommandError(f"round {rounds.round_number} is not over: {_blockers(rounds)}")
+            raise CommandError(_("round {round_number} is not over: {blockers}").format(
+                round_number=rounds.round_number, blockers=_blockers(rounds)))
         if rounds.limit_reached:
             raise CommandError(limit_prompt(rounds))
         rounds = rounds.next_round()
@@ -200,11 +202,12 @@ def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, str, tu
 
     Returns the next campaign, the log text and one line per character of the results.
     """
-    rounds, _ = settle_standing(rounds_of(campaign))
+    rounds, _standing = settle_standing(rounds_of(campaign))
     if rounds.phase is Phase.ACTIONS:
-        raise CommandError("sum up after the reactions phase or during planning (now: actions)")
+        raise CommandError(_("sum up after the reactions phase or during planning (now: actions)"))
     if rounds.phase is Phase.REACTIONS and rounds.pending:
-        raise CommandError(f"resolve the pending actions first: {_blockers(rounds)}")
+        raise CommandError(_("resolve the pending actions first: {blockers}").format(
+            blockers=_blockers(rounds)))
     if kind == "compromise":
         rounds = rounds.compromise(note)
     elif kind == "radical_change":

@@ -47,7 +47,7 @@ def ladder_of(campaign: Campaign) -> strange.Ladder:
     if not isinstance(table, dict) or not table:
         return strange.DEFAULT_LADDER
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
-        raise EntryError("options.ladder must map each level name to a whole number of hits")
+        raise EntryError(_("options.ladder must map each level name to a whole number of hits"))
     ordered = sorted(table.items(), key=lambda kv: -int(kv[1]))
     levels = []
     for rank, (name, hits) in enumerate(ordered, 1):
@@ -68,11 +68,12 @@ def level_of(campaign: Campaign, ch: Character, skill: str) -> tuple[strange.Ski
     if skill == DANGER:
         number = ch.attributes.get("danger")
         if not isinstance(number, int) or isinstance(number, bool):
-            raise EntryError(f"{ch.name} has no danger class (attributes.danger 1..4)")
+            raise EntryError(_("{name} has no danger class (attributes.danger 1..4)").format(
+                name=ch.name))
         cls = strange.danger_class(number)
         return cls.level(ladder), cls.rank
     if skill not in ch.skills:
-        raise EntryError(f"{ch.name} has no skill {skill!r}")
+        raise EntryError(_("{name} has no skill {skill!r}").format(name=ch.name, skill=skill))
     level = strange.level_by_name(str(ch.skills[skill]), ladder)
     return level, level.rank
 
@@ -80,10 +81,12 @@ def level_of(campaign: Campaign, ch: Character, skill: str) -> tuple[strange.Ski
 def _span(raw: str, what: str) -> Span:
     parts = [p for p in raw.replace("-", ",").replace("–", ",").split(",") if p]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise EntryError(f"{what}= takes the GM's two d6, e.g. {what}=4,5; got {raw!r}")
+        raise EntryError(_("{what}= takes the GM's two d6, e.g. {what}=4,5; got {raw!r}").format(
+            what=what, raw=raw))
     a, b = int(parts[0]), int(parts[1])
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise EntryError(f"{what}= dice must be within 1..6, got {raw!r}")
+        raise EntryError(_("{what}= dice must be within 1..6, got {raw!r}").format(
+            what=what, raw=raw))
     return strange.range_from_dice(a, b)
 
 
@@ -119,7 +122,8 @@ class StrangeSide:
             if m:
                 step = int(m.group(2))
                 if not 1 <= step <= strange.MAX_DICE_MODIFIER:
-                    raise EntryError(f"{word}: the dice shift must be within 1..5")
+                    raise EntryError(_("{word}: the dice shift must be within 1..5").format(
+                        word=word))
                 shifts.append(-step if m.group(1) in "-−" else step)
             else:
                 words.append(word)
@@ -142,14 +146,19 @@ class StrangeSide:
         in_use_words = [w for w in words if w not in _WORDS]
         if support is None:
             if in_use_words:
-                raise EntryError(f"{in_use_words[0]}: {ch.name}'s {self.side.skill} has no "
-                                 "supporting skill (extra.supports)")
+                raise EntryError(
+                    _("{in_use_words}: {name}'s {skill} has no supporting skill "
+                      "(extra.supports)").format(
+                    in_use_words=in_use_words[0], name=ch.name, skill=self.side.skill))
             return 0, ""
         name, when = support
         wrong = [w for w in in_use_words if w != (when or WHEN)]
         if wrong:
-            raise EntryError(f"{wrong[0]}: {ch.name}'s {self.side.skill} is supported by "
-                             f"{name}" + (f" when {when}" if when else " always"))
+            raise EntryError((_("{word}: {name}'s {skill} is supported by {helper} when {when}")
+                              if when else
+                              _("{word}: {name}'s {skill} is always supported by {helper}")
+                              ).format(word=wrong[0], name=ch.name, skill=self.side.skill,
+                                       helper=name, when=when))
         helper, _rank = level_of(campaign, ch, name)
         if "nosynergy" in words:
             return 0, _("no synergy ({name}: nosynergy)").format(name=name)

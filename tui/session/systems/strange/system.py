@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.errors import RulesError
-from tui.i18n import N_
+from tui.i18n import N_, _
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -90,8 +90,8 @@ class Strange(Defaults):
         grade = getattr(out.result, "grade", None)
         name = getattr(grade, "name", None)
         if name is None:
-            raise RulesError("this roll has no final grade yet, so it cannot count toward an "
-                             "extended check")
+            raise RulesError(
+                _("this roll has no final grade yet, so it cannot count toward an extended check"))
         added = PROGRESS.get(name, 0)
         return added > 0, added
 
