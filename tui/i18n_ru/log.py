@@ -353,4 +353,10 @@ MESSAGES: dict[str, str] = {
         "броски теперь идут в зачёт {name} (до /ext use none)",
     "extended check {name} dropped (pool {pool}/{threshold}, {status})":
         "сложная проверка {name} удалена (набрано {pool}/{threshold}, {status})",
+    # -- the character editor -------------------------------------------------------------
+    "{old} renamed {new}": "{old} переименован в {new}",
+    "{name}: player {player}": "{name}: игрок {player}",
+    "{name}: no player": "{name}: без игрока",
+    "{name}: {item} renamed {new_item}, {old} → {value}":
+        "{name}: {item} переименован в {new_item}, {old} → {value}",
 }

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tui.i18n import N_, _
+from tui.i18n import N_, Msg, _, msg
 from tui.session.campaign.durations import parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft
@@ -294,13 +294,14 @@ def _value(ch: Character, kind: str, item: str) -> str:
     return str(getattr(ch, _TABLES[kind.rstrip("+")]).get(item, ""))
 
 
-def _describe(before: Character, after: Character, field: Field) -> str:
+def _describe(before: Character, after: Character, field: Field) -> str | Msg:
     """The log line of a confirmed field: ``Alice Moore Listen 25 → 30``."""
     who, kind = after.name, field.kind
     if kind == "name":
-        return f"{before.name} renamed {after.name}"
+        return msg("{old} renamed {new}", old=before.name, new=after.name)
     if kind == "player":
-        return f"{who}: player {after.player}" if after.player else f"{who}: no player"
+        return (msg("{name}: player {player}", name=who, player=after.player) if after.player
+                else msg("{name}: no player", name=who))
     if kind in ("notes", "aliases", "skill_aliases"):
         return f"{who}: {field.label.lower()} changed"
     if field.adds:
@@ -316,9 +317,11 @@ def _describe(before: Character, after: Character, field: Field) -> str:
     table = _TABLES.get(kind)
     if table is not None and table != "weapons" and item not in getattr(after, table):
         new_item = next(n for n in getattr(after, table) if n not in getattr(before, table))
-        return (f"{who}: {item} renamed {new_item}, "
-                f"{_value(before, kind, item)} → {_value(after, kind, new_item)}")
-    return f"{who} {item} {_value(before, kind, item)} → {_value(after, kind, new_item)}"
+        return msg("{name}: {item} renamed {new_item}, {old} → {value}", name=who, item=item,
+                   new_item=new_item, old=_value(before, kind, item),
+                   value=_value(after, kind, new_item))
+    return msg("{name} {key} {old} → {value}", name=who, key=item, old=_value(before, kind, item),
+               value=_value(after, kind, new_item))
 
 
 def apply_field(campaign: Campaign, name: str, field: Field, text: str,
@@ -332,7 +335,7 @@ def apply_field(campaign: Campaign, name: str, field: Field, text: str,
         raise CommandError(_("nothing changed"))
     inputs = {"renamed": ch.name, "to": new.name} if new.name != ch.name else {}
     return (roster.replace_character(campaign, ch.name, new),
-            Draft("change", _describe(ch, new, field), new.name, "", inputs))
+            Draft.of("change", _describe(ch, new, field), new.name, "", inputs))
 
 
 def toggle_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, str]:
