@@ -111,7 +111,7 @@ async def test_the_view_offers_only_what_works_there(demo_copy: Callable[[str], 
         footer = app.screen.query_one(Footer)
         keys = {b.binding.description for b in app.screen.active_bindings.values()
                 if b.binding.show}
-        assert {"Undo", "Redo", "Next turn"}.isdisjoint(keys), keys
+        assert {"Undo", "Redo", "Next turn", "Roll form"}.isdisjoint(keys), keys
         assert footer.is_mounted
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)

@@ -379,8 +379,10 @@ class MainScreen(TableActions):
         self.party.show(self.table.campaign, self.selected)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The players' view has no key that changes the table (next turn, actor up …)."""
-        return not (self.read_only and action in ("slash", *GM_ONLY_ACTIONS))
+        """The players' view has no key that changes the table (next turn, actor up …) or
+        builds a roll (the roll form, "who should roll this?")."""
+        return not (self.read_only and action in ("slash", "roll_form", "best",
+                                                  *GM_ONLY_ACTIONS))
 
     def action_slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""

@@ -22,12 +22,12 @@ line costs a few dictionary look-ups per word and candidate.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from tui.i18n import N_, _, tr
+from tui.session.table.transliteration import alternate, loose, normal, romanise, script_of
 
 __all__ = [
     "Match",
@@ -41,66 +41,6 @@ __all__ = [
     "romanise",
     "script_of",
 ]
-
-_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
-_ROMAN = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh",
-    "з": "z", "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
-    "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts",
-    "ч": "ch", "ш": "sh", "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu",
-    "я": "ya",
-    # Ukrainian and Belarusian letters
-    "і": "i", "ї": "yi", "є": "ye", "ґ": "g", "ў": "u",
-}  # fmt: skip
-_LATIN = str.maketrans(_ROMAN)
-#: A second common romanisation (й → i, х → kh …), so "daimitrii" finds "Даймитрий" too.
-_ALTERNATE_ROMAN = {"й": "i", "х": "kh", "щ": "shch", "ц": "c", "ю": "iu", "я": "ia"}
-_ALTERNATE = str.maketrans(_ALTERNATE_ROMAN)
-_LOOSE = (("shch", "sch"), ("kh", "h"), ("ts", "c"), ("j", "i"), ("y", "i"))
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_LATIN_LETTER = re.compile(r"[A-Za-z]")
-
-
-@lru_cache(maxsize=8192)
-def normal(text: str) -> str:
-    """The comparison form of a name: Cyrillic is transliterated, so a GM on a Latin
-    keyboard can type ``dallah`` for "Даллах" (and ``даллах`` still works)."""
-    return _NON_WORD.sub(" ", text.casefold().translate(_LATIN)).strip()
-
-
-@lru_cache(maxsize=8192)
-def loose(form: str) -> str:
-    """A normal form with romanisation variants made equal (``verkhovaia`` = ``verhovaya``)."""
-    for old, new in _LOOSE:
-        form = form.replace(old, new)
-    return form
-
-
-def script_of(text: str) -> str:
-    """``"cyrillic"``, ``"latin"`` or ``""``: the script of the last letter in ``text``."""
-    for ch in reversed(text):
-        if _CYRILLIC.match(ch):
-            return "cyrillic"
-        if _LATIN_LETTER.match(ch):
-            return "latin"
-    return ""
-
-
-def romanise(name: str, *, alternate: bool = False) -> str:
-    """``name`` in Latin letters, case and punctuation kept ("Ог'лай" → "Og'lay"; with
-    ``alternate`` the second romanisation: "Og'lai")."""
-    out: list[str] = []
-    for ch in name:
-        latin = (_ALTERNATE_ROMAN.get(ch.lower()) if alternate else None) or _ROMAN.get(
-            ch.lower())
-        if latin is None:
-            out.append(ch)
-        elif ch.isupper():
-            out.append(latin[:1].upper() + latin[1:])
-        else:
-            out.append(latin)
-    return "".join(out)
-
 
 @dataclass(frozen=True, slots=True)
 class _Forms:
@@ -116,7 +56,7 @@ class _Forms:
 @lru_cache(maxsize=8192)
 def _forms(name: str) -> _Forms:
     main = normal(name)
-    alt = _NON_WORD.sub(" ", name.casefold().translate(_ALTERNATE).translate(_LATIN)).strip()
+    alt = alternate(name)
     exact = (main,) if alt == main else (main, alt)
     lo = loose(main)
     every = (*exact, lo)
