@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from tests.tui.conftest import log_text, rng, screen_text, type_line
 from tui.app import TablekeeperApp
@@ -18,6 +17,7 @@ from tui.screens.editor import EditorScreen
 from tui.screens.sheet import SheetScreen
 from tui.session.campaign.model import Condition
 from tui.store import load
+from tui.widgets.party import PartyList
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,8 @@ SPECS = {
 
 def party(pilot: Pilot[None]) -> str:
     """The party list's lines as plain text."""
-    listing = pilot.app.screen.query_one("#party-list", OptionList)
-    return "\n".join(str(listing.get_option_at_index(i).prompt)
-                     for i in range(listing.option_count))
+    listing = pilot.app.screen.query_one("#party-list", PartyList)
+    return "\n".join(listing.prompt(i).plain for i in range(listing.count))
 
 
 async def undoable(pilot: Pilot[None], line: str) -> None:
@@ -198,8 +197,8 @@ async def test_the_sheet_from_the_party_list_and_its_keys(
         sheet = app.screen
         assert isinstance(sheet, SheetScreen) and sheet.who == "Ruth Hale"
         text = str(sheet.query_one("#sheet-body").render())
-        for phrase in ("HP 11/11", "Guns (Shotgun) 13", "Stevenson: skill=Guns (Shotgun)", "damage=2d6-1",
-                       "RECENT ROLLS", "Ruth Hale Guns (Shotgun) 13: 9 [3 3 3]"):
+        for phrase in ("HP 11/11", "Guns (Shotgun) 13", "Stevenson: skill=Guns (Shotgun)",
+                       "damage=2d6-1", "RECENT ROLLS", "Ruth Hale Guns (Shotgun) 13: 9 [3 3 3]"):
             assert phrase in text, phrase
         await pilot.press("right")
         await pilot.pause()

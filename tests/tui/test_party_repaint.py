@@ -1,62 +1,112 @@
-"""A change repaints only the party lines of the characters it changed."""
+"""The party list draws only the rows that show, and a change redraws only its own rows."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets.option_list import Option
-
 from tests.bench.big import big_campaign
 from tests.tui.conftest import rng, type_line
 from tui.app import TablekeeperApp
+from tui.session.campaign.model import Character
 from tui.store import Store
-from tui.widgets.party import PartyList
+from tui.widgets.party import PartyList, _summary
+from tui.widgets.party_list import rows_of
 
 
-async def test_one_hurt_character_rebuilds_one_line(tmp_path: Path) -> None:
+def _count_drawing(listing: PartyList) -> list[str]:
+    """The names whose summary the list builds from now on."""
+    drawn: list[str] = []
+    real = listing._summary
+
+    def summary(ch: Character):  # type: ignore[no-untyped-def]
+        drawn.append(ch.name)
+        return real(ch)
+
+    listing._summary = summary  # type: ignore[method-assign]
+    return drawn
+
+
+async def test_one_hurt_character_redraws_one_entry(tmp_path: Path) -> None:
     save = tmp_path / "big.toml"
     Store.create(save, big_campaign(characters=60, past_scenes=3)).close()
     app = TablekeeperApp(save, rng=rng())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         listing = app.screen.query_one("#party-list", PartyList)
-        assert listing.option_count == 60
-        options: list[Option] = list(listing.options)
-        visuals = [o._visual for o in options]
-        lines = listing._line_cache.lines
-        measured = len(lines)
-        cleared: list[bool] = []
-        real = listing._clear_caches
+        assert listing.count == 60
+        starts = listing._starts
+        before = {ch.name for ch, _ in listing._texts.values()}
+        drawn = _count_drawing(listing)
+        layouts: list[bool] = []
+        real_refresh = listing.refresh
 
-        def clear() -> None:
-            cleared.append(True)
-            real()
+        def refresh(*args, layout: bool = False, **kwargs):  # type: ignore[no-untyped-def]
+            layouts.append(layout)
+            return real_refresh(*args, layout=layout, **kwargs)
 
-        listing._clear_caches = clear  # type: ignore[method-assign]
+        listing.refresh = refresh  # type: ignore[method-assign]
         await type_line(pilot, "/hp cultist 010 -3")
         await pilot.pause()
-        assert "HP 9" in str(listing.get_option_at_index(12).prompt)
-        assert cleared == [], "the whole list was measured again for one changed line"
-        assert listing._line_cache.lines is lines and len(lines) == measured
-        changed = [i for i, o in enumerate(listing.options) if o._visual is not visuals[i]]
-        assert set(changed) <= {12}, changed  # only Cultist 010's line was rebuilt
-        assert list(listing.options) == options
-        # moving the sheet to another character keeps every line as it was
+        assert "HP 9" in listing.prompt(12).plain
+        assert not any(layouts), "the whole list was laid out again for one changed line"
+        assert listing._starts is starts
+        # of the entries drawn before, only Cultist 010's was rebuilt (scrolling to it may
+        # draw the few rows that come into view)
+        assert set(drawn) & before <= {"Cultist 010"}, drawn
+        assert len(drawn) <= listing.size.height
+        # moving the sheet to another character rebuilds no entry drawn before
+        drawn.clear()
+        before = {ch.name for ch, _ in listing._texts.values()}
         await type_line(pilot, "boris listen")
-        assert [o._visual for i, o in enumerate(listing.options) if i != 12] == [
-            v for i, v in enumerate(visuals) if i != 12]
+        assert not set(drawn) & before, drawn
         assert listing.highlighted == 1
 
 
-async def test_a_long_party_lists_its_tail_after_the_first_frame(tmp_path: Path) -> None:
+async def test_a_long_party_draws_only_what_shows(tmp_path: Path) -> None:
     save = tmp_path / "big.toml"
     Store.create(save, big_campaign(characters=150, past_scenes=0)).close()
     app = TablekeeperApp(save, rng=rng())
     async with app.run_test(size=(100, 30)) as pilot:
         listing = app.screen.query_one("#party-list", PartyList)
-        await pilot.pause(0.2)
-        assert listing.option_count == 150
-        assert "Cultist 147" in str(listing.get_option_at_index(149).prompt)
+        await pilot.pause()
+        assert listing.count == 150
+        assert listing.virtual_size.height == sum(rows_of(c) for c in app.table.campaign.characters)
+        # a few rows show: only those characters have been drawn
+        assert 0 < len(listing._texts) <= listing.size.height
+        assert "Cultist 147" in listing.prompt(149).plain
         await type_line(pilot, "cultist 140 stealth = 33")
         assert listing.highlighted == 142
         assert "Cultist 140" in str(app.screen.query_one("#sheet").render())
+        await pilot.pause()
+        top = listing.scroll_offset.y
+        assert top <= listing._starts[142] < top + listing.size.height  # scrolled to it
+        rows = [listing.render_line(y).text for y in range(listing.size.height)]
+        assert any(r.startswith("Cultist 140") for r in rows), rows
+
+
+def test_rows_of_matches_the_summary() -> None:
+    for ch in big_campaign(characters=30, past_scenes=0).characters:
+        for variant in (ch, Character(ch.name), Character(ch.name, resources={"HP": 0})):
+            assert rows_of(variant) == len(_summary(variant).plain.split("\n")), variant.name
+
+
+async def test_the_party_list_keys(tmp_path: Path) -> None:
+    save = tmp_path / "big.toml"
+    Store.create(save, big_campaign(characters=80, past_scenes=0)).close()
+    app = TablekeeperApp(save, rng=rng())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#party-list", PartyList)
+        listing.focus()
+        await pilot.press("down", "down")
+        assert listing.highlighted == 2
+        assert app.screen.selected == app.table.campaign.characters[2].name
+        await pilot.press("end")
+        assert listing.highlighted == 79
+        await pilot.press("pageup")
+        assert 0 < listing.highlighted < 79
+        await pilot.press("home", "up")
+        assert listing.highlighted == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SheetScreen"

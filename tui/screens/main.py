@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 
 from tui.i18n import N_, _, tr
 from tui.key_order import after_typed_keys
@@ -33,7 +33,7 @@ from tui.widgets.footer import KeyFooter
 from tui.widgets.header import HeaderBar
 from tui.widgets.log_panel import LogPanel, grade_style
 from tui.widgets.odds_bar import odds_bar
-from tui.widgets.party import PartyPanel
+from tui.widgets.party import PartyList, PartyPanel
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
@@ -348,18 +348,18 @@ class MainScreen(TableActions):
                         where=where),
                         severity="error", timeout=15, markup=False)
 
-    @on(OptionList.OptionHighlighted, "#party-list")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(PartyList.Highlighted)
+    def _highlighted(self, event: PartyList.Highlighted) -> None:
         names = self.party.names
-        if event.option_index < len(names) and self.selected != names[event.option_index]:
-            self.selected = names[event.option_index]
+        if event.index < len(names) and self.selected != names[event.index]:
+            self.selected = names[event.index]
             self.party.show(self.table.campaign, self.selected)
 
-    @on(OptionList.OptionSelected, "#party-list")
-    def _party_chosen(self, event: OptionList.OptionSelected) -> None:
+    @on(PartyList.Selected)
+    def _party_chosen(self, event: PartyList.Selected) -> None:
         names = self.party.names
-        if event.option_index < len(names):
-            self.open_character("sheet", names[event.option_index])
+        if event.index < len(names):
+            self.open_character("sheet", names[event.index])
 
     def action_sheet(self) -> None:
         self.open_character("sheet", "")

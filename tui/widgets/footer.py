@@ -24,7 +24,7 @@ from tui.i18n import tr
 
 __all__ = ["Footer", "KeyFooter"]
 
-Shown = tuple[tuple[str, str, bool, str, bool], ...]
+Shown = tuple[tuple[object, ...], ...]
 
 
 class Footer(TextualFooter):
@@ -45,9 +45,15 @@ class KeyFooter(Footer):
     _composed: Shown | None = None
 
     def _shown(self, screen: Screen[object]) -> Shown:
-        # every binding, shown or not: the command palette's key is looked up by name
-        return tuple((binding.key, binding.description, enabled, tooltip, binding.show)
-                     for _node, binding, enabled, tooltip in screen.active_bindings.values())
+        """What composing shows: the shown bindings (in order) and the command palette's,
+        looked up by its key. Hidden bindings come and go with the focus (an Input's
+        cursor keys) and change nothing here."""
+        palette = screen.app.COMMAND_PALETTE_BINDING
+        return tuple(
+            (key, binding.key, binding.description, enabled, tooltip, binding.action,
+             binding.group.description if binding.group else None, binding.show)
+            for key, (_node, binding, enabled, tooltip) in screen.active_bindings.items()
+            if binding.show or key == palette)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen and screen.app.app_focus:

@@ -1,0 +1,242 @@
+"""The party list: one or two rows per character, drawn only where they show.
+
+A long campaign has hundreds of characters; a list widget that measures and renders every
+option costs about half a millisecond each before the list can paint (100 ms at 200). This
+one knows each character's height without drawing it (:func:`rows_of`: the name row, and a
+second row when the character has resources or conditions), so listing the party is a
+prefix sum, and a row's text is built the first time it scrolls into view. A changed
+character repaints its own rows; moving the highlight repaints the two characters concerned.
+
+Keys (when focused): up/down, home/end, pageup/pagedown move the highlight; Enter selects
+(the main screen opens the sheet). A click highlights and selects. Posts
+:class:`PartyList.Highlighted` (only when the GM moves the highlight, not when the screen
+sets it) and :class:`PartyList.Selected`, each with the character's index.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from itertools import accumulate
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from tui.session.campaign.model import Character
+
+__all__ = ["PartyList", "rows_of"]
+
+
+def rows_of(ch: Character) -> int:
+    """How many rows ``ch``'s entry takes: the name, then resources and conditions (the
+    party panel's summary has a second row exactly when there is one of either)."""
+    return 2 if ch.resources or ch.conditions else 1
+
+
+class PartyList(ScrollView, can_focus=True):
+    """Characters drawn by ``summary(character)`` (a Text of :func:`rows_of` rows)."""
+
+    DEFAULT_CSS = """
+    PartyList {
+        height: auto; max-height: 50%; overflow-x: hidden;
+        color: $foreground; background: $surface;
+    }
+    PartyList:focus { background-tint: $foreground 5%; }
+    PartyList > .party-list--highlighted {
+        color: $foreground; background: $block-cursor-blurred-background;
+    }
+    PartyList:focus > .party-list--highlighted {
+        color: $block-cursor-foreground; background: $block-cursor-background;
+        text-style: $block-cursor-text-style;
+    }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"party-list--highlighted"}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "move(1)", show=False),
+        Binding("up", "move(-1)", show=False),
+        Binding("home", "move(-1_000_000)", show=False),
+        Binding("end", "move(1_000_000)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("enter", "select", show=False),
+    ]
+
+    class Highlighted(Message):
+        """The highlight moved to the character at ``index``."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    class Selected(Message):
+        """Enter (or a click) on the character at ``index``."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    def __init__(self, summary: Callable[[Character], Text], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._summary = summary
+        self._chars: list[Character] = []
+        self._starts: list[int] = [0]  # the first row of each character, then the total
+        self._texts: dict[int, tuple[Character, list[Text]]] = {}
+        self._strips: dict[tuple[int, int, int, bool], Strip] = {}
+
+    # -- contents ----------------------------------------------------------------------
+    @property
+    def count(self) -> int:
+        return len(self._chars)
+
+    def set_characters(self, chars: Sequence[Character]) -> None:
+        """List ``chars``; rows of characters that are the same objects as before at the
+        same place keep their drawing, and only changed rows repaint while no height
+        changed (else the list is measured again: a prefix sum, nothing drawn)."""
+        old, new = self._chars, list(chars)
+        self._chars = new
+        starts = [0, *accumulate(rows_of(c) for c in new)]
+        changed = [i for i, c in enumerate(new) if i >= len(old) or old[i] is not c]
+        for i in changed:
+            self._forget(i)
+        for i in range(len(new), len(old)):
+            self._forget(i)
+        if starts != self._starts:
+            self._starts = starts
+            self._strips.clear()
+            self.virtual_size = Size(self.virtual_size.width, starts[-1])
+            self.refresh(layout=True)
+        else:
+            for i in changed:
+                self._refresh_character(i)
+        if self.highlighted is not None and self.highlighted >= len(new):
+            self.highlighted = len(new) - 1 if new else None
+
+    def prompt(self, index: int) -> Text:
+        """The summary shown for the character at ``index`` (built if not yet)."""
+        return Text("\n").join(self._lines(index))
+
+    def _forget(self, index: int) -> None:
+        self._texts.pop(index, None)
+        for key in [k for k in self._strips if k[0] == index]:
+            del self._strips[key]
+
+    def _lines(self, index: int) -> list[Text]:
+        ch = self._chars[index]
+        cached = self._texts.get(index)
+        if cached is None or cached[0] is not ch:
+            lines = self._summary(ch).split("\n", allow_blank=True)
+            cached = self._texts[index] = (ch, list(lines))
+        return cached[1]
+
+    # -- drawing -----------------------------------------------------------------------
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._starts[-1]
+
+    def notify_style_update(self) -> None:
+        self._strips.clear()
+        super().notify_style_update()
+
+    def _on_resize(self, event: events.Resize) -> None:
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if not 0 <= row < self._starts[-1]:
+            return Strip.blank(width, base)
+        index = bisect_right(self._starts, row) - 1
+        part = row - self._starts[index]
+        lit = index == self.highlighted
+        key = (index, part, width, lit)
+        strip = self._strips.get(key)
+        if strip is None:
+            lines = self._lines(index)
+            style = base + self.get_component_rich_style("party-list--highlighted") if lit \
+                else base
+            strip = self._draw(lines[part] if part < len(lines) else Text(), width, style,
+                               index)
+            self._strips[key] = strip
+        return strip
+
+    def _draw(self, text: Text, width: int, style: Style, index: int) -> Strip:
+        line = text.copy()
+        line.no_wrap = True
+        line.truncate(width, overflow="ellipsis")
+        console = self.app.console
+        strip = Strip(line.render(console))  # the spans' styles; the line's own comes next
+        if line.style:
+            strip = strip.apply_style(console.get_style(line.style))
+        return (strip.crop_extend(0, width, None).apply_style(style)
+                .apply_meta({"party": index}))
+
+    def _refresh_character(self, index: int) -> None:
+        if 0 <= index < len(self._chars):
+            start = self._starts[index]
+            self.refresh_lines(start, self._starts[index + 1] - start)
+
+    # -- the highlight -----------------------------------------------------------------
+    def validate_highlighted(self, value: int | None) -> int | None:
+        if value is None or not self._chars:
+            return None
+        return max(0, min(len(self._chars) - 1, value))
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        for index in (old, new):
+            if index is not None:
+                for key in [k for k in self._strips if k[0] == index]:
+                    del self._strips[key]
+                self._refresh_character(index)
+        if new is not None:
+            self.scroll_to_highlight()
+
+    def _move_to(self, index: int) -> None:
+        """The GM moved the highlight (a key, a click): tell the screen. A highlight set by
+        the screen itself posts nothing, so the two never chase each other."""
+        before = self.highlighted
+        self.highlighted = index
+        if self.highlighted is not None and self.highlighted != before:
+            self.post_message(self.Highlighted(self.highlighted))
+
+    def scroll_to_highlight(self) -> None:
+        index = self.highlighted
+        if index is None or not self.is_mounted:
+            return
+        start = self._starts[index]
+        self.scroll_to_region(
+            Region(0, start, self.scrollable_content_region.width,
+                   self._starts[index + 1] - start),
+            force=True, animate=False, immediate=True)
+
+    def action_move(self, by: int) -> None:
+        if self._chars:
+            self._move_to((self.highlighted or 0) + by if self.highlighted is not None
+                          else (0 if by > 0 else len(self._chars) - 1))
+
+    def action_page(self, pages: int) -> None:
+        if not self._chars:
+            return
+        here = self._starts[self.highlighted or 0]
+        row = here + pages * max(1, self.scrollable_content_region.height)
+        row = max(0, min(self._starts[-1] - 1, row))
+        self._move_to(bisect_right(self._starts, row) - 1)
+
+    def action_select(self) -> None:
+        if self.highlighted is not None:
+            self.post_message(self.Selected(self.highlighted))
+
+    async def _on_click(self, event: events.Click) -> None:
+        index = event.style.meta.get("party")
+        if isinstance(index, int) and 0 <= index < len(self._chars):
+            self._move_to(index)
+            self.action_select()
