@@ -29,6 +29,7 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from tui import gcpause
 from tui.app_files import CampaignFiles
 from tui.i18n import N_, _
 from tui.key_order import OrderedKeysApp
@@ -60,10 +61,12 @@ if TYPE_CHECKING:
     from tui.players_feed import PlayersFeed
     from tui.screens.main import MainScreen
 
-__all__ = ["FOLLOW_EVERY", "TablekeeperApp"]
+__all__ = ["FOLLOW_EVERY", "GC_RESUME_AT_THE_LATEST", "TablekeeperApp"]
 
 #: Seconds between two looks at the files in the players' view (two ``stat`` calls each).
 FOLLOW_EVERY = 0.2
+#: Seconds after start-up by which the garbage collector is back on, whatever is shown.
+GC_RESUME_AT_THE_LATEST = 3.0
 #: Actions that change the campaign: not offered in the players' view.
 _CHANGING = frozenset({"undo", "redo", "end_adventure"})
 
@@ -93,6 +96,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         read_only: bool = False,
         config: Config | None = None,
     ) -> None:
+        gcpause.pause()  # while the campaign opens (see tui.gcpause); resumed once interactive
         super().__init__()
         lenient_input()
         self.config = config
@@ -125,6 +129,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         return self.saves_folder or saves_dir()
 
     def on_mount(self) -> None:
+        self.set_timer(GC_RESUME_AT_THE_LATEST, gcpause.resume)  # whatever screen is open
         self._ui_loop = asyncio.get_running_loop()
         self._ui_thread = threading.get_ident()
         for sig in (signal.SIGHUP, signal.SIGTERM):
@@ -361,6 +366,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self.exit()
 
     def on_unmount(self) -> None:
+        gcpause.resume()
         self._close_store()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

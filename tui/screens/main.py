@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Input
 
+from tui import gcpause
 from tui.i18n import N_, _, tr
 from tui.key_order import after_typed_keys
 from tui.screens.review import GM_ONLY_ACTIONS
@@ -136,6 +137,7 @@ class MainScreen(TableActions):
         self._lines = self.entry.history  # the entry changes this list in place
         if self.read_only:
             self.entry.placeholder = _("players' view (read-only, follows the GM): /help, /quit")
+            self.call_after_refresh(gcpause.resume)
         else:
             # once the first frame is out; typing earlier loads the same things on demand
             self.call_after_refresh(lambda: self.call_later(self._warm_up))
@@ -148,6 +150,7 @@ class MainScreen(TableActions):
         if self.history is not None and not self._history_loaded:
             self._history_loaded = True
             self.entry.load_history(self.history.load())
+        self.call_after_refresh(gcpause.resume)  # interactive: the collector on again
 
     # -- rendering -------------------------------------------------------------------------
     def refresh_all(self) -> None:
