@@ -145,6 +145,7 @@ class MainScreen(TableActions):
 
     def _warm_up(self) -> None:
         """After the first frame: load the system's rules and show a roll line to try."""
+        self.scene_panel.load_checks()
         self.table.warm_up()
         self.entry.placeholder = visible(self.table.example_line())
         if self.history is not None and not self._history_loaded:

@@ -87,6 +87,7 @@ class ScenePanel(StripPane):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._campaign: Campaign | None = None
+        self._checks_pending: Campaign | None = None
         self._shown: object = None
         self._key: object = None
         self._rows: list[Strip] = []
@@ -102,19 +103,23 @@ class ScenePanel(StripPane):
         if campaign.checks and _CHECKS_VIEW not in sys.modules:
             # the checks' lines load their rules: after the first frame, like the roll rules
             self._lines = ranked_lines(campaign, checks=False)
-            self.call_after_refresh(self.set_timer, AFTER_FRAME,
-                                    lambda: self._with_checks(campaign))
+            self._checks_pending = campaign
+            # the main screen asks for them with its own warm-up (one layout for both);
+            # a screen that has none gets them right after the frame anyway
+            self.call_after_refresh(self.set_timer, AFTER_FRAME, self.load_checks)
         else:
+            self._checks_pending = None
             self._lines = ranked_lines(campaign)
         before = len(self._rows)
         self._key = None
         rows = self._layout(self.content_size.width, self._limit())
         self.refresh(layout=len(rows) != before)
 
-    def _with_checks(self, campaign: Campaign) -> None:
-        """Add the extended checks' lines once the frame without them is out."""
-        if campaign is not self._campaign:
-            return  # shown anew since (with its checks)
+    def load_checks(self) -> None:
+        """Add the extended checks' lines left out of the first frame (nothing if none)."""
+        campaign, self._checks_pending = self._checks_pending, None
+        if campaign is None or campaign is not self._campaign:
+            return  # none pending, or shown anew since (with its checks)
         self._lines = ranked_lines(campaign)
         self._key = None
         self.refresh(layout=True)
