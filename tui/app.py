@@ -218,30 +218,34 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         try:
             store = Store.open(path, read_only=read_only)
         except LockedError as exc:
-            self._problem(N_("Campaign already open"), f"{exc}\n\nAnother Tablekeeper is "
-                          "writing to it. You can open it read-only (the player view).", path,
+            self._problem(N_("Campaign already open"), f"{exc}\n\n" + _(
+                          "Another Tablekeeper is writing to it. You can open it read-only "
+                          "(the player view)."), path,
                           [("readonly", N_("Open read-only (player view)")),
                            ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except ReplayError as exc:
-            self._problem(N_("The log does not fit the save"), f"{exc}\n\nNothing was "
-                          "changed. Open it read-only to look, or fix the save.", path,
+            self._problem(N_("The log does not fit the save"), f"{exc}\n\n" + _(
+                          "Nothing was changed. Open it read-only to look, or fix the save."),
+                          path,
                           [("readonly", N_("Open read-only (player view)")),
                            ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except WriteError as exc:
-            self._problem(N_("This campaign cannot be written"), f"{exc}\n\nNothing was "
-                          "changed. It can still be opened read-only.", path,
+            self._problem(N_("This campaign cannot be written"), f"{exc}\n\n" + _(
+                          "Nothing was changed. It can still be opened read-only."), path,
                           [("readonly", N_("Open read-only (player view)")),
                            ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
             return
         except SaveError as exc:
             choices = [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))]
             if backup_loads(path):
-                choices.insert(0, ("backup", f"Restore the backup {backup_path(path).name} "
-                                   "(the broken file is moved aside, the log is kept)"))
-            self._problem(N_("This save cannot be opened"), f"{exc}\n\nThe file was not "
-                          "changed. Fix it in a text editor, or restore the backup.", path,
+                choices.insert(0, ("backup", _(
+                    "Restore the backup {name} (the broken file is moved aside, the log is "
+                    "kept)").format(name=backup_path(path).name)))
+            self._problem(N_("This save cannot be opened"), f"{exc}\n\n" + _(
+                          "The file was not changed. Fix it in a text editor, or restore the "
+                          "backup."), path,
                           choices)
             return
         except OSError as exc:

@@ -129,17 +129,20 @@ class CampaignFiles(_Base):
         path, store = self.save_path, self.store
         try:
             beside: Path | None = store.save_beside()
-            kept = f"Your state is saved beside it as {beside.name}."
+            kept = _("Your state is saved beside it as {name}.").format(name=beside.name)
         except SaveError as exc:
-            beside, kept = None, f"Your state could not be saved beside it: {exc}."
+            beside, kept = None, _("Your state could not be saved beside it: {exc}.").format(
+                exc=exc)
         self._leave_campaign()
-        choices = [("reload", f"Reload {path.name} as it is on disk now")]
+        choices = [("reload", _("Reload {name} as it is on disk now").format(name=path.name))]
         if beside is not None:
-            choices.append(("beside", f"Continue with your state ({beside.name})"))
+            choices.append(("beside", _("Continue with your state ({name})").format(
+                name=beside.name)))
         choices.append(("quit", N_("Quit")))
         self._problem(N_("The save changed outside Tablekeeper"),
-                      f"{error}\n\nTablekeeper stopped writing to it and changed nothing "
-                      f"there. {kept}", path, choices, beside=beside)
+                      f"{error}\n\n" + _("Tablekeeper stopped writing to it and changed "
+                                           "nothing there.") + f" {kept}", path, choices,
+                      beside=beside)
 
     def _leave_campaign(self) -> None:
         """Close the open campaign (its writes stop here) and take its screen away."""

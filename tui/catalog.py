@@ -59,18 +59,19 @@ def summarize(path: Path) -> SaveSummary:
     try:
         head = _head(path)
     except OSError as exc:
-        return SaveSummary(path, fallback, problem=f"cannot read: {exc.strerror or exc}")
+        return SaveSummary(path, fallback, problem=_("cannot read: {why}").format(
+            why=exc.strerror or exc))
     try:
         text = head.decode("utf-8")
     except UnicodeDecodeError:
-        return SaveSummary(path, fallback, problem=check(path) or "not valid UTF-8 text")
+        return SaveSummary(path, fallback, problem=check(path) or _("not valid UTF-8 text"))
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         try:  # a multi-line value may run past a line that looks like a header
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            return SaveSummary(path, fallback, problem=check(path) or "cannot be read")
+            return SaveSummary(path, fallback, problem=check(path) or _("cannot be read"))
     return _from_doc(path, doc, fallback)
 
 
@@ -93,8 +94,8 @@ def _from_doc(path: Path, doc: dict[str, object], fallback: str) -> SaveSummary:
     name, system, adventure = doc.get("name"), doc.get("system"), doc.get("adventure")
     shown = plain(name) if isinstance(name, str) and name.strip() else fallback
     if not isinstance(system, str) or system not in registry.system_keys():
-        problem = (f"system: no such system {plain(system, 30)!r}" if isinstance(system, str)
-                   else "system: missing")
+        problem = (_("system: no such system {name!r}").format(name=plain(system, 30))
+                   if isinstance(system, str) else _("system: missing"))
         return SaveSummary(path, shown, problem=problem)
     if not isinstance(adventure, int) or isinstance(adventure, bool):
         adventure = None
@@ -109,7 +110,8 @@ def check(path: Path) -> str:
         read_campaign(path)
     except SaveError as exc:
         if exc.line is not None:
-            return plain(f"line {exc.line}, column {exc.column or 1}: {exc.message}", 200)
+            return plain(_("line {line}, column {column}: {message}").format(
+                line=exc.line, column=exc.column or 1, message=exc.message), 200)
         if exc.key_path:
             return plain(f"{exc.key_path}: {exc.message}", 200)
         return plain(exc.message, 200)

@@ -9,6 +9,7 @@ from textual.app import App
 from textual.theme import Theme
 
 from tui.config import Config, ConfigWriteError, write_theme
+from tui.i18n import _
 
 __all__ = ["apply_config"]
 
@@ -39,7 +40,7 @@ def apply_config(app: App[None], config: Config) -> None:
             from tui.bugreport import record
 
             record("config not written", str(exc))
-            app.notify(f"Theme not remembered: {exc}", severity="warning", timeout=10,
-                       markup=False)
+            app.notify(_("Theme not remembered: {exc}").format(exc=exc), severity="warning",
+                       timeout=10, markup=False)
 
     app.theme_changed_signal.subscribe(app, changed)

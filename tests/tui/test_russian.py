@@ -86,8 +86,6 @@ def allowed_words(system: str) -> set[str]:
     words |= {w.casefold() for f in sys_.modifier_fields for c in f.choices
               for w in LATIN.findall(c)}
     words |= {w.casefold() for v in sys_.entry_words.values() for w in LATIN.findall(v)}
-    # binding ids (main.next_character) are the config's keymap keys, the same in any language
-    words |= {w.casefold() for b in binding_ids() for w in LATIN.findall(b.replace("_", " "))}
     return words | FIXED
 
 
@@ -102,12 +100,19 @@ def screen_rows(app: TablekeeperApp) -> list[str]:
     return ["".join(t for _, t in sorted(v)) for _, v in sorted(rows.items())]
 
 
+#: a binding id (``main.next_character``): the config's keymap key, the same in any language;
+#: only the whole id is allowed, never its words on their own (a footer label "Next turn")
+BINDING_ID = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
+
+
 def english_left(rows: list[str], allowed: set[str]) -> list[str]:
     """Each Latin word of two letters or more not in ``allowed`` or upper case (CHAR, HP,
     TN), with its row."""
     found = []
+    ids = set(binding_ids())
     for row in rows:
-        for word in LATIN.findall(row):
+        bare = BINDING_ID.sub(lambda m: " " if m.group(0) in ids else m.group(0), row)
+        for word in LATIN.findall(bare):
             if len(word) < 2 or word.isupper() or word.casefold() in allowed:
                 continue
             if re.fullmatch(r"[dD]\d*|x\d*|[a-z]*-?N", word):  # d20, x2, dice-N: syntax
@@ -245,3 +250,4 @@ async def test_the_end_of_adventure_and_the_players_view_in_russian(tmp_path: Pa
             "players' help": english_left(players_help, allowed)}
     assert "".join(ending).count("Конец приключения") == 1
     assert {k: v for k, v in left.items() if v} == {}
+

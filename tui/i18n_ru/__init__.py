@@ -8,6 +8,7 @@ message of the code has an entry, that no entry is stale, and that placeholders 
 
 from __future__ import annotations
 
+from tui.i18n_ru import dialogs as _dialogs
 from tui.i18n_ru import errors as _errors
 from tui.i18n_ru import help as _help
 from tui.i18n_ru import log as _log
@@ -19,7 +20,7 @@ from tui.i18n_ru import terms as _terms
 #: the parts, each a dict of its own (a test checks that no message is in two of them)
 PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
                                      _log.MESSAGES, _review.MESSAGES,
-                                     _errors.MESSAGES, _refusals.MESSAGES)
+                                     _errors.MESSAGES, _refusals.MESSAGES, _dialogs.MESSAGES)
 MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
 
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -52,6 +53,8 @@ PLURALS: dict[str, tuple[str, str, str]] = {
         "{who} · Удача, {n} очка: {die}, осталось {left}; {verdict}",
         "{who} · Удача, {n} очков: {die}, осталось {left}; {verdict}"),
     "{n} round": ("{n} раунд", "{n} раунда", "{n} раундов"),
+    "experience rolls: {n} rolled": ("броски опыта: брошен {n}", "броски опыта: брошено {n}",
+                                     "броски опыта: брошено {n}"),
     "{n} entry matches": ("подходит {n} запись", "подходят {n} записи", "подходят {n} записей"),
     "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (
         "Вставлена {n} строка: выполнить её, как если бы она была введена? Enter — да, "

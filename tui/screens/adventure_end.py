@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from rules.errors import RulesError
-from tui.i18n import N_, _, tr
+from tui.i18n import N_, Msg, _, nmsg, tr
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
@@ -112,7 +112,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     def _update_row(self, i: int, row: Row) -> None:
         self._record({i: row})
 
-    def _record(self, changed: dict[int, Row], what: str = "") -> None:
+    def _record(self, changed: dict[int, Row], what: str | Msg = "") -> None:
         """Log and save the new dice of ``changed`` rows, then show the campaign's rows."""
         rows = [changed.get(i, r) for i, r in enumerate(self.rows)]
         feedback = record(self.table, rows, sorted(changed), what)
@@ -228,7 +228,8 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
                    if not row.done}
         self.message = None
         if changed:
-            self._record(changed, f"experience rolls: {len(changed)} rolled")
+            self._record(changed, nmsg("experience rolls: {n} rolled",
+                                       "experience rolls: {n} rolled", len(changed)))
         self._show()
 
     def action_clear_row(self) -> None:

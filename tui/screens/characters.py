@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.i18n import _
 from tui.screens.editor import EditorScreen
 from tui.screens.sheet import SheetScreen
 
@@ -20,7 +21,7 @@ def open_character(main: MainScreen, screen: str, name: str) -> None:
     names = main.party.names
     if name not in names:
         if not names:
-            main.app.notify("No characters yet: /add NAME adds one", markup=False)
+            main.app.notify(_("No characters yet: /add NAME adds one"), markup=False)
             return
         name = names[0]
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from textual.screen import ModalScreen
 
+from tui.i18n import _
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Table
@@ -68,7 +69,8 @@ class Follows(ModalScreen[str | None]):
             self._follow_now()
 
     def _gone(self) -> None:
-        self.app.notify(visible(f"{self.who} is no longer in the campaign"), markup=False)
+        self.app.notify(visible(_("{name} is no longer in the campaign").format(name=self.who)),
+                        markup=False)
         self.close(None)
 
     def close(self, result: str | None) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import Msg, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.table.entry import EntryError
@@ -141,7 +141,8 @@ def commit(table: Table, rows: Sequence[Row]) -> Feedback:
     return table.run_change(lambda c: flow.apply(c, rows), draft)
 
 
-def record(table: Table, rows: Sequence[Row], changed: Sequence[int], what: str = "") -> Feedback:
+def record(table: Table, rows: Sequence[Row], changed: Sequence[int],
+           what: str | Msg = "") -> Feedback:
     """Keep the progress of ``rows`` (the ``changed`` ones just entered, rolled or cleared) as
     one logged, undoable change: the dice are on disk before the screen shows them."""
     from tui.session.table.table import Feedback
@@ -150,8 +151,10 @@ def record(table: Table, rows: Sequence[Row], changed: Sequence[int], what: str 
     if flow is None or not changed:
         return Feedback(False, _("nothing to record"))
     lines = tuple(flow.describe(rows[i]) for i in changed)
-    text = what or lines[0]
-    effects = lines if what else lines[1:]
+    said = what.english() if isinstance(what, Msg) else what
+    text = said or lines[0]
+    effects = lines if said else lines[1:]
     actor = rows[changed[0]].character if len(changed) == 1 else ""
-    draft = Draft("change", text, actor, "", {}, effects)
+    draft = Draft("change", text, actor, "", {}, effects,
+                  msg=what if isinstance(what, Msg) else None)
     return table.run_change(lambda c: flow.keep(c, rows), draft)

@@ -1,0 +1,38 @@
+"""The Russian of the app's own dialogs and notices: a save that cannot be opened or was
+changed outside the app, the party panel's marks, small notices."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    " ✗ down": " ✗ выбыл",
+    "Another Tablekeeper is writing to it. You can open it read-only (the player view).":
+        "В неё пишет другой Tablekeeper. Её можно открыть только для чтения (вид для игроков).",
+    "Continue with your state ({name})": "Продолжить со своим состоянием ({name})",
+    "No characters yet: /add NAME adds one":
+        "Персонажей пока нет: /add ИМЯ добавляет персонажа",
+    "Nothing was changed. It can still be opened read-only.":
+        "Ничего не изменено. Её всё ещё можно открыть только для чтения.",
+    "Nothing was changed. Open it read-only to look, or fix the save.":
+        "Ничего не изменено. Откройте её только для чтения, чтобы посмотреть, или исправьте "
+        "сохранение.",
+    "Reload {name} as it is on disk now": "Загрузить {name} заново, как он сейчас на диске",
+    "Restore the backup {name} (the broken file is moved aside, the log is kept)":
+        "Восстановить резервную копию {name} (повреждённый файл откладывается в сторону, "
+        "журнал сохраняется)",
+    "Tablekeeper stopped writing to it and changed nothing there.":
+        "Tablekeeper перестал в него писать и ничего в нём не изменил.",
+    "The file was not changed. Fix it in a text editor, or restore the backup.":
+        "Файл не изменён. Исправьте его в текстовом редакторе или восстановите резервную копию.",
+    "Theme not remembered: {exc}": "Тема не запомнена: {exc}",
+    "Your state could not be saved beside it: {exc}.":
+        "Ваше состояние не удалось сохранить рядом: {exc}.",
+    "Your state is saved beside it as {name}.": "Ваше состояние сохранено рядом как {name}.",
+    "{name} is no longer in the campaign": "{name} больше нет в кампании",
+    # -- the picker's marks on a save that would not open
+    "cannot be read": "не читается",
+    "cannot read: {why}": "не удаётся прочитать: {why}",
+    "line {line}, column {column}: {message}": "строка {line}, столбец {column}: {message}",
+    "not valid UTF-8 text": "не текст в UTF-8",
+    "system: missing": "system: не указана",
+    "system: no such system {name!r}": "system: нет такой системы {name!r}",
+}
