@@ -35,4 +35,20 @@ MESSAGES: dict[str, str] = {
     "not valid UTF-8 text": "не текст в UTF-8",
     "system: missing": "system: не указана",
     "system: no such system {name!r}": "system: нет такой системы {name!r}",
+    # -- the players' view retelling an entry that involves a hidden character
+    "{actor} rolls against {against}": "{actor} бросает против {against}",
+    "{actor} rolls against {against}: {grade}": "{actor} бросает против {against}: {grade}",
+    "{actor}: something involving {against}": "{actor}: что-то с участием {against}",
+    # -- /recap and `tablekeeper recap` options
+    " (no scenes yet)": " (сцен пока нет)",
+    " (scenes: {known})": " (сцены: {known})",
+    "adventure= needs an adventure number, got {value!r}":
+        "adventure= нужен номер приключения, а не {value!r}",
+    "expected a date written YYYY-MM-DD, got {text!r}":
+        "нужна дата в виде ГГГГ-ММ-ДД, а не {text!r}",
+    "no scene called {name!r}": "нет сцены {name!r}",
+    "scene= needs a scene's name": "scene= нужно название сцены",
+    "unknown recap option {word!r} (gm, adventure=N, since=YYYY-MM-DD, scene=NAME)":
+        "неизвестный параметр пересказа {word!r} (gm, adventure=N, since=ГГГГ-ММ-ДД, "
+        "scene=НАЗВАНИЕ)",
 }

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from tui.i18n import msg, term
 from tui.session.campaign.hidden import strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
@@ -56,15 +57,19 @@ def _involved(entry: LogEntry, cast: Cast) -> tuple[str, ...]:
 def _retold(entry: LogEntry, names: Iterable[str], cast: Cast) -> LogEntry:
     against = ", ".join(cast.label(n) for n in names)
     grade = entry.grade if entry.grade in _GRADES else ""
-    if entry.kind == "roll":
-        text = f"{entry.actor} rolls against {against}" + (f": {grade}" if grade else "")
+    if entry.kind == "roll" and grade:
+        said = msg("{actor} rolls against {against}: {grade}", actor=entry.actor,
+                   against=against, grade=term(grade))
+    elif entry.kind == "roll":
+        said = msg("{actor} rolls against {against}", actor=entry.actor, against=against)
     else:
-        text = f"{entry.actor}: something involving {against}"
+        said = msg("{actor}: something involving {against}", actor=entry.actor,
+                   against=against)
     # where and when stay (a recap sorts by them); the odds go: a chance against a hidden
-    # character tells how good it is
-    return LogEntry(seq=entry.seq, time=entry.time, kind=entry.kind, text=text,
+    # character tells how good it is. Told in the language of whoever reads it.
+    return LogEntry(seq=entry.seq, time=entry.time, kind=entry.kind, text=said.english(),
                     actor=entry.actor, grade=grade, adventure=entry.adventure,
-                    scene=entry.scene)
+                    scene=entry.scene, msg=said)
 
 
 def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from tui.i18n import _
 from tui.session.campaign.hidden import fold
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
@@ -69,8 +70,9 @@ def select(options: RecapOptions, scenes: Mapping[int, Mapping[str, Any]],
         numbers = frozenset(n for n, s in scenes.items() if fold(str(s.get("name", ""))) == wanted)
         if not numbers:
             known = _names((scenes if shown is None else shown).values())
-            raise ValueError(f"no scene called {options.scene!r}"
-                             + (f" (scenes: {known})" if known else " (no scenes yet)"))
+            raise ValueError(_("no scene called {name!r}").format(name=options.scene)
+                             + (_(" (scenes: {known})").format(known=known) if known
+                                else _(" (no scenes yet)")))
     since = options.since.isoformat() if options.since is not None else None
     return Selection(options.adventure, since, numbers)
 
@@ -86,7 +88,8 @@ def parse_date(text: str) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise ValueError(f"expected a date written YYYY-MM-DD, got {text!r}") from None
+        raise ValueError(_("expected a date written YYYY-MM-DD, got {text!r}").format(
+            text=text)) from None
 
 
 def parse_words(words: Sequence[str]) -> RecapOptions:
@@ -105,7 +108,8 @@ def parse_words(words: Sequence[str]) -> RecapOptions:
             gm = True
         elif eq and key in ("adventure", "adv"):
             if not value.isascii() or not value.isdigit() or not 0 < int(value) < 10**6:
-                raise ValueError(f"adventure= needs an adventure number, got {value!r}")
+                raise ValueError(_("adventure= needs an adventure number, got {value!r}")
+                                 .format(value=value))
             adventure = int(value)
         elif eq and key == "since":
             since = parse_date(value)
@@ -113,8 +117,8 @@ def parse_words(words: Sequence[str]) -> RecapOptions:
             scene = " ".join([value, *rest]).strip()
             rest = []
             if not scene:
-                raise ValueError("scene= needs a scene's name")
+                raise ValueError(_("scene= needs a scene's name"))
         else:
-            raise ValueError(f"unknown recap option {word!r} (gm, adventure=N, "
-                             "since=YYYY-MM-DD, scene=NAME)")
+            raise ValueError(_("unknown recap option {word!r} (gm, adventure=N, "
+                               "since=YYYY-MM-DD, scene=NAME)").format(word=word))
     return RecapOptions(adventure, since, scene, gm)
