@@ -1,0 +1,92 @@
+"""Russian for the extended checks' log lines, odds and panel, and the systems' own lines
+(issue 22, the remaining English): pool «набрано», time slices «отрезки», TN «СЛ»."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # -- extended checks: a roll's effects -----------------------------------------------
+    "{name}: {what}": "{name}: {what}",
+    "{name} re-counted: {what}": "{name}, пересчёт: {what}",
+    "{elapsed}/{budget} min": "{elapsed}/{budget} мин",
+    "pool {pool}/{threshold} (+{added}), {time}": "набрано {pool}/{threshold} (+{added}), {time}",
+    "pool {pool}/{threshold} (no progress, {failed} failed), {time}":
+        "набрано {pool}/{threshold} (без продвижения, провалов: {failed}), {time}",
+    "minor consequence cleared (no progress), {time}":
+        "незначительные последствия сняты (без продвижения), {time}",
+    "consequence: {what}": "последствия: {what}",
+    "out of time: serious consequence": "время вышло: серьёзные последствия",
+    "out of time: serious consequence — {text}": "время вышло: серьёзные последствия — {text}",
+    "{name} complete": "{name}: выполнена",
+    "{name} failed": "{name}: провалена",
+    "TN {tn} for this roll (the check's TN is {need})":
+        "СЛ {tn} для этого броска (СЛ проверки — {need})",
+    "consequences back to {level}": "последствия снова: {level}",
+    "consequences back to {level} (time is no longer up)":
+        "последствия снова: {level} (время больше не вышло)",
+    "not counted toward {name}: {problem}": "не засчитано в {name}: {problem}",
+    "that roll is no longer {name}'s last (another roll counted, or the check changed "
+    "since): it cannot be changed now":
+        "этот бросок уже не последний в {name} (засчитан другой бросок или проверка "
+        "изменилась): изменить его нельзя",
+    # -- why a roll does not count ---------------------------------------------------------
+    "an opposed roll does not count toward an extended check in this system":
+        "в этой системе встречный бросок не засчитывается в сложную проверку",
+    "{name} is blocked until another test is done (/unblock {name})":
+        "{name} заблокирована, пока не пройдена другая проверка (/unblock {name})",
+    "{skill} is not a skill of {name} ({skills})": "{skill} — не навык проверки {name} ({skills})",
+    "{skill} is closed for {name}: pick another approach":
+        "{skill} закрыт для {name}: выберите другой подход",
+    "{name} is not blocked": "{name} не заблокирована",
+    # -- /clear and /unblock -----------------------------------------------------------------
+    "minor consequence cleared": "незначительные последствия сняты",
+    "minor consequence cleared ({text})": "незначительные последствия сняты ({text})",
+    "unblocked: rolls count again": "блокировка снята: броски снова засчитываются",
+    " and ": " и ",
+    # -- the panel ------------------------------------------------------------------------
+    "TN +{n} for {scope}": "СЛ +{n} для: {scope}",
+    "closed: {skill}": "закрыт: {skill}",
+    "{elapsed}/{budget} min ({left} left)": "{elapsed}/{budget} мин (осталось {left})",
+    "{name} race  (damaged: {problem})": "{name}, гонка  (повреждена: {problem})",
+    "{name} race  TN {tn}  {slices}": "{name}, гонка  СЛ {tn}  {slices}",
+    "{side} wins": "побеждает {side}",
+    "nobody in time": "никто не успел",
+    # -- odds in the preview ------------------------------------------------------------------
+    "{name}: {pct} to complete in the 1 roll left, by {who}":
+        "{name}: {pct} выполнить за последний бросок, его делает {who}",
+    " (consequences aside)": " (без учёта последствий)",
+    "{name}, to win the race: {odds}": "{name}, победа в гонке: {odds}",
+    "nobody in time {pct}": "никто не успеет {pct}",
+    # -- races --------------------------------------------------------------------------------
+    "no time limit": "без ограничения времени",
+    "{budget} min, {per} min per slice ({slices})":
+        "{budget} мин, {per} мин на отрезок ({slices})",
+    "race {name}: {sides} to {threshold}, TN {tn}, {time}":
+        "гонка {name}: {sides} до {threshold}, СЛ {tn}, {time}",
+    "each slice: {example} SKILL ext={name} (the winner fills its pool)":
+        "каждый отрезок: {example} НАВЫК ext={name} (победитель пополняет свой запас)",
+    "{name} is a race: its slices are opposed rolls, not counted in this system":
+        "{name} — гонка: её отрезки — встречные броски, а в этой системе они не засчитываются",
+    "{name} is a race ({sides}): each slice is one opposed roll between one character of "
+    "each side":
+        "{name} — гонка ({sides}): каждый отрезок — один встречный бросок персонажей двух "
+        "сторон",
+    "{actor} is on neither side of {name} ({sides})":
+        "{actor} не участвует ни на одной стороне {name} ({sides})",
+    "both rollers are on the same side of {name} ({sides})":
+        "оба бросающих на одной стороне {name} ({sides})",
+    "TN {tn} for this slice (the race's TN is {need})":
+        "СЛ {tn} для этого отрезка (СЛ гонки — {need})",
+    "nobody gains": "никто не продвинулся",
+    "{gain}; {pools}": "{gain}; {pools}",
+    "{gain}; {pools}, {elapsed}/{budget} min": "{gain}; {pools}, {elapsed}/{budget} мин",
+    "{side} wins the race": "гонку выиграл {side}",
+    "time is up, nobody reached {threshold}": "время вышло, никто не набрал {threshold}",
+}
+
+PLURALS: dict[str, tuple[str, str, str]] = {
+    "{name}: {pct} to complete in the {n} roll left, all by {who}": (
+        "{name}: {pct} выполнить за оставшийся {n} бросок, все делает {who}",
+        "{name}: {pct} выполнить за оставшиеся {n} броска, все делает {who}",
+        "{name}: {pct} выполнить за оставшиеся {n} бросков, все делает {who}"),
+    "{n} slice": ("{n} отрезок", "{n} отрезка", "{n} отрезков"),
+}
