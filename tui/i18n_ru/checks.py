@@ -81,6 +81,51 @@ MESSAGES: dict[str, str] = {
     "{gain}; {pools}, {elapsed}/{budget} min": "{gain}; {pools}, {elapsed}/{budget} мин",
     "{side} wins the race": "гонку выиграл {side}",
     "time is up, nobody reached {threshold}": "время вышло, никто не набрал {threshold}",
+    # -- GURPS: maneuvers, attacks, damage (maneuver names stay as typed) ----------------
+    "{name}'s {maneuver} ends": "у {name} заканчивается {maneuver}",
+    " (aimed {weapon} {secs} s: {bonus} to an Attack now, or Aim on)":
+        " (прицеливание из: {weapon}, {secs} с: {bonus} к Attack сейчас, или Aim дальше)",
+    " (evaluated {turns}: {bonus} to a melee attack now)":
+        " (оценка, {turns}: {bonus} к атаке ближнего боя сейчас)",
+    " (the aim was spoiled by a defense)": " (прицеливание сбито защитой)",
+    "damage: {line}": "урон: {line}",
+    "damage: {line} (close range: the target's DR x{n})":
+        "урон: {line} (в упор: СП цели ×{n})",
+    "damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)":
+        "урон: {line} (дальше 1/2D {yd} ярдов: по GURPS урон делится пополам)",
+    "{name}: {bonuses} used": "{name}: использовано {bonuses}",
+    "{name}'s aim is lost (an active defense)":
+        "{name} теряет прицеливание (активная защита)",
+    "{name}: All-Out Defense, {option} (+2 to {defense} until their next turn)":
+        "{name}: All-Out Defense, {option} (+2 к {defense} до своего следующего хода)",
+    # -- skirmish: contests -----------------------------------------------------------------
+    "{name} acts": "действует {name}",
+    "nobody acts": "никто не действует",
+    "draw: all successes cancel": "ничья: все успехи взаимно гасятся",
+    "{name} acts with {hits}": "действует {name}: {hits}",
+    "{hits} {faces}": "{hits} {faces}",
+    "{a} {a_faces} vs {b} {b_faces}: {verdict}": "{a} {a_faces} против {b} {b_faces}: {verdict}",
+    "{name}: {grade}": "{name}: {grade}",
+    # skirmish modifiers as the roll's text names them
+    "{kind} {n}": "{kind} {n}",
+    "add": "плюс",
+    "sub": "минус",
+    "mul": "умножить на",
+    "div": "разделить на",
+    "set": "значение",
+    ", choose {n}": ", выбор {n}",
+    "{base} ({mods}) → {value}": "{base} ({mods}) → {value}",
+    # -- AGE: opposed tests -------------------------------------------------------------------
+    "{side} {total} (drama {drama})": "{side} {total} (Куб Драмы {drama})",
+    "{rolls} TN {tn}": "{rolls}, СЛ {tn}",
+    "(TN {tn})": "(СЛ {tn})",
+    "{rolls}: {who}": "{rolls}: {who}",
+    "{rolls}: {who} ({why})": "{rolls}: {who} ({why})",
+    "nobody reached the TN": "никто не достиг СЛ",
+    "higher Drama Die": "больше Куб Драмы",
+    "tie on total, Drama Die and ability + focus":
+        "равенство по итогу, Кубу Драмы и способности + фокусу",
+    "higher ability + focus": "больше способность + фокус",
 }
 
 PLURALS: dict[str, tuple[str, str, str]] = {

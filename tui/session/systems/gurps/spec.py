@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules import gurps
 from rules.gurps import RangedFire
+from tui.i18n import Msg, msg
 from tui.session.campaign.model import Campaign
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.weapons import Weapon
@@ -103,39 +104,41 @@ class Spec:
         return "".join(f" [{n}]" for n in self.notes)
 
 
-def _suggestion(spec: Spec, hits: int) -> str:
+def _suggestion(spec: Spec, hits: int) -> Msg:
+    """The ``/damage`` line to type next (its words are typed syntax), and why its DR."""
     fire = spec.fire
-    where = ""
-    if fire is not None and fire.close:
-        dr = f" dr=DRx{fire.multiplier}"
-        where = f" (close range: the target's DR x{fire.multiplier})"
-    else:
-        dr = " dr=DR"
-        if fire is not None and fire.beyond_half_damage and fire.half_damage is not None:
-            where = f" (beyond 1/2D {fire.half_damage:g} yd: GURPS halves the damage)"
     count = f" hits={hits}" if hits > 1 else ""
-    return f"damage: /damage TARGET {spec.damage}{count}{dr}{where}"
+    if fire is not None and fire.close:
+        return msg("damage: {line} (close range: the target's DR x{n})",
+                   line=f"/damage TARGET {spec.damage}{count} dr=DRx{fire.multiplier}",
+                   n=fire.multiplier)
+    line = f"/damage TARGET {spec.damage}{count} dr=DR"
+    if fire is not None and fire.beyond_half_damage and fire.half_damage is not None:
+        return msg("damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)", line=line,
+                   yd=f"{fire.half_damage:g}")
+    return msg("damage: {line}", line=line)
 
 
 def after_roll(campaign: Campaign, spec: Spec, result: gurps.Result,
-               hits: int) -> tuple[Campaign, list[str]]:
-    """The maneuver state after ``spec`` was rolled, and the effect lines to log."""
-    effects: list[str] = []
+               hits: int) -> tuple[Campaign, list[Msg]]:
+    """The maneuver state after ``spec`` was rolled, and the effect lines to log (facts)."""
+    effects: list[Msg] = []
     entry = state.in_force(campaign, spec.actor)
     if entry and spec.spends:
         used = ", ".join(f"{why} {v:+d}" for v, why in spec.extras
                          if why.split()[0] in spec.spends)
         campaign = state.put(campaign, spec.actor, {**entry, "spent": True})
-        effects.append(f"{spec.actor}: {used} used")
+        effects.append(msg("{name}: {bonuses} used", name=spec.actor, bonuses=used))
     elif entry and spec.spoils:
         campaign = state.put(campaign, spec.actor,
                              {**entry, "spoiled": True, "aimed": 0, "aim": 0})
-        effects.append(f"{spec.actor}'s aim is lost (an active defense)")
+        effects.append(msg("{name}'s aim is lost (an active defense)", name=spec.actor))
     elif entry and spec.choose:
         campaign = state.put(campaign, spec.actor, {**entry, "option": spec.choose})
         opt = gurps.maneuver("all_out_defense").option(spec.choose)
-        effects.append(f"{spec.actor}: All-Out Defense, {opt.name} (+2 to {spec.defense} "
-                       "until their next turn)")
+        effects.append(msg("{name}: All-Out Defense, {option} (+2 to {defense} until their "
+                           "next turn)", name=spec.actor, option=opt.name,
+                           defense=spec.defense))
     if hits and spec.damage:
         effects.append(_suggestion(spec, hits))
     return campaign, effects
