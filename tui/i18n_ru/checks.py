@@ -126,6 +126,42 @@ MESSAGES: dict[str, str] = {
     "tie on total, Drama Die and ability + focus":
         "равенство по итогу, Кубу Драмы и способности + фокусу",
     "higher ability + focus": "больше способность + фокус",
+    # -- Strange: rounds, summaries, verdicts -------------------------------------------------
+    "PLANNING": "ПЛАНИРОВАНИЕ",
+    "ACTIONS": "ДЕЙСТВИЯ",
+    "REACTIONS": "РЕАКЦИИ",
+    "set goals with /goal CHAR TEXT": "заявите цели: /goal ПЕРСОНАЖ ТЕКСТ",
+    "declare with /act, roll, or /skip CHAR to react":
+        "заявляйте через /act и бросайте или /skip ПЕРСОНАЖ, чтобы реагировать позже",
+    "reaction rolls resolve the pending actions":
+        "броски реакций разрешают ожидающие действия",
+    "round {n}: {phase} — {hint}{note}": "раунд {n}: {phase} — {hint}{note}",
+    "; pending: {actions}": "; ожидают: {actions}",
+    "#{n} {name}{at} ({state})": "#{n} {name}{at} ({state})",
+    "awaiting {name}'s reaction": "ждёт реакции: {name}",
+    "; {numbers} stand as rolled": "; {numbers} остаются как брошены",
+    "; goals carried over ({goals}): /goal CHAR TEXT changes one, /phase keeps them":
+        "; цели перенесены ({goals}): /goal ПЕРСОНАЖ ТЕКСТ меняет одну, /phase оставляет их",
+    "roll #{n} ({name}, {skill}) or /resolve {n}": "бросок #{n} ({name}, {skill}) или /resolve {n}",
+    "{target} may react to #{n} with a roll, or /resolve {n} lets it stand":
+        "{target} может ответить на #{n} броском, или /resolve {n} оставит его как есть",
+    "rounds {first}-{last}": "раунды {first}–{last}",
+    "{name}: {actions}, {successes}, {failures}, impact {impact}, contests {won} won / "
+    "{lost} lost":
+        "{name}: {actions}, {successes}, {failures}, воздействие {impact}, противостояния: "
+        "{won} выиграно / {lost} проиграно",
+    "round limit {limit} reached: sum up {rounds} with /compromise [TEXT] (both sides gain "
+    "and lose something), /sumup TEXT or /radical TEXT; /summary lists the results":
+        "достигнут лимит раундов {limit}: подведите итог ({rounds}) — /compromise [ТЕКСТ] "
+        "(обе стороны что-то приобретают и что-то теряют), /sumup ТЕКСТ или /radical ТЕКСТ; "
+        "/summary перечисляет результаты",
+    "no results yet": "результатов пока нет",
+    "summary of {rounds}": "итоги: {rounds}",
+    "compromise": "компромисс",
+    "summed up": "итог подведён",
+    "radical change": "радикальная перемена",
+    "{kind}: {note}": "{kind}: {note}",
+    "{verdict} ({rounds}); round {n}: {phase}": "{verdict} ({rounds}); раунд {n}: {phase}",
 }
 
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -134,4 +170,6 @@ PLURALS: dict[str, tuple[str, str, str]] = {
         "{name}: {pct} выполнить за оставшиеся {n} броска, все делает {who}",
         "{name}: {pct} выполнить за оставшиеся {n} бросков, все делает {who}"),
     "{n} slice": ("{n} отрезок", "{n} отрезка", "{n} отрезков"),
+    "{n} action": ("{n} действие", "{n} действия", "{n} действий"),
+    "{n} failure": ("{n} провал", "{n} провала", "{n} провалов"),
 }
