@@ -90,7 +90,7 @@ MESSAGES: dict[str, str] = {
     " (the aim was spoiled by a defense)": " (прицеливание сбито защитой)",
     "damage: {line}": "урон: {line}",
     "damage: {line} (close range: the target's DR x{n})":
-        "урон: {line} (в упор: СП цели ×{n})",
+        "урон: {line} (близкая дистанция: СП цели ×{n})",
     "damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)":
         "урон: {line} (дальше 1/2D {yd} ярдов: по GURPS урон делится пополам)",
     "{name}: {bonuses} used": "{name}: использовано {bonuses}",
@@ -162,6 +162,60 @@ MESSAGES: dict[str, str] = {
     "radical change": "радикальная перемена",
     "{kind}: {note}": "{kind}: {note}",
     "{verdict} ({rounds}); round {n}: {phase}": "{verdict} ({rounds}); раунд {n}: {phase}",
+    # GURPS: the roll's modifiers and notes
+    "{head} {parts} → {value}": "{head} {parts} → {value}",
+    "{value} ({why})": "{value} ({why})",
+    "(at most {cap})": "(не больше {cap})",
+    " [{note}]": " [{note}]",
+    "{why} {value}": "{why} {value}",
+    "{n} yd": "{n} ярд.",
+    "{shells} = {n} pellets": "{shells} = {n} дробин",
+    "RoF {n}": "СБ {n}",
+    "aim {n} s": "прицеливание {n} с",
+    "evaluate {turns}": "оценка, {turns}",
+    "melee": "ближнего боя",
+    "ranged": "дальнего боя",
+    "any": "любой",
+    "All-Out Attack ({option}, {weapon}) does not help a {kind} attack":
+        "All-Out Attack ({option}, {weapon}) не помогает атаке {kind}",
+    "All-Out Attack without an option: e.g. /maneuver … aoa:determined":
+        "All-Out Attack без варианта: например, /maneuver … aoa:determined",
+    "no All-Out Defense bonus: {option} was chosen":
+        "без бонуса All-Out Defense: выбран вариант {option}",
+    "defending spoils {name}'s aim": "защита сбивает прицеливание: {name}",
+    "no aim bonus with Move and Attack": "без бонуса прицеливания при Move and Attack",
+    "no aim bonus: declare the attack first (/maneuver {who} attack)":
+        "без бонуса прицеливания: сначала заявите атаку (/maneuver {who} attack)",
+    "no aim bonus: the aim was used by an earlier attack this turn":
+        "без бонуса прицеливания: его уже использовала атака этого хода",
+    "no aim bonus: {name} aimed {target}, not {weapon}":
+        "без бонуса прицеливания: {name} целился из {target}, а не {weapon}",
+    "no aim bonus: {name} is aiming this turn; it counts for an Attack on the next turn "
+    "(/maneuver {who} attack)":
+        "без бонуса прицеливания: {name} целится в этом ходу; бонус — для Attack в следующем "
+        "ходу (/maneuver {who} attack)",
+    "no aim bonus: {name}'s maneuver is {maneuver}, not an Attack":
+        "без бонуса прицеливания: манёвр {name} — {maneuver}, а не Attack",
+    "no evaluate bonus: Evaluate helps only melee attacks":
+        "без бонуса оценки: Evaluate помогает только атакам ближнего боя",
+    "no evaluate bonus: declare the attack first (/maneuver {who} attack)":
+        "без бонуса оценки: сначала заявите атаку (/maneuver {who} attack)",
+    "no evaluate bonus: it counts for a melee attack on {name}'s next turn":
+        "без бонуса оценки: он действует для атаки ближнего боя в следующем ходу {name}",
+    "no evaluate bonus: used by an earlier attack this turn":
+        "без бонуса оценки: его уже использовала атака этого хода",
+    "no yd=: no range penalty": "нет yd=: без штрафа за дистанцию",
+    "this attack": "этой атаки",
+    "none recorded": "не записано",
+    "close range ({yd} yd): {damage} a hit, DR x{n}":
+        "близкая дистанция ({yd} ярд.): {damage} за попадание, СП ×{n}",
+    "close range ({yd} yd): damage and DR x{n}": "близкая дистанция ({yd} ярд.): урон и СП ×{n}",
+    "{damage} a hit": "{damage} за попадание",
+    # GURPS: damage
+    "{expr} vs DR {dr}: {body}": "{expr} против СП {dr}: {body}",
+    "{expr}: {body}": "{expr}: {body}",
+    "{body}": "{body}",
+    "{body}; total {total}": "{body}; всего {total}",
 }
 
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -172,4 +226,5 @@ PLURALS: dict[str, tuple[str, str, str]] = {
     "{n} slice": ("{n} отрезок", "{n} отрезка", "{n} отрезков"),
     "{n} action": ("{n} действие", "{n} действия", "{n} действий"),
     "{n} failure": ("{n} провал", "{n} провала", "{n} провалов"),
+    "{n} shell": ("{n} заряд", "{n} заряда", "{n} зарядов"),
 }

@@ -99,7 +99,7 @@ def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, A
     with_acc = [n for n in weapon_names(ch) if weapon(ch, n).acc is not None]
     if len(with_acc) == 1:
         return with_acc[0], weapon(ch, with_acc[0]).acc or 0
-    known = ", ".join(weapon_names(ch)) or "none recorded"
+    known = ", ".join(weapon_names(ch)) or _("none recorded")
     raise CommandError(
         _("aiming needs the weapon's Acc: name the weapon ({known}) or give acc=N, e.g. "
           "/maneuver {who} aim acc=3").format(

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from rules import gurps
 from rules.gurps import RangedFire
-from tui.i18n import Msg, msg
+from tui.i18n import Msg, joined, msg, verbatim
 from tui.session.campaign.model import Campaign
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.weapons import Weapon
 
-__all__ = ["Spec", "after_roll", "hint", "plural"]
+__all__ = ["Spec", "after_roll", "hint"]
 
 
 def hint(campaign: Campaign, name: str) -> str:
@@ -32,11 +32,6 @@ def hint(campaign: Campaign, name: str) -> str:
         if word.casefold() not in others:
             return word.casefold()
     return f'"{name}"'
-
-
-def plural(n: int, word: str) -> str:
-    """``1 hit``, ``2 hits``, ``0 hits``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +58,9 @@ class Spec:
     skill: str
     base: int
     typed: tuple[int, ...] = ()
-    extras: tuple[tuple[int, str], ...] = ()
+    extras: tuple[tuple[int, Msg], ...] = ()
     cap: int | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Msg, ...] = ()
     weapon: Weapon | None = None
     kind: str = ""
     fire: RangedFire | None = None
@@ -86,22 +81,34 @@ class Spec:
         return bool(self.kind)
 
     @property
-    def text(self) -> str:
-        """``Ruth Hale Guns (Shotgun) 13, Stevenson -1 (3 yd) +0 (2 shells) → 12``."""
+    def said(self) -> Msg:
+        """``Ruth Hale Guns (Shotgun) 13, Stevenson -1 (3 yd) +0 (2 shells) → 12`` as a
+        fact (the modifiers' reasons in the GM's language when shown)."""
         head = f"{self.actor} {self.skill} {self.base}"
         if self.weapon is not None and self.weapon.name != self.skill:
             head += f", {self.weapon.name}"
-        parts = [f"{m:+d}" for m in self.typed]
-        parts += [f"{v:+d} ({why})" for v, why in self.extras]
+        parts: list[str | Msg] = [f"{m:+d}" for m in self.typed]
+        parts += [msg("{value} ({why})", value=f"{v:+d}", why=why) for v, why in self.extras]
         if self.cap is not None and self.effective == self.cap:
-            parts.append(f"(at most {self.cap})")
+            parts.append(msg("(at most {cap})", cap=self.cap))
         if not parts:
-            return head
-        return f"{head} {' '.join(parts)} → {self.effective}"
+            return verbatim(head)
+        spaced = [p for i, part in enumerate(parts) for p in ((" " if i else ""), part)]
+        return msg("{head} {parts} → {value}", head=head, parts=joined(*spaced),
+                   value=self.effective)
+
+    @property
+    def text(self) -> str:
+        return self.said.render()
+
+    @property
+    def notes_said(self) -> Msg:
+        """The notes, `` [no aim bonus: …]`` each, as a fact."""
+        return joined(*[msg(" [{note}]", note=n) for n in self.notes])
 
     @property
     def note_text(self) -> str:
-        return "".join(f" [{n}]" for n in self.notes)
+        return self.notes_said.render()
 
 
 def _suggestion(spec: Spec, hits: int) -> Msg:
@@ -125,8 +132,9 @@ def after_roll(campaign: Campaign, spec: Spec, result: gurps.Result,
     effects: list[Msg] = []
     entry = state.in_force(campaign, spec.actor)
     if entry and spec.spends:
-        used = ", ".join(f"{why} {v:+d}" for v, why in spec.extras
-                         if why.split()[0] in spec.spends)
+        spent = [msg("{why} {value}", why=why, value=f"{v:+d}") for v, why in spec.extras
+                 if why.english().split()[0] in spec.spends]
+        used = joined(*[p for i, m in enumerate(spent) for p in ((", " if i else ""), m)])
         campaign = state.put(campaign, spec.actor, {**entry, "spent": True})
         effects.append(msg("{name}: {bonuses} used", name=spec.actor, bonuses=used))
     elif entry and spec.spoils:
