@@ -21,6 +21,7 @@ import pytest
 from tests.tui.conftest import DEMOS
 from tests.tui.test_russian import LATIN, allowed_words, english_left
 from tui import i18n
+from tui.session.adventure.flow import commit, record, rows_of
 from tui.session.campaign.log import shown_effects, shown_text
 from tui.session.campaign.session import Session
 from tui.session.extended.view import describe_checks
@@ -182,6 +183,24 @@ def _left(texts: list[str], system: str) -> str:
     return "\n".join(dict.fromkeys(f.split(" in ", 1)[1] for f in found))
 
 
+def _end_adventure(table: Table) -> list[str]:
+    """BRP's end of adventure as its screen drives it: each row rolled (the d100, then the
+    d6 of one that improves), recorded, cleared and rolled again, then committed."""
+    rows = list(rows_of(table))
+    shown: list[str] = []
+    for i in range(len(rows)):
+        for face in (99, 3) if i == 0 else (5,):
+            if rows[i].next_die:
+                rows[i] = rows[i].entered(face)
+                shown += [rows[i].status, record(table, rows, [i]).message]
+    rows[-1] = rows[-1].cleared()
+    shown += [rows[-1].status, record(table, rows, [len(rows) - 1]).message]
+    rows[-1] = rows[-1].entered(5)
+    record(table, rows, [len(rows) - 1])
+    shown.append(commit(table, rows).message)
+    return shown
+
+
 def _log(table: Table) -> list[str]:
     return [t for e in table.session.log for t in (shown_text(e), *shown_effects(e))]
 
@@ -191,6 +210,8 @@ def test_every_line_of_the_extended_checks_and_the_system_is_russian(system: str
     i18n.set_language("ru")
     table = _table(system)
     shown = _drive(table, EXT + SCRIPTS[system])
+    if table.system.end_of_adventure() is not None:
+        shown += _end_adventure(table)
     found = _left([*shown, *_log(table)], system)
     assert not found, found
 
@@ -206,6 +227,8 @@ PASS_THROUGH = ("/next", "/endscene",
 def test_the_same_log_written_in_english_reads_in_russian(system: str) -> None:
     table = _table(system)
     _drive(table, [line for line in EXT + SCRIPTS[system] if line not in PASS_THROUGH])
+    if table.system.end_of_adventure() is not None:
+        _end_adventure(table)
     english = _log(table)
     i18n.set_language("ru")
     russian = _log(table)

@@ -216,6 +216,20 @@ MESSAGES: dict[str, str] = {
     "{expr}: {body}": "{expr}: {body}",
     "{body}": "{body}",
     "{body}; total {total}": "{body}; всего {total}",
+    # -- BRP: the end of an adventure ----------------------------------------------------------
+    "experience roll cleared: {character} · {skill}":
+        "бросок опыта снят: {character} · {skill}",
+    "experience roll {character} · {skill} {value}: {dice} ({source}) — {status}":
+        "бросок опыта {character} · {skill} {value}: {dice} ({source}) — {status}",
+    "improved +{gain} → {value}": "улучшен +{gain} → {value}",
+    "mixed": "вручную и приложением",
+    "improved +{gain} to {value} ({face} over {skill})":
+        "улучшен +{gain} до {value} ({face} больше {skill})",
+    "no improvement ({face} vs {skill})": "без улучшения ({face} против {skill})",
+    "{character} · {skill}: {improvement}": "{character} · {skill}: {improvement}",
+    "end of adventure {adventure}: {up} of {skills} improved; adventure {next} begins":
+        "конец приключения {adventure}: улучшено {up} из {skills}; начинается приключение "
+        "{next}",
 }
 
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -227,4 +241,6 @@ PLURALS: dict[str, tuple[str, str, str]] = {
     "{n} action": ("{n} действие", "{n} действия", "{n} действий"),
     "{n} failure": ("{n} провал", "{n} провала", "{n} провалов"),
     "{n} shell": ("{n} заряд", "{n} заряда", "{n} зарядов"),
+    # «улучшено 2 из 5 навыков»: the genitive after «из»
+    "{n} skill": ("{n} навыка", "{n} навыков", "{n} навыков"),
 }

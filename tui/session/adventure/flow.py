@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import Msg, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.table.entry import EntryError
@@ -87,8 +87,9 @@ class AdventureEnd(Protocol[RowT]):
         """``campaign`` holding the progress of ``rows`` (their dice so far)."""
         ...
 
-    def describe(self, row: RowT) -> str:
-        """One log line for a row's dice (or for a cleared row)."""
+    def describe(self, row: RowT) -> str | Msg:
+        """One log line for a row's dice (or for a cleared row); a message keeps its facts
+        (the log reads in either language)."""
         ...
 
 
@@ -153,5 +154,5 @@ def record(table: Table, rows: Sequence[Row], changed: Sequence[int], what: str 
     text = what or lines[0]
     effects = lines if what else lines[1:]
     actor = rows[changed[0]].character if len(changed) == 1 else ""
-    draft = Draft("change", text, actor, "", {}, effects)
+    draft = Draft.of("change", text, actor, "", {}, effects)
     return table.run_change(lambda c: flow.keep(c, rows), draft)
