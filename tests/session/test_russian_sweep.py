@@ -165,7 +165,19 @@ def _drive(table: Table, lines: list[str]) -> list[str]:
         shown.append(table.preview(line).text)
         shown.append(table.submit(line).message)
         shown.extend(text for text, _style in describe_checks(table.campaign))
+        shown.extend(_scene_panel(table))
     return shown
+
+
+def _scene_panel(table: Table) -> list[str]:
+    """The system's part of the scene panel (the Strange round, the GURPS maneuvers)."""
+    scene = table.campaign.scene
+    if scene is None:
+        return []
+    parts = table.system.scene_view(table.campaign, scene)
+    lines = [list(parts.header), *(segs for _n, segs in (*parts.before_order,
+                                                         *parts.after_order))]
+    return ["".join(text for text, _style in line) for line in lines]
 
 
 #: typed syntax inside a message: ``/command`` names and ``key=value`` options

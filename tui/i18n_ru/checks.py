@@ -230,6 +230,20 @@ MESSAGES: dict[str, str] = {
     "end of adventure {adventure}: {up} of {skills} improved; adventure {next} begins":
         "конец приключения {adventure}: улучшено {up} из {skills}; начинается приключение "
         "{next}",
+    # -- the systems' refusals and a few words ---------------------------------------------
+    " or ": " или ",
+    "{tn} for {who}": "{tn} у {who}",
+    "weapon of {name}": "оружие персонажа {name}",
+    "{maneuver} option": "вариант {maneuver}",
+    "{defenses} only, no {which}": "только {defenses}, без {which}",
+    "no active defense": "без активной защиты",
+    "{name}'s {weapon}: {field} must be {wanted}, got {value!r}":
+        "{weapon} у {name}: {field} должно быть {wanted}, а здесь {value!r}",
+    "a whole number {low}..{high}": "целым числом {low}..{high}",
+    "a distance in yards above 0": "дистанцией в ярдах больше 0",
+    "'melee' or 'ranged'": "'melee' или 'ranged'",
+    "stands": "остаётся в силе",
+    "duel with {target}: {name} wins": "дуэль с {target}: побеждает {name}",
 }
 
 PLURALS: dict[str, tuple[str, str, str]] = {

@@ -194,7 +194,7 @@ def _gate(tests: Sequence[_Test]) -> int | None:
     typed = {t.side.actor: t.tn for t in tests if t.explicit_tn}
     values = set(typed.values())
     if len(values) > 1:
-        shown = ", ".join(f"{tn} for {who}" for who, tn in typed.items())
+        shown = ", ".join(_("{tn} for {who}").format(tn=tn, who=who) for who, tn in typed.items())
         raise EntryError(_("an opposed test has one TN: got {shown}").format(shown=shown))
     return values.pop() if values else None
 

@@ -75,8 +75,9 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
     if key:
         info = gurps.maneuver(key)
         if not gurps.defense_allowed(key, which):
-            allowed = (" or ".join(info.defenses) + f" only, no {which}" if info.defenses
-                       else "no active defense")
+            allowed = (_("{defenses} only, no {which}").format(
+                defenses=_(" or ").join(info.defenses), which=which) if info.defenses
+                       else _("no active defense"))
             raise EntryError(
                 _("{name} is on {name2}: {allowed} until {name}'s next turn begins").format(
                 name=ch.name, name2=info.name, allowed=allowed))

@@ -70,7 +70,8 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     if key == "all_out_attack" and opt == "determined":
         return key, f"determined_{kind}" if kind else "determined"
     if opt not in keys:
-        opt = match_prefix_words([option], keys, what=f"{info.name} option").name
+        opt = match_prefix_words([option], keys, what=_("{maneuver} option").format(
+            maneuver=info.name)).name
     return key, opt
 
 
@@ -212,7 +213,8 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
     weapon_name = ""
     if rest:
         weapons = weapon_names(campaign.character(name))
-        found = match_prefix_words(rest, weapons, what=f"weapon of {name}")
+        found = match_prefix_words(rest, weapons,
+                                   what=_("weapon of {name}").format(name=name))
         if found.consumed != len(rest):
             raise CommandError(_("unexpected {names!r}").format(
                 names=' '.join(rest[found.consumed:])))

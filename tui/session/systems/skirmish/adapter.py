@@ -154,11 +154,12 @@ def _value(side: Side, base: int, mods: tuple[tuple[str, int], ...], fixed: list
         raise EntryError(_("choose={choose} is not one of the set values {names}").format(
             choose=choose, names=', '.join(map(str, choices))))
     if choose is None and len(choices) > 1:
-        options = " or ".join(f"choose={n}" for n in choices)
+        options = _(" or ").join(f"choose={n}" for n in choices)
         raise EntryError(
             _("set= fixes {who}'s {skill} at {names}: the acting player picks one — add "
               "{options}").format(
-            who=who, skill=side.skill, names=' and '.join(map(str, choices)), options=options))
+            who=who, skill=side.skill, names=_(" and ").join(map(str, choices)),
+            options=options))
     try:
         return skirmish.effective_value(base, mods, choose if len(choices) > 1 else None)
     except RulesError as exc:  # a case the checks above missed: still no parameter names
