@@ -62,8 +62,8 @@ MESSAGES: dict[str, str] = {
         "{budget} мин, {per} мин на отрезок ({slices})",
     "race {name}: {sides} to {threshold}, TN {tn}, {time}":
         "гонка {name}: {sides} до {threshold}, СЛ {tn}, {time}",
-    "each slice: {example} SKILL ext={name} (the winner fills its pool)":
-        "каждый отрезок: {example} НАВЫК ext={name} (победитель пополняет свой запас)",
+    "each slice: {a} SKILL vs {b} SKILL ext={name} (the winner fills its pool)":
+        "каждый отрезок: {a} НАВЫК vs {b} НАВЫК ext={name} (победитель пополняет свой запас)",
     "{name} is a race: its slices are opposed rolls, not counted in this system":
         "{name} — гонка: её отрезки — встречные броски, а в этой системе они не засчитываются",
     "{name} is a race ({sides}): each slice is one opposed roll between one character of "

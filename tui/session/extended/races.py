@@ -117,9 +117,9 @@ def summary(chk: ExtendedCheck) -> tuple[Msg, list[Msg]]:
     text = msg("race {name}: {sides} to {threshold}, TN {tn}, {time}", name=chk.name,
                sides=" vs ".join(race.sides), threshold=race.threshold, tn=race.tn, time=time)
     sides = race_sides(chk)
-    example = f"{sides[0][0].split()[0].casefold()} SKILL vs {sides[1][0].split()[0].casefold()}"
-    return text, [msg("each slice: {example} SKILL ext={name} (the winner fills its pool)",
-                      example=example, name=chk.name)]
+    first, second = (s[0].split()[0].casefold() for s in sides[:2])
+    return text, [msg("each slice: {a} SKILL vs {b} SKILL ext={name} (the winner fills its "
+                      "pool)", a=first, b=second, name=chk.name)]
 
 
 def side_of(chk: ExtendedCheck, actor: str) -> int | None:
