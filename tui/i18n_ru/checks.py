@@ -47,6 +47,8 @@ MESSAGES: dict[str, str] = {
     "closed: {skill}": "закрыт: {skill}",
     "{elapsed}/{budget} min ({left} left)": "{elapsed}/{budget} мин (осталось {left})",
     "{name} race  (damaged: {problem})": "{name}, гонка  (повреждена: {problem})",
+    "extended check {name!r} is damaged in the save: {exc!r}":
+        "сложная проверка {name!r} повреждена в сохранении: {exc!r}",
     "{name} race  TN {tn}  {slices}": "{name}, гонка  СЛ {tn}  {slices}",
     "{side} wins": "побеждает {side}",
     "nobody in time": "никто не успел",
