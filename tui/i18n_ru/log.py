@@ -326,7 +326,6 @@ MESSAGES: dict[str, str] = {
     "die {n} {before} → {face}": "кубик {n} {before} → {face}",
     "verdict changed; was: {was}": "итог изменился; было: {was}",
     "{who} Fortune {before} → {after}": "{who}: Удача {before} → {after}",
-    "{who} · {label}": "{who} · {label}",
     # -- Strange: hard conditions and duels -----------------------------------------------
     " (by rank)": " (по рангу)",
     " mod {mod}": " мод {mod}",

@@ -87,8 +87,9 @@ class AdventureEnd(Protocol[RowT]):
         """``campaign`` holding the progress of ``rows`` (their dice so far)."""
         ...
 
-    def describe(self, row: RowT) -> str:
-        """One log line for a row's dice (or for a cleared row)."""
+    def describe(self, row: RowT) -> str | Msg:
+        """One log line for a row's dice (or for a cleared row); a message keeps its facts
+        (the log reads in either language)."""
         ...
 
 
@@ -151,10 +152,8 @@ def record(table: Table, rows: Sequence[Row], changed: Sequence[int],
     if flow is None or not changed:
         return Feedback(False, _("nothing to record"))
     lines = tuple(flow.describe(rows[i]) for i in changed)
-    said = what.english() if isinstance(what, Msg) else what
-    text = said or lines[0]
-    effects = lines if said else lines[1:]
+    text = what or lines[0]
+    effects = lines if what else lines[1:]
     actor = rows[changed[0]].character if len(changed) == 1 else ""
-    draft = Draft("change", text, actor, "", {}, effects,
-                  msg=what if isinstance(what, Msg) else None)
+    draft = Draft.of("change", text, actor, "", {}, effects)
     return table.run_change(lambda c: flow.keep(c, rows), draft)

@@ -15,17 +15,18 @@ from typing import Any
 from rules import age
 from rules.age import ChallengeTest
 from rules.errors import RulesError
+from tui.i18n import Msg, _, msg, term
 from tui.session.campaign.model import ExtendedCheck
 from tui.session.extended.data import from_check, to_check
-from tui.session.extended.progress import count, effects
+from tui.session.extended.progress import count, effects, named, recounted
 from tui.session.extended.save import from_race, is_race, race_sides, to_race
 
 __all__ = ["amend_last_roll"]
 
 
 def _stale(name: str) -> RulesError:
-    return RulesError(f"that roll is no longer {name}'s last (another roll counted, or the "
-                      "check changed since): it cannot be changed now")
+    return RulesError(_("that roll is no longer {name}'s last (another roll counted, or the "
+                        "check changed since): it cannot be changed now").format(name=name))
 
 
 def amend_last_roll(
@@ -34,7 +35,7 @@ def amend_last_roll(
     old: Sequence[age.Result],
     new: Sequence[age.Result],
     clear: bool,
-) -> tuple[ExtendedCheck, list[str]]:
+) -> tuple[ExtendedCheck, list[Msg]]:
     """``chk`` with its last roll — made by ``actors`` with results ``old`` (the first side
     first) — re-counted with ``new``; and the log lines on what that changed."""
     if is_race(chk):
@@ -51,16 +52,18 @@ def amend_last_roll(
     records[-1]["dice"] = list(new[0].dice)
     records[-1]["fortune"] = True
     updated = to_check(amended, chk.name, allowed_skills=chk.allowed_skills, notes=records)
-    lines = [f"{chk.name}: {n}" for n in notes] + effects(chk.name, test.previous, amended)
-    lines[0] = lines[0].replace(f"{chk.name}:", f"{chk.name} re-counted:", 1)
+    lines = [named(chk.name, n) for n in notes] + effects(chk.name, test.previous, amended)
+    lines[0] = recounted(lines[0])
     if amended.level < test.level:
-        lines.append(f"{chk.name}: consequences back to {amended.level.label}"
-                     + (" (time is no longer up)" if test.timed_out else ""))
+        back = term(amended.level.label)
+        lines.append(named(chk.name, msg("consequences back to {level} (time is no longer up)",
+                                         level=back) if test.timed_out
+                           else msg("consequences back to {level}", level=back)))
     return updated, lines
 
 
 def _race(chk: ExtendedCheck, actors: Sequence[str], old: Sequence[age.Result],
-          new: Sequence[age.Result]) -> tuple[ExtendedCheck, list[str]]:
+          new: Sequence[age.Result]) -> tuple[ExtendedCheck, list[Msg]]:
     from tui.session.extended.races import amend_slice, side_of, step_lines
 
     race = from_race(chk)
@@ -76,7 +79,7 @@ def _race(chk: ExtendedCheck, actors: Sequence[str], old: Sequence[age.Result],
     records = [dict(c) for c in chk.contributions]
     records[-1]["fortune"] = True
     updated = to_race(amended, chk.name, race_sides(chk), notes=records)
-    lines = [f"{chk.name}: {note}"] if note else []
+    lines = [named(chk.name, note)] if note is not None else []
     lines += step_lines(chk.name, amended)
-    lines[0] = lines[0].replace(f"{chk.name}:", f"{chk.name} re-counted:", 1)
+    lines[0] = recounted(lines[0])
     return updated, lines

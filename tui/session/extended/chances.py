@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from rules import age
 from rules.age import Status
+from tui.i18n import _, ngettext
 from tui.session.campaign.model import Campaign
 from tui.session.extended.data import from_check
 from tui.session.extended.save import from_race, is_race
@@ -53,13 +54,15 @@ def completion_note(campaign: Campaign, name: str, check: Check, plan: Plan) -> 
     p = age.pool_completion_odds(steps, min(test.needed, age.MAX_THRESHOLD),
                                  min(rolls, age.MAX_ROLLS))
     who = check.a.actor
-    plural = "" if rolls == 1 else "s"
-    by = "by" if rolls == 1 else "all by"
     effects = any(c is not None and c.effect is not None
                   for c in (test.minor, test.major, test.serious))
-    caveat = " (consequences aside)" if effects else ""
-    return (f"{name}: {_pct(p)} to complete in the {rolls} roll{plural} left, {by} {who}"
-            f"{caveat}",)
+    if rolls == 1:
+        line = _("{name}: {pct} to complete in the 1 roll left, by {who}")
+    else:
+        line = ngettext("{name}: {pct} to complete in the {n} roll left, all by {who}",
+                        "{name}: {pct} to complete in the {n} rolls left, all by {who}", rolls)
+    line = line.format(name=name, pct=_pct(p), n=rolls, who=who)
+    return (line + (_(" (consequences aside)") if effects else ""),)
 
 
 def _race_note(name: str, campaign: Campaign, check: Check, plan: Plan) -> tuple[str, ...]:
@@ -82,5 +85,5 @@ def _race_note(name: str, campaign: Campaign, check: Check, plan: Plan) -> tuple
     odds: Mapping[int | None, Fraction] = age.race_odds(step, needed, race.rolls_left)
     parts = [f"{side} {_pct(odds[i])}" for i, side in enumerate(race.sides)]
     if odds[None]:
-        parts.append(f"nobody in time {_pct(odds[None])}")
-    return (f"{name}, to win the race: {' · '.join(parts)}",)
+        parts.append(_("nobody in time {pct}").format(pct=_pct(odds[None])))
+    return (_("{name}, to win the race: {odds}").format(name=name, odds=" · ".join(parts)),)

@@ -108,7 +108,7 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
     missing = [k for k in ("threshold", "time") if k not in opts]
     if missing:
         raise EntryError(_("/ext {name} needs {names}: {USAGE}").format(
-            name=name, names=' and '.join(k + '=' for k in missing), USAGE=USAGE))
+            name=name, names=_(" and ").join(k + '=' for k in missing), USAGE=USAGE))
     levels = {lv.label: parse_consequence(lv, opts[lv.label]) for lv in LEVELS
               if lv.label in opts}
     escalation = parse_escalation(opts.get("every", "1"))
@@ -149,7 +149,7 @@ def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str | Msg, list[str
     return text, effects
 
 
-def changed(chk: ExtendedCheck, step: str) -> tuple[ExtendedCheck, str]:
+def changed(chk: ExtendedCheck, step: str) -> tuple[ExtendedCheck, Msg]:
     """``/clear`` (``step="clear"``) or ``/unblock``: the check after the rules' step, and
     what happened."""
     if is_race(chk):
@@ -157,11 +157,17 @@ def changed(chk: ExtendedCheck, step: str) -> tuple[ExtendedCheck, str]:
             name=chk.name))
     test = from_check(chk)
     if step == "clear":
+        if not test.minor_active:
+            raise EntryError(_("{name} has no active minor consequence to clear").format(
+                name=chk.name))
         new = test.clear_minor()
         minor = test.consequence(Level.MINOR)
-        what = "minor consequence cleared" + (f" ({minor.text})" if minor and minor.text else "")
+        what = (msg("minor consequence cleared ({text})", text=minor.text)
+                if minor and minor.text else msg("minor consequence cleared"))
     else:
-        new, what = test.unblock(), "unblocked: rolls count again"
+        if not test.blocked:
+            raise EntryError(_("{name} is not blocked").format(name=chk.name))
+        new, what = test.unblock(), msg("unblocked: rolls count again")
     updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
                        notes=chk.contributions)
     return updated, what

@@ -134,7 +134,8 @@ def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> F
     from tui.session.extended.checks import changed
 
     updated, what = changed(chk, step)
-    return table.change(lambda c: c.with_check(updated), f"{chk.name}: {what}")
+    return table.change(lambda c: c.with_check(updated),
+                        msg("{name}: {what}", name=chk.name, what=what))
 
 
 @slash("clear", "/clear NAME",

@@ -20,7 +20,7 @@ from rules import age
 from rules.age import ChallengeTest, Level, Status
 from rules.age.challenge import Effect, EffectKind
 from rules.errors import RulesError
-from tui.i18n import N_, Msg, _, msg, term, tr, verbatim
+from tui.i18n import N_, Msg, _, msg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.data import covers, from_check, to_check
@@ -50,36 +50,41 @@ def stand_in(success: bool, added: int, tn: int) -> age.Result:
 
 
 def problem(chk: ExtendedCheck, test: ChallengeTest, check: Check, skill: str, *,
-            opposed_steps: bool = False) -> str:
-    """Why this roll cannot count toward ``chk`` ("" when it can); ``opposed_steps``: the
-    system's opposed rolls may be steps (``System.opposed_steps``)."""
+            opposed_steps: bool = False) -> Msg | None:
+    """Why this roll cannot count toward ``chk`` (None when it can), as a fact (it may be
+    logged); ``opposed_steps``: the system's opposed rolls may be steps
+    (``System.opposed_steps``)."""
     if check.b is not None and not opposed_steps:
-        return "an opposed roll does not count toward an extended check in this system"
+        return msg("an opposed roll does not count toward an extended check in this system")
     if chk.status != "running":
-        return f"{chk.name} is already {chk.status}"
+        return msg("{name} is already {status}", name=chk.name, status=term(chk.status))
     if test.blocked:
-        return f"{chk.name} is blocked until another test is done (/unblock {chk.name})"
+        return msg("{name} is blocked until another test is done (/unblock {name})",
+                   name=chk.name)
     if chk.allowed_skills and not any(covers(a, skill) for a in chk.allowed_skills):
-        return f"{skill} is not a skill of {chk.name} ({', '.join(chk.allowed_skills)})"
+        return msg("{skill} is not a skill of {name} ({skills})", skill=skill, name=chk.name,
+                   skills=", ".join(chk.allowed_skills))
     if test.is_closed(skill):
-        return f"{skill} is closed for {chk.name}: pick another approach"
-    return ""
+        return msg("{skill} is closed for {name}: pick another approach", skill=skill,
+                   name=chk.name)
+    return None
 
 
 def count(test: ChallengeTest, who: str, skill: str, result: age.Result, clear: bool,
           opponents: tuple[age.Result, ...] = (), *, amend: bool = False
-          ) -> tuple[ChallengeTest, list[str]]:
+          ) -> tuple[ChallengeTest, list[Msg]]:
     """``test`` after one roll (``amend``: its last roll re-decided), and a note when the GM
     typed a TN for this roll only (the check's own TN is kept)."""
     start = test.previous if amend else test
     if not isinstance(start, ChallengeTest):
         raise RulesError(_("that roll can no longer be changed: the check changed since"))
     need = start.tn_for(skill)
-    lines: list[str] = []
+    lines: list[Msg] = []
     base = start
     if result.tn != need:  # the GM typed a TN: it stands for this roll only
         base = replace(start, tn=start.tn + result.tn - need)
-        lines.append(f"TN {result.tn} for this roll (the check's TN is {need})")
+        lines.append(msg("TN {tn} for this roll (the check's TN is {need})", tn=result.tn,
+                         need=need))
     new = base.contribute(who, skill, result, clear_minor=clear, opponents=opponents)
     previous = new.previous
     new = replace(new, tn=start.tn,
@@ -104,7 +109,7 @@ def contribute(before: Campaign, name: str, check: Check, clear: bool, out: Outc
     else:
         result, others = system.extended_result(out, test.tn_for(skill)), ()
     new, notes = count(test, side.actor, skill, result, clear, others)
-    lines = [f"{name}: {n}" for n in notes]
+    lines = [named(name, n) for n in notes]
     note: dict[str, Any] = {"grade": out.draft.grade, "dice": _dice(out)}
     updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
                        notes=[*chk.contributions, note])
@@ -143,20 +148,26 @@ EFFECT_WORDS = (N_("TN +2 until cleared"), N_("extra time per roll until cleared
                 N_("approach closed"), N_("time lost"), N_("blocked until another test is done"))
 
 
-def effect_text(effect: Effect) -> str:
-    """A consequence's effect in the GM's language (the rules' ``label``, word for word in
-    English): ``TN +2 until cleared``, ``+10 min per roll until cleared`` …"""
+def effect_msg(effect: Effect) -> Msg:
+    """A consequence's effect as a fact, in the GM's language when shown (the rules'
+    ``label``, word for word, in English): ``TN +2 until cleared``, ``+10 min per roll
+    until cleared`` …"""
     k = effect.kind
     if k is EffectKind.PERMANENT_TN:
-        return _("TN +{n} permanently for {scope}").format(n=effect.amount,
-                                                           scope=effect.scope or _("all rolls"))
+        scope: str | Msg = effect.scope or msg("all rolls")
+        return msg("TN +{n} permanently for {scope}", n=effect.amount, scope=scope)
     if k is EffectKind.EXTRA_TIME:
-        return _("+{n} min per roll until cleared").format(n=effect.amount)
+        return msg("+{n} min per roll until cleared", n=effect.amount)
     if k is EffectKind.LOSE_TIME:
-        return _("{n} min lost").format(n=effect.amount)
+        return msg("{n} min lost", n=effect.amount)
     if k is EffectKind.CLOSE_APPROACH and effect.scope:
-        return _("approach closed: {scope}").format(scope=effect.scope)
-    return tr(k.label)
+        return msg("approach closed: {scope}", scope=effect.scope)
+    return term(k.label)
+
+
+def effect_text(effect: Effect) -> str:
+    """A consequence's effect in the GM's language (see :func:`effect_msg`)."""
+    return effect_msg(effect).render()
 
 
 def consequence_msg(test: ChallengeTest, level: Level) -> Msg:
@@ -169,9 +180,7 @@ def consequence_msg(test: ChallengeTest, level: Level) -> Msg:
         head = msg("{level} — {text}", level=head, text=c.text)
     if not c.effect:
         return head
-    fixed = c.effect.label == c.effect.kind.label
-    effect = term(c.effect.label) if fixed else verbatim(c.effect.label)
-    return msg("{head} ({effect})", head=head, effect=effect)
+    return msg("{head} ({effect})", head=head, effect=effect_msg(c.effect))
 
 
 def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ",
@@ -189,27 +198,44 @@ def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ",
     return f"{label}{text}{effect}"
 
 
-def effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[str]:
-    """The log's lines on what a roll did to the check: pool, time, consequences, the end."""
+def named(name: str, what: Msg) -> Msg:
+    """``search: what`` (a line of the log on the check ``name``)."""
+    return msg("{name}: {what}", name=name, what=what)
+
+
+def recounted(line: Msg) -> Msg:
+    """``search re-counted: what`` for the first line of a re-decided roll (AGE Fortune)."""
+    if line.id == "{name}: {what}":
+        return msg("{name} re-counted: {what}", **dict(line.args))
+    return line
+
+
+def effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[Msg]:
+    """The log's lines on what a roll did to the check: pool, time, consequences, the end
+    (as facts: either language)."""
     last = new.contributions[-1]
-    time = f"{minutes(new.elapsed)}/{new.budget} min"
+    time = msg("{elapsed}/{budget} min", elapsed=minutes(new.elapsed), budget=new.budget)
     if last.cleared_minor:
-        lines = [f"{name}: minor consequence cleared (no progress), {time}"]
+        lines = [named(name, msg("minor consequence cleared (no progress), {time}", time=time))]
     elif last.success:
-        lines = [f"{name}: pool {new.pool}/{new.threshold} (+{last.pool_added}), {time}"]
+        lines = [named(name, msg("pool {pool}/{threshold} (+{added}), {time}", pool=new.pool,
+                                 threshold=new.threshold, added=last.pool_added, time=time))]
     else:
-        lines = [f"{name}: pool {new.pool}/{new.threshold} (no progress, "
-                 f"{new.failures} failed), {time}"]
+        lines = [named(name, msg("pool {pool}/{threshold} (no progress, {failed} failed), "
+                                 "{time}", pool=new.pool, threshold=new.threshold,
+                                 failed=new.failures, time=time))]
     reached = new.escalation.level(new.failures)
     for lv in range(old.level + 1, min(reached, new.level) + 1):
         if new.consequence(Level(lv)) is not None:  # a level with nothing set says nothing
-            lines.append(f"consequence: {consequence_line(new, Level(lv))}")
+            lines.append(msg("consequence: {what}", what=consequence_msg(new, Level(lv))))
     if new.timed_out and not old.timed_out:
         serious = new.serious
-        text = f" — {serious.text}" if serious is not None and serious.text else ""
-        lines.append(f"out of time: serious consequence{text}")
+        if serious is not None and serious.text:
+            lines.append(msg("out of time: serious consequence — {text}", text=serious.text))
+        else:
+            lines.append(msg("out of time: serious consequence"))
     if new.status is Status.DONE:
-        lines.append(f"{name} complete")
+        lines.append(msg("{name} complete", name=name))
     elif new.status is Status.FAILED:
-        lines.append(f"{name} failed")
+        lines.append(msg("{name} failed", name=name))
     return lines

@@ -28,10 +28,10 @@ from typing import Any
 
 from rules.age import Race, Status
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import Msg, _, msg, ngettext, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
-from tui.session.extended.progress import minutes, settle
+from tui.session.extended.progress import minutes, named, settle
 from tui.session.extended.save import from_race, race_sides, to_race
 from tui.session.systems.registry import info, tracker
 from tui.session.table.entry import Check, EntryError, split_words
@@ -105,19 +105,21 @@ def create_race(campaign: Campaign, name: str, opts: Mapping[str, str], tn: int,
     return to_race(race, name, sides)
 
 
-def summary(chk: ExtendedCheck) -> tuple[str, list[str]]:
-    """The log line and effects that announce a new race."""
+def summary(chk: ExtendedCheck) -> tuple[Msg, list[Msg]]:
+    """The log line and effects that announce a new race (as facts: either language)."""
     race = from_race(chk)
-    time = "no time limit"
+    time = msg("no time limit")
     if race.budget is not None and race.time_per_roll is not None:
         count = race.rolls_left or 0
-        time = (f"{race.budget} min, {minutes(race.time_per_roll)} min per slice "
-                f"({count} slice{'' if count == 1 else 's'})")
-    text = (f"race {chk.name}: {' vs '.join(race.sides)} to {race.threshold}, "
-            f"TN {race.tn}, {time}")
+        time = msg("{budget} min, {per} min per slice ({slices})", budget=race.budget,
+                   per=minutes(race.time_per_roll),
+                   slices=nmsg("{n} slice", "{n} slices", count))
+    text = msg("race {name}: {sides} to {threshold}, TN {tn}, {time}", name=chk.name,
+               sides=" vs ".join(race.sides), threshold=race.threshold, tn=race.tn, time=time)
     sides = race_sides(chk)
-    example = f"{sides[0][0].split()[0].casefold()} SKILL vs {sides[1][0].split()[0].casefold()}"
-    return text, [f"each slice: {example} SKILL ext={chk.name} (the winner fills its pool)"]
+    first, second = (s[0].split()[0].casefold() for s in sides[:2])
+    return text, [msg("each slice: {a} SKILL vs {b} SKILL ext={name} (the winner fills its "
+                      "pool)", a=first, b=second, name=chk.name)]
 
 
 def side_of(chk: ExtendedCheck, actor: str) -> int | None:
@@ -125,24 +127,27 @@ def side_of(chk: ExtendedCheck, actor: str) -> int | None:
     return next((i for i, side in enumerate(race_sides(chk)) if actor in side), None)
 
 
-def problem(campaign: Campaign, chk: ExtendedCheck, check: Check) -> str:
-    """Why this roll cannot be a slice of the race ``chk`` ("" when it can)."""
+def problem(campaign: Campaign, chk: ExtendedCheck, check: Check) -> Msg | None:
+    """Why this roll cannot be a slice of the race ``chk`` (None when it can), as a fact."""
     if chk.status != "running":
-        return f"{chk.name} is already {chk.status}"
+        return msg("{name} is already {status}", name=chk.name, status=term(chk.status))
     if not tracker(campaign.system).opposed_steps:
-        return f"{chk.name} is a race: its slices are opposed rolls, not counted in this system"
+        return msg("{name} is a race: its slices are opposed rolls, not counted in this "
+                   "system", name=chk.name)
     sides = race_sides(chk)
     shown = " vs ".join(", ".join(s) for s in sides)
     if len(check.sides) != 2:
-        return (f"{chk.name} is a race ({shown}): each slice is one opposed roll between "
-                "one character of each side")
+        return msg("{name} is a race ({sides}): each slice is one opposed roll between one "
+                   "character of each side", name=chk.name, sides=shown)
     found = [side_of(chk, s.actor) for s in check.sides]
     for side, index in zip(check.sides, found, strict=True):
         if index is None:
-            return f"{side.actor} is on neither side of {chk.name} ({shown})"
+            return msg("{actor} is on neither side of {name} ({sides})", actor=side.actor,
+                       name=chk.name, sides=shown)
     if found[0] == found[1]:
-        return f"both rollers are on the same side of {chk.name} ({shown})"
-    return ""
+        return msg("both rollers are on the same side of {name} ({sides})", name=chk.name,
+                   sides=shown)
+    return None
 
 
 def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) -> Outcome:
@@ -159,7 +164,7 @@ def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) 
     skills = [system.extended_skill(before, check.sides[i]) for i in order]
     ordered = [results[i] for i in order]
     new, note = _stepped(race, who, skills, ordered)
-    lines = [f"{chk.name}: {note}"] if note else []
+    lines = [named(chk.name, note)] if note is not None else []
     lines.extend(step_lines(chk.name, new))
     record: dict[str, Any] = {"grade": out.draft.grade}
     updated = to_race(new, chk.name, race_sides(chk), notes=[*chk.contributions, record])
@@ -170,7 +175,7 @@ def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) 
 
 
 def _stepped(race: Race, who: Sequence[str], skills: Sequence[str],
-             results: Sequence[Any], *, amend: bool = False) -> tuple[Race, str]:
+             results: Sequence[Any], *, amend: bool = False) -> tuple[Race, Msg | None]:
     """``race`` after one slice (``amend``: its last slice re-decided); a TN typed on the line
     stands for this slice only."""
     start = race.previous if amend else race
@@ -182,11 +187,12 @@ def _stepped(race: Race, who: Sequence[str], skills: Sequence[str],
     previous = new.previous
     new = replace(new, tn=start.tn,
                   previous=None if previous is None else replace(previous, tn=start.tn))
-    note = "" if typed == start.tn else f"TN {typed} for this slice (the race's TN is {start.tn})"
+    note = None if typed == start.tn else msg(
+        "TN {tn} for this slice (the race's TN is {need})", tn=typed, need=start.tn)
     return new, note
 
 
-def amend_slice(race: Race, results: Sequence[Any]) -> tuple[Race, str]:
+def amend_slice(race: Race, results: Sequence[Any]) -> tuple[Race, Msg | None]:
     """The race with its last slice re-decided from changed results (in race side order)."""
     last = race.steps[-1] if race.steps else None
     if last is None:
@@ -194,21 +200,23 @@ def amend_slice(race: Race, results: Sequence[Any]) -> tuple[Race, str]:
     return _stepped(race, last.who, last.skills, results, amend=True)
 
 
-def step_lines(name: str, race: Race) -> list[str]:
-    """The log's lines on one slice: who gained, the pools, the time, the end."""
+def step_lines(name: str, race: Race) -> list[Msg]:
+    """The log's lines on one slice: who gained, the pools, the time, the end (as facts)."""
     step = race.steps[-1]
     pools = " · ".join(f"{s} {p}/{race.threshold}"
                        for s, p in zip(race.sides, race.pools, strict=True))
-    time = ""
+    gain = (msg("nobody gains") if step.winner is None
+            else verbatim(f"{race.sides[step.winner]} +{step.added}"))
+    line = msg("{gain}; {pools}", gain=gain, pools=pools)
     if race.budget is not None:
-        time = f", {minutes(Fraction(race.elapsed))}/{race.budget} min"
-    gain = ("nobody gains" if step.winner is None
-            else f"{race.sides[step.winner]} +{step.added}")
-    lines = [f"{name}: {gain}; {pools}{time}"]
+        line = msg("{gain}; {pools}, {elapsed}/{budget} min", gain=gain, pools=pools,
+                   elapsed=minutes(Fraction(race.elapsed)), budget=race.budget)
+    lines = [named(name, line)]
     if race.status is Status.DONE and race.winner is not None:
-        lines.append(f"{name}: {race.sides[race.winner]} wins the race")
+        lines.append(named(name, msg("{side} wins the race", side=race.sides[race.winner])))
     elif race.status is Status.FAILED:
-        lines.append(f"{name}: time is up, nobody reached {race.threshold}")
+        lines.append(named(name, msg("time is up, nobody reached {threshold}",
+                                     threshold=race.threshold)))
     return lines
 
 
@@ -218,19 +226,23 @@ def describe_race(marker: str, chk: ExtendedCheck, bar: Any) -> list[tuple[str, 
     try:
         race = from_race(chk)
     except RulesError as exc:
-        return [(f"{marker}{chk.name} race  (damaged: {exc})", "red")]
+        return [(marker + _("{name} race  (damaged: {problem})").format(
+            name=chk.name, problem=exc), "red")]
     count = len(race.steps)
     time = ""
     if race.budget is not None and race.time_left is not None:
-        time = (f"  {minutes(Fraction(race.elapsed))}/{race.budget} min"
-                f" ({minutes(race.time_left)} left)")
-    head = (f"{marker}{chk.name} race  TN {race.tn}  {count} slice"
-            f"{'' if count == 1 else 's'}{time}")
+        time = "  " + _("{elapsed}/{budget} min ({left} left)").format(
+            elapsed=minutes(Fraction(race.elapsed)), budget=race.budget,
+            left=minutes(race.time_left))
+    slices = ngettext("{n} slice", "{n} slices", count).format(n=count)
+    head = marker + _("{name} race  TN {tn}  {slices}").format(
+        name=chk.name, tn=race.tn, slices=slices) + time
     style = "bold"
     if race.status is Status.DONE and race.winner is not None:
-        head, style = f"{head}  ✓ {race.sides[race.winner]} wins", "green"
+        head, style = head + "  ✓ " + _("{side} wins").format(
+            side=race.sides[race.winner]), "green"
     elif race.status is Status.FAILED:
-        head, style = f"{head}  ✗ nobody in time", "red"
+        head, style = head + "  ✗ " + _("nobody in time"), "red"
     lines = [(head, style)]
     lines += [(f"    {side} {bar(pool, race.threshold)} {pool}/{race.threshold}", style)
               for side, pool in zip(race.sides, race.pools, strict=True)]

@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.systems.registry import tracker
@@ -66,12 +66,13 @@ class BoundSide(Side):
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """The check a roll would count toward; ``problem`` says why it cannot ("" = it can)."""
+    """The check a roll would count toward; ``problem`` says why it cannot (None = it can),
+    as a fact (a roll that does not count says so in the log)."""
 
     name: str
     explicit: bool
     skill: str
-    problem: str = ""
+    problem: Msg | None = None
 
 
 def selected(campaign: Campaign) -> ExtendedCheck | None:
@@ -135,7 +136,7 @@ def find_target(campaign: Campaign, check: Check) -> Target | None:
             problem = why_not(chk, from_check(chk), check, skill,
                               opposed_steps=system.opposed_steps)
     except RulesError as exc:  # a hand-edited save: say so instead of breaking every roll
-        problem = str(exc)
+        problem = verbatim(str(exc))
     return Target(chk.name, explicit, skill, problem)
 
 
@@ -163,7 +164,7 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
         return check
     if target.problem:
         if target.explicit or clear:
-            raise EntryError(target.problem)
+            raise EntryError(target.problem.render())
         return check
     if clear:
         from tui.session.extended.data import from_check
@@ -196,7 +197,8 @@ def apply_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
     if target is None:
         return out
     if target.problem:
-        return _with(out, (f"not counted toward {target.name}: {target.problem}",))
+        return _with(out, (msg("not counted toward {name}: {problem}", name=target.name,
+                               problem=target.problem),))
     # another plan hook rebuilt the side and lost the binding: count it all the same
     return contribute(before, target.name, check, False, out)
 
@@ -213,5 +215,5 @@ def completion_note(campaign: Campaign, check: Check, plan: Plan) -> tuple[str, 
     return note(campaign, side.ext_check, check, plan)
 
 
-def _with(out: Outcome, lines: tuple[str, ...]) -> Outcome:
+def _with(out: Outcome, lines: tuple[str | Msg, ...]) -> Outcome:
     return replace(out, draft=out.draft.with_effects(lines))

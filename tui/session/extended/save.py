@@ -154,7 +154,8 @@ def _contribution(doc: Mapping[str, Any]) -> Contribution:
 def _damaged(check: ExtendedCheck, exc: Exception) -> RulesError:
     if isinstance(exc, RulesError):
         return exc
-    return RulesError(f"extended check {check.name!r} is damaged in the save: {exc!r}")
+    return RulesError(_("extended check {name!r} is damaged in the save: {exc!r}").format(
+        name=check.name, exc=exc))
 
 
 _FAULTS = (KeyError, ValueError, TypeError, AttributeError, ZeroDivisionError, IndexError)

@@ -79,10 +79,21 @@ def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, st
     elif test.blocked:
         style = "magenta"
     lines = [(text, style)]
-    extra = [c for c in test.conditions if not c.startswith("minor:")]
+    extra = _conditions(test)
     if extra and chk.status == "running":
         lines.append(("    " + " · ".join(extra), "dim"))
     return lines
+
+
+def _conditions(test: ChallengeTest) -> list[str]:
+    """The effects in force but the minor consequence (shown on the first line), in the
+    GM's language (the rules' ``conditions``, word for word, in English)."""
+    out = [_("TN +{n} for {scope}").format(n=n, scope=scope or _("all rolls"))
+           for n, scope in test.permanent_tn]
+    out += [_("closed: {skill}").format(skill=skill) for skill in test.closed]
+    if test.blocked:
+        out.append(tr("blocked until another test is done"))
+    return out
 
 
 def describe_checks(campaign: Campaign) -> list[tuple[str, str]]:

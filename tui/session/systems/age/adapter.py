@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rules import age
-from tui.i18n import _, msg, term, tr
+from tui.i18n import Msg, _, joined, msg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.age.words import result_msg
@@ -42,7 +42,7 @@ from tui.session.systems.kit import (
 )
 from tui.session.table.entry import Check, EntryError, Side
 
-__all__ = ["AgeAdapter", "bonus_of", "opposed_inputs", "opposed_reason"]
+__all__ = ["AgeAdapter", "bonus_of", "opposed_inputs", "opposed_msg", "opposed_reason"]
 
 DEFAULT_TN = 11
 
@@ -170,11 +170,8 @@ class AgeAdapter:
             drawn = [t.resolve(rng) for t in tests]
             results = [r for r, _ in drawn]
             winner = age.opposed_many(results, gate)
-            who = "no winner" if winner is None else f"{names[winner]} wins"
-            rolls = " vs ".join(f"{t.text} {r.total} (drama {r.drama})"
-                                for t, r in zip(tests, results, strict=True))
-            why = opposed_reason(results, winner, gate)
-            text = f"{rolls}{f' TN {gate}' if gate else ''}: {who}{why and f' ({why})'}"
+            text = opposed_msg([t.text for t in tests], results, winner, gate,
+                               None if winner is None else names[winner])
             grade = side_grade(sides, winner)
             return outcome(
                 state,
@@ -186,7 +183,7 @@ class AgeAdapter:
                 result=tuple(results),
             )
 
-        gate_text = f" (TN {gate})" if gate else ""
+        gate_text = " " + _("(TN {tn})").format(tn=gate) if gate else ""
         summary = " vs ".join(t.text for t in tests) + gate_text
         return Plan(summary, odds, run, progress=progress, contest=contest)
 
@@ -197,27 +194,46 @@ def _gate(tests: Sequence[_Test]) -> int | None:
     typed = {t.side.actor: t.tn for t in tests if t.explicit_tn}
     values = set(typed.values())
     if len(values) > 1:
-        shown = ", ".join(f"{tn} for {who}" for who, tn in typed.items())
+        shown = ", ".join(_("{tn} for {who}").format(tn=tn, who=who) for who, tn in typed.items())
         raise EntryError(_("an opposed test has one TN: got {shown}").format(shown=shown))
     return values.pop() if values else None
 
 
-def opposed_reason(results: Sequence[age.Result], winner: int | None, gate: int | None) -> str:
-    """What decided an opposed test when totals tied: "Drama Die", "ability + focus", or ""."""
+def opposed_reason(results: Sequence[age.Result], winner: int | None,
+                   gate: int | None) -> Msg | None:
+    """What decided an opposed test when totals tied: "Drama Die", "ability + focus", or
+    None (as a fact)."""
     able = [r for r in results if gate is None or r.total >= gate]
     if not able:
-        return "nobody reached the TN" if gate is not None else ""
+        return msg("nobody reached the TN") if gate is not None else None
     top = max(r.total for r in able)
     tied = [r for r in able if r.total == top]
     if len(tied) < 2:
-        return ""
+        return None
     drama = max(r.drama for r in tied)
     tied = [r for r in tied if r.drama == drama]
     if len(tied) < 2:
-        return "higher Drama Die"
+        return msg("higher Drama Die")
     if winner is None:
-        return "tie on total, Drama Die and ability + focus"
-    return "higher ability + focus"
+        return msg("tie on total, Drama Die and ability + focus")
+    return msg("higher ability + focus")
+
+
+def opposed_msg(shown: Sequence[str], results: Sequence[age.Result], winner: int | None,
+                gate: int | None, name: str | None) -> Msg:
+    """``Naomi … 14 (drama 3) vs Amos … 16 (drama 4) TN 11: Amos wins (why)`` as a fact:
+    ``shown`` says each side, ``name`` is the winner's."""
+    rolls = joined(*[part for i, (said, r) in enumerate(zip(shown, results, strict=True))
+                     for part in ((msg(" vs ") if i else ""),
+                                  msg("{side} {total} (drama {drama})", side=said,
+                                      total=r.total, drama=r.drama))])
+    who = msg("no winner") if name is None else msg("{name} wins", name=name)
+    if gate:
+        rolls = msg("{rolls} TN {tn}", rolls=rolls, tn=gate)
+    why = opposed_reason(results, winner, gate)
+    if why is None:
+        return msg("{rolls}: {who}", rolls=rolls, who=who)
+    return msg("{rolls}: {who} ({why})", rolls=rolls, who=who, why=why)
 
 
 def _inputs(t: _Test, result: age.Result, typed: bool) -> dict[str, object]:

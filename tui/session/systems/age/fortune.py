@@ -28,7 +28,8 @@ from tui.i18n import Msg, _, msg, nmsg
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
-from tui.session.systems.age.adapter import opposed_reason
+from tui.session.systems.age.adapter import opposed_msg
+from tui.session.systems.age.words import result_msg
 from tui.session.table.commands import CommandSet
 from tui.session.table.entry import EntryError, Slash
 from tui.session.table.table import Feedback, Table
@@ -128,18 +129,17 @@ def _side(roll: _Roll, who: str, raw: str | None) -> int:
     return index
 
 
-def _verdict(roll: _Roll, results: Sequence[age.Result]) -> tuple[str, str]:
-    """(text, grade) of the test with ``results`` (grade from the first side's view)."""
+def _verdict(roll: _Roll, results: Sequence[age.Result]) -> tuple[Msg, str]:
+    """(text, grade) of the test with ``results`` (grade from the first side's view), as a
+    fact (the text in English is the rules' own)."""
     if not roll.opposed:
-        return results[0].label, "success" if results[0].success else "failure"
+        return result_msg(results[0]), "success" if results[0].success else "failure"
     winner = age.opposed_many(results, roll.gate)
-    why = opposed_reason(results, winner, roll.gate)
-    who = "no winner" if winner is None else f"{roll.actors[winner]} wins"
-    rolls = " vs ".join(f"{a} {r.total} (drama {r.drama})"
-                        for a, r in zip(roll.actors, results, strict=True))
     grade = ("partial" if winner is None
              else "success" if roll.actors[winner] == roll.actors[0] else "failure")
-    return f"{rolls}: {who}{why and f' ({why})'}", grade
+    text = opposed_msg(roll.actors, results, winner, None,
+                       None if winner is None else roll.actors[winner])
+    return text, grade
 
 
 @COMMANDS.slash(
@@ -184,10 +184,10 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
                                     after=spend.points_left), *lines]
     if changed:
         effects.insert(0, msg("verdict changed; was: {was}", was=before))
-    text = (msg("{who} · {label}", who=who, label=spend.label) if not roll.opposed else
-            nmsg("{who} · Fortune {n} point: {die}, {left} left; {verdict}",
-                 "{who} · Fortune {n} points: {die}, {left} left; {verdict}", spend.cost,
-                 who=who, die=_die(spend), left=spend.points_left, verdict=after))
+    # the same sentence as the rules' ``label`` of a spend, word for word in English
+    text = nmsg("{who} · Fortune {n} point: {die}, {left} left; {verdict}",
+                "{who} · Fortune {n} points: {die}, {left} left; {verdict}", spend.cost,
+                who=who, die=_die(spend), left=spend.points_left, verdict=after)
     inputs = _inputs(roll, results, spend.cost)
     return table.run_change(
         lambda c: change(c.with_character(updated)),
@@ -220,7 +220,7 @@ def _inputs(roll: _Roll, results: Sequence[age.Result], cost: int) -> dict[str, 
 
 
 def _recount(campaign: Campaign, ext: object, roll: _Roll, results: Sequence[age.Result]
-             ) -> tuple[Callable[[Campaign], Campaign], list[str]]:
+             ) -> tuple[Callable[[Campaign], Campaign], list[Msg]]:
     """How the change re-counts the extended check the roll counted toward (if any)."""
     if not isinstance(ext, str) or not ext:
         return (lambda c: c), []

@@ -87,7 +87,7 @@ class _Roll:
         diffs = [w for w in words if w in brp.DIFFICULTIES]
         if len(diffs) > 1:
             raise EntryError(_("pick one difficulty, not {diffs}").format(
-                diffs=' and '.join(diffs)))
+                diffs=_(" and ").join(diffs)))
         self.difficulty = diffs[0] if diffs else "normal"
         self.stakes = "nostakes" not in words
         self.see_how_badly = "roll" in words

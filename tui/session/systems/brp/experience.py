@@ -21,12 +21,11 @@ from dataclasses import dataclass, replace
 from rules import brp
 from rules.errors import RulesError
 from rules.exact import check_face
-from tui.i18n import _
+from tui.i18n import N_, Msg, _, msg, nmsg, term
 from tui.session.adventure.flow import check_done
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.kit import typed_or_rolled
-from tui.session.table.wording import plural
 
 __all__ = ["EXPERIENCE", "PROGRESS", "Experience", "Row", "end_adventure", "end_draft",
            "experience_rows", "keep_rows"]
@@ -78,14 +77,19 @@ class Row:
         return f"{face} d6 {self.gain}" if self.gain is not None else face
 
     @property
-    def status(self) -> str:
+    def status_msg(self) -> Msg:
+        """Where the row stands, as a fact: ``improved +4 → 39``, ``not rolled`` …"""
         if self.roll is None:
-            return "not rolled"
+            return msg("not rolled")
         if self.wants_gain:
-            return "improves, roll d6"
+            return msg("improves, roll d6")
         if self.improved:
-            return f"improved +{self.gain} → {self.new_value}"
-        return "not improved"
+            return msg("improved +{gain} → {value}", gain=self.gain or 0, value=self.new_value)
+        return msg("not improved")
+
+    @property
+    def status(self) -> str:
+        return self.status_msg.render()
 
     def entered(self, face: int, *, typed: bool = True) -> Row:
         """The row with its next die set: the d100 first, then the d6 if it improved."""
@@ -161,12 +165,14 @@ def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
     return replace(campaign, options=options)
 
 
-def describe(row: Row) -> str:
-    """The log line for a row's dice so far."""
+def describe(row: Row) -> Msg:
+    """The log line for a row's dice so far (as a fact: either language)."""
     if row.roll is None:
-        return f"experience roll cleared: {row.character} · {row.skill}"
-    return (f"experience roll {row.character} · {row.skill} {row.value}: {row.roll_text}"
-            f" ({_source(row)}) — {row.status}")
+        return msg("experience roll cleared: {character} · {skill}", character=row.character,
+                   skill=row.skill)
+    return msg("experience roll {character} · {skill} {value}: {dice} ({source}) — {status}",
+               character=row.character, skill=row.skill, value=row.value, dice=row.roll_text,
+               source=term(_source(row)), status=row.status_msg)
 
 
 def _check_rows(campaign: Campaign, rows: Sequence[Row]) -> None:
@@ -199,16 +205,32 @@ def _source(row: Row) -> str:
         typed_or_rolled(False) if not any(typed) else "mixed")
 
 
+#: a row's dice sources, as its log line names them
+SOURCES = (N_("typed"), N_("rolled"), N_("mixed"))
+
+
+def improvement_msg(r: brp.Improvement) -> Msg:
+    """``improved +4 to 39 (72 over 35)`` (the rules' ``label``, word for word) as a fact."""
+    face = brp.face_text(r.roll)
+    if r.improved:
+        return msg("improved +{gain} to {value} ({face} over {skill})", gain=r.gain or 0,
+                   value=r.new_skill, face=face, skill=r.skill)
+    return msg("no improvement ({face} vs {skill})", face=face, skill=r.skill)
+
+
 def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
     """The log entry: one effect line per roll, the dice and their source in ``inputs``."""
     up = sum(1 for r in rows if r.improved)
-    text = (f"end of adventure {campaign.adventure}: {up} of {plural(len(rows), 'skill')} "
-            f"improved; adventure {campaign.adventure + 1} begins")
-    effects = tuple(f"{r.character} · {r.skill}: {r.improvement.label}" for r in rows)
+    text = msg("end of adventure {adventure}: {up} of {skills} improved; adventure {next} "
+               "begins", adventure=campaign.adventure, up=up,
+               skills=nmsg("{n} skill", "{n} skills", len(rows)), next=campaign.adventure + 1)
+    effects = tuple(msg("{character} · {skill}: {improvement}", character=r.character,
+                        skill=r.skill, improvement=improvement_msg(r.improvement))
+                    for r in rows)
     rolls = [{"character": r.character, "skill": r.skill, "skill_before": r.value,
               "roll": r.roll or 0, "gain": r.gain or 0, "source": _source(r)} for r in rows]
-    return Draft("change", text, "", "", {"adventure": campaign.adventure, "rolls": rolls},
-                 effects)
+    return Draft.of("change", text, "", "", {"adventure": campaign.adventure, "rolls": rolls},
+                    effects)
 
 
 class Experience:
@@ -229,7 +251,7 @@ class Experience:
     def keep(self, campaign: Campaign, rows: Sequence[Row]) -> Campaign:
         return keep_rows(campaign, rows)
 
-    def describe(self, row: Row) -> str:
+    def describe(self, row: Row) -> Msg:
         return describe(row)
 
 

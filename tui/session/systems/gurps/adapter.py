@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from rules import gurps
 from rules.gurps import Level
-from tui.i18n import Msg, _, msg, ngettext, nmsg, term, tr
+from tui.i18n import Msg, _, joined, msg, ngettext, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.gurps.attack import build_attack
@@ -71,10 +71,14 @@ def _summary(spec: Spec) -> str:
     if fire is not None and fire.close and fire.close_range is not None:
         near = fire.close_range
         yd = str(near.numerator) if near.denominator == 1 else f"{float(near):g}"
-        damage = f"{spec.damage} a hit, " if spec.damage else "damage and "
-        text += f" · close range ({yd} yd): {damage}DR x{fire.multiplier}"
+        if spec.damage:
+            text += " · " + _("close range ({yd} yd): {damage} a hit, DR x{n}").format(
+                yd=yd, damage=spec.damage, n=fire.multiplier)
+        else:
+            text += " · " + _("close range ({yd} yd): damage and DR x{n}").format(
+                yd=yd, n=fire.multiplier)
     elif spec.damage:
-        text += f" · {spec.damage} a hit"
+        text += " · " + _("{damage} a hit").format(damage=spec.damage)
     return text + spec.note_text
 
 
@@ -177,9 +181,9 @@ class GurpsAdapter:
                 result, typed = _resolve(a, a_side, rng)
                 hits = _hits(a, result)
                 text = msg("{spec}: {dice} → {grade} (margin {margin}){verdict}{notes}",
-                           spec=a.text, dice=_dice(result), grade=term(result.level.label),
+                           spec=a.said, dice=_dice(result), grade=term(result.level.label),
                            margin=f"{result.margin:+d}", verdict=_verdict(a, result, hits),
-                           notes=a.note_text)
+                           notes=a.notes_said)
                 new, effects = after_roll(state, a, result, hits)
                 return outcome(new, text=text, actor=a.actor, grade=GRADES[result.level],
                                inputs=_inputs(a, result, typed, hits), effects=effects,
@@ -200,9 +204,9 @@ class GurpsAdapter:
                 who = msg("{name} by {margin}", name=a.actor if contest.winner == "a"
                           else b.actor, margin=contest.margin)
             text = msg("{a}: {a_dice} ({a_margin}) vs {b}: {b_dice} ({b_margin}) → {who}"
-                       "{notes}", a=a.text, a_dice=_dice(ra), a_margin=f"{ra.margin:+d}",
-                       b=b.text, b_dice=_dice(rb), b_margin=f"{rb.margin:+d}", who=who,
-                       notes=a.note_text + b.note_text)
+                       "{notes}", a=a.said, a_dice=_dice(ra), a_margin=f"{ra.margin:+d}",
+                       b=b.said, b_dice=_dice(rb), b_margin=f"{rb.margin:+d}", who=who,
+                       notes=joined(a.notes_said, b.notes_said))
             new, effects = after_roll(state, a, ra, 0)
             new, more = after_roll(new, b, rb, 0)
             return outcome(

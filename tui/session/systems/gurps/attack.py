@@ -32,10 +32,10 @@ from typing import Any
 from rules import gurps
 from rules.dice import Expr, parse
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import N_, Msg, _, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.gurps import state
-from tui.session.systems.gurps.spec import Spec, hint, plural
+from tui.session.systems.gurps.spec import Spec, hint
 from tui.session.systems.gurps.weapons import Weapon, find, weapon, weapon_names
 from tui.session.systems.kit import int_option, reject_unknown, signed_words
 from tui.session.table.entry import EntryError, Side
@@ -82,46 +82,52 @@ def _default_weapon(ch: Character, skill: str, entry: Mapping[str, Any], ranged:
     return ""
 
 
-def _aim_note(actor: str, who: str, key: str) -> str:
+def _aim_note(actor: str, who: str, key: str) -> Msg:
     if key == "aim":
-        return (f"no aim bonus: {actor} is aiming this turn; it counts for an Attack on "
-                f"the next turn (/maneuver {who} attack)")
+        return msg("no aim bonus: {name} is aiming this turn; it counts for an Attack on the "
+                   "next turn (/maneuver {who} attack)", name=actor, who=who)
     if key == "move_and_attack":
-        return "no aim bonus with Move and Attack"
+        return msg("no aim bonus with Move and Attack")
     if not key:
-        return f"no aim bonus: declare the attack first (/maneuver {who} attack)"
-    return f"no aim bonus: {actor}'s maneuver is {gurps.maneuver(key).name}, not an Attack"
+        return msg("no aim bonus: declare the attack first (/maneuver {who} attack)", who=who)
+    return msg("no aim bonus: {name}'s maneuver is {maneuver}, not an Attack", name=actor,
+               maneuver=gurps.maneuver(key).name)
+
+
+#: what an All-Out Attack option helps, as a note names it
+KINDS = (N_("melee"), N_("ranged"), N_("any"))
 
 
 def _option_mods(entry: Mapping[str, Any], key: str, kind: str,
-                 extras: list[tuple[int, str]], notes: list[str]) -> int | None:
+                 extras: list[tuple[int, Msg]], notes: list[Msg]) -> int | None:
     opt = str(entry.get("option", ""))
     if key == "move_and_attack":
-        extras.append((-2 if kind == "ranged" else -4, "Move and Attack"))
+        extras.append((-2 if kind == "ranged" else -4, verbatim("Move and Attack")))
         return 9 if kind == "melee" else None
     if key != "all_out_attack":
         return None
     if not opt:
-        notes.append("All-Out Attack without an option: e.g. /maneuver … aoa:determined")
+        notes.append(msg("All-Out Attack without an option: e.g. /maneuver … aoa:determined"))
         return None
     if opt == "determined":
         opt = f"determined_{kind}"
     info = gurps.maneuver(key).option(opt)
     if info.weapon not in ("any", kind):
-        notes.append(f"All-Out Attack ({info.name}, {info.weapon}) does not help a {kind} attack")
+        notes.append(msg("All-Out Attack ({option}, {weapon}) does not help a {kind} attack",
+                         option=info.name, weapon=term(info.weapon), kind=term(kind)))
     elif info.to_hit:
-        extras.append((info.to_hit, f"All-Out Attack, {info.name}"))
+        extras.append((info.to_hit, verbatim(f"All-Out Attack, {info.name}")))
     return None
 
 
 def maneuver_mods(entry: Mapping[str, Any], actor: str, kind: str, weapon_name: str,
-                  who: str = "") -> tuple[list[tuple[int, str]], list[str], list[str], int | None]:
+                  who: str = "") -> tuple[list[tuple[int, Msg]], list[Msg], list[str], int | None]:
     """(extras, notes, spends, cap) the maneuver in force gives an attack of ``kind``
     ("melee"/"ranged"; "" for a roll that is no attack: notes only); ``who`` names the
     actor in the hints (default: the first word of the name)."""
     who = who or actor.split()[0].lower()
-    extras: list[tuple[int, str]] = []
-    notes: list[str] = []
+    extras: list[tuple[int, Msg]] = []
+    notes: list[Msg] = []
     spends: list[str] = []
     key = str(entry.get("maneuver", ""))
     cap = _option_mods(entry, key, kind, extras, notes) if kind else None
@@ -132,41 +138,42 @@ def maneuver_mods(entry: Mapping[str, Any], actor: str, kind: str, weapon_name: 
     elif aimed and kind:
         target = str(entry.get("aimed_weapon", ""))
         if spent:
-            notes.append("no aim bonus: the aim was used by an earlier attack this turn")
+            notes.append(msg("no aim bonus: the aim was used by an earlier attack this turn"))
         elif target and weapon_name != target:
-            notes.append(f"no aim bonus: {actor} aimed {target}, not "
-                         f"{weapon_name or 'this attack'}")
+            notes.append(msg("no aim bonus: {name} aimed {target}, not {weapon}", name=actor,
+                             target=target, weapon=weapon_name or msg("this attack")))
         else:
             acc = state.number(entry, "acc")
-            extras.append((gurps.aim_bonus(acc, aimed), f"aim {aimed} s"))
+            extras.append((gurps.aim_bonus(acc, aimed), msg("aim {n} s", n=aimed)))
             spends.append("aim")
     if key == "evaluate" or (evaluated and (not kind or key not in state.ATTACKS)):
-        notes.append(f"no evaluate bonus: it counts for a melee attack on {actor}'s next "
-                     "turn" if key == "evaluate" else
-                     f"no evaluate bonus: declare the attack first (/maneuver {who} "
-                     "attack)")
+        notes.append(msg("no evaluate bonus: it counts for a melee attack on {name}'s next "
+                         "turn", name=actor) if key == "evaluate" else
+                     msg("no evaluate bonus: declare the attack first (/maneuver {who} "
+                         "attack)", who=who))
     elif evaluated and kind:
         if kind == "ranged":
-            notes.append("no evaluate bonus: Evaluate helps only melee attacks")
+            notes.append(msg("no evaluate bonus: Evaluate helps only melee attacks"))
         elif spent:
-            notes.append("no evaluate bonus: used by an earlier attack this turn")
+            notes.append(msg("no evaluate bonus: used by an earlier attack this turn"))
         else:
-            turns = plural(evaluated, "turn")
-            extras.append((gurps.evaluate_bonus(evaluated), f"evaluate {turns}"))
+            turns = nmsg("{n} turn", "{n} turns", evaluated)
+            extras.append((gurps.evaluate_bonus(evaluated), msg("evaluate {turns}",
+                                                                turns=turns)))
             spends.append("evaluate")
     return extras, notes, spends, cap
 
 
 def _fire(ch: Character, side: Side, w: Weapon | None
-          ) -> tuple[gurps.RangedFire, int, list[str]]:
+          ) -> tuple[gurps.RangedFire, int, list[Msg]]:
     """The ranged part of an attack: (fire, recoil, notes)."""
     opts = side.options
     rof = opts.get("rof") or (w.rof if w else "1")
     recoil = int_option(side, "recoil", low=1, high=1000) or (w.recoil if w else 1)
     shots = int_option(side, "shots", low=1, high=1_000_000)
     yards = opts.get("yd", opts.get("range"))
-    name = w.name if w else "the weapon"
-    notes: list[str] = []
+    name = w.name if w else _("the weapon")
+    notes: list[Msg] = []
     try:
         _shots, pellets = gurps.parse_rof(rof)
         if yards is None:
@@ -175,7 +182,7 @@ def _fire(ch: Character, side: Side, w: Weapon | None
                     _("{name} is a shotgun: give the distance, yd=N (close range changes its "
                       "damage)").format(
                     name=name))
-            notes.append("no yd=: no range penalty")
+            notes.append(msg("no yd=: no range penalty"))
         fire = gurps.ranged_fire(
             yards or 0, rof, shots=shots,
             half_damage=w.half_damage if w else None,
@@ -188,19 +195,18 @@ def _fire(ch: Character, side: Side, w: Weapon | None
     return fire, recoil, notes
 
 
-def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, str]]:
-    out: list[tuple[int, str]] = []
+def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, Msg]]:
+    out: list[tuple[int, Msg]] = []
     if yards_given:
         yd = fire.distance
         text = str(yd.numerator) if yd.denominator == 1 else f"{float(yd):g}"
-        out.append((fire.range_penalty, f"{text} yd"))
+        out.append((fire.range_penalty, msg("{n} yd", n=text)))
     if fire.pellets > 1:
-        what = plural(fire.shells, "shell")
-        if not fire.close:
-            what += f" = {fire.shots} pellets"
-        out.append((fire.rof_bonus, what))
+        shells = nmsg("{n} shell", "{n} shells", fire.shells)
+        out.append((fire.rof_bonus, shells if fire.close else msg(
+            "{shells} = {n} pellets", shells=shells, n=fire.shots)))
     elif fire.shots > 1:
-        out.append((fire.rof_bonus, f"RoF {fire.shots}"))
+        out.append((fire.rof_bonus, msg("RoF {n}", n=fire.shots)))
     return out
 
 
@@ -249,7 +255,7 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
               "attacks").format(
             name=ch.name, wname=wname))
     fire, recoil, notes = None, 1, []
-    extras: list[tuple[int, str]] = []
+    extras: list[tuple[int, Msg]] = []
     if kind == "ranged":
         fire, recoil, notes = _fire(ch, side, w)
         extras += _fire_extras(fire, "yd" in side.options or "range" in side.options)

@@ -101,7 +101,7 @@ def _damage(table: Table, cmd: Slash) -> Feedback:
     count = nmsg(" from {n} hit", " from {n} hits", hits) if hits > 1 else ""
     parts: list[str | Msg] = [msg("{name} takes {total} injury{count} ({label}); HP {before} → "
                                   "{after}", name=ch.name, total=result.total, count=count,
-                                  label=result.label, before=before, after=after)]
+                                  label=damage_msg(result), before=before, after=after)]
     if after <= 0 < before:
         parts.append(msg(" (0 or below: GURPS asks for HT rolls to stay conscious)"))
     inputs = {"expr": str(expr), "dr": dr, "hits": hits,
@@ -111,3 +111,15 @@ def _damage(table: Table, cmd: Slash) -> Feedback:
                      inputs)
     return table.run_change(lambda c: c.with_character(
         c.character(name).with_resource("HP", after)), draft)
+
+
+def damage_msg(result: gurps.Damage) -> Msg:
+    """``2d6-1 vs DR 4: 11 - 4 = 7; 2 - 4 = 0; total 7`` (the rules' ``label``, word for
+    word in English) as a fact."""
+    body = "; ".join(f"{b} - {result.dr} = {i}" if result.dr else str(b)
+                     for b, i in zip(result.basic, result.injuries, strict=True))
+    said: Msg = msg("{body}", body=body) if result.hits < 2 else msg(
+        "{body}; total {total}", body=body, total=result.total)
+    if result.dr:
+        return msg("{expr} vs DR {dr}: {body}", expr=str(result.expr), dr=result.dr, body=said)
+    return msg("{expr}: {body}", expr=str(result.expr), body=said)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from rules import gurps
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.order import SPEED
@@ -69,14 +69,15 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
     base = _value(ch, side.skill)
     entry = state.in_force(campaign, ch.name)
     key = str(entry.get("maneuver", ""))
-    extras: list[tuple[int, str]] = []
-    notes: list[str] = []
+    extras: list[tuple[int, Msg]] = []
+    notes: list[Msg] = []
     choose = ""
     if key:
         info = gurps.maneuver(key)
         if not gurps.defense_allowed(key, which):
-            allowed = (" or ".join(info.defenses) + f" only, no {which}" if info.defenses
-                       else "no active defense")
+            allowed = (_("{defenses} only, no {which}").format(
+                defenses=_(" or ").join(info.defenses), which=which) if info.defenses
+                       else _("no active defense"))
             raise EntryError(
                 _("{name} is on {name2}: {allowed} until {name}'s next turn begins").format(
                 name=ch.name, name2=info.name, allowed=allowed))
@@ -84,13 +85,15 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
             option = str(entry.get("option", ""))
             if not option:
                 choose = f"increased_{which}"
-                extras.append((2, "All-Out Defense"))
+                extras.append((2, verbatim("All-Out Defense")))
             elif gurps.defense_bonus(key, option, which):
-                extras.append((gurps.defense_bonus(key, option, which), "All-Out Defense"))
+                extras.append((gurps.defense_bonus(key, option, which),
+                               verbatim("All-Out Defense")))
             else:
-                notes.append(f"no All-Out Defense bonus: {info.option(option).name} was chosen")
+                notes.append(msg("no All-Out Defense bonus: {option} was chosen",
+                                 option=info.option(option).name))
     spoils = key == "aim" or (not entry.get("spent") and state.number(entry, "aimed") > 0)
     if spoils:
-        notes.append(f"defending spoils {ch.name}'s aim")
+        notes.append(msg("defending spoils {name}'s aim", name=ch.name))
     return Spec(ch.name, side.skill, base, mods, extras=tuple(extras), notes=tuple(notes),
                 defense=which, choose=choose, spoils=spoils)

@@ -70,7 +70,8 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     if key == "all_out_attack" and opt == "determined":
         return key, f"determined_{kind}" if kind else "determined"
     if opt not in keys:
-        opt = match_prefix_words([option], keys, what=f"{info.name} option").name
+        opt = match_prefix_words([option], keys, what=_("{maneuver} option").format(
+            maneuver=info.name)).name
     return key, opt
 
 
@@ -99,7 +100,7 @@ def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, A
     with_acc = [n for n in weapon_names(ch) if weapon(ch, n).acc is not None]
     if len(with_acc) == 1:
         return with_acc[0], weapon(ch, with_acc[0]).acc or 0
-    known = ", ".join(weapon_names(ch)) or "none recorded"
+    known = ", ".join(weapon_names(ch)) or _("none recorded")
     raise CommandError(
         _("aiming needs the weapon's Acc: name the weapon ({known}) or give acc=N, e.g. "
           "/maneuver {who} aim acc=3").format(
@@ -212,7 +213,8 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
     weapon_name = ""
     if rest:
         weapons = weapon_names(campaign.character(name))
-        found = match_prefix_words(rest, weapons, what=f"weapon of {name}")
+        found = match_prefix_words(rest, weapons,
+                                   what=_("weapon of {name}").format(name=name))
         if found.consumed != len(rest):
             raise CommandError(_("unexpected {names!r}").format(
                 names=' '.join(rest[found.consumed:])))

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from rules import gurps
 from rules.gurps import RangedFire
+from tui.i18n import Msg, joined, msg, verbatim
 from tui.session.campaign.model import Campaign
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.weapons import Weapon
 
-__all__ = ["Spec", "after_roll", "hint", "plural"]
+__all__ = ["Spec", "after_roll", "hint"]
 
 
 def hint(campaign: Campaign, name: str) -> str:
@@ -31,11 +32,6 @@ def hint(campaign: Campaign, name: str) -> str:
         if word.casefold() not in others:
             return word.casefold()
     return f'"{name}"'
-
-
-def plural(n: int, word: str) -> str:
-    """``1 hit``, ``2 hits``, ``0 hits``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +58,9 @@ class Spec:
     skill: str
     base: int
     typed: tuple[int, ...] = ()
-    extras: tuple[tuple[int, str], ...] = ()
+    extras: tuple[tuple[int, Msg], ...] = ()
     cap: int | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Msg, ...] = ()
     weapon: Weapon | None = None
     kind: str = ""
     fire: RangedFire | None = None
@@ -85,57 +81,72 @@ class Spec:
         return bool(self.kind)
 
     @property
-    def text(self) -> str:
-        """``Ruth Hale Guns (Shotgun) 13, Stevenson -1 (3 yd) +0 (2 shells) → 12``."""
+    def said(self) -> Msg:
+        """``Ruth Hale Guns (Shotgun) 13, Stevenson -1 (3 yd) +0 (2 shells) → 12`` as a
+        fact (the modifiers' reasons in the GM's language when shown)."""
         head = f"{self.actor} {self.skill} {self.base}"
         if self.weapon is not None and self.weapon.name != self.skill:
             head += f", {self.weapon.name}"
-        parts = [f"{m:+d}" for m in self.typed]
-        parts += [f"{v:+d} ({why})" for v, why in self.extras]
+        parts: list[str | Msg] = [f"{m:+d}" for m in self.typed]
+        parts += [msg("{value} ({why})", value=f"{v:+d}", why=why) for v, why in self.extras]
         if self.cap is not None and self.effective == self.cap:
-            parts.append(f"(at most {self.cap})")
+            parts.append(msg("(at most {cap})", cap=self.cap))
         if not parts:
-            return head
-        return f"{head} {' '.join(parts)} → {self.effective}"
+            return verbatim(head)
+        spaced = [p for i, part in enumerate(parts) for p in ((" " if i else ""), part)]
+        return msg("{head} {parts} → {value}", head=head, parts=joined(*spaced),
+                   value=self.effective)
+
+    @property
+    def text(self) -> str:
+        return self.said.render()
+
+    @property
+    def notes_said(self) -> Msg:
+        """The notes, `` [no aim bonus: …]`` each, as a fact."""
+        return joined(*[msg(" [{note}]", note=n) for n in self.notes])
 
     @property
     def note_text(self) -> str:
-        return "".join(f" [{n}]" for n in self.notes)
+        return self.notes_said.render()
 
 
-def _suggestion(spec: Spec, hits: int) -> str:
+def _suggestion(spec: Spec, hits: int) -> Msg:
+    """The ``/damage`` line to type next (its words are typed syntax), and why its DR."""
     fire = spec.fire
-    where = ""
-    if fire is not None and fire.close:
-        dr = f" dr=DRx{fire.multiplier}"
-        where = f" (close range: the target's DR x{fire.multiplier})"
-    else:
-        dr = " dr=DR"
-        if fire is not None and fire.beyond_half_damage and fire.half_damage is not None:
-            where = f" (beyond 1/2D {fire.half_damage:g} yd: GURPS halves the damage)"
     count = f" hits={hits}" if hits > 1 else ""
-    return f"damage: /damage TARGET {spec.damage}{count}{dr}{where}"
+    if fire is not None and fire.close:
+        return msg("damage: {line} (close range: the target's DR x{n})",
+                   line=f"/damage TARGET {spec.damage}{count} dr=DRx{fire.multiplier}",
+                   n=fire.multiplier)
+    line = f"/damage TARGET {spec.damage}{count} dr=DR"
+    if fire is not None and fire.beyond_half_damage and fire.half_damage is not None:
+        return msg("damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)", line=line,
+                   yd=f"{fire.half_damage:g}")
+    return msg("damage: {line}", line=line)
 
 
 def after_roll(campaign: Campaign, spec: Spec, result: gurps.Result,
-               hits: int) -> tuple[Campaign, list[str]]:
-    """The maneuver state after ``spec`` was rolled, and the effect lines to log."""
-    effects: list[str] = []
+               hits: int) -> tuple[Campaign, list[Msg]]:
+    """The maneuver state after ``spec`` was rolled, and the effect lines to log (facts)."""
+    effects: list[Msg] = []
     entry = state.in_force(campaign, spec.actor)
     if entry and spec.spends:
-        used = ", ".join(f"{why} {v:+d}" for v, why in spec.extras
-                         if why.split()[0] in spec.spends)
+        spent = [msg("{why} {value}", why=why, value=f"{v:+d}") for v, why in spec.extras
+                 if why.english().split()[0] in spec.spends]
+        used = joined(*[p for i, m in enumerate(spent) for p in ((", " if i else ""), m)])
         campaign = state.put(campaign, spec.actor, {**entry, "spent": True})
-        effects.append(f"{spec.actor}: {used} used")
+        effects.append(msg("{name}: {bonuses} used", name=spec.actor, bonuses=used))
     elif entry and spec.spoils:
         campaign = state.put(campaign, spec.actor,
                              {**entry, "spoiled": True, "aimed": 0, "aim": 0})
-        effects.append(f"{spec.actor}'s aim is lost (an active defense)")
+        effects.append(msg("{name}'s aim is lost (an active defense)", name=spec.actor))
     elif entry and spec.choose:
         campaign = state.put(campaign, spec.actor, {**entry, "option": spec.choose})
         opt = gurps.maneuver("all_out_defense").option(spec.choose)
-        effects.append(f"{spec.actor}: All-Out Defense, {opt.name} (+2 to {spec.defense} "
-                       "until their next turn)")
+        effects.append(msg("{name}: All-Out Defense, {option} (+2 to {defense} until their "
+                           "next turn)", name=spec.actor, option=opt.name,
+                           defense=spec.defense))
     if hits and spec.damage:
         effects.append(_suggestion(spec, hits))
     return campaign, effects

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules import gurps
+from tui.i18n import Msg, joined, msg, nmsg
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.scenes.base import need_scene, with_scene, with_system
 
@@ -115,24 +116,31 @@ def this_turn(campaign: Campaign, name: str) -> dict[str, Any]:
     return settle(old, scene, own=current_actor(scene) == name)
 
 
-def _ended(name: str, old: Mapping[str, Any], carry: Mapping[str, Any]) -> str:
+def _ended(name: str, old: Mapping[str, Any], carry: Mapping[str, Any]) -> Msg | None:
+    """What ends with ``name``'s last maneuver and what it leaves (None: nothing to say)."""
     key = str(old.get("maneuver", ""))
     info = gurps.MANEUVERS.get(key)
     if info is None and not carry:
-        return ""
-    text = f"{name}'s {info.name} ends" if info is not None else ""
+        return None
+    text: str | Msg = (msg("{name}'s {maneuver} ends", name=name, maneuver=info.name)
+                       if info is not None else "")
     if number(carry, "aimed"):
         secs = number(carry, "aimed")
         bonus = gurps.aim_bonus(number(carry, "acc"), secs)
-        text += (f" (aimed {carry.get('aimed_weapon') or 'the weapon'} {secs} s: {bonus:+d} to "
-                 "an Attack now, or Aim on)")
+        weapon = carry.get("aimed_weapon")
+        left = msg(" (aimed {weapon} {secs} s: {bonus} to an Attack now, or Aim on)",
+                   weapon=str(weapon) if weapon else msg("the weapon"), secs=secs,
+                   bonus=f"{bonus:+d}")
     elif number(carry, "evaluated"):
         turns = number(carry, "evaluated")
-        text += f" (evaluated {turns} turn{'s' if turns != 1 else ''}: "
-        text += f"{gurps.evaluate_bonus(turns):+d} to a melee attack now)"
+        left = msg(" (evaluated {turns}: {bonus} to a melee attack now)",
+                   turns=nmsg("{n} turn", "{n} turns", turns),
+                   bonus=f"{gurps.evaluate_bonus(turns):+d}")
     elif key == "aim" and old.get("spoiled"):
-        text += " (the aim was spoiled by a defense)"
-    return text
+        left = msg(" (the aim was spoiled by a defense)")
+    else:
+        return text if isinstance(text, Msg) else None
+    return joined(text, left)
 
 
 def turn_started(campaign: Campaign, actor: str) -> tuple[Campaign, str]:
@@ -144,4 +152,6 @@ def turn_started(campaign: Campaign, actor: str) -> tuple[Campaign, str]:
     if not old.get("own") and number(old, "round") == scene.round:
         return put(campaign, actor, {**old, "own": True}), ""  # declared ahead for this turn
     carry = settle(old, scene, own=True)
-    return put(campaign, actor, carry or None), _ended(actor, old, carry)
+    ended = _ended(actor, old, carry)
+    # the scenes' turn line stores this note as it reads now (the interface takes a string)
+    return put(campaign, actor, carry or None), ended.render() if ended is not None else ""

@@ -67,7 +67,8 @@ def weapon_names(ch: Character) -> list[str]:
 
 
 def _problem(ch: Character, name: str, field: str, wanted: str, value: object) -> EntryError:
-    return EntryError(f"{ch.name}'s {name}: {field} must be {wanted}, got {value!r}")
+    return EntryError(_("{name}'s {weapon}: {field} must be {wanted}, got {value!r}").format(
+        name=ch.name, weapon=name, field=field, wanted=wanted, value=value))
 
 
 def _whole(ch: Character, name: str, raw: Mapping[str, Any], field: str, low: int,
@@ -76,7 +77,8 @@ def _whole(ch: Character, name: str, raw: Mapping[str, Any], field: str, low: in
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _problem(ch, name, field, f"a whole number {low}..{high}", value)
+        raise _problem(ch, name, field, _("a whole number {low}..{high}").format(
+            low=low, high=high), value)
     return value
 
 
@@ -85,7 +87,7 @@ def _yards(ch: Character, name: str, raw: Mapping[str, Any], field: str) -> int 
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 1e12:
-        raise _problem(ch, name, field, "a distance in yards above 0", value)
+        raise _problem(ch, name, field, _("a distance in yards above 0"), value)
     return value
 
 
@@ -109,7 +111,7 @@ def weapon(ch: Character, name: str) -> Weapon:
     elif kind_raw in ("melee", "ranged"):
         kind = "melee" if kind_raw == "melee" else "ranged"
     else:
-        raise _problem(ch, name, "type", "'melee' or 'ranged'", kind_raw)
+        raise _problem(ch, name, "type", _("'melee' or 'ranged'"), kind_raw)
     rof = _text(ch, name, raw, "rof") or "1"
     return Weapon(
         name=name,
@@ -131,7 +133,8 @@ def find(ch: Character, words: Sequence[str]) -> tuple[str, int]:
     if not words or not names:
         return "", 0
     try:
-        found = match_prefix_words(list(words), names, what=f"weapon of {ch.name}")
+        found = match_prefix_words(list(words), names,
+                                   what=_("weapon of {name}").format(name=ch.name))
     except NameError_ as exc:
         if "ambiguous" in str(exc):
             raise EntryError(str(exc)) from None

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from rules import skirmish
 from rules.errors import RulesError
-from tui.i18n import Msg, _, msg, nmsg, term, tr
+from tui.i18n import N_, Msg, _, joined, msg, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
@@ -48,6 +48,8 @@ GRADES = {
 }
 _MOD = re.compile(r"^([+\-x*/])(\d{1,4})$")
 _KIND = {"+": "add", "-": "sub", "x": "mul", "*": "mul", "/": "div"}
+#: the modifier kinds as the roll's text names them (``Dexterity 7 (sub 5) → 2``)
+KIND_WORDS = (N_("add"), N_("sub"), N_("mul"), N_("div"), N_("set"))
 
 
 class _Test:
@@ -102,11 +104,15 @@ class _Test:
     @property
     def said(self) -> Msg:
         """``Samurai Fighting 7 (add 1) → 8 on 2×d10`` as a message."""
-        mods = " ".join(f"{k} {n}" for k, n in self.mods)
-        if self.choose is not None and len(set(n for k, n in self.mods if k == "set")) > 1:
-            mods += f", choose {self.choose}"
+        shown: str | Msg = str(self.value)
+        if self.mods:
+            mods = joined(*[part for i, (k, n) in enumerate(self.mods) for part in
+                            ((" " if i else ""), msg("{kind} {n}", kind=term(k), n=n))])
+            if self.choose is not None and len(set(n for k, n in self.mods if k == "set")) > 1:
+                mods = joined(mods, msg(", choose {n}", n=self.choose))
+            shown = msg("{base} ({mods}) → {value}", base=self.base, mods=mods,
+                        value=self.value)
         dice = f"{self.count}×" if self.count > 1 else ""
-        shown = f"{self.base} ({mods}) → {self.value}" if self.mods else f"{self.value}"
         return msg("{actor} {skill} {value} on {dice}{die}", actor=self.side.actor,
                    skill=self.side.skill, value=shown, dice=dice, die=self.die)
 
@@ -148,11 +154,12 @@ def _value(side: Side, base: int, mods: tuple[tuple[str, int], ...], fixed: list
         raise EntryError(_("choose={choose} is not one of the set values {names}").format(
             choose=choose, names=', '.join(map(str, choices))))
     if choose is None and len(choices) > 1:
-        options = " or ".join(f"choose={n}" for n in choices)
+        options = _(" or ").join(f"choose={n}" for n in choices)
         raise EntryError(
             _("set= fixes {who}'s {skill} at {names}: the acting player picks one — add "
               "{options}").format(
-            who=who, skill=side.skill, names=' and '.join(map(str, choices)), options=options))
+            who=who, skill=side.skill, names=_(" and ").join(map(str, choices)),
+            options=options))
     try:
         return skirmish.effective_value(base, mods, choose if len(choices) > 1 else None)
     except RulesError as exc:  # a case the checks above missed: still no parameter names
@@ -160,8 +167,9 @@ def _value(side: Side, base: int, mods: tuple[tuple[str, int], ...], fixed: list
             who=who, skill=side.skill, exc=exc)) from None
 
 
-def _hits(hits: tuple[int, ...]) -> str:
-    return f"{len(hits)} hit{'' if len(hits) == 1 else 's'} {list(hits)}"
+def _hits(hits: tuple[int, ...]) -> Msg:
+    return msg("{hits} {faces}", hits=nmsg("{n} hit", "{n} hits", len(hits)),
+               faces=str(list(hits)))
 
 
 def _single_odds(value: int, die: str) -> tuple[Chance, ...]:
@@ -227,9 +235,9 @@ class SkirmishAdapter:
         dist = skirmish.contest_odds(a.value, b.value, a.die, raw, a_dice=a.count,
                                      b_dice=b.count)
         odds = (
-            Chance(f"{a.side.actor} acts", dist["a"], "success"),
-            Chance(f"{b.side.actor} acts", dist["b"], "failure"),
-            Chance("nobody acts", dist[None], "partial"),
+            Chance(_("{name} acts").format(name=a.side.actor), dist["a"], "success"),
+            Chance(_("{name} acts").format(name=b.side.actor), dist["b"], "failure"),
+            Chance(_("nobody acts"), dist[None], "partial"),
         )
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
@@ -238,13 +246,15 @@ class SkirmishAdapter:
             result = skirmish.contest(a.value, fa, b.value, fb, a.die, raw)
             names = {"a": a.side.actor, "b": b.side.actor}
             if result.winner is None:
-                verdict = "draw: all successes cancel" if result.draw else "nobody acts"
+                verdict = msg("draw: all successes cancel") if result.draw else msg("nobody acts")
             else:
                 hits = result.a_hits if result.winner == "a" else result.b_hits
-                verdict = f"{names[result.winner]} acts with {_hits(hits)}"
-            text = f"{a.text} {list(fa)} vs {b.text} {list(fb)}: {verdict}"
+                verdict = msg("{name} acts with {hits}", name=names[result.winner],
+                              hits=_hits(hits))
+            text = msg("{a} {a_faces} vs {b} {b_faces}: {verdict}", a=a.said,
+                       a_faces=str(list(fa)), b=b.said, b_faces=str(list(fb)), verdict=verdict)
             catas = [
-                f"{n}: catastrophic failure"
+                msg("{name}: {grade}", name=n, grade=term("catastrophic failure"))
                 for n, rs in ((a.side.actor, result.a), (b.side.actor, result.b))
                 for r in rs
                 if r.catastrophic

@@ -25,6 +25,7 @@ from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.scenes.base import pick_character
 from tui.session.systems.strange.rounds import (
     advance,
+    head_msg,
     is_final,
     level_of,
     limit_prompt,
@@ -181,13 +182,13 @@ COMMANDS.slash("radical", "/radical TEXT",
 def _summary(table: Table, _cmd: Slash) -> Feedback:
     """Logged (an entry that changes nothing), so every line stays readable in the log."""
     rounds = rounds_of(table.campaign)
-    head = f"summary of {rounds.summary().head}"
+    head = msg("summary of {rounds}", rounds=head_msg(rounds.summary()))
     if rounds.limit_reached:
-        head = f"{limit_prompt(rounds)}; {head}"
+        head = msg("{text}; {tail}", text=limit_prompt(rounds), tail=head)
     lines = summary_lines(rounds)
     # logged without an undo step: ctrl+z after /summary still takes back the last roll
-    table.session.note(Draft("info", head, effects=tuple(lines)))
-    return Feedback(True, head)  # the lines themselves: in the log entry's effects
+    table.session.note(Draft.of("info", head, "", "", {}, lines))
+    return Feedback(True, head.render())  # the lines themselves: in the log entry's effects
 
 
 # -- rolls in the round ------------------------------------------------------------------------

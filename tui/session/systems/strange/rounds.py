@@ -22,10 +22,10 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.strange import Grade, Result
-from rules.strange.records import same_name
+from rules.strange.records import CharacterTally, Summary, Verdict, same_name
 from rules.strange.rounds import Action, ActionStatus, Phase, new_scene
 from rules.strange.rounds import Scene as Rounds
-from tui.i18n import _
+from tui.i18n import N_, Msg, _, joined, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, with_scene, with_system
@@ -75,7 +75,8 @@ def start(_campaign: Campaign, scene: Scene) -> Scene:
 
 
 def end(scene: Scene) -> tuple[str, list[str]]:
-    """(summary, verdicts) of an ending scene (the system interface's ``scene_ended``)."""
+    """(summary, verdicts) of an ending scene (the system interface's ``scene_ended``), in
+    the GM's language (the scene's end line stores them as they read now)."""
     doc = scene.system.get("strange")
     if not isinstance(doc, Mapping):
         return "", []
@@ -83,9 +84,11 @@ def end(scene: Scene) -> tuple[str, list[str]]:
         rounds = load(doc)
     except RulesError:
         return "", []
-    tallies = rounds.summary().tallies
-    return (rounds.summary().label if tallies else "",
-            [v.label for v in rounds.verdicts])
+    summary = rounds.summary()
+    said = joined(*[part for i, m in enumerate((head_msg(summary), *summary_lines(rounds)))
+                    for part in (("; " if i else ""), m)])
+    return (said.render() if summary.tallies else "",
+            [verdict_msg(v).render() for v in rounds.verdicts])
 
 
 def is_final(rounds: Rounds, target: str | None, result: Result) -> bool:
@@ -129,75 +132,102 @@ def _blockers(rounds: Rounds) -> str:
     bits = []
     for a in rounds.pending:
         if a.result is None:
-            bits.append(f"roll #{a.number} ({a.character}, {a.skill}) or /resolve {a.number}")
+            bits.append(_("roll #{n} ({name}, {skill}) or /resolve {n}").format(
+                n=a.number, name=a.character, skill=a.skill))
         else:
-            bits.append(f"{a.target} may react to #{a.number} with a roll, "
-                        f"or /resolve {a.number} lets it stand")
+            bits.append(_("{target} may react to #{n} with a roll, or /resolve {n} lets it "
+                          "stand").format(target=a.target, n=a.number))
     return "; ".join(bits)
 
 
-def limit_prompt(rounds: Rounds) -> str:
+def head_msg(summary: Summary) -> Msg:
+    """``round 2`` or ``rounds 1-3`` (the rules' ``head``) as a fact."""
+    if summary.first_round == summary.last_round:
+        return msg("round {n}", n=summary.first_round)
+    return msg("rounds {first}-{last}", first=summary.first_round, last=summary.last_round)
+
+
+def tally_msg(t: CharacterTally) -> Msg:
+    """One character's results (the rules' ``label``, word for word in English)."""
+    return msg("{name}: {actions}, {successes}, {failures}, impact {impact}, contests {won} "
+               "won / {lost} lost", name=t.character,
+               actions=nmsg("{n} action", "{n} actions", t.actions),
+               successes=nmsg("{n} success", "{n} successes", t.successes),
+               failures=nmsg("{n} failure", "{n} failures", t.failures), impact=t.impact,
+               won=t.contests_won, lost=t.contests_lost)
+
+
+def limit_prompt(rounds: Rounds) -> Msg:
     """The prompt at the round limit: the GM's choices (``/summary`` lists the results)."""
-    return (f"round limit {rounds.limit} reached: sum up {rounds.summary().head} with "
-            "/compromise [TEXT] (both sides gain and lose something), /sumup TEXT or "
-            "/radical TEXT; /summary lists the results")
+    return msg("round limit {limit} reached: sum up {rounds} with /compromise [TEXT] (both "
+               "sides gain and lose something), /sumup TEXT or /radical TEXT; /summary lists "
+               "the results", limit=rounds.limit, rounds=head_msg(rounds.summary()))
 
 
-def summary_lines(rounds: Rounds) -> tuple[str, ...]:
+def summary_lines(rounds: Rounds) -> tuple[Msg, ...]:
     """One line per character of the accumulated results (or that there are none yet)."""
-    return rounds.summary().lines or ("no results yet",)
+    return tuple(tally_msg(t) for t in rounds.summary().tallies) or (msg("no results yet"),)
 
 
-def pending_text(rounds: Rounds) -> str:
-    parts = []
+def pending_msg(rounds: Rounds) -> Msg:
+    """The pending actions, ``#1 Dallah → Balgruf (not rolled)``, as a fact."""
+    parts: list[str | Msg] = []
     for a in rounds.pending:
         at = f" → {a.target}" if a.target else ""
         if a.result is None:
-            state = "not rolled"
+            state: Msg = msg("not rolled")
         elif _awaits(a, rounds):
-            state = f"awaiting {a.target}'s reaction"
+            state = msg("awaiting {name}'s reaction", name=str(a.target))
         else:
-            state = a.result.grade.label
-        parts.append(f"#{a.number} {a.character}{at} ({state})")
-    return ", ".join(parts)
+            state = term(a.result.grade.label)
+        parts += [", "] if parts else []
+        parts.append(msg("#{n} {name}{at} ({state})", n=a.number, name=a.character, at=at,
+                         state=state))
+    return joined(*parts)
 
 
+#: the phases as the round line says them
+PHASES = {Phase.PLANNING: N_("PLANNING"), Phase.ACTIONS: N_("ACTIONS"),
+          Phase.REACTIONS: N_("REACTIONS")}
 _HINTS = {
-    Phase.PLANNING: "set goals with /goal CHAR TEXT",
-    Phase.ACTIONS: "declare with /act, roll, or /skip CHAR to react",
-    Phase.REACTIONS: "reaction rolls resolve the pending actions",
+    Phase.PLANNING: N_("set goals with /goal CHAR TEXT"),
+    Phase.ACTIONS: N_("declare with /act, roll, or /skip CHAR to react"),
+    Phase.REACTIONS: N_("reaction rolls resolve the pending actions"),
 }
 
 
-def advance(campaign: Campaign) -> tuple[Campaign, str]:
+def advance(campaign: Campaign) -> tuple[Campaign, Msg]:
     """``/phase``: PLANNING → ACTIONS → REACTIONS → the next round's PLANNING."""
     rounds = rounds_of(campaign)
-    note = ""
+    notes: list[str | Msg] = []
     if rounds.phase is Phase.PLANNING:
         rounds = rounds.begin_actions()
     elif rounds.phase is Phase.ACTIONS:
         rounds = rounds.begin_reactions()
         if rounds.pending:
-            note = f"; pending: {pending_text(rounds)}"
+            notes.append(msg("; pending: {actions}", actions=pending_msg(rounds)))
     else:
         rounds, settled = settle_standing(rounds)
         if rounds.pending:
             raise CommandError(_("round {round_number} is not over: {blockers}").format(
                 round_number=rounds.round_number, blockers=_blockers(rounds)))
         if rounds.limit_reached:
-            raise CommandError(limit_prompt(rounds))
+            raise CommandError(limit_prompt(rounds).render())
         rounds = rounds.next_round()
         if settled:
-            note = "; " + ", ".join(f"#{n}" for n in settled) + " stand as rolled"
+            notes.append(msg("; {numbers} stand as rolled",
+                             numbers=", ".join(f"#{n}" for n in settled)))
         if rounds.goals:
-            note += (f"; goals carried over ({'; '.join(g.label for g in rounds.goals)}): "
-                     "/goal CHAR TEXT changes one, /phase keeps them")
-    text = (f"round {rounds.round_number}: {rounds.phase.value.upper()} — "
-            f"{_HINTS[rounds.phase]}{note}")
+            notes.append(msg("; goals carried over ({goals}): /goal CHAR TEXT changes one, "
+                             "/phase keeps them",
+                             goals="; ".join(g.label for g in rounds.goals)))
+    text = msg("round {n}: {phase} — {hint}{note}", n=rounds.round_number,
+               phase=term(PHASES[rounds.phase]), hint=term(_HINTS[rounds.phase]),
+               note=joined(*notes))
     return put(campaign, rounds), text
 
 
-def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, str, tuple[str, ...]]:
+def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, Msg, tuple[Msg, ...]]:
     """Sum up the series (compromise, summed up, radical change); the repeat count resets.
 
     Returns the next campaign, the log text and one line per character of the results.
@@ -215,5 +245,20 @@ def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, str, tu
     else:
         rounds = rounds.sum_up(note)
     last = rounds.verdicts[-1]
-    text = f"{last.label} ({last.summary.head}); round {rounds.round_number}: PLANNING"
-    return put(campaign, rounds), text, last.summary.lines
+    text = msg("{verdict} ({rounds}); round {n}: {phase}", verdict=verdict_msg(last),
+               rounds=head_msg(last.summary), n=rounds.round_number,
+               phase=term(PHASES[Phase.PLANNING]))
+    lines = tuple(tally_msg(t) for t in last.summary.tallies)
+    return put(campaign, rounds), text, lines
+
+
+#: how the GM closes a series, as the log names it (the rules' kind, "_" as a space)
+VERDICTS = {"compromise": N_("compromise"), "summed_up": N_("summed up"),
+            "radical_change": N_("radical change")}
+
+
+def verdict_msg(v: Verdict) -> Msg:
+    """``compromise: both keep face`` (the rules' ``label``) as a fact."""
+    kind = str(v.kind)
+    said = term(VERDICTS[kind]) if kind in VERDICTS else verbatim(kind.replace("_", " "))
+    return msg("{kind}: {note}", kind=said, note=v.note) if v.note else said

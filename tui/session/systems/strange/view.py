@@ -7,6 +7,7 @@ important lines (goals, action lines) first when the box is full.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from rules.errors import RulesError
@@ -59,8 +60,23 @@ def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
     if action.status is ActionStatus.FINAL:
         line.append((_(" (final)"), "dim"))
     elif action.outcome:
-        line.append((f" ({action.outcome})", "dim"))
+        line.append((f" ({outcome_text(action.outcome)})", "dim"))
     return [*line, (who, "")]
+
+
+_DUEL = re.compile(r"^duel with (.+): (.+) wins$")
+
+
+def outcome_text(outcome: str) -> str:
+    """An action's outcome in the GM's language: the save keeps the rules' English words
+    (``stands``, ``duel with Balgruf: Dallah wins``) or the GM's own note (shown as typed)."""
+    if outcome == "stands":
+        return _("stands")
+    duel = _DUEL.match(outcome)
+    if duel is None:
+        return outcome
+    who = _("no one") if duel.group(2) == "no one" else duel.group(2)
+    return _("duel with {target}: {name} wins").format(target=duel.group(1), name=who)
 
 
 def _pending(rounds: Rounds) -> str:
