@@ -31,6 +31,7 @@ from typing import Any, BinaryIO
 from tui.i18n import _
 from tui.session.campaign.log import LogEntry, entry_from_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
+from tui.store.logcache import Cached, read_cache, write_cache
 from tui.store.logformat import format_entry, toml_inline
 from tui.store.nesting import too_deep
 
@@ -146,6 +147,7 @@ class _Region:
     def __init__(self, path: Path, f: BinaryIO) -> None:
         self.path = path
         self.f = f
+        self.last_tables: list[dict[str, Any]] = []  # those the last parse found
 
     def parse(self, a: int, b: int, heads: list[int], index: int,
               line: int | None = None) -> list[tuple[LogEntry, dict[str, Any] | None]]:
@@ -177,16 +179,27 @@ class _Region:
         tables = doc.get("log", [])
         if not isinstance(tables, list):
             raise SaveError(self.path, "expected [[log]] blocks", key_path="log")
+        self.last_tables = tables
+
+        def where(first: int, i: int) -> int:
+            if i < len(heads):
+                return first + data.count(b"\n", 0, heads[i] - a)
+            return first
+
+        return self.entries(tables, index, where)
+
+    def entries(self, tables: list[Any], index: int,
+                where: Any = None) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+        """Each table checked and read as an entry with its patch (``where(first, i)``: the
+        line of table ``i``, for an error; none for cached tables)."""
         out: list[tuple[LogEntry, dict[str, Any] | None]] = []
         for i, table in enumerate(tables):
-            def where(first: int, i: int = i) -> int:
-                if i < len(heads):
-                    return first + data.count(b"\n", 0, heads[i] - a)
-                return first
+            def at(first: int, i: int = i) -> int:
+                return where(first, i) if where is not None else first
 
             if not isinstance(table, dict):
                 msg = f"log[{index + i}]: expected a table"
-                raise _Located(lambda first, m=msg, w=where: SaveError(
+                raise _Located(lambda first, m=msg, w=at: SaveError(
                     self.path, m, line=w(first), column=1))
             deep = too_deep(table)
             try:
@@ -198,7 +211,7 @@ class _Region:
                     raise ValueError(_("patch: expected a table"))
             except ValueError as exc:
                 msg = f"log[{index + i}].{exc}"
-                raise _Located(lambda first, m=msg, w=where: SaveError(
+                raise _Located(lambda first, m=msg, w=at: SaveError(
                     self.path, m, line=w(first), column=1)) from None
             out.append((entry, patch))
         return out
@@ -213,12 +226,14 @@ class _Located(Exception):
 
 
 def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int | None = None,
-             validate_all: bool = False) -> LogRead:
+             validate_all: bool = False, cached: bool = False, leave: bool = False) -> LogRead:
     """Read the log at ``path`` (missing file → empty).
 
     Keeps the newest ``keep`` entries and, when ``after`` is given, the patches of every
     entry whose ``seq`` is greater. A torn last block or stray text after the last entry is
     left out (``recovered``); any other problem raises :class:`SaveError` with its position.
+    ``cached``: take the tail from the parse cache when it matches the file's bytes;
+    ``leave``: write that cache after parsing (the writer does; :mod:`tui.store.logcache`).
     """
     p = Path(path)
     f = _open(p)
@@ -229,6 +244,10 @@ def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int |
         result = LogRead(size=st.st_size, end=st.st_size, ident=(st.st_dev, st.st_ino))
         if st.st_size == 0:
             return result
+        if cached and not validate_all:
+            hit = _from_cache(p, f, st, result, keep, after)
+            if hit is not None:
+                return hit
         heads = _headers_back(f, st.st_size)
         starts: list[int] = []  # newest first
         first = next(heads, None)
@@ -249,6 +268,7 @@ def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int |
             starts.reverse()
             return _validate(region, starts, result, keep)
         found: list[tuple[LogEntry, dict[str, Any] | None]] = []
+        tables: list[dict[str, Any]] = []
         end = result.end
         want = max(keep, 1)
         while True:
@@ -259,6 +279,7 @@ def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int |
                 break
             older = region.parse(block[-1], end, sorted(block), 0)
             found[:0] = older
+            tables[:0] = region.last_tables
             end = block[-1]
             need_more = after is not None and found and found[0][0].seq > after + 1
             if len(starts) < want or not need_more:
@@ -268,7 +289,31 @@ def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int |
         result.entries = [e for e, _ in found[-keep:]] if keep else []
         if after is not None:
             result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
+        if leave and found:
+            write_cache(p, f, st, Cached(end, result.end, result.recovered, result.newline,
+                                         tables))
         return result
+
+
+def _from_cache(p: Path, f: BinaryIO, st: os.stat_result, result: LogRead, keep: int,
+                after: int | None) -> LogRead | None:
+    """``result`` filled from the log's parse cache, or ``None`` to parse the file."""
+    hit = read_cache(p, f, st)
+    if hit is None:
+        return None
+    try:
+        found = _Region(p, f).entries(hit.tables, 0)
+    except (_Located, SaveError):
+        return None  # not what the writer left: the file decides
+    if not found or (hit.start > 0 and (len(found) < max(keep, 1) or (
+            after is not None and found[0][0].seq > after + 1))):
+        return None  # the cache holds too few of the blocks wanted now
+    result.end, result.recovered, result.newline = hit.end, hit.recovered, hit.newline
+    result.count = found[-1][0].seq
+    result.entries = [e for e, _ in found[-keep:]] if keep else []
+    if after is not None:
+        result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
+    return result
 
 
 def _validate(region: _Region, starts: list[int], result: LogRead, keep: int) -> LogRead:

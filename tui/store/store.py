@@ -20,6 +20,7 @@ and the next record or :meth:`Store.flush` writes them, in order.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -116,7 +117,8 @@ class Store:
         fd = None if read_only else lock.acquire(real)
         try:
             read = read_save(real, fd=fd)
-            found = read_log(log_path(real), keep=keep, after=read.checkpoint)
+            found = read_log(log_path(real), keep=keep, after=read.checkpoint, cached=True,
+                             leave=fd is not None)
             store = cls(real, read, found, lock_fd=fd, keep=keep,
                         campaign=replay(real, read.campaign, found.patches))
             store._save_stat = _stat_key(os.fstat(fd) if fd is not None else os.stat(real))
@@ -184,10 +186,17 @@ class Store:
         self._closed = True
         if self._journal is not None:
             self._journal.close()
+            self._leave_log_cache()
         lock.remove_pid_file(self.path, self._pid_file)
         for fd in self._locks:
             lock.release(fd)
         self._locks = []
+
+    def _leave_log_cache(self) -> None:
+        """The log is final now: leave its parsed tail for the next open, unless nothing
+        was appended since it was left (best effort, :mod:`tui.store.logcache`)."""
+        with contextlib.suppress(SaveError, OSError):
+            read_log(self.log_path, keep=self._keep, cached=True, leave=True)
 
     @property
     def closed(self) -> bool:

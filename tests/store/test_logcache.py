@@ -1,0 +1,145 @@
+"""The log's parsed tail cached beside it: used only for the very same bytes, never trusted."""
+
+from __future__ import annotations
+
+import marshal
+import os
+from pathlib import Path
+
+import pytest
+
+import tui.store.logfile as logfile
+from tests.store.helpers import Bump, counter, small_campaign
+from tui.session.campaign.session import Session
+from tui.store import Store, load, log_path, read_log
+from tui.store.logcache import cache_path
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every TOML parse of log text from here on (its length)."""
+    seen: list[int] = []
+    real = logfile.tomllib.loads
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        seen.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(logfile.tomllib, "loads", counted)
+    return seen
+
+
+def played(tmp_path: Path, changes: int = 30) -> Path:
+    """A save whose log has ``changes`` entries, closed by its writer."""
+    save = tmp_path / "c.toml"
+    with Store.create(save, small_campaign()) as store:
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        for _ in range(changes):
+            session.execute(Bump())
+        store.flush()
+    return save
+
+
+def same(a: logfile.LogRead, b: logfile.LogRead) -> None:
+    assert (a.entries, a.patches, a.count, a.end, a.recovered, a.newline) == (
+        b.entries, b.patches, b.count, b.end, b.recovered, b.newline)
+
+
+def test_the_writer_leaves_it_on_close_and_the_next_open_parses_no_log(
+        tmp_path: Path, parses: list[int]) -> None:
+    save = played(tmp_path)
+    log = log_path(save)
+    assert cache_path(log).exists()
+    fresh = read_log(log, after=0)
+    parses.clear()
+    cached = read_log(log, after=0, cached=True)
+    assert parses == []
+    same(cached, fresh)
+    assert len(cached.patches) == 30  # the patches after the checkpoint come from it too
+    with Store.open(save) as store:
+        assert counter(store.campaign) == 30 and store.log_count == 30
+    assert parses == []
+
+
+def test_an_append_since_is_parsed(tmp_path: Path, parses: list[int]) -> None:
+    save = played(tmp_path)
+    store = Store.open(save)
+    session = Session(store.campaign, store.log, last_seq=store.log_count)
+    session.subscribe(store.listener)
+    session.execute(Bump())  # the log grows: the cache left at the last close is stale
+    parses.clear()
+    found = read_log(log_path(save), after=0, cached=True)
+    assert parses and found.count == 31
+    store.close()
+    assert counter(load(save)[0]) == 31
+
+
+def test_other_bytes_of_the_same_size_and_time_are_parsed(tmp_path: Path,
+                                                          parses: list[int]) -> None:
+    save = played(tmp_path)
+    log = log_path(save)
+    st = log.stat()
+    text = log.read_bytes()
+    edited = text.replace(b"kind = ", b"kind =\t", 1)  # same length, other bytes
+    assert len(edited) == len(text) and edited != text
+    log.write_bytes(edited)
+    os.utime(log, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert log.stat().st_size == st.st_size
+    parses.clear()
+    found = read_log(log, after=0, cached=True)
+    assert parses, "a cache of other bytes was used"
+    same(found, read_log(log, after=0))
+
+
+@pytest.mark.parametrize("junk", [b"", b"not marshal", marshal.dumps((1, 2, 3)),
+                                  marshal.dumps(["a list"])])
+def test_a_damaged_cache_is_ignored(tmp_path: Path, parses: list[int], junk: bytes) -> None:
+    save = played(tmp_path)
+    log = log_path(save)
+    cache_path(log).write_bytes(junk)
+    parses.clear()
+    same(read_log(log, after=0, cached=True), read_log(log, after=0))
+    assert parses
+
+
+def test_a_cached_table_that_fails_validation_sends_the_open_to_the_file(
+        tmp_path: Path, parses: list[int]) -> None:
+    save = played(tmp_path)
+    log = log_path(save)
+    found = marshal.loads(cache_path(log).read_bytes())
+    found[-1][-1]["seq"] = "not a number"  # right identity and digest, a bad table
+    cache_path(log).write_bytes(marshal.dumps(found))
+    parses.clear()
+    same(read_log(log, after=0, cached=True), read_log(log, after=0))
+    assert parses
+
+
+def test_a_cache_behind_a_symlink_is_not_read(tmp_path: Path, parses: list[int]) -> None:
+    save = played(tmp_path)
+    log = log_path(save)
+    elsewhere = tmp_path / "elsewhere.cache"
+    cache_path(log).rename(elsewhere)
+    cache_path(log).symlink_to(elsewhere)
+    parses.clear()
+    read_log(log, after=0, cached=True)
+    assert parses
+
+
+def test_a_reader_writes_none(tmp_path: Path) -> None:
+    save = played(tmp_path)
+    cache_path(log_path(save)).unlink()
+    Store.open(save, read_only=True).close()
+    assert not cache_path(log_path(save)).exists()
+    Store.open(save).close()
+    assert cache_path(log_path(save)).exists()
+
+
+def test_too_few_cached_blocks_for_what_is_asked_are_parsed(tmp_path: Path,
+                                                            parses: list[int]) -> None:
+    save = played(tmp_path, changes=300)
+    log = log_path(save)
+    parses.clear()
+    small = read_log(log, keep=200, after=0, cached=True)  # the cache holds ~200 blocks
+    assert parses, "the patches after checkpoint 0 reach past the cached blocks"
+    assert len(small.patches) == 300
