@@ -27,7 +27,7 @@ _HEAD_LIMIT = 64 * 1024
 _NAME_LIMIT = 120
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SaveSummary:
     """One picker row; ``problem`` is empty for a good save, else why it cannot open."""
 

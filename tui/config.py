@@ -41,7 +41,7 @@ _HEADER = re.compile(r"^\s*\[")
 _THEME_LINE = re.compile(r"""^(\s*theme\s*=\s*)("(?:[^"\\]|\\.)*"|'[^']*')(.*)$""")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Config:
     """What the GM configured; ``None`` means "not set: use the default"."""
 

@@ -31,7 +31,7 @@ __all__ = [
 Row = tuple[str, str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Section:
     """A titled block: paragraphs (wrapped, indented two) and rows (two columns)."""
 
@@ -41,7 +41,7 @@ class Section:
     left: int = 30  # the widest left column kept on the row's line
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Examples:
     char: str = "alice"
     skill: str = "spot hidden"

@@ -158,7 +158,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return tr_.ngettext(singular, plural, n)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Msg:
     """A message with its arguments, rendered in the current language when shown.
 

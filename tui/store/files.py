@@ -28,7 +28,7 @@ __all__ = ["HEADER", "Read", "atomic_write", "dumps", "fsync_dir", "parse_save",
            "read_campaign", "read_save", "snapshot"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Read:
     """A save as read: the campaign, the log entry it was saved at, and its text."""
 

@@ -48,7 +48,7 @@ _READ = 1 << 20
 _BLOCK_LINES = 32
 
 
-@dataclass(slots=True)
+@dataclass
 class LogRead:
     """What :func:`read_log` found."""
 

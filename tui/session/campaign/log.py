@@ -13,7 +13,7 @@ __all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_te
            "parse_odds", "shown_effects", "shown_text"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LogEntry:
     """One line of the table's history.
 

@@ -35,7 +35,7 @@ def _frozen(mapping: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(mapping or {})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Condition:
     """A condition on a character (stunned, prone …).
 
@@ -67,7 +67,7 @@ class Condition:
         return f"{self.name} {self.left}{self.unit[0]}" if self.unit else self.name
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Character:
     """A party member or an NPC.
 
@@ -124,7 +124,7 @@ class Character:
         return next((c for c in self.conditions if c.name.casefold() == folded), None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Scene:
     """The running scene: rounds, phases and turn order.
 
@@ -144,7 +144,7 @@ class Scene:
     system: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ExtendedCheck:
     """An extended (advanced / challenge) check as plain data; mechanics live in ``rules``."""
 
@@ -160,7 +160,7 @@ class ExtendedCheck:
     consequences: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Campaign:
     """Everything the save holds except the log (which is append-only, stored apart)."""
 

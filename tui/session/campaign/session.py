@@ -33,7 +33,7 @@ class CommandError(ValueError):
     """A command that cannot apply to the current state; nothing changed."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Draft:
     """A log entry before the session numbers and timestamps it."""
 
@@ -97,7 +97,7 @@ class Draft:
                    None if isinstance(text, str) else text, facts)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
     campaign: Campaign
     draft: Draft
@@ -108,7 +108,7 @@ class Command(Protocol):
     def apply(self, campaign: Campaign) -> Outcome: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Step:
     before: Campaign
     after: Campaign

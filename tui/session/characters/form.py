@@ -52,7 +52,7 @@ __all__ = ["Field", "apply_field", "fields_of", "remove_field", "toggle_field"]
 _TABLES = {"attr": "attributes", "skill": "skills", "res": "resources", "weapon": "weapons"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Field:
     """One row of the editor: ``key`` says what it edits (``("skill", "Listen")``)."""
 

@@ -38,7 +38,7 @@ __all__ = [
 LIMIT = 1_000_000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Amount:
     """One amount word: ``op`` is ``+`` (add, negative for damage), ``=`` or ``max``."""
 

@@ -56,7 +56,7 @@ OPT_OUT = frozenset({"none", "off", "-"})
 ACTIVE = "active_check"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BoundSide(Side):
     """A roll-entry side bound to an extended check by the plan hook."""
 
@@ -64,7 +64,7 @@ class BoundSide(Side):
     ext_clear: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Target:
     """The check a roll would count toward; ``problem`` says why it cannot (None = it can),
     as a fact (a roll that does not count says so in the log)."""

@@ -30,7 +30,7 @@ __all__ = ["Gain", "Gathered", "Notable", "gather"]
 NOTABLE_GRADES = frozenset({"critical", "fumble"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Notable:
     seq: int
     scene: int
@@ -39,7 +39,7 @@ class Notable:
     stunts: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Gain:
     character: str
     skill: str
@@ -47,7 +47,7 @@ class Gain:
     gain: int
 
 
-@dataclass(slots=True)
+@dataclass
 class Gathered:
     """The recap's material; ``scenes`` in the order their first entry came."""
 

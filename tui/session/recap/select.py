@@ -22,7 +22,7 @@ from tui.session.campaign.model import Campaign
 __all__ = ["RecapOptions", "Selection", "parse_date", "parse_words", "scene_names", "select"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RecapOptions:
     """What the GM asked for (``None``: no such filter); ``gm`` includes GM-only data."""
 
@@ -43,7 +43,7 @@ def scene_names(campaign: Campaign) -> dict[int, Mapping[str, Any]]:
     return scenes
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Selection:
     """A compiled filter: ``wanted(entry)`` says whether the recap covers it."""
 

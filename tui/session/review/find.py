@@ -29,7 +29,7 @@ KINDS = {"roll": N_("rolls"), "change": N_("changes"), "info": N_("summaries"),
 LIMIT = 1000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LogFilter:
     text: str = ""
     actor: str = ""
@@ -57,7 +57,7 @@ class LogFilter:
         return all(w in said for w in words)
 
 
-@dataclass(slots=True)
+@dataclass
 class Found:
     """The newest matches (oldest first), how many matched, and what the log holds: the
     characters, kinds and grades met, for the filter bar's choices."""

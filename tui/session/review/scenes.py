@@ -11,7 +11,7 @@ from tui.session.campaign.model import Campaign
 __all__ = ["PastScene", "past_scenes"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PastScene:
     number: int  # its place in the history: the log's ``scene`` of its entries
     name: str

@@ -63,7 +63,7 @@ class Matcher(Protocol):
     def match_character(self, words: Sequence[str]) -> Match: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ByName:
     """Match a campaign's characters by name only (for pure use without a table)."""
 

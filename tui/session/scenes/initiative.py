@@ -32,7 +32,7 @@ _SPLIT = re.compile(r"\s*([+\-−])\s*")
 _DICE_TERM = re.compile(r"^(\d*d(\d+|%)|\d+)$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rolled:
     name: str
     total: int

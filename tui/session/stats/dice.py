@@ -21,7 +21,7 @@ from tui.session.stats.poisson import Luck, luck
 __all__ = ["DiceStats", "Tally"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Tally:
     """The counted rolls of one character (or of everyone: the campaign's system)."""
 

@@ -119,7 +119,7 @@ def _checked(ps: Iterable[Fraction]) -> list[Fraction]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Luck:
     """How ``observed`` successes of ``rolls`` rolls compare with their exact odds."""
 

@@ -17,7 +17,7 @@ from tui.session.campaign.session import Outcome
 __all__ = ["Chance", "Line", "ModifierField", "Plan", "SceneFragments", "Segment"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Chance:
     """One line of the odds preview: a label, its exact probability and its colour grade."""
 
@@ -35,7 +35,7 @@ class Chance:
         return f"{value:.1f}%".replace(".0%", "%")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Plan:
     """A validated check: what will be rolled, its exact odds, and how to resolve it.
 
@@ -58,7 +58,7 @@ class Plan:
         return f"{self.summary} — {shown}" if shown else self.summary
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ModifierField:
     """One modifier of the guided roll form (ctrl+r), as the system names it.
 
@@ -88,7 +88,7 @@ Segment = tuple[str, str]  # (text, Rich style words) of the scene panel
 Line = tuple[int, list[Segment]]  # (importance: lower stays longer when space runs out, …)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SceneFragments:
     """What a system adds to the scene panel: header segments, lines around the turn order."""
 

@@ -38,7 +38,7 @@ __all__ = [
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SystemInfo:
     """One registered system. ``rules`` and ``tracker`` are importable module names."""
 

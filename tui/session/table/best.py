@@ -32,7 +32,7 @@ SUCCESS_GRADES = frozenset({"critical", "special", "success"})
 _MODIFIER = re.compile(r"^[+\-−]?\d+$|=")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Candidate:
     """One party member's row: the line they would roll and its exact odds."""
 

@@ -71,7 +71,7 @@ ARG_KINDS = ("CHAR", "SKILL", "RESOURCE", "CHECK", "CONDITION", "MODIFIER", "N",
 ChangeHook = Callable[[Campaign, Outcome], Outcome]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SlashCommand:
     """A ``/command``. ``args`` declares its arguments for Tab completion, in order:
     upper-case words are kinds (``CHAR``, ``SKILL`` of the character before it,

@@ -44,7 +44,7 @@ ROLL_SPEC = "CHAR SKILL MODIFIER…"
 OPPONENT_SPEC = "CHAR [SKILL] MODIFIER…"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Item:
     """One argument of a spec: kinds (upper case) or literal words.
 
@@ -85,7 +85,7 @@ def _skip_group(spec: Sequence[_Item], i: int) -> int:
     return i
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Candidate:
     start: int  # where in the line the completed text begins
     text: str  # what replaces the line from ``start`` on

@@ -73,20 +73,20 @@ class EntryError(ValueError):
         return self
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Slash:
     name: str
     args: tuple[str, ...]
     rest: str  # the raw text after the command name (for free-text arguments)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FreeRoll:
     expr: str
     faces: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Side:
     """One participant: who rolls what, with which modifiers, and typed dice if any."""
 
@@ -97,7 +97,7 @@ class Side:
     faces: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Check:
     """A roll line: side ``a``; ``b`` and the ``more`` sides when it is opposed.
 

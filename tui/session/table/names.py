@@ -42,7 +42,7 @@ __all__ = [
     "script_of",
 ]
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Forms:
     """Every way one name is compared (computed once per name)."""
 
@@ -119,7 +119,7 @@ class NameError_(ValueError):  # the trailing _ avoids shadowing the builtin Nam
         self.candidates = tuple(candidates)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Match:
     name: str
     consumed: int  # how many words of the input the name used

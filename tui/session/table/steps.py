@@ -37,7 +37,7 @@ def follow_up(before: Campaign, out: Outcome, sets: Sequence[CommandSet]) -> Out
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Apply:
     """A command built from a pure function of the campaign (used by slash commands)."""
 
@@ -49,7 +49,7 @@ class Apply:
         return follow_up(campaign, Outcome(self.fn(campaign), self.draft), self.sets)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RunRoll:
     plan: Plan
     check: Check
@@ -76,7 +76,7 @@ def with_odds(out: Outcome, plan: Plan) -> Outcome:
     return replace(out, draft=replace(out.draft, odds=odds_text(p)))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FreeRollStep:
     roll: FreeRoll
     rng: random.Random

@@ -50,7 +50,7 @@ SECRET = "!"
 _ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Preview:
     """The line under the entry while typing; ``at`` is where a problem is (or None)."""
 
@@ -60,7 +60,7 @@ class Preview:
     at: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Feedback:
     """What happened after Enter: a message, and an app action to take (help, quit …)."""
 

@@ -41,7 +41,7 @@ COMMANDS = CommandSet()
 USAGE = "/fortune CHAR die=1|2|3 face=F [side=N]"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Roll:
     """The last test a character took part in, rebuilt from its log entry."""
 

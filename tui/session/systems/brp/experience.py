@@ -34,7 +34,7 @@ __all__ = ["EXPERIENCE", "PROGRESS", "Experience", "Row", "end_adventure", "end_
 PROGRESS = "experience_rolls"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Row:
     """One ticked skill's experience roll: the d100, then the d6 gain when it improves."""
 

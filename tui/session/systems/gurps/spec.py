@@ -34,7 +34,7 @@ def hint(campaign: Campaign, name: str) -> str:
     return f'"{name}"'
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Spec:
     """A roll ready to make.
 

@@ -35,7 +35,7 @@ Kind = Literal["melee", "ranged"]
 RANGED_FIELDS = ("acc", "rof", "recoil", "half_damage", "max_range")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Weapon:
     """One weapon as the tracker uses it (absent fields are None, or RoF "1", Recoil 1)."""
 
