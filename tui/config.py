@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from tui.i18n import N_, Msg, msg, verbatim
+
 __all__ = ["LANGUAGES", "Config", "ConfigWriteError", "load_config", "write_theme"]
 
 LANGUAGES = ("en", "ru")
@@ -50,7 +52,21 @@ class Config:
     keymap: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     saves: Path | None = None
     language: str | None = None
-    problems: tuple[str, ...] = ()
+    #: what was wrong, as messages: the file is read before the language is known, so each
+    #: is rendered when shown (:attr:`problem_texts`), in the language chosen by then
+    problems: tuple[Msg | str, ...] = ()
+
+    @property
+    def problem_texts(self) -> tuple[str, ...]:
+        return tuple(p.render() if isinstance(p, Msg) else p for p in self.problems)
+
+
+class _Bad(ValueError):
+    """A config value that is wrong, with the message that says why."""
+
+    def __init__(self, said: Msg) -> None:
+        super().__init__(said.english())
+        self.said = said
 
 
 class ConfigWriteError(Exception):
@@ -72,29 +88,34 @@ def load_config(
     except FileNotFoundError:
         if missing_ok:
             return Config(path=path)
-        return Config(path=path, problems=(f"{path}: no such file; using the defaults",))
+        return Config(path=path, problems=(
+            msg("{path}: no such file; using the defaults", path=str(path)),))
     except (OSError, UnicodeDecodeError) as exc:
-        return Config(path=path, problems=(f"{path}: cannot read ({exc}); using the defaults",))
+        return Config(path=path, problems=(msg(
+            "{path}: cannot read ({why}); using the defaults", path=str(path), why=str(exc)),))
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         from tui.store.errors import toml_error
 
         where = toml_error(path, exc, text)
-        return Config(path=path, problems=(f"{where}; using the defaults",))
-    problems: list[str] = []
+        return Config(path=path, problems=(
+            msg("{where}; using the defaults", where=str(where)),))
+    problems: list[Msg | str] = []
     values: dict[str, object] = {}
     for key, value in doc.items():
         if key not in _KEYS:
-            problems.append(f"{name}: {key}: unknown key, ignored (known: {', '.join(_KEYS)})")
+            problems.append(msg("{name}: {key}: unknown key, ignored (known: {known})",
+                                name=name, key=key, known=", ".join(_KEYS)))
             continue
         if key == "keymap":
             values[key] = _keymap(value, binding_ids, problems, name)
             continue
         try:
             values[key] = _CHECKS[key](value, themes)
-        except ValueError as exc:
-            problems.append(f"{name}: {key}: {exc}; using the default")
+        except _Bad as exc:
+            problems.append(msg("{name}: {key}: {why}; using the default", name=name, key=key,
+                                why=exc.said))
     saves = values.get("saves")
     if isinstance(saves, Path) and not saves.is_absolute():
         saves = path.parent / saves  # relative to the config file, not to where one stands
@@ -110,21 +131,23 @@ def load_config(
 
 def _theme(value: object, themes: Collection[str]) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"expected a theme name in quotes, got {_kind(value)}")
+        raise _Bad(msg("expected a theme name in quotes, got {kind}", kind=_kind(value)))
     if themes and value not in themes:
-        raise ValueError(f"no theme {value!r} (Textual's: {', '.join(sorted(themes))})")
+        raise _Bad(msg("no theme {name} (Textual's: {themes})", name=repr(value),
+                       themes=", ".join(sorted(themes))))
     return value
 
 
 def _saves(value: object, _themes: object) -> Path:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"expected a folder path in quotes, got {_kind(value)}")
+        raise _Bad(msg("expected a folder path in quotes, got {kind}", kind=_kind(value)))
     return Path(value).expanduser()
 
 
 def _language(value: object, _themes: object) -> str:
     if not isinstance(value, str) or value not in LANGUAGES:
-        raise ValueError(f"expected one of {', '.join(LANGUAGES)}, got {value!r}")
+        raise _Bad(msg("expected one of {choices}, got {value}", choices=", ".join(LANGUAGES),
+                       value=repr(value)))
     return value
 
 
@@ -138,31 +161,33 @@ _CHECKS: dict[str, Callable[[object, Collection[str]], object]] = {
 def _keymap(
     value: object,
     binding_ids: Callable[[], Collection[str]] | None,
-    problems: list[str],
+    problems: list[Msg | str],
     name: str,
 ) -> dict[str, str]:
     """The good entries of ``[keymap]``; each bad one is a problem and keeps its default key."""
     if not isinstance(value, dict):
-        problems.append(f"{name}: keymap: expected a [keymap] table, got {_kind(value)}; "
-                        "using the default keys")
+        problems.append(msg("{name}: keymap: expected a [keymap] table, got {kind}; using "
+                            "the default keys", name=name, kind=_kind(value)))
         return {}
     known = binding_ids() if binding_ids is not None and value else ()
     keymap: dict[str, str] = {}
     for binding, keys in value.items():
         where = f'{name}: keymap."{binding}"'
         if not _BINDING_ID.match(binding) or (known and binding not in known):
-            problems.append(f"{where}: no such binding id (the README lists them); ignored")
+            problems.append(msg("{where}: no such binding id (the README lists them); ignored",
+                                where=where))
         elif not isinstance(keys, str) or not _KEY_LIST.match(keys):
-            problems.append(f'{where}: expected keys like "ctrl+u" or "f5,ctrl+n", '
-                            f"got {keys!r}; using the default key")
+            problems.append(msg('{where}: expected keys like "ctrl+u" or "f5,ctrl+n", got '
+                                "{keys}; using the default key", where=where, keys=repr(keys)))
         else:
             keymap[binding] = keys
     return keymap
 
 
-def _kind(value: object) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "a string",
-            dict: "a table", list: "a list"}.get(type(value), type(value).__name__)
+def _kind(value: object) -> Msg:
+    said = {bool: N_("true/false"), int: N_("a number"), float: N_("a number"),
+            str: N_("a string"), dict: N_("a table"), list: N_("a list")}.get(type(value))
+    return Msg(said) if said is not None else verbatim(type(value).__name__)
 
 
 def write_theme(path: Path, theme: str) -> None:

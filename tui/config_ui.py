@@ -20,7 +20,7 @@ def apply_config(app: App[None], config: Config) -> None:
         app.theme = config.theme
     if config.keymap:
         app.set_keymap(dict(config.keymap))
-    for problem in config.problems:
+    for problem in config.problem_texts:
         app.notify(problem, title="Config", severity="warning", timeout=15, markup=False)
     if config.path is None:
         return

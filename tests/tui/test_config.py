@@ -69,7 +69,7 @@ def test_a_bad_value_names_its_key_and_keeps_the_rest(
     path = tmp_path / "config.toml"
     path.write_text('language = "en"\n' * ("language" not in text) + text, encoding="utf-8")
     config = load(path)
-    assert len(config.problems) == 1 and config.problems[0].startswith(names)
+    assert len(config.problems) == 1 and config.problem_texts[0].startswith(names)
     assert config.theme is None and not config.keymap and config.saves is None
     assert config.language == ("en" if "language" not in text else None)
 
@@ -80,7 +80,7 @@ def test_a_file_that_does_not_parse_is_every_default(tmp_path: Path) -> None:
     config = load(path)
     assert config.theme is None
     assert len(config.problems) == 1
-    problem = config.problems[0]
+    problem = config.problem_texts[0]
     assert problem.startswith(f"{path}:2:") and problem.endswith("; using the defaults")
 
 
@@ -192,3 +192,23 @@ async def test_the_palette_keeps_textuals_commands_beside_ours(
         assert next(c.help for c in found if c.title == "Undo").endswith("(ctrl+u)")
         down = next(c.help for c in found if c.title == "/down")
         assert to_content(down).plain.startswith("/down [CHAR] — ")  # shown, not a tag
+
+
+def test_problems_show_in_the_language_chosen_after_reading(tmp_path: Path) -> None:
+    """The file is read before the language is known (it may choose it): each problem is a
+    message rendered when shown."""
+    from tui import i18n
+
+    path = tmp_path / "config.toml"
+    path.write_text('language = "ru"\ntheme = 5\ncolour = "red"\n', encoding="utf-8")
+    config = load(path)
+    assert config.language == "ru"
+    english = config.problem_texts
+    assert any("expected a theme name in quotes, got a number" in p for p in english), english
+    i18n.set_language("ru")
+    try:
+        russian = config.problem_texts
+    finally:
+        i18n.set_language("en")
+    assert any("нужно название темы в кавычках, а здесь число" in p for p in russian), russian
+    assert any("неизвестный ключ" in p for p in russian), russian

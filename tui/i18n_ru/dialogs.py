@@ -51,4 +51,27 @@ MESSAGES: dict[str, str] = {
     "unknown recap option {word!r} (gm, adventure=N, since=YYYY-MM-DD, scene=NAME)":
         "неизвестный параметр пересказа {word!r} (gm, adventure=N, since=ГГГГ-ММ-ДД, "
         "scene=НАЗВАНИЕ)",
+    # -- config.toml's problems (the key names and values stay as written)
+    "a list": "список",
+    "a string": "строка",
+    "a table": "таблица",
+    "true/false": "true/false",
+    "expected a folder path in quotes, got {kind}": "нужен путь к папке в кавычках, а здесь {kind}",
+    "expected a theme name in quotes, got {kind}": "нужно название темы в кавычках, а здесь {kind}",
+    "expected one of {choices}, got {value}": "нужно одно из {choices}, а здесь {value}",
+    "no theme {name} (Textual's: {themes})": "нет темы {name} (темы Textual: {themes})",
+    "{name}: keymap: expected a [keymap] table, got {kind}; using the default keys":
+        "{name}: keymap: нужна таблица [keymap], а здесь {kind}; клавиши по умолчанию",
+    "{name}: {key}: unknown key, ignored (known: {known})":
+        "{name}: {key}: неизвестный ключ, пропущен (известные: {known})",
+    "{name}: {key}: {why}; using the default": "{name}: {key}: {why}; значение по умолчанию",
+    "{path}: cannot read ({why}); using the defaults":
+        "{path}: не удаётся прочитать ({why}); настройки по умолчанию",
+    "{path}: no such file; using the defaults": "{path}: нет такого файла; настройки по умолчанию",
+    '{where}: expected keys like "ctrl+u" or "f5,ctrl+n", got {keys}; using the default key':
+        '{where}: нужны клавиши вида "ctrl+u" или "f5,ctrl+n", а здесь {keys}; клавиша по '
+        "умолчанию",
+    "{where}: no such binding id (the README lists them); ignored":
+        "{where}: нет такого id привязки (они перечислены в README); пропущено",
+    "{where}; using the defaults": "{where}; настройки по умолчанию",
 }
