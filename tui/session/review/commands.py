@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from tui.session.recap.select import parse_words
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
 from tui.session.table.table import Feedback, Table
@@ -30,5 +29,7 @@ def _stats(_table: Table, _cmd: Slash) -> Feedback:
 @slash("recap", "/recap [gm] [adventure=N] [since=YYYY-MM-DD] [scene=NAME]",
        "write the players' recap (Markdown) next to the save and show it", args="TEXT")
 def _recap(_table: Table, cmd: Slash) -> Feedback:
+    from tui.session.recap.select import parse_words  # the recap loads when it is asked for
+
     parse_words(cmd.args)  # a bad word is refused here, with its message
     return Feedback(True, "", action="recap", argument=cmd.rest)
