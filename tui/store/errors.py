@@ -6,6 +6,8 @@ import os
 import re
 import tomllib
 
+from tui.i18n import _
+
 __all__ = [
     "ConflictError",
     "LockedError",
@@ -105,4 +107,4 @@ def utf8_error(
     before = data[: error.start]
     line = before.count(b"\n") + 1
     column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1
-    return SaveError(file, "not valid UTF-8 text", line=line + line_offset, column=column)
+    return SaveError(file, _("not valid UTF-8 text"), line=line + line_offset, column=column)
