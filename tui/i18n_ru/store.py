@@ -35,7 +35,10 @@ MESSAGES: dict[str, str] = {
     "expected a probability written p/q, between 0 and 1":
         "нужна вероятность в виде p/q, от 0 до 1",
     "expected a skill name": "нужно название навыка",
+    "expected a string": "нужна строка",
+    "expected a string, number or message": "нужна строка, число или сообщение",
     "expected a table": "нужна таблица",
+    "expected a table with an id": "нужна таблица с id",
     "expected character names": "нужны имена персонажей",
     "expected skill names": "нужны названия навыков",
     "expected tables": "нужны таблицы",
@@ -71,6 +74,7 @@ MESSAGES: dict[str, str] = {
         "запись журнала {seq} не применяется к сохранению ({exc}); можно открыть состояние "
         "до записи {last}",
     "log[{i}]: expected a table": "log[{i}]: нужна таблица",
+    "{what}.diff: {key!r} is not in the campaign": "{what}.diff: {key!r} нет в кампании",
     "must be a whole number ≥ 0 (the last log entry saved)":
         "должно быть целым числом ≥ 0 (последняя сохранённая запись журнала)",
     "nested too deeply": "слишком глубокая вложенность",

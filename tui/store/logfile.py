@@ -195,7 +195,7 @@ class _Region:
                 entry = entry_from_doc(table)
                 patch = table.get("patch")
                 if patch is not None and not isinstance(patch, dict):
-                    raise ValueError(_("patch: expected a table"))
+                    raise ValueError("patch: " + _("expected a table"))
             except ValueError as exc:
                 msg = f"log[{index + i}].{exc}"
                 raise _Located(lambda first, m=msg, w=where: SaveError(

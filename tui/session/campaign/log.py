@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tui.i18n import Msg, _, msg_from_doc
+from tui.i18n import N_, Msg, _, msg_from_doc
 from tui.session.campaign.typenames import expected
 
 __all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text",
@@ -111,6 +111,12 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
             if v is not None
         }
     return doc
+
+
+#: the problems :func:`~tui.i18n.msg_from_doc` names in a stored message (``_()`` there
+#: translates them; :mod:`tui.i18n` is the layer itself, so they are listed for the catalog here)
+MSG_PROBLEMS = (N_("expected a table with an id"), N_("expected a string"),
+                N_("expected a string, number or message"))
 
 
 def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
