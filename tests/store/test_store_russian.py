@@ -18,6 +18,7 @@ import copy
 import dataclasses
 import datetime
 import errno
+import functools
 import os
 import re
 import tomllib
@@ -87,7 +88,7 @@ Doc = dict[str, Any]
 
 
 def _first_skill(doc: Doc) -> str:
-    return next(iter(doc["characters"][0]["skills"]))
+    return str(next(iter(doc["characters"][0]["skills"])))
 
 
 def _scene(**changes: Any) -> Callable[[Doc], None]:
@@ -198,7 +199,8 @@ LOG_DAMAGE: dict[str, Callable[[str], str]] = {
     "msg": lambda t: t.replace("seq = 1\n", "seq = 1\nmsg = { id = 5 }\n"),
     "msg plural": lambda t: t.replace("seq = 1\n", 'seq = 1\nmsg = { id = "x", plural = 1 }\n'),
     "msg args": lambda t: t.replace("seq = 1\n", 'seq = 1\nmsg = { id = "x", args = 1 }\n'),
-    "msg arg": lambda t: t.replace("seq = 1\n", 'seq = 1\nmsg = { id = "x", args = { a = 1.5 } }\n'),
+    "msg arg": lambda t: t.replace("seq = 1\n",
+                                   'seq = 1\nmsg = { id = "x", args = { a = 1.5 } }\n'),
     "patch": lambda t: t.replace("seq = 1\n", "seq = 1\npatch = 5\n"),
     "deep": lambda t: t.replace("seq = 1\n", "seq = 1\nodds = " + "[" * 20 + "]" * 20 + "\n"),
     "unknown key": lambda t: t + "[other]\nx = 1\n",
@@ -291,7 +293,7 @@ def test_every_file_problem_reads_in_russian(tmp_path: Path, russian: None,
         else:
             (tmp_path / "new.toml").write_text(good_log, encoding="utf-8")
             os.replace(tmp_path / "new.toml", log)
-        found[case] = _problem(lambda: session.execute(Bump()), case)
+        found[case] = _problem(functools.partial(session.execute, Bump()), case)
         assert isinstance(found[case], ConflictError), case
         store.close()
         save.write_text(good, encoding="utf-8")
