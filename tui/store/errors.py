@@ -87,6 +87,8 @@ def toml_error(
 
     Python 3.11's ``TOMLDecodeError`` has no ``lineno``/``colno``: they are read from the
     message's "(at line X, column Y)" suffix; "at end of document" points past the last line.
+    The parser's own words stay English in any interface language (the standard library has
+    no translations); every other message of the store is in the GM's language (``_()``).
     """
     message = str(error)
     match = _AT.search(message)
