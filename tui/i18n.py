@@ -237,13 +237,13 @@ def verbatim(text: str) -> Msg:
 def msg_from_doc(doc: object) -> Msg:
     """A message from its stored table; raise ``ValueError`` naming what is wrong."""
     if not isinstance(doc, Mapping) or not isinstance(doc.get("id"), str):
-        raise ValueError("msg: expected a table with an id")
+        raise ValueError("msg: " + _("expected a table with an id"))
     plural = doc.get("plural", "")
     if not isinstance(plural, str):
-        raise ValueError("msg.plural: expected a string")
+        raise ValueError("msg.plural: " + _("expected a string"))
     raw = doc.get("args", {})
     if not isinstance(raw, Mapping):
-        raise ValueError("msg.args: expected a table")
+        raise ValueError("msg.args: " + _("expected a table"))
     args: list[tuple[str, str | int | Msg]] = []
     for key, value in raw.items():
         if isinstance(value, Mapping):
@@ -251,5 +251,5 @@ def msg_from_doc(doc: object) -> Msg:
         elif isinstance(value, str | int) and not isinstance(value, bool):
             args.append((str(key), value))
         else:
-            raise ValueError(f"msg.args.{key}: expected a string, number or message")
+            raise ValueError(f"msg.args.{key}: " + _("expected a string, number or message"))
     return Msg(doc["id"], tuple(args), plural)

@@ -42,7 +42,7 @@ def test_schema_error_names_the_skill(tmp_path: Path) -> None:
     code, out = run([str(bad)])
     assert code == 1
     assert out == (f'{bad}: characters[0].skills."Spot Hidden": '
-                   "expected an integer, got str\n")
+                   "expected an integer, got a string\n")
 
 
 def test_not_utf8(tmp_path: Path) -> None:
@@ -83,7 +83,7 @@ def test_bad_entry_in_log_names_it(tmp_path: Path) -> None:
     text = log.read_text(encoding="utf-8").replace("seq = 2\n", 'seq = "two"\n')
     log.write_text(text, encoding="utf-8")
     code, out = run([str(save)])
-    assert (code, out) == (1, f"{log}:11:1: log[1].seq: expected int\n")
+    assert (code, out) == (1, f"{log}:11:1: log[1].seq: expected an integer, got a string\n")
 
 
 def test_torn_log_tail_is_a_note_not_an_error(tmp_path: Path) -> None:

@@ -251,3 +251,84 @@ async def test_the_end_of_adventure_and_the_players_view_in_russian(tmp_path: Pa
     assert "".join(ending).count("Конец приключения") == 1
     assert {k: v for k, v in left.items() if v} == {}
 
+
+
+async def test_the_problem_dialogs_in_russian(tmp_path: Path, russian: None) -> None:
+    """A save another Tablekeeper holds, and one changed outside the app while open."""
+    from tui.store import Store
+
+    path = demo("brp", tmp_path)
+    allowed = allowed_words("brp") | {w.casefold() for w in LATIN.findall(str(tmp_path))}
+    # file names are data: NAME.toml, NAME.toml.log, NAME.conflict-TIME.toml (your state)
+    allowed |= {"brp", "toml", "log", "tablekeeper", "conflict"}
+    holder = Store.open(path)
+    try:
+        app = TablekeeperApp(path, rng=rng())
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            locked = screen_rows(app)
+    finally:
+        holder.close()
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.screen._warm_up()
+        await pilot.pause()
+        path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+        app.screen.commit_line("alice spot hidden = 07")
+        await pilot.pause(0.5)
+        changed = screen_rows(app)
+    left = {"locked": english_left(locked, allowed), "changed": english_left(changed, allowed)}
+    assert any("только для чтения" in row for row in locked), locked
+    assert any("Tablekeeper" in row for row in changed), changed
+    assert {k: v for k, v in left.items() if v} == {}
+
+
+async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(tmp_path: Path,
+                                                                    russian: None) -> None:
+    """The problem dialogs of a save that does not open: a skill that is not a number, a log
+    entry that does not apply to the save, a log that cannot be written (read-only offered)."""
+    import os
+
+    from tui.store import log_path
+
+    allowed = allowed_words("brp") | {w.casefold() for w in LATIN.findall(str(tmp_path))}
+    allowed |= {"brp", "toml", "log", "tablekeeper", "characters", "skills", "diff"}
+    rows: dict[str, list[str]] = {}
+
+    async def shown(path: Path) -> list[str]:
+        app = TablekeeperApp(path, rng=rng())
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            return screen_rows(app)
+
+    broken = demo("brp", tmp_path, "broken.toml")
+    broken.write_text(broken.read_text(encoding="utf-8").replace(
+        '"Spot Hidden" = 60', '"Spot Hidden" = "sixty"', 1), encoding="utf-8")
+    rows["schema"] = await shown(broken)
+
+    async def changed(path: Path) -> Path:  # one change made: the log holds its entry
+        app = TablekeeperApp(path, rng=rng())
+        async with app.run_test(size=(100, 40)) as pilot:
+            app.screen._warm_up()
+            await pilot.pause()
+            app.screen.commit_line("/hp alice -3")
+            await pilot.pause()
+        return path
+
+    path = await changed(demo("brp", tmp_path))
+    text = path.read_text(encoding="utf-8")  # back before the change, Alice renamed:
+    text = re.sub(r"(?m)^checkpoint = \d+$", "checkpoint = 0", text).replace("Alice Moore",
+                                                                             "Alicia Moore")
+    path.write_text(text, encoding="utf-8")  # the log's change no longer fits
+    rows["replay"] = await shown(path)
+
+    linked = await changed(demo("brp", tmp_path, "linked.toml"))
+    os.link(log_path(linked), tmp_path / "another-name.toml")
+    rows["unwritable"] = await shown(linked)
+
+    left = {k: english_left(v, allowed | {"alicia", "another", "name", "linked", "broken"})
+            for k, v in rows.items()}
+    assert any("нужно: целое число; здесь:" in r for r in rows["schema"]), rows["schema"]
+    assert any("не применяется к сохранению" in r for r in rows["replay"]), rows["replay"]
+    assert any("только для чтения" in r for r in rows["unwritable"]), rows["unwritable"]
+    assert {k: v for k, v in left.items() if v} == {}

@@ -16,13 +16,14 @@ from tui.i18n_ru import log as _log
 from tui.i18n_ru import refusals as _refusals
 from tui.i18n_ru import review as _review
 from tui.i18n_ru import screens as _screens
+from tui.i18n_ru import store as _store
 from tui.i18n_ru import terms as _terms
 
 #: the parts, each a dict of its own (a test checks that no message is in two of them)
 PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
                                      _log.MESSAGES, _review.MESSAGES,
                                      _errors.MESSAGES, _refusals.MESSAGES,
-                                     _checks.MESSAGES, _dialogs.MESSAGES)
+                                     _checks.MESSAGES, _dialogs.MESSAGES, _store.MESSAGES)
 MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
 
 PLURALS: dict[str, tuple[str, str, str]] = {

@@ -53,9 +53,6 @@ MESSAGES: dict[str, str] = {
         "scene=НАЗВАНИЕ)",
     # -- config.toml's problems (the key names and values stay as written)
     "a list": "список",
-    "a string": "строка",
-    "a table": "таблица",
-    "true/false": "true/false",
     "expected a folder path in quotes, got {kind}": "нужен путь к папке в кавычках, а здесь {kind}",
     "expected a theme name in quotes, got {kind}": "нужно название темы в кавычках, а здесь {kind}",
     "expected one of {choices}, got {value}": "нужно одно из {choices}, а здесь {value}",

@@ -146,7 +146,6 @@ MESSAGES: dict[str, str] = {
     "damaged patch ({exc})": "повреждённая правка ({exc})",
     "options.ladder must map each level name to a whole number of hits":
         "options.ladder должен сопоставлять каждому уровню целое число попаданий",
-    "patch: expected a table": "правка: ожидалась таблица",
     "scene_history.keep: {keep!r} does not fit the campaign":
         "scene_history.keep: {keep!r} не подходит к кампании",
     "sub.{key}: not a table in the campaign": "sub.{key}: в кампании это не таблица",
@@ -154,8 +153,6 @@ MESSAGES: dict[str, str] = {
     "{name!r} does not make a file name inside {folder}":
         "из {name!r} не получается имя файла в папке {folder}",
     "{text!r} has nothing usable as a file name": "в {text!r} нет ничего годного для имени файла",
-    "{what}.diff: no {what2} named {key!r} in the campaign":
-        "{what}.diff: в кампании нет {what2} с именем {key!r}",
     "{what}.order: {missing!r} is not in the campaign": "{what}.order: {missing!r} нет в кампании",
     "{what}: expected a table": "{what}: ожидалась таблица",
     "{what}: expected an array": "{what}: ожидался массив",

@@ -23,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
+from tui.i18n import _
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.store.errors import SaveError
@@ -97,7 +98,8 @@ class Autosaver:
             return
         except Exception as exc:  # a bug here must reach the GM, never vanish in a thread
             self.checkpoint_failed = True
-            self._report(SaveError(self.store.path, f"internal error while saving ({exc!r})"),
+            self._report(SaveError(self.store.path, _("internal error while saving ({exc!r})"
+                                                      ).format(exc=exc)),
                          True)
             return
         if self.checkpoint_failed:

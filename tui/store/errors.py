@@ -6,6 +6,8 @@ import os
 import re
 import tomllib
 
+from tui.i18n import _
+
 __all__ = [
     "ConflictError",
     "LockedError",
@@ -85,6 +87,8 @@ def toml_error(
 
     Python 3.11's ``TOMLDecodeError`` has no ``lineno``/``colno``: they are read from the
     message's "(at line X, column Y)" suffix; "at end of document" points past the last line.
+    The parser's own words stay English in any interface language (the standard library has
+    no translations); every other message of the store is in the GM's language (``_()``).
     """
     message = str(error)
     match = _AT.search(message)
@@ -105,4 +109,4 @@ def utf8_error(
     before = data[: error.start]
     line = before.count(b"\n") + 1
     column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1
-    return SaveError(file, "not valid UTF-8 text", line=line + line_offset, column=column)
+    return SaveError(file, _("not valid UTF-8 text"), line=line + line_offset, column=column)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tui.i18n import _
 from tui.session.campaign.history import History, Scenes
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
@@ -76,7 +77,7 @@ def parse_save(path: str | os.PathLike[str], data: bytes,
             doc = _toml(path, text)
         deep = too_deep(doc)
         if deep is not None:
-            raise SaveError(path, "nested too deeply (at most 16 levels of tables and arrays)",
+            raise SaveError(path, _("nested too deeply (at most 16 levels of tables and arrays)"),
                             key_path=deep)
     checkpoint = _checkpoint(path, doc)
     try:
@@ -84,7 +85,7 @@ def parse_save(path: str | os.PathLike[str], data: bytes,
     except SchemaError as exc:
         raise SaveError(path, exc.message, key_path=exc.path or None) from None
     except RecursionError:  # belt and braces: the depth check above should prevent it
-        raise SaveError(path, "values nested too deeply") from None
+        raise SaveError(path, _("values nested too deeply")) from None
     if cut is not None:
         tail = text[cut:]
         count = tail.count(_HISTORY_LINE) + 1
@@ -124,7 +125,7 @@ def _toml(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
         raise toml_error(path, exc, text) from None
     except RecursionError:
         line, column = deep_line(text)
-        raise SaveError(path, "values nested too deeply", line=line, column=column) from None
+        raise SaveError(path, _("values nested too deeply"), line=line, column=column) from None
 
 
 def _parse_history(path: str | os.PathLike[str], tail: str, lines: int) -> Scenes:
@@ -134,14 +135,15 @@ def _parse_history(path: str | os.PathLike[str], tail: str, lines: int) -> Scene
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(path, exc, tail, lines) from None
     except RecursionError:
-        raise SaveError(path, "past scenes nested too deeply", line=lines + 1, column=1) from None
+        raise SaveError(path, _("past scenes nested too deeply"), line=lines + 1,
+                        column=1) from None
     scenes = doc.get("scene_history", [])
     deep = too_deep(doc)
     if set(doc) - {"scene_history"} or not isinstance(scenes, list) or deep is not None:
-        raise SaveError(path, "expected past scenes only" if deep is None else
-                        "nested too deeply", key_path=deep or "scene_history")
+        raise SaveError(path, _("expected past scenes only") if deep is None else
+                        _("nested too deeply"), key_path=deep or "scene_history")
     if not all(isinstance(s, dict) for s in scenes):
-        raise SaveError(path, "expected tables", key_path="scene_history")
+        raise SaveError(path, _("expected tables"), key_path="scene_history")
     return tuple(scenes)
 
 
@@ -150,7 +152,7 @@ def _checkpoint(path: str | os.PathLike[str], doc: dict[str, Any]) -> int | None
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SaveError(path, "must be a whole number ≥ 0 (the last log entry saved)",
+        raise SaveError(path, _("must be a whole number ≥ 0 (the last log entry saved)"),
                         key_path="checkpoint")
     return value
 
@@ -168,11 +170,11 @@ def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
         else:
             data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
+        raise SaveError(path, _("no such file")) from None
     except IsADirectoryError:
-        raise SaveError(path, "is a folder, not a save") from None
+        raise SaveError(path, _("is a folder, not a save")) from None
     except OSError as exc:
-        raise SaveError(path, f"cannot read: {exc.strerror or exc}") from None
+        raise SaveError(path, _("cannot read: {why}").format(why=exc.strerror or exc)) from None
     identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
     return parse_save(path, data, identity if len(data) == st.st_size else None)
 
@@ -235,7 +237,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, backup: bool = Tr
             view = view[os.write(fd, view) :]
         os.fsync(fd)
         if lock and not lock_fd(fd):
-            raise OSError(errno.EAGAIN, "the new file is locked by another process")
+            raise OSError(errno.EAGAIN, _("the new file is locked by another process"))
         if backup and os.path.lexists(p):
             snapshot(p, backup_path(p))
         os.replace(temp, p)

@@ -22,6 +22,7 @@ import os
 import stat
 from pathlib import Path
 
+from tui.i18n import _
 from tui.store.errors import LockedError, WriteError
 from tui.store.paths import lock_path
 
@@ -48,23 +49,24 @@ def acquire(path: str | os.PathLike[str]) -> int:
     reads exactly the locked file.
     """
     p = Path(path)
-    for _ in range(_ATTEMPTS):
+    for _attempt in range(_ATTEMPTS):
         try:
             fd = os.open(p, os.O_RDONLY | _NOFOLLOW)
         except OSError as exc:
-            raise WriteError(p, f"cannot open: {exc.strerror or exc}") from None
+            raise WriteError(p, _("cannot open: {why}").format(why=exc.strerror or exc)) from None
         try:
             locked = lock_fd(fd)
         except OSError as exc:
             os.close(fd)
-            raise WriteError(p, f"cannot lock: {exc.strerror or exc}; "
-                                "open the campaign read-only") from None
+            raise WriteError(p, _("cannot lock: {why}; open the campaign read-only").format(
+                why=exc.strerror or exc)) from None
         if not locked:
             os.close(fd)
             who = holder(p)
-            raise LockedError(p, f"already open in another Tablekeeper"
-                              f"{f' (process {who})' if who else ''}; "
-                              "it can be opened read-only")
+            raise LockedError(p, _("already open in another Tablekeeper (process {who}); it can "
+                                    "be opened read-only").format(who=who) if who else
+                              _("already open in another Tablekeeper; it can be opened "
+                                "read-only"))
         try:
             now = os.stat(p, follow_symlinks=False)
         except OSError:
@@ -73,7 +75,7 @@ def acquire(path: str | os.PathLike[str]) -> int:
         if now is not None and (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
             return fd
         os.close(fd)  # the file was replaced between open and lock: try the new one
-    raise LockedError(p, "keeps being replaced by another program; try again")
+    raise LockedError(p, _("keeps being replaced by another program; try again"))
 
 
 def release(fd: int) -> None:

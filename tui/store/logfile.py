@@ -97,12 +97,12 @@ def _open(p: Path) -> BinaryIO | None:
         return None
     except OSError as exc:
         if os.path.islink(p):
-            raise SaveError(p, "is a symbolic link; a campaign's log must be a file in its "
-                            "own folder") from None
-        raise SaveError(p, f"cannot read: {exc.strerror or exc}") from None
+            raise SaveError(p, _("is a symbolic link; a campaign's log must be a file in its "
+                              "own folder")) from None
+        raise SaveError(p, _("cannot read: {why}").format(why=exc.strerror or exc)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise SaveError(p, "is not a regular file")
+        raise SaveError(p, _("is not a regular file"))
     return os.fdopen(fd, "rb")
 
 
@@ -170,15 +170,15 @@ class _Region:
         except tomllib.TOMLDecodeError as exc:
             raise _Located(lambda first, e=exc: toml_error(self.path, e, text, first - 1)) from None
         except RecursionError:
-            raise _Located(lambda first: SaveError(self.path, "values nested too deeply",
+            raise _Located(lambda first: SaveError(self.path, _("values nested too deeply"),
                                                    line=first, column=1)) from None
         for key in doc:
             if key != "log":
-                raise SaveError(self.path, "unknown key (a log holds only [[log]] blocks)",
+                raise SaveError(self.path, _("unknown key (a log holds only [[log]] blocks)"),
                                 key_path=key)
         tables = doc.get("log", [])
         if not isinstance(tables, list):
-            raise SaveError(self.path, "expected [[log]] blocks", key_path="log")
+            raise SaveError(self.path, _("expected [[log]] blocks"), key_path="log")
         self.last_tables = tables
 
         def where(first: int, i: int) -> int:
@@ -198,7 +198,7 @@ class _Region:
                 return where(first, i) if where is not None else first
 
             if not isinstance(table, dict):
-                msg = f"log[{index + i}]: expected a table"
+                msg = _("log[{i}]: expected a table").format(i=index + i)
                 raise _Located(lambda first, m=msg, w=at: SaveError(
                     self.path, m, line=w(first), column=1))
             deep = too_deep(table)
@@ -208,7 +208,7 @@ class _Region:
                 entry = entry_from_doc(table)
                 patch = table.get("patch")
                 if patch is not None and not isinstance(patch, dict):
-                    raise ValueError(_("patch: expected a table"))
+                    raise ValueError("patch: " + _("expected a table"))
             except ValueError as exc:
                 msg = f"log[{index + i}].{exc}"
                 raise _Located(lambda first, m=msg, w=at: SaveError(

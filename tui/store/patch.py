@@ -225,8 +225,8 @@ def _apply_keyed(values: Sequence[T], patch: Mapping[str, Any], name: Callable[[
         by_name[key] = build(full, f"{what}.new.{key}")
     for key, d in _table(patch.get("diff", {}), f"{what}.diff").items():
         if key not in by_name:
-            raise PatchError(_("{what}.diff: no {what2} named {key!r} in the campaign").format(
-                what=what, what2=what[:-1], key=key))
+            raise PatchError(_("{what}.diff: {key!r} is not in the campaign").format(
+                what=what, key=key))
         by_name[key] = build(apply_doc(doc(by_name[key]), _table(d, key)),
                              f"{what}.diff.{key}")
     order = patch.get("order")

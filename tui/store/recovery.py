@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tui.i18n import _
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.store import lock
@@ -28,8 +29,9 @@ def replay(path: Path, campaign: Campaign, patches: Mapping[int, Mapping[str, An
         try:
             campaign = apply_patch(campaign, patches[seq])
         except PatchError as exc:
-            raise ReplayError(path, f"log entry {seq} does not apply to the save ({exc}); "
-                              f"the state up to entry {last} can be opened",
+            raise ReplayError(path, _("log entry {seq} does not apply to the save ({exc}); "
+                                      "the state up to entry {last} can be opened").format(
+                                          seq=seq, exc=exc, last=last),
                               campaign=campaign, applied=last) from None
         last = seq
     return campaign
@@ -47,8 +49,8 @@ def load(path: str | os.PathLike[str], *, keep: int = LOG_TAIL
 
 def _write_error(path: str | os.PathLike[str], what: str, exc: OSError) -> WriteError:
     reason = exc.strerror or str(exc)
-    return WriteError(path, f"cannot {what}: {reason}; the file on disk is unchanged "
-                            "and the change is kept in memory")
+    return WriteError(path, _("cannot {what}: {why}; the file on disk is unchanged and the "
+                              "change is kept in memory").format(what=what, why=reason))
 
 
 def backup_loads(path: str | os.PathLike[str]) -> bool:
@@ -74,9 +76,9 @@ def restore_backup(path: str | os.PathLike[str]) -> Path:
     real = Path(os.path.realpath(path))
     bak = backup_path(real)
     if not bak.is_file():
-        raise SaveError(real, f"no backup ({bak.name}) to restore")
+        raise SaveError(real, _("no backup ({name}) to restore").format(name=bak.name))
     if not backup_loads(real):
-        raise SaveError(bak, "the backup does not load either")
+        raise SaveError(bak, _("the backup does not load either"))
     fd = lock.acquire(real) if real.is_file() else None
     try:
         if os.path.lexists(real):
@@ -84,7 +86,7 @@ def restore_backup(path: str | os.PathLike[str]) -> Path:
             snapshot(real, aside)
         atomic_write(real, bak.read_bytes(), backup=False)
     except OSError as exc:
-        raise _write_error(real, "restore the backup", exc) from None
+        raise _write_error(real, _("restore the backup"), exc) from None
     finally:
         if fd is not None:
             lock.release(fd)

@@ -17,6 +17,9 @@ value, so a character with megabytes of notes re-renders only what changed.
 Splitting a file the GM edited is checked once: the first text made from it must read back
 as exactly the campaign, else the store falls back to writing the whole file afresh (comments
 are then lost, never data).
+
+The file's header comment (:data:`HEADER`) is English in every interface language: it is
+part of the file, read in a text editor and shared between GMs, never shown on a screen.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from tui.i18n import _
 from tui.session.campaign.history import History
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
@@ -113,7 +114,8 @@ class Store:
         """
         real = Path(os.path.realpath(path))
         if not real.is_file():
-            raise SaveError(path, "is a folder, not a save" if real.is_dir() else "no such file")
+            raise SaveError(path, _("is a folder, not a save") if real.is_dir()
+                            else _("no such file"))
         fd = None if read_only else lock.acquire(real)
         try:
             read = read_save(real, fd=fd)
@@ -144,12 +146,12 @@ class Store:
         real = Path(os.path.realpath(p.parent)) / p.name
         for existing in (real, log_path(real)):
             if os.path.lexists(existing):
-                raise SaveError(existing, "already exists; not overwritten")
+                raise SaveError(existing, _("already exists; not overwritten"))
         text = SaveText().render(campaign, 0)
         try:
             fd = atomic_write(real, text.encode("utf-8"), backup=False, lock=True)
         except OSError as exc:
-            raise _write_error(real, "create the campaign", exc) from None
+            raise _write_error(real, _("create the campaign"), exc) from None
         assert fd is not None
         try:
             read = Read(campaign, 0, text)
@@ -176,7 +178,7 @@ class Store:
         except FileNotFoundError:
             return LogRead()
         if st.st_size:
-            raise ConflictError(self.log_path, "appeared while the campaign was open")
+            raise ConflictError(self.log_path, _("appeared while the campaign was open"))
         return LogRead(ident=(st.st_dev, st.st_ino))
 
     def close(self) -> None:
@@ -232,9 +234,9 @@ class Store:
 
     def _writable(self) -> None:
         if self.read_only:
-            raise SaveError(self.path, "opened read-only; nothing is written")
+            raise SaveError(self.path, _("opened read-only; nothing is written"))
         if self._closed:
-            raise SaveError(self.path, "the store is closed")
+            raise SaveError(self.path, _("the store is closed"))
 
     # -- recording changes -----------------------------------------------------------------
     def record(self, campaign: Campaign, entries: Sequence[LogEntry]) -> None:
@@ -304,7 +306,7 @@ class Store:
             try:
                 fd = atomic_write(self.path, text.encode("utf-8"), backup=True, lock=True)
             except OSError as exc:
-                error = _write_error(self.path, "save", exc)
+                error = _write_error(self.path, _("save"), exc)
                 self.last_error = error
                 raise error from None
             assert fd is not None
@@ -340,9 +342,9 @@ class Store:
         except FileNotFoundError:
             now = None
         if now != self._save_stat:
-            what = ("was deleted or renamed" if now is None
-                    else "was changed outside Tablekeeper (an editor?)")
-            exc = ConflictError(self.path, f"{what} while the campaign was open")
+            exc = ConflictError(self.path, _("was deleted or renamed while the campaign was open")
+                                if now is None else _("was changed outside Tablekeeper (an "
+                                                      "editor?) while the campaign was open"))
             with self._mutex:
                 self.conflict = self.last_error = exc
             raise exc
@@ -384,7 +386,7 @@ class Store:
         try:
             atomic_write(target, text.encode("utf-8"), backup=False)
         except OSError as exc:
-            raise _write_error(target, "save beside", exc) from None
+            raise _write_error(target, _("save beside"), exc) from None
         return target
 
     # -- following a writer (read-only) ------------------------------------------------------

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tui.i18n import Msg, msg_from_doc
+from tui.i18n import N_, Msg, _, msg_from_doc
+from tui.session.campaign.typenames import expected
 
 __all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text",
            "parse_odds", "shown_effects", "shown_text"]
@@ -112,17 +113,23 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
     return doc
 
 
+#: the problems :func:`~tui.i18n.msg_from_doc` names in a stored message (``_()`` there
+#: translates them; :mod:`tui.i18n` is the layer itself, so they are listed for the catalog here)
+MSG_PROBLEMS = (N_("expected a table with an id"), N_("expected a string"),
+                N_("expected a string, number or message"))
+
+
 def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
     """Build an entry from its TOML table; raise ``ValueError`` naming a bad key."""
 
     def get(key: str, kind: type, default: Any = ...) -> Any:
         if key not in doc:
             if default is ...:
-                raise ValueError(f"{key}: missing")
+                raise ValueError(f"{key}: " + _("missing"))
             return default
         value = doc[key]
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise ValueError(f"{key}: expected {kind.__name__}")
+            raise ValueError(f"{key}: " + expected(kind, value))
         return value
 
     effects = get("effects", list, [])
@@ -130,13 +137,14 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
     effect_msgs = tuple(msg_from_doc(m) for m in get("effect_msgs", list, []))
     hidden = get("hidden", list, [])
     if not all(isinstance(name, str) for name in hidden):
-        raise ValueError("hidden: expected a list of names")
+        raise ValueError("hidden: " + _("expected a list of names"))
     adventure, scene = get("adventure", int, 0), get("scene", int, 0)
     if adventure < 0 or scene < 0:
-        raise ValueError(f"{'adventure' if adventure < 0 else 'scene'}: expected 0 or more")
+        raise ValueError(("adventure" if adventure < 0 else "scene") + ": "
+                         + _("expected 0 or more"))
     odds = get("odds", str, "")
     if odds and parse_odds(odds) is None:
-        raise ValueError("odds: expected a probability written p/q, between 0 and 1")
+        raise ValueError("odds: " + _("expected a probability written p/q, between 0 and 1"))
     return LogEntry(
         seq=get("seq", int),
         time=get("time", str),
