@@ -18,14 +18,13 @@ No Textual or Rich here.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import marshal
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
+
+from tui.store.parsecache import dump_beside, load_beside
 
 __all__ = ["Cached", "cache_path", "digest", "read_cache", "write_cache"]
 
@@ -64,15 +63,7 @@ def digest(f: BinaryIO, start: int) -> bytes:
 
 def read_cache(log: Path, f: BinaryIO, st: os.stat_result) -> Cached | None:
     """The cached tail of the open log ``f`` (stat ``st``), or ``None``."""
-    try:
-        fd = os.open(cache_path(log), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "rb") as cache:
-            found = marshal.loads(cache.read())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
+    found = load_beside(cache_path(log))
     if (not isinstance(found, tuple) or len(found) != 8 or found[0] != _VERSION
             or tuple(found[1]) != ident(st)):
         return None
@@ -92,16 +83,9 @@ def read_cache(log: Path, f: BinaryIO, st: os.stat_result) -> Cached | None:
 
 def write_cache(log: Path, f: BinaryIO, st: os.stat_result, cached: Cached) -> None:
     """Leave ``cached`` beside the log open as ``f`` (best effort: an optimisation only)."""
-    with contextlib.suppress(OSError, ValueError):
+    try:
         mark = digest(f, cached.start)
-        fd, temp = tempfile.mkstemp(prefix=f".{log.name}.", suffix=".cache-tmp",
-                                    dir=log.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                marshal.dump((_VERSION, ident(st), cached.start, mark, cached.end,
-                              cached.recovered, cached.newline, cached.tables), out)
-            os.replace(temp, cache_path(log))
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
+    except OSError:
+        return
+    dump_beside(cache_path(log), (_VERSION, ident(st), cached.start, mark, cached.end,
+                                  cached.recovered, cached.newline, cached.tables))

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from tui.session.campaign.model import Campaign
     from tui.store.patch import DocCache
 
-__all__ = ["cache_path", "head_doc", "read_cache", "write_cache"]
+__all__ = ["cache_path", "dump_beside", "head_doc", "load_beside", "read_cache",
+           "write_cache"]
 
 _VERSION = 2
 StatKey = tuple[int, int, int, int]
@@ -37,19 +38,39 @@ def cache_path(save: Path) -> Path:
     return save.with_name(f".{save.name}.cache")
 
 
-def read_cache(save: Path, key: StatKey) -> tuple[dict[str, Any], int, bool] | None:
-    """(head document, head length, written) cached for the save with identity ``key``, or
-    ``None``. ``written``: the save is text the writer made itself (a checkpoint), not a file
-    it only read, so splitting it into fragments needs no check (:mod:`tui.store.savetext`)."""
+def load_beside(path: Path) -> object:
+    """The ``marshal`` data in ``path`` (never through a symbolic link), or ``None``."""
     try:
-        fd = os.open(cache_path(save), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
         return None
     try:
         with os.fdopen(fd, "rb") as f:
-            found = marshal.loads(f.read())
+            return marshal.loads(f.read())
     except (OSError, EOFError, ValueError, TypeError):
         return None
+
+
+def dump_beside(target: Path, data: object) -> None:
+    """Write ``data`` in ``marshal`` form to ``target``, atomically (best effort: a cache)."""
+    with contextlib.suppress(OSError, ValueError):
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                    dir=target.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                marshal.dump(data, f)
+            os.replace(temp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+
+
+def read_cache(save: Path, key: StatKey) -> tuple[dict[str, Any], int, bool] | None:
+    """(head document, head length, written) cached for the save with identity ``key``, or
+    ``None``. ``written``: the save is text the writer made itself (a checkpoint), not a file
+    it only read, so splitting it into fragments needs no check (:mod:`tui.store.savetext`)."""
+    found = load_beside(cache_path(save))
     if (not isinstance(found, tuple) or len(found) != 5 or found[0] != _VERSION
             or tuple(found[1]) != key or not isinstance(found[2], int)
             or not isinstance(found[3], dict) or not isinstance(found[4], bool)):
@@ -61,18 +82,7 @@ def write_cache(save: Path, key: StatKey, head_length: int, doc: dict[str, Any],
                 written: bool) -> None:
     """Leave the parsed ``doc`` of the save with identity ``key`` beside it (best effort);
     ``written``: the writer made this text (a checkpoint), rather than only reading it."""
-    target = cache_path(save)
-    with contextlib.suppress(OSError, ValueError):
-        fd, temp = tempfile.mkstemp(prefix=f".{save.name}.", suffix=".cache-tmp",
-                                    dir=save.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                marshal.dump((_VERSION, key, head_length, doc, written), f)
-            os.replace(temp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
+    dump_beside(cache_path(save), (_VERSION, key, head_length, doc, written))
 
 
 def head_doc(campaign: Campaign, seq: int, cache: DocCache) -> dict[str, Any]:
