@@ -51,7 +51,7 @@ def load_beside(path: Path) -> object:
         return None
 
 
-def dump_beside(target: Path, data: object) -> None:
+def dump_beside(target: Path, data: Any) -> None:
     """Write ``data`` in ``marshal`` form to ``target``, atomically (best effort: a cache)."""
     with contextlib.suppress(OSError, ValueError):
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
