@@ -11,7 +11,9 @@ follow right after it (as the roll rules do, see :meth:`MainScreen._warm_up`).
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from functools import partial
 
 from rich.console import Console
 from rich.text import Text
@@ -116,11 +118,25 @@ class ScenePanel(StripPane):
         self.refresh(layout=len(rows) != before)
 
     def load_checks(self) -> None:
-        """Add the extended checks' lines left out of the first frame (nothing if none)."""
+        """Add the extended checks' lines left out of the first frame (nothing if none).
+
+        They are made in a thread: loading the extended-check rules takes a few tens of
+        milliseconds that would otherwise hold up the first keys the GM types."""
         campaign, self._checks_pending = self._checks_pending, None
         if campaign is None or campaign is not self._campaign:
             return  # none pending, or shown anew since (with its checks)
-        self._lines = ranked_lines(campaign)
+        self.run_worker(partial(self._make_checks, campaign), thread=True,
+                        group="scene-checks", exit_on_error=False)
+
+    def _make_checks(self, campaign: Campaign) -> None:
+        lines = ranked_lines(campaign)  # pure: immutable state in, plain lines out
+        with contextlib.suppress(RuntimeError):  # the app stopped meanwhile
+            self.app.call_from_thread(self._got_checks, campaign, lines)
+
+    def _got_checks(self, campaign: Campaign, lines: list[Line]) -> None:
+        if campaign is not self._campaign:
+            return  # shown anew since (with its checks)
+        self._lines = lines
         self._key = None
         self.refresh(layout=True)
 
