@@ -8,6 +8,7 @@ message of the code has an entry, that no entry is stale, and that placeholders 
 
 from __future__ import annotations
 
+from tui.i18n_ru import commands as _commands
 from tui.i18n_ru import errors as _errors
 from tui.i18n_ru import help as _help
 from tui.i18n_ru import log as _log
@@ -19,7 +20,8 @@ from tui.i18n_ru import terms as _terms
 #: the parts, each a dict of its own (a test checks that no message is in two of them)
 PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
                                      _log.MESSAGES, _review.MESSAGES,
-                                     _errors.MESSAGES, _refusals.MESSAGES)
+                                     _errors.MESSAGES, _refusals.MESSAGES,
+                                     _commands.MESSAGES)
 MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
 
 PLURALS: dict[str, tuple[str, str, str]] = {

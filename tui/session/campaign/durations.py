@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from tui.i18n import _
 from tui.session.campaign.model import Condition, DurationUnit
 
 __all__ = ["MAX_LEFT", "UNIT_WORDS", "condition_doc", "parse_duration"]
@@ -26,10 +27,11 @@ def parse_duration(text: str) -> tuple[int, DurationUnit]:
     """``"2 rounds"`` → ``(2, "rounds")``; ``ValueError`` naming the problem otherwise."""
     m = _DURATION.match(text.casefold())
     if m is None or m[2] not in UNIT_WORDS:
-        raise ValueError(f"a duration is N rounds or N turns, got {text!r}")
+        raise ValueError(_("a duration is N rounds or N turns, got {text!r}").format(text=text))
     left = int(m[1])
     if not 1 <= left <= MAX_LEFT:
-        raise ValueError(f"a duration must be within 1..{MAX_LEFT}, got {left}")
+        raise ValueError(_("a duration must be within 1..{MAX_LEFT}, got {left}").format(
+            MAX_LEFT=MAX_LEFT, left=left))
     return left, UNIT_WORDS[m[2]]
 
 
