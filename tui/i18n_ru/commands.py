@@ -8,6 +8,7 @@ from __future__ import annotations
 MESSAGES: dict[str, str] = {
     # -- characters and the editor ---------------------------------------------------------
     "{name} is down ({resource})": "{name} выбывает ({resource})",
+    " ✗ down": " ✗ выбыл",
     "{name} is back up ({resource})": "{name} снова в строю ({resource})",
     "{name}: {condition} ends": "{name}: {condition} заканчивается",
     "{name}: {conditions}": "{name}: {conditions}",

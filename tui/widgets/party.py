@@ -53,7 +53,7 @@ def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
     if ch.ticks:  # before the rest: the part most likely to be cut off is the last
         text.append(f" ✓{len(ch.ticks)}", style="bold green")
     if down:
-        text.append(" ✗ down", style="bold red")
+        text.append(_(" ✗ down"), style="bold red")
     second = Text("  ", no_wrap=True, overflow="ellipsis")
     names = list(ch.resources)[:2]
     # the first resource (with a bar when it has a maximum), the conditions, then the second
