@@ -23,6 +23,7 @@ from tui.session.campaign.log import shown_effects, shown_text
 from tui.session.campaign.session import Session
 from tui.session.characters.form import apply_field, fields_of, remove_field, toggle_field
 from tui.session.systems.registry import tracker
+from tui.session.table.rules_text import rules_message
 from tui.session.table.table import Table
 from tui.store import read_campaign
 
@@ -163,3 +164,25 @@ def test_a_campaign_played_in_english_reads_in_russian(system: str) -> None:
     finally:
         i18n.set_language("en")
     assert not left, "\n".join(dict.fromkeys(left))
+
+
+@pytest.mark.parametrize(("english", "shown"), [
+    ("too many dice: 5000 (at most 1000)", "слишком много кубиков: 5000 (не больше 1000)"),
+    ("modifiers[0] div amount must be within 1..+inf, got 0",
+     "делитель /N (модификатор 1): должно быть не меньше 1, а не 0"),
+    ("roll must be within 3..18, got 0", "бросок: должно быть в пределах 3..18, а не 0"),
+    ("tn must be within -inf..40, got 99", "СЛ: должно быть не больше 40, а не 99"),
+    ("bad dice expression '3d6x' at character 4",
+     "неверное выражение кубиков '3d6x', знак 4"),
+])
+def test_a_rules_error_is_shown_in_the_gms_language(english: str, shown: str,
+                                                     russian: None) -> None:
+    assert rules_message(english) == shown
+
+
+def test_a_rules_error_it_does_not_know_stays_english(russian: None) -> None:
+    assert rules_message("chances must be a sequence of percentages, got 'x'") == (
+        "chances must be a sequence of percentages, got 'x'")
+    i18n.set_language("en")
+    assert rules_message("modifiers[0] div amount must be within 1..+inf, got 0") == (
+        "the 1st modifier: the divisor of /N must be at least 1, got 0")
