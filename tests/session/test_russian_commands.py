@@ -157,9 +157,14 @@ def test_a_campaign_played_in_english_reads_in_russian(system: str) -> None:
     for line in _script(table):
         table.submit(line)
     assert any(LATIN.search(shown_text(e)) for e in table.session.log)  # English as played
+    ch, campaign = table.campaign.characters[0], table.campaign
+    edits = [toggle_field(campaign, ch.name, f)[1] if f.toggles else
+             remove_field(campaign, ch.name, f)[1]
+             for f in fields_of(ch, table.system) if f.toggles or f.removable]
     i18n.set_language("ru")
     try:
         texts = [t for e in table.session.log for t in (shown_text(e), *shown_effects(e))]
+        texts += [m.render() for m in edits]
         left = _left(system, iter(texts))
     finally:
         i18n.set_language("en")

@@ -221,5 +221,11 @@ MESSAGES: dict[str, str] = {
         "{log}: заметка: неполная последняя запись (прерванная запись) будет отброшена при "
         "следующем сохранении",
     "{path}: ok": "{path}: в порядке",
+    "{key}: missing": "{key}: отсутствует",
+    "{key}: expected {kind}": "{key}: ожидался тип {kind}",
+    "hidden: expected a list of names": "hidden: ожидался список имён",
+    "{key}: expected 0 or more": "{key}: ожидалось 0 или больше",
+    "odds: expected a probability written p/q, between 0 and 1":
+        "odds: ожидалась вероятность вида p/q, от 0 до 1",
     "usage: tablekeeper check FILE...": "использование: tablekeeper check FILE...",
 }

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tui.i18n import Msg, msg_from_doc
+from tui.i18n import Msg, _, msg_from_doc
 
 __all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text",
            "parse_odds", "shown_effects", "shown_text"]
@@ -118,11 +118,11 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
     def get(key: str, kind: type, default: Any = ...) -> Any:
         if key not in doc:
             if default is ...:
-                raise ValueError(f"{key}: missing")
+                raise ValueError(_("{key}: missing").format(key=key))
             return default
         value = doc[key]
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise ValueError(f"{key}: expected {kind.__name__}")
+            raise ValueError(_("{key}: expected {kind}").format(key=key, kind=kind.__name__))
         return value
 
     effects = get("effects", list, [])
@@ -130,13 +130,14 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
     effect_msgs = tuple(msg_from_doc(m) for m in get("effect_msgs", list, []))
     hidden = get("hidden", list, [])
     if not all(isinstance(name, str) for name in hidden):
-        raise ValueError("hidden: expected a list of names")
+        raise ValueError(_("hidden: expected a list of names"))
     adventure, scene = get("adventure", int, 0), get("scene", int, 0)
     if adventure < 0 or scene < 0:
-        raise ValueError(f"{'adventure' if adventure < 0 else 'scene'}: expected 0 or more")
+        raise ValueError(_("{key}: expected 0 or more").format(
+            key="adventure" if adventure < 0 else "scene"))
     odds = get("odds", str, "")
     if odds and parse_odds(odds) is None:
-        raise ValueError("odds: expected a probability written p/q, between 0 and 1")
+        raise ValueError(_("odds: expected a probability written p/q, between 0 and 1"))
     return LogEntry(
         seq=get("seq", int),
         time=get("time", str),
