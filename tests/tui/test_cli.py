@@ -225,6 +225,12 @@ def test_help_and_check_speak_russian(
     missing = tmp_path / "none.toml"
     code, out, _ = run_main(["check", "--lang", "ru", str(DEMOS["brp"]), str(missing)], capsys)
     assert (code, out) == (1, f"{DEMOS['brp']}: в порядке\n{missing}: нет такого файла\n")
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = 3\nsystem = "brp"\nname = "x"\nadventure = 1\n'
+                      '[[characters]]\nname = "A"\nside = "enemy"\n', encoding="utf-8")
+    code, out, _ = run_main(["check", "--lang", "ru", str(broken)], capsys)
+    assert (code, out) == (1, f"{broken}: characters[0].side: должно быть одно из: party, npc, "
+                              "а здесь 'enemy'\n")
     code, _, err = run_main(["--lang", "ru", "--seed", "abc"], capsys)
     assert (code, err) == (2, "tablekeeper: аргумент --seed: неверное значение (int): 'abc' "
                               "(см. tablekeeper --help)\n")

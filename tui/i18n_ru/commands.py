@@ -228,4 +228,41 @@ MESSAGES: dict[str, str] = {
     "odds: expected a probability written p/q, between 0 and 1":
         "odds: ожидалась вероятность вида p/q, от 0 до 1",
     "usage: tablekeeper check FILE...": "использование: tablekeeper check FILE...",
+    # -- a save's validation (tablekeeper check, the open problems dialog) ----------------
+    " or ": " или ",
+    "an integer": "целое число",
+    "a string": "строка",
+    "true/false": "true/false",
+    "a table": "таблица",
+    "an array": "массив",
+    "missing": "отсутствует",
+    "expected {kind}, got a boolean": "ожидалось: {kind}, а здесь true/false",
+    "expected {kind}, got {got}": "ожидалось: {kind}, а здесь {got}",
+    "unknown key (expected one of {keys})": "неизвестный ключ (ожидался один из: {keys})",
+    "expected a table": "ожидалась таблица",
+    "must not be empty": "не может быть пустым",
+    "must be one of {sides}, got {side!r}": "должно быть одно из: {sides}, а здесь {side!r}",
+    "expected a skill name": "ожидалось название навыка",
+    "{tick!r} is not one of this character's skills": "{tick!r} — не навык этого персонажа",
+    "{name!r} is not one of this character's resources (add it under resources first)":
+        "{name!r} — не ресурс этого персонажа (сначала добавьте его в resources)",
+    "must be within 0..{most}, got {value}": "должно быть в пределах 0..{most}, а здесь {value}",
+    "a condition needs a name of its own": "у состояния должно быть своё имя",
+    "remove the line to lift a condition (false is not a duration); write true, or e.g. "
+    "\"2 rounds\" (1..{MAX_LEFT})":
+        "чтобы снять состояние, удалите строку (false — не длительность); напишите true или, "
+        "например, \"2 rounds\" (1..{MAX_LEFT})",
+    "must be active or long, got {kind!r}": "должно быть active или long, а здесь {kind!r}",
+    "must be within 1..4, got {limit}": "должно быть в пределах 1..4, а здесь {limit}",
+    "expected character names": "ожидались имена персонажей",
+    "must be running, done or failed, got {status!r}":
+        "должно быть running, done или failed, а здесь {status!r}",
+    "expected tables": "ожидались таблицы",
+    "expected skill names": "ожидались названия навыков",
+    "must be at least 1, got {n}": "должно быть не меньше 1, а здесь {n}",
+    "made by a newer Tablekeeper (format {version}, this reads {FORMAT})":
+        "сделано более новым Tablekeeper (формат {version}, эта версия читает {FORMAT})",
+    "unknown system {system!r} (one of {known})":
+        "неизвестная система {system!r} (одна из: {known})",
+    "duplicate character name {name!r}": "имя персонажа {name!r} повторяется",
 }

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
+from tui.i18n import _
 from tui.session.campaign.durations import MAX_LEFT, condition_doc, parse_duration
 from tui.session.campaign.model import (
     SIDES,
@@ -24,6 +25,7 @@ from tui.session.campaign.model import (
     ExtendedCheck,
     Scene,
 )
+from tui.session.campaign.schema_reading import SchemaError, _get, _key, _no_unknown, _table
 from tui.session.systems import registry
 
 __all__ = [
@@ -47,15 +49,6 @@ FORMAT = 3
 MAX_RESOURCE = 1_000_000
 
 
-class SchemaError(ValueError):
-    """A save that parses as TOML but does not describe a campaign."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}" if path else message)
-        self.path = path
-        self.message = message
-
-
 #: format N → function turning a format-N document into a format-(N+1) document.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: lambda doc: doc,  # format 1 had no checkpoint: the whole log is already in the save
@@ -63,84 +56,17 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
-def _key(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    part = key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() else f'"{key}"'
-    return f"{path}.{part}" if path else part
-
-
-def _get(
-    doc: Mapping[str, Any], path: str, key: str, kind: type | tuple[type, ...], default: Any = ...
-) -> Any:
-    if key not in doc:
-        if default is ...:
-            raise SchemaError(_key(path, key), "missing")
-        return default
-    value = doc[key]
-    if (
-        isinstance(value, bool)
-        and kind is not bool
-        and not (isinstance(kind, tuple) and bool in kind)
-    ):
-        raise SchemaError(_key(path, key), f"expected {_kind_name(kind)}, got a boolean")
-    if not isinstance(value, kind):
-        raise SchemaError(
-            _key(path, key), f"expected {_kind_name(kind)}, got {type(value).__name__}"
-        )
-    return value
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {
-        int: "an integer",
-        str: "a string",
-        bool: "true/false",
-        float: "a number",
-        dict: "a table",
-        list: "an array",
-    }
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def _table(
-    doc: Mapping[str, Any], path: str, key: str, values: type | tuple[type, ...]
-) -> dict[str, Any]:
-    table = _get(doc, path, key, dict, {})
-    here = _key(path, key)
-    for name, value in table.items():
-        if (
-            isinstance(value, bool)
-            and values is not bool
-            and not (isinstance(values, tuple) and bool in values)
-        ):
-            raise SchemaError(_key(here, name), f"expected {_kind_name(values)}, got a boolean")
-        if not isinstance(value, values):
-            raise SchemaError(
-                _key(here, name), f"expected {_kind_name(values)}, got {type(value).__name__}"
-            )
-    return dict(table)
-
-
-def _no_unknown(doc: Mapping[str, Any], path: str, known: set[str]) -> None:
-    for key in doc:
-        if key not in known:
-            raise SchemaError(
-                _key(path, key), f"unknown key (expected one of {', '.join(sorted(known))})"
-            )
-
-
 def _character(doc: Any, path: str, system: str) -> Character:
     if not isinstance(doc, dict):
-        raise SchemaError(path, "expected a table")
+        raise SchemaError(path, _("expected a table"))
     _no_unknown(doc, path, {f.name for f in fields(Character)})
     name = _get(doc, path, "name", str).strip()
     if not name:
-        raise SchemaError(_key(path, "name"), "must not be empty")
+        raise SchemaError(_key(path, "name"), _("must not be empty"))
     side = _get(doc, path, "side", str, "party")
     if side not in SIDES:
-        raise SchemaError(_key(path, "side"), f"must be one of {', '.join(SIDES)}, got {side!r}")
+        raise SchemaError(_key(path, "side"), _("must be one of {sides}, got {side!r}").format(
+            sides=", ".join(SIDES), side=side))
     tracker = registry.tracker(system)  # the system says what its skill values are
     skills = _table(doc, path, "skills", tracker.skill_type)
     for skill, value in skills.items():
@@ -150,10 +76,10 @@ def _character(doc: Any, path: str, system: str) -> Character:
     ticks = _get(doc, path, "ticks", list, [])
     for i, tick in enumerate(ticks):
         if not isinstance(tick, str):
-            raise SchemaError(_key(_key(path, "ticks"), i), "expected a skill name")
+            raise SchemaError(_key(_key(path, "ticks"), i), _("expected a skill name"))
         if tick not in skills:
-            raise SchemaError(
-                _key(_key(path, "ticks"), i), f"{tick!r} is not one of this character's skills"
+            raise SchemaError(_key(_key(path, "ticks"), i), _(
+                "{tick!r} is not one of this character's skills").format(tick=tick)
             )
     resources = _table(doc, path, "resources", int)
     return Character(
@@ -178,10 +104,12 @@ def _maxima(doc: Mapping[str, Any], path: str, resources: Mapping[str, int]) -> 
     here = _key(path, "maxima")
     for name, value in maxima.items():
         if name not in resources:
-            raise SchemaError(_key(here, name), f"{name!r} is not one of this character's "
-                              "resources (add it under resources first)")
+            raise SchemaError(_key(here, name), _(
+                "{name!r} is not one of this character's resources (add it under resources "
+                "first)").format(name=name))
         if not 0 <= value <= MAX_RESOURCE:
-            raise SchemaError(_key(here, name), f"must be within 0..{MAX_RESOURCE}, got {value}")
+            raise SchemaError(_key(here, name), _("must be within 0..{most}, got {value}").format(
+                most=MAX_RESOURCE, value=value))
     return maxima
 
 
@@ -194,13 +122,14 @@ def _conditions(doc: Mapping[str, Any], path: str) -> tuple[Condition, ...]:
     for name, value in table.items():
         where = _key(here, name)
         if not name.strip() or name.casefold() in seen:
-            raise SchemaError(where, "a condition needs a name of its own")
+            raise SchemaError(where, _("a condition needs a name of its own"))
         seen.add(name.casefold())
         if value is True:
             out.append(Condition(name))
         elif value is False:
-            raise SchemaError(where, "remove the line to lift a condition (false is not "
-                              f"a duration); write true, or e.g. \"2 rounds\" (1..{MAX_LEFT})")
+            raise SchemaError(where, _(
+                "remove the line to lift a condition (false is not a duration); write true, "
+                "or e.g. \"2 rounds\" (1..{MAX_LEFT})").format(MAX_LEFT=MAX_LEFT))
         else:
             try:
                 left, unit = parse_duration(value)
@@ -212,17 +141,19 @@ def _conditions(doc: Mapping[str, Any], path: str) -> tuple[Condition, ...]:
 
 def _scene(doc: Any, path: str) -> Scene:
     if not isinstance(doc, dict):
-        raise SchemaError(path, "expected a table")
+        raise SchemaError(path, _("expected a table"))
     _no_unknown(doc, path, {f.name for f in fields(Scene)})
     kind = _get(doc, path, "kind", str, "active")
     if kind not in ("active", "long"):
-        raise SchemaError(_key(path, "kind"), f"must be active or long, got {kind!r}")
+        raise SchemaError(_key(path, "kind"), _("must be active or long, got {kind!r}").format(
+            kind=kind))
     limit = _get(doc, path, "round_limit", int, 4)
     if not 1 <= limit <= 4:
-        raise SchemaError(_key(path, "round_limit"), f"must be within 1..4, got {limit}")
+        raise SchemaError(_key(path, "round_limit"), _("must be within 1..4, got {limit}").format(
+            limit=limit))
     order = _get(doc, path, "turn_order", list, [])
     if not all(isinstance(x, str) for x in order):
-        raise SchemaError(_key(path, "turn_order"), "expected character names")
+        raise SchemaError(_key(path, "turn_order"), _("expected character names"))
     return Scene(
         name=_get(doc, path, "name", str),
         kind=kind,
@@ -237,20 +168,22 @@ def _scene(doc: Any, path: str) -> Scene:
 
 def _check(doc: Any, path: str) -> ExtendedCheck:
     if not isinstance(doc, dict):
-        raise SchemaError(path, "expected a table")
+        raise SchemaError(path, _("expected a table"))
     _no_unknown(doc, path, {f.name for f in fields(ExtendedCheck)})
     status = _get(doc, path, "status", str, "running")
     if status not in ("running", "done", "failed"):
-        raise SchemaError(_key(path, "status"), f"must be running, done or failed, got {status!r}")
+        raise SchemaError(_key(path, "status"), _(
+            "must be running, done or failed, got {status!r}").format(status=status))
     contributions = _get(doc, path, "contributions", list, [])
     if not all(isinstance(x, dict) for x in contributions):
-        raise SchemaError(_key(path, "contributions"), "expected tables")
+        raise SchemaError(_key(path, "contributions"), _("expected tables"))
     allowed = _get(doc, path, "allowed_skills", list, [])
     if not all(isinstance(x, str) for x in allowed):
-        raise SchemaError(_key(path, "allowed_skills"), "expected skill names")
+        raise SchemaError(_key(path, "allowed_skills"), _("expected skill names"))
     threshold = _get(doc, path, "threshold", int)
     if threshold < 1:
-        raise SchemaError(_key(path, "threshold"), f"must be at least 1, got {threshold}")
+        raise SchemaError(_key(path, "threshold"), _("must be at least 1, got {n}").format(
+            n=threshold))
     return ExtendedCheck(
         name=_get(doc, path, "name", str),
         tn=_get(doc, path, "tn", int),
@@ -269,11 +202,11 @@ def migrate(doc: dict[str, Any]) -> dict[str, Any]:
     """Bring an older document up to :data:`FORMAT` (a no-op for current saves)."""
     version = _get(doc, "", "format", int)
     if version > FORMAT:
-        raise SchemaError(
-            "format", f"made by a newer Tablekeeper (format {version}, this reads {FORMAT})"
-        )
+        raise SchemaError("format", _(
+            "made by a newer Tablekeeper (format {version}, this reads {FORMAT})").format(
+                version=version, FORMAT=FORMAT))
     if version < 1:
-        raise SchemaError("format", f"must be at least 1, got {version}")
+        raise SchemaError("format", _("must be at least 1, got {n}").format(n=version))
     while version < FORMAT:
         doc = MIGRATIONS[version](doc)
         version += 1
@@ -302,16 +235,18 @@ def from_doc(doc: dict[str, Any]) -> Campaign:
     system = _get(doc, "", "system", str)
     known = registry.system_keys()
     if system not in known:
-        raise SchemaError("system", f"unknown system {system!r} (one of {', '.join(known)})")
+        raise SchemaError("system", _("unknown system {system!r} (one of {known})").format(
+            system=system, known=", ".join(known)))
     adventure = _get(doc, "", "adventure", int, 1)
     if adventure < 1:
-        raise SchemaError("adventure", f"must be at least 1, got {adventure}")
+        raise SchemaError("adventure", _("must be at least 1, got {n}").format(n=adventure))
     chars = _get(doc, "", "characters", list, [])
     characters = tuple(_character(c, f"characters[{i}]", system) for i, c in enumerate(chars))
     seen: set[str] = set()
     for i, ch in enumerate(characters):
         if ch.name.casefold() in seen:
-            raise SchemaError(f"characters[{i}].name", f"duplicate character name {ch.name!r}")
+            raise SchemaError(f"characters[{i}].name", _(
+                "duplicate character name {name!r}").format(name=ch.name))
         seen.add(ch.name.casefold())
     scene_doc = doc.get("scene")
     history = _get(doc, "", "scene_history", list, [])
