@@ -12,9 +12,7 @@ Language: the command line speaks the GM's language from its first word — ``--
 ``--config`` or ``TABLEKEEPER_CONFIG``, else the usual one), else the locale — so
 ``--help``, the sub-commands' help, ``check``'s report and every usage error are Russian
 when the GM's language is. argparse's own words ("usage:", "options", its error messages)
-come through the same catalog: argparse looks up its texts with the module-level function
-``argparse._`` (its gettext domain), which :func:`main` points at the catalog while it runs
-and restores afterwards (:func:`_argparse_words`).
+come through the same catalog (:mod:`tui.cli_lang`).
 """
 
 from __future__ import annotations
@@ -23,8 +21,7 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -39,17 +36,6 @@ ENVIRONMENT = (
     ("NO_COLOR", N_("any value: no colours")),
     ("LC_ALL, LC_MESSAGES, LANG", N_("ru_* for Russian (after --lang and the config)")),
     ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", N_("move the per-user folders")),
-)
-
-#: argparse's own texts a Tablekeeper command line can show, translated through the catalog
-ARGPARSE_WORDS = (
-    N_("usage: "), N_("positional arguments"), N_("options"),
-    N_("show this help message and exit"), N_("unrecognized arguments: %s"),
-    N_("the following arguments are required: %s"), N_("argument %(argument_name)s: %(message)s"),
-    N_("expected one argument"), N_("invalid %(type)s value: %(value)r"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("expected at least one argument"), N_("ignored explicit argument %r"),
 )
 
 
@@ -260,9 +246,10 @@ def _serve(args: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     from tui import i18n
+    from tui.cli_lang import argparse_words, language
 
-    i18n.set_language(_language(args))
-    with _argparse_words():
+    i18n.set_language(language(args, _env("TABLEKEEPER_CONFIG")))
+    with argparse_words():
         try:
             if args[:1] == ["check"]:
                 files = _check_parser().parse_args(args[1:]).files
@@ -277,50 +264,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         except UsageError as exc:
             print(f"tablekeeper: {exc}", file=sys.stderr)
             return 2
-
-
-def _flag(args: Sequence[str], name: str) -> str | None:
-    """The value of ``--name VALUE`` / ``--name=VALUE`` on the line (the last one wins),
-    read before the parsers run so their help is already in the right language."""
-    found = None
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == name and i + 1 < len(args):
-            found = args[i + 1]
-        elif arg.startswith(name + "="):
-            found = arg.partition("=")[2]
-    return found
-
-
-def _language(args: Sequence[str]) -> str:
-    """The command line's language: ``--lang``, the config's ``language``, the locale."""
-    from tui import i18n
-
-    flag = _flag(args, "--lang")
-    configured = None
-    if flag not in i18n.LANGUAGES:
-        explicit = _flag(args, "--config") or _env("TABLEKEEPER_CONFIG")
-        try:
-            from tui.config import load_config
-            from tui.locations import config_path
-
-            configured = load_config(Path(explicit) if explicit else config_path()).language
-        except Exception:  # a config the app will report on; the command line goes on
-            configured = None
-    return i18n.choose(flag, configured, os.environ)
-
-
-@contextmanager
-def _argparse_words() -> Iterator[None]:
-    """argparse's own texts through the catalog while the command line runs (see the module
-    docstring); the standard library's function is back afterwards."""
-    own = argparse._  # type: ignore[attr-defined]
-    argparse._ = tr  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._ = own  # type: ignore[attr-defined]
 
 
 def _env(name: str) -> str | None:
