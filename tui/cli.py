@@ -6,6 +6,13 @@
 parsers (so ``tablekeeper check --help`` is its help); anything else is the app's command
 line, where a save may have any name (``./check`` opens a file called ``check``). Every bad
 argument or environment variable is one line on stderr and exit status 2 — never a traceback.
+
+Language: the command line speaks the GM's language from its first word — ``--lang ru|en``
+(anywhere on the line, for every sub-command), else the config's ``language`` (the file of
+``--config`` or ``TABLEKEEPER_CONFIG``, else the usual one), else the locale — so
+``--help``, the sub-commands' help, ``check``'s report and every usage error are Russian
+when the GM's language is. argparse's own words ("usage:", "options", its error messages)
+come through the same catalog (:mod:`tui.cli_lang`).
 """
 
 from __future__ import annotations
@@ -18,15 +25,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from tui.i18n import N_, _, tr
+
 __all__ = ["UsageError", "main", "version_text"]
 
 ENVIRONMENT = (
-    ("TABLEKEEPER_SAVES", "folder of saves (like --saves)"),
-    ("TABLEKEEPER_SEED", "seed the dice, a whole number (like --seed)"),
-    ("TABLEKEEPER_CONFIG", "config file (like --config)"),
-    ("NO_COLOR", "any value: no colours"),
-    ("LC_ALL, LC_MESSAGES, LANG", "ru_* for Russian (after --lang and the config)"),
-    ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", "move the per-user folders"),
+    ("TABLEKEEPER_SAVES", N_("folder of saves (like --saves)")),
+    ("TABLEKEEPER_SEED", N_("seed the dice, a whole number (like --seed)")),
+    ("TABLEKEEPER_CONFIG", N_("config file (like --config)")),
+    ("NO_COLOR", N_("any value: no colours")),
+    ("LC_ALL, LC_MESSAGES, LANG", N_("ru_* for Russian (after --lang and the config)")),
+    ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", N_("move the per-user folders")),
 )
 
 
@@ -40,7 +49,8 @@ class _Parser(argparse.ArgumentParser):
     epilog_factory: Callable[[], str] | None = None
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see {self.prog} --help)")
+        raise UsageError(_("{message} (see {prog} --help)").format(message=message,
+                                                                   prog=self.prog))
 
     def format_help(self) -> str:
         if self.epilog_factory is not None:
@@ -50,7 +60,7 @@ class _Parser(argparse.ArgumentParser):
 
 class _Version(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="show the versions and exit")
+        super().__init__(option_strings, dest, nargs=0, help=_("show the versions and exit"))
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
         print(version_text())
@@ -65,7 +75,7 @@ def version_text() -> str:
         try:
             return version(name)
         except PackageNotFoundError:
-            return "not installed"
+            return _("not installed")
 
     python = ".".join(str(n) for n in sys.version_info[:3])
     return f"tablekeeper {of('tablekeeper')} (Textual {of('textual')}, Python {python})"
@@ -76,21 +86,26 @@ def _epilog() -> str:
 
     home = locations.shown
     env = "\n".join(
-        f"  {name:<19} {what}" if len(name) < 20 else f"  {name}\n  {'':<19} {what}"
+        f"  {name:<19} {tr(what)}" if len(name) < 20 else f"  {name}\n  {'':<19} {tr(what)}"
         for name, what in ENVIRONMENT
     )
     files = [
-        ("saves", home(_saves_now())),
-        ("config", home(locations.config_path())),
-        ("history", home(locations.history_dir())),
-        ("bug log", home(locations.bug_log_path())),
+        (_("saves"), home(_saves_now())),
+        (_("config"), home(locations.config_path())),
+        (_("history"), home(locations.history_dir())),
+        (_("bug log"), home(locations.bug_log_path())),
     ]
-    listed = "\n".join(f"  {what:<8} {where}" for what, where in files)
-    return (f"commands:\n  check FILE...      validate saves (tablekeeper check --help)\n"
-            f"  serve FILE         the players' view in a browser (tablekeeper serve --help)\n\n"
-            f"environment variables:\n{env}\n\nfiles:\n{listed}\n\n"
-            "The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's 'saves',\n"
-            "else saves/ of a source checkout, else the per-user data folder.")
+    width = max(8, *(len(what) for what, _where in files))
+    listed = "\n".join(f"  {what:<{width}} {where}" for what, where in files)
+    commands = _(
+        "commands:\n"
+        "  check FILE...      validate saves (tablekeeper check --help)\n"
+        "  serve FILE         the players' view in a browser (tablekeeper serve --help)\n"
+        "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)")
+    return (f"{commands}\n\n{_('environment variables:')}\n{env}\n\n{_('files:')}\n{listed}"
+            "\n\n" + _("The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's "
+                       "'saves',\nelse saves/ of a source checkout, else the per-user data "
+                       "folder."))
 
 
 def _saves_now() -> Path:
@@ -110,87 +125,95 @@ def _saves_now() -> Path:
 def _main_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper",
-        usage="%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
-              "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
-              "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
-              "[--gm] [-o FILE.md]",
-        description="A keyboard-first table tracker for tabletop RPG game masters:\n"
-        "opens the campaign picker, or SAVE.",
+        usage=_("%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
+                "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
+                "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
+                "[--gm] [-o FILE.md]"),
+        description=_("A keyboard-first table tracker for tabletop RPG game masters:\n"
+                      "opens the campaign picker, or SAVE."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.epilog_factory = _epilog
     parser.add_argument("save", nargs="?", type=Path, metavar="SAVE",
-                        help="campaign save to open (TOML); edits that file")
+                        help=_("campaign save to open (TOML); edits that file"))
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--read-only", action="store_true",
-                        help="open SAVE (or what the picker opens) as the players' view: "
-                        "follows the GM live, changes nothing, GM-only data hidden")
-    parser.add_argument("--saves", type=Path, metavar="DIR", help="folder of saves")
-    parser.add_argument("--config", type=Path, metavar="FILE", help="config file to use")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice (demos, tests)")
+                        help=_("open SAVE (or what the picker opens) as the players' view: "
+                               "follows the GM live, changes nothing, GM-only data hidden"))
+    parser.add_argument("--saves", type=Path, metavar="DIR", help=_("folder of saves"))
+    parser.add_argument("--config", type=Path, metavar="FILE", help=_("config file to use"))
+    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice (demos, tests)"))
     parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
-                        help="the interface's language (else the config's 'language', else "
-                        "the locale: LC_ALL, LC_MESSAGES, LANG = ru_* is Russian; else English)")
+                        help=_("the interface's language (else the config's 'language', else "
+                               "the locale: LC_ALL, LC_MESSAGES, LANG = ru_* is Russian; else "
+                               "English)"))
     return parser
 
 
 def _check_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper check",
-        description="Validate saves (and their logs). Prints FILE: ok, FILE:LINE:COL: … for a "
-        "TOML error or FILE: key.path: … for a schema error; exit status 1 if any file is bad.",
+        description=_("Validate saves (and their logs). Prints FILE: ok, FILE:LINE:COL: … for a "
+                      "TOML error or FILE: key.path: … for a schema error; exit status 1 if "
+                      "any file is bad."),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a save to check")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("a save to check"))
+    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
+                        help=_("the report's language (else the config's 'language', else "
+                               "the locale)"))
     return parser
 
 
 def _serve_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper serve",
-        description="Serve the players' view of FILE to a web browser (read-only, GM-only data "
-        "hidden, live). Prints the address to open, with a token every request must carry.",
+        description=_("Serve the players' view of FILE to a web browser (read-only, GM-only "
+                      "data hidden, live). Prints the address to open, with a token every "
+                      "request must carry."),
     )
-    parser.add_argument("file", type=Path, metavar="FILE", help="the campaign save")
+    parser.add_argument("file", type=Path, metavar="FILE", help=_("the campaign save"))
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1, this machine only; "
-                        "0.0.0.0 for the network)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+                        help=_("address to listen on (default 127.0.0.1, this machine only; "
+                               "0.0.0.0 for the network)"))
+    parser.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
     parser.add_argument("--config", type=Path, metavar="FILE",
-                        help="config file the view uses (theme, keys)")
+                        help=_("config file the view uses (theme, keys)"))
+    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
+                        help=_("the language of these messages (else the config's "
+                               "'language', else the locale)"))
     return parser
 
 
 def _recap_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper recap",
-        description="Write a Markdown recap of FILE for the players: scenes with their "
-        "summaries, notable rolls, extended checks, experience, resources and dice "
-        "statistics. GM-only characters, secret rolls and hidden values are left out unless "
-        "--gm. Filters combine.",
+        description=_("Write a Markdown recap of FILE for the players: scenes with their "
+                      "summaries, notable rolls, extended checks, experience, resources and "
+                      "dice statistics. GM-only characters, secret rolls and hidden values are "
+                      "left out unless --gm. Filters combine."),
     )
-    parser.add_argument("file", type=Path, metavar="FILE", help="the campaign save")
-    parser.add_argument("--adventure", type=int, metavar="N", help="only adventure N")
-    parser.add_argument("--since", metavar="DATE", help="only entries from DATE (YYYY-MM-DD) on")
-    parser.add_argument("--scene", metavar="NAME", help="only the scene(s) called NAME")
-    parser.add_argument("--gm", action="store_true", help="the GM's copy: nothing left out")
+    parser.add_argument("file", type=Path, metavar="FILE", help=_("the campaign save"))
+    parser.add_argument("--adventure", type=int, metavar="N", help=_("only adventure N"))
+    parser.add_argument("--since", metavar="DATE",
+                        help=_("only entries from DATE (YYYY-MM-DD) on"))
+    parser.add_argument("--scene", metavar="NAME", help=_("only the scene(s) called NAME"))
+    parser.add_argument("--gm", action="store_true", help=_("the GM's copy: nothing left out"))
     parser.add_argument("-o", "--output", type=Path, metavar="FILE.md",
-                        help="write to FILE.md instead of standard output")
+                        help=_("write to FILE.md instead of standard output"))
     parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
-                        help="the recap's language (else the locale: ru_* is Russian)")
+                        help=_("the recap's language (else the config's 'language', else the "
+                               "locale: ru_* is Russian)"))
     return parser
 
 
 def _recap(args: Sequence[str]) -> int:
     ns = _recap_parser().parse_args(args)
     save = _existing_file(ns.file, "FILE")
-    from tui import i18n
-
-    i18n.set_language(i18n.choose(ns.lang, None, os.environ))
     from tui.session.recap import RecapOptions
     from tui.session.recap.select import parse_date
 
     if ns.adventure is not None and ns.adventure < 1:
-        raise UsageError(f"--adventure: expected 1 or more, got {ns.adventure}")
+        raise UsageError(_("--adventure: expected 1 or more, got {n}").format(n=ns.adventure))
     try:
         since = parse_date(ns.since) if ns.since is not None else None
     except ValueError as exc:
@@ -200,9 +223,10 @@ def _recap(args: Sequence[str]) -> int:
         from tui.store.paths import log_path
 
         if output.is_dir():
-            raise UsageError(f"-o: {output} is a folder")
+            raise UsageError(_("-o: {output} is a folder").format(output=output))
         if output.resolve() in {save.resolve(), log_path(save.resolve())}:
-            raise UsageError(f"-o: {output} is the campaign itself; name a .md file")
+            raise UsageError(_("-o: {output} is the campaign itself; name a .md file").format(
+                output=output))
     from tui.cli_recap import recap_main
 
     return recap_main(save, RecapOptions(ns.adventure, since, ns.scene, ns.gm), output)
@@ -212,7 +236,7 @@ def _serve(args: Sequence[str]) -> int:
     ns = _serve_parser().parse_args(args)
     save = _existing_file(ns.file, "FILE")
     if not 0 < ns.port < 65536:
-        raise UsageError(f"--port: expected 1..65535, got {ns.port}")
+        raise UsageError(_("--port: expected 1..65535, got {port}").format(port=ns.port))
     config = _existing_file(ns.config, "--config") if ns.config is not None else None
     from tui.cli_serve import serve_main
 
@@ -221,20 +245,25 @@ def _serve(args: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        if args[:1] == ["check"]:
-            files = _check_parser().parse_args(args[1:]).files
-            from tui.cli_check import check_main
+    from tui import i18n
+    from tui.cli_lang import argparse_words, language
 
-            return check_main(files)
-        if args[:1] == ["serve"]:
-            return _serve(args[1:])
-        if args[:1] == ["recap"]:
-            return _recap(args[1:])
-        return _run(_main_parser().parse_args(args))
-    except UsageError as exc:
-        print(f"tablekeeper: {exc}", file=sys.stderr)
-        return 2
+    i18n.set_language(language(args, _env("TABLEKEEPER_CONFIG")))
+    with argparse_words():
+        try:
+            if args[:1] == ["check"]:
+                files = _check_parser().parse_args(args[1:]).files
+                from tui.cli_check import check_main
+
+                return check_main(files)
+            if args[:1] == ["serve"]:
+                return _serve(args[1:])
+            if args[:1] == ["recap"]:
+                return _recap(args[1:])
+            return _run(_main_parser().parse_args(args))
+        except UsageError as exc:
+            print(f"tablekeeper: {exc}", file=sys.stderr)
+            return 2
 
 
 def _env(name: str) -> str | None:
@@ -251,23 +280,25 @@ def _seed(ns: argparse.Namespace) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise UsageError(f"TABLEKEEPER_SEED: expected a whole number, got {text!r}") from None
+        raise UsageError(_("TABLEKEEPER_SEED: expected a whole number, got {text!r}").format(
+            text=text)) from None
 
 
 def _folder(path: Path, source: str) -> Path:
     path = path.expanduser()
     if path.exists() and not path.is_dir():
-        raise UsageError(f"{source}: {path} is not a folder")
+        raise UsageError(_("{source}: {path} is not a folder").format(source=source, path=path))
     return path
 
 
 def _existing_file(path: Path, source: str) -> Path:
     path = path.expanduser()
     if path.is_dir():
-        hint = " (--saves DIR opens the picker on a folder)" if source == "SAVE" else ""
-        raise UsageError(f"{source}: {path} is a folder, not a file{hint}")
+        hint = _(" (--saves DIR opens the picker on a folder)") if source == "SAVE" else ""
+        raise UsageError(_("{source}: {path} is a folder, not a file{hint}").format(
+            source=source, path=path, hint=hint))
     if not path.is_file():
-        raise UsageError(f"{source}: no such file: {path}")
+        raise UsageError(_("{source}: no such file: {path}").format(source=source, path=path))
     return path
 
 
@@ -296,14 +327,15 @@ def _run(ns: argparse.Namespace) -> int:
 
     config = load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
     if config.saves is not None and config.saves.exists() and not config.saves.is_dir():
-        problem = f"{path.name}: saves: {config.saves} is not a folder; using the default"
+        problem = _("{name}: saves: {saves} is not a folder; using the default").format(
+            name=path.name, saves=config.saves)
         config = replace(config, saves=None, problems=(*config.problems, problem))
     if saves is None:
         saves = config.saves
 
     from tui import i18n
 
-    i18n.set_language(i18n.choose(ns.lang, config.language, os.environ))
+    i18n.set_language(i18n.choose(ns.lang, config.language, os.environ))  # as the app's
     from tui.app import TablekeeperApp
 
     rng = random.Random(seed) if seed is not None else random.Random()

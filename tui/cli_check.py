@@ -1,7 +1,9 @@
 """``tablekeeper check FILE...``: validate saves (and their logs) from the shell.
 
 Prints ``FILE:LINE:COL: message`` for a TOML error, ``FILE: key.path: message`` for a schema
-error and ``FILE: ok`` for a good save; the exit status is 1 when any file is bad.
+error and ``FILE: ok`` for a good save; the exit status is 1 when any file is bad. The
+report's own words are in the GM's language (``ok`` is «в порядке» in Russian); the save
+errors come from the store in the words it has.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from tui.i18n import _
 from tui.store.errors import SaveError
 from tui.store.files import read_campaign
 from tui.store.logfile import read_log
@@ -22,7 +25,7 @@ def check_file(path: str) -> list[str]:
     """Messages for one save: problems first; the last line is ``FILE: ok`` if it is good."""
     p = Path(path)
     if not p.is_file():
-        return [f"{path}: no such file"]
+        return [_("{path}: no such file").format(path=path)]
     try:
         read_campaign(p)
         log = log_path(p)
@@ -30,13 +33,14 @@ def check_file(path: str) -> list[str]:
     except SaveError as exc:
         lines = [str(exc)]
         if exc.file == path and backup_path(p).is_file():
-            lines.append(f"{path}: note: the previous version is in {backup_path(p).name}")
+            lines.append(_("{path}: note: the previous version is in {backup}").format(
+                path=path, backup=backup_path(p).name))
         return lines
     lines = []
     if found.recovered:
-        lines.append(f"{log}: note: an incomplete last entry (interrupted write) "
-                     "will be dropped on the next save")
-    lines.append(f"{path}: ok")
+        lines.append(_("{log}: note: an incomplete last entry (interrupted write) will be "
+                       "dropped on the next save").format(log=log))
+    lines.append(_("{path}: ok").format(path=path))
     return lines
 
 
@@ -44,12 +48,12 @@ def check_main(paths: list[str], *, out: TextIO | None = None) -> int:
     """Check every save in ``paths``; return 0 when all are good, 1 otherwise (2: no files)."""
     stream = out if out is not None else sys.stdout
     if not paths:
-        print("usage: tablekeeper check FILE...", file=stream)
+        print(_("usage: tablekeeper check FILE..."), file=stream)
         return 2
     status = 0
     for path in paths:
         lines = check_file(path)
-        if not lines[-1].endswith(": ok"):
+        if lines[-1] != _("{path}: ok").format(path=path):
             status = 1
         for line in lines:
             print(line, file=stream)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,8 @@ from typing import Any
 import pytest
 
 from tests.tui.conftest import DEMOS
-from tui import cli
+from tests.tui.test_russian import english_left
+from tui import cli, i18n
 
 
 def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -66,7 +69,7 @@ def test_help_lists_the_environment_and_the_files(
 def test_check_has_its_own_parser(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_main(["check", "--help"], capsys)
     assert code == 0
-    assert out.startswith("usage: tablekeeper check [-h] FILE [FILE ...]")
+    assert out.startswith("usage: tablekeeper check [-h] [--lang ru|en] FILE [FILE ...]")
     code, out, _ = run_main(["check", str(DEMOS["brp"])], capsys)
     assert (code, out) == (0, f"{DEMOS['brp']}: ok\n")
 
@@ -189,3 +192,77 @@ def test_serving_costs_the_normal_start_nothing() -> None:
                              "'textual_serve' in sys.modules)"], capture_output=True,
                             text=True, timeout=60)
     assert served.stdout.strip() == "True"  # the check above can see the import
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    """The command line sets the language for the process: back to English afterwards."""
+    yield
+    i18n.set_language("en")
+
+
+#: the help's syntax, the same in either language: options, metavars, sub-commands, names
+SYNTAX = {"tablekeeper", "check", "serve", "recap", "help", "version", "read-only", "saves",
+          "config", "seed", "lang", "ru", "en", "language", "host", "port", "adventure",
+          "since", "scene", "gm", "md", "output", "toml", "markdown", "h", "o", "file", "dir",
+          "name", "date", "save", "xdg", "lc", "all", "messages", "no", "color"}
+_PATHS = re.compile(r"\S*/\S*")
+
+
+def test_help_and_check_speak_russian(
+    capsys: pytest.CaptureFixture[str], user_dirs: Path, tmp_path: Path, english_after: None
+) -> None:
+    for args in (["--lang", "ru", "--help"], ["check", "--lang", "ru", "--help"],
+                 ["serve", "--help", "--lang=ru"], ["recap", "--lang", "ru", "--help"]):
+        code, out, _ = run_main(args, capsys)
+        assert code == 0
+        assert out.startswith("использование: tablekeeper"), out
+        assert "параметры:" in out and "показать эту справку и выйти" in out
+        rows = [_PATHS.sub("", row) for row in out.splitlines()]
+        assert english_left(rows, SYNTAX) == [], args
+    code, out, _ = run_main(["--lang", "ru", "--help"], capsys)
+    assert "переменные окружения:" in out and "файлы:" in out
+    missing = tmp_path / "none.toml"
+    code, out, _ = run_main(["check", "--lang", "ru", str(DEMOS["brp"]), str(missing)], capsys)
+    assert (code, out) == (1, f"{DEMOS['brp']}: в порядке\n{missing}: нет такого файла\n")
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = 3\nsystem = "brp"\nname = "x"\nadventure = 1\n'
+                      '[[characters]]\nname = "A"\nside = "enemy"\n', encoding="utf-8")
+    code, out, _ = run_main(["check", "--lang", "ru", str(broken)], capsys)
+    assert (code, out) == (1, f"{broken}: characters[0].side: должно быть одним из: party, npc, "
+                              "а здесь 'enemy'\n")
+    code, _, err = run_main(["--lang", "ru", "--seed", "abc"], capsys)
+    assert (code, err) == (2, "tablekeeper: аргумент --seed: неверное значение (int): 'abc' "
+                              "(см. tablekeeper --help)\n")
+    code, _, err = run_main(["check", "--lang", "ru"], capsys)
+    assert (code, err) == (2, "tablekeeper: нужны аргументы: FILE (см. tablekeeper check "
+                              "--help)\n")
+    import argparse
+
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]  # restored
+
+
+def test_the_command_lines_language_is_the_flag_the_config_the_locale(
+    capsys: pytest.CaptureFixture[str], user_dirs: Path, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch, english_after: None,
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    missing = str(tmp_path / "none.toml")
+
+    def says() -> str:
+        return run_main(["check", missing], capsys)[1]
+
+    assert says() == f"{missing}: no such file\n"
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert says() == f"{missing}: нет такого файла\n"
+    assert run_main(["check", "--lang", "en", missing], capsys)[1] == f"{missing}: no such file\n"
+    config = tmp_path / "config.toml"
+    config.write_text('language = "en"\n', encoding="utf-8")
+    monkeypatch.setenv("TABLEKEEPER_CONFIG", str(config))
+    assert says() == f"{missing}: no such file\n"  # the config before the locale
+    config.write_text('language = "ru"\n', encoding="utf-8")
+    monkeypatch.delenv("LANG")
+    assert says() == f"{missing}: нет такого файла\n"
+    config.write_text("language = [", encoding="utf-8")  # a broken config: the locale decides
+    assert says() == f"{missing}: no such file\n"

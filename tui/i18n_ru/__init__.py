@@ -9,6 +9,7 @@ message of the code has an entry, that no entry is stale, and that placeholders 
 from __future__ import annotations
 
 from tui.i18n_ru import checks as _checks
+from tui.i18n_ru import commands as _commands
 from tui.i18n_ru import dialogs as _dialogs
 from tui.i18n_ru import errors as _errors
 from tui.i18n_ru import help as _help
@@ -23,7 +24,8 @@ from tui.i18n_ru import terms as _terms
 PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
                                      _log.MESSAGES, _review.MESSAGES,
                                      _errors.MESSAGES, _refusals.MESSAGES,
-                                     _checks.MESSAGES, _dialogs.MESSAGES, _store.MESSAGES)
+                                     _checks.MESSAGES, _dialogs.MESSAGES, _store.MESSAGES,
+                                     _commands.MESSAGES)
 MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
 
 PLURALS: dict[str, tuple[str, str, str]] = {

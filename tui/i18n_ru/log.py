@@ -225,7 +225,6 @@ MESSAGES: dict[str, str] = {
         "инициатива {value} вне допустимого (-10000..10000)",
     "no turn order yet: /order builds one": "очерёдности ещё нет: её строит /order",
     "round {n}: {name}'s turn": "раунд {n}: ходит {name}",
-    "turn order: ": "очерёдность: ",
     "unexpected {words} after {name}": "лишнее {words} после {name}",
     "usage: /init CHAR N (N a whole number)": "использование: /init ПЕРСОНАЖ N (N — целое число)",
     "usage: /swap CHAR CHAR (two characters)": "использование: /swap ПЕРСОНАЖ ПЕРСОНАЖ (двое)",

@@ -113,7 +113,6 @@ MESSAGES: dict[str, str] = {
         "эту строку нельзя удалить (очистите её)",
     "write +N, -N or =N (or max=N), not {word!r}":
         "пишите +N, -N или =N (или max=N), а не {word!r}",
-    "write {what} NAME = VALUE": "пишите {what} ИМЯ = ЗНАЧЕНИЕ",
     "{attribute} needs a value": "{attribute}: нужно значение",
     "{attribute}: the value must be a short line of text":
         "{attribute}: значение должно быть короткой строкой текста",
@@ -213,10 +212,7 @@ MESSAGES: dict[str, str] = {
         "у {name} нет HP (ресурсы: {have}); /hp ПЕРСОНАЖ ИМЯ =N добавляет ресурс",
     "{name} has no conditions": "у {name} нет состояний",
     "{name} has no ticked skills": "у {name} нет отмеченных навыков",
-    "{name} has {what} {typed!r} (attributes: {have})":
-        "у {name}: {what} {typed!r} (атрибуты: {have})",
     "{name} is already {status}": "{name} уже: {status}",
-    "{name} is already {value}": "{name} уже: {value}",
     "{name} is named twice": "{name} назван дважды",
     "{name} is not in the turn order (/order builds it)":
         "{name} нет в очерёдности (/order её строит)",

@@ -202,7 +202,7 @@ class EditorScreen(Follows):
             return
         if field.toggles:
             new, text = toggle_field(self.table.campaign, self.who, field)
-            self._run(new, Draft("change", text, self.who), self._key(field))
+            self._run(new, Draft.of("change", text, self.who), self._key(field))
             return
         self.editing = field
         line = self.line
@@ -270,7 +270,7 @@ class EditorScreen(Follows):
         except _ERRORS as exc:
             self._status(str(exc), False)
             return
-        self._run(new, Draft("change", text, self.who), None)
+        self._run(new, Draft.of("change", text, self.who), None)
 
     def follow(self) -> None:
         if self.editing is None and self.table.campaign is not self._built:

@@ -22,6 +22,7 @@ from textual.containers import Vertical
 
 from tui.i18n import _
 from tui.session.campaign.model import Campaign, Character
+from tui.session.characters.conditions import shown_label
 from tui.session.characters.resources import bar, is_down, resource_text
 from tui.session.systems.registry import tracker
 from tui.widgets.party_list import PartyList
@@ -78,7 +79,7 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
         text.append("\n" + "  ".join(resource_text(ch, k).replace(" ", KEEP)
                                      for k in ch.resources), style="bold")
     if ch.conditions:
-        text.append("\n" + ", ".join(c.label for c in ch.conditions), style="bold yellow")
+        text.append("\n" + ", ".join(shown_label(c) for c in ch.conditions), style="bold yellow")
     if ch.attributes:
         text.append("\n" + "  ".join(keep_together(k, v) for k, v in ch.attributes.items()))
     for skill, value in ch.skills.items():

@@ -107,7 +107,7 @@ def test_bad_fields_are_refused(kind: str, item: str, text: str, problem: str) -
 def test_toggles_and_removal() -> None:
     c = brp_campaign()
     c, text = toggle_field(c, "Alice Moore", row(c, "Alice Moore", "side"))
-    assert c.character("Alice Moore").side == "npc" and "npc" in text
+    assert c.character("Alice Moore").side == "npc" and "npc" in text.render()
     c, _ = toggle_field(c, "Alice Moore", row(c, "Alice Moore", "gm"))
     assert c.character("Alice Moore").gm_only
     c = put(c, "Alice Moore", "res", "11/11", "HP")

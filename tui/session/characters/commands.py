@@ -29,12 +29,17 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from tui.i18n import Msg, _, joined, msg
+from tui.i18n import Msg, _, joined, msg, tr
 from tui.session.campaign.durations import UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.characters import roster
-from tui.session.characters.conditions import round_hook, with_condition, without_condition
+from tui.session.characters.conditions import (
+    round_hook,
+    shown_label,
+    with_condition,
+    without_condition,
+)
 from tui.session.characters.resources import (
     Amount,
     down_lines,
@@ -156,7 +161,7 @@ def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
         raise CommandError(
             _("{what} {typed!r} could be {names}: write it out, or quote a new name "
               "(\"{typed}\")").format(
-            what=what, typed=typed, names=', '.join(starts[:4])))
+            what=tr(what), typed=typed, names=', '.join(starts[:4])))
     return starts[0] if starts else None
 
 
@@ -178,7 +183,7 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     name, rest = pick_character(table, words)
     if not rest:
         return Feedback(False, _("usage: {usage} (which {kind} of {name}?)").format(
-            usage=usage, kind=kind[:-1], name=name))
+            usage=usage, kind=tr("skill") if kind == "skills" else tr("attribute"), name=name))
     ch = table.campaign.character(name)
     values: Mapping[str, object] = getattr(ch, kind)
     what = "skill" if kind == "skills" else "attribute"
@@ -244,7 +249,7 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     elif "HP" in ch.resources or adds:
         resource = "HP"
     else:
-        have = ", ".join(ch.resources) or "none"
+        have = ", ".join(ch.resources) or _("none")
         return Feedback(False,
             _("{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one").format(
             name=ch.name, have=have))
@@ -284,8 +289,8 @@ def _cond(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     if not rest:
-        listed = ", ".join(c.label for c in ch.conditions) or _("no conditions")
-        return Feedback(True, f"{ch.name}: {listed}")
+        listed = ", ".join(shown_label(c) for c in ch.conditions) or _("no conditions")
+        return Feedback(True, _("{name}: {conditions}").format(name=ch.name, conditions=listed))
     left, unit = _duration(rest)
     condition = label(" ".join(rest), "condition")
     new, text = with_condition(ch, condition, left, unit)

@@ -13,27 +13,48 @@ Decisions (the issue leaves them to the table):
   lasts until ``/uncond``. Setting a condition the character already has replaces its
   duration.
 * A new scene does not clear conditions: the GM decides what carries over.
+* A duration is stored in English (``"2 rounds"``, the save's and the ``/cond`` syntax) and
+  shown through :func:`duration_msg` / :func:`shown_label`, in the GM's language («2 раунда»).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from tui.i18n import Msg, _, msg
+from tui.i18n import Msg, _, msg, nmsg
 from tui.session.campaign.model import Campaign, Character, Condition, DurationUnit
 from tui.session.campaign.session import CommandError, Outcome
 
 __all__ = [
     "MAX_CONDITIONS",
     "counted_down",
+    "duration_msg",
     "round_hook",
     "rounds_passed",
+    "shown_label",
     "turn_ended",
     "with_condition",
     "without_condition",
 ]
 
 MAX_CONDITIONS = 20
+
+
+def duration_msg(condition: Condition) -> Msg:
+    """How long ``condition`` lasts, as a stored message: «2 раунда», «1 ход», «пока не
+    снято»."""
+    if condition.unit == "rounds":
+        return nmsg("{n} round", "{n} rounds", condition.left)
+    if condition.unit == "turns":
+        return nmsg("{n} turn", "{n} turns", condition.left)
+    return msg("until removed")
+
+
+def shown_label(condition: Condition) -> str:
+    """``stunned 2 rounds`` / ``prone`` in the GM's language (the name is the GM's own)."""
+    if not condition.unit:
+        return condition.name
+    return f"{condition.name} {duration_msg(condition).render()}"
 
 
 def with_condition(ch: Character, name: str, left: int = 0,
@@ -43,24 +64,22 @@ def with_condition(ch: Character, name: str, left: int = 0,
     old = ch.condition(name)
     if old is not None:
         conditions = tuple(replace(new, name=old.name) if c is old else c for c in ch.conditions)
-        was = old.duration or msg("until removed")
         return (ch.with_conditions(conditions),
                 msg("{name}: {condition} now {duration} (was {was})", name=ch.name,
-                    condition=old.name, duration=new.duration or msg("until removed"),
-                    was=was))
+                    condition=old.name, duration=duration_msg(new), was=duration_msg(old)))
     if len(ch.conditions) >= MAX_CONDITIONS:
         raise CommandError(_("{name} already has {MAX_CONDITIONS} conditions").format(
             name=ch.name, MAX_CONDITIONS=MAX_CONDITIONS))
     return ch.with_conditions((*ch.conditions, new)), (
         msg("{name} is {condition} for {duration}", name=ch.name, condition=name,
-            duration=new.duration) if new.duration
+            duration=duration_msg(new)) if new.unit
         else msg("{name} is {condition}", name=ch.name, condition=name))
 
 
 def without_condition(ch: Character, name: str) -> tuple[Character, Msg]:
     old = ch.condition(name)
     if old is None:
-        have = ", ".join(c.name for c in ch.conditions) or "none"
+        have = ", ".join(c.name for c in ch.conditions) or _("none")
         raise CommandError(_("{name} is not {name2} (conditions: {have})").format(
             name=ch.name, name2=name, have=have))
     kept = tuple(c for c in ch.conditions if c is not old)
@@ -68,26 +87,26 @@ def without_condition(ch: Character, name: str) -> tuple[Character, Msg]:
                                          condition=old.name)
 
 
-def counted_down(ch: Character, unit: DurationUnit, steps: int = 1) -> tuple[Character, list[str]]:
+def counted_down(ch: Character, unit: DurationUnit, steps: int = 1) -> tuple[Character, list[Msg]]:
     """``ch`` with its ``unit`` conditions ``steps`` shorter; lines for those that end."""
     if steps < 1 or not any(c.unit == unit for c in ch.conditions):
         return ch, []
     kept: list[Condition] = []
-    ended: list[str] = []
+    ended: list[Msg] = []
     for c in ch.conditions:
         if c.unit != unit:
             kept.append(c)
         elif c.left - steps > 0:
             kept.append(replace(c, left=c.left - steps))
         else:
-            ended.append(f"{ch.name}: {c.name} ends")
+            ended.append(msg("{name}: {condition} ends", name=ch.name, condition=c.name))
     return ch.with_conditions(tuple(kept)), ended
 
 
-def rounds_passed(campaign: Campaign, steps: int) -> tuple[Campaign, list[str]]:
+def rounds_passed(campaign: Campaign, steps: int) -> tuple[Campaign, list[Msg]]:
     """Every character's round conditions counted down ``steps`` rounds."""
     chars: list[Character] = []
-    lines: list[str] = []
+    lines: list[Msg] = []
     for ch in campaign.characters:
         new, ended = counted_down(ch, "rounds", steps)
         chars.append(new)
@@ -97,7 +116,7 @@ def rounds_passed(campaign: Campaign, steps: int) -> tuple[Campaign, list[str]]:
     return replace(campaign, characters=tuple(chars)), lines
 
 
-def turn_ended(campaign: Campaign, name: str) -> tuple[Campaign, list[str]]:
+def turn_ended(campaign: Campaign, name: str) -> tuple[Campaign, list[Msg]]:
     """``name``'s turn conditions counted down one turn (its turn just ended)."""
     try:
         ch = campaign.character(name)

@@ -28,12 +28,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tui.i18n import N_, Msg, _, msg
+from tui.i18n import N_, Msg, _, msg, tr
 from tui.session.campaign.durations import parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.characters import roster
-from tui.session.characters.conditions import with_condition, without_condition
+from tui.session.characters.conditions import (
+    duration_msg,
+    with_condition,
+    without_condition,
+)
 from tui.session.characters.resources import LIMIT, resource_text
 from tui.session.characters.values import (
     attribute_value,
@@ -133,7 +137,7 @@ def fields_of(ch: Character, system: System) -> list[Field]:
     rows.append(Field("res+", "", N_("+ add resource"), "", resources, _("NAME = VALUE[/MAX]")))
     conditions = _("Conditions")
     for c in ch.conditions:
-        rows.append(Field("cond", c.name, c.name, c.duration or _("until removed"), conditions,
+        rows.append(Field("cond", c.name, c.name, duration_msg(c).render(), conditions,
                           _("N rounds, N turns, or empty: until removed")))
     rows.append(Field("cond+", "", N_("+ add condition"), "", conditions,
                       _("NAME [N rounds|turns]")))
@@ -166,7 +170,7 @@ def _named(text: str, what: str) -> tuple[str, str]:
     """``NAME = VALUE`` → (name, value)."""
     name, eq, value = text.partition("=")
     if not eq:
-        raise CommandError(_("write {what} NAME = VALUE").format(what=what))
+        raise CommandError(_("write NAME = VALUE ({what})").format(what=tr(what)))
     return label(name, what), value.strip()
 
 
@@ -175,7 +179,8 @@ def _resource(ch: Character, name: str, text: str) -> Character:
     value = whole_number(value_text, name, low=-LIMIT, high=LIMIT)
     ch = ch.with_resource(name, value)
     if slash:
-        top = (whole_number(top_text, f"{name}'s maximum", low=0, high=LIMIT)
+        top = (whole_number(top_text, _("the maximum of {name}").format(name=name), low=0,
+                            high=LIMIT)
                if top_text.strip() else None)
         ch = ch.with_maximum(name, top)
     return ch
@@ -187,7 +192,7 @@ def _weapon_fields(text: str) -> dict[str, Any]:
         key, eq, value = word.partition("=")
         if not eq or not key or not value:
             raise CommandError(_("a weapon field is key=value, got {word!r}").format(word=word))
-        key = label(key, "weapon field")
+        key = label(key, N_("weapon field"))
         out[key] = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else value
     return out
 
@@ -234,15 +239,15 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
     if kind == "name":
         return replace(ch, name=character_name(campaign, text, old=ch.name))
     if kind == "player":
-        return replace(ch, player=label(text, "player") if text.strip() else "")
+        return replace(ch, player=label(text, N_("player")) if text.strip() else "")
     if kind == "notes":
         return replace(ch, notes=notes_text(text))
     if kind == "aliases":
-        return _with_extra(ch, "aliases", list(parse_list(text, "alias")))
+        return _with_extra(ch, "aliases", list(parse_list(text, N_("alias"))))
     if kind == "skill_aliases":
         pairs = {}
         for part in (p for p in text.split(",") if p.strip()):
-            alias, skill = _named(part, "a skill alias")
+            alias, skill = _named(part, N_("skill alias"))
             if skill not in ch.skills:
                 raise CommandError(
                     _("{name} has no skill {skill!r} for the alias {alias!r}").format(
@@ -258,18 +263,18 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
         if len(words) >= 3 and words[-2].isdigit():
             left, unit = _duration(" ".join(words[-2:]))
             words = words[:-2]
-        return with_condition(ch, label(" ".join(words), "condition"), left, unit)[0]
+        return with_condition(ch, label(" ".join(words), N_("condition")), left, unit)[0]
     if kind == "weapon+":
         words = text.split()
         cut = next((i for i, w in enumerate(words) if "=" in w), len(words))
-        name = label(" ".join(words[:cut]), "weapon")
+        name = label(" ".join(words[:cut]), N_("weapon"))
         if name in _weapons(ch):
             raise CommandError(_("{name} already has a weapon called {name2}").format(
                 name=ch.name, name2=name))
         return _set_item(ch, "weapon", name, " ".join(words[cut:]), system)
     if kind.endswith("+"):
-        name, value = _named(text, {"attr+": "attribute", "skill+": "skill",
-                                    "res+": "resource"}[kind])
+        name, value = _named(text, {"attr+": N_("attribute"), "skill+": N_("skill"),
+                                    "res+": N_("resource")}[kind])
         base = kind[:-1]
         if any(k.casefold() == name.casefold() for k in getattr(ch, _TABLES[base])):
             raise CommandError(_("{name} already has {name2}: edit its row").format(
@@ -277,21 +282,32 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
         return _set_item(ch, base, name, value, system)
     name = field.item
     if "=" in text and kind != "weapon":
-        new_name, text = _named(text, "it")
+        new_name, text = _named(text, N_("the new name"))
         ch = _renamed_item(ch, _TABLES[kind], name, new_name)
         name = new_name
     return _set_item(ch, kind, name, text.replace(" ✓", "").strip(), system)
 
 
-def _value(ch: Character, kind: str, item: str) -> str:
+def _value(ch: Character, kind: str, item: str) -> str | Msg:
     if kind.startswith("res"):
         return resource_text(ch, item).removeprefix(f"{item} ")
     if kind.startswith("weapon"):
         return _weapon_text(_weapons(ch).get(item, {}))
     if kind.startswith("cond"):
         found = ch.condition(item)
-        return (found.duration or "until removed") if found is not None else ""
+        return duration_msg(found) if found is not None else ""
     return str(getattr(ch, _TABLES[kind.rstrip("+")]).get(item, ""))
+
+
+#: the log line of a changed free-text row, by the row's kind
+_CHANGED = {"notes": N_("{name}: notes changed"), "aliases": N_("{name}: aliases changed"),
+            "skill_aliases": N_("{name}: skill aliases changed")}
+#: the log line of an added row (``+ add …``), by the row's kind
+_NEW = {"attr+": N_("{name}: new attribute {key} {value}"),
+        "skill+": N_("{name}: new skill {key} {value}"),
+        "res+": N_("{name}: new resource {key} {value}"),
+        "cond+": N_("{name}: new condition {key} {value}"),
+        "weapon+": N_("{name}: new weapon {key} {value}")}
 
 
 def _describe(before: Character, after: Character, field: Field) -> str | Msg:
@@ -303,7 +319,7 @@ def _describe(before: Character, after: Character, field: Field) -> str | Msg:
         return (msg("{name}: player {player}", name=who, player=after.player) if after.player
                 else msg("{name}: no player", name=who))
     if kind in ("notes", "aliases", "skill_aliases"):
-        return f"{who}: {field.label.lower()} changed"
+        return Msg(_CHANGED[kind], (("name", who),))
     if field.adds:
         table = _TABLES.get(kind[:-1])
         olds = set(getattr(before, table) if table and table != "weapons" else
@@ -311,7 +327,7 @@ def _describe(before: Character, after: Character, field: Field) -> str | Msg:
         news = (getattr(after, table) if table and table != "weapons" else
                 _weapons(after) if table else [c.name for c in after.conditions])
         item = next((n for n in news if n not in olds), "")
-        return f"{who}: new {field.label.removeprefix('+ add ')} {item} {_value(after, kind, item)}"
+        return Msg(_NEW[kind], (("name", who), ("key", item), ("value", _value(after, kind, item))))
     item = field.item
     new_item = item
     table = _TABLES.get(kind)
@@ -338,29 +354,31 @@ def apply_field(campaign: Campaign, name: str, field: Field, text: str,
             Draft.of("change", _describe(ch, new, field), new.name, "", inputs))
 
 
-def toggle_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, str]:
-    """Side (party ⇄ npc) or GM-only switched, and the log text."""
+def toggle_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, Msg]:
+    """Side (party ⇄ npc) or GM-only switched, and the log line (a stored message)."""
     ch = campaign.character(name)
     if field.kind == "side":
         new = replace(ch, side="npc" if ch.side == "party" else "party")
-        side = "an npc" if new.side == "npc" else "in the party"
-        return campaign.with_character(new), f"{ch.name} is now {side}"
+        return campaign.with_character(new), (
+            msg("{name} is now an npc", name=ch.name) if new.side == "npc"
+            else msg("{name} is now in the party", name=ch.name))
     new = replace(ch, gm_only=not ch.gm_only)
-    shown = "hidden from the player view" if new.gm_only else "shown in the player view"
-    return campaign.with_character(new), f"{ch.name} is now {shown}"
+    return campaign.with_character(new), (
+        msg("{name} is now hidden from the player view", name=ch.name) if new.gm_only
+        else msg("{name} is now shown in the player view", name=ch.name))
 
 
-def remove_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, str]:
+def remove_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, Msg]:
     """The campaign without the attribute/skill/resource/condition/weapon of ``field``."""
     ch = campaign.character(name)
     item = field.item
     if field.kind == "cond":
         return campaign.with_character(without_condition(ch, item)[0]), \
-            f"{ch.name} is no longer {item}"
+            msg("{name} is no longer {condition}", name=ch.name, condition=item)
     if field.kind == "weapon":
         rest = {k: v for k, v in _weapons(ch).items() if k != item}
         return campaign.with_character(_with_extra(ch, "weapons", rest)), \
-            f"{ch.name}: weapon {item} removed"
+            msg("{name}: weapon {weapon} removed", name=ch.name, weapon=item)
     table = _TABLES.get(field.kind)
     if table is None or not field.removable:
         raise CommandError(_("this row cannot be removed (clear it instead)"))
@@ -373,4 +391,4 @@ def remove_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign,
             new = _with_extra(new, "skill_aliases", aliases)
     if table == "resources":
         new = new.with_maximum(item, None)
-    return campaign.with_character(new), f"{ch.name}: {field.label} removed"
+    return campaign.with_character(new), msg("{name}: {item} removed", name=ch.name, item=item)

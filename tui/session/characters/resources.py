@@ -149,19 +149,21 @@ def is_down(ch: Character, vital: Sequence[str]) -> str:
     return next((r for r in vital if r in ch.resources and ch.resources[r] <= 0), "")
 
 
-def down_lines(before: Campaign, after: Campaign, vital: Sequence[str]) -> list[str]:
+def down_lines(before: Campaign, after: Campaign, vital: Sequence[str]) -> list[Msg]:
     """"X is down (HP -3/12)" / "X is back up (HP 2/12)" for what this change did."""
     if before.characters is after.characters:
         return []
     old = {c.name: c for c in before.characters}
-    lines: list[str] = []
+    lines: list[Msg] = []
     for ch in after.characters:
         prev = old.get(ch.name)
         if prev is None or prev is ch:
             continue
         was, now = is_down(prev, vital), is_down(ch, vital)
         if now and not was:
-            lines.append(f"{ch.name} is down ({resource_text(ch, now)})")
+            lines.append(msg("{name} is down ({resource})", name=ch.name,
+                             resource=resource_text(ch, now)))
         elif was and not now:
-            lines.append(f"{ch.name} is back up ({resource_text(ch, was)})")
+            lines.append(msg("{name} is back up ({resource})", name=ch.name,
+                             resource=resource_text(ch, was)))
     return lines

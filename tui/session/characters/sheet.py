@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from tui.i18n import N_, _, tr
 from tui.session.campaign.log import LogEntry, shown_text
 from tui.session.campaign.model import Character
+from tui.session.characters.conditions import shown_label
 from tui.session.characters.resources import bar, is_down, resource_text
 from tui.session.systems.interface import Segment
 
@@ -151,8 +152,8 @@ def sheet_lines(ch: Character, width: int, *, vital: Sequence[str] = ("HP",),
     lines: list[Line] = [_title(ch, vital)]
     lines += _resources(ch)
     if ch.conditions:
-        lines += _wrapped(_("conditions: ") + ", ".join(c.label for c in ch.conditions), width,
-                          "bold yellow")
+        listed = ", ".join(shown_label(c) for c in ch.conditions)
+        lines += _wrapped(_("conditions: ") + listed, width, "bold yellow")
     if ch.attributes:
         lines += [[("", "")], _heading("attributes")]
         lines += pack([(k, str(v)) for k, v in ch.attributes.items()], width)

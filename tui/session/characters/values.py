@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tui.i18n import _
+from tui.i18n import N_, _, tr
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError
 from tui.session.systems.interface import System
@@ -44,9 +44,15 @@ _INT = re.compile(r"^[+\-−]?\d+$")
 _FLOAT = re.compile(r"^[+\-−]?(\d+\.\d*|\.\d+)$")
 
 
+#: what a name may be, as :func:`label`'s refusals say it (translated there)
+WHATS = (N_("character"), N_("condition"), N_("resource"), N_("skill"), N_("attribute"))
+
+
 def label(text: str, what: str) -> str:
-    """A name of something (a skill, a resource, a condition …), checked and stripped."""
+    """A name of something (a skill, a resource, a condition …), checked and stripped;
+    ``what`` is an English word marked for the catalog, shown in the GM's language."""
     name = " ".join(text.split())
+    what = tr(what)
     if not name:
         raise CommandError(_("the {what} needs a name").format(what=what))
     if len(name) > MAX_NAME:
@@ -93,7 +99,8 @@ def skill_value(system: System, text: str, skill: str) -> Value:
     elif str in kinds and raw:
         value = " ".join(raw.split())
     if value is None:
-        wanted = "a whole number" if int in kinds else "a number" if float in kinds else "text"
+        wanted = (_("a whole number") if int in kinds else _("a number") if float in kinds
+                  else _("text"))
         raise CommandError(_("{skill}: a skill value here is {wanted}, got {raw!r}").format(
             skill=skill, wanted=wanted, raw=raw))
     if isinstance(value, str) and (_CONTROL.search(value) or len(value) > MAX_NAME):

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.i18n import _, msg
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.scenes.base import Matcher, need_scene, pick_character
 from tui.session.table.entry import parse_faces
 from tui.session.table.names import normal
+from tui.session.table.rules_text import rules_message
 
 __all__ = ["Rolled", "parse_expression", "roll_initiative"]
 
@@ -61,7 +62,7 @@ def parse_expression(text: str) -> tuple[str, list[tuple[int, str]]]:
     try:
         dice_mod.parse(dice.lstrip("+"))
     except RulesError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(rules_message(str(exc))) from None
     return dice.lstrip("+"), names
 
 
@@ -71,10 +72,10 @@ def _attribute(ch: Character, typed: str) -> tuple[str, int]:
     found = [n for n in names if normal(n) == form] or [
         n for n in names if normal(n).startswith(form)]
     if len(found) != 1:
-        have = ", ".join(names) or "none"
-        what = "no attribute" if not found else "more than one attribute like"
-        raise CommandError(_("{name} has {what} {typed!r} (attributes: {have})").format(
-            name=ch.name, what=what, typed=typed, have=have))
+        have = ", ".join(names) or _("none")
+        said = (_("{name} has no attribute {typed!r} (attributes: {have})") if not found else
+                _("{name} has more than one attribute like {typed!r} (attributes: {have})"))
+        raise CommandError(said.format(name=ch.name, typed=typed, have=have))
     value = ch.attributes[found[0]]
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise CommandError(_("{name}'s {found} is not a number ({value!r})").format(
@@ -89,7 +90,7 @@ def _one(ch: Character, dice: str, names: Sequence[tuple[int, str]],
         result = (dice_mod.roll(dice, rng=rng) if faces is None
                   else dice_mod.resolve(dice, faces))
     except RulesError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(rules_message(str(exc))) from None
     total = result.total
     text = f"{result.expr} [{' '.join(map(str, result.faces))}]"
     for sign, name, value in added:
@@ -130,5 +131,5 @@ def roll_initiative(campaign: Campaign, who: Matcher, words: Sequence[str],
     inputs = {"initiative": {r.name: r.total for r in rolls},
               "dice": [f for r in rolls for f in r.faces],
               "source": "typed" if faces is not None else "rolled"}
-    return rolls, Draft("roll", f"initiative: {summary}", names[0] if len(names) == 1 else "",
-                        "", inputs)
+    return rolls, Draft.of("roll", msg("initiative: {rolls}", rolls=summary),
+                           names[0] if len(names) == 1 else "", "", inputs)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from tui.i18n import Msg, _, msg, verbatim
+from tui.i18n import Msg, _, joined, msg, tr, verbatim
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, pick_character, pick_characters, with_scene
@@ -68,7 +68,7 @@ def set_init(campaign: Campaign, name: str, value: int) -> Campaign:
     """``/init CHAR N``: record an initiative value and sort the list (ties keep their order)."""
     refusal = tracker(campaign.system).init_refusal
     if refusal:
-        raise CommandError(refusal)
+        raise CommandError(tr(refusal))
     scene = need_scene(campaign)
     inits = dict(_inits(scene))
     inits[name] = value
@@ -144,24 +144,25 @@ def move(campaign: Campaign, name: str, step: int) -> Campaign:
             name=name))
     j = order.index(name) + step
     if not 0 <= j < len(order):
-        raise CommandError(_("{name} is already {value}").format(
-            name=name, value='first' if step < 0 else 'last'))
+        raise CommandError((_("{name} is already first") if step < 0
+                            else _("{name} is already last")).format(name=name))
     return swap(campaign, name, order[j])
 
 
-def _apply(table: Table, new: Campaign, text: str) -> Feedback:
+def _apply(table: Table, new: Campaign, text: Msg) -> Feedback:
     return table.change(lambda _c: new, text)
 
 
-def _order_text(campaign: Campaign) -> str:
+def _order_text(campaign: Campaign) -> Msg:
+    """``turn order: A › B`` (and the ties the GM may reorder), as a stored message."""
     scene = need_scene(campaign)
-    text = _("turn order: ") + " › ".join(scene.turn_order)
+    text = msg("turn order: {order}", order=" › ".join(scene.turn_order))
     groups = tracker(campaign.system).order_ties(campaign, scene.turn_order)
     if groups is not None:
         ties = [g for g in groups if len(g) > 1]
         if ties:
-            text += _(" (ties, reorder with /swap: {ties})").format(
-                ties="; ".join(" = ".join(g) for g in ties))
+            return joined(text, msg(" (ties, reorder with /swap: {ties})",
+                                    ties="; ".join(" = ".join(g) for g in ties)))
     return text
 
 
@@ -193,7 +194,8 @@ def _init(table: Table, cmd: Slash) -> Feedback:
     if rest:
         return Feedback(False, _unexpected(rest, name))
     new = set_init(table.campaign, name, value)
-    return _apply(table, new, f"{name} initiative {value}; " + _order_text(new))
+    return _apply(table, new, msg("{name} initiative {value}; {order}", name=name, value=value,
+                                  order=_order_text(new)))
 
 
 def _init_roll(table: Table, words: list[str]) -> Feedback:
@@ -202,7 +204,7 @@ def _init_roll(table: Table, words: list[str]) -> Feedback:
 
     refusal = tracker(table.campaign.system).init_refusal
     if refusal:
-        return Feedback(False, refusal)
+        return Feedback(False, tr(refusal))
     rolls, draft = roll_initiative(table.campaign, table, words, table.rng)
     new = table.campaign
     for rolled in rolls:
@@ -229,7 +231,8 @@ def _swap(table: Table, cmd: Slash) -> Feedback:
     if len(names) != 2:
         return Feedback(False, _("usage: /swap CHAR CHAR (two characters)"))
     new = swap(table.campaign, names[0], names[1])
-    return _apply(table, new, f"swapped {names[0]} and {names[1]}; " + _order_text(new))
+    return _apply(table, new, msg("swapped {a} and {b}; {order}", a=names[0], b=names[1],
+                                  order=_order_text(new)))
 
 
 def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
@@ -243,8 +246,9 @@ def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
             if not name:
                 return Feedback(False, _("no turn order yet: /order builds one"))
         new = move(table.campaign, name, step)
-        return _apply(table, new, f"{name} {'up' if step < 0 else 'down'}; "
-                      + _order_text(new))
+        text = (msg("{name} up; {order}", name=name, order=_order_text(new)) if step < 0
+                else msg("{name} down; {order}", name=name, order=_order_text(new)))
+        return _apply(table, new, text)
     return handler
 
 

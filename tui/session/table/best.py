@@ -23,6 +23,7 @@ from tui.session.systems.interface import Chance
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
 from tui.session.table.names import NameError_, match_prefix_words, nearest
+from tui.session.table.steps import message_of
 from tui.session.table.table import Feedback, Table
 
 __all__ = ["SUCCESS_GRADES", "Candidate", "best_rolls"]
@@ -82,7 +83,7 @@ def best_rolls(table: Table, words: Sequence[str]) -> list[Candidate]:
         try:
             plan = table.plan(line)
         except Exception as exc:  # every problem of a row is shown in its row
-            rows.append(Candidate(ch.name, skill, line, problem=str(exc)))
+            rows.append(Candidate(ch.name, skill, line, problem=message_of(exc)))
             continue
         rows.append(Candidate(ch.name, skill, line, plan.odds))
     order = {c.name: i for i, c in enumerate(table.campaign.characters)}
@@ -102,10 +103,10 @@ def _best(table: Table, cmd: Slash) -> Feedback:
         every = {s for ch in table.campaign.characters if ch.side == "party"
                  for s in table.rollables(ch.name)}
         near = nearest(" ".join(_split(cmd.args)[0]), every)
-        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        hint = _("; did you mean {names}?").format(names=", ".join(near)) if near else ""
         problems = {r.problem for r in rows if r.skill}
         why = f" ({next(iter(problems))})" if len(problems) == 1 else ""
-        return Feedback(False, f"no party member can roll {cmd.rest!r}{why}{hint}",
-                        at=len("/best "))
+        return Feedback(False, _("no party member can roll {check!r}{why}{hint}").format(
+            check=cmd.rest, why=why, hint=hint), at=len("/best "))
     return Feedback(True, _("who should roll {check}?").format(check=cmd.rest), action="best",
                     argument=cmd.rest)

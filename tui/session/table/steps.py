@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from rules import dice as dice_mod
+from tui.i18n import _
 from tui.session.campaign.log import odds_text
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
@@ -23,7 +24,7 @@ from tui.session.stats.odds import success_chance
 from tui.session.systems.interface import Plan
 from tui.session.table.commands import CommandSet
 from tui.session.table.entry import Check, FreeRoll
-from tui.session.table.wording import humane
+from tui.session.table.rules_text import rules_message
 
 __all__ = ["Apply", "FreeRollStep", "NoDice", "RunRoll", "WouldRoll", "follow_up",
            "message_of", "with_odds"]
@@ -116,6 +117,9 @@ class NoDice(random.Random):
 
 
 def message_of(exc: BaseException) -> str:
+    """What the GM reads for ``exc``: a rules error in the GM's language (see
+    :mod:`tui.session.table.rules_text`; the session's own errors are translated already)."""
     if isinstance(exc, KeyError):
-        return f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
-    return humane(str(exc))
+        return (_("unknown name {name!r}").format(name=exc.args[0]) if exc.args
+                else _("unknown name"))
+    return rules_message(str(exc))

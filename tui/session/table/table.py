@@ -313,7 +313,8 @@ class Table:
         with self.session.secretly():
             feedback = self._submit(line)
         if feedback.ok and not feedback.action:
-            return replace(feedback, message=f"secret: {feedback.message}")
+            return replace(feedback, message=_("secret: {message}").format(
+                message=feedback.message))
         return feedback
 
     def _submit(self, line: str) -> Feedback:
