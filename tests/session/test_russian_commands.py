@@ -22,7 +22,6 @@ from tui import i18n
 from tui.session.campaign.log import shown_effects, shown_text
 from tui.session.campaign.session import Session
 from tui.session.characters.form import apply_field, fields_of, remove_field, toggle_field
-from tui.session.systems.registry import tracker
 from tui.session.table.rules_text import rules_message
 from tui.session.table.table import Table
 from tui.store import read_campaign
@@ -136,11 +135,7 @@ def _left(system: str, texts: Iterator[str]) -> list[str]:
     table = _table(system)
     commands = {n.casefold() for cmds in table.command_sets for n in cmds.by_name}
     allowed = allowed_words(system) | TYPED | commands
-    # the system's own refusal of /init is its text (tui/session/systems/), shown through the
-    # catalog by the command; its Russian is the system's to give
-    refusal = tracker(system).init_refusal
-    rows = [row for text in texts for row in text.split("\n")
-            if not refusal or refusal not in row]
+    rows = [row for text in texts for row in text.split("\n")]
     return english_left(rows, allowed)
 
 

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
+    "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties":
+        "в GURPS порядок ходов задают Базовая скорость и ЛВ: используйте /order, а /swap — "
+        "внутри ничьих",
     # -- extended checks: a roll's effects -----------------------------------------------
     "{name}: {what}": "{name}: {what}",
     "{name} re-counted: {what}": "{name}, пересчёт: {what}",

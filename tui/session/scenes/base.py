@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from tui.i18n import _
+from tui.i18n import Msg, _
 from tui.session.campaign.history import appended
 from tui.session.campaign.model import Campaign, Scene, SceneKind
 from tui.session.campaign.session import CommandError
@@ -124,11 +124,16 @@ def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
 
 def _history_entry(scene: Scene, system: str, note: str) -> dict[str, Any]:
     summary, verdicts = tracker(system).scene_ended(scene)
+    # the history is the save's data: its lines as they read when the scene ended
     entry: dict[str, Any] = {"name": scene.name, "kind": scene.kind, "rounds": scene.round,
-                             "summary": note or summary}
+                             "summary": note or _said(summary)}
     if verdicts:
-        entry["verdicts"] = verdicts
+        entry["verdicts"] = [_said(v) for v in verdicts]
     return entry
+
+
+def _said(text: str | Msg) -> str:
+    return text.render() if isinstance(text, Msg) else text
 
 
 def end_scene(campaign: Campaign, note: str = "") -> Campaign:

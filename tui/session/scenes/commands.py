@@ -7,7 +7,7 @@ a campaign loads one system's rules.
 
 from __future__ import annotations
 
-from tui.i18n import N_, msg, nmsg, term
+from tui.i18n import N_, msg, nmsg, term, verbatim
 from tui.session.scenes.base import end_scene, need_scene, scene_args, start_scene
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
@@ -39,9 +39,11 @@ def _scene(table: Table, cmd: Slash) -> Feedback:
 def _endscene(table: Table, cmd: Slash) -> Feedback:
     scene = need_scene(table.campaign)
     new = end_scene(table.campaign, cmd.rest)
-    summary = new.scene_history[-1].get("summary", "")
     text = nmsg("scene {name} ended after {n} round", "scene {name} ended after {n} rounds",
                 scene.round, name=scene.name)
-    if summary:
-        text = msg("{text}: {summary}", text=text, summary=summary)
+    # the GM's own summary as typed; else the system's, as facts (read in either language)
+    said = cmd.rest or table.system.scene_ended(scene)[0]
+    if said:
+        text = msg("{text}: {summary}", text=text,
+                   summary=verbatim(said) if isinstance(said, str) else said)
     return table.change(lambda _c: new, text)

@@ -105,7 +105,10 @@ def _begin(campaign: Campaign, text: Msg) -> tuple[Campaign, Msg]:
     if actor is None:
         return campaign, text
     campaign, note = tracker(campaign.system).turn_started(campaign, actor)
-    return campaign, msg("{text}; {tail}", text=text, tail=verbatim(note)) if note else text
+    if not note:
+        return campaign, text
+    tail = note if isinstance(note, Msg) else verbatim(note)
+    return campaign, msg("{text}; {tail}", text=text, tail=tail)
 
 
 def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:

@@ -39,6 +39,7 @@ from tui.session.table.entry import Check, Side
 
 if TYPE_CHECKING:
     from rules.age import Result as AgeResult
+    from tui.i18n import Msg
     from tui.session.adventure.flow import AdventureEnd
     from tui.session.table.commands import CommandSet
 
@@ -155,8 +156,9 @@ class System(Protocol):
         """A new scene with the system's own round state set up."""
         ...
 
-    def scene_ended(self, scene: Scene) -> tuple[str, list[str]]:
-        """(summary, verdicts) of an ending scene for the scene history."""
+    def scene_ended(self, scene: Scene) -> tuple[str | Msg, list[str | Msg]]:
+        """(summary, verdicts) of an ending scene: the history keeps them as they read then,
+        the log keeps a message's facts."""
         ...
 
     def turn_order(self, campaign: Campaign, names: Sequence[str]) -> Sequence[str] | None:
@@ -169,8 +171,9 @@ class System(Protocol):
         """The runs within which the GM may reorder, or None when any reordering is fine."""
         ...
 
-    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str]:
-        """``actor``'s turn begins (``/next``): the next state, and a note for the GM ("")."""
+    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str | Msg]:
+        """``actor``'s turn begins (``/next``): the next state, and a note for the GM ("";
+        a message is logged as a fact, read in the reader's language)."""
         ...
 
     def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:
@@ -287,7 +290,7 @@ class Defaults:
 
         return replace(scene, system=without(scene.system, name))
 
-    def scene_ended(self, scene: Scene) -> tuple[str, list[str]]:
+    def scene_ended(self, scene: Scene) -> tuple[str | Msg, list[str | Msg]]:
         return "", []
 
     def turn_order(self, campaign: Campaign, names: Sequence[str]) -> Sequence[str] | None:
@@ -298,7 +301,7 @@ class Defaults:
     ) -> Sequence[tuple[str, ...]] | None:
         return None
 
-    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str]:
+    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str | Msg]:
         return campaign, ""
 
     def scene_view(self, campaign: Campaign, scene: Scene) -> SceneFragments:

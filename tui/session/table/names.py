@@ -110,13 +110,16 @@ def _subsequence(needle: str, hay: str) -> bool:
 
 
 class NameError_(ValueError):  # the trailing _ avoids shadowing the builtin NameError
-    """No candidate, or several equally good ones. ``word`` is the typed word it is about
-    (so the entry can put the cursor there); ``candidates`` what the GM may have meant."""
+    """No candidate, or several equally good ones (``ambiguous``). ``word`` is the typed word
+    it is about (so the entry can put the cursor there); ``candidates`` what the GM may have
+    meant. Callers ask ``ambiguous``, never the message: it is in the GM's language."""
 
-    def __init__(self, message: str, *, word: str = "", candidates: Sequence[str] = ()) -> None:
+    def __init__(self, message: str, *, word: str = "", candidates: Sequence[str] = (),
+                 ambiguous: bool = False) -> None:
         super().__init__(message)
         self.word = word
         self.candidates = tuple(candidates)
+        self.ambiguous = ambiguous
 
 
 @dataclass(frozen=True)
@@ -298,7 +301,8 @@ def match_prefix_words(
     if ambiguous:
         shown = _distinct(ambiguous, same)[:5]
         raise NameError_(_("{what} {word} is ambiguous: did you mean {names}?").format(
-            what=_what(what), word=repr(word), names=_or(shown)), word=word, candidates=shown)
+            what=_what(what), word=repr(word), names=_or(shown)), word=word, candidates=shown,
+            ambiguous=True)
     near = _distinct(nearest(word, candidates), same)
     hint = _("; did you mean {names}?").format(names=_or(near)) if near else ""
     raise NameError_(_("no {what} matches {word}{hint}").format(

@@ -164,3 +164,25 @@ def test_plain_rolls_stay_plain(table: Table) -> None:
     assert table.preview("vic lockpicking -5 +10").text.startswith(
         "Vic Lockwood Lockpicking 9 -5 +10 → 14 — ")
     assert f"critical success {pct(Fraction(1, 54))}" in table.preview("ruth guns").text
+
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_ambiguous_weapon_is_refused_in_either_language(table: Table, language: str) -> None:
+    """Two weapons a typed word fits equally: the word is refused as ambiguous, not taken
+    for no weapon at all — whatever language the refusal is written in."""
+    from tui import i18n
+    from tui.session.systems.gurps.weapons import find
+    from tui.session.table.entry import EntryError
+
+    ruth = table.campaign.character("Ruth Hale")
+    gun = ruth.extra["weapons"]["Stevenson"]
+    armed = replace(ruth, extra={**ruth.extra, "weapons": {"Long Bow": gun, "Long Sword": gun}})
+    i18n.set_language(language)
+    try:
+        with pytest.raises(EntryError, match="Long Bow") as refused:
+            find(armed, ["long"])
+    finally:
+        i18n.set_language("en")
+    assert "Long Sword" in str(refused.value)
+    assert find(armed, ["bow"]) == ("Long Bow", 1)

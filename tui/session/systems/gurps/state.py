@@ -143,7 +143,7 @@ def _ended(name: str, old: Mapping[str, Any], carry: Mapping[str, Any]) -> Msg |
     return joined(text, left)
 
 
-def turn_started(campaign: Campaign, actor: str) -> tuple[Campaign, str]:
+def turn_started(campaign: Campaign, actor: str) -> tuple[Campaign, str | Msg]:
     """``actor``'s turn begins: their last maneuver ends (a note says what it leaves)."""
     scene = campaign.scene
     old = entries(campaign).get(actor)
@@ -153,5 +153,4 @@ def turn_started(campaign: Campaign, actor: str) -> tuple[Campaign, str]:
         return put(campaign, actor, {**old, "own": True}), ""  # declared ahead for this turn
     carry = settle(old, scene, own=True)
     ended = _ended(actor, old, carry)
-    # the scenes' turn line stores this note as it reads now (the interface takes a string)
-    return put(campaign, actor, carry or None), ended.render() if ended is not None else ""
+    return put(campaign, actor, carry or None), ended if ended is not None else ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tui.i18n import N_
+from tui.i18n import N_, Msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 from tui.session.systems.kit import within
@@ -58,7 +58,7 @@ class Gurps(Defaults):
         ModifierField("modifier", "Modifier", signed=True, hint="-10..+10"),
         ModifierField("second", "Another modifier", signed=True, hint="-10..+10"),
     )
-    init_refusal = (
+    init_refusal = N_(
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"
     )
     #: what the character editor offers for a weapon in ``extra.weapons``
@@ -90,7 +90,7 @@ class Gurps(Defaults):
 
         return tie_groups(campaign, names)
 
-    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str]:
+    def turn_started(self, campaign: Campaign, actor: str) -> tuple[Campaign, str | Msg]:
         from tui.session.systems.gurps.state import turn_started
 
         return turn_started(campaign, actor)

@@ -136,7 +136,7 @@ def find(ch: Character, words: Sequence[str]) -> tuple[str, int]:
         found = match_prefix_words(list(words), names,
                                    what=_("weapon of {name}").format(name=ch.name))
     except NameError_ as exc:
-        if "ambiguous" in str(exc):
+        if exc.ambiguous:
             raise EntryError(str(exc)) from None
         return "", 0
     return found.name, found.consumed

@@ -74,9 +74,9 @@ def start(_campaign: Campaign, scene: Scene) -> Scene:
     return replace(with_system(scene, "strange", dump(rounds)), phase=rounds.phase.value)
 
 
-def end(scene: Scene) -> tuple[str, list[str]]:
-    """(summary, verdicts) of an ending scene (the system interface's ``scene_ended``), in
-    the GM's language (the scene's end line stores them as they read now)."""
+def end(scene: Scene) -> tuple[str | Msg, list[str | Msg]]:
+    """(summary, verdicts) of an ending scene (the system interface's ``scene_ended``), as
+    messages: the scene history keeps them as they read, the log keeps their facts."""
     doc = scene.system.get("strange")
     if not isinstance(doc, Mapping):
         return "", []
@@ -87,8 +87,7 @@ def end(scene: Scene) -> tuple[str, list[str]]:
     summary = rounds.summary()
     said = joined(*[part for i, m in enumerate((head_msg(summary), *summary_lines(rounds)))
                     for part in (("; " if i else ""), m)])
-    return (said.render() if summary.tallies else "",
-            [verdict_msg(v).render() for v in rounds.verdicts])
+    return (said if summary.tallies else "", [verdict_msg(v) for v in rounds.verdicts])
 
 
 def is_final(rounds: Rounds, target: str | None, result: Result) -> bool:

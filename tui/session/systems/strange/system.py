@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.errors import RulesError
-from tui.i18n import N_, _
+from tui.i18n import N_, Msg, _
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -70,7 +70,7 @@ class Strange(Defaults):
 
         return start(campaign, scene)
 
-    def scene_ended(self, scene: Scene) -> tuple[str, list[str]]:
+    def scene_ended(self, scene: Scene) -> tuple[str | Msg, list[str | Msg]]:
         from tui.session.systems.strange.rounds import end
 
         return end(scene)
