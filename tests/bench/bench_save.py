@@ -21,27 +21,43 @@ from tui.store import Store, log_path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def median_save_time(folder: Path, entries: int, *, rounds: int = 25) -> float:
-    """Median seconds of one autosave (append one entry + save) with ``entries`` logged."""
-    folder.mkdir(parents=True, exist_ok=True)
-    save = folder / "bench.toml"
-    Store.create(save, small_campaign()).close()
-    write_big_log(log_path(save), entries)
-    times = []
-    with Store.open(save) as store:
-        campaign = store.campaign
+def median_save_times(folder: Path, sizes: tuple[int, ...], *, rounds: int = 25
+                      ) -> tuple[float, ...]:
+    """Median seconds of one autosave (append one entry + save) for a log of each size.
+
+    The stores are open side by side and take turns, one save each per round: an fsync's
+    cost drifts with the disk from one moment to the next, and alternating lets the drift
+    fall on every size alike instead of on whichever ran second."""
+    stores = []
+    for n, entries in enumerate(sizes):
+        (folder / str(n)).mkdir(parents=True, exist_ok=True)
+        save = folder / str(n) / "bench.toml"
+        Store.create(save, small_campaign()).close()
+        write_big_log(log_path(save), entries)
+        stores.append(Store.open(save))
+    times: list[list[float]] = [[] for _ in sizes]
+    campaigns = [store.campaign for store in stores]
+    try:
         for i in range(rounds):
-            campaign = Bump().apply(campaign).campaign
-            start = time.perf_counter()
-            store.listener(campaign, [entry(entries + 1 + i)])
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+            for k, (store, entries) in enumerate(zip(stores, sizes, strict=True)):
+                campaigns[k] = Bump().apply(campaigns[k]).campaign
+                start = time.perf_counter()
+                store.listener(campaigns[k], [entry(entries + 1 + i)])
+                times[k].append(time.perf_counter() - start)
+    finally:
+        for store in stores:
+            store.close()
+    return tuple(statistics.median(t) for t in times)
+
+
+def median_save_time(folder: Path, entries: int, *, rounds: int = 25) -> float:
+    """Median seconds of one autosave with ``entries`` logged (one size alone)."""
+    return median_save_times(folder, (entries,), rounds=rounds)[0]
 
 
 def bench_save() -> tuple[str, float, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        small = median_save_time(Path(tmp) / "small", 10)
-        big = median_save_time(Path(tmp) / "big", 100_000)
+        small, big = median_save_times(Path(tmp), (10, 100_000))
     return ("save_100k_vs_10", big / small, 2.0)
 
 

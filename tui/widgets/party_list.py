@@ -92,6 +92,7 @@ class PartyList(ScrollView, can_focus=True):
         self._starts: list[int] = [0]  # the first row of each character, then the total
         self._texts: dict[int, tuple[Character, list[Text]]] = {}
         self._strips: dict[tuple[int, int, int, bool], Strip] = {}
+        self._looks: tuple[Style, Style] | None = None  # (plain, highlighted), per styling
 
     # -- contents ----------------------------------------------------------------------
     @property
@@ -144,7 +145,16 @@ class PartyList(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         self._strips.clear()
+        self._looks = None
         super().notify_style_update()
+
+    def _styles(self) -> tuple[Style, Style]:
+        """The plain and the highlighted row's style (worked out once per styling: asking
+        Textual for a widget's style walks its ancestors)."""
+        if self._looks is None:
+            base = self.rich_style
+            self._looks = (base, base + self.get_component_rich_style("party-list--highlighted"))
+        return self._looks
 
     def _on_resize(self, event: events.Resize) -> None:
         self._strips.clear()
@@ -152,9 +162,8 @@ class PartyList(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         row = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
         if not 0 <= row < self._starts[-1]:
-            return Strip.blank(width, base)
+            return Strip.blank(width, self._styles()[0])
         index = bisect_right(self._starts, row) - 1
         part = row - self._starts[index]
         lit = index == self.highlighted
@@ -162,10 +171,8 @@ class PartyList(ScrollView, can_focus=True):
         strip = self._strips.get(key)
         if strip is None:
             lines = self._lines(index)
-            style = base + self.get_component_rich_style("party-list--highlighted") if lit \
-                else base
-            strip = self._draw(lines[part] if part < len(lines) else Text(), width, style,
-                               index)
+            strip = self._draw(lines[part] if part < len(lines) else Text(), width,
+                               self._styles()[lit], index)
             self._strips[key] = strip
         return strip
 
