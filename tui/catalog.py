@@ -119,10 +119,11 @@ def check(path: Path) -> str:
 
 
 def copy_name(base: str, taken: Collection[str]) -> str:
-    """``base (copy)``, else ``base (copy 2)``, ``(copy 3)`` …: a name no campaign has yet."""
+    """``base (copy)``, else ``base (copy 2)``, ``(copy 3)`` …: a name no campaign has yet,
+    in the GM's language («base (копия)»): it becomes the new campaign's name."""
     used = {name.casefold() for name in taken}
-    candidate, n = f"{base} (copy)", 1
+    candidate, n = _("{base} (copy)").format(base=base), 1
     while candidate.casefold() in used:
         n += 1
-        candidate = f"{base} (copy {n})"
+        candidate = _("{base} (copy {n})").format(base=base, n=n)
     return candidate

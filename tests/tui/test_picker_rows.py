@@ -65,6 +65,14 @@ def test_names_with_control_characters_cannot_drive_the_terminal(tmp_path: Path)
 
 
 def test_copy_names_are_distinct() -> None:
+    from tui import i18n
+
+    i18n.set_language("ru")
+    try:
+        assert copy_name("Северный тракт", ["северный тракт (КОПИЯ)"]) == (
+            "Северный тракт (копия 2)")
+    finally:
+        i18n.set_language("en")
     assert copy_name("Demo BRP", []) == "Demo BRP (copy)"
     assert copy_name("Demo BRP", ["demo brp (COPY)"]) == "Demo BRP (copy 2)"
     assert copy_name("Demo BRP", ["Demo BRP (copy)", "Demo BRP (copy 2)"]) == "Demo BRP (copy 3)"

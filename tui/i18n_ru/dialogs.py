@@ -28,6 +28,9 @@ MESSAGES: dict[str, str] = {
         "Ваше состояние не удалось сохранить рядом: {exc}.",
     "Your state is saved beside it as {name}.": "Ваше состояние сохранено рядом как {name}.",
     "{name} is no longer in the campaign": "{name} больше нет в кампании",
+    # -- a demo's copy: the new campaign's name
+    "{base} (copy)": "{base} (копия)",
+    "{base} (copy {n})": "{base} (копия {n})",
     # -- the picker's marks on a save that would not open
     "cannot be read": "не читается",
     "cannot read: {why}": "не удаётся прочитать: {why}",
