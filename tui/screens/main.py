@@ -348,9 +348,8 @@ class MainScreen(TableActions):
         logged = record("internal error", trace)
         where = (_("details are in {path}").format(path=logged) if logged
                  else _("the log could not be written"))
-        self.app.notify(_("Internal error: {where}. Please attach it to a bug report.").format(
-                        where=where),
-                        severity="error", timeout=15, markup=False)
+        said = _("Internal error: {where}. Please attach it to a bug report.")
+        self.app.notify(said.format(where=where), severity="error", timeout=15, markup=False)
 
     @on(PartyList.Highlighted)
     def _highlighted(self, event: PartyList.Highlighted) -> None:
@@ -390,10 +389,8 @@ class MainScreen(TableActions):
 
     def action_slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""
-        if self.read_only:
-            self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
-            return
-        self.show_feedback(self.table.submit(line))
+        if not self._refuse_read_only():
+            self.show_feedback(self.table.submit(line))
 
     def action_clear_entry(self) -> None:
         self.entry.value = ""

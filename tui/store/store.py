@@ -359,8 +359,7 @@ class Store:
         self.checkpoint()
 
     def listener(self, campaign: Campaign, entries: Sequence[LogEntry]) -> None:
-        """Record and checkpoint at once (for scripts and tests; the app checkpoints in the
-        background)."""
+        """Record and checkpoint at once (scripts, tests; the app checkpoints in the background)."""
         self.record(campaign, entries)
         self.checkpoint()
 
