@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from tui.i18n import N_, _, tr
+from tui.i18n import N_, _, msg, tr
 
 __all__ = ["UsageError", "main", "version_text"]
 
@@ -327,8 +327,10 @@ def _run(ns: argparse.Namespace) -> int:
 
     config = load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
     if config.saves is not None and config.saves.exists() and not config.saves.is_dir():
-        problem = _("{name}: saves: {saves} is not a folder; using the default").format(
-            name=path.name, saves=config.saves)
+        # a message, shown in the language chosen by the time the app shows it (as the
+        # config's own problems are)
+        problem = msg("{name}: saves: {saves} is not a folder; using the default",
+                      name=path.name, saves=str(config.saves))
         config = replace(config, saves=None, problems=(*config.problems, problem))
     if saves is None:
         saves = config.saves

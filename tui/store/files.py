@@ -21,7 +21,7 @@ from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.nesting import deep_line, too_deep
-from tui.store.parsecache import read_cache
+from tui.store.parsecache import read_cache, stat_key
 from tui.store.paths import backup_path
 from tui.store.savetext import HEADER, SaveText
 
@@ -175,7 +175,7 @@ def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
         raise SaveError(path, _("is a folder, not a save")) from None
     except OSError as exc:
         raise SaveError(path, _("cannot read: {why}").format(why=exc.strerror or exc)) from None
-    identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    identity = stat_key(st)
     return parse_save(path, data, identity if len(data) == st.st_size else None)
 
 

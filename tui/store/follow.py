@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from tui.session.campaign.log import LogEntry
 from tui.store.files import read_save
 from tui.store.logfile import read_since
+from tui.store.parsecache import stat_key
 from tui.store.patch import PatchError, apply_patch
 from tui.store.recovery import replay
 
@@ -33,10 +34,6 @@ if TYPE_CHECKING:
     from tui.store.store import Store
 
 __all__ = ["refresh"]
-
-
-def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 def refresh(store: Store) -> list[LogEntry] | None:
@@ -88,7 +85,7 @@ def _log(store: Store) -> list[LogEntry] | None:
 
 def _save(store: Store) -> bool:
     """Take in a replaced save; ``True`` when the state stayed as it was."""
-    key = _stat_key(os.stat(store.path))
+    key = stat_key(os.stat(store.path))
     if key == store._save_stat:
         return True
     read = read_save(store.path)

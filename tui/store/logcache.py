@@ -2,8 +2,8 @@
 
 Opening reads the newest few hundred blocks of ``NAME.log.toml`` (:mod:`tui.store.logfile`);
 parsing them is pure-Python TOML, about a tenth of the time to the first frame of a long
-campaign. The writer leaves ``.NAME.log.toml.cache`` beside the log when it opens a
-campaign (after parsing) and when it closes it (the log is final then): the blocks' tables,
+campaign. The writer leaves ``.NAME.log.toml.cache`` beside the log when it closes the
+campaign (the log is final then; nothing is added to opening): the blocks' tables,
 in ``marshal`` form (data only, never code), with the log's identity (device, inode, size,
 modification time), where the cached blocks start and a BLAKE2 digest of every byte from
 there to the end of the file. Opening uses it only when the log still has that identity and
@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from tui.store.parsecache import dump_beside, load_beside
+from tui.store.parsecache import dump_beside, load_beside, stat_key
 
 __all__ = ["Cached", "cache_path", "digest", "read_cache", "write_cache"]
 
 _VERSION = 1
-Ident = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -48,10 +47,6 @@ def cache_path(log: Path) -> Path:
     return log.with_name(f".{log.name}.cache")
 
 
-def ident(st: os.stat_result) -> Ident:
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
-
-
 def digest(f: BinaryIO, start: int) -> bytes:
     """The BLAKE2 digest of the file's bytes from ``start`` to its end."""
     f.seek(start)
@@ -65,7 +60,7 @@ def read_cache(log: Path, f: BinaryIO, st: os.stat_result) -> Cached | None:
     """The cached tail of the open log ``f`` (stat ``st``), or ``None``."""
     found = load_beside(cache_path(log))
     if (not isinstance(found, tuple) or len(found) != 8 or found[0] != _VERSION
-            or tuple(found[1]) != ident(st)):
+            or tuple(found[1]) != stat_key(st)):
         return None
     _, _, start, mark, end, recovered, newline, tables = found
     if (not isinstance(start, int) or not isinstance(end, int) or not 0 <= start <= end
@@ -87,5 +82,5 @@ def write_cache(log: Path, f: BinaryIO, st: os.stat_result, cached: Cached) -> N
         mark = digest(f, cached.start)
     except OSError:
         return
-    dump_beside(cache_path(log), (_VERSION, ident(st), cached.start, mark, cached.end,
+    dump_beside(cache_path(log), (_VERSION, stat_key(st), cached.start, mark, cached.end,
                                   cached.recovered, cached.newline, cached.tables))

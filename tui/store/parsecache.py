@@ -27,11 +27,17 @@ if TYPE_CHECKING:
     from tui.session.campaign.model import Campaign
     from tui.store.patch import DocCache
 
-__all__ = ["cache_path", "dump_beside", "head_doc", "load_beside", "read_cache",
-           "write_cache"]
+__all__ = ["StatKey", "cache_path", "dump_beside", "head_doc", "load_beside", "read_cache",
+           "stat_key", "write_cache"]
 
 _VERSION = 2
 StatKey = tuple[int, int, int, int]
+
+
+def stat_key(st: os.stat_result) -> StatKey:
+    """A file's identity for the caches and the outside-change checks: device, inode, size
+    and modification time (nanoseconds)."""
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 def cache_path(save: Path) -> Path:

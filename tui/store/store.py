@@ -42,7 +42,7 @@ from tui.store.files import Read, atomic_write, read_save
 from tui.store.journal import Journal
 from tui.store.logfile import LOG_TAIL, LogRead, read_log
 from tui.store.logformat import block_bytes
-from tui.store.parsecache import head_doc, write_cache
+from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, make_patch
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, replay
@@ -57,10 +57,6 @@ def _lazy(campaign: Campaign) -> bool:
     """Whether the campaign's past scenes are still the unparsed text of its save."""
     past = campaign.scene_history
     return isinstance(past, History) and past.base_text is not None
-
-
-def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 class Store:
@@ -119,11 +115,10 @@ class Store:
         fd = None if read_only else lock.acquire(real)
         try:
             read = read_save(real, fd=fd)
-            found = read_log(log_path(real), keep=keep, after=read.checkpoint, cached=True,
-                             leave=fd is not None)
+            found = read_log(log_path(real), keep=keep, after=read.checkpoint, cached=True)
             store = cls(real, read, found, lock_fd=fd, keep=keep,
                         campaign=replay(real, read.campaign, found.patches))
-            store._save_stat = _stat_key(os.fstat(fd) if fd is not None else os.stat(real))
+            store._save_stat = stat_key(os.fstat(fd) if fd is not None else os.stat(real))
             if fd is not None:
                 store._open_journal(found)
                 store._pid_file = lock.write_pid_file(real)
@@ -158,7 +153,7 @@ class Store:
             store = cls(real, read, LogRead(), lock_fd=fd, keep=LOG_TAIL, campaign=campaign)
             store._text = SaveText()
             store._text.render(campaign, 0)
-            store._save_stat = _stat_key(os.fstat(fd))
+            store._save_stat = stat_key(os.fstat(fd))
             store._pid_file = lock.write_pid_file(real)
             return store
         except BaseException:
@@ -313,7 +308,7 @@ class Store:
             if len(self._locks) > 1:
                 lock.release(self._locks.pop())
             self._locks.append(fd)
-            self._save_stat = _stat_key(os.fstat(fd))
+            self._save_stat = stat_key(os.fstat(fd))
             self.checkpoint_seq, self._saved = seq, campaign
             write_cache(self.path, self._save_stat, len(head) + 1 if history else len(text),
                         head_doc(campaign, seq, self._cache_docs), written=True)
@@ -338,7 +333,7 @@ class Store:
 
     def _check_save(self) -> None:
         try:
-            now = _stat_key(os.stat(self.path, follow_symlinks=False))
+            now = stat_key(os.stat(self.path, follow_symlinks=False))
         except FileNotFoundError:
             now = None
         if now != self._save_stat:

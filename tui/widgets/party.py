@@ -102,7 +102,6 @@ class PartyPanel(Vertical):
     def __init__(self, *, gm: bool = True, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.gm = gm
-        self._names: list[str] = []
         self._shown: tuple[object, int | None] | None = None
         self._sheet_of: Character | None = None
         self._vital: Sequence[str] = ("HP",)
@@ -130,9 +129,8 @@ class PartyPanel(Vertical):
         vital = tracker(campaign.system).vital_resources
         if vital != self._vital:
             self._vital = vital
-            listing.set_characters([])  # every line is drawn anew
+            listing.redraw()  # another system: what marks a character down differs
         listing.set_characters(chars)
-        self._names = names
         if highlight is not None and listing.highlighted != highlight:
             listing.highlighted = highlight
         sheet = self.query_one("#sheet", TextPane)
@@ -147,4 +145,4 @@ class PartyPanel(Vertical):
 
     @property
     def names(self) -> list[str]:
-        return list(self._names)
+        return [c.name for c in self.query_one("#party-list", PartyList).characters]

@@ -122,6 +122,17 @@ class PartyList(ScrollView, can_focus=True):
         if self.highlighted is not None and self.highlighted >= len(new):
             self.highlighted = len(new) - 1 if new else None
 
+    @property
+    def characters(self) -> list[Character]:
+        """The characters listed, in order."""
+        return list(self._chars)
+
+    def redraw(self) -> None:
+        """Draw every entry anew when it next shows (what a summary shows has changed)."""
+        self._texts.clear()
+        self._strips.clear()
+        self.refresh()
+
     def prompt(self, index: int) -> Text:
         """The summary shown for the character at ``index`` (built if not yet)."""
         return Text("\n").join(self._lines(index))

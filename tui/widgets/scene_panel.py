@@ -129,7 +129,15 @@ class ScenePanel(StripPane):
                         group="scene-checks", exit_on_error=False)
 
     def _make_checks(self, campaign: Campaign) -> None:
-        lines = ranked_lines(campaign)  # pure: immutable state in, plain lines out
+        try:
+            lines = ranked_lines(campaign)  # pure: immutable state in, plain lines out
+        except Exception:  # a bug: into the bug log; the panel keeps its lines without them
+            import traceback
+
+            from tui.bugreport import record
+
+            record("scene panel: extended checks", traceback.format_exc())
+            return
         with contextlib.suppress(RuntimeError):  # the app stopped meanwhile
             self.app.call_from_thread(self._got_checks, campaign, lines)
 
