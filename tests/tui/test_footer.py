@@ -1,4 +1,4 @@
-"""The main screen's footer: the keys of the bindings, rebuilt only when they change."""
+"""The key footer: one drawn line of the screen's keys, redrawn only when they change."""
 
 from __future__ import annotations
 
@@ -6,58 +6,120 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.widgets._footer import FooterKey
 
 from tests.tui.conftest import rng
 from tui.app import TablekeeperApp
-from tui.widgets.footer import KeyFooter
+from tui.widgets.footer import Footer
 
 
 @pytest.fixture
-def composed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """One item for each time a KeyFooter is composed from here on."""
-    seen: list[int] = []
-    real = KeyFooter.compose
+def changes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """One item for each time a Footer read the screen's keys: True when they changed."""
+    seen: list[bool] = []
+    real = Footer._update
 
-    def counted(self: KeyFooter):  # type: ignore[no-untyped-def]
-        seen.append(1)
-        return real(self)
+    def counted(self: Footer) -> bool:
+        changed = real(self)
+        seen.append(changed)
+        return changed
 
-    monkeypatch.setattr(KeyFooter, "compose", counted)
+    monkeypatch.setattr(Footer, "_update", counted)
     return seen
 
 
-def _shown(app: TablekeeperApp) -> set[str]:
-    return {k.description for k in app.screen.query_one(KeyFooter).query(FooterKey)}
+def _line(app: TablekeeperApp) -> str:
+    return app.screen.query_one(Footer).render_line(0).text
 
 
-async def test_opening_rebuilds_the_footer_once_and_it_shows_the_keys(
-        demo_copy: Callable[[str], Path], composed: list[int]) -> None:
+def _column(app: TablekeeperApp, text: str) -> int:
+    at = _line(app).find(text)
+    assert at >= 0, f"{text!r} is not on the footer: {_line(app)!r}"
+    return at
+
+
+async def test_opening_draws_the_keys_on_one_line_without_a_widget_per_key(
+        demo_copy: Callable[[str], Path], changes: list[bool]) -> None:
+    """No widget per key: a change of the keys repaints one line and lays nothing out."""
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause(0.3)
-        assert {"Next sheet", "Next turn", "Roll form"} <= _shown(app)
-        assert len(composed) <= 3, f"the footer was rebuilt {len(composed)} times"
-        before = len(composed)
+        footer = app.screen.query_one(Footer)
+        line = _line(app)
+        assert len(line) == 100
+        for shown in (" f2 Next sheet ", " ^n Next turn ", " ^r Roll form ", " ^q Quit "):
+            assert shown in line, line
+        assert line.endswith("▏^p palette "), line
+        assert not footer.children, "the footer mounted a widget per key"
+        assert changes.count(True) <= 3, f"the footer was redrawn {changes.count(True)} times"
         await pilot.press("f1")  # another screen and back: its keys are shown again
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause(0.2)
-        assert {"Next sheet", "Next turn", "Roll form"} <= _shown(app)
-        assert len(composed) >= before
+        assert " ^n Next turn " in _line(app)
 
 
-async def test_hidden_keys_coming_and_going_do_not_rebuild_the_footer(
-        demo_copy: Callable[[str], Path], composed: list[int]) -> None:
+async def test_hidden_keys_coming_and_going_do_not_redraw_the_footer(
+        demo_copy: Callable[[str], Path], changes: list[bool]) -> None:
     """Moving the focus from the roll entry to the party list changes only hidden bindings
     (the entry's cursor keys, the list's arrows): the footer shows the same keys."""
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause(0.3)
-        before = len(composed)
+        before = changes.count(True)
         app.screen.query_one("#party-list").focus()
         await pilot.pause(0.2)
         app.screen.query_one("#roll-entry").focus()
         await pilot.pause(0.2)
-        assert len(composed) == before, "the footer was rebuilt for hidden keys"
-        assert {"Next sheet", "Next turn", "Roll form"} <= _shown(app)
+        assert len(changes) > before or changes, "the footer never heard of the focus moves"
+        assert changes.count(True) == before, "the footer was redrawn for hidden keys"
+        assert " ^n Next turn " in _line(app)
+
+
+async def test_a_click_on_a_key_presses_it_and_the_pointer_highlights_it(
+        demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause(0.3)
+        screen = app.screen
+        first = screen.selected  # type: ignore[attr-defined]
+        at = _column(app, "Next sheet")
+        await pilot.hover(Footer, offset=(at, 0))
+        footer = screen.query_one(Footer)
+        line = footer.render_line(0)
+        hovered = [s.style.bgcolor for s in line if s.style and "Next sheet" in s.text]
+        normal = [s.style.bgcolor for s in line if s.style and "Next turn" in s.text]
+        assert hovered and normal and hovered != normal, "the key under the pointer is not lit"
+        await pilot.click(Footer, offset=(at, 0))
+        await pilot.pause(0.2)
+        assert screen.selected != first, "clicking 'Next sheet' did not move to the next sheet"  # type: ignore[attr-defined]
+        await pilot.hover(Footer, offset=(_column(app, "palette"), 0))
+        palette = footer.keys[-1]
+        assert palette.description == "palette" and palette.tooltip
+        assert footer.tooltip == palette.tooltip
+
+
+async def test_on_a_narrow_terminal_the_palette_key_covers_the_keys_that_overrun(
+        demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(40, 24)) as pilot:
+        await pilot.pause(0.3)
+        line = _line(app)
+        assert len(line) == 40 and line.endswith("▏^p palette "), line
+        assert line.startswith(" f2 Next sheet  ^n Next turn▏"), line
+        await pilot.click(Footer, offset=(28, 0))  # the rule: no key is under it
+        await pilot.pause(0.2)
+        assert app.screen.query_one("#roll-entry").has_focus
+
+
+async def test_the_footer_speaks_the_gms_language(demo_copy: Callable[[str], Path]) -> None:
+    from tui import i18n
+
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    try:
+        i18n.set_language("ru")
+        async with app.run_test(size=(120, 24)) as pilot:
+            await pilot.pause(0.3)
+            line = _line(app)
+            assert "Next turn" not in line and i18n._("Next turn") in line, line
+    finally:
+        i18n.set_language("en")

@@ -13,13 +13,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.widgets import Footer
-
 from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
 from tui.app import TablekeeperApp
 from tui.session.campaign.session import Session
 from tui.session.table.table import Table
 from tui.store import Store, restore_backup
+from tui.widgets.footer import Footer
 
 LIMIT = 1.0  # seconds: the "within one second"
 

@@ -30,7 +30,7 @@ from tui.screens.table_actions import TableActions
 from tui.session.table.completion import complete_line
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
-from tui.widgets.footer import KeyFooter
+from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
 from tui.widgets.log_panel import LogPanel, grade_style
 from tui.widgets.odds_bar import odds_bar
@@ -127,7 +127,7 @@ class MainScreen(TableActions):
             on_commit=self.commit_line,
             on_paste_lines=self._pasted,
         )
-        yield KeyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.party.border_title = _("Party")
