@@ -110,3 +110,59 @@ async def test_the_party_list_keys(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "SheetScreen"
+
+
+def _bar(listing: PartyList) -> list[bool]:
+    """Each row of the list's own scroll bar (its last column): True where the thumb is."""
+    rows = [listing.render_line(y) for y in range(listing.scrollable_content_region.height)]
+    assert listing._bar is not None, "a list longer than its height draws no scroll bar"
+    thumb = listing._bar[1]
+    cells = [row.crop(row.cell_length - 1, row.cell_length) for row in rows]
+    assert all(c.text == " " for c in cells)
+    return [c._segments[0].style == thumb._segments[0].style for c in cells]
+
+
+async def test_a_long_party_draws_its_own_scroll_bar_and_the_mouse_moves_it(
+        tmp_path: Path) -> None:
+    """The list draws its scroll bar in its last column (Textual's is a widget repainted
+    row by row through Rich at every scroll: about 4 ms a frame); the thumb follows the
+    scrolling, and a click or a drag on the bar scrolls there."""
+    save = tmp_path / "big.toml"
+    Store.create(save, big_campaign(characters=60, past_scenes=3)).close()
+    app = TablekeeperApp(save, rng=rng())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#party-list", PartyList)
+        assert not listing.vertical_scrollbar.display or listing.scrollbar_size_vertical == 0
+        height = listing.scrollable_content_region.height
+        assert listing._starts[-1] > height
+        top = _bar(listing)
+        assert top[0] and not top[-1] and 0 < sum(top) < height
+        listing.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        bottom = _bar(listing)
+        assert bottom[-1] and not bottom[0], bottom
+        width = listing.scrollable_content_region.width
+        await pilot.click("#party-list", offset=(width - 1, 0))  # a click at the bar's top
+        await pilot.pause()
+        assert listing.scroll_offset.y == 0 and _bar(listing)[0]
+        await pilot.mouse_down("#party-list", offset=(width - 1, 0))
+        await pilot.hover("#party-list", offset=(width - 1, height - 1))
+        await pilot.mouse_up("#party-list", offset=(width - 1, height - 1))
+        await pilot.pause()
+        assert listing.scroll_offset.y > 0 and _bar(listing)[-1], "dragging did not scroll"
+        row = listing.render_line(0)
+        assert row.cell_length == width  # the rows leave the bar its column
+
+
+async def test_a_party_that_fits_draws_no_scroll_bar(tmp_path: Path) -> None:
+    save = tmp_path / "small.toml"
+    Store.create(save, big_campaign(characters=3, past_scenes=0)).close()
+    app = TablekeeperApp(save, rng=rng())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#party-list", PartyList)
+        width = listing.scrollable_content_region.width
+        assert listing.render_line(0).cell_length == width
+        assert listing._bar is None
+        assert listing.prompt(0).plain.split("\n")[0].strip() in listing.render_line(0).text

@@ -12,6 +12,7 @@ should roll this?" for the typed check, f3 the whole scene; f6/f7/f8 (``/find``,
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -27,13 +28,11 @@ from tui.i18n import N_, _, tr
 from tui.key_order import after_typed_keys
 from tui.screens.review import GM_ONLY_ACTIONS
 from tui.screens.table_actions import TableActions
-from tui.session.table.completion import complete_line
 from tui.session.table.table import Feedback, Table
 from tui.textsafe import visible
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
 from tui.widgets.log_panel import LogPanel, grade_style
-from tui.widgets.odds_bar import odds_bar
 from tui.widgets.party import PartyList, PartyPanel
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
@@ -49,6 +48,9 @@ HISTORY_DELAY = 0.5
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 #: rows of the preview (the CSS gives it 3): results shown one per row when several stack
 PREVIEW_ROWS = 3
+
+#: What typing needs and the first frame does not: the warm-up loads it (see ``_warm_up``).
+_AFTER_FIRST_FRAME = ("tui.session.table.completion", "tui.widgets.odds_bar")
 
 
 class MainScreen(TableActions):
@@ -123,11 +125,17 @@ class MainScreen(TableActions):
         yield TextPane(id="preview")
         yield RollEntry(
             id="roll-entry",
-            completer=lambda text: complete_line(self.table, text),
+            completer=self._complete,
             on_commit=self.commit_line,
             on_paste_lines=self._pasted,
         )
         yield Footer()
+
+    def _complete(self, text: str) -> list[str]:
+        """Tab's completions (loaded with the first Tab or by the warm-up, not to open)."""
+        from tui.session.table.completion import complete_line
+
+        return complete_line(self.table, text)
 
     def on_mount(self) -> None:
         self.party.border_title = _("Party")
@@ -147,6 +155,8 @@ class MainScreen(TableActions):
         """After the first frame: load the system's rules and show a roll line to try."""
         self.scene_panel.load_checks()
         self.table.warm_up()
+        for name in _AFTER_FIRST_FRAME:
+            importlib.import_module(name)
         self.entry.placeholder = visible(self.table.example_line())
         if self.history is not None and not self._history_loaded:
             self._history_loaded = True
@@ -243,6 +253,8 @@ class MainScreen(TableActions):
         if preview.ok:
             shown = Text()
             if preview.odds:
+                from tui.widgets.odds_bar import odds_bar
+
                 shown.append_text(odds_bar(preview.odds, mono=self.mono))
                 shown.append(" ")
             shown.append(preview.text)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from tui.i18n import _
 from tui.screens.review import ReviewActions
-from tui.session.table.entry import Check
 from tui.session.table.table import Feedback
 
 if TYPE_CHECKING:
@@ -41,6 +40,7 @@ class TableActions(ReviewActions):
     def action_roll_form(self) -> None:
         """ctrl+r: the guided roll form, on the character of the typed line or the sheet."""
         from tui.screens.roll_form import RollFormScreen
+        from tui.session.table.entry import Check
 
         if self._refuse_read_only():
             return
@@ -56,6 +56,8 @@ class TableActions(ReviewActions):
 
     def action_best(self) -> None:
         """ctrl+b: "who should roll this?" for the check typed in the entry."""
+        from tui.session.table.entry import Check
+
         if self._refuse_read_only():
             return
         line = self.entry.value.strip()

@@ -86,8 +86,10 @@ class LogPanel(StripPane):
         self._undone: set[int] = set()
         self._back = 0  # lines scrolled back from the newest
         self._wrapped: dict[tuple[int, bool, int], list[Strip]] = {}
+        self._version = 0  # bumped by every change of what the panel holds or where it looks
         self._visible_key: object = None
-        self._visible_lines: list[Strip] = []
+        self._visible_lines: list[Strip] = []  # painted in the panel's colours
+        self._visible_height = 0
 
     @property
     def newest_seq(self) -> int:
@@ -106,12 +108,18 @@ class LogPanel(StripPane):
             self._back = 0
         self._entries = recent
         self._undone = set(undone)
+        self._version += 1
         self.refresh()
 
     def scroll_lines(self, lines: int) -> None:
         """Move the view ``lines`` back (negative) or forward (positive)."""
         self._back = max(0, self._back - lines)
+        self._version += 1
         self.refresh()
+
+    def notify_style_update(self) -> None:
+        self._visible_key = None  # its lines carry the old colours
+        super().notify_style_update()
 
     def _lines_of(self, entry: LogEntry, width: int, console: Console) -> list[Strip]:
         """The entry wrapped to ``width`` as ready-to-paint strips (cached)."""
@@ -127,12 +135,13 @@ class LogPanel(StripPane):
         return lines
 
     def _visible(self) -> list[Strip]:
-        """The strips that fill the panel, oldest first (cached until something changes)."""
-        width, height = self.content_size.width, self.content_size.height
-        key = (width, height, self._back, len(self._entries),
-               self._entries[-1].seq if self._entries else 0, frozenset(self._undone))
+        """The painted strips that fill the panel, oldest first (made once per change: the
+        panel asks for each of its rows on every repaint)."""
+        size = self.content_size
+        key = (size, self._version)
         if key == self._visible_key:
             return self._visible_lines
+        width, height = size.width, size.height
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
             hint = Text(tr(self.empty), style="dim italic")
@@ -146,13 +155,13 @@ class LogPanel(StripPane):
                     break
         self._back = min(self._back, max(0, len(lines) - height))
         end = len(lines) - self._back
-        self._visible_lines = lines[max(0, end - height) : end]
+        self._visible_lines = [self.painted(line) for line in lines[max(0, end - height) : end]]
         self._visible_key = key
+        self._visible_height = height
         return self._visible_lines
 
     def render_line(self, y: int) -> Strip:
         lines = self._visible()
         # newest at the bottom: pad above when the log does not fill the panel yet
-        offset = self.content_size.height - len(lines)
-        index = y - offset
-        return self.painted(lines[index]) if 0 <= index < len(lines) else self.blank()
+        index = y - (self._visible_height - len(lines))
+        return lines[index] if 0 <= index < len(lines) else self.blank()

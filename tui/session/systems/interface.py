@@ -35,13 +35,13 @@ from tui.session.systems.plans import (
     SceneFragments,
     Segment,
 )
-from tui.session.table.entry import Check, Side
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the roll-entry language loads with the first roll, not to draw a scene
     from rules.age import Result as AgeResult
     from tui.i18n import Msg
     from tui.session.adventure.flow import AdventureEnd
     from tui.session.table.commands import CommandSet
+    from tui.session.table.entry import Check, Side
 
 __all__ = [
     "Adapter",

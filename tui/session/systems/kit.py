@@ -16,6 +16,7 @@ from rules.errors import RulesError
 from tui.i18n import N_, Msg, _, msg, ngettext, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
+from tui.session.systems.bounds import within
 from tui.session.systems.interface import Chance
 from tui.session.table.entry import Check, EntryError, Side
 
@@ -166,9 +167,3 @@ def verdict(winner: str | None, a_name: str, b_name: str) -> Msg:
     return msg("{name} wins", name=a_name if winner == "a" else b_name)
 
 
-def within(value: object, low: int, high: int) -> str:
-    """A save's skill value check: "" when ``value`` lies in ``low..high``, else the problem."""
-    if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
-        return _("must be within {low}..{high}, got {value}").format(low=low, high=high,
-                                                                     value=value)
-    return ""

@@ -16,63 +16,40 @@ import contextlib
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING
 
-from rules import dice as dice_mod
-from rules.errors import RulesError
 from tui.i18n import Msg, _, tr
 from tui.session.campaign.model import Campaign
-from tui.session.campaign.session import CommandError, Draft, Outcome, Session
-from tui.session.systems.interface import Chance, Plan, System
+from tui.session.campaign.session import Draft, Session
+from tui.session.systems.interface import Plan, System
 from tui.session.systems.registry import info, rules_module, tracker
-from tui.session.table.commands import SHARED, SHARED_MODULES, CommandSet, SlashCommand
-from tui.session.table.entry import (
-    OPTION_KEYS,
-    Check,
-    EntryError,
-    FreeRoll,
-    Side,
-    Slash,
-    parse_line,
-)
-from tui.session.table.name_cache import NameCache
-from tui.session.table.names import Match, NameError_
-from tui.session.table.steps import Apply, FreeRollStep, NoDice, RunRoll, WouldRoll, message_of
-from tui.session.table.vocabulary import in_own_words, option_words
-from tui.session.table.wording import where
+from tui.session.table.answers import SECRET, Feedback, Preview, secret_line
+
+if TYPE_CHECKING:
+    from tui.session.table.commands import CommandSet, SlashCommand
+    from tui.session.table.entry import Check, FreeRoll, Side, Slash
+    from tui.session.table.name_cache import NameCache
+    from tui.session.table.names import Match
 
 __all__ = ["SECRET", "Feedback", "Preview", "Table", "secret_line"]
 
-#: The prefix that makes a line secret (its log entries are for the GM only).
-SECRET = "!"
 
-#: Errors that describe bad input: their message is shown as it is.
-_ERRORS = (EntryError, RulesError, CommandError, NameError_, KeyError, ValueError)
+@cache
+def _errors() -> tuple[type[Exception], ...]:
+    """Errors that describe bad input: their message is shown as it is.
 
+    The roll-entry language (parser, names, steps, dice) is imported on the first line the
+    GM types, or by :meth:`Table.warm_up` right after the first frame, never to open a
+    campaign: the first frame shows no roll. Hence the imports inside the methods here.
+    """
+    from rules.errors import RulesError
+    from tui.session.campaign.session import CommandError
+    from tui.session.table.entry import EntryError
+    from tui.session.table.names import NameError_
 
-@dataclass(frozen=True)
-class Preview:
-    """The line under the entry while typing; ``at`` is where a problem is (or None)."""
-
-    text: str
-    ok: bool
-    odds: tuple[Chance, ...] = ()
-    at: int | None = None
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What happened after Enter: a message, and an app action to take (help, quit …)."""
-
-    ok: bool
-    message: str
-    action: str = ""
-    outcome: Outcome | None = None
-    argument: str = ""
-    #: where in the line the problem is (the entry keeps a refused line, cursor there)
-    at: int | None = None
-    #: a message worth keeping: logged (no undo step) as well as shown (``/summary``)
-    record: bool = False
+    return EntryError, RulesError, CommandError, NameError_, KeyError, ValueError
 
 
 class Table:
@@ -102,6 +79,8 @@ class Table:
         so that a campaign opens without importing what the first paint does not show.
         """
         if self._sets is None:
+            from tui.session.table.commands import SHARED, SHARED_MODULES
+
             for name in SHARED_MODULES:
                 importlib.import_module(name)
             rules_module(self.session.campaign.system)
@@ -130,6 +109,8 @@ class Table:
         chars = self.campaign.characters
         cache = self._name_cache
         if cache is None or cache.characters is not chars:
+            from tui.session.table.name_cache import NameCache
+
             cache = self._name_cache = NameCache(chars)
         return cache
 
@@ -149,6 +130,9 @@ class Table:
 
     def option_keys(self) -> frozenset[str]:
         """The ``key=`` words of this campaign's roll entry, the system's Russian ones too."""
+        from tui.session.table.entry import OPTION_KEYS
+        from tui.session.table.vocabulary import option_words
+
         return option_words(OPTION_KEYS | self.system.option_keys, self.system.entry_words)
 
     def parse(self, line: str) -> Slash | FreeRoll | Check:
@@ -173,7 +157,7 @@ class Table:
 
     def match_character(self, words: Sequence[str]) -> Match:
         """The character named by the leading ``words`` (aliases resolved to the real name)."""
-        from tui.session.table.names import match_prefix_words
+        from tui.session.table.names import Match, match_prefix_words
 
         names = self._character_aliases()
         found = match_prefix_words(words, list(names), what="character", same=names)
@@ -181,6 +165,9 @@ class Table:
 
     def _canonical(self, check: Check) -> Check:
         """Replace aliases in a parsed check with the real character and skill names."""
+        from tui.session.table.entry import Check
+        from tui.session.table.vocabulary import in_own_words
+
         chars = self._character_aliases()
 
         words = self.system.entry_words
@@ -211,6 +198,8 @@ class Table:
 
     # -- preview and submit ----------------------------------------------------------------
     def _parse(self, line: str) -> Slash | FreeRoll | Check:
+        from tui.session.table.entry import Check, EntryError, parse_line
+
         parsed = parse_line(
             line, self._character_aliases(), self._skill_aliases,
             option_keys=self.option_keys(),
@@ -227,6 +216,8 @@ class Table:
         return self._canonical(parsed)
 
     def plan(self, line: str) -> Plan:
+        from tui.session.table.entry import Check, EntryError
+
         parsed = self._parse(line)
         if not isinstance(parsed, Check):
             raise EntryError(_("not a check"))
@@ -253,6 +244,11 @@ class Table:
     def _preview(self, line: str) -> Preview:
         if not line.strip():
             return Preview("", True)
+        from rules import dice as dice_mod
+        from tui.session.table.entry import FreeRoll, Slash
+        from tui.session.table.steps import NoDice, WouldRoll, message_of
+        from tui.session.table.wording import where
+
         try:
             parsed = self._parse(line)
             if isinstance(parsed, Slash):
@@ -283,7 +279,7 @@ class Table:
             except WouldRoll:
                 pass  # the app still rolls something: no sure outcome to show
             return Preview(text, True, plan.odds)
-        except _ERRORS as exc:
+        except _errors() as exc:
             return Preview(message_of(exc), False, at=where(line, exc))
         except Exception as exc:  # a bug must never take the table down
             return Preview(self._internal(exc), False)
@@ -296,7 +292,7 @@ class Table:
             for hook in commands.preview_hooks:
                 try:
                     notes.extend(hook(self.campaign, check, plan))
-                except _ERRORS:
+                except _errors():
                     continue
         return notes
 
@@ -318,6 +314,10 @@ class Table:
         return feedback
 
     def _submit(self, line: str) -> Feedback:
+        from tui.session.table.entry import FreeRoll, Slash
+        from tui.session.table.steps import FreeRollStep, RunRoll, message_of
+        from tui.session.table.wording import where
+
         try:
             parsed = self._parse(line)
             if isinstance(parsed, Slash):
@@ -333,7 +333,7 @@ class Table:
             parsed, plan = self._plan(parsed)
             out = self.session.execute(RunRoll(plan, parsed, self.rng, self.command_sets))
             return Feedback(True, out.draft.shown, outcome=out)
-        except _ERRORS as exc:
+        except _errors() as exc:
             return Feedback(False, message_of(exc), at=where(line, exc))
         except Exception as exc:  # commands apply or not at all: the state is unchanged
             return Feedback(False, self._internal(exc))
@@ -373,18 +373,12 @@ class Table:
 
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
+        from tui.session.table.steps import Apply, message_of
+
         try:
             out = self.session.execute(Apply(fn, draft, self.command_sets))
-        except _ERRORS as exc:
+        except _errors() as exc:
             return Feedback(False, message_of(exc))
         except Exception as exc:
             return Feedback(False, self._internal(exc))
         return Feedback(True, out.draft.shown, outcome=out)
-
-
-def secret_line(line: str) -> tuple[bool, str]:
-    """``(True, the line without its "!")`` for a secret line, else ``(False, line)``."""
-    text = line.lstrip()
-    if text.startswith(SECRET):
-        return True, text[len(SECRET):].lstrip()
-    return False, line

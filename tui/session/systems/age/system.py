@@ -12,12 +12,12 @@ from tui.i18n import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField
-from tui.session.table.entry import EntryError, Side
 
 if TYPE_CHECKING:
     from rules.age import Result
     from tui.session.systems.age.adapter import AgeAdapter
     from tui.session.table.commands import CommandSet
+    from tui.session.table.entry import Side
 
 __all__ = ["SYSTEM", "Age"]
 
@@ -75,6 +75,7 @@ class Age(Defaults):
 
     def extended_skill(self, campaign: Campaign, side: Side) -> str:
         from tui.session.systems.age.adapter import bonus_of
+        from tui.session.table.entry import EntryError
 
         try:
             _, ability, focus = bonus_of(campaign.character(side.actor), side.skill)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tui.i18n import N_
 from tui.session.campaign.model import Value
+from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField
-from tui.session.systems.kit import within
 
 if TYPE_CHECKING:
     from tui.session.systems.brp.adapter import BrpAdapter

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tui.i18n import N_, Msg
 from tui.session.campaign.model import Campaign, Scene, Value
+from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
-from tui.session.systems.kit import within
 
 if TYPE_CHECKING:
     from tui.session.systems.gurps.adapter import GurpsAdapter
