@@ -13,6 +13,13 @@ from tui.widgets.party import PartyList, _summary
 from tui.widgets.party_list import rows_of
 
 
+def _app(folder: Path, *, characters: int, past_scenes: int) -> TablekeeperApp:
+    """The app on a new generated campaign of ``characters`` in ``folder``."""
+    save = folder / "party.toml"
+    Store.create(save, big_campaign(characters=characters, past_scenes=past_scenes)).close()
+    return TablekeeperApp(save, rng=rng())
+
+
 def _count_drawing(listing: PartyList) -> list[str]:
     """The names whose summary the list builds from now on."""
     drawn: list[str] = []
@@ -27,9 +34,7 @@ def _count_drawing(listing: PartyList) -> list[str]:
 
 
 async def test_one_hurt_character_redraws_one_entry(tmp_path: Path) -> None:
-    save = tmp_path / "big.toml"
-    Store.create(save, big_campaign(characters=60, past_scenes=3)).close()
-    app = TablekeeperApp(save, rng=rng())
+    app = _app(tmp_path, characters=60, past_scenes=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         listing = app.screen.query_one("#party-list", PartyList)
@@ -63,9 +68,7 @@ async def test_one_hurt_character_redraws_one_entry(tmp_path: Path) -> None:
 
 
 async def test_a_long_party_draws_only_what_shows(tmp_path: Path) -> None:
-    save = tmp_path / "big.toml"
-    Store.create(save, big_campaign(characters=150, past_scenes=0)).close()
-    app = TablekeeperApp(save, rng=rng())
+    app = _app(tmp_path, characters=150, past_scenes=0)
     async with app.run_test(size=(100, 30)) as pilot:
         listing = app.screen.query_one("#party-list", PartyList)
         await pilot.pause()
@@ -91,9 +94,7 @@ def test_rows_of_matches_the_summary() -> None:
 
 
 async def test_the_party_list_keys(tmp_path: Path) -> None:
-    save = tmp_path / "big.toml"
-    Store.create(save, big_campaign(characters=80, past_scenes=0)).close()
-    app = TablekeeperApp(save, rng=rng())
+    app = _app(tmp_path, characters=80, past_scenes=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         listing = app.screen.query_one("#party-list", PartyList)
@@ -127,9 +128,7 @@ async def test_a_long_party_draws_its_own_scroll_bar_and_the_mouse_moves_it(
     """The list draws its scroll bar in its last column (Textual's is a widget repainted
     row by row through Rich at every scroll: about 4 ms a frame); the thumb follows the
     scrolling, and a click or a drag on the bar scrolls there."""
-    save = tmp_path / "big.toml"
-    Store.create(save, big_campaign(characters=60, past_scenes=3)).close()
-    app = TablekeeperApp(save, rng=rng())
+    app = _app(tmp_path, characters=60, past_scenes=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         listing = app.screen.query_one("#party-list", PartyList)
@@ -156,9 +155,7 @@ async def test_a_long_party_draws_its_own_scroll_bar_and_the_mouse_moves_it(
 
 
 async def test_a_party_that_fits_draws_no_scroll_bar(tmp_path: Path) -> None:
-    save = tmp_path / "small.toml"
-    Store.create(save, big_campaign(characters=3, past_scenes=0)).close()
-    app = TablekeeperApp(save, rng=rng())
+    app = _app(tmp_path, characters=3, past_scenes=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         listing = app.screen.query_one("#party-list", PartyList)
