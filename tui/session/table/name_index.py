@@ -1,0 +1,96 @@
+"""An index of one list of names for the ranking's first tiers (see
+:mod:`tui.session.table.names`): the names a phrase is exactly, the names whose first word it
+is, and the names it begins.
+
+The ranking asks each tier of every candidate in turn; with 800 characters a fresh phrase
+(every key the GM types makes one) costs thousands of tests before a tier answers. These
+three tiers are lookups instead: two dictionaries and a sorted list searched by bisection.
+Each answer is the candidates' places in their list, in order, so a tier gives the names the
+walk over the list would give, in the same order. The later tiers (a prefix of each word,
+letters in order) still walk the list: they run only when these find nothing.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+__all__ = ["NameIndex", "tiers_found"]
+
+
+class _Forms(Protocol):
+    """What the index reads of a name's forms (``names._Forms``)."""
+
+    @property
+    def exact(self) -> tuple[str, ...]: ...
+
+    @property
+    def loose(self) -> str: ...
+
+    @property
+    def firsts(self) -> frozenset[str]: ...
+
+    @property
+    def words(self) -> tuple[tuple[str, ...], ...]: ...
+
+
+class NameIndex:
+    """The forms of ``forms`` (one per candidate, in the candidates' order) by what the
+    first tiers ask of them."""
+
+    def __init__(self, forms: Sequence[_Forms]) -> None:
+        self._exact: dict[str, list[int]] = {}
+        self._loose: dict[str, list[int]] = {}
+        self._firsts: dict[str, list[int]] = {}
+        self._loose_firsts: dict[str, list[int]] = {}
+        starts: list[tuple[str, int]] = []
+        loose_starts: list[tuple[str, int]] = []
+        for i, f in enumerate(forms):
+            for form in set(f.exact):
+                self._exact.setdefault(form, []).append(i)
+                starts.append((form, i))
+            self._loose.setdefault(f.loose, []).append(i)
+            loose_starts.append((f.loose, i))
+            for word in f.firsts:
+                self._firsts.setdefault(word, []).append(i)
+            if f.words[-1]:
+                self._loose_firsts.setdefault(f.words[-1][0], []).append(i)
+        self._starts = sorted(starts)
+        self._loose_starts = sorted(loose_starts)
+
+    def exact(self, phrase: str, lo: str) -> list[int]:
+        """Places of the names ``phrase`` is (or whose loose form is ``lo``)."""
+        return _union(self._exact.get(phrase, ()), self._loose.get(lo, ()))
+
+    def first(self, phrase: str, lo: str) -> list[int]:
+        """Places of the names whose first word is ``phrase`` (loose: ``lo``)."""
+        return _union(self._firsts.get(phrase, ()), self._loose_firsts.get(lo, ()))
+
+    def prefix(self, phrase: str, lo: str) -> list[int]:
+        """Places of the names that begin with ``phrase`` (loose: with ``lo``)."""
+        return _union(_beginning(self._starts, phrase), _beginning(self._loose_starts, lo))
+
+
+def _beginning(starts: Sequence[tuple[str, int]], prefix: str) -> Iterable[int]:
+    """The places of the forms in ``starts`` (sorted) that begin with ``prefix``: they are
+    together, from where ``prefix`` would be inserted."""
+    at = bisect_left(starts, (prefix, -1))
+    while at < len(starts) and starts[at][0].startswith(prefix):
+        yield starts[at][1]
+        at += 1
+
+
+def _union(a: Iterable[int], b: Iterable[int]) -> list[int]:
+    return sorted({*a, *b})
+
+
+def tiers_found(index: NameIndex, phrase: str, lo: str, *, one_word: bool
+                ) -> Iterable[list[int]]:
+    """The index's answers of the first tiers, best first (the first word only for a
+    phrase of one word, as the ranking asks)."""
+    tiers: list[Callable[[str, str], list[int]]] = [index.exact]
+    if one_word:
+        tiers.append(index.first)
+    tiers.append(index.prefix)
+    return (tier(phrase, lo) for tier in tiers)
