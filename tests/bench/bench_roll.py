@@ -1,9 +1,10 @@
 """Committed-roll latency: Enter in ``#roll-entry`` → the new entry shown in the log panel.
 
 Headless (``run_test``) on a copy of the BRP demo, autosave running as in real use. Each
-sample puts a roll in the entry, then posts the Enter key event to the app exactly as the
-terminal driver does, and stops the clock when the log panel holds the new entry *and* the
-next screen refresh has run (``call_after_refresh``). ``Pilot.press`` is not used for the
+sample puts a roll in the entry, lets its preview paint and the app idle (:data:`IDLE`), then
+posts the Enter key event to the app exactly as the terminal driver does, and stops the
+clock when the log panel holds the new entry *and* the next screen refresh has run
+(``call_after_refresh``). ``Pilot.press`` is not used for the
 timed part: its idle waits alone cost ~60 ms. Half the rolls use typed dice, half let the
 app roll. Median ms ÷ 16 (limit 1.0).
 """
@@ -25,6 +26,13 @@ from tui.store import demo_paths
 __all__ = ["bench_roll_latency", "commit_latencies"]
 
 LINES = ("alice spot hidden = 42", "boris listen", "alice stealth = 77", "boris teach")
+
+#: Seconds between the frame showing a typed line and its Enter. Textual paints at most 60
+#: frames a second, on its screen timer's grid: a frame asked for soon after the last one
+#: waits for a later grid point (``textual.timer.Timer._run``), so an Enter posted the
+#: moment the preview was painted partly measured the grid's phase, not the app. A GM's
+#: Enter comes at least this long after the last key.
+IDLE = 0.05
 
 
 def _shown(log: Sequence[LogEntry], seq: int, panel_seq: int) -> bool:
@@ -54,6 +62,7 @@ async def _latencies(save: Path, rolls: int, lines: Sequence[str] = LINES,
         for i in range(rolls):
             entry.value = lines[i % len(lines)]
             await pilot.pause()  # the preview of the new value is not part of the commit
+            await asyncio.sleep(IDLE)  # ... nor the frame painting it (see IDLE)
             painted = asyncio.Event()
             start = time.perf_counter()
             app.post_message(events.Key("enter", "\r"))  # what the terminal driver posts
