@@ -119,18 +119,20 @@ class LogPanel(StripPane):
 
     def notify_style_update(self) -> None:
         self._visible_key = None  # its lines carry the old colours
+        self._wrapped.clear()
         super().notify_style_update()
 
     def _lines_of(self, entry: LogEntry, width: int, console: Console) -> list[Strip]:
-        """The entry wrapped to ``width`` as ready-to-paint strips (cached)."""
+        """The entry wrapped to ``width`` and painted in the panel's colours (cached: a new
+        entry paints its own rows, not the screenful above it)."""
         undone = entry.seq in self._undone
         key = (entry.seq, undone, width)
         lines = self._wrapped.get(key)
         if lines is None:
             if len(self._wrapped) > 4 * SHOWN:
                 self._wrapped.clear()
-            lines = to_strips(entry_text(entry, undone=undone, mono=self.mono), width, console,
-                              mono=self.mono)
+            lines = [self.painted(line) for line in to_strips(
+                entry_text(entry, undone=undone, mono=self.mono), width, console, mono=self.mono)]
             self._wrapped[key] = lines
         return lines
 
@@ -145,7 +147,7 @@ class LogPanel(StripPane):
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
             hint = Text(tr(self.empty), style="dim italic")
-            lines = self.strips(hint, width)
+            lines = [self.painted(line) for line in self.strips(hint, width)]
         elif width > 0 and height > 0:
             console = self.app.console
             need = height + self._back
@@ -155,7 +157,7 @@ class LogPanel(StripPane):
                     break
         self._back = min(self._back, max(0, len(lines) - height))
         end = len(lines) - self._back
-        self._visible_lines = [self.painted(line) for line in lines[max(0, end - height) : end]]
+        self._visible_lines = lines[max(0, end - height) : end]
         self._visible_key = key
         self._visible_height = height
         return self._visible_lines

@@ -179,6 +179,11 @@ class TextPane(StripPane):
         self._key = key
         self.refresh()
 
+    def notify_style_update(self) -> None:
+        self._width = (-1, -1)  # the rows carry the old colours
+        self._recent.clear()
+        super().notify_style_update()
+
     def _remember(self) -> None:
         if self._key is not None:
             self._recent[id(self._key)] = (self._key, self._text, self._lines, self._width)
@@ -190,9 +195,11 @@ class TextPane(StripPane):
         return self._text
 
     def _strips(self) -> list[Strip]:
+        """The rows that show, painted in the pane's colours (once per text and size: a
+        sheet shown a moment ago comes back painted)."""
         width, height = self.content_size
         if (width, height) != self._width:
-            self._lines = self._shown_strips(width, height)
+            self._lines = [self.painted(line) for line in self._shown_strips(width, height)]
             self._width = (width, height)
         return self._lines
 
@@ -214,4 +221,4 @@ class TextPane(StripPane):
 
     def render_line(self, y: int) -> Strip:
         lines = self._strips()
-        return self.painted(lines[y]) if y < len(lines) else self.blank()
+        return lines[y] if y < len(lines) else self.blank()
