@@ -49,9 +49,6 @@ READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 #: rows of the preview (the CSS gives it 3): results shown one per row when several stack
 PREVIEW_ROWS = 3
 
-#: What typing needs and the first frame does not: the warm-up loads it (see ``_warm_up``).
-_AFTER_FIRST_FRAME = ("tui.session.table.completion", "tui.widgets.odds_bar")
-
 
 class MainScreen(TableActions):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
@@ -131,12 +128,6 @@ class MainScreen(TableActions):
         )
         yield Footer()
 
-    def _complete(self, text: str) -> list[str]:
-        """Tab's completions (loaded with the first Tab or by the warm-up, not to open)."""
-        from tui.session.table.completion import complete_line
-
-        return complete_line(self.table, text)
-
     def on_mount(self) -> None:
         self.party.border_title = _("Party")
         self.scene_panel.border_title = _("Scene")
@@ -155,8 +146,7 @@ class MainScreen(TableActions):
         """After the first frame: load the system's rules and show a roll line to try."""
         self.scene_panel.load_checks()
         self.table.warm_up()
-        for name in _AFTER_FIRST_FRAME:
-            importlib.import_module(name)
+        importlib.import_module("tui.widgets.odds_bar")  # the preview's, for the first roll
         self.entry.placeholder = visible(self.table.example_line())
         if self.history is not None and not self._history_loaded:
             self._history_loaded = True
@@ -375,23 +365,6 @@ class MainScreen(TableActions):
         names = self.party.names
         if event.index < len(names):
             self.open_character("sheet", names[event.index])
-
-    def action_sheet(self) -> None:
-        self.open_character("sheet", "")
-
-    def open_character(self, screen: str, name: str) -> None:
-        """The character sheet or editor (``screen``) of ``name`` (default: the selected)."""
-        from tui.screens.characters import open_character
-
-        open_character(self, screen, name or self.selected or "")
-
-    def action_next_character(self) -> None:
-        names = self.party.names
-        if not names:
-            return
-        i = names.index(self.selected) + 1 if self.selected in names else 0
-        self.selected = names[i % len(names)]
-        self.party.show(self.table.campaign, self.selected)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The players' view has no key that changes the table (next turn, actor up …) or

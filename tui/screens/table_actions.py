@@ -1,5 +1,6 @@
 """The main screen's guided ways to a roll line: the roll form (ctrl+r), "who should roll
-this?" (ctrl+b, ``/best``) and the whole scene (f3). A base class of
+this?" (ctrl+b, ``/best``), the whole scene (f3) and Tab's completions; and its ways to a
+character's sheet (f2 the next, f4 the selected, Enter on the party list). A base class of
 :class:`~tui.screens.main.MainScreen`, which stays one screen in two modules; the line a form
 builds is committed through the main screen's own path (:meth:`run_line`), as if typed.
 """
@@ -13,13 +14,15 @@ from tui.screens.review import ReviewActions
 from tui.session.table.table import Feedback
 
 if TYPE_CHECKING:
+    from tui.widgets.party import PartyPanel
     from tui.widgets.roll_entry import RollEntry
 
 __all__ = ["TableActions"]
 
 
 class TableActions(ReviewActions):
-    """The roll form, "who should roll this?" and the whole scene, for the main screen."""
+    """The roll form, "who should roll this?", the whole scene, Tab's completions and the
+    ways to a sheet, for the main screen."""
 
     read_only: bool
     selected: str | None
@@ -28,9 +31,35 @@ class TableActions(ReviewActions):
         @property
         def entry(self) -> RollEntry: ...
 
+        @property
+        def party(self) -> PartyPanel: ...
+
         def show_feedback(self, feedback: Feedback) -> None: ...
 
         def run_line(self, line: str) -> None: ...
+
+    def _complete(self, text: str) -> list[str]:
+        """Tab's completions (loaded with the first Tab or by the warm-up, not to open)."""
+        from tui.session.table.completion import complete_line
+
+        return complete_line(self.table, text)
+
+    def action_sheet(self) -> None:
+        self.open_character("sheet", "")
+
+    def open_character(self, screen: str, name: str) -> None:
+        """The character sheet or editor (``screen``) of ``name`` (default: the selected)."""
+        from tui.screens.characters import open_character
+
+        open_character(self, screen, name or self.selected or "")
+
+    def action_next_character(self) -> None:
+        names = self.party.names
+        if not names:
+            return
+        i = names.index(self.selected) + 1 if self.selected in names else 0
+        self.selected = names[i % len(names)]
+        self.party.show(self.table.campaign, self.selected)
 
     def _refuse_read_only(self) -> bool:
         if self.read_only:

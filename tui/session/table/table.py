@@ -88,11 +88,12 @@ class Table:
         return self._sets
 
     def warm_up(self) -> None:
-        """Load the system's rules, commands and roll adapter now (the app calls this after
-        the first paint), so the first preview of a roll imports nothing."""
+        """Load the system's rules, commands, roll adapter and Tab's completion now (the app
+        calls this after the first paint), so the first preview of a roll imports nothing."""
         _ = self.command_sets
         with contextlib.suppress(NotImplementedError):  # a system rolling without one
             self.system.adapter()
+        importlib.import_module("tui.session.table.completion")  # for the first Tab
 
     @property
     def campaign(self) -> Campaign:
