@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Console
 from rich.text import Text
 from textual.strip import Strip
 
 from tui.i18n import N_, _, tr
 from tui.session.campaign.log import LogEntry, shown_effects, shown_text
-from tui.widgets.text_pane import StripPane, to_strips
+from tui.widgets.text_pane import StripPane
 
 __all__ = ["GRADE_STYLES", "MONO_GRADE_STYLES", "LogPanel", "entry_text", "grade_style"]
 
@@ -122,7 +121,7 @@ class LogPanel(StripPane):
         self._wrapped.clear()
         super().notify_style_update()
 
-    def _lines_of(self, entry: LogEntry, width: int, console: Console) -> list[Strip]:
+    def _lines_of(self, entry: LogEntry, width: int) -> list[Strip]:
         """The entry wrapped to ``width`` and painted in the panel's colours (cached: a new
         entry paints its own rows, not the screenful above it)."""
         undone = entry.seq in self._undone
@@ -131,8 +130,7 @@ class LogPanel(StripPane):
         if lines is None:
             if len(self._wrapped) > 4 * SHOWN:
                 self._wrapped.clear()
-            lines = [self.painted(line) for line in to_strips(
-                entry_text(entry, undone=undone, mono=self.mono), width, console, mono=self.mono)]
+            lines = self.painted_strips(entry_text(entry, undone=undone, mono=self.mono), width)
             self._wrapped[key] = lines
         return lines
 
@@ -147,12 +145,11 @@ class LogPanel(StripPane):
         lines: list[Strip] = []
         if width > 0 and height > 0 and not self._entries:
             hint = Text(tr(self.empty), style="dim italic")
-            lines = [self.painted(line) for line in self.strips(hint, width)]
+            lines = self.painted_strips(hint, width)
         elif width > 0 and height > 0:
-            console = self.app.console
             need = height + self._back
             for entry in reversed(self._entries):
-                lines[:0] = self._lines_of(entry, width, console)
+                lines[:0] = self._lines_of(entry, width)
                 if len(lines) >= need:
                     break
         self._back = min(self._back, max(0, len(lines) - height))

@@ -136,6 +136,10 @@ class StripPane(Widget):
     def painted(self, strip: Strip) -> Strip:
         return strip.apply_style(self.base_style())
 
+    def painted_strips(self, text: Text, width: int) -> list[Strip]:
+        """``text`` wrapped to ``width`` and painted in the pane's colours, to be cached."""
+        return [self.painted(line) for line in self.strips(text, width)]
+
     def blank(self) -> Strip:
         return Strip([Segment(" " * self.content_size.width, self.base_style())])
 

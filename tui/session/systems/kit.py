@@ -16,7 +16,6 @@ from rules.errors import RulesError
 from tui.i18n import N_, Msg, _, msg, ngettext, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
-from tui.session.systems.bounds import within
 from tui.session.systems.interface import Chance
 from tui.session.table.entry import Check, EntryError, Side
 
@@ -33,7 +32,6 @@ __all__ = [
     "signed_words",
     "typed_or_rolled",
     "verdict",
-    "within",
 ]
 
 
