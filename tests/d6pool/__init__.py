@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from tui.session.campaign.model import Value
+from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults
-from tui.session.systems.kit import within
 from tui.session.systems.registry import SystemInfo
 
 if TYPE_CHECKING:
