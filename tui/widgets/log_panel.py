@@ -137,7 +137,7 @@ class LogPanel(StripPane):
     def _visible(self) -> list[Strip]:
         """The painted strips that fill the panel, oldest first (made once per change: the
         panel asks for each of its rows on every repaint)."""
-        size = self.content_size
+        size = self.shown_size
         key = (size, self._version)
         if key == self._visible_key:
             return self._visible_lines

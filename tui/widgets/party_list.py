@@ -32,6 +32,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.session.campaign.model import Character
+from tui.widgets.framed_rows import FramedRows
 
 __all__ = ["PartyList", "rows_of"]
 
@@ -91,14 +92,16 @@ class PartyList(ScrollView, can_focus=True):
 
     def __init__(self, summary: Callable[[Character], Text], **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._styles_cache = FramedRows()  # an unchanged row is framed once (see there)
         self._summary = summary
         self._chars: list[Character] = []
         self._starts: list[int] = [0]  # the first row of each character, then the total
         self._texts: dict[int, tuple[Character, list[Text]]] = {}
-        self._strips: dict[tuple[int, int, int, bool], Strip] = {}
+        self._strips: dict[tuple[int, int, int, bool, bool | None], Strip] = {}
         self._looks: tuple[Style, Style] | None = None  # (plain, highlighted), per styling
         self._bar: tuple[Strip, Strip] | None = None  # the scroll bar's (track, thumb) cell
         self._dragging = False
+        self._painting: Size | None = None  # the list's size, while rows are asked for
 
     # -- contents ----------------------------------------------------------------------
     @property
@@ -177,41 +180,53 @@ class PartyList(ScrollView, can_focus=True):
     def _on_resize(self, event: events.Resize) -> None:
         self._strips.clear()
 
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        height = self.scrollable_content_region.height
-        if self._starts[-1] <= height or width < 2:
-            return self._row(y, width)
-        return Strip.join([self._row(y, width - 1), self._bar_cell(y, height)])
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop``; the list's size is read once for all of them (each read
+        looks the widget up on its screen)."""
+        self._painting = self.scrollable_content_region.size
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None
 
-    def _bar_cell(self, y: int, height: int) -> Strip:
-        """Row ``y`` of the scroll bar drawn in the last column. Textual's scroll bar is a
-        widget of its own, repainted row by row through Rich whenever the list scrolls
-        (about 4 ms a frame for 26 rows, more than the rows themselves)."""
+    def render_line(self, y: int) -> Strip:
+        width, height = self._painting or self.scrollable_content_region.size
+        bar = None if self._starts[-1] <= height or width < 2 else self._on_thumb(y, height)
+        row = self.scroll_offset.y + y
+        if not 0 <= row < self._starts[-1]:
+            empty = Strip.blank(width, self._styles()[0])
+            return empty if bar is None else Strip.join([empty.crop(0, width - 1),
+                                                         self._bar_cells()[bar]])
+        index = bisect_right(self._starts, row) - 1
+        part = row - self._starts[index]
+        lit = index == self.highlighted
+        key = (index, part, width, lit, bar)
+        drawn = self._strips.get(key)  # the same row drawn again is the same strip
+        if drawn is None:
+            lines = self._lines(index)
+            drawn = self._draw(lines[part] if part < len(lines) else Text(),
+                               width if bar is None else width - 1, self._styles()[lit], index)
+            if bar is not None:
+                drawn = Strip.join([drawn, self._bar_cells()[bar]])
+            self._strips[key] = drawn
+        return drawn
+
+    def _bar_cells(self) -> tuple[Strip, Strip]:
+        """The scroll bar's track and thumb cell, drawn in the last column. Textual's scroll
+        bar is a widget of its own, repainted row by row through Rich whenever the list
+        scrolls (about 4 ms a frame for 26 rows, more than the rows themselves)."""
         if self._bar is None:
             track, thumb = (self.rich_style + self.get_component_rich_style(f"party-list--{p}")
                             for p in ("track", "thumb"))
             self._bar = (Strip([Segment(" ", track)], 1), Strip([Segment(" ", thumb)], 1))
+        return self._bar
+
+    def _on_thumb(self, y: int, height: int) -> bool:
+        """Row ``y`` of the scroll bar is the thumb's."""
         total, top = self._starts[-1], self.scroll_offset.y
         start = top * height // total
         end = max(start + 1, -(-(top + height) * height // total))
-        return self._bar[start <= y < end]
-
-    def _row(self, y: int, width: int) -> Strip:
-        row = self.scroll_offset.y + y
-        if not 0 <= row < self._starts[-1]:
-            return Strip.blank(width, self._styles()[0])
-        index = bisect_right(self._starts, row) - 1
-        part = row - self._starts[index]
-        lit = index == self.highlighted
-        key = (index, part, width, lit)
-        strip = self._strips.get(key)
-        if strip is None:
-            lines = self._lines(index)
-            strip = self._draw(lines[part] if part < len(lines) else Text(), width,
-                               self._styles()[lit], index)
-            self._strips[key] = strip
-        return strip
+        return start <= y < end
 
     def _draw(self, text: Text, width: int, style: Style, index: int) -> Strip:
         line = text.copy()
@@ -288,18 +303,18 @@ class PartyList(ScrollView, can_focus=True):
         height = max(1, self.scrollable_content_region.height)
         self.scroll_to(y=max(0, y * self._starts[-1] // height - height // 2), animate=False)
 
-    def _on_mouse_down(self, event: events.MouseDown) -> None:
+    def on_mouse_down(self, event: events.MouseDown) -> None:
         if self._on_bar(event.x):
             self._dragging = True
             self.capture_mouse()
             self._scroll_bar_to(event.y)
             event.stop()
 
-    def _on_mouse_move(self, event: events.MouseMove) -> None:
+    def on_mouse_move(self, event: events.MouseMove) -> None:
         if self._dragging:
             self._scroll_bar_to(event.y)
 
-    def _on_mouse_up(self, event: events.MouseUp) -> None:
+    def on_mouse_up(self, event: events.MouseUp) -> None:
         if self._dragging:
             self._dragging = False
             self.release_mouse()

@@ -199,7 +199,7 @@ class ScenePanel(StripPane):
         return max(1, len(self._layout(width, self._limit(outer))))
 
     def render_line(self, y: int) -> Strip:
-        rows = self._layout(self.content_size.width, self._limit())
+        rows = self._layout(self.shown_size.width, self._limit())
         return self.painted(rows[y]) if y < len(rows) else self.blank()
 
     @property

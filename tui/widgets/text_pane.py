@@ -21,10 +21,12 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
 from tui.textsafe import visible
+from tui.widgets.framed_rows import FramedRows
 
 __all__ = ["KEEP", "StripPane", "TextPane", "keep_together", "safe", "to_strips"]
 
@@ -113,6 +115,9 @@ class StripPane(Widget):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._style_cache: Style | None = None
+        self._styles_cache = FramedRows()  # an unchanged row is framed once (see there)
+        self._painting: Size | None = None  # the content size, while rows are asked for
+        self._blank: Strip | None = None
 
     def base_style(self) -> Style:
         """The widget's own colours, computed once (``rich_style`` walks every ancestor)."""
@@ -122,7 +127,22 @@ class StripPane(Widget):
 
     def notify_style_update(self) -> None:
         self._style_cache = None
+        self._blank = None
         super().notify_style_update()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop``, with the content size read once for all of them (each
+        read looks the widget up on its screen)."""
+        self._painting = self.content_size
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None
+
+    @property
+    def shown_size(self) -> Size:
+        """The content size (read once per repaint while rows are asked for)."""
+        return self.content_size if self._painting is None else self._painting
 
     @property
     def mono(self) -> bool:
@@ -141,7 +161,11 @@ class StripPane(Widget):
         return [self.painted(line) for line in self.strips(text, width)]
 
     def blank(self) -> Strip:
-        return Strip([Segment(" " * self.content_size.width, self.base_style())])
+        """An empty row (the same one each time, so it is framed once)."""
+        width = self.shown_size.width
+        if self._blank is None or self._blank.cell_length != width:
+            self._blank = Strip([Segment(" " * width, self.base_style())], width)
+        return self._blank
 
 
 class TextPane(StripPane):
@@ -201,7 +225,7 @@ class TextPane(StripPane):
     def _strips(self) -> list[Strip]:
         """The rows that show, painted in the pane's colours (once per text and size: a
         sheet shown a moment ago comes back painted)."""
-        width, height = self.content_size
+        width, height = self.shown_size
         if (width, height) != self._width:
             self._lines = [self.painted(line) for line in self._shown_strips(width, height)]
             self._width = (width, height)
