@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_line
 from tui.app import TablekeeperApp
 from tui.session.table.completion import complete_line
+from tui.widgets.party_list import PartyList
 from tui.widgets.roll_entry import REPLACES, RollEntry
 
 
@@ -41,6 +42,24 @@ async def test_tab_cycles_every_candidate_and_wraps(demo_copy: Callable[[str], P
         assert entry(pilot).value == expected[0]  # wraps
         await pilot.press("shift+tab")
         assert entry(pilot).value == expected[-1]  # and goes back
+
+
+async def test_shift_tab_on_an_empty_line_reaches_the_party_list(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("shift+tab")
+        listing = app.screen.query_one("#party-list", PartyList)
+        assert app.focused is listing
+        before = listing.highlighted or 0
+        await pilot.press("down")
+        assert listing.highlighted == before + 1
+        await pilot.press("tab")
+        assert app.focused is entry(pilot)
+        await pilot.press(*"bo", "shift+tab")  # a line: shift+Tab completes backwards
+        assert app.focused is entry(pilot) and entry(pilot).value != "bo"
 
 
 async def test_a_completed_name_gets_no_word_appended(demo_copy: Callable[[str], Path]) -> None:

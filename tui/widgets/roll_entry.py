@@ -113,7 +113,12 @@ class RollEntry(Input):
 
     def action_complete(self, step: int = 1) -> None:
         """Tab: the first completion; Tab again cycles through every other one (wrapping),
-        shift+Tab goes back. After the only candidate, Tab goes on with the next word."""
+        shift+Tab goes back. After the only candidate, Tab goes on with the next word.
+        On an empty line shift+Tab leaves the entry for the party list (there is nothing to
+        complete, and it is the way to the list from the keyboard; Tab comes back)."""
+        if step < 0 and not self.value.strip():
+            self.screen.focus_previous()
+            return
         if len(self._cycle) > 1 and self.value == self._cycle[self._cycle_at]:
             self._cycle_at = (self._cycle_at + step) % len(self._cycle)
         else:
