@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING
 
 from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from textual._styles_cache import StylesCache
+from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from rich.terminal_theme import TerminalTheme
@@ -36,10 +38,10 @@ if TYPE_CHECKING:
     from textual.content import Content
     from textual.css.styles import StylesBase
     from textual.filter import LineFilter
-    from textual.geometry import Region, Size, Spacing
+    from textual.geometry import Spacing
     from textual.style import Style
 
-__all__ = ["FramedRows"]
+__all__ = ["FramedRows", "FramedWidget"]
 
 #: framed rows kept per widget row before the memo starts again (a repaint or two)
 KEPT_PER_ROW = 3
@@ -109,3 +111,34 @@ class FramedRows(StylesCache):
                                      border_subtitle, opacity, ansi_theme, native_ansi)
         self._framed[id(row)] = (row, key, framed)
         return framed
+
+
+class FramedWidget(Widget):
+    """A widget whose unchanged rows are framed once (:class:`FramedRows`) and which reads
+    its size once per repaint (:attr:`shown_size`): each read looks the widget up on its
+    screen, and a repaint asks for every row.
+
+    With another Textual base, name that one first (``class L(ScrollView, FramedWidget)``):
+    Textual takes a widget's default CSS along its first bases only."""
+
+    def __init__(self, *children: Widget, **kwargs: object) -> None:
+        super().__init__(*children, **kwargs)  # type: ignore[arg-type]
+        self._styles_cache = FramedRows()
+        self._painting: Size | None = None  # the size, while rows are asked for
+
+    def measured_size(self) -> Size:
+        """The size the rows are drawn for (the content size; a list with a scroll bar
+        of its own says otherwise)."""
+        return self.content_size
+
+    @property
+    def shown_size(self) -> Size:
+        """:meth:`measured_size`, read once per repaint while rows are asked for."""
+        return self.measured_size() if self._painting is None else self._painting
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._painting = self.measured_size()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._painting = None

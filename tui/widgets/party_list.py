@@ -32,7 +32,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.session.campaign.model import Character
-from tui.widgets.framed_rows import FramedRows
+from tui.widgets.framed_rows import FramedWidget
 
 __all__ = ["PartyList", "rows_of"]
 
@@ -43,7 +43,7 @@ def rows_of(ch: Character) -> int:
     return 2 if ch.resources or ch.conditions else 1
 
 
-class PartyList(ScrollView, can_focus=True):
+class PartyList(ScrollView, FramedWidget, can_focus=True):
     """Characters drawn by ``summary(character)`` (a Text of :func:`rows_of` rows)."""
 
     DEFAULT_CSS = """
@@ -92,7 +92,6 @@ class PartyList(ScrollView, can_focus=True):
 
     def __init__(self, summary: Callable[[Character], Text], **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._styles_cache = FramedRows()  # an unchanged row is framed once (see there)
         self._summary = summary
         self._chars: list[Character] = []
         self._starts: list[int] = [0]  # the first row of each character, then the total
@@ -101,7 +100,6 @@ class PartyList(ScrollView, can_focus=True):
         self._looks: tuple[Style, Style] | None = None  # (plain, highlighted), per styling
         self._bar: tuple[Strip, Strip] | None = None  # the scroll bar's (track, thumb) cell
         self._dragging = False
-        self._painting: Size | None = None  # the list's size, while rows are asked for
 
     # -- contents ----------------------------------------------------------------------
     @property
@@ -180,17 +178,11 @@ class PartyList(ScrollView, can_focus=True):
     def _on_resize(self, event: events.Resize) -> None:
         self._strips.clear()
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The rows in ``crop``; the list's size is read once for all of them (each read
-        looks the widget up on its screen)."""
-        self._painting = self.scrollable_content_region.size
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._painting = None
+    def measured_size(self) -> Size:
+        return self.scrollable_content_region.size
 
     def render_line(self, y: int) -> Strip:
-        width, height = self._painting or self.scrollable_content_region.size
+        width, height = self.shown_size
         bar = None if self._starts[-1] <= height or width < 2 else self._on_thumb(y, height)
         row = self.scroll_offset.y + y
         if not 0 <= row < self._starts[-1]:

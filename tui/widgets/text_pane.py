@@ -21,12 +21,10 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.widget import Widget
 
 from tui.textsafe import visible
-from tui.widgets.framed_rows import FramedRows
+from tui.widgets.framed_rows import FramedWidget
 
 __all__ = ["KEEP", "StripPane", "TextPane", "keep_together", "safe", "to_strips"]
 
@@ -109,14 +107,12 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
     return strips
 
 
-class StripPane(Widget):
+class StripPane(FramedWidget):
     """A widget painted from strips it caches, in its own colours, without re-layout."""
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self._style_cache: Style | None = None
-        self._styles_cache = FramedRows()  # an unchanged row is framed once (see there)
-        self._painting: Size | None = None  # the content size, while rows are asked for
         self._blank: Strip | None = None
 
     def base_style(self) -> Style:
@@ -129,20 +125,6 @@ class StripPane(Widget):
         self._style_cache = None
         self._blank = None
         super().notify_style_update()
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The rows in ``crop``, with the content size read once for all of them (each
-        read looks the widget up on its screen)."""
-        self._painting = self.content_size
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._painting = None
-
-    @property
-    def shown_size(self) -> Size:
-        """The content size (read once per repaint while rows are asked for)."""
-        return self.content_size if self._painting is None else self._painting
 
     @property
     def mono(self) -> bool:
