@@ -21,8 +21,8 @@ def fail(message: str) -> None:
 
 async def drive() -> None:
     import tui
-    from tui.app import TablekeeperApp
-    from tui.locations import shown, source_checkout
+    from tui.app.app import TablekeeperApp
+    from tui.base.locations import shown, source_checkout
     from tui.store import demo_paths
 
     site = Path(sysconfig.get_paths()["purelib"]).resolve()

@@ -27,7 +27,7 @@ for _name in ("TABLEKEEPER_CONFIG", "TABLEKEEPER_SAVES", "TABLEKEEPER_SEED"):
 @pytest.fixture
 def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Fresh XDG data/config/state folders under ``tmp_path / "home"``; the bug log reset."""
-    from tui import bugreport
+    from tui.base import bugreport
 
     home = tmp_path / "home"
     for name in ("data", "config", "state"):

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tui import i18n
-from tui.i18n import Msg, msg, msg_from_doc, nmsg, term, verbatim
+from tui import language as i18n
+from tui.language import Msg, msg, msg_from_doc, nmsg, term, verbatim
 from tui.session.campaign.log import LogEntry, entry_from_doc, entry_to_doc, shown_text
 
 

@@ -20,7 +20,7 @@ from rules.errors import RulesError
 from tests.d6pool import INFO
 from tests.d6pool import rules as pool_rules
 from tests.tui.conftest import log_text, screen_text, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import SchemaError, from_doc, to_doc
 from tui.session.systems import registry

@@ -53,8 +53,8 @@ def test_the_readme_commands_and_ci_agree() -> None:
 
 
 def test_the_russian_catalog_ships_as_python_modules_of_a_listed_package() -> None:
-    # no .po/.mo data files to forget: the catalog is code of the package tui.i18n_ru
-    assert "tui.i18n_ru" in SETUPTOOLS["packages"]
-    parts = {p.name for p in (ROOT / "tui" / "i18n_ru").iterdir() if p.suffix == ".py"}
+    # no .po/.mo data files to forget: the catalog is code of the package tui.language.ru
+    assert "tui.language.ru" in SETUPTOOLS["packages"]
+    parts = {p.name for p in (ROOT / "tui" / "language" / "ru").iterdir() if p.suffix == ".py"}
     assert {"__init__.py", "terms.py", "screens.py", "help.py", "log.py"} <= parts
     assert not [p for p in (ROOT / "tui").rglob("*") if p.suffix in (".po", ".mo", ".pot")]

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from tui.cli import main
+from tui.cli.main import main
 
 raise SystemExit(main())

@@ -29,7 +29,7 @@ __all__ = ["bench_big_rss", "bench_big_startup", "copy_save"]
 _OURS = PEAK_RSS + textwrap.dedent("""
     import random, sys, time
     from pathlib import Path
-    from tui.app import TablekeeperApp
+    from tui.app.app import TablekeeperApp
     from tui.screens.main import MainScreen
 
     app = TablekeeperApp(Path(sys.argv[1]), rng=random.Random(1))

@@ -49,7 +49,7 @@ async def _latencies(save: Path, rolls: int, lines: Sequence[str] = LINES,
     from textual import events
     from textual.widgets import Input
 
-    from tui.app import TablekeeperApp
+    from tui.app.app import TablekeeperApp
 
     app = TablekeeperApp(save, rng=random.Random(3))
     out: list[float] = []

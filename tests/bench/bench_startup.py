@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 _OURS = textwrap.dedent("""
     import random, sys, time
     from pathlib import Path
-    from tui.app import TablekeeperApp
+    from tui.app.app import TablekeeperApp
     from tui.screens.main import MainScreen
 
     app = TablekeeperApp(Path(sys.argv[1]), rng=random.Random(1))

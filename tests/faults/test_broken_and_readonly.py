@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.term import Terminal, flat, squash, tablekeeper_command, wait_for_file
 from tests.faults.disk import without_dac_override
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Character
 from tui.store import SaveError, demo_paths, is_locked, load, read_campaign
 

@@ -21,7 +21,7 @@ from textual.widgets import Input, OptionList
 
 from tests.faults.disk import toasts
 from tests.tui.conftest import DEMOS
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.store import backup_path, load, log_path
 
 

@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from tests.tui.conftest import DEMOS
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.store import load, log_path, read_campaign
 
 

@@ -22,7 +22,7 @@ from textual.widgets import Input
 
 from tests.faults.disk import Disk, toasts
 from tests.tui.conftest import DEMOS
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.store import load
 
 

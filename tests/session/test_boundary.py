@@ -19,7 +19,7 @@ SCRIPT = textwrap.dedent(
         names.append(package.__name__)
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             names.append(info.name)
-    names.append("tui.players_feed")  # the players' view's model, beside the session
+    names.append("tui.app.players_feed")  # the players' view's model, beside the session
     for name in names:
         importlib.import_module(name)
     leaked = sorted(
@@ -56,7 +56,7 @@ def test_session_and_store_do_not_import_textual_or_rich() -> None:
         "tui.session.systems.strange.rounds",
         "tui.session.systems.gurps.maneuvers",
         "tui.session.players.view",
-        "tui.players_feed",
+        "tui.app.players_feed",
         "tui.store",
     ):
         assert expected in modules, expected

@@ -20,7 +20,7 @@ import pytest
 
 from tests.tui.conftest import DEMOS
 from tests.tui.test_russian import LATIN, allowed_words, english_left
-from tui import i18n
+from tui import language as i18n
 from tui.session.adventure.flow import commit, record, rows_of
 from tui.session.campaign.log import shown_effects, shown_text
 from tui.session.campaign.session import Session

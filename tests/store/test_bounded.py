@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.store.helpers import small_campaign
-from tui.cli_check import check_main
+from tui.cli.check import check_main
 from tui.store import SaveError, Store, dumps, load, log_path
 from tui.store.nesting import MAX_DEPTH, too_deep
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.store.helpers import entry, small_campaign
-from tui.cli_check import check_main
+from tui.cli.check import check_main
 from tui.store import Store, log_path
 from tui.store.paths import REPO_SAVES
 

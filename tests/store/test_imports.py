@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_no_textual_or_rich() -> None:
-    code = ("import sys, tui.store, tui.store.store, tui.cli_check; "
+    code = ("import sys, tui.store, tui.store.store, tui.cli.check; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')); "
             "print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli_check import check_main
+from tui.cli.check import check_main
 from tui.store import Store, demo_paths, dumps, load
 from tui.store.paths import REPO_SAVES
 

@@ -8,7 +8,7 @@ for what is data: the key names of the save and its log (``skills``, ``checkpoin
 ``[[log]]``), the values the schema allows (``party``, ``active``, ``running``, ``true``),
 the system keys, file names, and the GM's own values, which the message quotes (``'sixty'``).
 
-Not checked, on purpose (see :mod:`tui.i18n_ru.store`): the TOML parser's own syntax
+Not checked, on purpose (see :mod:`tui.language.ru.store`): the TOML parser's own syntax
 messages and the operating system's reason for a failed read or write.
 """
 
@@ -31,7 +31,7 @@ import pytest
 from tests.store.helpers import Bump, entry, set_checkpoint, small_campaign
 from tests.tui.conftest import DEMOS
 from tests.tui.test_russian import LATIN
-from tui import i18n
+from tui import language as i18n
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.session.campaign.schema import SchemaError, from_doc

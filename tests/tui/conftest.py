@@ -68,7 +68,7 @@ def burst(app: App[None], keys: str | list[str]) -> None:
 async def keys_handled(pilot: Pilot[None], timeout: float = 20.0) -> None:
     """Wait until every key posted to the app has been taken and handled (however loaded
     the machine is), then for the screen."""
-    from tui.key_order import OrderedKeysApp
+    from tui.widgets.key_order import OrderedKeysApp
 
     app = pilot.app
     assert isinstance(app, OrderedKeysApp)

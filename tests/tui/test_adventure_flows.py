@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from tests.tui.conftest import screen_text, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.screens.adventure_end import AdventureEndScreen
 from tui.screens.main import MainScreen
 from tui.session.campaign.model import Campaign, Character

@@ -17,7 +17,7 @@ from textual.widgets import Input
 from rules import age
 from tests.session.conftest import age_campaign, pct
 from tests.tui.conftest import rng, screen_text, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.schema import to_doc
 from tui.session.table.table import Table
 from tui.store import load

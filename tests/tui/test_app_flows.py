@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import keys_handled, log_text, rng, screen_text, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.store import load
 
 # system → (typed roll, words it must log, app roll, opposed roll, bad line, error words)

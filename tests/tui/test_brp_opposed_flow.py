@@ -12,7 +12,7 @@ from textual.widgets import Input
 from rules import brp
 from tests.session.conftest import pct
 from tests.tui.conftest import rng, screen_text
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 
 LINE = "alice stealth vs boris listen vs alice spot hidden"
 

@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.tui.conftest import log_text, rng, screen_text, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.screens.editor import EditorScreen
 from tui.screens.sheet import SheetScreen
 from tui.session.campaign.model import Condition
@@ -216,7 +216,7 @@ async def test_the_sheet_from_the_party_list_and_its_keys(
 
 async def test_help_and_palette_list_the_character_commands(
         demo_copy: Callable[[str], Path]) -> None:
-    from tui.palette import ours
+    from tui.app.palette import ours
 
     app = TablekeeperApp(demo_copy("age"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -17,7 +17,8 @@ import pytest
 
 from tests.tui.conftest import DEMOS
 from tests.tui.test_russian import english_left
-from tui import cli, i18n
+from tui.cli import main as cli
+from tui import language as i18n
 
 
 def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -32,7 +33,7 @@ def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Instead of running the app, record what it was started with."""
-    import tui.app
+    import tui.app.app
 
     calls: list[dict[str, Any]] = []
 
@@ -43,7 +44,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         def run(self) -> None:
             pass
 
-    monkeypatch.setattr(tui.app, "TablekeeperApp", Recorder)
+    monkeypatch.setattr(tui.app.app, "TablekeeperApp", Recorder)
     return calls
 
 
@@ -164,31 +165,31 @@ def test_serve_listens_on_loopback_unless_told_and_runs_only_the_players_view(
 ) -> None:
     import shlex
 
-    import tui.cli_serve
+    import tui.cli.serve
 
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(tui.cli_serve, "serve_main",
+    monkeypatch.setattr(tui.cli.serve, "serve_main",
                         lambda save, **kw: calls.append({"save": save, **kw}) or 0)
     save = tmp_path / "my table.toml"
     shutil.copy(DEMOS["brp"], save)
     assert run_main(["serve", str(save)], capsys)[0] == 0
     assert run_main(["serve", str(save), "--host", "0.0.0.0", "--port", "9000"], capsys)[0] == 0
     assert [(c["host"], c["port"]) for c in calls] == [("127.0.0.1", 8000), ("0.0.0.0", 9000)]
-    command = shlex.split(tui.cli_serve.view_command(save))
+    command = shlex.split(tui.cli.serve.view_command(save))
     assert command[-2:] == [str(save), "--read-only"] and command[1:3] == ["-m", "tui"]
 
 
 def test_serving_costs_the_normal_start_nothing() -> None:
     """textual-serve and aiohttp are imported by the serve command only."""
-    script = ("import sys, tui.cli, tui.app, tui.players_feed, tui.palette; "
-              "tui.cli._main_parser().parse_args([]); "
+    script = ("import sys, tui.cli.main, tui.app.app, tui.app.players_feed, tui.app.palette; "
+              "tui.cli.main._main_parser().parse_args([]); "
               "print(sorted(m for m in sys.modules if m.split('.')[0] in "
               "('textual_serve', 'aiohttp')))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
-    served = subprocess.run([sys.executable, "-c", "import sys, tui.cli_serve; print("
+    served = subprocess.run([sys.executable, "-c", "import sys, tui.cli.serve; print("
                              "'textual_serve' in sys.modules)"], capture_output=True,
                             text=True, timeout=60)
     assert served.stdout.strip() == "True"  # the check above can see the import

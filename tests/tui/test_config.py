@@ -12,9 +12,9 @@ from textual.theme import BUILTIN_THEMES
 
 from tests.seeds import ROOT
 from tests.tui.conftest import rng
-from tui.app import TablekeeperApp
-from tui.bindings import binding_ids, bindings
-from tui.config import Config, ConfigWriteError, load_config, write_theme
+from tui.app.app import TablekeeperApp
+from tui.app.bindings import binding_ids, bindings
+from tui.app.config import Config, ConfigWriteError, load_config, write_theme
 
 GOOD = '''# my table
 theme = "nord"   # a dark one
@@ -197,7 +197,7 @@ async def test_the_palette_keeps_textuals_commands_beside_ours(
 def test_problems_show_in_the_language_chosen_after_reading(tmp_path: Path) -> None:
     """The file is read before the language is known (it may choose it): each problem is a
     message rendered when shown."""
-    from tui import i18n
+    from tui import language as i18n
 
     path = tmp_path / "config.toml"
     path.write_text('language = "ru"\ntheme = 5\ncolour = "red"\n', encoding="utf-8")

@@ -18,13 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.app import App
 
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, Condition
 from tui.store import Store
 from tui.store.logformat import format_entry
 from tui.store.paths import log_path
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 NASTY = ["\x1b[2J", "\x1b]2;pwned\x07", "\x9b31m", "\u202e", "\r", "\t", "\x00", "\x7f",

@@ -10,7 +10,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.table.completion import complete_line
 from tui.widgets.party_list import PartyList
 from tui.widgets.roll_entry import REPLACES, RollEntry

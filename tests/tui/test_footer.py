@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import rng
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.widgets.footer import Footer
 
 
@@ -112,7 +112,7 @@ async def test_on_a_narrow_terminal_the_palette_key_covers_the_keys_that_overrun
 
 
 async def test_the_footer_speaks_the_gms_language(demo_copy: Callable[[str], Path]) -> None:
-    from tui import i18n
+    from tui import language as i18n
 
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     try:

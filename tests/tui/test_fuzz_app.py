@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from textual.pilot import Pilot
 
 from tests.tui.conftest import DEMOS
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.screens.main import MainScreen
 from tui.session.systems.registry import system_keys, tracker
 from tui.session.table.commands import SHARED, SHARED_MODULES

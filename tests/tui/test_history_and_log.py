@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import rng, type_line
-from tui import bugreport
-from tui.app import TablekeeperApp
-from tui.history import LIMIT, EntryHistory
+from tui.base import bugreport
+from tui.app.app import TablekeeperApp
+from tui.app.history import LIMIT, EntryHistory
 from tui.session.table.commands import SLASH_COMMANDS, SlashCommand
 from tui.session.table.table import Feedback, Table
 from tui.store import SaveError

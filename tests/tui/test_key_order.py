@@ -18,8 +18,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from tests.tui.conftest import burst, keys_handled, rng, type_line
-from tui.app import TablekeeperApp
-from tui.key_order import SETTLE_LIMIT, OrderedKeysApp
+from tui.app.app import TablekeeperApp
+from tui.widgets.key_order import SETTLE_LIMIT, OrderedKeysApp
 from tui.screens.adventure_end import AdventureEndScreen
 from tui.screens.editor import EditorScreen
 from tui.screens.main import MainScreen

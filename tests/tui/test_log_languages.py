@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 from tests.tui.conftest import DEMOS, log_text, rng
-from tui import i18n
-from tui.app import TablekeeperApp
+from tui import language as i18n
+from tui.app.app import TablekeeperApp
 
 LINES = ["alice spot hidden hard = 05", "alice stealth = 25 vs boris listen = 05",
          "/note the door creaks"]

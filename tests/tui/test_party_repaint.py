@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tests.bench.big import big_campaign
 from tests.tui.conftest import rng, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Character
 from tui.store import Store
 from tui.widgets.party import PartyList, _summary

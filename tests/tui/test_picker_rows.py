@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.tui.conftest import DEMOS, rng
-from tui.app import TablekeeperApp
-from tui.catalog import check, copy_name, summarize
-from tui.locations import shown
+from tui.app.app import TablekeeperApp
+from tui.store.catalog import check, copy_name, summarize
+from tui.base.locations import shown
 
 HEAD = 'format = 1\nsystem = "gurps"\nname = {name}\nadventure = 4\n'
 
@@ -65,7 +65,7 @@ def test_names_with_control_characters_cannot_drive_the_terminal(tmp_path: Path)
 
 
 def test_copy_names_are_distinct() -> None:
-    from tui import i18n
+    from tui import language as i18n
 
     i18n.set_language("ru")
     try:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.session import Session
 from tui.session.table.table import Table
 from tui.store import Store, restore_backup
@@ -114,7 +114,7 @@ async def test_the_view_offers_only_what_works_there(demo_copy: Callable[[str], 
         assert footer.is_mounted
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
-        from tui.palette import commands
+        from tui.app.palette import commands
 
         titles = [c.title for c in commands(app, app.screen, app.get_system_commands(app.screen))]
         assert "Undo" not in titles and "Screenshot" not in titles

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from textual.app import App
 
 from tests.tui.conftest import DEMOS
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Table

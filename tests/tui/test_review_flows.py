@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from tests.tui.conftest import rng, type_line
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.screens.dice_stats import DiceStatsScreen
 from tui.screens.log_search import LogSearchScreen
 from tui.screens.recap_view import RecapScreen

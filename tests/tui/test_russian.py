@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import DEMOS, rng
-from tui import i18n
-from tui.app import TablekeeperApp
-from tui.bindings import binding_ids
+from tui import language as i18n
+from tui.app.app import TablekeeperApp
+from tui.app.bindings import binding_ids
 from tui.session.systems.registry import tracker
 from tui.session.table.entry import OPTION_KEYS
 

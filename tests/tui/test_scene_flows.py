@@ -13,7 +13,7 @@ from pathlib import Path
 import tomli_w
 from textual.pilot import Pilot
 
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.strange.rounds import rounds_of
 from tui.session.campaign.schema import to_doc

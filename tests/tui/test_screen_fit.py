@@ -14,8 +14,8 @@ from textual.color import Color
 from textual.filter import Monochrome
 
 from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
-from tui.app import TablekeeperApp
-from tui.help_text import examples_of
+from tui.app.app import TablekeeperApp
+from tui.screens.help_text import examples_of
 from tui.screens.best import BestScreen
 from tui.screens.roll_form import RollFormScreen
 from tui.store import Store

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import DEMOS, rng
-from tui.app import TablekeeperApp
+from tui.app.app import TablekeeperApp
 
 
 async def _settled(pilot) -> None:  # type: ignore[no-untyped-def]

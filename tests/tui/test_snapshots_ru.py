@@ -11,8 +11,8 @@ import pytest
 
 from tests.tui.conftest import DEMOS, rng
 from tests.tui.test_snapshots import _settled
-from tui import i18n
-from tui.app import TablekeeperApp
+from tui import language as i18n
+from tui.app.app import TablekeeperApp
 
 #: one roll per system, with the system's Russian words where it has them
 LINES = {

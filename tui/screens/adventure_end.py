@@ -20,11 +20,11 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from rules.errors import RulesError
-from tui.i18n import N_, Msg, _, nmsg, tr
+from tui.language import N_, Msg, _, nmsg, tr
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 
 __all__ = ["AdventureEndScreen"]

@@ -18,12 +18,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 from tui.session.systems.interface import Chance
 from tui.session.table.best import Candidate, best_rolls
 from tui.session.table.entry import split_words
 from tui.session.table.table import Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.odds_bar import ORDER, legend, odds_bar
 
 __all__ = ["BestScreen"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.i18n import _
+from tui.language import _
 from tui.screens.editor import EditorScreen
 from tui.screens.sheet import SheetScreen
 

@@ -19,13 +19,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from tui.i18n import N_, _, ngettext, tr
+from tui.language import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.recap.markdown import luck_word, percent
 from tui.session.stats.dice import DiceStats, Tally
 from tui.session.stats.poisson import Luck
 from tui.session.table.table import Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.luck_chart import distribution_chart, luck_bar
 
 __all__ = ["DiceStatsScreen", "describe"]

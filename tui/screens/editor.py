@@ -5,7 +5,7 @@ there confirms, Escape cancels the edit; Enter on Side or GM-only switches it; D
 a row of a table (attribute, skill, resource, condition, weapon); Escape leaves. Each
 confirmed field is one undoable, logged command (ctrl+z takes back the last one, here or on
 the main screen) — see :mod:`tui.session.characters.form`. The rows and the hints come from
-there; everything shown passes through :func:`tui.textsafe.visible` as plain
+there; everything shown passes through :func:`tui.base.textsafe.visible` as plain
 :class:`~rich.text.Text`.
 """
 
@@ -21,7 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 from tui.screens.following import Follows
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
@@ -33,7 +33,7 @@ from tui.session.characters.form import (
     toggle_field,
 )
 from tui.session.table.table import Feedback, Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 
 __all__ = ["EditorScreen"]
@@ -82,7 +82,7 @@ class EditorScreen(Follows):
 
     BINDINGS = [
         # priority: Enter is the editor's also while the edit line (an Input) has focus; the
-        # app hands keys on in the order typed (tui/key_order.py), so Down Enter edits the row below
+        # app hands keys on in the order typed (tui/widgets/key_order.py), so Down Enter edits the row below
         Binding("enter", "enter", "Edit / keep", id="editor.enter", priority=True),
         Binding("escape", "leave", "Done / cancel", id="editor.leave"),
         Binding("delete", "remove", "Remove row", id="editor.remove"),

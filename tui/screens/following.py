@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from textual.screen import ModalScreen
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 
 __all__ = ["Follows"]
 

@@ -1,6 +1,6 @@
 """The help screen (f1): the roll-entry grammar, the open campaign's system's modifiers, the
 keys active where it was opened and the slash commands, laid out for the screen's width
-(:func:`tui.help_text.layout`) with examples from the open campaign.
+(:func:`tui.screens.help_text.layout`) with examples from the open campaign.
 
 The key list is generated from the active bindings of the screen below (focused widget, then
 the screen, then the app), so a key remapped in the config's ``[keymap]`` shows its new key,
@@ -19,7 +19,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.help_text import (
+from tui.screens.help_text import (
     Examples,
     Section,
     examples_of,
@@ -28,10 +28,10 @@ from tui.help_text import (
     modifiers,
     players_view,
 )
-from tui.i18n import _, tr
+from tui.language import _, tr
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 
 __all__ = ["HelpBody", "HelpScreen", "key_rows", "keys_section", "keys_text"]
 

@@ -24,12 +24,12 @@ from textual.widgets import Input, Select, Static
 from textual.widgets.select import NoSelection
 from textual.worker import get_current_worker
 
-from tui.i18n import N_, _, ngettext, tr
+from tui.language import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import KINDS, Found, LogFilter, search
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import GRADE_STYLES, SHOWN, LogPanel
 

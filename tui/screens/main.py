@@ -23,13 +23,13 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Input
 
-from tui import gcpause
-from tui.i18n import N_, _, tr
-from tui.key_order import after_typed_keys
+from tui.base import gcpause
+from tui.language import N_, _, tr
+from tui.widgets.key_order import after_typed_keys
 from tui.screens.review import GM_ONLY_ACTIONS
 from tui.screens.table_actions import TableActions
 from tui.session.table.table import Feedback, Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
 from tui.widgets.log_panel import LogPanel, grade_style
@@ -39,7 +39,7 @@ from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
 
 if TYPE_CHECKING:
-    from tui.history import EntryHistory
+    from tui.app.history import EntryHistory
 
 __all__ = ["MainScreen"]
 
@@ -332,7 +332,7 @@ class MainScreen(TableActions):
         if self.history is not None:
             problem = self.history.save(self._lines)
             if problem:
-                from tui.bugreport import record
+                from tui.base.bugreport import record
 
                 record("history not written", problem)
 
@@ -345,7 +345,7 @@ class MainScreen(TableActions):
         if trace == self._reported:
             return  # the same error again (the preview repeats per keystroke)
         self._reported = trace
-        from tui.bugreport import record
+        from tui.base.bugreport import record
 
         logged = record("internal error", trace)
         where = (_("details are in {path}").format(path=logged) if logged

@@ -13,8 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.i18n import _, ngettext
-from tui.textsafe import visible
+from tui.language import _, ngettext
+from tui.base.textsafe import visible
 
 __all__ = ["PasteScreen"]
 

@@ -15,11 +15,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.catalog import SaveSummary
-from tui.i18n import N_, _, tr
-from tui.locations import shown
+from tui.store.catalog import SaveSummary
+from tui.language import N_, _, tr
+from tui.base.locations import shown
 from tui.session.systems import registry
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 
 __all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
@@ -99,7 +99,7 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
         """In a thread: validate each save fully; post what is wrong (the list stays usable)."""
         from textual.worker import get_current_worker
 
-        from tui.catalog import check
+        from tui.store.catalog import check
 
         worker = get_current_worker()
         for key, (_kind, summary) in list(self.rows.items()):

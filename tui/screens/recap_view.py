@@ -19,14 +19,14 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.recap import recap
 from tui.session.recap.select import parse_words
 from tui.session.table.entry import split_words
 from tui.store.errors import SaveError
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 
 __all__ = ["RecapScreen", "recap_path"]
 
@@ -72,7 +72,7 @@ class RecapScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="recap")
     def build(self) -> None:
-        from tui.cli_recap import write_text
+        from tui.cli.recap import write_text
 
         try:
             options = parse_words(split_words(self.words))

@@ -18,10 +18,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
-from tui.i18n import _, tr
+from tui.language import _, tr
 from tui.session.systems.interface import ModifierField
 from tui.session.table.table import Table
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.odds_bar import odds_bar
 
 __all__ = ["RollFormScreen", "build_line"]

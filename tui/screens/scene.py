@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import ranked_lines
 from tui.widgets.scene_panel import line_text

@@ -17,12 +17,12 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.i18n import N_, _, ngettext, tr
+from tui.language import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import LogFilter
 from tui.session.review.scenes import PastScene, past_scenes
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 
 __all__ = ["ScenesScreen", "scene_row"]
 

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from tui.i18n import _
+from tui.language import _
 from tui.screens.following import Follows
 from tui.session.characters.sheet import recent_rolls, sheet_lines
 from tui.session.table.table import Table

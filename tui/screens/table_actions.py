@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.i18n import _
+from tui.language import _
 from tui.screens.review import ReviewActions
 from tui.session.table.table import Feedback
 

@@ -6,7 +6,7 @@ import os
 import re
 import tomllib
 
-from tui.i18n import _
+from tui.language import _
 
 __all__ = [
     "ConflictError",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.history import History, Scenes
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc

@@ -25,7 +25,7 @@ import stat
 import time
 from pathlib import Path
 
-from tui.i18n import _
+from tui.language import _
 from tui.store.errors import ConflictError, WriteError
 from tui.store.logfile import LogRead
 

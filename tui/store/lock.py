@@ -22,7 +22,7 @@ import os
 import stat
 from pathlib import Path
 
-from tui.i18n import _
+from tui.language import _
 from tui.store.errors import LockedError, WriteError
 from tui.store.paths import lock_path
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.log import LogEntry, entry_from_doc
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.logcache import Cached, read_cache, write_cache

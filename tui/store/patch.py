@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck
 from tui.session.campaign.schema import (

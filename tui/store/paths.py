@@ -1,7 +1,7 @@
 """Where saves live, where the demos are, and how a save's companion files are named.
 
 The saves folder is ``$TABLEKEEPER_SAVES`` when set, else ``saves/`` of a source checkout,
-else ``saves/`` in the per-user data folder (see :mod:`tui.locations`). The demos are package
+else ``saves/`` in the per-user data folder (see :mod:`tui.base.locations`). The demos are package
 data of ``tui.demos``: in a source checkout that package *is* the ``saves/`` folder (mapped by
 ``package-dir`` in ``pyproject.toml``), in a wheel it is ``tui/demos/`` in ``site-packages``.
 
@@ -16,7 +16,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from tui.i18n import _
+from tui.language import _
 
 __all__ = [
     "DEMO_PACKAGE",
@@ -50,7 +50,7 @@ def saves_dir() -> Path:
 
 def default_saves_dir() -> Path:
     """``saves/`` of the source checkout this runs from, else the per-user data folder's."""
-    from tui.locations import source_checkout, user_saves_dir
+    from tui.base.locations import source_checkout, user_saves_dir
 
     root = source_checkout()
     return root / "saves" if root is not None else user_saves_dir()

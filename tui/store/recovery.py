@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.store import lock

@@ -31,7 +31,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.i18n import tr
+from tui.language import tr
 
 __all__ = ["Footer", "Key"]
 

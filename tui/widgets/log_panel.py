@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.strip import Strip
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 from tui.session.campaign.log import LogEntry, shown_effects, shown_text
 from tui.widgets.text_pane import StripPane
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from tui.i18n import N_, tr
+from tui.language import N_, tr
 from tui.session.systems.interface import Chance
 from tui.widgets.log_panel import grade_style
 

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.characters.conditions import shown_label
 from tui.session.characters.resources import bar, is_down, resource_text

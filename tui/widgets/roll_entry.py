@@ -24,7 +24,7 @@ from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from tui.key_order import keys_waiting
+from tui.widgets.key_order import keys_waiting
 
 __all__ = ["RollEntry"]
 

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import (
     MAX_LINES,
@@ -134,7 +134,7 @@ class ScenePanel(StripPane):
         except Exception:  # a bug: into the bug log; the panel keeps its lines without them
             import traceback
 
-            from tui.bugreport import record
+            from tui.base.bugreport import record
 
             record("scene panel: extended checks", traceback.format_exc())
             return

@@ -23,7 +23,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 from tui.widgets.framed_rows import FramedWidget
 
 __all__ = ["KEEP", "StripPane", "TextPane", "keep_together", "safe", "to_strips"]
@@ -90,7 +90,7 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
     """``text`` wrapped to ``width`` as paint-ready strips, each exactly ``width`` cells.
 
     Every pane paints through here, so no text of a save ever reaches the terminal as a
-    control sequence (see :mod:`tui.textsafe`). ``mono`` (NO_COLOR) drops the colours.
+    control sequence (see :mod:`tui.base.textsafe`). ``mono`` (NO_COLOR) drops the colours.
     """
     text = safe(text)
     text = uncoloured(text) if mono else legible(text)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.session.conftest import Scripted, brp_campaign
-from tui.cli import main
+from tui.cli.main import main
 from tui.session.campaign.session import Session
 from tui.session.table.table import Table
 from tui.store import Store
@@ -73,7 +73,7 @@ def test_a_damaged_log_is_named_and_the_recap_refused(tmp_path: Path,
 def test_recap_in_russian_renders_the_log_from_its_facts(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tui import i18n
+    from tui import language as i18n
 
     path = saved(tmp_path)  # logged in English
     monkeypatch.setenv("LANG", "C.UTF-8")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rules.errors import RulesError
-from tui.i18n import Msg, _
+from tui.language import Msg, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.table.entry import EntryError

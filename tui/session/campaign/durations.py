@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import Condition, DurationUnit
 
 __all__ = ["MAX_LEFT", "UNIT_WORDS", "condition_doc", "parse_duration"]

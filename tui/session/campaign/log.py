@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tui.i18n import N_, Msg, _, msg_from_doc
+from tui.language import N_, Msg, _, msg_from_doc
 from tui.session.campaign.typenames import expected
 
 __all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text",
@@ -36,7 +36,7 @@ class LogEntry:
 
     One campaign, either language: ``text`` and ``effects`` are the English sentences (what
     older versions stored, what a search reads); ``msg`` and ``effect_msgs`` are the same as
-    structured facts (:class:`~tui.i18n.Msg`: a message id, its names and numbers, its grade
+    structured facts (:class:`~tui.language.Msg`: a message id, its names and numbers, its grade
     as a message of its own), rendered in the GM's language when shown
     (:func:`shown_text`). An entry without them (an older log) shows its text.
     """
@@ -113,8 +113,8 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
     return doc
 
 
-#: the problems :func:`~tui.i18n.msg_from_doc` names in a stored message (``_()`` there
-#: translates them; :mod:`tui.i18n` is the layer itself, so they are listed for the catalog here)
+#: the problems :func:`~tui.language.msg_from_doc` names in a stored message (``_()`` there
+#: translates them; :mod:`tui.language` is the layer itself, so they are listed for the catalog here)
 MSG_PROBLEMS = (N_("expected a table with an id"), N_("expected a string"),
                 N_("expected a string, number or message"))
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.durations import MAX_LEFT, condition_doc, parse_duration
 from tui.session.campaign.model import (
     SIDES,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import functools
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 
 __all__ = ["expected", "kind_name"]
 

@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from tui.i18n import Msg, _, joined, msg, tr
+from tui.language import Msg, _, joined, msg, tr
 from tui.session.campaign.durations import UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome

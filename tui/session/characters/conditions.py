@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tui.i18n import Msg, _, msg, nmsg
+from tui.language import Msg, _, msg, nmsg
 from tui.session.campaign.model import Campaign, Character, Condition, DurationUnit
 from tui.session.campaign.session import CommandError, Outcome
 

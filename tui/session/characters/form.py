@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tui.i18n import N_, Msg, _, msg, tr
+from tui.language import N_, Msg, _, msg, tr
 from tui.session.campaign.durations import parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft

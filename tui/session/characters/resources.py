@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tui.i18n import Msg, _, joined, msg
+from tui.language import Msg, _, joined, msg
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 

@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import Campaign, Character, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.systems.registry import tracker

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 from tui.session.campaign.log import LogEntry, shown_text
 from tui.session.campaign.model import Character
 from tui.session.characters.conditions import shown_label

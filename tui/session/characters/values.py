@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError
 from tui.session.systems.interface import System

@@ -15,7 +15,7 @@ from typing import Any
 from rules import age
 from rules.age import ChallengeTest
 from rules.errors import RulesError
-from tui.i18n import Msg, _, msg, term
+from tui.language import Msg, _, msg, term
 from tui.session.campaign.model import ExtendedCheck
 from tui.session.extended.data import from_check, to_check
 from tui.session.extended.progress import count, effects, named, recounted

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from rules import age
 from rules.age import Status
-from tui.i18n import _, ngettext
+from tui.language import _, ngettext
 from tui.session.campaign.model import Campaign
 from tui.session.extended.data import from_check
 from tui.session.extended.save import from_race, is_race

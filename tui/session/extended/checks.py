@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rules import age
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
-from tui.i18n import Msg, _, msg, nmsg, term
+from tui.language import Msg, _, msg, nmsg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.commands import USAGE
 from tui.session.extended.data import (

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tui.i18n import _, msg, term, tr
+from tui.language import _, msg, term, tr
 from tui.session.campaign.model import Campaign
 from tui.session.extended.rolls import ACTIVE, match_check, selected
 from tui.session.table.commands import slash

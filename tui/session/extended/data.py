@@ -27,7 +27,7 @@ from collections.abc import Mapping
 
 from rules.age import Consequence, Effect, EffectKind, Escalation, Level
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.language import _
 from tui.session.extended.save import LEVELS, from_check, to_check
 from tui.session.table.entry import EntryError
 from tui.session.table.names import normal

@@ -20,7 +20,7 @@ from rules import age
 from rules.age import ChallengeTest, Level, Status
 from rules.age.challenge import Effect, EffectKind
 from rules.errors import RulesError
-from tui.i18n import N_, Msg, _, msg, term
+from tui.language import N_, Msg, _, msg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.data import covers, from_check, to_check

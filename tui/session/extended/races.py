@@ -28,7 +28,7 @@ from typing import Any
 
 from rules.age import Race, Status
 from rules.errors import RulesError
-from tui.i18n import Msg, _, msg, ngettext, nmsg, term, verbatim
+from tui.language import Msg, _, msg, ngettext, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.progress import minutes, named, settle

@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from tui.i18n import Msg, _, msg, verbatim
+from tui.language import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.systems.registry import tracker

@@ -38,7 +38,7 @@ from rules.age import (
     Status,
 )
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import ExtendedCheck
 
 __all__ = ["LEVELS", "from_check", "from_race", "is_race", "race_sides", "to_check", "to_race"]

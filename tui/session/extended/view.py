@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
-from tui.i18n import N_, _, ngettext, tr
+from tui.language import N_, _, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import from_check
 from tui.session.extended.progress import consequence_line, minutes

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from tui.i18n import msg, term
+from tui.language import msg, term
 from tui.session.campaign.hidden import strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign

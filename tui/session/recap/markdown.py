@@ -2,7 +2,7 @@
 
 Text that comes from the save or the log (names, scene summaries, log lines) passes
 :func:`_md` on its way in: the players' view redaction first (a GM-only name becomes its
-stand-in), then control characters become visible pictures (:func:`tui.textsafe.visible`),
+stand-in), then control characters become visible pictures (:func:`tui.base.textsafe.visible`),
 then the characters Markdown would read as markup are escaped, so a name like ``*Boss*``
 or a log line with ``|`` cannot change the document's structure.
 """
@@ -14,13 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tui.i18n import N_, _, ngettext, tr
+from tui.language import N_, _, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.recap.gather import Gathered, Notable
 from tui.session.recap.select import RecapOptions
 from tui.session.stats.dice import Tally
 from tui.session.stats.poisson import EXACT_LIMIT
-from tui.textsafe import visible
+from tui.base.textsafe import visible
 
 __all__ = ["LUCK_WORDS", "luck_word", "percent", "render"]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.hidden import fold
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign

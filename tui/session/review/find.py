@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tui.i18n import N_
+from tui.language import N_
 from tui.session.campaign.hidden import fold
 from tui.session.campaign.log import LogEntry
 

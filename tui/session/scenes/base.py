@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from tui.i18n import Msg, _
+from tui.language import Msg, _
 from tui.session.campaign.history import appended
 from tui.session.campaign.model import Campaign, Scene, SceneKind
 from tui.session.campaign.session import CommandError

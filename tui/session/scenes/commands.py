@@ -7,7 +7,7 @@ a campaign loads one system's rules.
 
 from __future__ import annotations
 
-from tui.i18n import N_, msg, nmsg, term, verbatim
+from tui.language import N_, msg, nmsg, term, verbatim
 from tui.session.scenes.base import end_scene, need_scene, scene_args, start_scene
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.i18n import _, msg
+from tui.language import _, msg
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.scenes.base import Matcher, need_scene, pick_character

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from tui.i18n import Msg, _, joined, msg, tr, verbatim
+from tui.language import Msg, _, joined, msg, tr, verbatim
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, pick_character, pick_characters, with_scene

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from tui.i18n import _, ngettext, tr
+from tui.language import _, ngettext, tr
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.systems.interface import Line, Segment
 from tui.session.systems.registry import tracker

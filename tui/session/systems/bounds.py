@@ -6,7 +6,7 @@ roll-entry language) so that validating a save at opening loads nothing for roll
 
 from __future__ import annotations
 
-from tui.i18n import _
+from tui.language import _
 
 __all__ = ["within"]
 

@@ -38,7 +38,7 @@ from tui.session.systems.plans import (
 
 if TYPE_CHECKING:  # the roll-entry language loads with the first roll, not to draw a scene
     from rules.age import Result as AgeResult
-    from tui.i18n import Msg
+    from tui.language import Msg
     from tui.session.adventure.flow import AdventureEnd
     from tui.session.table.commands import CommandSet
     from tui.session.table.entry import Check, Side

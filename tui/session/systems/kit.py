@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import RulesError
-from tui.i18n import N_, Msg, _, msg, ngettext, tr
+from tui.language import N_, Msg, _, msg, ngettext, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
 from tui.session.systems.interface import Chance

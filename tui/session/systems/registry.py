@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from tui.i18n import N_, _
+from tui.language import N_, _
 
 if TYPE_CHECKING:
     from tui.session.systems.interface import System

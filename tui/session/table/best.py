@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.systems.interface import Chance
 from tui.session.table.commands import slash
 from tui.session.table.entry import Slash

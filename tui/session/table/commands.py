@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tui.i18n import N_, tr
+from tui.language import N_, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.table.entry import Check, Slash

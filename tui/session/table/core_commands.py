@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tui.i18n import _, msg
+from tui.language import _, msg
 from tui.session.campaign.log import shown_text
 from tui.session.campaign.session import Draft
 from tui.session.table.commands import slash

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.i18n import _
+from tui.language import _
 from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = [

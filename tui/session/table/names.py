@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 from tui.session.table.name_index import NameIndex, tiers_found
 from tui.session.table.transliteration import alternate, loose, normal, romanise, script_of
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from tui.i18n import N_, _, current, tr
+from tui.language import N_, _, current, tr
 from tui.session.table.wording import humane
 
 __all__ = ["RULES_MESSAGES", "rules_message"]

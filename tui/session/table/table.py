@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
-from tui.i18n import Msg, _, tr
+from tui.language import Msg, _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Session
 from tui.session.systems.interface import Plan, System

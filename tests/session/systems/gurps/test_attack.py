@@ -171,7 +171,7 @@ def test_plain_rolls_stay_plain(table: Table) -> None:
 def test_an_ambiguous_weapon_is_refused_in_either_language(table: Table, language: str) -> None:
     """Two weapons a typed word fits equally: the word is refused as ambiguous, not taken
     for no weapon at all — whatever language the refusal is written in."""
-    from tui import i18n
+    from tui import language as i18n
     from tui.session.systems.gurps.weapons import find
     from tui.session.table.entry import EntryError
 

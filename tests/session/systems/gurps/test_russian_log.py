@@ -9,7 +9,7 @@ import pytest
 
 from tests.session.scene_helpers import ok, refused, table_for
 from tests.session.systems.gurps.test_attack import demo
-from tui import i18n
+from tui import language as i18n
 from tui.session.campaign.log import shown_text
 from tui.session.table.table import Table
 

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rules import age
-from tui.i18n import Msg, _, joined, msg, term, tr
+from tui.language import Msg, _, joined, msg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.age.words import result_msg

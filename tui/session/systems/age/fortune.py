@@ -24,7 +24,7 @@ from typing import Any
 
 from rules import age
 from rules.errors import RulesError
-from tui.i18n import Msg, _, msg, nmsg
+from tui.language import Msg, _, msg, nmsg
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft

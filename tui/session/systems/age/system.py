@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.errors import RulesError
-from tui.i18n import N_, _
+from tui.language import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField

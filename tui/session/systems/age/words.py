@@ -1,11 +1,11 @@
 """AGE terms as the tracker shows them: the rules' outcomes and the difficulty table's names,
-for the catalog (each is translated where shown, :func:`tui.i18n.tr`)."""
+for the catalog (each is translated where shown, :func:`tui.language.tr`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.i18n import N_, Msg, msg, nmsg, term
+from tui.language import N_, Msg, msg, nmsg, term
 
 if TYPE_CHECKING:
     from rules.age import Result

@@ -38,7 +38,7 @@ from typing import Literal
 
 from rules import brp
 from rules.brp import Level
-from tui.i18n import Msg, _, msg, term, tr
+from tui.language import Msg, _, msg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan

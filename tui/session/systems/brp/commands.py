@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import brp
-from tui.i18n import Msg, _, msg, ngettext, term
+from tui.language import Msg, _, msg, ngettext, term
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
 from tui.session.systems.brp.downtime import granted, with_granted

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from rules import brp
 from rules.errors import RulesError
 from rules.exact import check_face
-from tui.i18n import N_, Msg, _, msg, nmsg, term
+from tui.language import N_, Msg, _, msg, nmsg, term
 from tui.session.adventure.flow import check_done
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from rules import gurps
 from rules.gurps import Level
-from tui.i18n import Msg, _, joined, msg, ngettext, nmsg, term, tr
+from tui.language import Msg, _, joined, msg, ngettext, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.gurps.attack import build_attack

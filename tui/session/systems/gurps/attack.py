@@ -32,7 +32,7 @@ from typing import Any
 from rules import gurps
 from rules.dice import Expr, parse
 from rules.errors import RulesError
-from tui.i18n import N_, Msg, _, msg, nmsg, term, verbatim
+from tui.language import N_, Msg, _, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.spec import Spec, hint

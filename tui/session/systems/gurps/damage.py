@@ -16,7 +16,7 @@ import re
 from rules import gurps
 from rules.dice import parse
 from rules.errors import RulesError
-from tui.i18n import Msg, _, joined, msg, nmsg
+from tui.language import Msg, _, joined, msg, nmsg
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.gurps.commands import COMMANDS
 from tui.session.systems.gurps.spec import hint

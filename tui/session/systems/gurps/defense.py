@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from rules import gurps
 from rules.errors import RulesError
-from tui.i18n import Msg, _, msg, verbatim
+from tui.language import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.order import SPEED

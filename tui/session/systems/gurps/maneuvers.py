@@ -23,7 +23,7 @@ from typing import Any
 
 from rules import gurps
 from rules.errors import RulesError
-from tui.i18n import Msg, _, joined, msg, nmsg, verbatim
+from tui.language import Msg, _, joined, msg, nmsg, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, pick_character

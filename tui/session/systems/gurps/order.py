@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rules import gurps
 from rules.errors import RulesError
 from rules.gurps.combat import SpeedLike
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules import gurps
 from rules.gurps import RangedFire
-from tui.i18n import Msg, joined, msg, verbatim
+from tui.language import Msg, joined, msg, verbatim
 from tui.session.campaign.model import Campaign
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.weapons import Weapon

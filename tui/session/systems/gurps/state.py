@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules import gurps
-from tui.i18n import Msg, joined, msg, nmsg
+from tui.language import Msg, joined, msg, nmsg
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.scenes.base import need_scene, with_scene, with_system
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tui.i18n import N_, Msg
+from tui.language import N_, Msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tui.i18n import _
+from tui.language import _
 from tui.session.campaign.model import Character
 from tui.session.table.entry import EntryError
 from tui.session.table.names import NameError_, match_prefix_words

@@ -1,9 +1,9 @@
 """GURPS terms as the tracker shows them: the rules' grade labels, for the catalog (each is
-translated where shown, :func:`tui.i18n.tr`)."""
+translated where shown, :func:`tui.language.tr`)."""
 
 from __future__ import annotations
 
-from tui.i18n import N_
+from tui.language import N_
 
 __all__ = ["TERMS"]
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from rules import skirmish
 from rules.errors import RulesError
-from tui.i18n import N_, Msg, _, joined, msg, nmsg, term, tr
+from tui.language import N_, Msg, _, joined, msg, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan

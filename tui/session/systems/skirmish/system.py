@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.i18n import N_
+from tui.language import N_
 from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:

@@ -30,7 +30,7 @@ from rules import strange
 from rules.exact import enumerate_dice
 from rules.strange import Grade
 from rules.strange.grades import modified_range
-from tui.i18n import Msg, _, msg, tr
+from tui.language import Msg, _, msg, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan

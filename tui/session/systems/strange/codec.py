@@ -28,7 +28,7 @@ from rules.strange.rounds import (
     Verdict,
 )
 from rules.strange.rounds import Scene as Rounds
-from tui.i18n import _
+from tui.language import _
 
 __all__ = ["KIND_OF", "dump", "load"]
 

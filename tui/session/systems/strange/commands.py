@@ -19,7 +19,7 @@ from rules.strange import Duel, Rank, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, Phase
 from rules.strange.rounds import Scene as Rounds
-from tui.i18n import Msg, _, msg, term
+from tui.language import Msg, _, msg, term
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.scenes.base import pick_character

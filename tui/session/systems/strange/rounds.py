@@ -25,7 +25,7 @@ from rules.strange import Grade, Result
 from rules.strange.records import CharacterTally, Summary, Verdict, same_name
 from rules.strange.rounds import Action, ActionStatus, Phase, new_scene
 from rules.strange.rounds import Scene as Rounds
-from tui.i18n import N_, Msg, _, joined, msg, nmsg, term, verbatim
+from tui.language import N_, Msg, _, joined, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
 from tui.session.scenes.base import need_scene, with_scene, with_system

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from rules import strange
 from rules.errors import RulesError
-from tui.i18n import _, ngettext
+from tui.language import _, ngettext
 from tui.session.campaign.model import Campaign, Character
 from tui.session.systems.kit import draw, int_option, reject_unknown
 from tui.session.systems.strange.words import level_name

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.errors import RulesError
-from tui.i18n import N_, Msg, _
+from tui.language import N_, Msg, _
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments

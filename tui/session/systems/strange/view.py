@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from rules.errors import RulesError
 from rules.strange.rounds import Action, ActionStatus, Phase
 from rules.strange.rounds import Scene as Rounds
-from tui.i18n import _, tr
+from tui.language import _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.systems.interface import Line, SceneFragments, Segment
 from tui.session.systems.strange.rounds import rounds_of

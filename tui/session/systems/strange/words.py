@@ -1,12 +1,12 @@
 """The Strange System's terms as the tracker shows them: the rules' grades, phases, scene
 kinds and action states, for the catalog (each is translated where shown,
-:func:`tui.i18n.tr`)."""
+:func:`tui.language.tr`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.i18n import N_, Msg, current, msg, term
+from tui.language import N_, Msg, current, msg, term
 
 if TYPE_CHECKING:
     from rules.strange import Result, SkillLevel

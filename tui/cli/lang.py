@@ -1,4 +1,4 @@
-"""The command line's language (:mod:`tui.cli`): which one, and argparse's own words in it.
+"""The command line's language (:mod:`tui.cli.main`): which one, and argparse's own words in it.
 
 The language is ``--lang ru|en`` anywhere on the line (read before any parser runs, so the
 help is already in it), else the config's ``language`` (the file of ``--config`` or
@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from tui.i18n import N_, tr
+from tui.language import N_, tr
 
 __all__ = ["ARGPARSE_WORDS", "argparse_words", "flag", "language"]
 
@@ -49,15 +49,15 @@ def flag(args: Sequence[str], name: str) -> str | None:
 
 def language(args: Sequence[str], config_env: str | None) -> str:
     """The command line's language: ``--lang``, the config's ``language``, the locale."""
-    from tui import i18n
+    from tui import language as i18n
 
     chosen = flag(args, "--lang")
     configured = None
     if chosen not in i18n.LANGUAGES:
         explicit = flag(args, "--config") or config_env
         try:
-            from tui.config import load_config
-            from tui.locations import config_path
+            from tui.app.config import load_config
+            from tui.base.locations import config_path
 
             configured = load_config(Path(explicit) if explicit else config_path()).language
         except Exception:  # a config the app will report on; the command line goes on

@@ -8,8 +8,8 @@ from __future__ import annotations
 from textual.app import App
 from textual.theme import Theme
 
-from tui.config import Config, ConfigWriteError, write_theme
-from tui.i18n import _
+from tui.app.config import Config, ConfigWriteError, write_theme
+from tui.language import _
 
 __all__ = ["apply_config"]
 
@@ -37,7 +37,7 @@ def apply_config(app: App[None], config: Config) -> None:
         try:
             write_theme(path, theme.name)
         except ConfigWriteError as exc:
-            from tui.bugreport import record
+            from tui.base.bugreport import record
 
             record("config not written", str(exc))
             app.notify(_("Theme not remembered: {exc}").format(exc=exc), severity="warning",

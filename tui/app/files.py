@@ -1,6 +1,6 @@
 """The open campaign's files, for the app: problems on opening, autosave, outside changes.
 
-:class:`CampaignFiles` is mixed into :class:`~tui.app.TablekeeperApp`. It turns every
+:class:`CampaignFiles` is mixed into :class:`~tui.app.app.TablekeeperApp`. It turns every
 problem with a save into a dialog or a notification (as plain text: file and campaign names
 never drive the terminal), reports the autosaver's failures, handles a save or log changed
 on disk while the campaign is open (stop writing, keep the app's state beside, let the GM
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from tui.i18n import N_, _
+from tui.language import N_, _
 from tui.store import ConflictError, SaveError, backup_path, restore_backup
 
 if TYPE_CHECKING:
-    from tui.app import TablekeeperApp
+    from tui.app.app import TablekeeperApp
 
     _Base = TablekeeperApp
 else:
@@ -97,7 +97,7 @@ class CampaignFiles(_Base):
                 self.clear_notifications()
                 self.say(_("Saved again: everything is on disk."))
             return
-        from tui.bugreport import record
+        from tui.base.bugreport import record
 
         logged = record("checkpoint failed" if durable else "save failed", str(error))
         where = _(" Logged in {file}.").format(file=logged) if logged else ""

@@ -36,7 +36,7 @@ APP_NAME = "tablekeeper"
 
 def source_checkout() -> Path | None:
     """The root of the source checkout this code runs from, or ``None`` when installed."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     if (root / "pyproject.toml").is_file() and (root / "saves").is_dir():
         return root
     return None

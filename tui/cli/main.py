@@ -1,6 +1,6 @@
 """The ``tablekeeper`` command: ``tablekeeper [SAVE]``, ``tablekeeper check FILE...``,
-``tablekeeper serve FILE`` (the players' view in a browser, :mod:`tui.cli_serve`) and
-``tablekeeper recap FILE`` (a Markdown recap, :mod:`tui.cli_recap`).
+``tablekeeper serve FILE`` (the players' view in a browser, :mod:`tui.cli.serve`) and
+``tablekeeper recap FILE`` (a Markdown recap, :mod:`tui.cli.recap`).
 
 ``check``, ``serve`` and ``recap`` are recognised as the first word and parsed by their own
 parsers (so ``tablekeeper check --help`` is its help); anything else is the app's command
@@ -12,7 +12,7 @@ Language: the command line speaks the GM's language from its first word — ``--
 ``--config`` or ``TABLEKEEPER_CONFIG``, else the usual one), else the locale — so
 ``--help``, the sub-commands' help, ``check``'s report and every usage error are Russian
 when the GM's language is. argparse's own words ("usage:", "options", its error messages)
-come through the same catalog (:mod:`tui.cli_lang`).
+come through the same catalog (:mod:`tui.cli.lang`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from tui.i18n import N_, _, msg, tr
+from tui.language import N_, _, msg, tr
 
 __all__ = ["UsageError", "main", "version_text"]
 
@@ -82,7 +82,7 @@ def version_text() -> str:
 
 
 def _epilog() -> str:
-    from tui import locations
+    from tui.base import locations
 
     home = locations.shown
     env = "\n".join(
@@ -110,8 +110,8 @@ def _epilog() -> str:
 
 def _saves_now() -> Path:
     """The saves folder without flags: the variable, the config's, or the default."""
-    from tui.config import load_config
-    from tui.locations import config_path
+    from tui.app.config import load_config
+    from tui.base.locations import config_path
     from tui.store.paths import default_saves_dir
 
     env = _env("TABLEKEEPER_SAVES")
@@ -227,7 +227,7 @@ def _recap(args: Sequence[str]) -> int:
         if output.resolve() in {save.resolve(), log_path(save.resolve())}:
             raise UsageError(_("-o: {output} is the campaign itself; name a .md file").format(
                 output=output))
-    from tui.cli_recap import recap_main
+    from tui.cli.recap import recap_main
 
     return recap_main(save, RecapOptions(ns.adventure, since, ns.scene, ns.gm), output)
 
@@ -238,22 +238,22 @@ def _serve(args: Sequence[str]) -> int:
     if not 0 < ns.port < 65536:
         raise UsageError(_("--port: expected 1..65535, got {port}").format(port=ns.port))
     config = _existing_file(ns.config, "--config") if ns.config is not None else None
-    from tui.cli_serve import serve_main
+    from tui.cli.serve import serve_main
 
     return serve_main(save, host=ns.host, port=ns.port, config=config)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    from tui import i18n
-    from tui.cli_lang import argparse_words, language
+    from tui import language as i18n
+    from tui.cli.lang import argparse_words, language
 
     i18n.set_language(language(args, _env("TABLEKEEPER_CONFIG")))
     with argparse_words():
         try:
             if args[:1] == ["check"]:
                 files = _check_parser().parse_args(args[1:]).files
-                from tui.cli_check import check_main
+                from tui.cli.check import check_main
 
                 return check_main(files)
             if args[:1] == ["serve"]:
@@ -305,8 +305,8 @@ def _existing_file(path: Path, source: str) -> Path:
 def _run(ns: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tui.config import load_config
-    from tui.locations import config_path
+    from tui.app.config import load_config
+    from tui.base.locations import config_path
 
     seed = _seed(ns)
     save = _existing_file(ns.save, "SAVE") if ns.save is not None else None
@@ -323,7 +323,7 @@ def _run(ns: argparse.Namespace) -> int:
 
     from textual.theme import BUILTIN_THEMES
 
-    from tui.bindings import binding_ids
+    from tui.app.bindings import binding_ids
 
     config = load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
     if config.saves is not None and config.saves.exists() and not config.saves.is_dir():
@@ -335,10 +335,10 @@ def _run(ns: argparse.Namespace) -> int:
     if saves is None:
         saves = config.saves
 
-    from tui import i18n
+    from tui import language as i18n
 
     i18n.set_language(i18n.choose(ns.lang, config.language, os.environ))  # as the app's
-    from tui.app import TablekeeperApp
+    from tui.app.app import TablekeeperApp
 
     rng = random.Random(seed) if seed is not None else random.Random()
     app = TablekeeperApp(save, saves_dir=saves, rng=rng, read_only=ns.read_only, config=config)

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from tui.i18n import N_, _, tr
+from tui.language import N_, _, tr
 
 if TYPE_CHECKING:
-    from tui.app import TablekeeperApp
+    from tui.app.app import TablekeeperApp
 
 __all__ = ["VIEW_TITLES", "commands", "offers", "ours"]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from tui.i18n import N_, Msg, tr
+from tui.language import N_, Msg, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Command, CommandError, Outcome, Session
 from tui.session.players import players

@@ -13,7 +13,7 @@ __all__ = ["binding_ids", "bindings"]
 
 def bindings() -> list[Binding]:
     """Our bindings (each carries an id), in the order app, screens, widgets."""
-    from tui.app import TablekeeperApp
+    from tui.app.app import TablekeeperApp
     from tui.screens.adventure_end import AdventureEndScreen
     from tui.screens.best import BestScreen
     from tui.screens.dice_stats import DiceStatsScreen

@@ -1,6 +1,6 @@
 """A small rotating log of what a GM attaches to a bug report: internal errors, failed saves.
 
-``~/.local/state/tablekeeper/log/tablekeeper.log`` on Linux (see :mod:`tui.locations`), at
+``~/.local/state/tablekeeper/log/tablekeeper.log`` on Linux (see :mod:`tui.base.locations`), at
 most 256 KiB plus two older files. The handler is made on the first record, so start-up never
 pays for it, and a log that cannot be written never disturbs the table: :func:`record`
 then returns ``None``. Safe to call from the saver thread. Imports no Textual.
@@ -25,7 +25,7 @@ def log_file() -> Path:
     """Where the log is (or will be) written."""
     if _path is not None:
         return _path
-    from tui.locations import bug_log_path
+    from tui.base.locations import bug_log_path
 
     return bug_log_path()
 

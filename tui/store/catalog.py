@@ -17,8 +17,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.i18n import _, tr
-from tui.textsafe import visible
+from tui.language import _, tr
+from tui.base.textsafe import visible
 
 __all__ = ["SaveSummary", "check", "copy_name", "plain", "summarize"]
 
@@ -48,7 +48,7 @@ class SaveSummary:
 
 
 def plain(text: str, limit: int = _NAME_LIMIT) -> str:
-    """``text`` safe to show (see :mod:`tui.textsafe`), cut to ``limit`` characters."""
+    """``text`` safe to show (see :mod:`tui.base.textsafe`), cut to ``limit`` characters."""
     cleaned = visible(text)
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
 

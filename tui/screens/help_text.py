@@ -14,7 +14,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tui.i18n import _, tr
+from tui.language import _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.systems.interface import System
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from tui.i18n import N_, Msg, msg, verbatim
+from tui.language import N_, Msg, msg, verbatim
 
 __all__ = ["LANGUAGES", "Config", "ConfigWriteError", "load_config", "write_theme"]
 

@@ -35,7 +35,7 @@ class EntryHistory:
 
     def __init__(self, save: Path, folder: Path | None = None) -> None:
         if folder is None:
-            from tui.locations import history_dir
+            from tui.base.locations import history_dir
 
             folder = history_dir()
         resolved = str(Path(save).resolve())

@@ -1,7 +1,7 @@
 """The Russian of the shared commands' lines: characters and their editor, conditions, the
 turn order and initiative, the table's own words, the rules engine's errors as the
 tracker shows them (:mod:`tui.session.table.rules_text`), and the ``tablekeeper`` command
-line (:mod:`tui.cli`: its help, argparse's own words, ``check``'s report)."""
+line (:mod:`tui.cli.main`: its help, argparse's own words, ``check``'s report)."""
 
 from __future__ import annotations
 

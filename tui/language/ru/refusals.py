@@ -1,5 +1,5 @@
 """The Russian of the refusals that belong to one system's commands (GURPS, BRP, AGE,
-Strange rounds), to a character's change and to the store (see :mod:`tui.i18n_ru.errors`)."""
+Strange rounds), to a character's change and to the store (see :mod:`tui.language.ru.errors`)."""
 
 from __future__ import annotations
 

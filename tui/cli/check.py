@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tui.i18n import _
+from tui.language import _
 from tui.store.errors import SaveError
 from tui.store.files import read_campaign
 from tui.store.logfile import read_log

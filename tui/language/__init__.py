@@ -5,7 +5,7 @@ a count: Russian has three plural forms, «1 попадание», «2 попа�
 :func:`N_` (marks a constant for the catalog; translated where it is shown). The English text
 *is* the message id, so English costs nothing: no catalog is read, not even :mod:`gettext`
 is imported, the calls return their argument. Russian is a plain Python data package
-(:mod:`tui.i18n_ru`: a dict per part of the app, and the plural forms), imported the first
+(:mod:`tui.language.ru`: a dict per part of the app, and the plural forms), imported the first
 time Russian is chosen — it ships inside the ``tui`` package, needs no build step and no
 package data; it is wrapped in a :class:`gettext.NullTranslations` subclass, so lookups go
 through the standard interface.
@@ -22,7 +22,7 @@ one language reads in the other. An entry without one (older logs) shows its tex
 Adding a string: wrap it (``_("Scene ended")``, ``ngettext("{n} hit", "{n} hits", n)``,
 ``msg("{actor} wins", actor=name)``), then run ``tests/test_i18n_catalog.py``: it finds
 every such call in ``tui/`` and fails naming each message the Russian catalog lacks (and
-each entry no code uses any more); add the Russian to its part of ``tui/i18n_ru/``.
+each entry no code uses any more); add the Russian to its part of ``tui/language/ru/``.
 
 Imports no Textual or Rich (the session modules use it).
 """
@@ -95,7 +95,7 @@ _state: dict[str, Any] = {"lang": "en", "tr": None}
 def set_language(lang: str) -> None:
     """Use ``lang`` (``en`` or ``ru``) from now on; anything else is English."""
     if lang == "ru":
-        from tui import i18n_ru
+        from tui.language import ru as i18n_ru
 
         _state["tr"] = _catalog(i18n_ru.MESSAGES, i18n_ru.PLURALS)
         _state["lang"] = "ru"

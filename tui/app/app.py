@@ -5,10 +5,10 @@ the session); screens render what they are given and report intent with messages
 change goes through the session, whose listener (:class:`~tui.store.autosave.Autosaver`)
 makes it durable in the log before the screen shows it and checkpoints the save in the
 background. Opening problems, outside edits and signals are handled in
-:mod:`tui.app_files`.
+:mod:`tui.app.files`.
 
 Read-only (``--read-only``, the "already open" choice, ``tablekeeper serve``) the app is the
-players' view: its table is a :class:`~tui.players_feed.PlayersFeed`'s, over what the players
+players' view: its table is a :class:`~tui.app.players_feed.PlayersFeed`'s, over what the players
 may see, and a timer follows the writer (:data:`FOLLOW_EVERY`); the keys, the palette and the
 help offer only what works there.
 """
@@ -29,10 +29,10 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from tui import gcpause
-from tui.app_files import CampaignFiles
-from tui.i18n import N_, _
-from tui.key_order import OrderedKeysApp
+from tui.base import gcpause
+from tui.app.files import CampaignFiles
+from tui.language import N_, _
+from tui.widgets.key_order import OrderedKeysApp
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
@@ -50,15 +50,15 @@ from tui.store import (
     saves_dir,
 )
 from tui.store.autosave import Autosaver
-from tui.terminal import lenient_input
-from tui.textsafe import visible
+from tui.app.terminal import lenient_input
+from tui.base.textsafe import visible
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from tui.catalog import SaveSummary
-    from tui.config import Config
-    from tui.players_feed import PlayersFeed
+    from tui.store.catalog import SaveSummary
+    from tui.app.config import Config
+    from tui.app.players_feed import PlayersFeed
     from tui.screens.main import MainScreen
 
 __all__ = ["FOLLOW_EVERY", "GC_RESUME_AT_THE_LATEST", "TablekeeperApp"]
@@ -96,7 +96,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         read_only: bool = False,
         config: Config | None = None,
     ) -> None:
-        gcpause.pause()  # while the campaign opens (see tui.gcpause); resumed once interactive
+        gcpause.pause()  # while the campaign opens (see tui.base.gcpause); resumed once interactive
         super().__init__()
         lenient_input()
         self.config = config
@@ -136,7 +136,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 self._ui_loop.add_signal_handler(sig, self._on_signal)
         if self.config is not None:
-            from tui.config_ui import apply_config
+            from tui.app.config_ui import apply_config
 
             apply_config(self, self.config)
         if self.save_path is not None:
@@ -145,7 +145,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             self.show_picker()
 
     def show_picker(self) -> None:
-        from tui.catalog import summarize
+        from tui.store.catalog import summarize
         from tui.screens.picker import PickerScreen
 
         self.listed = [summarize(p) for p in list_saves(self.folder)]
@@ -153,7 +153,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self.push_screen(PickerScreen(self.listed, demos, self.folder), self._picked)
 
     def _picked(self, choice: tuple[str, Path | str] | None) -> None:
-        from tui.catalog import copy_name
+        from tui.store.catalog import copy_name
         from tui.screens.picker import NewCampaignScreen
 
         if choice is None:
@@ -255,7 +255,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self.store = store
         self.read_only = read_only
         if read_only:
-            from tui.players_feed import PlayersFeed
+            from tui.app.players_feed import PlayersFeed
 
             self.feed = PlayersFeed(store, rng=self.rng)
             self.table = self.feed.table
@@ -267,7 +267,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             self.table = Table(session, rng=self.rng)
         self.save_path = path
         self.sub_title = visible(f"{self.table.campaign.name} — {path.name}")
-        from tui.history import EntryHistory
+        from tui.app.history import EntryHistory
 
         history = None if read_only else EntryHistory(path)  # players never see the GM's lines
         self.push_screen(MainScreen(self.table, read_only=read_only, history=history))
@@ -286,7 +286,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         if screen is not None:
             screen.refresh_all()
         if feed.problem:  # its words may quote the GM's file: the players get none of them
-            from tui.bugreport import record
+            from tui.base.bugreport import record
 
             record("players' view cannot read the campaign", feed.problem)
             self.say(
@@ -374,7 +374,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self._close_store()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        from tui.palette import commands
+        from tui.app.palette import commands
 
         yield from commands(self, screen, super().get_system_commands(screen))
 

@@ -1,4 +1,4 @@
-"""The Russian catalog, in the seeds' own terms (see :mod:`tui.i18n`).
+"""The Russian catalog, in the seeds' own terms (see :mod:`tui.language`).
 
 ``MESSAGES`` maps an English message to its Russian; ``PLURALS`` maps the singular of a
 counted message to its three Russian forms (1 / 2–4 / 5+: «попадание», «попадания»,
@@ -8,17 +8,17 @@ message of the code has an entry, that no entry is stale, and that placeholders 
 
 from __future__ import annotations
 
-from tui.i18n_ru import checks as _checks
-from tui.i18n_ru import commands as _commands
-from tui.i18n_ru import dialogs as _dialogs
-from tui.i18n_ru import errors as _errors
-from tui.i18n_ru import help as _help
-from tui.i18n_ru import log as _log
-from tui.i18n_ru import refusals as _refusals
-from tui.i18n_ru import review as _review
-from tui.i18n_ru import screens as _screens
-from tui.i18n_ru import store as _store
-from tui.i18n_ru import terms as _terms
+from tui.language.ru import checks as _checks
+from tui.language.ru import commands as _commands
+from tui.language.ru import dialogs as _dialogs
+from tui.language.ru import errors as _errors
+from tui.language.ru import help as _help
+from tui.language.ru import log as _log
+from tui.language.ru import refusals as _refusals
+from tui.language.ru import review as _review
+from tui.language.ru import screens as _screens
+from tui.language.ru import store as _store
+from tui.language.ru import terms as _terms
 
 #: the parts, each a dict of its own (a test checks that no message is in two of them)
 PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
