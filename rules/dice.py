@@ -193,8 +193,9 @@ def mean(expr: str | Expr) -> Fraction:
     Averages add, so this needs no distribution: ``1000d6`` costs what ``d6`` does.
     """
     e = _as_expr(expr)
-    return e.modifier + sum((Fraction(d.sign * d.count * (d.sides + 1), 2) for d in e.dice),
-                            Fraction(0))
+    return e.modifier + sum(
+        (Fraction(d.sign * d.count * (d.sides + 1), 2) for d in e.dice), Fraction(0)
+    )
 
 
 def odds(expr: str | Expr) -> dict[int, Fraction]:

@@ -50,14 +50,26 @@ def test_english_is_the_message_itself() -> None:
 
 def test_russian_plurals_of_hits(russian: None) -> None:
     said = {n: nmsg("{n} hit", "{n} hits", n).render() for n in (1, 2, 5, 11, 21, 22)}
-    assert said == {1: "1 попадание", 2: "2 попадания", 5: "5 попаданий",
-                    11: "11 попаданий", 21: "21 попадание", 22: "22 попадания"}
+    assert said == {
+        1: "1 попадание",
+        2: "2 попадания",
+        5: "5 попаданий",
+        11: "11 попаданий",
+        21: "21 попадание",
+        22: "22 попадания",
+    }
 
 
 def test_a_message_keeps_its_facts_and_reads_in_either_language(russian: None) -> None:
     grade = term("critical success")
-    said = msg("{actor} · {skill} {chance}%: {dice} → {grade}", actor="Alice Moore",
-               skill="Spot Hidden", chance=60, dice="03", grade=grade)
+    said = msg(
+        "{actor} · {skill} {chance}%: {dice} → {grade}",
+        actor="Alice Moore",
+        skill="Spot Hidden",
+        chance=60,
+        dice="03",
+        grade=grade,
+    )
     assert said.english() == "Alice Moore · Spot Hidden 60%: 03 → critical success"
     assert said.render() == "Alice Moore · Spot Hidden 60%: 03 → критический успех"
     assert msg_from_doc(said.to_doc()) == said
@@ -65,8 +77,15 @@ def test_a_message_keeps_its_facts_and_reads_in_either_language(russian: None) -
 
 def test_a_log_entry_logged_in_english_reads_in_russian_and_back() -> None:
     said = msg("undo: {what}", what=term("critical success"))
-    entry = LogEntry(1, "2026-12-01T12:00:00", "undo", said.english(), msg=said,
-                     effect_msgs=(verbatim("tick: Alice"),), effects=("tick: Alice",))
+    entry = LogEntry(
+        1,
+        "2026-12-01T12:00:00",
+        "undo",
+        said.english(),
+        msg=said,
+        effect_msgs=(verbatim("tick: Alice"),),
+        effects=("tick: Alice",),
+    )
     doc = entry_to_doc(entry)
     back = entry_from_doc(doc)
     assert back == entry
@@ -85,8 +104,13 @@ def test_an_old_entry_without_facts_shows_its_text(russian: None) -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    [{"id": 3}, {"id": "x", "args": []}, {"id": "x", "args": {"a": True}},
-     {"id": "x", "plural": 2}, "text"],
+    [
+        {"id": 3},
+        {"id": "x", "args": []},
+        {"id": "x", "args": {"a": True}},
+        {"id": "x", "plural": 2},
+        "text",
+    ],
 )
 def test_a_bad_stored_message_is_a_clear_error(bad: object) -> None:
     with pytest.raises(ValueError, match="msg"):

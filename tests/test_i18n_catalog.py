@@ -34,14 +34,20 @@ def calls_in(source: str, where: str = "<src>") -> tuple[set[str], set[str], lis
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Call):
             continue
-        callee = node.func.attr if isinstance(node.func, ast.Attribute) else (
-            node.func.id if isinstance(node.func, ast.Name) else "")
+        callee = (
+            node.func.attr
+            if isinstance(node.func, ast.Attribute)
+            else (node.func.id if isinstance(node.func, ast.Name) else "")
+        )
         if callee in SHOWN:
             pos, keywords = SHOWN[callee]
             found = [node.args[pos]] if pos is not None and len(node.args) > pos else []
             found += [k.value for k in node.keywords if k.arg in keywords]
-            messages |= {a.value for a in found
-                         if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value}
+            messages |= {
+                a.value
+                for a in found
+                if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value
+            }
             continue
         if not isinstance(node.func, ast.Name):
             continue
@@ -49,8 +55,11 @@ def calls_in(source: str, where: str = "<src>") -> tuple[set[str], set[str], lis
         if name not in SINGLE | COUNTED or not node.args:
             continue
         wanted = 2 if name in COUNTED else 1
-        literal = [a for a in node.args[:wanted]
-                   if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        literal = [
+            a
+            for a in node.args[:wanted]
+            if isinstance(a, ast.Constant) and isinstance(a.value, str)
+        ]
         if len(literal) != wanted:
             problems.append(f"{where}:{node.lineno}: {name}() needs a literal message")
             continue
@@ -110,9 +119,13 @@ def test_russian_text_is_russian() -> None:
     # an entry copied over untranslated: a long English word left outside the placeholders
     english = re.compile(r"\b[a-z]{5,}\b")
     allowed = {"nostakes", "range", "focus", "bonus", "resist"}
-    lazy = [k for k, v in i18n_ru.MESSAGES.items()
-            if k == v and english.search(re.sub(r"\{[^}]*\}|/\w+|\w+=", "", k))
-            and not set(english.findall(k)) <= allowed]
+    lazy = [
+        k
+        for k, v in i18n_ru.MESSAGES.items()
+        if k == v
+        and english.search(re.sub(r"\{[^}]*\}|/\w+|\w+=", "", k))
+        and not set(english.findall(k)) <= allowed
+    ]
     assert lazy == []
 
 
@@ -127,8 +140,22 @@ def test_the_finder_sees_a_new_message_and_a_bad_call() -> None:
 
 def test_russian_plural_forms() -> None:
     forms = {n: ru_form(n) for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112)}
-    assert forms == {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1,
-                     25: 2, 101: 0, 111: 2, 112: 2}
+    assert forms == {
+        0: 2,
+        1: 0,
+        2: 1,
+        4: 1,
+        5: 2,
+        11: 2,
+        12: 2,
+        14: 2,
+        21: 0,
+        22: 1,
+        25: 2,
+        101: 0,
+        111: 2,
+        112: 2,
+    }
 
 
 def test_no_message_is_in_two_parts_of_the_catalog() -> None:
@@ -147,13 +174,24 @@ def _shadowing(source: str, where: str) -> list[str]:
     for fn in ast.walk(ast.parse(source)):
         if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue
-        calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
-                    for n in ast.walk(fn))
+        calls = any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
+            for n in ast.walk(fn)
+        )
         # a comprehension's own variables are its scope's, not the function's
-        inner = {id(t) for c in ast.walk(fn) if isinstance(c, ast.comprehension)
-                 for t in ast.walk(c.target)}
-        binds = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)
-                    and id(n) not in inner for n in ast.walk(fn))
+        inner = {
+            id(t)
+            for c in ast.walk(fn)
+            if isinstance(c, ast.comprehension)
+            for t in ast.walk(c.target)
+        }
+        binds = any(
+            isinstance(n, ast.Name)
+            and n.id == "_"
+            and isinstance(n.ctx, ast.Store)
+            and id(n) not in inner
+            for n in ast.walk(fn)
+        )
         if calls and binds:
             found.append(f"{where}:{fn.lineno}")
     return found

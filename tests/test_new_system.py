@@ -50,8 +50,9 @@ def test_odds_are_exact_and_match_the_binomial(pool: int) -> None:
     dist = pool_rules.odds(pool)
     assert sum(dist.values()) == 1 and all(isinstance(p, Fraction) for p in dist.values())
     hit = Fraction(1, 3)  # 5 or 6 on a d6
-    by_hits = [Fraction(math.comb(pool, k)) * hit**k * (1 - hit) ** (pool - k)
-               for k in range(pool + 1)]
+    by_hits = [
+        Fraction(math.comb(pool, k)) * hit**k * (1 - hit) ** (pool - k) for k in range(pool + 1)
+    ]
     assert dist[pool_rules.Level.FAILURE] == by_hits[0]
     assert dist[pool_rules.Level.SUCCESS] == sum(by_hits[1:3])
     assert dist[pool_rules.Level.CRITICAL] == sum(by_hits[3:])

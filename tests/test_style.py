@@ -15,7 +15,12 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean() -> None:
-    done = _run("ruff", "check", "rules", "tui")
+    done = _run("ruff", "check", "rules", "tui", "tests")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format_is_applied() -> None:
+    done = _run("ruff", "format", "--check", "rules", "tui", "tests")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -298,11 +298,14 @@ class AdvancedTest:
         pool = self.pool + added
         minutes = self.minutes_per_roll
         elapsed = Fraction(self.elapsed) + minutes
-        record = Contribution(who, skill, result, added, pool, minutes, elapsed,
-                              opponents=others)
-        state = replace(self, pool=pool, elapsed=elapsed,
-                        contributions=(*self.contributions, record),
-                        previous=replace(self, previous=None))
+        record = Contribution(who, skill, result, added, pool, minutes, elapsed, opponents=others)
+        state = replace(
+            self,
+            pool=pool,
+            elapsed=elapsed,
+            contributions=(*self.contributions, record),
+            previous=replace(self, previous=None),
+        )
         return replace(state, status=state._settle())
 
     def amend_last(self, result: Result, *, opponents: Sequence[Result] | None = None) -> Self:
@@ -316,7 +319,8 @@ class AdvancedTest:
         if not self.contributions or self.previous is None:
             raise RulesError(
                 "there is no last roll to amend: the test changed since its last roll"
-                if self.contributions else "there is no last roll to amend: nothing was rolled"
+                if self.contributions
+                else "there is no last roll to amend: nothing was rolled"
             )
         return self.contributions[-1], cast(Self, self.previous)
 

@@ -363,8 +363,12 @@ class ChallengeTest(AdvancedTest):
             triggered,
             others,
         )
-        return replace(state, status=status, contributions=(*state.contributions, record),
-                       previous=replace(self, previous=None))
+        return replace(
+            state,
+            status=status,
+            contributions=(*state.contributions, record),
+            previous=replace(self, previous=None),
+        )
 
     def amend_last(
         self,
@@ -378,8 +382,7 @@ class ChallengeTest(AdvancedTest):
         last, before = self._last_roll()
         others = last.opponents if opponents is None else opponents
         clear = last.cleared_minor if clear_minor is None else clear_minor
-        after = before.contribute(last.who, last.skill, result, clear_minor=clear,
-                                  opponents=others)
+        after = before.contribute(last.who, last.skill, result, clear_minor=clear, opponents=others)
         return cast(Self, after)
 
     def clear_minor(self) -> ChallengeTest:

@@ -84,9 +84,7 @@ def advanced_completion_odds(bonus: int, tn: int, threshold: int, rolls: int) ->
     return _completion(bonus, tn, threshold, rolls)
 
 
-def pool_completion_odds(
-    step: Mapping[int, Fraction], threshold: int, rolls: int
-) -> Fraction:
+def pool_completion_odds(step: Mapping[int, Fraction], threshold: int, rolls: int) -> Fraction:
     """Exact P(pool ≥ ``threshold`` within ``rolls`` rolls) when each roll adds ``k`` points
     with probability ``step[k]`` (any system's progress per roll; the rest adds nothing)."""
     if not isinstance(step, Mapping):

@@ -213,9 +213,7 @@ def _check_dice(dice: object) -> tuple[int, int, int]:
     return (d1, d2, dd)
 
 
-def resolve(
-    dice: tuple[int, int, int], bonus: int, tn: int, *, skill: int | None = None
-) -> Result:
+def resolve(dice: tuple[int, int, int], bonus: int, tn: int, *, skill: int | None = None) -> Result:
     """Resolve three rolled faces (1..6 each) with ``bonus`` against target number ``tn``.
 
     ``skill`` is ability + focus without situational modifiers (``Result.skill``, the opposed

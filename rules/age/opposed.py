@@ -87,9 +87,7 @@ def opposed(a: Result, b: Result, tn: int | None = None) -> Side | None:
     return None if winner is None else ("a", "b")[winner]
 
 
-def _check_sides(
-    bonuses: object, skills: object
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _check_sides(bonuses: object, skills: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if isinstance(bonuses, str | bytes) or not isinstance(bonuses, Sequence):
         raise RulesError(f"bonuses must be a sequence of integers, got {bonuses!r}")
     if not 1 <= len(bonuses) <= MAX_SIDES:
@@ -100,8 +98,9 @@ def _check_sides(
     if isinstance(skills, str | bytes) or not isinstance(skills, Sequence):
         raise RulesError(f"skills must be a sequence of integers, got {skills!r}")
     if len(skills) != len(b):
-        raise RulesError(f"skills must hold one value per participant ({len(b)}), got "
-                         f"{len(skills)}")
+        raise RulesError(
+            f"skills must hold one value per participant ({len(b)}), got {len(skills)}"
+        )
     return b, tuple(check_int(f"skills[{i}]", v, -100, 100) for i, v in enumerate(skills))
 
 

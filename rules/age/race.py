@@ -83,10 +83,10 @@ class RaceStep:
 
     @property
     def label(self) -> str:
-        rolls = " vs ".join(f"{w} {r.total} (drama {r.drama})"
-                            for w, r in zip(self.who, self.results, strict=True))
-        gain = ("nobody gains" if self.winner is None
-                else f"{self.who[self.winner]} +{self.added}")
+        rolls = " vs ".join(
+            f"{w} {r.total} (drama {r.drama})" for w, r in zip(self.who, self.results, strict=True)
+        )
+        gain = "nobody gains" if self.winner is None else f"{self.who[self.winner]} +{self.added}"
         pools = "/".join(map(str, self.pools_after))
         return f"{rolls}: {gain}; pools {pools}; {_minutes(self.elapsed_after)} elapsed"
 
@@ -118,8 +118,9 @@ class Race:
             check_int("budget", self.budget, 1)
         sides = _names("sides", self.sides)
         if len(sides) != MAX_RACE_SIDES:
-            raise RulesError(f"sides must hold {MAX_RACE_SIDES} names (a race has two sides), "
-                             f"got {len(sides)}")
+            raise RulesError(
+                f"sides must hold {MAX_RACE_SIDES} names (a race has two sides), got {len(sides)}"
+            )
         if len({s.casefold() for s in sides}) != len(sides):
             raise RulesError(f"sides must have different names, got {sides}")
         if self.pools == ():
@@ -141,9 +142,7 @@ class Race:
             raise RulesError("previous must be a Race or None")
 
     @classmethod
-    def create(
-        cls, tn: int, threshold: int, budget: int | None, sides: Sequence[str]
-    ) -> Self:
+    def create(cls, tn: int, threshold: int, budget: int | None, sides: Sequence[str]) -> Self:
         """A fresh race at ``tn`` to ``threshold`` points, ``budget`` minutes (None: no
         deadline), between the two ``sides`` (their labels)."""
         return cls(tn=tn, threshold=threshold, budget=budget, sides=_names("sides", sides))
@@ -173,9 +172,7 @@ class Race:
     def running(self) -> bool:
         return self.status is Status.RUNNING
 
-    def step(
-        self, who: Sequence[str], skills: Sequence[str], results: Sequence[Result]
-    ) -> Race:
+    def step(self, who: Sequence[str], skills: Sequence[str], results: Sequence[Result]) -> Race:
         """One slice: ``results[i]`` is side i's roll (made by ``who[i]`` with ``skills[i]``,
         resolved against the race's TN); the winner adds its Drama Die to its pool."""
         if self.status is not Status.RUNNING:
@@ -186,8 +183,7 @@ class Race:
         if isinstance(results, str | bytes) or not isinstance(results, Sequence):
             raise RulesError(f"results must be a sequence of age Results, got {results!r}")
         if len(results) != count:
-            raise RulesError(f"results must hold one Result per side ({count}), got "
-                             f"{len(results)}")
+            raise RulesError(f"results must hold one Result per side ({count}), got {len(results)}")
         checked = tuple(_check_result(f"results[{i}]", r) for i, r in enumerate(results))
         for i, r in enumerate(checked):
             if r.tn != self.tn:
@@ -198,8 +194,13 @@ class Race:
         per = self.time_per_roll or Fraction(0)
         elapsed = Fraction(self.elapsed) + per
         record = RaceStep(rollers, used, checked, winner, added, pools, per, elapsed)
-        state = replace(self, pools=pools, elapsed=elapsed, steps=(*self.steps, record),
-                        previous=replace(self, previous=None))
+        state = replace(
+            self,
+            pools=pools,
+            elapsed=elapsed,
+            steps=(*self.steps, record),
+            previous=replace(self, previous=None),
+        )
         leader = next((i for i, p in enumerate(pools) if p >= self.threshold), None)
         if leader is not None:
             return replace(state, status=Status.DONE, winner=leader)
@@ -221,8 +222,10 @@ class Race:
         """Exact chance that each side wins the race from here (None: nobody in time) if
         side i rolls ``bonuses[i]`` every slice."""
         if self.status is Status.DONE:
-            return {**{i: Fraction(int(i == self.winner)) for i in range(len(self.sides))},
-                    None: Fraction(0)}
+            return {
+                **{i: Fraction(int(i == self.winner)) for i in range(len(self.sides))},
+                None: Fraction(0),
+            }
         if self.status is Status.FAILED:
             return {**{i: Fraction(0) for i in range(len(self.sides))}, None: Fraction(1)}
         from rules.age.opposed import opposed_pool_odds
@@ -233,12 +236,19 @@ class Race:
 
     @property
     def label(self) -> str:
-        pools = ", ".join(f"{s} {p}/{self.threshold}"
-                          for s, p in zip(self.sides, self.pools, strict=True))
-        time = "" if self.budget is None else (
-            f", {_minutes(Fraction(self.elapsed))} of {self.budget} min")
-        end = (f", {self.sides[self.winner]} wins" if self.winner is not None
-               else f", {self.status.label}")
+        pools = ", ".join(
+            f"{s} {p}/{self.threshold}" for s, p in zip(self.sides, self.pools, strict=True)
+        )
+        time = (
+            ""
+            if self.budget is None
+            else (f", {_minutes(Fraction(self.elapsed))} of {self.budget} min")
+        )
+        end = (
+            f", {self.sides[self.winner]} wins"
+            if self.winner is not None
+            else f", {self.status.label}"
+        )
         return f"race vs {self.tn}: {pools}{time}{end}"
 
 
@@ -312,7 +322,7 @@ def _race(
                 if gained >= need[side]:
                     wins[side] += ways * w
                     continue
-                key = (*pools[:side], gained, *pools[side + 1:])
+                key = (*pools[:side], gained, *pools[side + 1 :])
                 nxt[key] = nxt.get(key, 0) + ways * w
         states = nxt
     total = den**rolls
@@ -330,6 +340,7 @@ def _race_unlimited(
     sides = range(len(need))
     if not gain:
         return {**{i: Fraction(0) for i in sides}, None: Fraction(1)}
+
     # the chance from pools x, scaled by gain**depth(x) (depth: the most gaining slices
     # still possible, sum(need) - sum(x)) so that it is a whole number
     def depth(pools: tuple[int, ...]) -> int:
@@ -344,7 +355,7 @@ def _race_unlimited(
             if gained >= need[side]:
                 acc[side] += w * gain ** (d - 1)
                 continue
-            after = (*pools[:side], gained, *pools[side + 1:])
+            after = (*pools[:side], gained, *pools[side + 1 :])
             lift = w * gain ** (d - 1 - depth(after))
             for i, v in enumerate(scaled[after]):
                 if v:
@@ -352,7 +363,6 @@ def _race_unlimited(
         scaled[pools] = tuple(acc)
     start = (0,) * len(need)
     total = gain ** depth(start)
-    out: dict[int | None, Fraction] = {i: Fraction(v, total) for i, v in
-                                       enumerate(scaled[start])}
+    out: dict[int | None, Fraction] = {i: Fraction(v, total) for i, v in enumerate(scaled[start])}
     out[None] = 1 - sum(out.values(), Fraction(0))
     return out

@@ -220,8 +220,7 @@ def _check_many(levels: object, skills: object) -> tuple[tuple[Level, ...], tupl
     if not 1 <= len(levels) <= 16:
         raise RulesError(f"levels must hold 1..16 sides, got {len(levels)}")
     if len(skills) != len(levels):
-        raise RulesError(f"skills must hold one rating per side ({len(levels)}), got "
-                         f"{len(skills)}")
+        raise RulesError(f"skills must hold one rating per side ({len(levels)}), got {len(skills)}")
     checked = tuple(_check_level(f"levels[{i}]", lv) for i, lv in enumerate(levels))
     ratings = tuple(check_int(f"skills[{i}]", s) for i, s in enumerate(skills))
     return checked, ratings

@@ -113,13 +113,15 @@ def ranged_fire(
     if max_range is not None:
         top = _distance("max_range", max_range, positive=True)
         if d > top:
-            raise RulesError(f"distance must be within 0..{_yards(top)} yards (max range), "
-                             f"got {_yards(d)}")
+            raise RulesError(
+                f"distance must be within 0..{_yards(top)} yards (max range), got {_yards(d)}"
+            )
     near: Fraction | None = None
     if pellets >= 2:
         if half is None:
-            raise RulesError(f"half_damage is needed for a shotgun (RoF {rof}): close range "
-                             "is 10% of it")
+            raise RulesError(
+                f"half_damage is needed for a shotgun (RoF {rof}): close range is 10% of it"
+            )
         near = close_range(half)
     close = near is not None and d <= near
     mult = pellets // 2 if close else 1

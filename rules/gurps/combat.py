@@ -243,8 +243,9 @@ def _m(
     defenses: tuple[Defense, ...] | None = None,
 ) -> tuple[str, ManeuverInfo]:
     allowed = (DEFENSES if active_defense else ()) if defenses is None else defenses
-    return key.value, ManeuverInfo(key.value, name, movement, active_defense, options, note,
-                                   allowed)
+    return key.value, ManeuverInfo(
+        key.value, name, movement, active_defense, options, note, allowed
+    )
 
 
 _O = ManeuverOption

@@ -56,8 +56,10 @@ class Damage:
     @property
     def label(self) -> str:
         """E.g. ``"12d6-6 vs DR 6: 40 - 6 = 34"`` (one term per hit, joined by ``+``)."""
-        parts = [f"{b} - {self.dr} = {i}" if self.dr else str(b)
-                 for b, i in zip(self.basic, self.injuries, strict=True)]
+        parts = [
+            f"{b} - {self.dr} = {i}" if self.dr else str(b)
+            for b, i in zip(self.basic, self.injuries, strict=True)
+        ]
         dr = f" vs DR {self.dr}" if self.dr else ""
         body = "; ".join(parts)
         if self.hits > 1:
@@ -74,12 +76,10 @@ def _expr(expr: object) -> Expr:
 
 
 def _checked(expr: object, dr: object, hits: object) -> tuple[Expr, int, int]:
-    return (_expr(expr), check_int("dr", dr, 0, 100_000),
-            check_int("hits", hits, 1, MAX_HITS))
+    return (_expr(expr), check_int("dr", dr, 0, 100_000), check_int("hits", hits, 1, MAX_HITS))
 
 
-def resolve_damage(expr: str | Expr, faces: Sequence[int], *, dr: int = 0,
-                   hits: int = 1) -> Damage:
+def resolve_damage(expr: str | Expr, faces: Sequence[int], *, dr: int = 0, hits: int = 1) -> Damage:
     """Damage from typed faces: every die of the first hit, then of the second, …"""
     e, d, n = _checked(expr, dr, hits)
     if isinstance(faces, str | bytes) or not isinstance(faces, Sequence):
@@ -89,12 +89,11 @@ def resolve_damage(expr: str | Expr, faces: Sequence[int], *, dr: int = 0,
         hit = "hit" if n == 1 else "hits"
         raise RulesError(f"{n} {hit} of {e} need {need} dice, got {len(faces)}")
     size = e.dice_count
-    rolls = tuple(resolve_expr(e, list(faces[i * size:(i + 1) * size])) for i in range(n))
+    rolls = tuple(resolve_expr(e, list(faces[i * size : (i + 1) * size])) for i in range(n))
     return Damage(e, d, rolls)
 
 
-def roll_damage(expr: str | Expr, *, dr: int = 0, hits: int = 1,
-                rng: random.Random) -> Damage:
+def roll_damage(expr: str | Expr, *, dr: int = 0, hits: int = 1, rng: random.Random) -> Damage:
     """Roll the damage of ``hits`` hits with the injected generator."""
     e, d, n = _checked(expr, dr, hits)
     if not isinstance(rng, random.Random):

@@ -199,9 +199,7 @@ def _die_classes(value: int, die: Die, raw: bool) -> tuple[int, int, tuple[tuple
     return lucky, failed, tuple(sorted(keys.items()))
 
 
-def _best(
-    value: int, dice: int, die: Die, raw: bool
-) -> tuple[int, int, dict[Key | None, int]]:
+def _best(value: int, dice: int, die: Die, raw: bool) -> tuple[int, int, dict[Key | None, int]]:
     """Ways (out of sides**dice) for a side: any Lucky; no Lucky and each best success key.
 
     Only a side's best success matters when neither side has a Lucky Chance (a die survives
@@ -240,8 +238,11 @@ def _contest_odds(
         b_below += b_here
     total = a_total * b_total
     nobody = total - a_wins - b_wins
-    return (("a", Fraction(a_wins, total)), ("b", Fraction(b_wins, total)),
-            (None, Fraction(nobody, total)))
+    return (
+        ("a", Fraction(a_wins, total)),
+        ("b", Fraction(b_wins, total)),
+        (None, Fraction(nobody, total)),
+    )
 
 
 def contest_odds(

@@ -70,12 +70,20 @@ def duel_result(
     b_dice_modifier: int = 0,
 ) -> Duel:
     """Both sides' results and the winner of a duel (see :func:`duel`)."""
-    a = resolve(a_dice, success_range, a_required, range_modifier=a_modifier,
-                dice_modifier=a_dice_modifier)
-    b = resolve(b_dice, success_range, b_required, range_modifier=b_modifier,
-                dice_modifier=b_dice_modifier)
-    winner = contest_winner(a.effective_hits, a_rank, b.effective_hits, b_rank,
-                            a_absolute=a.absolute, b_absolute=b.absolute)
+    a = resolve(
+        a_dice, success_range, a_required, range_modifier=a_modifier, dice_modifier=a_dice_modifier
+    )
+    b = resolve(
+        b_dice, success_range, b_required, range_modifier=b_modifier, dice_modifier=b_dice_modifier
+    )
+    winner = contest_winner(
+        a.effective_hits,
+        a_rank,
+        b.effective_hits,
+        b_rank,
+        a_absolute=a.absolute,
+        b_absolute=b.absolute,
+    )
     return Duel(a=a, b=b, a_rank=a_rank, b_rank=b_rank, winner=winner)
 
 

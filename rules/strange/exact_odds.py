@@ -195,7 +195,8 @@ def can_act_odds(
     for (low, high), weight in ranges:
         span = modified_range(low, high, range_modifier)
         inside = sum(
-            1 for rolled in range(1, 7)
+            1
+            for rolled in range(1, 7)
             if span is not None and span[0] <= min(6, max(1, rolled + dice_modifier)) <= span[1]
         )
         # at least 2 of 4 dice among ``inside`` of 6 faces: all but 0 or 1 hits

@@ -66,9 +66,14 @@ def grade_hits(
         resistance_hits: dice within the resistance range, or None when unopposed.
         absolute: the dice were 4-4-4-4.
     """
-    if not (type(hits) is int and type(required) is int and 0 <= hits <= 4
-            and 1 <= required <= 4 and type(absolute) is bool
-            and (resistance_hits is None or type(resistance_hits) is int)):
+    if not (
+        type(hits) is int
+        and type(required) is int
+        and 0 <= hits <= 4
+        and 1 <= required <= 4
+        and type(absolute) is bool
+        and (resistance_hits is None or type(resistance_hits) is int)
+    ):
         check_int("hits", hits, 0, 4)
         check_int("required", required, 1, 4)
         if resistance_hits is not None:

@@ -41,8 +41,9 @@ Rank = int | Fraction
 def check_rank(name: str, value: object) -> Rank:
     """A rank of at least 1: an int or an exact Fraction (never a float), else ``RulesError``."""
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
-        raise RulesError(f"{name} must be a whole number or a Fraction of at least 1, "
-                         f"got {value!r}")
+        raise RulesError(
+            f"{name} must be a whole number or a Fraction of at least 1, got {value!r}"
+        )
     if value < 1:
         raise RulesError(f"{name} must be at least 1, got {rank_text(value)}")
     return value
@@ -117,8 +118,10 @@ def make_ladder(levels: Iterable[SkillLevel]) -> Ladder:
 def _ladder(ladder: object) -> Ladder:
     if ladder is DEFAULT_LADDER:
         return DEFAULT_LADDER
-    if not isinstance(ladder, tuple) or not ladder or not all(
-        isinstance(level, SkillLevel) for level in ladder
+    if (
+        not isinstance(ladder, tuple)
+        or not ladder
+        or not all(isinstance(level, SkillLevel) for level in ladder)
     ):
         raise RulesError(f"ladder must be a tuple of SkillLevel (see make_ladder), got {ladder!r}")
     return ladder

@@ -274,8 +274,14 @@ class Scene:
             raise RulesError(f"roll action #{number} before reacting to it")
         check_rank("rank", rank)
         mine = check_result(result)
-        side = contest_winner(action.result.effective_hits, action.rank, mine.effective_hits, rank,
-                              a_absolute=action.result.absolute, b_absolute=mine.absolute)
+        side = contest_winner(
+            action.result.effective_hits,
+            action.rank,
+            mine.effective_hits,
+            rank,
+            a_absolute=action.result.absolute,
+            b_absolute=mine.absolute,
+        )
         winner: Literal["action", "reaction"] | None = (
             None if side is None else ("action" if side == "a" else "reaction")
         )

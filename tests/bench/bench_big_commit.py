@@ -17,13 +17,16 @@ from tests.bench.bench_roll import commit_latencies
 
 __all__ = ["bench_big_commit"]
 
-LINES = ("alice spot hidden = 42", "boris listen", "alice stealth = 77",
-         "cultist 150 stealth = 33")
+LINES = ("alice spot hidden = 42", "boris listen", "alice stealth = 77", "cultist 150 stealth = 33")
 
 
 def bench_big_commit(save: Path, *, rolls: int = 30) -> tuple[str, float, float, str]:
     with tempfile.TemporaryDirectory() as tmp:
         samples = commit_latencies(copy_save(save, Path(tmp)), rolls, LINES, size=(200, 60))
     median_ms = statistics.median(samples) * 1e3
-    return ("big_commit_200x60_ms_vs_16", median_ms / 16.0, 1.0,
-            f"median {median_ms:.1f} ms over {rolls} rolls at 200×60, 200 characters")
+    return (
+        "big_commit_200x60_ms_vs_16",
+        median_ms / 16.0,
+        1.0,
+        f"median {median_ms:.1f} ms over {rolls} rolls at 200×60, 200 characters",
+    )

@@ -36,8 +36,9 @@ def hurt(campaign: Campaign, i: int) -> Campaign:
     ch = campaign.characters[at]
     hp = ch.resources.get("HP", 10)
     new = replace(ch, resources={**ch.resources, "HP": hp - 1})
-    return replace(campaign, characters=(*campaign.characters[:at], new,
-                                         *campaign.characters[at + 1:]))
+    return replace(
+        campaign, characters=(*campaign.characters[:at], new, *campaign.characters[at + 1 :])
+    )
 
 
 def _longest_wait(work: threading.Thread) -> float:
@@ -58,8 +59,10 @@ def bench_big_save(save: Path, *, changes: int = 30) -> tuple[str, float, float,
     with tempfile.TemporaryDirectory() as tmp:
         copy = copy_save(save, Path(tmp))
         with Store.open(copy) as store:  # the previous session's checkpoint
-            store.record(hurt(store.campaign, 0),
-                         [LogEntry(store.log_count + 1, WHEN, "info", "warm", "", "", {})])
+            store.record(
+                hurt(store.campaign, 0),
+                [LogEntry(store.log_count + 1, WHEN, "info", "warm", "", "", {})],
+            )
             store.checkpoint()
         records: list[float] = []
         checkpoints: list[float] = []
@@ -80,8 +83,10 @@ def bench_big_save(save: Path, *, changes: int = 30) -> tuple[str, float, float,
 
                 waits.append(_longest_wait(threading.Thread(target=write)))
     record = statistics.median(records) * 1e3
-    say = (f"record {record:.2f} ms (median of {changes}), background checkpoint "
-           f"{statistics.median(checkpoints) * 1e3:.1f} ms median, first "
-           f"{checkpoints[0] * 1e3:.0f} ms; UI thread waited at most "
-           f"{max(waits) * 1e3:.1f} ms while they ran")
+    say = (
+        f"record {record:.2f} ms (median of {changes}), background checkpoint "
+        f"{statistics.median(checkpoints) * 1e3:.1f} ms median, first "
+        f"{checkpoints[0] * 1e3:.0f} ms; UI thread waited at most "
+        f"{max(waits) * 1e3:.1f} ms while they ran"
+    )
     return ("big_save_ms_vs_3", record / 3.0, 1.0, say)

@@ -81,8 +81,15 @@ def copy_save(save: Path, folder: Path) -> Path:
 
 def _marks(script: str, *args: str) -> tuple[float, dict[str, str]]:
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, stdin=subprocess.DEVNULL, env=child_env())
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env=child_env(),
+    )
     if done.returncode != 0 or not done.stdout.strip():
         raise RuntimeError(f"start-up child failed ({done.returncode}):\n{done.stderr}")
     return start, dict(line.split() for line in done.stdout.splitlines() if line.count(" ") == 1)
@@ -100,9 +107,13 @@ def bench_big_rss(save: Path) -> tuple[str, float, float, str]:
         _marks(_OURS, str(big))  # the first open writes the parse cache
         mine = int(_marks(_OURS, str(big))[1]["rss"])
         other = int(_marks(_OURS, str(demo))[1]["rss"])
-    return ("big_rss_vs_demo", mine / other, 1.5,
-            f"peak RSS {mine / 1024:.0f} MB with the big campaign, {other / 1024:.0f} MB with "
-            f"{biggest_demo().name}")
+    return (
+        "big_rss_vs_demo",
+        mine / other,
+        1.5,
+        f"peak RSS {mine / 1024:.0f} MB with the big campaign, {other / 1024:.0f} MB with "
+        f"{biggest_demo().name}",
+    )
 
 
 def _run(script: str, *args: str) -> tuple[float, float]:
@@ -112,8 +123,9 @@ def _run(script: str, *args: str) -> tuple[float, float]:
     return frame, float(marks.get("ready", marks["frame"])) - start
 
 
-def bench_big_startup(save: Path, *, repeats: int = 5
-                      ) -> tuple[tuple[str, float, float, str], tuple[str, float, float, str]]:
+def bench_big_startup(
+    save: Path, *, repeats: int = 5
+) -> tuple[tuple[str, float, float, str], tuple[str, float, float, str]]:
     """(first frame, interactive) of the big campaign ÷ a bare app's first frame."""
     import tempfile
 
@@ -132,5 +144,7 @@ def bench_big_startup(save: Path, *, repeats: int = 5
     frame, ready, other = (statistics.median(x) for x in (frames, readies, bare))
     say = f"big campaign: first frame {frame * 1e3:.0f} ms, interactive {ready * 1e3:.0f} ms, "
     say += f"bare {other * 1e3:.0f} ms (median of {repeats})"
-    return (("big_first_frame_vs_bare", frame / other, 1.3, say),
-            ("big_interactive_vs_bare", ready / other, 1.5, say))
+    return (
+        ("big_first_frame_vs_bare", frame / other, 1.3, say),
+        ("big_interactive_vs_bare", ready / other, 1.5, say),
+    )

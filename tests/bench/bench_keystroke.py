@@ -20,13 +20,17 @@ from tui.session.table.table import Table
 
 __all__ = ["bench_keystroke"]
 
-TYPED = ("cultist 512 stealth hard", "boris listen vs cultist 733 spot hidden",
-         "alice spot hidden = 42", "cultist 07 skill 12 easy", "/hp cultist 321 -3")
+TYPED = (
+    "cultist 512 stealth hard",
+    "boris listen vs cultist 733 spot hidden",
+    "alice spot hidden = 42",
+    "cultist 07 skill 12 easy",
+    "/hp cultist 321 -3",
+)
 
 
 def bench_keystroke(*, characters: int = 800) -> tuple[str, float, float, str]:
-    table = Table(Session(big_campaign(characters=characters, past_scenes=0)),
-                  rng=random.Random(1))
+    table = Table(Session(big_campaign(characters=characters, past_scenes=0)), rng=random.Random(1))
     table.warm_up()
     times: list[float] = []
     for line in TYPED:
@@ -37,6 +41,10 @@ def bench_keystroke(*, characters: int = 800) -> tuple[str, float, float, str]:
             times.append(time.perf_counter() - start)
     times = times[1:]
     ms = statistics.median(times) * 1e3
-    return ("keystroke_800_chars_ms_vs_2", ms / 2.0, 1.0,
-            f"median {ms:.2f} ms per key over {len(times)} keys, slowest "
-            f"{max(times) * 1e3:.1f} ms, {characters} characters")
+    return (
+        "keystroke_800_chars_ms_vs_2",
+        ms / 2.0,
+        1.0,
+        f"median {ms:.2f} ms per key over {len(times)} keys, slowest "
+        f"{max(times) * 1e3:.1f} ms, {characters} characters",
+    )

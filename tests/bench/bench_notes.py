@@ -23,8 +23,10 @@ LINES = ("alice spot hidden = 42", "alice spot hidden", "alice occult = 77", "al
 
 def long_notes(size: int = 10_000_000) -> str:
     """``size`` characters of notes: paragraphs of ordinary words."""
-    paragraph = ("Session notes: the lodge at the crossing, the cellar door, a letter in "
-                 "the stove; Boris kept the lamp. ") * 6 + "\n\n"
+    paragraph = (
+        "Session notes: the lodge at the crossing, the cellar door, a letter in "
+        "the stove; Boris kept the lamp. "
+    ) * 6 + "\n\n"
     return (paragraph * (size // len(paragraph) + 1))[:size]
 
 
@@ -36,7 +38,7 @@ def notes_save(folder: Path, size: int = 10_000_000) -> Path:
         campaign = store.campaign
     at = campaign.index_of("Alice Moore")
     alice = replace(campaign.characters[at], notes=long_notes(size))
-    chars = (*campaign.characters[:at], alice, *campaign.characters[at + 1:])
+    chars = (*campaign.characters[:at], alice, *campaign.characters[at + 1 :])
     Store.create(save, replace(campaign, characters=chars)).close()
     return save
 
@@ -46,6 +48,9 @@ def bench_notes(*, rolls: int = 30, size: int = 10_000_000) -> tuple[str, float,
     with tempfile.TemporaryDirectory() as tmp:
         samples = commit_latencies(notes_save(Path(tmp), size), rolls, LINES)
     median_ms = statistics.median(samples) * 1e3
-    return ("notes_10mb_change_ms_vs_16", median_ms / 16.0, 1.0,
-            f"median {median_ms:.1f} ms over {rolls} rolls, {size / 1e6:.0f} MB of notes "
-            "on the sheet")
+    return (
+        "notes_10mb_change_ms_vs_16",
+        median_ms / 16.0,
+        1.0,
+        f"median {median_ms:.1f} ms over {rolls} rolls, {size / 1e6:.0f} MB of notes on the sheet",
+    )

@@ -45,8 +45,9 @@ def have_icepool() -> bool:
     return True
 
 
-def _median_seconds(run: Callable[[], T], *, repeats: int,
-                    before: Callable[[], None] = lambda: None) -> tuple[float, T]:
+def _median_seconds(
+    run: Callable[[], T], *, repeats: int, before: Callable[[], None] = lambda: None
+) -> tuple[float, T]:
     """Median seconds of ``repeats`` runs, and the first run's result (checked by callers)."""
     times = []
     results = []
@@ -79,8 +80,7 @@ def strange_icepool(required: int, range_modifier: int) -> dict[Any, Fraction]:
 
         def face(f: int) -> Any:
             hit = success is not None and success[0] <= f <= success[1]
-            return icepool.Vector((int(hit), int(resistance[0] <= f <= resistance[1]),
-                                   int(f == 4)))
+            return icepool.Vector((int(hit), int(resistance[0] <= f <= resistance[1]), int(f == 4)))
 
         totals = 4 @ icepool.d6.map(face)  # (hits, resistance hits, fours) over 4d6
 
@@ -99,13 +99,18 @@ def bench_strange_opposed(*, repeats: int = 3) -> tuple[str, float, float, str]:
     name, limit = "strange_opposed_vs_icepool", 1.0
     if not have_icepool():
         return (name, float("nan"), limit, "icepool not installed (pip install icepool)")
-    mine, ours = _median_seconds(lambda: strange_ours(**STRANGE), repeats=repeats,
-                                 before=_strange_cold)
+    mine, ours = _median_seconds(
+        lambda: strange_ours(**STRANGE), repeats=repeats, before=_strange_cold
+    )
     other, theirs = _median_seconds(lambda: strange_icepool(**STRANGE), repeats=repeats)
     if {(int(g), i): p for (g, i), p in ours.items()} != theirs:
         raise AssertionError("the Strange opposed odds differ from icepool's")
-    return (name, mine / other, limit, f"ours {mine * 1e3:.1f} ms cold, icepool "
-            f"{other * 1e3:.1f} ms")
+    return (
+        name,
+        mine / other,
+        limit,
+        f"ours {mine * 1e3:.1f} ms cold, icepool {other * 1e3:.1f} ms",
+    )
 
 
 # -- AGE: completion odds of an advanced test ----------------------------------------------
@@ -127,8 +132,7 @@ def age_icepool(bonus: int, tn: int, threshold: int, rolls: int) -> Fraction:
     import icepool
 
     d6 = icepool.d6
-    step = icepool.map(lambda a, b, drama: drama if a + b + drama + bonus >= tn else 0,
-                       d6, d6, d6)
+    step = icepool.map(lambda a, b, drama: drama if a + b + drama + bonus >= tn else 0, d6, d6, d6)
 
     def advance(pool: int) -> Any:
         if pool >= threshold:
@@ -147,8 +151,12 @@ def bench_age_completion(*, repeats: int = 5) -> tuple[str, float, float, str]:
     other, theirs = _median_seconds(lambda: age_icepool(**AGE), repeats=repeats)
     if ours != theirs:
         raise AssertionError("the AGE completion odds differ from icepool's")
-    return (name, mine / other, limit, f"ours {mine * 1e3:.2f} ms cold, icepool "
-            f"{other * 1e3:.2f} ms")
+    return (
+        name,
+        mine / other,
+        limit,
+        f"ours {mine * 1e3:.2f} ms cold, icepool {other * 1e3:.2f} ms",
+    )
 
 
 # -- skirmish: contest odds with up to 10 dice a side -----------------------------------------

@@ -36,8 +36,7 @@ _CHILD = textwrap.dedent("""
 
 #: (figure, demo, line)
 PREVIEWS = (
-    ("strange_duel_preview_ms_vs_16", "demo-strange.toml",
-     "dallah wrestling vs balgruf athletics"),
+    ("strange_duel_preview_ms_vs_16", "demo-strange.toml", "dallah wrestling vs balgruf athletics"),
     ("age_opposed_preview_ms_vs_16", "demo-age.toml", "naomi stealth vs bobbie seeing tn=11"),
     ("dice_1000d6_preview_ms_vs_16", "demo-brp.toml", "1000d6"),
 )
@@ -45,9 +44,15 @@ PREVIEWS = (
 
 def _cold_seconds(demo: str, line: str) -> float:
     save = next(p for p in demo_paths() if p.name == demo)
-    done = subprocess.run([sys.executable, "-c", _CHILD, str(save), line], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, env=child_env(),
-                          stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(save), line],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=child_env(),
+        stdin=subprocess.DEVNULL,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"preview child failed for {line!r}:\n{done.stderr}")
     return float(done.stdout.split()[-1])

@@ -44,8 +44,9 @@ def _shown(log: Sequence[LogEntry], seq: int, panel_seq: int) -> bool:
     return bool(log) and log[-1].seq == seq and panel_seq == seq
 
 
-async def _latencies(save: Path, rolls: int, lines: Sequence[str] = LINES,
-                     size: tuple[int, int] = (80, 24)) -> list[float]:
+async def _latencies(
+    save: Path, rolls: int, lines: Sequence[str] = LINES, size: tuple[int, int] = (80, 24)
+) -> list[float]:
     from textual import events
     from textual.widgets import Input
 
@@ -78,8 +79,9 @@ async def _latencies(save: Path, rolls: int, lines: Sequence[str] = LINES,
     return out
 
 
-def commit_latencies(save: Path, rolls: int, lines: Sequence[str] = LINES,
-                     size: tuple[int, int] = (80, 24)) -> list[float]:
+def commit_latencies(
+    save: Path, rolls: int, lines: Sequence[str] = LINES, size: tuple[int, int] = (80, 24)
+) -> list[float]:
     """Seconds from Enter to the painted frame showing the entry, for ``rolls`` lines
     committed in the app on ``save`` (the entry history goes to a temporary folder)."""
     import os
@@ -103,5 +105,9 @@ def bench_roll_latency(*, rolls: int = 50) -> tuple[str, float, float, str]:
         shutil.copy(next(p for p in demo_paths() if p.name == "demo-brp.toml"), save)
         samples = commit_latencies(save, rolls)
     median_ms = statistics.median(samples) * 1e3
-    return ("roll_latency_ms_vs_16", median_ms / 16.0, 1.0,
-            f"median {median_ms:.1f} ms over {rolls} rolls")
+    return (
+        "roll_latency_ms_vs_16",
+        median_ms / 16.0,
+        1.0,
+        f"median {median_ms:.1f} ms over {rolls} rolls",
+    )

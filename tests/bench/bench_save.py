@@ -21,8 +21,9 @@ from tui.store import Store, log_path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def median_save_times(folder: Path, sizes: tuple[int, ...], *, rounds: int = 25
-                      ) -> tuple[float, ...]:
+def median_save_times(
+    folder: Path, sizes: tuple[int, ...], *, rounds: int = 25
+) -> tuple[float, ...]:
     """Median seconds of one autosave (append one entry + save) for a log of each size.
 
     The stores are open side by side and take turns, one save each per round: an fsync's
@@ -91,8 +92,13 @@ def _peak_rss(folder: Path, entries: int) -> int:
     Store.create(save, small_campaign()).close()
     if entries:
         write_big_log(log_path(save), entries)
-    out = subprocess.run([sys.executable, "-c", _RSS_CHILD, str(save), str(entries)],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS_CHILD, str(save), str(entries)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return int(out.strip())
 
 

@@ -94,8 +94,15 @@ def biggest_demo() -> Path:
 
 def _seconds_to_first_frame(script: str, *args: str) -> float:
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL, env=child_env())
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env=child_env(),
+    )
     if done.returncode != 0 or not done.stdout.strip():
         raise RuntimeError(f"start-up child failed ({done.returncode}):\n{done.stderr}")
     return float(done.stdout.split()[-1]) - start
@@ -116,5 +123,9 @@ def bench_startup(*, repeats: int = 5) -> tuple[str, float, float, str]:
             ours.append(_seconds_to_first_frame(_OURS, str(save)))
             bare.append(_seconds_to_first_frame(_BARE))
     mine, other = statistics.median(ours), statistics.median(bare)
-    return ("startup_vs_bare_textual", mine / other, 1.3,
-            f"{biggest_demo().name}: ours {mine * 1e3:.0f} ms, bare {other * 1e3:.0f} ms")
+    return (
+        "startup_vs_bare_textual",
+        mine / other,
+        1.3,
+        f"{biggest_demo().name}: ours {mine * 1e3:.0f} ms, bare {other * 1e3:.0f} ms",
+    )

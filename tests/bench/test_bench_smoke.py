@@ -95,8 +95,9 @@ def big_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_big(tmp_path_factory.mktemp("big"), entries=100_000)
 
 
-def within_limits(measure: Callable[[], Sequence[Figure]], names: Sequence[str],
-                  slack: float = 1.0) -> None:
+def within_limits(
+    measure: Callable[[], Sequence[Figure]], names: Sequence[str], slack: float = 1.0
+) -> None:
     """Every figure ``measure`` gives is sane and, in at least one of :data:`ATTEMPTS`
     runs, within ``slack`` times its limit (all figures of one run measured together)."""
     over: dict[str, str] = {}
@@ -112,8 +113,11 @@ def within_limits(measure: Callable[[], Sequence[Figure]], names: Sequence[str],
 
 
 def test_big_first_frame_and_interactive(big_save: Path) -> None:
-    within_limits(lambda: bench_big_startup(big_save, repeats=3),
-                  ["big_first_frame_vs_bare", "big_interactive_vs_bare"], SLACK)
+    within_limits(
+        lambda: bench_big_startup(big_save, repeats=3),
+        ["big_first_frame_vs_bare", "big_interactive_vs_bare"],
+        SLACK,
+    )
 
 
 def test_big_save_of_one_change(big_save: Path) -> None:
@@ -125,14 +129,20 @@ def test_keystroke_at_800_characters() -> None:
 
 
 def test_cold_previews() -> None:
-    within_limits(lambda: bench_previews(repeats=3),
-                  ["strange_duel_preview_ms_vs_16", "age_opposed_preview_ms_vs_16",
-                   "dice_1000d6_preview_ms_vs_16"])
+    within_limits(
+        lambda: bench_previews(repeats=3),
+        [
+            "strange_duel_preview_ms_vs_16",
+            "age_opposed_preview_ms_vs_16",
+            "dice_1000d6_preview_ms_vs_16",
+        ],
+    )
 
 
 def test_big_commit_at_200x60(big_save: Path) -> None:
-    within_limits(lambda: [bench_big_commit(big_save, rolls=12)],
-                  ["big_commit_200x60_ms_vs_16"], SLACK)
+    within_limits(
+        lambda: [bench_big_commit(big_save, rolls=12)], ["big_commit_200x60_ms_vs_16"], SLACK
+    )
 
 
 def test_big_rss(big_save: Path) -> None:

@@ -55,8 +55,12 @@ class PoolAdapter:
                 text=f"{what}: [{shown}] → {result.label}",
                 actor=side.actor,
                 grade=GRADES[result.level],
-                inputs={"skill": side.skill, "pool": pool, "dice": list(faces),
-                        "source": typed_or_rolled(typed)},
+                inputs={
+                    "skill": side.skill,
+                    "pool": pool,
+                    "dice": list(faces),
+                    "source": typed_or_rolled(typed),
+                },
                 effects=effects,
                 result=result,
             )

@@ -30,8 +30,12 @@ def free_port() -> int:
 
 
 def _keygen(ssh_keygen: str, path: Path) -> None:
-    subprocess.run([ssh_keygen, "-q", "-t", "ed25519", "-N", "", "-C", "tablekeeper-e2e",
-                    "-f", str(path)], check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    subprocess.run(
+        [ssh_keygen, "-q", "-t", "ed25519", "-N", "", "-C", "tablekeeper-e2e", "-f", str(path)],
+        check=True,
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 @dataclass
@@ -66,29 +70,36 @@ class Sshd:
         Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)
         self.port = free_port()
         config = self.folder / "sshd_config"
-        config.write_text("\n".join([
-            f"Port {self.port}",
-            "ListenAddress 127.0.0.1",
-            f"HostKey {host_key}",
-            f"PidFile {self.folder / 'sshd.pid'}",
-            f"AuthorizedKeysFile {authorized}",
-            "PubkeyAuthentication yes",
-            "PasswordAuthentication no",
-            "KbdInteractiveAuthentication no",
-            "PermitRootLogin prohibit-password",
-            f"AllowUsers {self.user}",
-            "UsePAM no",
-            "StrictModes no",
-            "PrintMotd no",
-            "PrintLastLog no",
-            "X11Forwarding no",
-            "LogLevel VERBOSE",
-            "",
-        ]))
+        config.write_text(
+            "\n".join(
+                [
+                    f"Port {self.port}",
+                    "ListenAddress 127.0.0.1",
+                    f"HostKey {host_key}",
+                    f"PidFile {self.folder / 'sshd.pid'}",
+                    f"AuthorizedKeysFile {authorized}",
+                    "PubkeyAuthentication yes",
+                    "PasswordAuthentication no",
+                    "KbdInteractiveAuthentication no",
+                    "PermitRootLogin prohibit-password",
+                    f"AllowUsers {self.user}",
+                    "UsePAM no",
+                    "StrictModes no",
+                    "PrintMotd no",
+                    "PrintLastLog no",
+                    "X11Forwarding no",
+                    "LogLevel VERBOSE",
+                    "",
+                ]
+            )
+        )
         with self.log.open("wb") as log:
-            self.process = subprocess.Popen([sshd, "-D", "-e", "-f", str(config)],
-                                            stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen(
+                [sshd, "-D", "-e", "-f", str(config)],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
         self._wait_listening(timeout)
 
     def _wait_listening(self, timeout: float) -> None:
@@ -102,29 +113,51 @@ class Sshd:
                     return
             except OSError:
                 time.sleep(0.05)
-        pytest.fail(f"sshd did not listen on port {self.port} within {timeout}s:\n"
-                    f"{self.log_text()}")
+        pytest.fail(
+            f"sshd did not listen on port {self.port} within {timeout}s:\n{self.log_text()}"
+        )
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
     def ssh_argv(self, remote_command: str) -> list[str]:
         """``ssh -tt`` into this daemon with the test key, running ``remote_command``."""
-        return [require_tool("ssh"), "-F", "/dev/null", "-i", str(self.key),
-                "-p", str(self.port), "-o", "StrictHostKeyChecking=no",
-                "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
-                "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10",
-                "-tt", f"{self.user}@127.0.0.1", remote_command]
+        return [
+            require_tool("ssh"),
+            "-F",
+            "/dev/null",
+            "-i",
+            str(self.key),
+            "-p",
+            str(self.port),
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-o",
+            "ConnectTimeout=10",
+            "-tt",
+            f"{self.user}@127.0.0.1",
+            remote_command,
+        ]
 
     def check_login(self) -> None:
         """One non-interactive login, so a broken setup fails here with sshd's own log."""
         argv = self.ssh_argv("echo ssh-ok")
         argv.remove("-tt")
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=20,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            argv, capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL
+        )
         if done.stdout.strip() != "ssh-ok":
-            pytest.fail(f"ssh login failed ({done.returncode}): {done.stderr}\n"
-                        f"sshd log:\n{self.log_text()}")
+            pytest.fail(
+                f"ssh login failed ({done.returncode}): {done.stderr}\nsshd log:\n{self.log_text()}"
+            )
 
     def stop(self) -> None:
         if self.process is None:

@@ -47,8 +47,10 @@ def require_tool(name: str, *fallbacks: str) -> str:
     for path in fallbacks:
         if os.access(path, os.X_OK):
             return path
-    pytest.fail(f"{name} is not installed: these end-to-end tests need it "
-                f"(.ci/run installs tmux and openssh-server/openssh-client with apt-get)")
+    pytest.fail(
+        f"{name} is not installed: these end-to-end tests need it "
+        f"(.ci/run installs tmux and openssh-server/openssh-client with apt-get)"
+    )
 
 
 def tablekeeper_command() -> str:
@@ -94,8 +96,9 @@ def squash(text: str) -> str:
 class Terminal:
     """One tmux session of ``width``×``height`` running one command."""
 
-    def __init__(self, folder: Path, *, width: int = 80, height: int = 24,
-                 name: str = "tk") -> None:
+    def __init__(
+        self, folder: Path, *, width: int = 80, height: int = 24, name: str = "tk"
+    ) -> None:
         self.tmux = require_tool("tmux")
         self.socket = folder / f"{name}.sock"
         self.name = name
@@ -106,18 +109,24 @@ class Terminal:
     # -- lifecycle -------------------------------------------------------------------------
     def _run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ, TERM=os.environ.get("TERM") or "xterm-256color")
-        return subprocess.run([self.tmux, "-f", "/dev/null", "-S", str(self.socket), *args],
-                              capture_output=True, text=True, check=check, env=env,
-                              stdin=subprocess.DEVNULL, timeout=20)
+        return subprocess.run(
+            [self.tmux, "-f", "/dev/null", "-S", str(self.socket), *args],
+            capture_output=True,
+            text=True,
+            check=check,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=20,
+        )
 
-    def start(self, argv: Sequence[str], *, env: Mapping[str, str] | None = None,
-              cwd: Path | None = None) -> None:
+    def start(
+        self, argv: Sequence[str], *, env: Mapping[str, str] | None = None, cwd: Path | None = None
+    ) -> None:
         """Run ``argv`` (with ``env`` added, e.g. ``TERM``) in a fresh session."""
         assignments = [f"{k}={v}" for k, v in (env or {}).items()]
         inner = shlex.join(["env", *assignments, *argv])
         script = f'{inner}; echo "{EXIT_MARK}$?"; exec sleep 3600'
-        args = ["new-session", "-d", "-s", self.name, "-x", str(self.width),
-                "-y", str(self.height)]
+        args = ["new-session", "-d", "-s", self.name, "-x", str(self.width), "-y", str(self.height)]
         if cwd is not None:
             args += ["-c", str(cwd)]
         self._run(*args, "sh", "-c", script)
@@ -166,8 +175,13 @@ class Terminal:
         rows = self.screen().split("\n")[top:bottom]
         return flat("\n".join(row[left:right] for row in rows))
 
-    def wait_until(self, test: Callable[[str], bool], *, timeout: float = 10.0,
-                   what: str = "the expected screen") -> str:
+    def wait_until(
+        self,
+        test: Callable[[str], bool],
+        *,
+        timeout: float = 10.0,
+        what: str = "the expected screen",
+    ) -> str:
         """Poll the screen until ``test(screen)``; fail with the last screen on timeout."""
         deadline = time.monotonic() + timeout
         screen = ""
@@ -176,23 +190,29 @@ class Terminal:
             if test(screen):
                 return screen
             if time.monotonic() > deadline:
-                pytest.fail(f"timed out after {timeout:.0f}s waiting for {what}; "
-                            f"the screen was:\n{screen}")
+                pytest.fail(
+                    f"timed out after {timeout:.0f}s waiting for {what}; the screen was:\n{screen}"
+                )
             time.sleep(0.05)
 
     def wait_for(self, *phrases: str, timeout: float = 10.0) -> str:
         """Wait until every phrase is on screen (whitespace-insensitive, frames removed)."""
-        return self.wait_until(lambda s: all(visible(p, s) for p in phrases), timeout=timeout,
-                               what=" and ".join(repr(p) for p in phrases))
+        return self.wait_until(
+            lambda s: all(visible(p, s) for p in phrases),
+            timeout=timeout,
+            what=" and ".join(repr(p) for p in phrases),
+        )
 
     def wait_gone(self, phrase: str, *, timeout: float = 10.0) -> str:
-        return self.wait_until(lambda s: not visible(phrase, s), timeout=timeout,
-                               what=f"{phrase!r} to disappear")
+        return self.wait_until(
+            lambda s: not visible(phrase, s), timeout=timeout, what=f"{phrase!r} to disappear"
+        )
 
     def wait_exit(self, *, timeout: float = 10.0) -> int:
         """Wait for the command to end; its exit status."""
-        screen = self.wait_until(lambda s: _EXIT.search(s) is not None, timeout=timeout,
-                                 what="the command to exit")
+        screen = self.wait_until(
+            lambda s: _EXIT.search(s) is not None, timeout=timeout, what="the command to exit"
+        )
         match = _EXIT.search(screen)
         assert match is not None
         return int(match[1])
@@ -210,5 +230,7 @@ def wait_for_file(test: Callable[[], bool], *, timeout: float = 10.0, what: str)
         except Exception as exc:  # the save may be mid-replace; try again
             last = exc
         time.sleep(0.05)
-    pytest.fail(f"timed out after {timeout:.0f}s waiting for {what}"
-                + (f" (last error: {last!r})" if last else ""))
+    pytest.fail(
+        f"timed out after {timeout:.0f}s waiting for {what}"
+        + (f" (last error: {last!r})" if last else "")
+    )

@@ -33,9 +33,17 @@ from tui.store import Store, demo_paths
 pytestmark = pytest.mark.e2e
 
 DEMO = next(p for p in demo_paths() if p.name == "demo-strange.toml")
-CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--window-size=1280,900")
+CHROME_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1280,900",
+)
 #: Wraps the page's WebSocket so the test can read the terminal output it receives.
 RECORDER = """
 (() => {
@@ -72,7 +80,11 @@ class Served:
         self.log = (folder / "serve.out").open("w+b")
         self.process = subprocess.Popen(
             [tablekeeper_command(), "serve", str(save), "--port", str(self.port)],
-            stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=folder)
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            cwd=folder,
+        )
         self.url = self._wait_url()
 
     def output(self) -> str:
@@ -130,15 +142,22 @@ def test_requests_without_the_token_are_refused(served: Served) -> None:
     base = f"http://127.0.0.1:{served.port}"
     token = served.url.split("token=", 1)[1]
     assert status(served.url) == 200
-    for path in ("/", "/ws", "/static/js/textual.js", "/download/x", "/?token=" + "x" * 43,
-                 f"/?token={token[:-1]}"):
+    for path in (
+        "/",
+        "/ws",
+        "/static/js/textual.js",
+        "/download/x",
+        "/?token=" + "x" * 43,
+        f"/?token={token[:-1]}",
+    ):
         assert status(base + path) == 403, path
     assert status(base + "/static/js/textual.js", cookie=f"tablekeeper_token={token}") == 200
     assert status(base + "/static/js/textual.js", cookie="tablekeeper_token=nope") == 403
 
 
 def test_the_browser_shows_the_party_then_the_gms_roll_and_never_the_hidden_npc(
-        save: Path, served: Served, tmp_path: Path) -> None:
+    save: Path, served: Served, tmp_path: Path
+) -> None:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -147,8 +166,10 @@ def test_the_browser_shows_the_party_then_the_gms_roll_and_never_the_hidden_npc(
     for flag in CHROME_FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tmp_path / 'chrome-profile'}")
-    service = Service(require_tool("chromedriver", "/usr/bin/chromedriver"),
-                      env={**os.environ, "HOME": str(tmp_path)})
+    service = Service(
+        require_tool("chromedriver", "/usr/bin/chromedriver"),
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
     driver = webdriver.Chrome(options=options, service=service)
     writer = Store.open(save)
     try:
@@ -163,8 +184,10 @@ def test_the_browser_shows_the_party_then_the_gms_roll_and_never_the_hidden_npc(
                 if phrase in received():
                     return time.monotonic() - start
                 time.sleep(0.05)
-            pytest.fail(f"{phrase!r} not shown in the browser within {timeout}s; it got:\n"
-                        f"{received()[-3000:]}")
+            pytest.fail(
+                f"{phrase!r} not shown in the browser within {timeout}s; it got:\n"
+                f"{received()[-3000:]}"
+            )
 
         driver.get(served.url.replace("token=", "token=wrong"))
         assert "403" in driver.page_source
@@ -172,8 +195,9 @@ def test_the_browser_shows_the_party_then_the_gms_roll_and_never_the_hidden_npc(
         wait_for("Кирма", timeout=30)  # the party, once the view has started
         wait_for("PLAYERS' VIEW", timeout=5)
 
-        table = Table(Session(writer.campaign, writer.log, last_seq=writer.log_count),
-                      rng=random.Random(2))
+        table = Table(
+            Session(writer.campaign, writer.log, last_seq=writer.log_count), rng=random.Random(2)
+        )
         table.session.subscribe(writer.record)
         assert table.submit("orc danger = 1 2 3 4 range=2,5").ok  # the GM-only NPC acts
         assert table.submit("kirma riding = 1 2 3 4 range=1,6").ok

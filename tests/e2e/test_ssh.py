@@ -12,10 +12,10 @@ sshd accepts no client environment by default, so every variable rides on the co
 from __future__ import annotations
 
 import os
-import time
 import re
 import shlex
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,12 +69,14 @@ def sgr_colours(screen: str) -> list[tuple[str, int]]:
 
 def remote_command(folder: Path, save: Path, env: dict[str, str]) -> str:
     """``cd FOLDER && env … /abs/tablekeeper SAVE`` for the remote login shell."""
-    assignments = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                   "TABLEKEEPER_SEED": SEED,
-                   # the test run's own per-user folders (tests/conftest.py), not the login's
-                   **{k: v for k, v in os.environ.items() if k.startswith("XDG_")}, **env}
-    argv = ["env", *(f"{k}={v}" for k, v in assignments.items()), tablekeeper_command(),
-            save.name]
+    assignments = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "TABLEKEEPER_SEED": SEED,
+        # the test run's own per-user folders (tests/conftest.py), not the login's
+        **{k: v for k, v in os.environ.items() if k.startswith("XDG_")},
+        **env,
+    }
+    argv = ["env", *(f"{k}={v}" for k, v in assignments.items()), tablekeeper_command(), save.name]
     return f"cd {shlex.quote(str(folder))} && {shlex.join(argv)}"
 
 
@@ -87,8 +89,9 @@ def remote_command(folder: Path, save: Path, env: dict[str, str]) -> str:
     ],
     ids=["xterm-256color", "xterm-16-colours", "no-color"],
 )
-def test_gm_flow_over_ssh(case: str, size: tuple[int, int], env: dict[str, str],
-                          sshd: Sshd, tmp_path: Path) -> None:
+def test_gm_flow_over_ssh(
+    case: str, size: tuple[int, int], env: dict[str, str], sshd: Sshd, tmp_path: Path
+) -> None:
     save = tmp_path / "table.toml"
     shutil.copy(DEMO_BRP, save)
     ssh = sshd.ssh_argv(remote_command(tmp_path, save, env))
@@ -123,8 +126,10 @@ def test_gm_flow_over_ssh(case: str, size: tuple[int, int], env: dict[str, str],
         # undo takes back the app roll
         term.press("C-z")
         term.wait_for("undo: Boris Ivanov · Listen 50%:")
-        wait_for_file(lambda: [e.kind for e in load(save)[1]] == ["roll", "roll", "undo"],
-                      what="the undo in the save")
+        wait_for_file(
+            lambda: [e.kind for e in load(save)[1]] == ["roll", "roll", "undo"],
+            what="the undo in the save",
+        )
 
         term.press("C-q")
         assert term.wait_exit(timeout=15) == 0
@@ -148,8 +153,10 @@ def test_players_view_in_a_second_login_follows_and_hides(sshd: Sshd, tmp_path: 
     env = {"TERM": "xterm-256color"}
     gm_cmd = remote_command(tmp_path, save, env)
     view_cmd = remote_command(tmp_path, save, env) + " --read-only"
-    with Terminal(tmp_path, width=100, height=30, name="gm") as gm, \
-            Terminal(tmp_path, width=100, height=30, name="players") as view:
+    with (
+        Terminal(tmp_path, width=100, height=30, name="gm") as gm,
+        Terminal(tmp_path, width=100, height=30, name="players") as view,
+    ):
         gm.start(sshd.ssh_argv(gm_cmd), env=env, cwd=tmp_path)
         gm.wait_for("Северный тракт", "Ог'лай", timeout=15)
         view.start(sshd.ssh_argv(view_cmd), env=env, cwd=tmp_path)

@@ -49,8 +49,7 @@ def test_roll_tick_undo_quit_reopen(tmp_path: Path) -> None:
         term.press("Enter")
         term.wait_for("07 → special success")
         term.wait_for("Spot Hidden: 60 ✓")  # the tick on Alice's sheet
-        wait_for_file(lambda: alice_ticks(save) == ("Spot Hidden",),
-                      what="the tick in the save")
+        wait_for_file(lambda: alice_ticks(save) == ("Spot Hidden",), what="the tick in the save")
         log = load(save)[1]
         assert [e.kind for e in log] == ["roll"] and log[0].inputs["source"] == "typed"
 

@@ -21,8 +21,7 @@ ENV = {"TERM": "xterm-256color", "TABLEKEEPER_SEED": "7"}
 def _rows(screen: str) -> list[str]:
     """The editor box's last rows, bottom up: status (2), edit line, hint."""
     rows = screen.split("\n")
-    bottom = max(i for i, r in enumerate(rows) if r.lstrip().startswith("╰") and "─" in r
-                 and i > 2)
+    bottom = max(i for i, r in enumerate(rows) if r.lstrip().startswith("╰") and "─" in r and i > 2)
     return [rows[bottom - k].strip("│╰╯╭╮ ") for k in range(1, 5)]
 
 
@@ -77,14 +76,17 @@ def test_add_and_edit_a_character_by_keys(tmp_path: Path) -> None:
         _top(term)
         _edit_row(term, 9, "NAME = VALUE[/MAX]", "HP = 10/10", "new resource HP 10/10")
         _top(term)
-        _edit_row(term, 7, "a whole number, or NEW NAME", "lots",
-                  "a skill value here is a whole number")  # refused
+        _edit_row(
+            term, 7, "a whole number, or NEW NAME", "lots", "a skill value here is a whole number"
+        )  # refused
         term.press("Escape")  # cancels the edit, stays in the editor
         term.wait_for("not changed")
         term.press("C-z")  # takes back the last confirmed field: HP
         term.wait_gone("HP 10/10")
-        wait_for_file(lambda: "HP" not in load(save)[0].character("Rooftop Sniper").resources,
-                      what="the undone HP in the save")
+        wait_for_file(
+            lambda: "HP" not in load(save)[0].character("Rooftop Sniper").resources,
+            what="the undone HP in the save",
+        )
         term.press("Escape")  # leaves the editor
         term.wait_for("Rooftop Sniper (npc)")
         term.type("/scene Roof")

@@ -50,10 +50,13 @@ def test_bursts_in_the_character_editor_act_in_the_order_typed(tmp_path: Path) -
         term.press("Home")
         _hint(term, "the name (unique)")
         term.press("Enter", "C-u", "B", "o", "b", "Enter", "C-z")
-        term.wait_until(lambda s: "Guard renamed Bob" in s and "Edit Guard" in s,
-                        what="the rename and its undo")
-        wait_for_file(lambda: "Bob" not in [c.name for c in load(save)[0].characters],
-                      what="the undone rename in the save")
+        term.wait_until(
+            lambda s: "Guard renamed Bob" in s and "Edit Guard" in s, what="the rename and its undo"
+        )
+        wait_for_file(
+            lambda: "Bob" not in [c.name for c in load(save)[0].characters],
+            what="the undone rename in the save",
+        )
         term.press("Escape", "C-q")  # leave the editor and quit, in one burst too
         assert term.wait_exit() == 0
     guard = load(save)[0].character("Guard")

@@ -30,9 +30,19 @@ def _mount_tmpfs(folder: Path) -> bool:
     mount = shutil.which("mount")
     if mount is None or os.geteuid() != 0:
         return False
-    done = subprocess.run([mount, "-t", "tmpfs", "-o", f"size={TMPFS_SIZE},mode=0755",
-                           "tablekeeper-faults", str(folder)],
-                          capture_output=True, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [
+            mount,
+            "-t",
+            "tmpfs",
+            "-o",
+            f"size={TMPFS_SIZE},mode=0755",
+            "tablekeeper-faults",
+            str(folder),
+        ],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+    )
     return done.returncode == 0
 
 
@@ -53,6 +63,7 @@ class Disk:
     def fill(self) -> None:
         """Make every further write fail with ENOSPC."""
         if not self.real:
+
             def full(*_args: Any, **_kwargs: Any) -> None:
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
@@ -84,8 +95,7 @@ class Disk:
 
 
 @pytest.fixture
-def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-         record_property: Any) -> Iterator[Disk]:
+def disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record_property: Any) -> Iterator[Disk]:
     folder = tmp_path / "disk"
     folder.mkdir()
     d = Disk(folder, monkeypatch)
@@ -104,11 +114,14 @@ def without_dac_override() -> list[str] | None:
     setpriv = shutil.which("setpriv")
     if setpriv is None:
         return None
-    prefix = [setpriv, "--inh-caps=-dac_override,-dac_read_search",
-              "--bounding-set=-dac_override,-dac_read_search", "--"]
+    prefix = [
+        setpriv,
+        "--inh-caps=-dac_override,-dac_read_search",
+        "--bounding-set=-dac_override,-dac_read_search",
+        "--",
+    ]
     with contextlib.suppress(OSError):
-        probe = subprocess.run([*prefix, "true"], capture_output=True,
-                               stdin=subprocess.DEVNULL)
+        probe = subprocess.run([*prefix, "true"], capture_output=True, stdin=subprocess.DEVNULL)
         if probe.returncode == 0:
             return prefix
     return None

@@ -25,8 +25,9 @@ __all__ = ["PtyApp"]
 class PtyApp:
     """One run of a command on its own pty of ``size`` (columns, rows)."""
 
-    def __init__(self, argv: Sequence[str], *, env: Mapping[str, str],
-                 size: tuple[int, int] = (80, 24)) -> None:
+    def __init__(
+        self, argv: Sequence[str], *, env: Mapping[str, str], size: tuple[int, int] = (80, 24)
+    ) -> None:
         pid, fd = pty.fork()
         if pid == 0:  # the child: becomes the app
             try:
@@ -60,8 +61,7 @@ class PtyApp:
         while needle not in self.output[self._mark :]:
             if time.monotonic() > deadline:
                 tail = bytes(self.output[-600:]).decode("utf-8", "replace")
-                pytest.fail(f"timed out waiting for {text!r} on the screen; last output: "
-                            f"{tail!r}")
+                pytest.fail(f"timed out waiting for {text!r} on the screen; last output: {tail!r}")
             self._pump(0.05)
 
     def seen(self, text: str) -> bool:

@@ -43,7 +43,8 @@ def test_syntax_error_is_located_and_file_untouched(tmp_path: Path) -> None:
         term.start([tablekeeper_command(), str(save)], env=ENV)
         screen = term.wait_until(
             lambda s: "This save cannot be opened" in flat(s) and where in squash(s),
-            what=f"the problem screen naming {where}")
+            what=f"the problem screen naming {where}",
+        )
         assert "The file was not changed" in flat(screen)
         term.press("Enter")  # "Back to the campaign list": nothing is written either
         term.wait_for("choose a campaign")
@@ -76,9 +77,11 @@ def alice(save: Path) -> Character:
 def test_folder_becomes_read_only(tmp_path: Path) -> None:
     prefix = without_dac_override()
     if prefix is None:
-        pytest.fail("cannot drop CAP_DAC_OVERRIDE with setpriv here, so chmod cannot make a "
-                    "folder read-only for root; the injected EACCES/EROFS cases in "
-                    "test_write_faults.py cover the app's side")
+        pytest.fail(
+            "cannot drop CAP_DAC_OVERRIDE with setpriv here, so chmod cannot make a "
+            "folder read-only for root; the injected EACCES/EROFS cases in "
+            "test_write_faults.py cover the app's side"
+        )
     folder = tmp_path / "table"
     folder.mkdir()
     save = folder / "brp.toml"
@@ -88,8 +91,7 @@ def test_folder_becomes_read_only(tmp_path: Path) -> None:
         term.wait_for("Alice Moore")
         term.type("alice spot hidden = 07")
         term.press("Enter")
-        wait_for_file(lambda: alice(save).ticks == ("Spot Hidden",),
-                      what="the first roll saved")
+        wait_for_file(lambda: alice(save).ticks == ("Spot Hidden",), what="the first roll saved")
         saved = save.read_bytes()
 
         folder.chmod(0o555)

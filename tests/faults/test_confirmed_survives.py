@@ -33,10 +33,16 @@ def big_save(folder: Path) -> Path:
     """A BRP campaign of about 2 MB: the demo's party and 400 NPCs with long notes."""
     demo, _ = load(DEMOS["brp"])
     npcs = tuple(
-        Character(f"Cultist {i:03d}", side="npc", attributes={"STR": 10 + i % 8, "SIZ": 12},
-                  skills={f"Skill {j:02d}": (i + j) % 90 for j in range(30)},
-                  resources={"HP": 12}, notes=("A member of the lodge. " * 200))
-        for i in range(400))
+        Character(
+            f"Cultist {i:03d}",
+            side="npc",
+            attributes={"STR": 10 + i % 8, "SIZ": 12},
+            skills={f"Skill {j:02d}": (i + j) % 90 for j in range(30)},
+            resources={"HP": 12},
+            notes=("A member of the lodge. " * 200),
+        )
+        for i in range(400)
+    )
     campaign = Campaign(demo.name, "brp", characters=demo.characters + npcs)
     save = folder / "big.toml"
     Store.create(save, campaign).close()
@@ -123,8 +129,11 @@ def test_random_kills_during_fast_typing_lose_nothing_confirmed(tmp_path: Path) 
         app.wait()
         shown = [v for v in burst if app.seen(f"→ {v}")]
         campaign, log = load(save)
-        logged = {int(m[1]) for e in log if e.text.startswith("Alice")
-                  and (m := re.search(r"→ (\d+)", e.text))}
+        logged = {
+            int(m[1])
+            for e in log
+            if e.text.startswith("Alice") and (m := re.search(r"→ (\d+)", e.text))
+        }
         context = f"seed {seed}, kill {kill}: shown {shown}"
         assert set(shown) <= logged, context
         assert campaign.character("Alice Moore").resources.get("luck", 0) >= max(shown), context

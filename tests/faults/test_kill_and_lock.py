@@ -84,9 +84,10 @@ def test_second_instance_gets_lock_message_and_read_only(tmp_path: Path) -> None
         first.type("alice spot hidden = 07")
         first.press("Enter")
         first.wait_for("07 → special success")
-        wait_for_file(lambda: read_campaign(save).character("Alice Moore").ticks
-                      == ("Spot Hidden",),
-                      what="the first roll checkpointed into the save (the log has it first)")
+        wait_for_file(
+            lambda: read_campaign(save).character("Alice Moore").ticks == ("Spot Hidden",),
+            what="the first roll checkpointed into the save (the log has it first)",
+        )
         pid = app_pid(save)
         files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.suffix != ".sock"}
 

@@ -50,7 +50,8 @@ async def played(save: Path) -> None:
 
 
 async def test_restoring_the_backup_replaces_the_broken_file_and_keeps_the_log(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     save = tmp_path / "brp.toml"
     shutil.copy(DEMOS["brp"], save)
     await played(save)
@@ -88,7 +89,8 @@ async def test_a_backup_that_does_not_load_is_not_offered(tmp_path: Path) -> Non
 
 
 async def test_a_campaign_that_cannot_be_written_offers_the_read_only_view(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A read-only mount (root ignores ``chmod``: the EROFS is injected where the log is
     opened for appending)."""
     save = tmp_path / "brp.toml"
@@ -116,7 +118,8 @@ async def test_a_campaign_that_cannot_be_written_offers_the_read_only_view(
 
 
 async def test_an_error_in_the_saver_thread_reaches_the_gm_and_quitting_works(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     save = tmp_path / "brp.toml"
     shutil.copy(DEMOS["brp"], save)
     app = TablekeeperApp(save, rng=random.Random(4))

@@ -58,11 +58,13 @@ async def test_an_edited_save_is_kept_and_the_gm_chooses(choice: str, tmp_path: 
         await submit(pilot, "/hp alice -1")
         app.flush()
         edited = save.read_text(encoding="utf-8").replace(
-            'name = "Boulder"', 'name = "Boulder"\nplayer = "the GM"', 1)
+            'name = "Boulder"', 'name = "Boulder"\nplayer = "the GM"', 1
+        )
         save.write_text(edited, encoding="utf-8")  # an editor, while the app runs
         await submit(pilot, "/hp alice -2")
-        await until(pilot, lambda: type(app.screen).__name__ == "ProblemScreen",
-                    "the conflict dialog")
+        await until(
+            pilot, lambda: type(app.screen).__name__ == "ProblemScreen", "the conflict dialog"
+        )
         assert save.read_text(encoding="utf-8") == edited  # never overwritten
         labels = problem_choices(app)
         assert labels[0].startswith("Reload brp.toml")
@@ -94,8 +96,9 @@ async def test_a_deleted_log_stops_writing_and_keeps_the_state_beside(tmp_path: 
         app.flush()
         os.unlink(log_path(save))
         await submit(pilot, "/hp alice -3")
-        await until(pilot, lambda: type(app.screen).__name__ == "ProblemScreen",
-                    "the conflict dialog")
+        await until(
+            pilot, lambda: type(app.screen).__name__ == "ProblemScreen", "the conflict dialog"
+        )
         message = str(app.screen.query_one("#problem-message").render())
         assert "deleted or renamed" in message
         assert not log_path(save).exists()  # not re-created behind the GM's back

@@ -26,8 +26,9 @@ from tui.app.app import TablekeeperApp
 from tui.store import load
 
 
-async def until(pilot: Pilot[None], test: Callable[[], bool], what: str,
-                timeout: float = 10.0) -> None:
+async def until(
+    pilot: Pilot[None], test: Callable[[], bool], what: str, timeout: float = 10.0
+) -> None:
     """Let the app run until ``test()`` holds (the saver thread reports asynchronously)."""
     deadline = time.monotonic() + timeout
     while not test():
@@ -69,8 +70,11 @@ async def test_full_disk_keeps_playing_and_saves_later(disk: Disk) -> None:
 
         disk.fill()
         await submit(pilot, "boris listen")  # an app roll
-        await until(pilot, lambda: "Not saved" in toasts(app)
-                    or "could not be updated" in toasts(app), "the error notification")
+        await until(
+            pilot,
+            lambda: "Not saved" in toasts(app) or "could not be updated" in toasts(app),
+            "the error notification",
+        )
         shown = toasts(app)
         assert "No space left on device" in shown and app.is_running
         if "Not saved" in shown:  # the log could not take the entry: it waits in memory
@@ -95,10 +99,12 @@ async def test_full_disk_keeps_playing_and_saves_later(disk: Disk) -> None:
         assert campaign.character("Alice Moore").ticks == ("Spot Hidden", "Stealth")
 
 
-@pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES, errno.EIO],
-                         ids=["read-only-fs", "permission", "io-error"])
-async def test_injected_write_error(code: int, tmp_path: Path,
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "code", [errno.EROFS, errno.EACCES, errno.EIO], ids=["read-only-fs", "permission", "io-error"]
+)
+async def test_injected_write_error(
+    code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A folder that became read-only (as root chmod does not stop writes: injected)."""
     save, app = open_copy(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -121,7 +127,8 @@ async def test_injected_write_error(code: int, tmp_path: Path,
 
 @pytest.mark.timeout(60)
 async def test_quit_while_saving_fails_warns_and_does_not_hang(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """ctrl+q right after a roll whose save is slow and fails: a warning, no deadlock.
 
     Regression: the saver thread reported errors with ``call_from_thread`` while quitting

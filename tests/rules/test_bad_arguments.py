@@ -49,16 +49,53 @@ FUNCTIONS = _public_functions()
 
 #: Good and bad values side by side; a function must survive any combination.
 POOL: tuple[object, ...] = (
-    None, True, 0, 1, 2, 3, 4, 6, 10, -1, 2.5, float("nan"), Fraction(1, 2), "", "x", "d10",
-    "normal", "3d6+1", "passive", "2x13", [], [1], [1, 2], [[1]], (1, 2), (4, 4, 4, 4),
-    (1, 2, 3), (6, 6, 6, 6, 6), {}, {"a": 1}, {1: Fraction(1)}, frozenset(), object(),
-    Level.SUCCESS, random.Random(7), b"3d6", ("mul", 2), [("set", 3), ("set", 5)],
+    None,
+    True,
+    0,
+    1,
+    2,
+    3,
+    4,
+    6,
+    10,
+    -1,
+    2.5,
+    float("nan"),
+    Fraction(1, 2),
+    "",
+    "x",
+    "d10",
+    "normal",
+    "3d6+1",
+    "passive",
+    "2x13",
+    [],
+    [1],
+    [1, 2],
+    [[1]],
+    (1, 2),
+    (4, 4, 4, 4),
+    (1, 2, 3),
+    (6, 6, 6, 6, 6),
+    {},
+    {"a": 1},
+    {1: Fraction(1)},
+    frozenset(),
+    object(),
+    Level.SUCCESS,
+    random.Random(7),
+    b"3d6",
+    ("mul", 2),
+    [("set", 3), ("set", 5)],
 )
 
 
 def _call(fn: Callable[..., Any], values: list[object]) -> None:
-    params = [p for p in inspect.signature(fn).parameters.values()
-              if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    params = [
+        p
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
     args: list[object] = []
     kwargs: dict[str, object] = {}
     for param, value in zip(params, values, strict=False):
@@ -76,14 +113,25 @@ def _call(fn: Callable[..., Any], values: list[object]) -> None:
 
 
 def _arity(fn: Callable[..., Any]) -> int:
-    return sum(1 for p in inspect.signature(fn).parameters.values()
-               if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD))
+    return sum(
+        1
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    )
 
 
 def test_the_walk_finds_every_system_and_the_shared_modules() -> None:
     modules = {name.rsplit(".", 1)[0] for name in FUNCTIONS}
-    for part in ("rules.brp.core", "rules.gurps.core", "rules.age.core", "rules.strange.core",
-                 "rules.skirmish.core", "rules.skirmish.contests", "rules.dice", "rules.exact"):
+    for part in (
+        "rules.brp.core",
+        "rules.gurps.core",
+        "rules.age.core",
+        "rules.strange.core",
+        "rules.skirmish.core",
+        "rules.skirmish.contests",
+        "rules.dice",
+        "rules.exact",
+    ):
         assert part in modules, part
     assert len(FUNCTIONS) >= 100
 
@@ -96,8 +144,11 @@ def test_all_none_is_a_rules_error(name: str) -> None:
 
 
 def _call_raising(fn: Callable[..., Any], value: object) -> None:
-    params = [p for p in inspect.signature(fn).parameters.values()
-              if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    params = [
+        p
+        for p in inspect.signature(fn).parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
     args = [value for p in params if p.kind is not p.KEYWORD_ONLY]
     kwargs = {p.name: value for p in params if p.kind is p.KEYWORD_ONLY}
     fn(*args, **kwargs)
@@ -106,9 +157,9 @@ def _call_raising(fn: Callable[..., Any], value: object) -> None:
 @pytest.mark.parametrize("name", list(FUNCTIONS))
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_any_mix_of_arguments_returns_or_raises_rules_error(name: str, data: st.DataObject
-                                                            ) -> None:
+def test_any_mix_of_arguments_returns_or_raises_rules_error(name: str, data: st.DataObject) -> None:
     fn = FUNCTIONS[name]
-    values = data.draw(st.lists(st.sampled_from(POOL), min_size=_arity(fn),
-                                max_size=_arity(fn)), label="arguments")
+    values = data.draw(
+        st.lists(st.sampled_from(POOL), min_size=_arity(fn), max_size=_arity(fn)), label="arguments"
+    )
     _call(fn, values)

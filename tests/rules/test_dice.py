@@ -143,8 +143,10 @@ def test_mean_is_the_brute_force_average(expr: str) -> None:
     e = dice.parse(expr)
     faces = [range(1, d.sides + 1) for d in e.dice for _ in range(d.count)]
     signs = [d.sign for d in e.dice for _ in range(d.count)]
-    totals = [e.modifier + sum(s * f for s, f in zip(signs, roll, strict=True))
-              for roll in itertools.product(*faces)]
+    totals = [
+        e.modifier + sum(s * f for s, f in zip(signs, roll, strict=True))
+        for roll in itertools.product(*faces)
+    ]
     assert dice.mean(e) == Fraction(sum(totals), len(totals))
     assert dice.mean(expr) == sum(k * p for k, p in dice.odds(e).items())
 

@@ -28,30 +28,48 @@ class Scripted(random.Random):
 def strange_campaign() -> Campaign:
     """The seed's Sir Dallah and Jarl Balgruf (skills in English, levels as in the seed)."""
     dallah = Character("Sir Dallah", skills={"Wrestling": "Умелец", "Longsword": "Профессионал"})
-    balgruf = Character("Jarl Balgruf", side="npc",
-                        skills={"Athletics": "Профессионал", "Longsword": "Профессионал"})
+    balgruf = Character(
+        "Jarl Balgruf",
+        side="npc",
+        skills={"Athletics": "Профессионал", "Longsword": "Профессионал"},
+    )
     kirma = Character("Kirma", skills={"Riding": "Мастер"})
     return Campaign("Northern Road", "strange", characters=(dallah, balgruf, kirma))
 
 
 def gurps_campaign() -> Campaign:
-    vic = Character("Vic Lockwood", attributes={"DX": 12, "Basic Speed": 5.75},
-                    skills={"Lockpicking": 9})
-    ruth = Character("Ruth Hale", attributes={"DX": 11, "Basic Speed": 5.75},
-                     skills={"Guns (Shotgun)": 13},
-                     extra={"weapons": {"Stevenson": {"acc": 3, "damage": "2d6-1"}}})
-    moss = Character("Guard Moss", side="npc", attributes={"DX": 11, "Basic Speed": 5.5},
-                     skills={"Brawling": 12, "Guns (Pistol)": 12},
-                     extra={"weapons": {"Pistol": {"acc": 2}, "Rifle": {"acc": 4}}})
-    pike = Character("Guard Pike", side="npc", attributes={"DX": 11, "Basic Speed": 5.5},
-                     skills={"Brawling": 13})
+    vic = Character(
+        "Vic Lockwood", attributes={"DX": 12, "Basic Speed": 5.75}, skills={"Lockpicking": 9}
+    )
+    ruth = Character(
+        "Ruth Hale",
+        attributes={"DX": 11, "Basic Speed": 5.75},
+        skills={"Guns (Shotgun)": 13},
+        extra={"weapons": {"Stevenson": {"acc": 3, "damage": "2d6-1"}}},
+    )
+    moss = Character(
+        "Guard Moss",
+        side="npc",
+        attributes={"DX": 11, "Basic Speed": 5.5},
+        skills={"Brawling": 12, "Guns (Pistol)": 12},
+        extra={"weapons": {"Pistol": {"acc": 2}, "Rifle": {"acc": 4}}},
+    )
+    pike = Character(
+        "Guard Pike", side="npc", attributes={"DX": 11, "Basic Speed": 5.5}, skills={"Brawling": 13}
+    )
     return Campaign("The Warehouse Job", "gurps", characters=(vic, ruth, moss, pike))
 
 
 def brp_campaign() -> Campaign:
-    return Campaign("The Whispering House", "brp", characters=(
-        Character("Alice", skills={"Dodge": 40}), Character("Boris", skills={"Dodge": 30}),
-        Character("Cultist", side="npc", skills={"Dodge": 20})))
+    return Campaign(
+        "The Whispering House",
+        "brp",
+        characters=(
+            Character("Alice", skills={"Dodge": 40}),
+            Character("Boris", skills={"Dodge": 30}),
+            Character("Cultist", side="npc", skills={"Dodge": 20}),
+        ),
+    )
 
 
 def table_for(campaign: Campaign, faces: Sequence[int] = ()) -> Table:

@@ -27,11 +27,39 @@ from tui.session.table.table import Table
 from tui.store import read_campaign
 
 #: words this script types (a new character, a condition, a skill, a scene): the GM's data
-TYPED = {"zed", "stunned", "dazed", "haggle", "ambush", "weird", "blinded", "bogus", "xyz",
-         "qqq", "charm", "sling", "quietly", "fire", "wolf", "wolfie", "tired", "lucky",
-         "cover", "abc", "plot", "mark", "chest", "quiet", "zz", "luck", "years", "nobody", "dmg",
-         "max",  # max=N, a typed key
-         "dexterity"}  # the example of /init roll (3d6 + Dexterity)
+TYPED = {
+    "zed",
+    "stunned",
+    "dazed",
+    "haggle",
+    "ambush",
+    "weird",
+    "blinded",
+    "bogus",
+    "xyz",
+    "qqq",
+    "charm",
+    "sling",
+    "quietly",
+    "fire",
+    "wolf",
+    "wolfie",
+    "tired",
+    "lucky",
+    "cover",
+    "abc",
+    "plot",
+    "mark",
+    "chest",
+    "quiet",
+    "zz",
+    "luck",
+    "years",
+    "nobody",
+    "dmg",
+    "max",  # max=N, a typed key
+    "dexterity",
+}  # the example of /init roll (3d6 + Dexterity)
 
 
 def _script(table: Table) -> list[str]:
@@ -44,34 +72,121 @@ def _script(table: Table) -> list[str]:
     res = next(iter(ch.resources), "HP")
     return [
         # characters
-        "/add Zed npc", "/add Zed", "/add", "/dup Zed x2", "/rm Zed 3", "/rm",
-        f'/skill {a} Haggle 5', f'/skill {a} "{skill}" 7', f"/skill {a}", f"/skill {a} Q",
-        f'/attr {a} "{attr}" 9', f"/attr {a} Charm 3", f'/attr {a} "{attr}" abc',
-        f"/hp {a} -3", f"/hp {a} +100", f"/hp {a} +100!", f'/hp {a} "{res}" =5',
-        f"/hp {a} Luck =4", f"/hp {a} Luck max=6", f"/hp {a} Luck max=2", f"/hp {a} -1000",
-        f"/hp {a} Bogus -1", f"/hp {a}", f"/hp {a} +1 +2", f"/hp {b} -100", f"/hp {b} +100!",
-        f"/cond {a} stunned 2 rounds", f"/cond {a} stunned 1 turn", f"/cond {a} dazed",
-        f"/cond {a} blinded 3r", f"/cond {a}", f"/cond {a} tired 2 years", f"/cond {a} x 5000",
-        "/cond", f"/uncond {a} dazed", f"/uncond {a} bogus", f"/uncond {a}",
-        f"/uncond {b} all", f"/uncond {a} all", "/cond Nobody stunned",
-        f"/cond {a} stunned 1 round", f"/cond {b} dazed 1 turn",
+        "/add Zed npc",
+        "/add Zed",
+        "/add",
+        "/dup Zed x2",
+        "/rm Zed 3",
+        "/rm",
+        f"/skill {a} Haggle 5",
+        f'/skill {a} "{skill}" 7',
+        f"/skill {a}",
+        f"/skill {a} Q",
+        f'/attr {a} "{attr}" 9',
+        f"/attr {a} Charm 3",
+        f'/attr {a} "{attr}" abc',
+        f"/hp {a} -3",
+        f"/hp {a} +100",
+        f"/hp {a} +100!",
+        f'/hp {a} "{res}" =5',
+        f"/hp {a} Luck =4",
+        f"/hp {a} Luck max=6",
+        f"/hp {a} Luck max=2",
+        f"/hp {a} -1000",
+        f"/hp {a} Bogus -1",
+        f"/hp {a}",
+        f"/hp {a} +1 +2",
+        f"/hp {b} -100",
+        f"/hp {b} +100!",
+        f"/cond {a} stunned 2 rounds",
+        f"/cond {a} stunned 1 turn",
+        f"/cond {a} dazed",
+        f"/cond {a} blinded 3r",
+        f"/cond {a}",
+        f"/cond {a} tired 2 years",
+        f"/cond {a} x 5000",
+        "/cond",
+        f"/uncond {a} dazed",
+        f"/uncond {a} bogus",
+        f"/uncond {a}",
+        f"/uncond {b} all",
+        f"/uncond {a} all",
+        "/cond Nobody stunned",
+        f"/cond {a} stunned 1 round",
+        f"/cond {b} dazed 1 turn",
         # scenes and the turn order
-        "/next", "/order", "/endscene", "/scene", "/scene Ambush limit=9", "/scene Ambush",
-        "/scene Ambush long limit=2", "/order", f"/order {a} {a}", f"/order {b} {a}",
-        "/next", "/next", "/next", "/next", "/next", "/next",
-        f"/init {a} 12", f"/init {b} 15", f"/init {a} 99999", f"/init {a}", f"/init {a} x",
-        f"/init {a} 3 extra", "/init roll all 1d6", "/init roll", f"/init roll {a} 1d6 = 4",
-        f"/init roll {a} 2d6 + Bogus", f"/init roll {a} Bogus", f"/init roll {a} 1d6 +",
-        "/init roll all 1d6 = 3", f"/init roll {a} 1d6 + {attr}" if attr else "/init roll",
+        "/next",
+        "/order",
+        "/endscene",
+        "/scene",
+        "/scene Ambush limit=9",
+        "/scene Ambush",
+        "/scene Ambush long limit=2",
+        "/order",
+        f"/order {a} {a}",
+        f"/order {b} {a}",
+        "/next",
+        "/next",
+        "/next",
+        "/next",
+        "/next",
+        "/next",
+        f"/init {a} 12",
+        f"/init {b} 15",
+        f"/init {a} 99999",
+        f"/init {a}",
+        f"/init {a} x",
+        f"/init {a} 3 extra",
+        "/init roll all 1d6",
+        "/init roll",
+        f"/init roll {a} 1d6 = 4",
+        f"/init roll {a} 2d6 + Bogus",
+        f"/init roll {a} Bogus",
+        f"/init roll {a} 1d6 +",
+        "/init roll all 1d6 = 3",
+        f"/init roll {a} 1d6 + {attr}" if attr else "/init roll",
         f"/init roll {a} 0d6",
-        f"/swap {a} {b}", f"/swap {a}", f"/swap {a} {a}", "/up", "/down", f"/up {a}",
-        f"/down {a}", f"/down {b}", f"/up {a} x", "/endscene quiet", "/endscene",
-        "/scene Ambush", "/next",
+        f"/swap {a} {b}",
+        f"/swap {a}",
+        f"/swap {a} {a}",
+        "/up",
+        "/down",
+        f"/up {a}",
+        f"/down {a}",
+        f"/down {b}",
+        f"/up {a} x",
+        "/endscene quiet",
+        "/endscene",
+        "/scene Ambush",
+        "/next",
         # the table: undo, notes, free rolls, bad dice, unknown names and commands
-        "/undo", "/redo", "/redo", "/note chest plot", "/note", "/note!",
-        "/rename", "/rename Plot", "3d6", "2d6+1 = 3 4", "3d6 = 1", "1000d6", "0d6",
-        "99999d6", "3d6 = 1 2 9", "d0", "3d6+99999", "!3d6", "!", "/bogus", "/ne",
-        "Nobody spot", f"{a} qqq", "/sheet", f"/sheet {a}", "/best qqq", "/best",
+        "/undo",
+        "/redo",
+        "/redo",
+        "/note chest plot",
+        "/note",
+        "/note!",
+        "/rename",
+        "/rename Plot",
+        "3d6",
+        "2d6+1 = 3 4",
+        "3d6 = 1",
+        "1000d6",
+        "0d6",
+        "99999d6",
+        "3d6 = 1 2 9",
+        "d0",
+        "3d6+99999",
+        "!3d6",
+        "!",
+        "/bogus",
+        "/ne",
+        "Nobody spot",
+        f"{a} qqq",
+        "/sheet",
+        f"/sheet {a}",
+        "/best qqq",
+        "/best",
     ]
 
 
@@ -103,14 +218,23 @@ def _edits(table: Table) -> Iterator[tuple[object, str]]:
     """Editor rows with a good and a bad line for each."""
     ch = table.campaign.characters[0]
     rows = fields_of(ch, table.system)
-    typed = {"attr+": ["Charm = 3", "Charm", " = 3"], "skill+": ["Haggle = 5", "x" * 70 + " = 1"],
-             "res+": ["Luck = 3/5", "Luck = x"], "cond+": ["stunned 2 rounds", "dazed",
-                                                         "tired 2 years", ""],
-             "weapon+": ["Sling dmg=2", "Sling dmg"], "notes": ["plot"], "aliases": ["wolfie"],
-             "skill_aliases": ["zz = Bogus", "zz"], "player": ["Mark", ""],
-             "res": ["3/9", "x", "3/x"], "cond": ["2 turns", "5 years", ""],
-             "attr": ["12", "Cover = 4"], "skill": ["abc", "Lucky = 7"], "weapon": ["dmg=3"],
-             "name": ["Wolf", ""]}
+    typed = {
+        "attr+": ["Charm = 3", "Charm", " = 3"],
+        "skill+": ["Haggle = 5", "x" * 70 + " = 1"],
+        "res+": ["Luck = 3/5", "Luck = x"],
+        "cond+": ["stunned 2 rounds", "dazed", "tired 2 years", ""],
+        "weapon+": ["Sling dmg=2", "Sling dmg"],
+        "notes": ["plot"],
+        "aliases": ["wolfie"],
+        "skill_aliases": ["zz = Bogus", "zz"],
+        "player": ["Mark", ""],
+        "res": ["3/9", "x", "3/x"],
+        "cond": ["2 turns", "5 years", ""],
+        "attr": ["12", "Cover = 4"],
+        "skill": ["abc", "Lucky = 7"],
+        "weapon": ["dmg=3"],
+        "name": ["Wolf", ""],
+    }
     seen: set[str] = set()
     for field in rows:
         if field.kind in seen or field.kind not in typed:
@@ -153,9 +277,13 @@ def test_a_campaign_played_in_english_reads_in_russian(system: str) -> None:
         table.submit(line)
     assert any(LATIN.search(shown_text(e)) for e in table.session.log)  # English as played
     ch, campaign = table.campaign.characters[0], table.campaign
-    edits = [toggle_field(campaign, ch.name, f)[1] if f.toggles else
-             remove_field(campaign, ch.name, f)[1]
-             for f in fields_of(ch, table.system) if f.toggles or f.removable]
+    edits = [
+        toggle_field(campaign, ch.name, f)[1]
+        if f.toggles
+        else remove_field(campaign, ch.name, f)[1]
+        for f in fields_of(ch, table.system)
+        if f.toggles or f.removable
+    ]
     i18n.set_language("ru")
     try:
         texts = [t for e in table.session.log for t in (shown_text(e), *shown_effects(e))]
@@ -166,23 +294,30 @@ def test_a_campaign_played_in_english_reads_in_russian(system: str) -> None:
     assert not left, "\n".join(dict.fromkeys(left))
 
 
-@pytest.mark.parametrize(("english", "shown"), [
-    ("too many dice: 5000 (at most 1000)", "слишком много кубиков: 5000 (не больше 1000)"),
-    ("modifiers[0] div amount must be within 1..+inf, got 0",
-     "делитель /N (модификатор 1): должно быть не меньше 1, а не 0"),
-    ("roll must be within 3..18, got 0", "бросок: должно быть в пределах 3..18, а не 0"),
-    ("tn must be within -inf..40, got 99", "СЛ: должно быть не больше 40, а не 99"),
-    ("bad dice expression '3d6x' at character 4",
-     "неверное выражение кубиков '3d6x', знак 4"),
-])
-def test_a_rules_error_is_shown_in_the_gms_language(english: str, shown: str,
-                                                     russian: None) -> None:
+@pytest.mark.parametrize(
+    ("english", "shown"),
+    [
+        ("too many dice: 5000 (at most 1000)", "слишком много кубиков: 5000 (не больше 1000)"),
+        (
+            "modifiers[0] div amount must be within 1..+inf, got 0",
+            "делитель /N (модификатор 1): должно быть не меньше 1, а не 0",
+        ),
+        ("roll must be within 3..18, got 0", "бросок: должно быть в пределах 3..18, а не 0"),
+        ("tn must be within -inf..40, got 99", "СЛ: должно быть не больше 40, а не 99"),
+        ("bad dice expression '3d6x' at character 4", "неверное выражение кубиков '3d6x', знак 4"),
+    ],
+)
+def test_a_rules_error_is_shown_in_the_gms_language(
+    english: str, shown: str, russian: None
+) -> None:
     assert rules_message(english) == shown
 
 
 def test_a_rules_error_it_does_not_know_stays_english(russian: None) -> None:
     assert rules_message("chances must be a sequence of percentages, got 'x'") == (
-        "chances must be a sequence of percentages, got 'x'")
+        "chances must be a sequence of percentages, got 'x'"
+    )
     i18n.set_language("en")
     assert rules_message("modifiers[0] div amount must be within 1..+inf, got 0") == (
-        "the 1st modifier: the divisor of /N must be at least 1, got 0")
+        "the 1st modifier: the divisor of /N must be at least 1, got 0"
+    )

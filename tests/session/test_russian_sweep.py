@@ -29,8 +29,7 @@ from tui.session.table.table import Table
 from tui.store.recovery import load
 
 EXT = [
-    '/ext поиск threshold=4 time=1h every=1 minor="лампа гаснет" major="шум" '
-    'serious="они пришли"',
+    '/ext поиск threshold=4 time=1h every=1 minor="лампа гаснет" major="шум" serious="они пришли"',
     "/ext",
     "/ext use поиск",
     "/ext use none",
@@ -175,8 +174,7 @@ def _scene_panel(table: Table) -> list[str]:
     if scene is None:
         return []
     parts = table.system.scene_view(table.campaign, scene)
-    lines = [list(parts.header), *(segs for _n, segs in (*parts.before_order,
-                                                         *parts.after_order))]
+    lines = [list(parts.header), *(segs for _n, segs in (*parts.before_order, *parts.after_order))]
     return ["".join(text for text, _style in line) for line in lines]
 
 

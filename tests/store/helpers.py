@@ -15,16 +15,23 @@ COUNTER = "HP"
 
 
 def small_campaign(name: str = "Test") -> Campaign:
-    alice = Character(name="Alice", attributes={"STR": 13}, skills={"Spot Hidden": 60},
-                      resources={COUNTER: 0})
+    alice = Character(
+        name="Alice", attributes={"STR": 13}, skills={"Spot Hidden": 60}, resources={COUNTER: 0}
+    )
     return Campaign(name=name, system="brp", characters=(alice,))
 
 
 def entry(seq: int, text: str = "Alice: Spot Hidden 60 → 37 success") -> LogEntry:
-    return LogEntry(seq=seq, time="2024-05-01T10:00:00+03:00", kind="roll", text=text,
-                    actor="Alice", grade="success",
-                    inputs={"skill": "Spot Hidden", "dice": [3, 7], "typed": False},
-                    effects=("tick Spot Hidden",))
+    return LogEntry(
+        seq=seq,
+        time="2024-05-01T10:00:00+03:00",
+        kind="roll",
+        text=text,
+        actor="Alice",
+        grade="success",
+        inputs={"skill": "Spot Hidden", "dice": [3, 7], "typed": False},
+        effects=("tick Spot Hidden",),
+    )
 
 
 def write_big_log(path: Path, count: int) -> None:
@@ -35,8 +42,9 @@ def write_big_log(path: Path, count: int) -> None:
     """
     block = format_entry(entry(1))
     head, rest = block.split("seq = 1\n", 1)
-    path.write_text("".join(f"{head}seq = {i}\n{rest}" for i in range(1, count + 1)),
-                    encoding="utf-8")
+    path.write_text(
+        "".join(f"{head}seq = {i}\n{rest}" for i in range(1, count + 1)), encoding="utf-8"
+    )
     save = path.with_name(path.name.removesuffix(".log.toml") + ".toml")
     if save.exists():
         set_checkpoint(save, count)
@@ -57,8 +65,10 @@ class Bump:
     def apply(self, campaign: Campaign) -> Outcome:
         alice = campaign.characters[0]
         value = alice.resources[COUNTER] + 1
-        return Outcome(campaign.with_character(alice.with_resource(COUNTER, value)),
-                       Draft("change", f"{COUNTER} → {value}", actor=alice.name))
+        return Outcome(
+            campaign.with_character(alice.with_resource(COUNTER, value)),
+            Draft("change", f"{COUNTER} → {value}", actor=alice.name),
+        )
 
 
 def counter(campaign: Campaign) -> int:

@@ -34,13 +34,13 @@ def test_tables_nested_hundreds_deep_are_refused_with_the_key_path(tmp_path: Pat
     assert check_main([str(save)]) == 1
 
 
-def test_inline_arrays_a_thousand_deep_are_refused_with_a_line(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]
-                                                               ) -> None:
+def test_inline_arrays_a_thousand_deep_are_refused_with_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     save = tmp_path / "arrays.toml"
-    text = dumps(small_campaign()).replace("[[characters]]",
-                                           "[options]\nx = " + "[" * 1000 + "]" * 1000
-                                           + "\n\n[[characters]]", 1)
+    text = dumps(small_campaign()).replace(
+        "[[characters]]", "[options]\nx = " + "[" * 1000 + "]" * 1000 + "\n\n[[characters]]", 1
+    )
     save.write_text(text, encoding="utf-8")
     line = text.split("\n").index(next(x for x in text.split("\n") if x.startswith("x = "))) + 1
     with pytest.raises(SaveError) as info:
@@ -53,9 +53,14 @@ def test_inline_arrays_a_thousand_deep_are_refused_with_a_line(tmp_path: Path,
 def test_a_deep_log_entry_is_refused_too(tmp_path: Path) -> None:
     save = tmp_path / "c.toml"
     Store.create(save, small_campaign()).close()
-    log_path(save).write_text('[[log]]\nseq = 1\ntime = "t"\nkind = "roll"\ninputs = '
-                              + "{ a = " * 40 + "1" + " }" * 40 + '\ntext = "x"\n\n',
-                              encoding="utf-8")
+    log_path(save).write_text(
+        '[[log]]\nseq = 1\ntime = "t"\nkind = "roll"\ninputs = '
+        + "{ a = " * 40
+        + "1"
+        + " }" * 40
+        + '\ntext = "x"\n\n',
+        encoding="utf-8",
+    )
     with pytest.raises(SaveError, match="nested too deeply"):
         load(save)
 

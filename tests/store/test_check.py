@@ -38,11 +38,14 @@ def test_schema_error_names_the_skill(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(
         'format = 1\nsystem = "brp"\nname = "x"\n\n[[characters]]\nname = "Alice"\n'
-        '[characters.skills]\n"Spot Hidden" = "sixty"\n', encoding="utf-8")
+        '[characters.skills]\n"Spot Hidden" = "sixty"\n',
+        encoding="utf-8",
+    )
     code, out = run([str(bad)])
     assert code == 1
-    assert out == (f'{bad}: characters[0].skills."Spot Hidden": '
-                   "expected an integer, got a string\n")
+    assert out == (
+        f'{bad}: characters[0].skills."Spot Hidden": expected an integer, got a string\n'
+    )
 
 
 def test_not_utf8(tmp_path: Path) -> None:
@@ -59,7 +62,7 @@ def test_missing_file_and_mixed_results(tmp_path: Path) -> None:
     code, out = run([str(good), str(missing)])
     assert code == 1
     assert out == f"{good}: ok\n{missing}: no such file\n"
-    assert run([]) [0] == 2
+    assert run([])[0] == 2
 
 
 def test_corrupt_log_in_the_middle_is_reported(tmp_path: Path) -> None:

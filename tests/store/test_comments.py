@@ -24,10 +24,14 @@ DEMO = next(p for p in demo_paths() if p.name == "demo-brp.toml")
 def edited_copy(tmp_path: Path) -> Path:
     save = tmp_path / "brp.toml"
     text = DEMO.read_text(encoding="utf-8")
-    text = text.replace('name = "Boris Ivanov"',
-                        '# Boris owes Alice a favour (GM note)\nname = "Boris Ivanov"', 1)
-    text = text.replace("[[characters]]\nname = \"Boulder\"",
-                        "# the door in the cellar\n[[characters]]\nname = \"Boulder\"", 1)
+    text = text.replace(
+        'name = "Boris Ivanov"', '# Boris owes Alice a favour (GM note)\nname = "Boris Ivanov"', 1
+    )
+    text = text.replace(
+        '[[characters]]\nname = "Boulder"',
+        '# the door in the cellar\n[[characters]]\nname = "Boulder"',
+        1,
+    )
     text = text.replace("adventure = 1", "adventure = 1  # we started in May", 1)
     save.write_text(text, encoding="utf-8")
     return save
@@ -44,8 +48,10 @@ def test_comments_survive_changes_to_other_tables(tmp_path: Path) -> None:
                 from tui.session.campaign.session import Draft, Outcome
 
                 alice = campaign.character("Alice Moore")
-                return Outcome(campaign.with_character(alice.with_resource("HP", 3)),
-                               Draft("change", "Alice HP 11 → 3"))
+                return Outcome(
+                    campaign.with_character(alice.with_resource("HP", 3)),
+                    Draft("change", "Alice HP 11 → 3"),
+                )
 
         session.execute(Hurt())
     text = save.read_text(encoding="utf-8")
@@ -60,8 +66,7 @@ def test_a_changed_table_is_rewritten_and_the_rest_kept_byte_for_byte(tmp_path: 
     save = tmp_path / "brp.toml"
     shutil.copy(DEMO, save)
     demo = DEMO.read_text(encoding="utf-8")
-    boris_block = demo[demo.index('[[characters]]\nname = "Boris Ivanov"'):
-                       demo.index("# ── Non")]
+    boris_block = demo[demo.index('[[characters]]\nname = "Boris Ivanov"') : demo.index("# ── Non")]
     with Store.open(save) as store:
         alice = store.campaign.character("Alice Moore")
         store.save(store.campaign.with_character(alice.with_resource("HP", 1)))
@@ -77,7 +82,9 @@ def test_a_file_split_wrongly_falls_back_to_a_fresh_file(tmp_path: Path) -> None
     save.write_text(
         'format = 2\nsystem = "brp"\nname = "Odd"\nadventure = 1\ncheckpoint = 0\n\n'
         '[[characters]]\nname = "A"\n\n[[characters]]\nname = "B"\n\n'
-        '# far away\n[characters.resources]\nHP = 4\n', encoding="utf-8")
+        "# far away\n[characters.resources]\nHP = 4\n",
+        encoding="utf-8",
+    )
     assert split(save.read_text(encoding="utf-8")) is not None  # B's own sub-table: fine
     with Store.open(save) as store:
         a = store.campaign.character("A")
@@ -127,6 +134,10 @@ def test_any_campaign_reads_back_from_its_text(first: Campaign, second: Campaign
 
 
 def test_a_past_scene_after_the_scene_table_stays_a_past_scene() -> None:
-    campaign = Campaign("C", "brp", scene=Scene("Now", system={"x": {"y": 1}}),
-                        scene_history=({"name": "Then", "round": 3},))
+    campaign = Campaign(
+        "C",
+        "brp",
+        scene=Scene("Now", system={"x": {"y": 1}}),
+        scene_history=({"name": "Then", "round": 3},),
+    )
     assert read_back(SaveText().render(campaign, 0)) == campaign

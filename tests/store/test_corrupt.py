@@ -23,8 +23,12 @@ from tui.store.paths import REPO_SAVES
 
 BROKEN = {
     "toml": ('format = 1\nsystem = "brp"\nname = [\n', (3, 9), None),
-    "schema": ('format = 1\nsystem = "brp"\nname = "x"\n[[characters]]\nname = "A"\n'
-               "[characters.skills]\nListen = 5000\n", None, "characters[0].skills.Listen"),
+    "schema": (
+        'format = 1\nsystem = "brp"\nname = "x"\n[[characters]]\nname = "A"\n'
+        "[characters.skills]\nListen = 5000\n",
+        None,
+        "characters[0].skills.Listen",
+    ),
     "system": ('format = 1\nsystem = "dnd"\nname = "x"\n', None, "system"),
     "newer": ('format = 99\nsystem = "brp"\nname = "x"\n', None, "format"),
 }

@@ -27,7 +27,11 @@ def test_kill_at_random_points(tmp_path: Path) -> None:
     for kill in range(KILLS):
         child = subprocess.Popen(
             [sys.executable, "-m", "tests.store.crash_child", str(save)],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert child.stdout is not None
         ready = child.stdout.readline().strip()
         if ready != "ready":

@@ -20,8 +20,10 @@ class Writer:
 
     def __init__(self, save: Path) -> None:
         self.store = Store.open(save)
-        self.table = Table(Session(self.store.campaign, self.store.log,
-                                   last_seq=self.store.log_count), rng=random.Random(3))
+        self.table = Table(
+            Session(self.store.campaign, self.store.log, last_seq=self.store.log_count),
+            rng=random.Random(3),
+        )
         self.table.session.subscribe(self.store.record)
 
     def run(self, *lines: str) -> None:
@@ -101,8 +103,9 @@ def test_a_restored_backup_and_an_edit_without_a_writer(save: Path) -> None:
     reader.refresh()
     assert reader.campaign == load(save)[0]
     assert reader.campaign.character("Alice Moore").resources["HP"] == hp
-    text = save.read_text(encoding="utf-8").replace('name = "The Whispering House"',
-                                                    'name = "The Shouting House"')
+    text = save.read_text(encoding="utf-8").replace(
+        'name = "The Whispering House"', 'name = "The Shouting House"'
+    )
     save.write_text(text, encoding="utf-8")  # the GM edits the file with no writer open
     assert reader.refresh() is None
     assert reader.campaign.name == "The Shouting House"

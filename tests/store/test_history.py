@@ -18,13 +18,17 @@ from tui.store.savetext import SaveText
 
 def with_history(tmp_path: Path, scenes: int) -> Path:
     campaign = small_campaign()
-    history = tuple({"name": f"Scene {i}", "kind": "active", "round": 2,
-                     "summary": f"Summary {i}"} for i in range(scenes))
+    history = tuple(
+        {"name": f"Scene {i}", "kind": "active", "round": 2, "summary": f"Summary {i}"}
+        for i in range(scenes)
+    )
     from dataclasses import replace
 
     save = tmp_path / "c.toml"
-    save.write_text(SaveText().render(replace(campaign, scene=Scene("Now"),
-                                              scene_history=history), 0), encoding="utf-8")
+    save.write_text(
+        SaveText().render(replace(campaign, scene=Scene("Now"), scene_history=history), 0),
+        encoding="utf-8",
+    )
     return save
 
 
@@ -33,8 +37,7 @@ class EndScene:
         return Outcome(end_scene(campaign, "won"), Draft("change", "scene ended"))
 
 
-def test_opening_leaves_past_scenes_unparsed_and_ending_a_scene_keeps_them(
-        tmp_path: Path) -> None:
+def test_opening_leaves_past_scenes_unparsed_and_ending_a_scene_keeps_them(tmp_path: Path) -> None:
     save = with_history(tmp_path, 5000)
     read = read_save(save)
     past = read.campaign.scene_history
@@ -55,7 +58,8 @@ def test_opening_leaves_past_scenes_unparsed_and_ending_a_scene_keeps_them(
 def test_a_comment_among_past_scenes_survives(tmp_path: Path) -> None:
     save = with_history(tmp_path, 3)
     text = save.read_text(encoding="utf-8").replace(
-        'name = "Scene 1"', '# the GM: this one went badly\nname = "Scene 1"', 1)
+        'name = "Scene 1"', '# the GM: this one went badly\nname = "Scene 1"', 1
+    )
     save.write_text(text, encoding="utf-8")
     with Store.open(save) as store:
         session = Session(store.campaign)
@@ -65,10 +69,9 @@ def test_a_comment_among_past_scenes_survives(tmp_path: Path) -> None:
     assert len(load(save)[0].scene_history) == 4
 
 
-def test_broken_past_scenes_are_reported_when_read_and_never_overwritten(
-        tmp_path: Path) -> None:
+def test_broken_past_scenes_are_reported_when_read_and_never_overwritten(tmp_path: Path) -> None:
     save = with_history(tmp_path, 3)
-    text = save.read_text(encoding="utf-8").replace('round = 2', 'round = = 2', 1)
+    text = save.read_text(encoding="utf-8").replace("round = 2", "round = = 2", 1)
     save.write_text(text, encoding="utf-8")
     campaign, _ = load(save)  # the campaign opens: its past scenes are not read yet
     with pytest.raises(SaveError) as info:
@@ -83,10 +86,13 @@ def test_broken_past_scenes_are_reported_when_read_and_never_overwritten(
 
 def test_a_save_with_past_scenes_before_other_tables_is_parsed_whole(tmp_path: Path) -> None:
     save = with_history(tmp_path, 2)
-    text = save.read_text(encoding="utf-8") + '\n[[checks]]\nname = "Late"\ntn = 11\n' \
-        'threshold = 5\ntime_budget = 30\n'
+    text = (
+        save.read_text(encoding="utf-8") + '\n[[checks]]\nname = "Late"\ntn = 11\n'
+        "threshold = 5\ntime_budget = 30\n"
+    )
     save.write_text(text, encoding="utf-8")
     campaign = read_save(save).campaign
     assert campaign.checks[0].name == "Late" and len(campaign.scene_history) == 2
-    assert not isinstance(campaign.scene_history, History) or \
-        campaign.scene_history.base_text is None
+    assert (
+        not isinstance(campaign.scene_history, History) or campaign.scene_history.base_text is None
+    )

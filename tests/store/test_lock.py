@@ -54,8 +54,9 @@ def test_lock_released_when_holder_is_killed(tmp_path: Path) -> None:
         print("locked", flush=True)
         time.sleep(60)
     """)
-    child = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT,
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "locked"

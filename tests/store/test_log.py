@@ -15,10 +15,14 @@ from tui.session.campaign.log import LogEntry, entry_from_doc
 from tui.store import SaveError, Store, format_entry, load, log_path, read_log
 from tui.store.logfile import toml_inline
 
-scalars = (st.integers(-(2**63), 2**63 - 1) | st.booleans() | st.text()
-           | st.floats(allow_nan=False))
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
-                      | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
+scalars = st.integers(-(2**63), 2**63 - 1) | st.booleans() | st.text() | st.floats(allow_nan=False)
+values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
 @given(st.dictionaries(st.text(max_size=8), values, max_size=4), st.text())
@@ -43,9 +47,18 @@ def make(tmp_path: Path, count: int) -> Path:
     return save
 
 
-@pytest.mark.parametrize("torn", ["[", "[[lo", "[[log]]\n", "[[log]]\nseq = 4\n",
-                                  '[[log]]\nseq = 4\ntime = "2024', "[[log]]\nseq = 4\n\x00\x00",
-                                  '[[log]]\nseq = 4\ntime = "t"\nkind = "roll"\ntext = "Ал'])
+@pytest.mark.parametrize(
+    "torn",
+    [
+        "[",
+        "[[lo",
+        "[[log]]\n",
+        "[[log]]\nseq = 4\n",
+        '[[log]]\nseq = 4\ntime = "2024',
+        "[[log]]\nseq = 4\n\x00\x00",
+        '[[log]]\nseq = 4\ntime = "t"\nkind = "roll"\ntext = "Ал',
+    ],
+)
 def test_torn_tail_is_dropped_then_truncated(torn: str, tmp_path: Path) -> None:
     save = make(tmp_path, 3)
     log = log_path(save)
@@ -84,7 +97,7 @@ def test_last_block_missing_only_its_blank_line_is_kept(tmp_path: Path) -> None:
 def test_corrupt_middle_is_an_error_with_position(tmp_path: Path) -> None:
     save = make(tmp_path, 4)
     log = log_path(save)
-    text = log.read_text(encoding="utf-8").replace('kind = "roll"', 'kind = roll', 2)
+    text = log.read_text(encoding="utf-8").replace('kind = "roll"', "kind = roll", 2)
     log.write_text(text, encoding="utf-8")
     before = log.read_bytes()
     with pytest.raises(SaveError) as info:
@@ -130,13 +143,16 @@ def test_validate_all_finds_errors_beyond_the_tail(tmp_path: Path) -> None:
         assert (info.value.line, info.value.column) == ((seq - 1) * 10 + 2, 7 + len(str(seq)))
 
 
-@pytest.mark.parametrize(("tail", "junk"), [
-    (b"", False),  # the final newline is missing too
-    (b"\n", False),  # only the blank line is missing
-    (b"\n# a note by hand\n", False),  # a comment is TOML: kept where it is
-    (b"\ngarbage = = =", True),  # stray text after the entry
-    (b"\n\x00\x00", True),  # a torn write of zeros
-])
+@pytest.mark.parametrize(
+    ("tail", "junk"),
+    [
+        (b"", False),  # the final newline is missing too
+        (b"\n", False),  # only the blank line is missing
+        (b"\n# a note by hand\n", False),  # a comment is TOML: kept where it is
+        (b"\ngarbage = = =", True),  # stray text after the entry
+        (b"\n\x00\x00", True),  # a torn write of zeros
+    ],
+)
 def test_a_complete_last_entry_is_never_dropped(tail: bytes, junk: bool, tmp_path: Path) -> None:
     """Regression: a last entry without its final newline, or followed by stray text, was
     dropped as a torn tail."""

@@ -13,8 +13,18 @@ from tui.store.logformat import format_entry
 
 
 def entries(n: int) -> list[LogEntry]:
-    return [LogEntry(i, "2024-01-01T00:00:00", "roll", f"roll {i} " + "é" * (i % 40),
-                     actor="Alice", odds="1/3", scene=i % 4) for i in range(1, n + 1)]
+    return [
+        LogEntry(
+            i,
+            "2024-01-01T00:00:00",
+            "roll",
+            f"roll {i} " + "é" * (i % 40),
+            actor="Alice",
+            odds="1/3",
+            scene=i % 4,
+        )
+        for i in range(1, n + 1)
+    ]
 
 
 @pytest.mark.parametrize("step", [1, 7, 100, 4096, 1 << 20])
@@ -29,15 +39,16 @@ def test_a_torn_last_block_is_left_out_and_a_missing_log_is_empty(tmp_path: Path
     path = tmp_path / "c.log.toml"
     assert list(iter_entries(path)) == []
     log = entries(5)
-    path.write_text("".join(format_entry(e) for e in log) + "[[log]]\nseq = 6\nti",
-                    encoding="utf-8")
+    path.write_text(
+        "".join(format_entry(e) for e in log) + "[[log]]\nseq = 6\nti", encoding="utf-8"
+    )
     assert list(iter_entries(path, step=16)) == log
 
 
 def test_a_bad_block_is_an_error_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "c.log.toml"
     blocks = [format_entry(e) for e in entries(4)]
-    blocks[1] = blocks[1].replace('kind = "roll"', 'kind = 3')
+    blocks[1] = blocks[1].replace('kind = "roll"', "kind = 3")
     path.write_text("".join(blocks), encoding="utf-8")
     with pytest.raises(SaveError, match="kind") as err:
         list(iter_entries(path, step=10))

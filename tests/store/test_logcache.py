@@ -43,11 +43,18 @@ def played(tmp_path: Path, changes: int = 30) -> Path:
 
 def same(a: logfile.LogRead, b: logfile.LogRead) -> None:
     assert (a.entries, a.patches, a.count, a.end, a.recovered, a.newline) == (
-        b.entries, b.patches, b.count, b.end, b.recovered, b.newline)
+        b.entries,
+        b.patches,
+        b.count,
+        b.end,
+        b.recovered,
+        b.newline,
+    )
 
 
 def test_the_writer_leaves_it_on_close_and_the_next_open_parses_no_log(
-        tmp_path: Path, parses: list[int]) -> None:
+    tmp_path: Path, parses: list[int]
+) -> None:
     save = played(tmp_path)
     log = log_path(save)
     assert cache_path(log).exists()
@@ -75,8 +82,9 @@ def test_an_append_since_is_parsed(tmp_path: Path, parses: list[int]) -> None:
     assert counter(load(save)[0]) == 31
 
 
-def test_other_bytes_of_the_same_size_and_time_are_parsed(tmp_path: Path,
-                                                          parses: list[int]) -> None:
+def test_other_bytes_of_the_same_size_and_time_are_parsed(
+    tmp_path: Path, parses: list[int]
+) -> None:
     save = played(tmp_path)
     log = log_path(save)
     st = log.stat()
@@ -92,8 +100,9 @@ def test_other_bytes_of_the_same_size_and_time_are_parsed(tmp_path: Path,
     same(found, read_log(log, after=0))
 
 
-@pytest.mark.parametrize("junk", [b"", b"not marshal", marshal.dumps((1, 2, 3)),
-                                  marshal.dumps(["a list"])])
+@pytest.mark.parametrize(
+    "junk", [b"", b"not marshal", marshal.dumps((1, 2, 3)), marshal.dumps(["a list"])]
+)
 def test_a_damaged_cache_is_ignored(tmp_path: Path, parses: list[int], junk: bytes) -> None:
     save = played(tmp_path)
     log = log_path(save)
@@ -104,7 +113,8 @@ def test_a_damaged_cache_is_ignored(tmp_path: Path, parses: list[int], junk: byt
 
 
 def test_a_cached_table_that_fails_validation_sends_the_open_to_the_file(
-        tmp_path: Path, parses: list[int]) -> None:
+    tmp_path: Path, parses: list[int]
+) -> None:
     save = played(tmp_path)
     log = log_path(save)
     found = marshal.loads(cache_path(log).read_bytes())
@@ -135,8 +145,9 @@ def test_a_reader_writes_none(tmp_path: Path) -> None:
     assert cache_path(log_path(save)).exists()
 
 
-def test_too_few_cached_blocks_for_what_is_asked_are_parsed(tmp_path: Path,
-                                                            parses: list[int]) -> None:
+def test_too_few_cached_blocks_for_what_is_asked_are_parsed(
+    tmp_path: Path, parses: list[int]
+) -> None:
     save = played(tmp_path, changes=300)
     log = log_path(save)
     parses.clear()

@@ -25,16 +25,19 @@ def test_nothing_usable_is_rejected(text: str) -> None:
         safe_save_name(text)
 
 
-@pytest.mark.parametrize(("text", "name"), [
-    ("/etc/passwd", "etc-passwd"),
-    ("../../secret", "secret"),
-    ("C:\\Windows\\x", "C-Windows-x"),
-    ("Nine\x00Lives\x1b[31m", "NineLives[31m"),
-    ("Северный  тракт", "Северный тракт"),
-    (".hidden", "hidden"),
-    ("game.log.toml", "game"),
-    ("  Глава 2. Тени  ", "Глава 2. Тени"),
-])
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("/etc/passwd", "etc-passwd"),
+        ("../../secret", "secret"),
+        ("C:\\Windows\\x", "C-Windows-x"),
+        ("Nine\x00Lives\x1b[31m", "NineLives[31m"),
+        ("Северный  тракт", "Северный тракт"),
+        (".hidden", "hidden"),
+        ("game.log.toml", "game"),
+        ("  Глава 2. Тени  ", "Глава 2. Тени"),
+    ],
+)
 def test_names_are_cleaned(text: str, name: str) -> None:
     assert safe_save_name(text) == name
 
@@ -63,15 +66,22 @@ def test_new_campaign_path_never_overwrites(tmp_path: Path) -> None:
 
 
 def test_list_saves_skips_demos_logs_and_backups(tmp_path: Path) -> None:
-    for name in ["b.toml", "a.toml", "a.log.toml", "a.toml.bak", "a.toml.lock",
-                 "demo-brp.toml", ".a.toml.x.tmp", "notes.txt"]:
+    for name in [
+        "b.toml",
+        "a.toml",
+        "a.log.toml",
+        "a.toml.bak",
+        "a.toml.lock",
+        "demo-brp.toml",
+        ".a.toml.x.tmp",
+        "notes.txt",
+    ]:
         (tmp_path / name).write_text("", encoding="utf-8")
     assert [p.name for p in list_saves(tmp_path)] == ["a.toml", "b.toml"]
     assert list_saves(tmp_path / "missing") == []
 
 
-def test_saves_dir_follows_the_environment(tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_saves_dir_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TABLEKEEPER_SAVES", raising=False)
     assert saves_dir() == REPO_SAVES == Path(__file__).resolve().parents[2] / "saves"
     monkeypatch.setenv("TABLEKEEPER_SAVES", str(tmp_path))

@@ -61,8 +61,9 @@ def test_deleting_the_lock_file_admits_no_second_writer(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("how", ["symlink", "relative", "hardlink", "rename"])
-def test_every_name_of_a_campaign_reaches_one_lock(how: str, tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_name_of_a_campaign_reaches_one_lock(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     save = made(tmp_path)
     first, session = writer(save)
     other = tmp_path / "other.toml"
@@ -108,7 +109,7 @@ def test_a_symlinked_log_is_never_written_through(tmp_path: Path) -> None:
     log_path(save).unlink()
     log_path(save).symlink_to(target)
     with pytest.raises(SaveError, match="symbolic link"):
-        store, session = writer(save)
+        _store, session = writer(save)
         session.execute(Bump())
     with pytest.raises(SaveError, match="symbolic link"):
         load(save)  # nor read through
@@ -138,8 +139,7 @@ def test_a_hard_linked_log_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", ["shorten", "delete", "replace", "edit", "append"])
-def test_a_log_changed_outside_is_never_padded_or_overwritten(damage: str, tmp_path: Path
-                                                               ) -> None:
+def test_a_log_changed_outside_is_never_padded_or_overwritten(damage: str, tmp_path: Path) -> None:
     save = made(tmp_path)
     store, session = writer(save)
     log = log_path(save)
@@ -180,7 +180,8 @@ def test_an_editor_changing_the_save_is_never_overwritten(tmp_path: Path) -> Non
 
 
 def test_the_lock_file_goes_on_a_clean_close_and_stays_harmless_after_a_crash(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     save = made(tmp_path)
     store, _ = writer(save)
     assert lock_path(save).exists()

@@ -29,8 +29,9 @@ def no_parser(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tui.store.files.tomllib.loads", refuse)
 
 
-def test_the_writers_copy_spares_the_parser(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_writers_copy_spares_the_parser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     save = played(tmp_path)
     assert cache_path(save).exists()
     parsed = read_save(save).campaign
@@ -69,7 +70,8 @@ def test_anything_but_the_writers_file_is_parsed_afresh(how: str, tmp_path: Path
 
 
 def test_a_file_only_read_is_checked_at_its_first_checkpoint_even_from_the_copy(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The copy left after *reading* a GM's file says so: the next open still checks the
     first text made from it; after a checkpoint (the writer's own text) none is needed."""
     save = played(tmp_path)

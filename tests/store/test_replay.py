@@ -21,8 +21,7 @@ from tui.session.campaign.session import Draft, Outcome, Session
 from tui.store import Store, load, log_path, read_campaign, read_log
 from tui.store.patch import DocCache, apply_patch, make_patch
 
-names = st.text(alphabet="abcdefgh АБВ'\"[]\\", min_size=1, max_size=6).map(str.strip).filter(
-    bool)
+names = st.text(alphabet="abcdefgh АБВ'\"[]\\", min_size=1, max_size=6).map(str.strip).filter(bool)
 values = st.integers(-50, 50) | st.text(max_size=5)
 
 
@@ -60,19 +59,42 @@ def characters(draw: Any) -> Character:
 @st.composite
 def campaigns(draw: Any) -> Campaign:
     chars = draw(st.lists(characters(), max_size=5, unique_by=lambda c: c.name.casefold()))
-    scene = draw(st.none() | st.builds(
-        Scene, name=names, round=st.integers(1, 9), turn_order=st.lists(names, max_size=3)
-        .map(tuple), current=st.integers(0, 2),
-        system=st.dictionaries(names, st.lists(st.integers(), max_size=3), max_size=2)))
+    scene = draw(
+        st.none()
+        | st.builds(
+            Scene,
+            name=names,
+            round=st.integers(1, 9),
+            turn_order=st.lists(names, max_size=3).map(tuple),
+            current=st.integers(0, 2),
+            system=st.dictionaries(names, st.lists(st.integers(), max_size=3), max_size=2),
+        )
+    )
     history = draw(st.lists(st.dictionaries(names, values, max_size=2), max_size=3))
-    checks = draw(st.lists(st.builds(ExtendedCheck, name=names, tn=st.integers(7, 21),
-                                     threshold=st.integers(1, 20), time_budget=st.integers(1, 90),
-                                     pool=st.integers(0, 20)),
-                           max_size=2, unique_by=lambda c: c.name.casefold()))
-    return Campaign(name=draw(names), system="brp", adventure=draw(st.integers(1, 5)),
-                    options=draw(st.dictionaries(names, values, max_size=2)),
-                    characters=tuple(chars), scene=scene, scene_history=tuple(history),
-                    checks=tuple(checks))
+    checks = draw(
+        st.lists(
+            st.builds(
+                ExtendedCheck,
+                name=names,
+                tn=st.integers(7, 21),
+                threshold=st.integers(1, 20),
+                time_budget=st.integers(1, 90),
+                pool=st.integers(0, 20),
+            ),
+            max_size=2,
+            unique_by=lambda c: c.name.casefold(),
+        )
+    )
+    return Campaign(
+        name=draw(names),
+        system="brp",
+        adventure=draw(st.integers(1, 5)),
+        options=draw(st.dictionaries(names, values, max_size=2)),
+        characters=tuple(chars),
+        scene=scene,
+        scene_history=tuple(history),
+        checks=tuple(checks),
+    )
 
 
 def mutate(before: Campaign, after: Campaign, keep: list[bool]) -> Campaign:
@@ -83,18 +105,25 @@ def mutate(before: Campaign, after: Campaign, keep: list[bool]) -> Campaign:
     chars = list(chosen["characters"])
     if chars and before.characters and keep[-1]:  # one character edited in place
         old = before.characters[0]
-        chars = [dataclasses.replace(old, resources={**old.resources, "HP": 3},
-                                     conditions=(*old.conditions[1:], Condition("Ω", 2, "turns"))
-                                     if not old.condition("Ω") else ()),
-                 *before.characters[1:]]
+        chars = [
+            dataclasses.replace(
+                old,
+                resources={**old.resources, "HP": 3},
+                conditions=(*old.conditions[1:], Condition("Ω", 2, "turns"))
+                if not old.condition("Ω")
+                else (),
+            ),
+            *before.characters[1:],
+        ]
         chosen["characters"] = tuple(chars)
     return dataclasses.replace(before, **chosen)
 
 
 @settings(max_examples=150, deadline=None)
 @given(campaigns(), campaigns(), st.lists(st.booleans(), min_size=9, max_size=9))
-def test_any_change_round_trips_through_its_patch(a: Campaign, b: Campaign,
-                                                   keep: list[bool]) -> None:
+def test_any_change_round_trips_through_its_patch(
+    a: Campaign, b: Campaign, keep: list[bool]
+) -> None:
     after = mutate(a, b, keep)
     cache = DocCache()
     patch = make_patch(a, after, cache)

@@ -35,8 +35,11 @@ def test_round_trip(demo: Path, tmp_path: Path) -> None:
         store.save(again)
     assert copy.read_bytes() == first
     # the demo's own comments survive the app's writes (the GM's words are kept)
-    comments = [line for line in demo.read_text(encoding="utf-8").splitlines()
-                if line.lstrip().startswith("#")]
+    comments = [
+        line
+        for line in demo.read_text(encoding="utf-8").splitlines()
+        if line.lstrip().startswith("#")
+    ]
     assert comments and all(line in first.decode("utf-8").splitlines() for line in comments)
     assert load(copy)[0] == load(demo)[0]
     fresh = dumps(campaign)  # a campaign written afresh reads back the same too
@@ -57,8 +60,12 @@ def test_demos_live_in_the_repository() -> None:
 def test_brp_demo_content() -> None:
     c, _ = load(REPO_SAVES / "demo-brp.toml")
     alice = c.character("Alice Moore")
-    assert alice.skills == {"Spot Hidden": 60, "Knowledge (Occult)": 35,
-                            "Knowledge (History)": 45, "Stealth": 40}
+    assert alice.skills == {
+        "Spot Hidden": 60,
+        "Knowledge (Occult)": 35,
+        "Knowledge (History)": 45,
+        "Stealth": 40,
+    }
     assert alice.attributes["STR"] == 13 and "HP" in alice.resources
     assert c.character("Boris Ivanov").skills == {"Listen": 50, "Teach": 60, "Spot Hidden": 45}
     boulder = c.character("Boulder")
@@ -75,7 +82,8 @@ def test_strange_demo_content() -> None:
     assert kirma.skills["Верховая езда"] == "Мастер"
     # the bow needs Riding Combat only in the saddle (synergy with the word 'mounted')
     assert kirma.extra["supports"] == {
-        "Владение луком": {"skill": "Верховой бой", "when": "mounted"}}
+        "Владение луком": {"skill": "Верховой бой", "when": "mounted"}
+    }
     orc = c.character("Ог'лай")
     assert orc.gm_only and orc.side == "npc" and orc.attributes["danger"] == 2
     assert c.options["ladder"] == {"Умелец": 3, "Профессионал": 2, "Мастер": 1}
@@ -83,8 +91,17 @@ def test_strange_demo_content() -> None:
 
 def test_age_demo_content() -> None:
     c, _ = load(REPO_SAVES / "demo-age.toml")
-    abilities = {"Accuracy", "Communication", "Constitution", "Dexterity", "Fighting",
-                 "Intelligence", "Perception", "Strength", "Willpower"}
+    abilities = {
+        "Accuracy",
+        "Communication",
+        "Constitution",
+        "Dexterity",
+        "Fighting",
+        "Intelligence",
+        "Perception",
+        "Strength",
+        "Willpower",
+    }
     assert len(c.characters) == 3
     for ch in c.characters:
         assert set(ch.attributes) == abilities
@@ -98,8 +115,11 @@ def test_age_demo_content() -> None:
 def test_skirmish_demo_content() -> None:
     c, _ = load(REPO_SAVES / "demo-skirmish.toml")
     samurai = c.character("Experienced Samurai")
-    assert (samurai.skills["Fighting"], samurai.skills["Shooting"],
-            samurai.skills["Dexterity"]) == (7, 7, 7)
+    assert (
+        samurai.skills["Fighting"],
+        samurai.skills["Shooting"],
+        samurai.skills["Dexterity"],
+    ) == (7, 7, 7)
     assert c.character("Yamabushi").skills["Fighting"] == 5
     assert c.character("Ninja").extra["musket"] == {"target_dexterity": -5}
     master = c.character("Bushido Master")

@@ -53,11 +53,38 @@ from tui.store import (
 #: the save's and the log's key names (data: the GM finds them in the file), the values the
 #: schema allows, and the patch's own keys quoted in a replay problem
 KEYS = {
-    *(f.name for cls in (Campaign, Character, Scene, ExtendedCheck, LogEntry)
-      for f in dataclasses.fields(cls)),
-    "format", "checkpoint", "log", "patch", "msg", "id", "plural", "args", "effect_msgs",
-    "party", "npc", "active", "long", "running", "done", "failed", "true", "false",
-    "rounds", "turns", "diff", "order", "keep", "sub", "add", "tablekeeper", "toml",
+    *(
+        f.name
+        for cls in (Campaign, Character, Scene, ExtendedCheck, LogEntry)
+        for f in dataclasses.fields(cls)
+    ),
+    "format",
+    "checkpoint",
+    "log",
+    "patch",
+    "msg",
+    "id",
+    "plural",
+    "args",
+    "effect_msgs",
+    "party",
+    "npc",
+    "active",
+    "long",
+    "running",
+    "done",
+    "failed",
+    "true",
+    "false",
+    "rounds",
+    "turns",
+    "diff",
+    "order",
+    "keep",
+    "sub",
+    "add",
+    "tablekeeper",
+    "toml",
     *system_keys(),
 }
 #: the GM's own values, quoted by the messages ('sixty', "Nope")
@@ -94,18 +121,21 @@ def _first_skill(doc: Doc) -> str:
 def _scene(**changes: Any) -> Callable[[Doc], None]:
     def change(doc: Doc) -> None:
         doc["scene"] = {"name": "S", **changes}
+
     return change
 
 
 def _check(**changes: Any) -> Callable[[Doc], None]:
     def change(doc: Doc) -> None:
         doc["checks"] = [{"name": "C", "tn": 10, "time_budget": 3, "threshold": 2, **changes}]
+
     return change
 
 
 def _character(**changes: Any) -> Callable[[Doc], None]:
     def change(doc: Doc) -> None:
         doc["characters"][0].update(changes)
+
     return change
 
 
@@ -113,7 +143,8 @@ BROKEN: dict[str, Callable[[Doc], None]] = {
     "skill is an array": lambda d: d["characters"][0]["skills"].update({_first_skill(d): [60]}),
     "skill is a boolean": lambda d: d["characters"][0]["skills"].update({_first_skill(d): True}),
     "skill is a date": lambda d: d["characters"][0]["skills"].update(
-        {_first_skill(d): datetime.date(2024, 5, 1)}),
+        {_first_skill(d): datetime.date(2024, 5, 1)}
+    ),
     "attribute is an array": _character(attributes={"Nope": [1]}),
     "empty name": _character(name=" "),
     "no name": lambda d: d["characters"][0].pop("name"),
@@ -155,7 +186,8 @@ def test_every_schema_problem_reads_in_russian(system: str, russian: None) -> No
     for case, change in BROKEN.items():
         doc = copy.deepcopy(demo)
         doc.setdefault("characters", []).extend(
-            [{"name": "Extra One"}, {"name": "Extra Two"}][: max(0, 2 - len(doc["characters"]))])
+            [{"name": "Extra One"}, {"name": "Extra Two"}][: max(0, 2 - len(doc["characters"]))]
+        )
         change(doc)
         with pytest.raises(SchemaError) as info:
             from_doc(doc)
@@ -165,6 +197,7 @@ def test_every_schema_problem_reads_in_russian(system: str, russian: None) -> No
 
 
 # -- the files: reading, writing, outside changes -----------------------------------------
+
 
 def _made(folder: Path) -> Path:
     save = folder / "c.toml"
@@ -186,8 +219,9 @@ def _log_with(save: Path, change: Callable[[str], str]) -> None:
     """The save's log as two entries, the first changed by ``change`` (a middle entry, so
     it is a problem, never a torn tail), or only what ``change`` made if it holds no block."""
     first = change(format_entry(entry(1)))
-    log_path(save).write_text(first + format_entry(entry(2)) if "[[log]]" in first else first,
-                              encoding="utf-8")  # no block at all: the text alone
+    log_path(save).write_text(
+        first + format_entry(entry(2)) if "[[log]]" in first else first, encoding="utf-8"
+    )  # no block at all: the text alone
 
 
 LOG_DAMAGE: dict[str, Callable[[str], str]] = {
@@ -199,8 +233,9 @@ LOG_DAMAGE: dict[str, Callable[[str], str]] = {
     "msg": lambda t: t.replace("seq = 1\n", "seq = 1\nmsg = { id = 5 }\n"),
     "msg plural": lambda t: t.replace("seq = 1\n", 'seq = 1\nmsg = { id = "x", plural = 1 }\n'),
     "msg args": lambda t: t.replace("seq = 1\n", 'seq = 1\nmsg = { id = "x", args = 1 }\n'),
-    "msg arg": lambda t: t.replace("seq = 1\n",
-                                   'seq = 1\nmsg = { id = "x", args = { a = 1.5 } }\n'),
+    "msg arg": lambda t: t.replace(
+        "seq = 1\n", 'seq = 1\nmsg = { id = "x", args = { a = 1.5 } }\n'
+    ),
     "patch": lambda t: t.replace("seq = 1\n", "seq = 1\npatch = 5\n"),
     "deep": lambda t: t.replace("seq = 1\n", "seq = 1\nodds = " + "[" * 20 + "]" * 20 + "\n"),
     "unknown key": lambda t: t + "[other]\nx = 1\n",
@@ -217,8 +252,9 @@ def _problem(action: Callable[[], object], case: str = "") -> SaveError:
     raise AssertionError(f"no problem found: {case}")
 
 
-def test_every_file_problem_reads_in_russian(tmp_path: Path, russian: None,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_file_problem_reads_in_russian(
+    tmp_path: Path, russian: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     found: dict[str, SaveError] = {}
     found["no such file"] = _problem(lambda: Store.open(tmp_path / "none.toml"))
     (tmp_path / "dir.toml").mkdir()
@@ -243,8 +279,11 @@ def test_every_file_problem_reads_in_russian(tmp_path: Path, russian: None,
     for case, text in {
         "not utf-8": None,
         "checkpoint": good.replace("checkpoint = 1", "checkpoint = -1"),
-        "deep": good + "\n[[characters]]\nname = \"Deep\"\n[characters.extra]\nx = "
-                + "[" * 20 + "]" * 20 + "\n",
+        "deep": good
+        + '\n[[characters]]\nname = "Deep"\n[characters.extra]\nx = '
+        + "[" * 20
+        + "]" * 20
+        + "\n",
     }.items():
         if text is None:
             save.write_bytes(b'format = 1\nname = "\xff"\n')
@@ -258,8 +297,9 @@ def test_every_file_problem_reads_in_russian(tmp_path: Path, russian: None,
     log_path(save).write_text(good_log, encoding="utf-8")
 
     set_checkpoint(save, 0)  # the log's change is replayed onto a save where it cannot fit
-    save.write_text(save.read_text(encoding="utf-8").replace('"Alice"', '"Alicia"'),
-                    encoding="utf-8")
+    save.write_text(
+        save.read_text(encoding="utf-8").replace('"Alice"', '"Alicia"'), encoding="utf-8"
+    )
     found["replay"] = _problem(lambda: Store.open(save))
     assert isinstance(found["replay"], ReplayError)
     save.write_text(good, encoding="utf-8")
@@ -276,8 +316,14 @@ def test_every_file_problem_reads_in_russian(tmp_path: Path, russian: None,
     log_path(save).rmdir()
     log_path(save).write_text(good_log, encoding="utf-8")
 
-    for case in ("save edited", "save deleted", "log grew", "log shortened", "log deleted",
-                 "log replaced"):
+    for case in (
+        "save edited",
+        "save deleted",
+        "log grew",
+        "log shortened",
+        "log deleted",
+        "log replaced",
+    ):
         store, session = _writer(save)
         log = log_path(save)
         if case == "save edited":
@@ -314,7 +360,9 @@ def test_every_file_problem_reads_in_russian(tmp_path: Path, russian: None,
     store.close()
     assert isinstance(found["locked"], LockedError)
     assert isinstance(found["append fails"], WriteError)
-    words = {k: left(v.message, "Alice", "Alicia", "Test", "Edited", "HP", "none.toml.bak")
-             for k, v in found.items()}
+    words = {
+        k: left(v.message, "Alice", "Alicia", "Test", "Edited", "HP", "none.toml.bak")
+        for k, v in found.items()
+    }
     assert {k: v.message for k, v in found.items() if not re.search("[а-яё]", v.message)} == {}
     assert {k: v for k, v in words.items() if v} == {}

@@ -23,8 +23,9 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("target", ["os.replace", "os.fsync"])
-def test_failed_save_keeps_files_and_retries(target: str, tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_save_keeps_files_and_retries(
+    target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     save = tmp_path / "c.toml"
     store = Store.create(save, small_campaign())
     session = Session(store.campaign)
@@ -57,8 +58,9 @@ def test_failed_save_keeps_files_and_retries(target: str, tmp_path: Path,
     store.close()
 
 
-def test_failed_append_truncates_partial_write(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_append_truncates_partial_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     save = tmp_path / "c.toml"
     store = Store.create(save, small_campaign())
     session = Session(store.campaign)

@@ -3,9 +3,8 @@ rolls on the end-of-adventure screen, apply, and ctrl+z undoing the whole step."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import tomli_w
@@ -26,8 +25,14 @@ def save(tmp_path: Path) -> Path:
     alice = Character(
         "Alice Moore",
         attributes={"STR": 13, "INT": 16},
-        skills={"Spot Hidden": 60, "Knowledge (Occult)": 35, "Library Use": 105,
-                "Stealth": 40, "Climb": 50, "Listen": 25},
+        skills={
+            "Spot Hidden": 60,
+            "Knowledge (Occult)": 35,
+            "Library Use": 105,
+            "Stealth": 40,
+            "Climb": 50,
+            "Listen": 25,
+        },
         resources={"HP": 11},
     )
     boris = Character(
@@ -64,17 +69,22 @@ async def enter_line(pilot: Pilot[None], line: str) -> None:
     await pilot.pause()
 
 
-async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(
-        tmp_path: Path) -> None:
+async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for line in ("alice knowledge occult = 20", "alice library use = 50",
-                     "boris spot hidden = 10", "alice spot hidden = 99"):
+        for line in (
+            "alice knowledge occult = 20",
+            "alice library use = 50",
+            "boris spot hidden = 10",
+            "alice spot hidden = 99",
+        ):
             await type_line(pilot, line)
         table = table_of(app)
         assert table.campaign.character("Alice Moore").ticks == (
-            "Knowledge (Occult)", "Library Use")
+            "Knowledge (Occult)",
+            "Library Use",
+        )
         assert table.campaign.character("Boris Ivanov").ticks == ("Spot Hidden",)
         before = table.campaign
 
@@ -84,8 +94,10 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(
         grid = screen.query_one("#adventure-rows", DataTable)
         assert grid.row_count == 3
         assert [[str(c) for c in grid.get_row_at(i)[:3]] for i in range(3)] == [
-            ["Alice Moore", "Knowledge (Occult)", "35"], ["Alice Moore", "Library Use", "105"],
-            ["Boris Ivanov", "Spot Hidden", "35"]]
+            ["Alice Moore", "Knowledge (Occult)", "35"],
+            ["Alice Moore", "Library Use", "105"],
+            ["Boris Ivanov", "Spot Hidden", "35"],
+        ]
 
         # 35% skill, roll 36: improves; then the typed d6.
         await pilot.press("3", "6")
@@ -190,8 +202,7 @@ async def test_downtime_and_teach_in_the_app(tmp_path: Path) -> None:
         await pilot.pause()
         table = table_of(app)
         before = table.campaign
-        await enter_line(pilot, "/downtime alice spot hidden, stealth, climb, listen, "
-                               "library use")
+        await enter_line(pilot, "/downtime alice spot hidden, stealth, climb, listen, library use")
         assert table.campaign == before
         assert "0..4" in screen_text(pilot, "#preview")
         await enter_line(pilot, '/downtime alice "spot hidden", stealth')

@@ -55,11 +55,11 @@ async def test_seed_three_participants_preview_commit_undo(tmp_path: Path) -> No
         await paste(pilot, THREE, enter=False)
         preview = screen_text(pilot, "#preview")
         odds = age.opposed_odds([5, 4, 4], 11)
-        for label, p in (("Naomi wins", odds[0]), ("Amos wins", odds[1]),
-                         ("Bobbie wins", odds[2])):
+        for label, p in (("Naomi wins", odds[0]), ("Amos wins", odds[1]), ("Bobbie wins", odds[2])):
             assert f"{label} {pct(p)}" in preview, preview
-        await paste(pilot, "naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs bobbie seeing "
-                           "= 4 4 4 tn=11")
+        await paste(
+            pilot, "naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs bobbie seeing = 4 4 4 tn=11"
+        )
         assert "TN 11: Bobbie wins" in screen_text(pilot, "#preview")
         assert len(_table(pilot).session.log) == 1
         await pilot.press("ctrl+z")
@@ -119,5 +119,7 @@ async def test_seed_completion_odds_while_typing(tmp_path: Path) -> None:
         await paste(pilot, "/ext infiltration threshold=15 time=30m tn=11")
         await type_line(pilot, "naomi stealth ext=inf", enter=False)
         p = age.advanced_completion_odds(5, 11, 15, 7)
-        assert (f"infiltration: {pct(p)} to complete in the 7 rolls left, all by Naomi"
-                in screen_text(pilot, "#preview"))
+        assert (
+            f"infiltration: {pct(p)} to complete in the 7 rolls left, all by Naomi"
+            in screen_text(pilot, "#preview")
+        )

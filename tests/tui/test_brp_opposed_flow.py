@@ -40,8 +40,7 @@ async def test_seed_every_acting_side_preview_commit_undo(
         await _paste(pilot, "alice stealth = 30 vs boris listen = 05 vs alice spot hidden = 50")
         assert "(special success→success)" in screen_text(pilot, "#preview")
         assert app.table is not None
-        assert set(app.table.campaign.character("Alice Moore").ticks) == {"Stealth",
-                                                                           "Spot Hidden"}
+        assert set(app.table.campaign.character("Alice Moore").ticks) == {"Stealth", "Spot Hidden"}
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.table.campaign.character("Alice Moore").ticks == ()

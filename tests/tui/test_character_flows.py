@@ -31,19 +31,32 @@ class Spec:
 
 
 SPECS = {
-    "brp": Spec("/scene Cellar", ("/skill bandit dodge 30",), "bandit dodge = 10",
-                "Bandit · Dodge 30%: 10"),
-    "gurps": Spec("/scene Warehouse", ("/attr bandit DX 11", "/attr bandit basic speed 5.5",
-                                       "/skill bandit brawling 12"),
-                  "bandit brawling = 3 4 5", "Bandit Brawling 12"),
-    "age": Spec("/scene Tycho", ("/attr bandit dexterity 2", "/skill bandit stealth Dexterity"),
-                "bandit stealth tn=11 = 3 4 5", "Bandit"),
-    "skirmish": Spec("/scene Pass", ("/skill bandit fighting 5",), "bandit fighting = 4",
-                     "Bandit Fighting"),
-    "strange": Spec("/scene Road", ("/skill bandit атлетика Умелец", "/goal bandit rob",
-                                    "/phase"),
-                    "bandit атлетика range=3,5 = 1 2 3 4", "Bandit", ("/phase", "/phase"),
-                    ("/goal bandit rob", "/phase", "bandit атлетика range=3,5 = 1 2 3 4")),
+    "brp": Spec(
+        "/scene Cellar", ("/skill bandit dodge 30",), "bandit dodge = 10", "Bandit · Dodge 30%: 10"
+    ),
+    "gurps": Spec(
+        "/scene Warehouse",
+        ("/attr bandit DX 11", "/attr bandit basic speed 5.5", "/skill bandit brawling 12"),
+        "bandit brawling = 3 4 5",
+        "Bandit Brawling 12",
+    ),
+    "age": Spec(
+        "/scene Tycho",
+        ("/attr bandit dexterity 2", "/skill bandit stealth Dexterity"),
+        "bandit stealth tn=11 = 3 4 5",
+        "Bandit",
+    ),
+    "skirmish": Spec(
+        "/scene Pass", ("/skill bandit fighting 5",), "bandit fighting = 4", "Bandit Fighting"
+    ),
+    "strange": Spec(
+        "/scene Road",
+        ("/skill bandit атлетика Умелец", "/goal bandit rob", "/phase"),
+        "bandit атлетика range=3,5 = 1 2 3 4",
+        "Bandit",
+        ("/phase", "/phase"),
+        ("/goal bandit rob", "/phase", "bandit атлетика range=3,5 = 1 2 3 4"),
+    ),
 }
 
 
@@ -87,8 +100,9 @@ async def end_round(pilot: Pilot[None], spec: Spec, *, first: bool = False) -> N
 
 
 @pytest.mark.parametrize("system", sorted(SPECS))
-async def test_a_surprise_npc_from_start_to_undo(system: str,
-                                                 demo_copy: Callable[[str], Path]) -> None:
+async def test_a_surprise_npc_from_start_to_undo(
+    system: str, demo_copy: Callable[[str], Path]
+) -> None:
     spec = SPECS[system]
     path = demo_copy(system)
     app = TablekeeperApp(path, rng=rng())
@@ -108,7 +122,8 @@ async def test_a_surprise_npc_from_start_to_undo(system: str,
         assert "Bandit (npc)" in party(pilot)
         for line in spec.setup:
             await undoable(pilot, line) if line.startswith(("/skill", "/attr")) else (
-                await type_line(pilot, line))
+                await type_line(pilot, line)
+            )
         if not spec.round_lines:
             await type_line(pilot, "/order")  # GURPS places it by Basic Speed now
             scene = table.campaign.scene
@@ -125,14 +140,16 @@ async def test_a_surprise_npc_from_start_to_undo(system: str,
         await undoable(pilot, "/cond bandit 2 stunned 2 rounds")
         await end_round(pilot, spec, first=True)
         assert table.campaign.character("Bandit 2").conditions == (
-            Condition("stunned", 1, "rounds"),)
+            Condition("stunned", 1, "rounds"),
+        )
         await end_round(pilot, spec)
         assert table.campaign.character("Bandit 2").conditions == ()
         assert "Bandit 2: stunned ends" in log_text(pilot)
         await pilot.press("ctrl+z")  # the expiry is part of the step that ended the round
         await pilot.pause()
         assert table.campaign.character("Bandit 2").conditions == (
-            Condition("stunned", 1, "rounds"),)
+            Condition("stunned", 1, "rounds"),
+        )
         await pilot.press("ctrl+y")
         await pilot.pause()
         await undoable(pilot, "/rm bandit 2")
@@ -142,8 +159,7 @@ async def test_a_surprise_npc_from_start_to_undo(system: str,
     assert saved.character("Bandit").resources == {"HP": -2}
 
 
-async def test_the_editor_by_keys_one_undo_step_per_field(
-        demo_copy: Callable[[str], Path]) -> None:
+async def test_the_editor_by_keys_one_undo_step_per_field(demo_copy: Callable[[str], Path]) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table
@@ -176,8 +192,9 @@ async def test_the_editor_by_keys_one_undo_step_per_field(
         await pilot.press("ctrl+z")  # undoes the last field only, and the editor follows
         await pilot.pause()
         assert table.campaign.character("Boris Petrov").skills["Listen"] == 50
-        assert "Listen            50" in str(editor.rows.get_option_at_index(
-            editor.rows.highlighted or 0).prompt)
+        assert "Listen            50" in str(
+            editor.rows.get_option_at_index(editor.rows.highlighted or 0).prompt
+        )
         await pilot.press("ctrl+z", "ctrl+z")  # GM-only, then the rename
         await pilot.pause()
         assert editor.who == "Boris Ivanov"
@@ -186,8 +203,7 @@ async def test_the_editor_by_keys_one_undo_step_per_field(
         assert not isinstance(app.screen, EditorScreen)
 
 
-async def test_the_sheet_from_the_party_list_and_its_keys(
-        demo_copy: Callable[[str], Path]) -> None:
+async def test_the_sheet_from_the_party_list_and_its_keys(demo_copy: Callable[[str], Path]) -> None:
     app = TablekeeperApp(demo_copy("gurps"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "ruth shotgun = 3 3 3")
@@ -197,8 +213,14 @@ async def test_the_sheet_from_the_party_list_and_its_keys(
         sheet = app.screen
         assert isinstance(sheet, SheetScreen) and sheet.who == "Ruth Hale"
         text = str(sheet.query_one("#sheet-body").render())
-        for phrase in ("HP 11/11", "Guns (Shotgun) 13", "Stevenson: skill=Guns (Shotgun)",
-                       "damage=2d6-1", "RECENT ROLLS", "Ruth Hale Guns (Shotgun) 13: 9 [3 3 3]"):
+        for phrase in (
+            "HP 11/11",
+            "Guns (Shotgun) 13",
+            "Stevenson: skill=Guns (Shotgun)",
+            "damage=2d6-1",
+            "RECENT ROLLS",
+            "Ruth Hale Guns (Shotgun) 13: 9 [3 3 3]",
+        ):
             assert phrase in text, phrase
         await pilot.press("right")
         await pilot.pause()
@@ -215,7 +237,8 @@ async def test_the_sheet_from_the_party_list_and_its_keys(
 
 
 async def test_help_and_palette_list_the_character_commands(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     from tui.app.palette import ours
 
     app = TablekeeperApp(demo_copy("age"), rng=rng())
@@ -224,10 +247,18 @@ async def test_help_and_palette_list_the_character_commands(
         await pilot.press("f1")
         await pilot.pause()
         text = str(app.screen.query_one("Static").render())
-        for usage in ("/add NAME [npc] [gm]", "/dup CHAR [xN]", "/rm CHAR", "/sheet [CHAR]",
-                      "/skill CHAR SKILL VALUE", "/attr CHAR NAME VALUE",
-                      "/cond CHAR NAME [N rounds|turns]", "/uncond CHAR NAME|all",
-                      "/init CHAR N | roll CHAR|all EXPR", "max=N"):
+        for usage in (
+            "/add NAME [npc] [gm]",
+            "/dup CHAR [xN]",
+            "/rm CHAR",
+            "/sheet [CHAR]",
+            "/skill CHAR SKILL VALUE",
+            "/attr CHAR NAME VALUE",
+            "/cond CHAR NAME [N rounds|turns]",
+            "/uncond CHAR NAME|all",
+            "/init CHAR N | roll CHAR|all EXPR",
+            "max=N",
+        ):
             assert usage in text, usage
         assert "f4" in text and "main.sheet" in text
         await pilot.press("escape")

@@ -17,8 +17,8 @@ import pytest
 
 from tests.tui.conftest import DEMOS
 from tests.tui.test_russian import english_left
-from tui.cli import main as cli
 from tui import language as i18n
+from tui.cli import main as cli
 
 
 def run_main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -59,8 +59,15 @@ def test_help_lists_the_environment_and_the_files(
 ) -> None:
     code, out, _ = run_main(["--help"], capsys)
     assert code == 0
-    for name in ("TABLEKEEPER_SAVES", "TABLEKEEPER_SEED", "TABLEKEEPER_CONFIG", "NO_COLOR",
-                 "--version", "--config", "check FILE"):
+    for name in (
+        "TABLEKEEPER_SAVES",
+        "TABLEKEEPER_SEED",
+        "TABLEKEEPER_CONFIG",
+        "NO_COLOR",
+        "--version",
+        "--config",
+        "check FILE",
+    ):
         assert name in out
     assert str(user_dirs / "config" / "tablekeeper" / "config.toml") in out
     assert str(user_dirs / "state" / "tablekeeper" / "log" / "tablekeeper.log") in out
@@ -97,8 +104,12 @@ def test_check_has_its_own_parser(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(
-    args: list[str], env: dict[str, str], says: str, tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    env: dict[str, str],
+    says: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     started: list[dict[str, Any]],
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -112,7 +123,9 @@ def test_bad_arguments_are_one_line_and_exit_2(
 
 
 def test_the_saves_folder_comes_from_the_flag_the_variable_the_config(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     started: list[dict[str, Any]],
 ) -> None:
     config = tmp_path / "config.toml"
@@ -127,8 +140,10 @@ def test_the_saves_folder_comes_from_the_flag_the_variable_the_config(
 
 
 def test_no_saves_anywhere_means_the_default_and_seeds_come_from_the_environment(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    started: list[dict[str, Any]], user_dirs: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    started: list[dict[str, Any]],
+    user_dirs: Path,
 ) -> None:
     monkeypatch.setenv("TABLEKEEPER_SEED", "42")
     assert run_main([str(DEMOS["age"]), "--read-only"], capsys)[0] == 0
@@ -141,16 +156,23 @@ def test_no_saves_anywhere_means_the_default_and_seeds_come_from_the_environment
 def _console(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     script = shutil.which("tablekeeper", path=str(Path(sys.executable).parent))
     assert script is not None, "the tablekeeper console script is not installed"
-    return subprocess.run([script, *args], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, **(env or {})}, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [script, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **(env or {})},
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_the_installed_command_and_python_m_tui() -> None:
     done = _console("--version")
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith("tablekeeper ")
-    module = subprocess.run([sys.executable, "-m", "tui", "check", "--help"],
-                            capture_output=True, text=True, timeout=60)
+    module = subprocess.run(
+        [sys.executable, "-m", "tui", "check", "--help"], capture_output=True, text=True, timeout=60
+    )
     assert module.returncode == 0 and "usage: tablekeeper check" in module.stdout
 
 
@@ -161,15 +183,18 @@ def test_a_bad_seed_in_the_environment_is_no_traceback() -> None:
 
 
 def test_serve_listens_on_loopback_unless_told_and_runs_only_the_players_view(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     import shlex
 
     import tui.cli.serve
 
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(tui.cli.serve, "serve_main",
-                        lambda save, **kw: calls.append({"save": save, **kw}) or 0)
+    monkeypatch.setattr(
+        tui.cli.serve, "serve_main", lambda save, **kw: calls.append({"save": save, **kw}) or 0
+    )
     save = tmp_path / "my table.toml"
     shutil.copy(DEMOS["brp"], save)
     assert run_main(["serve", str(save)], capsys)[0] == 0
@@ -181,17 +206,23 @@ def test_serve_listens_on_loopback_unless_told_and_runs_only_the_players_view(
 
 def test_serving_costs_the_normal_start_nothing() -> None:
     """textual-serve and aiohttp are imported by the serve command only."""
-    script = ("import sys, tui.cli.main, tui.app.app, tui.app.players_feed, tui.app.palette; "
-              "tui.cli.main._main_parser().parse_args([]); "
-              "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-              "('textual_serve', 'aiohttp')))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=60)
+    script = (
+        "import sys, tui.cli.main, tui.app.app, tui.app.players_feed, tui.app.palette; "
+        "tui.cli.main._main_parser().parse_args([]); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('textual_serve', 'aiohttp')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
-    served = subprocess.run([sys.executable, "-c", "import sys, tui.cli.serve; print("
-                             "'textual_serve' in sys.modules)"], capture_output=True,
-                            text=True, timeout=60)
+    served = subprocess.run(
+        [sys.executable, "-c", "import sys, tui.cli.serve; print('textual_serve' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert served.stdout.strip() == "True"  # the check above can see the import
 
 
@@ -203,18 +234,57 @@ def english_after() -> Iterator[None]:
 
 
 #: the help's syntax, the same in either language: options, metavars, sub-commands, names
-SYNTAX = {"tablekeeper", "check", "serve", "recap", "help", "version", "read-only", "saves",
-          "config", "seed", "lang", "ru", "en", "language", "host", "port", "adventure",
-          "since", "scene", "gm", "md", "output", "toml", "markdown", "h", "o", "file", "dir",
-          "name", "date", "save", "xdg", "lc", "all", "messages", "no", "color"}
+SYNTAX = {
+    "tablekeeper",
+    "check",
+    "serve",
+    "recap",
+    "help",
+    "version",
+    "read-only",
+    "saves",
+    "config",
+    "seed",
+    "lang",
+    "ru",
+    "en",
+    "language",
+    "host",
+    "port",
+    "adventure",
+    "since",
+    "scene",
+    "gm",
+    "md",
+    "output",
+    "toml",
+    "markdown",
+    "h",
+    "o",
+    "file",
+    "dir",
+    "name",
+    "date",
+    "save",
+    "xdg",
+    "lc",
+    "all",
+    "messages",
+    "no",
+    "color",
+}
 _PATHS = re.compile(r"\S*/\S*")
 
 
 def test_help_and_check_speak_russian(
     capsys: pytest.CaptureFixture[str], user_dirs: Path, tmp_path: Path, english_after: None
 ) -> None:
-    for args in (["--lang", "ru", "--help"], ["check", "--lang", "ru", "--help"],
-                 ["serve", "--help", "--lang=ru"], ["recap", "--lang", "ru", "--help"]):
+    for args in (
+        ["--lang", "ru", "--help"],
+        ["check", "--lang", "ru", "--help"],
+        ["serve", "--help", "--lang=ru"],
+        ["recap", "--lang", "ru", "--help"],
+    ):
         code, out, _ = run_main(args, capsys)
         assert code == 0
         assert out.startswith("использование: tablekeeper"), out
@@ -227,25 +297,34 @@ def test_help_and_check_speak_russian(
     code, out, _ = run_main(["check", "--lang", "ru", str(DEMOS["brp"]), str(missing)], capsys)
     assert (code, out) == (1, f"{DEMOS['brp']}: в порядке\n{missing}: нет такого файла\n")
     broken = tmp_path / "broken.toml"
-    broken.write_text('format = 3\nsystem = "brp"\nname = "x"\nadventure = 1\n'
-                      '[[characters]]\nname = "A"\nside = "enemy"\n', encoding="utf-8")
+    broken.write_text(
+        'format = 3\nsystem = "brp"\nname = "x"\nadventure = 1\n'
+        '[[characters]]\nname = "A"\nside = "enemy"\n',
+        encoding="utf-8",
+    )
     code, out, _ = run_main(["check", "--lang", "ru", str(broken)], capsys)
-    assert (code, out) == (1, f"{broken}: characters[0].side: должно быть одним из: party, npc, "
-                              "а здесь 'enemy'\n")
+    assert (code, out) == (
+        1,
+        f"{broken}: characters[0].side: должно быть одним из: party, npc, а здесь 'enemy'\n",
+    )
     code, _, err = run_main(["--lang", "ru", "--seed", "abc"], capsys)
-    assert (code, err) == (2, "tablekeeper: аргумент --seed: неверное значение (int): 'abc' "
-                              "(см. tablekeeper --help)\n")
+    assert (code, err) == (
+        2,
+        "tablekeeper: аргумент --seed: неверное значение (int): 'abc' (см. tablekeeper --help)\n",
+    )
     code, _, err = run_main(["check", "--lang", "ru"], capsys)
-    assert (code, err) == (2, "tablekeeper: нужны аргументы: FILE (см. tablekeeper check "
-                              "--help)\n")
+    assert (code, err) == (2, "tablekeeper: нужны аргументы: FILE (см. tablekeeper check --help)\n")
     import argparse
 
     assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]  # restored
 
 
 def test_the_command_lines_language_is_the_flag_the_config_the_locale(
-    capsys: pytest.CaptureFixture[str], user_dirs: Path, tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch, english_after: None,
+    capsys: pytest.CaptureFixture[str],
+    user_dirs: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    english_after: None,
 ) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)

@@ -16,14 +16,14 @@ from tui.app.app import TablekeeperApp
 from tui.app.bindings import binding_ids, bindings
 from tui.app.config import Config, ConfigWriteError, load_config, write_theme
 
-GOOD = '''# my table
+GOOD = """# my table
 theme = "nord"   # a dark one
 saves = "~/rpg"
 language = "ru"
 
 [keymap]
 "app.undo" = "ctrl+u"
-'''
+"""
 
 
 def load(path: Path) -> Config:
@@ -94,11 +94,11 @@ def test_write_theme_keeps_comments_and_other_keys(tmp_path: Path) -> None:
 
 def test_write_theme_adds_the_key_before_the_first_table(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
-    text = "# keys\n[keymap]\n\"app.undo\" = \"ctrl+u\"\n"
+    text = '# keys\n[keymap]\n"app.undo" = "ctrl+u"\n'
     path.write_text(text, encoding="utf-8")
     write_theme(path, "gruvbox")
     after = path.read_text(encoding="utf-8")
-    assert after.startswith("# keys\ntheme = \"gruvbox\"\n")
+    assert after.startswith('# keys\ntheme = "gruvbox"\n')
     assert tomllib.loads(after) == {"theme": "gruvbox", "keymap": {"app.undo": "ctrl+u"}}
 
 
@@ -109,9 +109,7 @@ def test_write_theme_creates_the_file_and_its_folder(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text", ["theme = [\n", '"theme" = "nord"\n', "theme = '''nord'''\n"])
-def test_write_theme_never_damages_a_file_it_cannot_edit_safely(
-    tmp_path: Path, text: str
-) -> None:
+def test_write_theme_never_damages_a_file_it_cannot_edit_safely(tmp_path: Path, text: str) -> None:
     path = tmp_path / "config.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigWriteError):
@@ -128,7 +126,8 @@ def test_every_binding_has_an_id_listed_in_the_readme() -> None:
 
 
 async def test_the_app_applies_theme_and_keymap_and_the_help_shows_the_new_key(
-    demo_copy: Callable[[str], Path], tmp_path: Path,
+    demo_copy: Callable[[str], Path],
+    tmp_path: Path,
 ) -> None:
     path = tmp_path / "config.toml"
     path.write_text('theme = "nord"\n[keymap]\n"app.help" = "f5"\n', encoding="utf-8")
@@ -142,13 +141,13 @@ async def test_the_app_applies_theme_and_keymap_and_the_help_shows_the_new_key(
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
         text = str(app.screen.query_one("Static").render())
-        assert any(line.split()[:1] == ["f5"] and "app.help" in line
-                   for line in text.splitlines())
+        assert any(line.split()[:1] == ["f5"] and "app.help" in line for line in text.splitlines())
         assert "ctrl+z" in text and "app.undo" in text and "enter" in text
 
 
 async def test_a_theme_picked_in_the_app_is_remembered(
-    demo_copy: Callable[[str], Path], tmp_path: Path,
+    demo_copy: Callable[[str], Path],
+    tmp_path: Path,
 ) -> None:
     path = tmp_path / "config.toml"
     path.write_text('# mine\nlanguage = "en"\n', encoding="utf-8")
@@ -162,7 +161,8 @@ async def test_a_theme_picked_in_the_app_is_remembered(
 
 
 async def test_config_problems_are_notified_and_the_app_starts(
-    demo_copy: Callable[[str], Path], tmp_path: Path,
+    demo_copy: Callable[[str], Path],
+    tmp_path: Path,
 ) -> None:
     path = tmp_path / "config.toml"
     path.write_text('theme = "no-such"\n', encoding="utf-8")
@@ -176,7 +176,8 @@ async def test_config_problems_are_notified_and_the_app_starts(
 
 
 async def test_the_palette_keeps_textuals_commands_beside_ours(
-    demo_copy: Callable[[str], Path], tmp_path: Path,
+    demo_copy: Callable[[str], Path],
+    tmp_path: Path,
 ) -> None:
     path = tmp_path / "config.toml"
     path.write_text('[keymap]\n"app.undo" = "ctrl+u"\n', encoding="utf-8")

@@ -19,17 +19,31 @@ from hypothesis import strategies as st
 from textual.app import App
 
 from tui.app.app import TablekeeperApp
+from tui.base.textsafe import visible
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, Condition
 from tui.store import Store
 from tui.store.logformat import format_entry
 from tui.store.paths import log_path
-from tui.base.textsafe import visible
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-NASTY = ["\x1b[2J", "\x1b]2;pwned\x07", "\x9b31m", "\u202e", "\r", "\t", "\x00", "\x7f",
-         "[b]", "[/]", "[/b]", "[@click=app.screenshot('x.svg')]", "[link=file:///etc]",
-         "\\[", "]"]
+NASTY = [
+    "\x1b[2J",
+    "\x1b]2;pwned\x07",
+    "\x9b31m",
+    "\u202e",
+    "\r",
+    "\t",
+    "\x00",
+    "\x7f",
+    "[b]",
+    "[/]",
+    "[/b]",
+    "[@click=app.screenshot('x.svg')]",
+    "[link=file:///etc]",
+    "\\[",
+    "]",
+]
 pieces = st.sampled_from(NASTY) | st.text(alphabet="abcАБВ ", min_size=1, max_size=3)
 nasty = st.lists(pieces, min_size=1, max_size=5).map("".join).filter(lambda s: s.strip())
 
@@ -57,11 +71,19 @@ def assert_safe(app: App[None], where: str) -> str:
 
 def campaign_of(name: str, char_names: list[str], skill: str, note: str) -> Campaign:
     chars = tuple(
-        Character(n, attributes={"STR": 10}, skills={skill: 50, "Listen": 30},
-                  resources={"HP": 10, note[:6] or "X": 1}, notes=note, ticks=(skill,),
-                  maxima={"HP": 12}, conditions=(Condition(skill, 2, "rounds"),),
-                  extra={"aliases": [note]})
-        for n in char_names)
+        Character(
+            n,
+            attributes={"STR": 10},
+            skills={skill: 50, "Listen": 30},
+            resources={"HP": 10, note[:6] or "X": 1},
+            notes=note,
+            ticks=(skill,),
+            maxima={"HP": 12},
+            conditions=(Condition(skill, 2, "rounds"),),
+            extra={"aliases": [note]},
+        )
+        for n in char_names
+    )
     return Campaign(name, "brp", characters=chars)
 
 
@@ -106,20 +128,37 @@ async def look_everywhere(save: Path, size: tuple[int, int]) -> None:
 
 @pytest.mark.timeout(600)
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
-@given(name=nasty, chars=st.lists(nasty, min_size=1, max_size=3,
-                                  unique_by=lambda s: s.strip().casefold()),
-       skill=nasty, note=nasty, text=nasty, size=st.sampled_from([(80, 24), (120, 40)]))
-async def test_no_text_from_a_save_drives_the_terminal(tmp_path_factory: pytest.TempPathFactory,
-                                                       name: str, chars: list[str], skill: str,
-                                                       note: str, text: str,
-                                                       size: tuple[int, int]) -> None:
+@given(
+    name=nasty,
+    chars=st.lists(nasty, min_size=1, max_size=3, unique_by=lambda s: s.strip().casefold()),
+    skill=nasty,
+    note=nasty,
+    text=nasty,
+    size=st.sampled_from([(80, 24), (120, 40)]),
+)
+async def test_no_text_from_a_save_drives_the_terminal(
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    chars: list[str],
+    skill: str,
+    note: str,
+    text: str,
+    size: tuple[int, int],
+) -> None:
     folder = tmp_path_factory.mktemp("nasty")
     save = folder / "c.toml"
     names = [c.strip() for c in chars]
     with Store.create(save, campaign_of(name, names, skill, note)):
         pass
-    entry = LogEntry(seq=1, time="2026-12-01T10:00:00+00:00", kind="roll", text=text,
-                     actor=names[0], grade="fumble", effects=(text,))
+    entry = LogEntry(
+        seq=1,
+        time="2026-12-01T10:00:00+00:00",
+        kind="roll",
+        text=text,
+        actor=names[0],
+        grade="fumble",
+        effects=(text,),
+    )
     log_path(save).write_text(format_entry(entry), encoding="utf-8")
     await look_everywhere(save, size)
 

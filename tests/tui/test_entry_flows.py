@@ -103,7 +103,9 @@ async def test_an_opponents_suggestion_is_never_doubled(demo_copy: Callable[[str
         await pilot.press(*"vic stealth vs moss")
         await pilot.pause(0.1)
         # not "vic stealth vs mossd moss"
-        assert entry(pilot)._suggestion == f"vic stealth vs moss{REPLACES}vic stealth vs guard moss "
+        assert (
+            entry(pilot)._suggestion == f"vic stealth vs moss{REPLACES}vic stealth vs guard moss "
+        )
         await pilot.press("tab")
         assert entry(pilot).value == "vic stealth vs guard moss "
 

@@ -38,7 +38,8 @@ def _column(app: TablekeeperApp, text: str) -> int:
 
 
 async def test_opening_draws_the_keys_on_one_line_without_a_widget_per_key(
-        demo_copy: Callable[[str], Path], changes: list[bool]) -> None:
+    demo_copy: Callable[[str], Path], changes: list[bool]
+) -> None:
     """No widget per key: a change of the keys repaints one line and lays nothing out."""
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 24)) as pilot:
@@ -59,7 +60,8 @@ async def test_opening_draws_the_keys_on_one_line_without_a_widget_per_key(
 
 
 async def test_hidden_keys_coming_and_going_do_not_redraw_the_footer(
-        demo_copy: Callable[[str], Path], changes: list[bool]) -> None:
+    demo_copy: Callable[[str], Path], changes: list[bool]
+) -> None:
     """Moving the focus from the roll entry to the party list changes only hidden bindings
     (the entry's cursor keys, the list's arrows): the footer shows the same keys."""
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
@@ -76,7 +78,8 @@ async def test_hidden_keys_coming_and_going_do_not_redraw_the_footer(
 
 
 async def test_a_click_on_a_key_presses_it_and_the_pointer_highlights_it(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause(0.3)
@@ -99,7 +102,8 @@ async def test_a_click_on_a_key_presses_it_and_the_pointer_highlights_it(
 
 
 async def test_on_a_narrow_terminal_the_palette_key_covers_the_keys_that_overrun(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(40, 24)) as pilot:
         await pilot.pause(0.3)

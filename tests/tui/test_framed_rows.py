@@ -40,7 +40,9 @@ class _Fixed(Widget):
 
 
 class _Panes(App[None]):
-    CSS = "\n".join(f".l{n} {{ height: 9; {css} }}" for n, css in enumerate(LOOKS.values())) + """
+    CSS = (
+        "\n".join(f".l{n} {{ height: 9; {css} }}" for n, css in enumerate(LOOKS.values()))
+        + """
     .l0.other { tint: magenta 25%; }
     .l1.other { border: round magenta; }
     .l2.other { border: heavy magenta; }
@@ -50,6 +52,7 @@ class _Panes(App[None]):
     .l6.other { hatch: right $primary 40%; }
     .l7.other { text-opacity: 80%; }
     """
+    )
 
     def compose(self) -> ComposeResult:
         for n in range(len(LOOKS)):
@@ -72,9 +75,12 @@ async def test_framed_rows_are_textuals_for_every_look() -> None:
         panes = [*app.query(_Fixed), *app.query(TextPane)]
         assert all(isinstance(p._styles_cache, FramedRows) for p in panes)
         for pane in app.query(_Fixed):
-            pane.rows = [Strip(line.render(app.console, end="")).extend_cell_length(60)
-                         .apply_style(Style(bold=True, color="#c0a0ff", bgcolor="#202040"))
-                         for line in Text(TEXT).split()]
+            pane.rows = [
+                Strip(line.render(app.console, end=""))
+                .extend_cell_length(60)
+                .apply_style(Style(bold=True, color="#c0a0ff", bgcolor="#202040"))
+                for line in Text(TEXT).split()
+            ]
             pane.refresh()
         await pilot.pause()
         for look, pane in zip([*LOOKS, *LOOKS], panes, strict=True):
@@ -109,7 +115,7 @@ async def test_a_row_drawn_before_comes_back_framed_as_before() -> None:
         assert after == _textual_rows(pane)
         top, end = pane.styles.gutter.top, pane.outer_size.height - pane.styles.gutter.bottom
         assert top == 1 and end - top == 7  # a border round seven rows
-        moved = zip(after[top + 1:end], before[top:end - 1], strict=True)
+        moved = zip(after[top + 1 : end], before[top : end - 1], strict=True)
         assert all(new is old for new, old in moved)
         pane.styles.tint = "red 20%"  # a new look (the same size) frames them anew
         await pilot.pause()

@@ -38,26 +38,89 @@ for _module in SHARED_MODULES:
     __import__(_module)
 #: Commands that leave the main screen or the app on purpose (not what fuzzing is about),
 #: with their aliases, whichever system (shared or one system's) defines them.
-LEAVING = {k for commands in (SHARED, *(tracker(key).commands() for key in system_keys()))
-           for k, c in commands.by_name.items() if c.name in {"quit", "help", "endadventure"}}
+LEAVING = {
+    k
+    for commands in (SHARED, *(tracker(key).commands() for key in system_keys()))
+    for k, c in commands.by_name.items()
+    if c.name in {"quit", "help", "endadventure"}
+}
 
-WORDS = ["alice", "boris", "spot", "hidden", "listen", "naomi", "kirma", "samurai", "vs",
-         "=", "hard", "easy", "tn=", "tn=99999999999", "mod=-1", "range=4,5", "resist=",
-         "die=d20", "die=d0", "ext=", "-5", "+10", "07", "0", "101", "-0", "1e9",
-         "999999999999d6", "d6", "3d6+2", "d100", "1000d1000", "1001d6", "d", "6d-1",
-         "ж", "Алиса", "взлом", "даймитрий", "/hp", "/undo", "/redo", "/note", "/rename",
-         "/fortune", "/scene", "/", "\x00", "\t", "\x1b[A", "\u200b", "🎲"]
+WORDS = [
+    "alice",
+    "boris",
+    "spot",
+    "hidden",
+    "listen",
+    "naomi",
+    "kirma",
+    "samurai",
+    "vs",
+    "=",
+    "hard",
+    "easy",
+    "tn=",
+    "tn=99999999999",
+    "mod=-1",
+    "range=4,5",
+    "resist=",
+    "die=d20",
+    "die=d0",
+    "ext=",
+    "-5",
+    "+10",
+    "07",
+    "0",
+    "101",
+    "-0",
+    "1e9",
+    "999999999999d6",
+    "d6",
+    "3d6+2",
+    "d100",
+    "1000d1000",
+    "1001d6",
+    "d",
+    "6d-1",
+    "ж",
+    "Алиса",
+    "взлом",
+    "даймитрий",
+    "/hp",
+    "/undo",
+    "/redo",
+    "/note",
+    "/rename",
+    "/fortune",
+    "/scene",
+    "/",
+    "\x00",
+    "\t",
+    "\x1b[A",
+    "\u200b",
+    "🎲",
+]
 
 lines = st.one_of(
     st.text(max_size=80),
-    st.text(st.characters(min_codepoint=0x400, max_codepoint=0x4FF) | st.sampled_from(" =-+d7"),
-            max_size=60),
+    st.text(
+        st.characters(min_codepoint=0x400, max_codepoint=0x4FF) | st.sampled_from(" =-+d7"),
+        max_size=60,
+    ),
     st.text(st.characters(max_codepoint=0x1F) | st.sampled_from("ad6= "), max_size=30),
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=12).map(" ".join),
-    st.tuples(st.sampled_from(WORDS), st.integers(-10**15, 10**15)).map(
-        lambda t: f"{t[0]} {t[1]}"),
-    st.sampled_from(["x" * 10_000, "alice " + "9" * 10_000, "d6+" * 3_400,
-                     "ж" * 10_000, "/note " + "ё" * 10_000, "alice spot hidden = " + "7 " * 5000]),
+    st.tuples(st.sampled_from(WORDS), st.integers(-(10**15), 10**15)).map(
+        lambda t: f"{t[0]} {t[1]}"
+    ),
+    st.sampled_from(
+        [
+            "x" * 10_000,
+            "alice " + "9" * 10_000,
+            "d6+" * 3_400,
+            "ж" * 10_000,
+            "/note " + "ё" * 10_000,
+            "alice spot hidden = " + "7 " * 5000,
+        ]
+    ),
 )
 typed_lines = st.text(st.sampled_from("alicebors ptdhn=0123456789+-vsжи/"), max_size=24)
 
@@ -77,8 +140,9 @@ class Running:
         self.loop.run_until_complete(done)
 
 
-async def _host(app: TablekeeperApp, inbox: asyncio.Queue[Any],
-                ready: asyncio.Future[None]) -> None:
+async def _host(
+    app: TablekeeperApp, inbox: asyncio.Queue[Any], ready: asyncio.Future[None]
+) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         ready.set_result(None)
         while (item := await inbox.get()) is not None:
@@ -138,9 +202,16 @@ async def _feed(pilot: Pilot[None], line: str, *, keys: bool) -> None:
     screen.entry.value = ""
 
 
-@settings(max_examples=20, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                 HealthCheck.data_too_large])
+@settings(
+    max_examples=20,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
 @given(data=st.data())
 def test_roll_entry_survives_anything(running: Running, data: Any) -> None:
     keys = data.draw(st.integers(0, 4).map(lambda n: n == 0), label="keys")  # 1 in 5 typed

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.tui.conftest import rng
-from tui.base import gcpause
 from tui.app.app import TablekeeperApp
+from tui.base import gcpause
 
 
 async def test_off_while_opening_on_once_interactive(demo_copy: Callable[[str], Path]) -> None:

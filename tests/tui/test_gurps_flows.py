@@ -12,8 +12,7 @@ from tui.app.app import TablekeeperApp
 from tui.store import load
 
 
-async def test_stevenson_at_3_yards_then_damage_and_undo(
-        demo_copy: Callable[[str], Path]) -> None:
+async def test_stevenson_at_3_yards_then_damage_and_undo(demo_copy: Callable[[str], Path]) -> None:
     path = demo_copy("gurps")
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -47,7 +46,8 @@ async def test_stevenson_at_3_yards_then_damage_and_undo(
 
 
 async def test_aim_across_turns_with_ctrl_n_feeds_the_attack(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     path = demo_copy("gurps")
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -79,7 +79,8 @@ async def test_aim_across_turns_with_ctrl_n_feeds_the_attack(
 
 
 async def test_dodge_and_a_speed_tie_reordered_with_alt_down(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     app = TablekeeperApp(demo_copy("gurps"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table

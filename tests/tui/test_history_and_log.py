@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import rng, type_line
-from tui.base import bugreport
 from tui.app.app import TablekeeperApp
 from tui.app.history import LIMIT, EntryHistory
+from tui.base import bugreport
 from tui.session.table.commands import SLASH_COMMANDS, SlashCommand
 from tui.session.table.table import Feedback, Table
 from tui.store import SaveError
@@ -94,7 +94,9 @@ def _boom(table: Table, parsed: object) -> Feedback:
 
 
 async def test_an_internal_error_is_logged_and_the_notice_says_where(
-    demo_copy: Callable[[str], Path], user_dirs: Path, monkeypatch: pytest.MonkeyPatch,
+    demo_copy: Callable[[str], Path],
+    user_dirs: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(SLASH_COMMANDS, "boom", SlashCommand("boom", "/boom", "fails", _boom))
     app = TablekeeperApp(demo_copy("age"), rng=rng())
@@ -109,7 +111,9 @@ async def test_an_internal_error_is_logged_and_the_notice_says_where(
 
 
 async def test_a_failed_save_is_logged(
-    demo_copy: Callable[[str], Path], user_dirs: Path, monkeypatch: pytest.MonkeyPatch,
+    demo_copy: Callable[[str], Path],
+    user_dirs: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     app = TablekeeperApp(demo_copy("skirmish"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:

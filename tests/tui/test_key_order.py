@@ -19,10 +19,10 @@ from textual.widgets import Input, Static
 
 from tests.tui.conftest import burst, keys_handled, rng, type_line
 from tui.app.app import TablekeeperApp
-from tui.widgets.key_order import SETTLE_LIMIT, OrderedKeysApp
 from tui.screens.adventure_end import AdventureEndScreen
 from tui.screens.editor import EditorScreen
 from tui.screens.main import MainScreen
+from tui.widgets.key_order import SETTLE_LIMIT, OrderedKeysApp
 
 
 async def editor_for(pilot: Pilot[None], line: str) -> EditorScreen:
@@ -33,7 +33,8 @@ async def editor_for(pilot: Pilot[None], line: str) -> EditorScreen:
 
 
 async def test_down_enter_in_one_burst_edits_the_row_below(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     app = TablekeeperApp(demo_copy("age"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         editor = await editor_for(pilot, "/add Guard npc gm")
@@ -44,7 +45,8 @@ async def test_down_enter_in_one_burst_edits_the_row_below(
 
 
 async def test_down_down_enter_from_side_acts_on_the_row_two_below(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     app = TablekeeperApp(demo_copy("age"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         editor = await editor_for(pilot, "/add Guard npc gm")
@@ -63,7 +65,8 @@ async def test_down_down_enter_from_side_acts_on_the_row_two_below(
 
 
 async def test_keys_typed_right_after_enter_go_into_the_edit_line_then_undo(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     app = TablekeeperApp(demo_copy("age"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         editor = await editor_for(pilot, "/add Guard npc gm")
@@ -100,7 +103,8 @@ async def test_digits_then_enter_on_the_adventure_end_screen(tmp_path: Path) -> 
 
 
 async def test_enter_right_after_a_pasted_block_reaches_the_dialog_it_opens(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -113,8 +117,7 @@ async def test_enter_right_after_a_pasted_block_reaches_the_dialog_it_opens(
         assert len(texts) == 2 and "Spot Hidden" in texts[0] and "Listen" in texts[1], texts
 
 
-async def test_keys_typed_after_ctrl_r_fill_the_roll_form(
-        demo_copy: Callable[[str], Path]) -> None:
+async def test_keys_typed_after_ctrl_r_fill_the_roll_form(demo_copy: Callable[[str], Path]) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

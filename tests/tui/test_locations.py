@@ -8,8 +8,8 @@ import pytest
 
 from tests.seeds import ROOT
 from tests.tui.conftest import rng
-from tui.base import locations
 from tui.app.app import TablekeeperApp
+from tui.base import locations
 from tui.store.paths import default_saves_dir, saves_dir
 
 
@@ -56,13 +56,16 @@ def test_the_new_pure_modules_and_check_import_no_textual() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, tui.app.config, tui.base.locations, tui.app.history, tui.base.bugreport, tui.store.catalog, "
-            "tui.cli.main\n"
-            "from tui.store import demo_paths\n"
-            "[tui.store.catalog.summarize(p) for p in demo_paths()]\n"
-            "assert tui.cli.main.main(['check', str(demo_paths()[0])]) == 0\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
-            "print(bad); sys.exit(1 if bad else 0)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    code = (
+        "import sys, tui.app.config, tui.base.locations, tui.app.history, tui.base.bugreport, "
+        "tui.store.catalog, tui.cli.main\n"
+        "from tui.store import demo_paths\n"
+        "[tui.store.catalog.summarize(p) for p in demo_paths()]\n"
+        "assert tui.cli.main.main(['check', str(demo_paths()[0])]) == 0\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -11,8 +11,11 @@ from tests.tui.conftest import DEMOS, log_text, rng
 from tui import language as i18n
 from tui.app.app import TablekeeperApp
 
-LINES = ["alice spot hidden hard = 05", "alice stealth = 25 vs boris listen = 05",
-         "/note the door creaks"]
+LINES = [
+    "alice spot hidden hard = 05",
+    "alice stealth = 25 vs boris listen = 05",
+    "/note the door creaks",
+]
 
 
 async def _log_of(path: Path, lang: str, lines: list[str] = ()) -> str:  # type: ignore[assignment]
@@ -51,8 +54,7 @@ async def test_a_log_in_russian_reads_in_english(tmp_path: Path) -> None:
     assert "undo: Alice Moore · Spot Hidden 60 hard → 30%: 05 → special success" in english
 
 
-async def test_an_older_log_without_facts_still_opens_and_shows_its_text(
-        tmp_path: Path) -> None:
+async def test_an_older_log_without_facts_still_opens_and_shows_its_text(tmp_path: Path) -> None:
     path = tmp_path / "brp.toml"
     shutil.copy(DEMOS["brp"], path)
     await _log_of(path, "en", ["alice spot hidden = 07"])
@@ -60,8 +62,11 @@ async def test_an_older_log_without_facts_still_opens_and_shows_its_text(
     assert len(logs) == 1
     text = logs[0].read_text(encoding="utf-8")
     assert "\nmsg = {" in text and "\neffect_msgs = [" in text
-    old = "".join(ln for ln in text.splitlines(keepends=True)
-                  if not ln.startswith(("msg = ", "effect_msgs = ")))
+    old = "".join(
+        ln
+        for ln in text.splitlines(keepends=True)
+        if not ln.startswith(("msg = ", "effect_msgs = "))
+    )
     logs[0].write_text(old, encoding="utf-8")
     russian = await _log_of(path, "ru")
     assert "Alice Moore · Spot Hidden 60%: 07 → special success" in russian

@@ -123,8 +123,7 @@ def _bar(listing: PartyList) -> list[bool]:
     return [c._segments[0].style == thumb._segments[0].style for c in cells]
 
 
-async def test_a_long_party_draws_its_own_scroll_bar_and_the_mouse_moves_it(
-        tmp_path: Path) -> None:
+async def test_a_long_party_draws_its_own_scroll_bar_and_the_mouse_moves_it(tmp_path: Path) -> None:
     """The list draws its scroll bar in its last column (Textual's is a widget repainted
     row by row through Rich at every scroll: about 4 ms a frame); the thumb follows the
     scrolling, and a click or a drag on the bar scrolls there."""

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from tests.tui.conftest import DEMOS, rng
 from tui.app.app import TablekeeperApp
-from tui.store.catalog import check, copy_name, summarize
 from tui.base.locations import shown
+from tui.store.catalog import check, copy_name, summarize
 
 HEAD = 'format = 1\nsystem = "gurps"\nname = {name}\nadventure = 4\n'
 
@@ -27,8 +27,9 @@ def test_a_quoted_name_reads_as_written_with_system_and_adventure(tmp_path: Path
 
 def test_only_the_top_of_the_file_is_read(tmp_path: Path) -> None:
     path = tmp_path / "big.toml"
-    path.write_text(HEAD.format(name='"Big"') + "[[characters]]\nname = 5 = broken\n",
-                    encoding="utf-8")
+    path.write_text(
+        HEAD.format(name='"Big"') + "[[characters]]\nname = 5 = broken\n", encoding="utf-8"
+    )
     assert summarize(path).problem == ""  # the broken body is past the first table
     assert check(path).startswith("line 6, column ")  # the full check finds it
 
@@ -70,7 +71,8 @@ def test_copy_names_are_distinct() -> None:
     i18n.set_language("ru")
     try:
         assert copy_name("Северный тракт", ["северный тракт (КОПИЯ)"]) == (
-            "Северный тракт (копия 2)")
+            "Северный тракт (копия 2)"
+        )
     finally:
         i18n.set_language("en")
     assert copy_name("Demo BRP", []) == "Demo BRP (copy)"
@@ -80,7 +82,8 @@ def test_copy_names_are_distinct() -> None:
 
 async def test_the_picker_shows_rows_marks_broken_saves_and_says_where(tmp_path: Path) -> None:
     (tmp_path / "axe.toml").write_text(
-        HEAD.format(name=r'"Tom \"The Axe\""') + "[[characters]]\nname = 5\n", encoding="utf-8")
+        HEAD.format(name=r'"Tom \"The Axe\""') + "[[characters]]\nname = 5\n", encoding="utf-8"
+    )
     (tmp_path / "cut.toml").write_text('format = 1\nname = "x\n', encoding="utf-8")
     app = TablekeeperApp(saves_dir=tmp_path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -26,8 +26,10 @@ LIMIT = 1.0  # seconds: the issue's "within one second"
 class Writer:
     def __init__(self, save: Path) -> None:
         self.store = Store.open(save)
-        self.table = Table(Session(self.store.campaign, self.store.log,
-                                   last_seq=self.store.log_count), rng=random.Random(3))
+        self.table = Table(
+            Session(self.store.campaign, self.store.log, last_seq=self.store.log_count),
+            rng=random.Random(3),
+        )
         self.table.session.subscribe(self.store.record)
 
     def run(self, line: str) -> None:
@@ -50,7 +52,8 @@ async def shows(pilot: object, test: Callable[[], bool], what: str) -> float:
 
 
 async def test_rolls_appear_within_a_second_across_checkpoints_restarts_and_restores(
-        demo_copy: Callable[[str], Path]) -> None:
+    demo_copy: Callable[[str], Path],
+) -> None:
     save = demo_copy("brp")
     writer = Writer(save)
     app = TablekeeperApp(save, rng=rng(), read_only=True)
@@ -61,7 +64,9 @@ async def test_rolls_appear_within_a_second_across_checkpoints_restarts_and_rest
         waits.append(await shows(pilot, lambda: "07 → special" in log_text(pilot), "a roll"))
         writer.store.checkpoint()
         writer.run("/hp alice -2")
-        waits.append(await shows(pilot, lambda: "HP 11 → 9" in log_text(pilot), "after a checkpoint"))
+        waits.append(
+            await shows(pilot, lambda: "HP 11 → 9" in log_text(pilot), "after a checkpoint")
+        )
         writer.close()  # the GM quits: the view keeps what it shows
         await pilot.pause(0.3)
         assert "HP 11 → 9" in log_text(pilot)
@@ -73,19 +78,24 @@ async def test_rolls_appear_within_a_second_across_checkpoints_restarts_and_rest
         writer.close()
         shutil.copy(save, save.with_suffix(".edited"))
         restore_backup(save)  # the save goes back one checkpoint; the log brings it forward
-        waits.append(await shows(pilot, lambda: "The Quiet House" in screen_text(pilot, "#header"),
-                                 "after a restored backup"))
+        waits.append(
+            await shows(
+                pilot,
+                lambda: "The Quiet House" in screen_text(pilot, "#header"),
+                "after a restored backup",
+            )
+        )
         writer = Writer(save)
         writer.run("/hp boris -1")
-        waits.append(await shows(pilot, lambda: "Boris Ivanov HP" in log_text(pilot),
-                                 "after the restore"))
+        waits.append(
+            await shows(pilot, lambda: "Boris Ivanov HP" in log_text(pilot), "after the restore")
+        )
         writer.close()
     assert max(waits) < LIMIT
     print("players' view latency (s):", " ".join(f"{w:.3f}" for w in waits))
 
 
-async def test_the_already_open_choice_follows_the_writer(demo_copy: Callable[[str], Path]
-                                                         ) -> None:
+async def test_the_already_open_choice_follows_the_writer(demo_copy: Callable[[str], Path]) -> None:
     save = demo_copy("brp")
     writer = Writer(save)
     try:
@@ -108,8 +118,9 @@ async def test_the_view_offers_only_what_works_there(demo_copy: Callable[[str], 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         footer = app.screen.query_one(Footer)
-        keys = {b.binding.description for b in app.screen.active_bindings.values()
-                if b.binding.show}
+        keys = {
+            b.binding.description for b in app.screen.active_bindings.values() if b.binding.show
+        }
         assert {"Undo", "Redo", "Next turn", "Roll form"}.isdisjoint(keys), keys
         assert footer.is_mounted
         await pilot.press("ctrl+p")
@@ -129,8 +140,9 @@ async def test_the_view_offers_only_what_works_there(demo_copy: Callable[[str], 
         await pilot.press("escape")
         for line in ("kirma bow = 3 3 4 5", "!kirma bow", "/hp kirma -1", "/note x"):
             await type_line(pilot, line)
-            assert "changes nothing" in screen_text(pilot, "#preview") or "read-only" in \
-                screen_text(pilot, "#preview"), line
+            assert "changes nothing" in screen_text(
+                pilot, "#preview"
+            ) or "read-only" in screen_text(pilot, "#preview"), line
         await pilot.press("ctrl+z", "ctrl+n")
         await pilot.pause()
         assert app.table is not None and app.table.session.log == []

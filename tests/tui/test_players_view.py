@@ -32,14 +32,16 @@ from tui.store import Store, read_campaign
 
 SIZES = ((80, 24), (120, 40), (200, 60))
 #: the NPC of each demo the hidden characters are copied from, and a visible roller
-TEMPLATES = {"brp": ("Boulder", "alice"), "gurps": ("Guard Moss", "vic"),
-             "age": ("Bobbie", "naomi"), "strange": ("Ог'лай", "kirma"),
-             "skirmish": ("Ninja", "samurai")}
+TEMPLATES = {
+    "brp": ("Boulder", "alice"),
+    "gurps": ("Guard Moss", "vic"),
+    "age": ("Bobbie", "naomi"),
+    "strange": ("Ог'лай", "kirma"),
+    "skirmish": ("Ninja", "samurai"),
+}
 
-latin = st.text(alphabet="bcdfghjkmnpqrstvwxz", min_size=6, max_size=6).map(
-    lambda s: "Qx" + s)
-cyrillic = st.text(alphabet="бвгджзклмнпрстфхцчшщ", min_size=6, max_size=6).map(
-    lambda s: "Жю" + s)
+latin = st.text(alphabet="bcdfghjkmnpqrstvwxz", min_size=6, max_size=6).map(lambda s: "Qx" + s)
+cyrillic = st.text(alphabet="бвгджзклмнпрстфхцчшщ", min_size=6, max_size=6).map(lambda s: "Жю" + s)
 token = latin | cyrillic
 
 
@@ -55,24 +57,56 @@ def all_text(app: App[None]) -> str:
 
 def gm_lines(system: str, hidden: list[str], secrets: list[str], roller: str) -> list[str]:
     h = hidden[0]
-    skill = {"brp": "str", "gurps": "broadsword", "age": "fighting", "strange": "danger",
-             "skirmish": "fighting"}[system]
-    visible_roll = {"brp": "alice spot hidden", "gurps": "vic lockpicking",
-                    "age": "naomi stealth tn=11", "strange": "kirma bow",
-                    "skirmish": "samurai fighting"}[system]
-    lines = [f"/scene Ambush by {h}", "/order", f"/init {h} 15", f"/hp {h} HP =13",
-             f"{h} {skill}", f"{visible_roll} vs {h}", f"{visible_roll}",
-             f"/note {secrets[0]} is the traitor", f"!/note! {secrets[1]} waits",
-             f"!{visible_roll}", "/next", "/next", f"/ext lock{secrets[2][:3]} threshold=9 time=30m",
-             f"{h} {skill} ext=lock{secrets[2][:3]}",
-             # the character commands: conditions, maxima, copies, a new GM-only character
-             f"/cond {h} stunned 2 rounds", f"/hp {h} max=20", f"/dup {h}",
-             f"/attr {h} Wits 3", "/init roll all 2d6", f"/add {secrets[2]} npc gm",
-             f"/cond {secrets[2]} prone", "/next", "/next", "/next",
-             "/note! the bridge creaks"]
+    skill = {
+        "brp": "str",
+        "gurps": "broadsword",
+        "age": "fighting",
+        "strange": "danger",
+        "skirmish": "fighting",
+    }[system]
+    visible_roll = {
+        "brp": "alice spot hidden",
+        "gurps": "vic lockpicking",
+        "age": "naomi stealth tn=11",
+        "strange": "kirma bow",
+        "skirmish": "samurai fighting",
+    }[system]
+    lines = [
+        f"/scene Ambush by {h}",
+        "/order",
+        f"/init {h} 15",
+        f"/hp {h} HP =13",
+        f"{h} {skill}",
+        f"{visible_roll} vs {h}",
+        f"{visible_roll}",
+        f"/note {secrets[0]} is the traitor",
+        f"!/note! {secrets[1]} waits",
+        f"!{visible_roll}",
+        "/next",
+        "/next",
+        f"/ext lock{secrets[2][:3]} threshold=9 time=30m",
+        f"{h} {skill} ext=lock{secrets[2][:3]}",
+        # the character commands: conditions, maxima, copies, a new GM-only character
+        f"/cond {h} stunned 2 rounds",
+        f"/hp {h} max=20",
+        f"/dup {h}",
+        f"/attr {h} Wits 3",
+        "/init roll all 2d6",
+        f"/add {secrets[2]} npc gm",
+        f"/cond {secrets[2]} prone",
+        "/next",
+        "/next",
+        "/next",
+        "/note! the bridge creaks",
+    ]
     if system == "strange":
-        lines[2:2] = [f"/goal {h} {secrets[2]} the bridge", "/goal kirma cross", "/phase",
-                      f"/act {h} danger vs kirma", f"/act {roller} bow vs {h}"]
+        lines[2:2] = [
+            f"/goal {h} {secrets[2]} the bridge",
+            "/goal kirma cross",
+            "/phase",
+            f"/act {h} danger vs kirma",
+            f"/act {roller} bow vs {h}",
+        ]
     if system == "gurps":
         lines.insert(2, f"/maneuver {h} all-out-attack")
     lines.extend(f"{other} {skill}" for other in hidden[1:])
@@ -85,8 +119,9 @@ def build(folder: Path, system: str, hidden: list[str], secrets: list[str]) -> P
     campaign: Campaign = read_campaign(DEMOS[system])
     npc = campaign.character(template)
     extra = {k: v for k, v in npc.extra.items() if k != "aliases"}
-    copies = [replace(npc, name=n, gm_only=True, notes=f"{secrets[0]} plan", extra=extra)
-              for n in hidden]
+    copies = [
+        replace(npc, name=n, gm_only=True, notes=f"{secrets[0]} plan", extra=extra) for n in hidden
+    ]
     others = tuple(c for c in campaign.characters if c.name != template)
     campaign = replace(campaign, characters=(*others, *copies))
     save = folder / "table.toml"
@@ -102,6 +137,7 @@ def build(folder: Path, system: str, hidden: list[str], secrets: list[str]) -> P
 async def look(save: Path, forbidden: list[str], system: str) -> None:
     app = TablekeeperApp(save, rng=random.Random(1), read_only=True)
     async with app.run_test(size=SIZES[0]) as pilot:
+
         def check(where: str) -> None:
             text = all_text(app).casefold()
             for word in forbidden:
@@ -138,10 +174,13 @@ async def look(save: Path, forbidden: list[str], system: str) -> None:
                 await pilot.press("escape")
 
 
-@settings(max_examples=6, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(system=st.sampled_from(sorted(TEMPLATES)),
-       tokens=st.lists(token, min_size=5, max_size=6, unique_by=str.casefold))
+@settings(
+    max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    system=st.sampled_from(sorted(TEMPLATES)),
+    tokens=st.lists(token, min_size=5, max_size=6, unique_by=str.casefold),
+)
 def test_nothing_of_the_gms_reaches_the_players_screen(system: str, tokens: list[str]) -> None:
     hidden, secrets = tokens[:2], tokens[2:]
     with TemporaryDirectory() as folder:

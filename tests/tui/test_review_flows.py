@@ -15,8 +15,16 @@ from tui.screens.log_search import LogSearchScreen
 from tui.screens.recap_view import RecapScreen
 from tui.screens.scenes_list import ScenesScreen
 
-LINES = ["/scene Cellar", "alice spot hidden = 03", "boris listen = 80", "/hp alice -2",
-         "/endscene found the door", "/scene Attic", "alice stealth = 99", "boris listen = 30"]
+LINES = [
+    "/scene Cellar",
+    "alice spot hidden = 03",
+    "boris listen = 80",
+    "/hp alice -2",
+    "/endscene found the door",
+    "/scene Attic",
+    "alice stealth = 99",
+    "boris listen = 30",
+]
 
 
 async def _played(app: TablekeeperApp, pilot: object) -> None:
@@ -25,8 +33,7 @@ async def _played(app: TablekeeperApp, pilot: object) -> None:
         await type_line(pilot, line)  # type: ignore[arg-type]
 
 
-async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_dirs: Path
-                                       ) -> None:
+async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_dirs: Path) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await _played(app, pilot)
@@ -60,8 +67,7 @@ async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_di
         assert not isinstance(app.screen, LogSearchScreen)
 
 
-async def test_scenes_open_their_log(demo_copy: Callable[[str], Path], user_dirs: Path
-                                     ) -> None:
+async def test_scenes_open_their_log(demo_copy: Callable[[str], Path], user_dirs: Path) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await _played(app, pilot)
@@ -82,7 +88,8 @@ async def test_scenes_open_their_log(demo_copy: Callable[[str], Path], user_dirs
 
 
 async def test_dice_statistics_count_each_characters_rolls(
-        demo_copy: Callable[[str], Path], user_dirs: Path) -> None:
+    demo_copy: Callable[[str], Path], user_dirs: Path
+) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await _played(app, pilot)
@@ -102,8 +109,9 @@ async def test_dice_statistics_count_each_characters_rolls(
         assert "Alice Moore: 1 success in 2 rolls" in about
 
 
-async def test_recap_is_written_beside_the_save(demo_copy: Callable[[str], Path],
-                                                user_dirs: Path) -> None:
+async def test_recap_is_written_beside_the_save(
+    demo_copy: Callable[[str], Path], user_dirs: Path
+) -> None:
     path = demo_copy("brp")
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -121,8 +129,9 @@ async def test_recap_is_written_beside_the_save(demo_copy: Callable[[str], Path]
         assert not isinstance(app.screen, RecapScreen)  # refused with its message
 
 
-async def test_the_players_view_offers_none_of_it(demo_copy: Callable[[str], Path],
-                                                  user_dirs: Path) -> None:
+async def test_the_players_view_offers_none_of_it(
+    demo_copy: Callable[[str], Path], user_dirs: Path
+) -> None:
     path = demo_copy("brp")
     app = TablekeeperApp(path, rng=rng(), read_only=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -26,19 +26,102 @@ from tui.session.table.entry import OPTION_KEYS
 
 #: keys, syntax words and names that are the same in either language
 FIXED = {
-    "ctrl", "shift", "tab", "enter", "escape", "pageup", "pagedown", "alt", "up", "down",
-    "delete", "backspace", "esc", "del",
-    "gm", "npc", "stunned", "prone", "rounds", "turns",  # /add NAME [npc] [gm], /cond words
-    "help", "quit", "exit", "dice", "vs", "ext", "clear", "use", "race", "threshold", "time",
-    "every", "minor", "major", "serious", "roll", "active", "long", "passive", "limit",
-    "config", "toml", "keymap", "tablekeeper", "gurps", "age", "brp", "opposed", "mounted",
-    "extra", "supports", "raw", "face", "side", "pike", "block", "parry", "dodge", "moss",
-    "ruth", "shotgun", "lockpicker", "lockpicking", "samurai", "fighting", "yamabushi",
-    "kirma", "bow", "alice", "spot", "hidden", "boris", "basic", "roleplaying", "expanse",
+    "ctrl",
+    "shift",
+    "tab",
+    "enter",
+    "escape",
+    "pageup",
+    "pagedown",
+    "alt",
+    "up",
+    "down",
+    "delete",
+    "backspace",
+    "esc",
+    "del",
+    "gm",
+    "npc",
+    "stunned",
+    "prone",
+    "rounds",
+    "turns",  # /add NAME [npc] [gm], /cond words
+    "help",
+    "quit",
+    "exit",
+    "dice",
+    "vs",
+    "ext",
+    "clear",
+    "use",
+    "race",
+    "threshold",
+    "time",
+    "every",
+    "minor",
+    "major",
+    "serious",
+    "roll",
+    "active",
+    "long",
+    "passive",
+    "limit",
+    "config",
+    "toml",
+    "keymap",
+    "tablekeeper",
+    "gurps",
+    "age",
+    "brp",
+    "opposed",
+    "mounted",
+    "extra",
+    "supports",
+    "raw",
+    "face",
+    "side",
+    "pike",
+    "block",
+    "parry",
+    "dodge",
+    "moss",
+    "ruth",
+    "shotgun",
+    "lockpicker",
+    "lockpicking",
+    "samurai",
+    "fighting",
+    "yamabushi",
+    "kirma",
+    "bow",
+    "alice",
+    "spot",
+    "hidden",
+    "boris",
+    "basic",
+    "roleplaying",
+    "expanse",
     "unknown",  # «Unknown A» is how the players' view names a hidden character in any language
-    "aim", "attack", "evaluate", "determined", "increased", "all", "out", "defense",
-    "svg", "rof", "recoil", "shots", "weapon", "all-out", "all-out-attack", "all-out-defense",
-    "markdown", "md", "recap", "recap-gm",  # the recap's file: NAME.recap-gm.md
+    "aim",
+    "attack",
+    "evaluate",
+    "determined",
+    "increased",
+    "all",
+    "out",
+    "defense",
+    "svg",
+    "rof",
+    "recoil",
+    "shots",
+    "weapon",
+    "all-out",
+    "all-out-attack",
+    "all-out-defense",
+    "markdown",
+    "md",
+    "recap",
+    "recap-gm",  # the recap's file: NAME.recap-gm.md
     "the",  # a game's title: The Expanse
 }
 LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
@@ -72,8 +155,9 @@ def demo(system: str, folder: Path, name: str = "") -> Path:
     """A copy of ``system``'s demo without the characters' notes (English prose the GM
     typed, which would hide an English label among its words)."""
     target = folder / (name or f"{system}.toml")
-    target.write_text(_NOTES.sub('notes = ""', DEMOS[system].read_text(encoding="utf-8")),
-                      encoding="utf-8")
+    target.write_text(
+        _NOTES.sub('notes = ""', DEMOS[system].read_text(encoding="utf-8")), encoding="utf-8"
+    )
     return target
 
 
@@ -83,8 +167,9 @@ def allowed_words(system: str) -> set[str]:
     words = {w.casefold() for s in _strings(doc) for w in LATIN.findall(s)}
     sys_ = tracker(system)
     words |= {w.casefold() for k in (*OPTION_KEYS, *sys_.option_keys) for w in LATIN.findall(k)}
-    words |= {w.casefold() for f in sys_.modifier_fields for c in f.choices
-              for w in LATIN.findall(c)}
+    words |= {
+        w.casefold() for f in sys_.modifier_fields for c in f.choices for w in LATIN.findall(c)
+    }
     words |= {w.casefold() for v in sys_.entry_words.values() for w in LATIN.findall(v)}
     return words | FIXED
 
@@ -93,8 +178,7 @@ def screen_rows(app: TablekeeperApp) -> list[str]:
     """The screen's text, row by row (from Textual's own SVG export of it)."""
     svg = app.export_screenshot()
     rows: dict[float, list[tuple[float, str]]] = {}
-    for m in re.finditer(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>', svg,
-                         re.S):
+    for m in re.finditer(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>', svg, re.S):
         text = html.unescape(re.sub("<[^>]+>", "", m.group(3))).replace("\xa0", " ")
         rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), text))
     return ["".join(t for _, t in sorted(v)) for _, v in sorted(rows.items())]
@@ -118,8 +202,11 @@ def english_left(rows: list[str], allowed: set[str]) -> list[str]:
             if re.fullmatch(r"[dD]\d*|x\d*|[a-z]*-?N", word):  # d20, x2, dice-N: syntax
                 continue
             folded = word.casefold()
-            if any(a.startswith(folded) or (len(folded) > 2 and a.endswith(folded))
-                   for a in allowed if len(a) > 2):
+            if any(
+                a.startswith(folded) or (len(folded) > 2 and a.endswith(folded))
+                for a in allowed
+                if len(a) > 2
+            ):
                 continue  # a name cut by a dialog's edge
             found.append(f"{word!r} in {row.strip()!r}")
     return found
@@ -189,8 +276,9 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
 
 
 @pytest.mark.parametrize("system", sorted(DEMOS))
-async def test_no_screen_shows_an_untranslated_label(system: str, tmp_path: Path,
-                                                     russian: None) -> None:
+async def test_no_screen_shows_an_untranslated_label(
+    system: str, tmp_path: Path, russian: None
+) -> None:
     path = demo(system, tmp_path)
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(100, 40)) as pilot:
@@ -205,8 +293,9 @@ async def test_no_screen_shows_an_untranslated_label(system: str, tmp_path: Path
     assert {k: v for k, v in left.items() if v} == {}
 
 
-async def test_the_picker_and_the_new_campaign_dialog_in_russian(tmp_path: Path,
-                                                                 russian: None) -> None:
+async def test_the_picker_and_the_new_campaign_dialog_in_russian(
+    tmp_path: Path, russian: None
+) -> None:
     demo("strange", tmp_path, "my-campaign.toml")
     app = TablekeeperApp(saves_dir=tmp_path, rng=rng())
     async with app.run_test(size=(100, 40)) as pilot:
@@ -224,8 +313,9 @@ async def test_the_picker_and_the_new_campaign_dialog_in_russian(tmp_path: Path,
     assert {k: v for k, v in left.items() if v} == {}
 
 
-async def test_the_end_of_adventure_and_the_players_view_in_russian(tmp_path: Path,
-                                                                    russian: None) -> None:
+async def test_the_end_of_adventure_and_the_players_view_in_russian(
+    tmp_path: Path, russian: None
+) -> None:
     path = demo("brp", tmp_path)
     allowed = allowed_words("brp")
     app = TablekeeperApp(path, rng=rng())
@@ -245,12 +335,13 @@ async def test_the_end_of_adventure_and_the_players_view_in_russian(tmp_path: Pa
         await pilot.press("f1")
         await pilot.pause()
         players_help = screen_rows(view)
-    left = {"end of adventure": english_left(ending, allowed),
-            "players' view": english_left(players, allowed),
-            "players' help": english_left(players_help, allowed)}
+    left = {
+        "end of adventure": english_left(ending, allowed),
+        "players' view": english_left(players, allowed),
+        "players' help": english_left(players_help, allowed),
+    }
     assert "".join(ending).count("Конец приключения") == 1
     assert {k: v for k, v in left.items() if v} == {}
-
 
 
 async def test_the_problem_dialogs_in_russian(tmp_path: Path, russian: None) -> None:
@@ -283,8 +374,9 @@ async def test_the_problem_dialogs_in_russian(tmp_path: Path, russian: None) -> 
     assert {k: v for k, v in left.items() if v} == {}
 
 
-async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(tmp_path: Path,
-                                                                    russian: None) -> None:
+async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(
+    tmp_path: Path, russian: None
+) -> None:
     """The problem dialogs of a save that does not open: a skill that is not a number, a log
     entry that does not apply to the save, a log that cannot be written (read-only offered)."""
     import os
@@ -302,8 +394,12 @@ async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(tmp_path: Pa
             return screen_rows(app)
 
     broken = demo("brp", tmp_path, "broken.toml")
-    broken.write_text(broken.read_text(encoding="utf-8").replace(
-        '"Spot Hidden" = 60', '"Spot Hidden" = "sixty"', 1), encoding="utf-8")
+    broken.write_text(
+        broken.read_text(encoding="utf-8").replace(
+            '"Spot Hidden" = 60', '"Spot Hidden" = "sixty"', 1
+        ),
+        encoding="utf-8",
+    )
     rows["schema"] = await shown(broken)
 
     async def changed(path: Path) -> Path:  # one change made: the log holds its entry
@@ -317,8 +413,9 @@ async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(tmp_path: Pa
 
     path = await changed(demo("brp", tmp_path))
     text = path.read_text(encoding="utf-8")  # back before the change, Alice renamed:
-    text = re.sub(r"(?m)^checkpoint = \d+$", "checkpoint = 0", text).replace("Alice Moore",
-                                                                             "Alicia Moore")
+    text = re.sub(r"(?m)^checkpoint = \d+$", "checkpoint = 0", text).replace(
+        "Alice Moore", "Alicia Moore"
+    )
     path.write_text(text, encoding="utf-8")  # the log's change no longer fits
     rows["replay"] = await shown(path)
 
@@ -326,8 +423,10 @@ async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(tmp_path: Pa
     os.link(log_path(linked), tmp_path / "another-name.toml")
     rows["unwritable"] = await shown(linked)
 
-    left = {k: english_left(v, allowed | {"alicia", "another", "name", "linked", "broken"})
-            for k, v in rows.items()}
+    left = {
+        k: english_left(v, allowed | {"alicia", "another", "name", "linked", "broken"})
+        for k, v in rows.items()
+    }
     assert any("нужно: целое число; здесь:" in r for r in rows["schema"]), rows["schema"]
     assert any("не применяется к сохранению" in r for r in rows["replay"]), rows["replay"]
     assert any("только для чтения" in r for r in rows["unwritable"]), rows["unwritable"]

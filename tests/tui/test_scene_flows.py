@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 
 from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign, Character
-from tui.session.systems.strange.rounds import rounds_of
 from tui.session.campaign.schema import to_doc
+from tui.session.systems.strange.rounds import rounds_of
 from tui.store import load
 
 
@@ -27,22 +27,36 @@ def save(tmp_path: Path, campaign: Campaign) -> Path:
 
 
 def strange() -> Campaign:
-    return Campaign("Northern Road", "strange", characters=(
-        Character("Sir Dallah", skills={"Wrestling": "Умелец", "Longsword": "Профессионал"}),
-        Character("Jarl Balgruf", side="npc",
-                  skills={"Athletics": "Профессионал", "Longsword": "Профессионал"}),
-    ))
+    return Campaign(
+        "Northern Road",
+        "strange",
+        characters=(
+            Character("Sir Dallah", skills={"Wrestling": "Умелец", "Longsword": "Профессионал"}),
+            Character(
+                "Jarl Balgruf",
+                side="npc",
+                skills={"Athletics": "Профессионал", "Longsword": "Профессионал"},
+            ),
+        ),
+    )
 
 
 def gurps() -> Campaign:
     def fighter(name: str, dx: int, speed: float, side: str = "party") -> Character:
-        return Character(name, side=side, attributes={"DX": dx, "Basic Speed": speed},
-                         skills={"Brawling": 12})
+        return Character(
+            name, side=side, attributes={"DX": dx, "Basic Speed": speed}, skills={"Brawling": 12}
+        )
 
-    return Campaign("The Warehouse Job", "gurps", characters=(
-        fighter("Guard Moss", 11, 5.5, "npc"), fighter("Ruth Hale", 11, 5.75),
-        fighter("Guard Pike", 11, 5.5, "npc"), fighter("Vic Lockwood", 12, 5.75),
-    ))
+    return Campaign(
+        "The Warehouse Job",
+        "gurps",
+        characters=(
+            fighter("Guard Moss", 11, 5.5, "npc"),
+            fighter("Ruth Hale", 11, 5.75),
+            fighter("Guard Pike", 11, 5.5, "npc"),
+            fighter("Vic Lockwood", 12, 5.75),
+        ),
+    )
 
 
 async def typed(pilot: Pilot[None], line: str) -> None:
@@ -56,8 +70,7 @@ def shown(pilot: Pilot[None], selector: str) -> str:
     return str(pilot.app.screen.query_one(selector).render()).replace("\n  ", " ")
 
 
-async def test_strange_round_with_a_skipped_action_resolved_in_reactions(
-        tmp_path: Path) -> None:
+async def test_strange_round_with_a_skipped_action_resolved_in_reactions(tmp_path: Path) -> None:
     path = save(tmp_path, strange())
     app = TablekeeperApp(path, rng=random.Random(7))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -92,8 +105,7 @@ async def test_strange_round_with_a_skipped_action_resolved_in_reactions(
 
         await typed(pilot, "/phase")
         scene_state = table.campaign.scene
-        assert scene_state is not None and (scene_state.round, scene_state.phase) == (
-            2, "planning")
+        assert scene_state is not None and (scene_state.round, scene_state.phase) == (2, "planning")
         assert "round 2" in shown(pilot, "#header") and "PLANNING" in shown(pilot, "#header")
 
         # the goals carry over into round 2 of the series, and the GM is told so
@@ -155,6 +167,9 @@ async def test_gurps_turn_order_from_basic_speed_wraps_into_round_two(tmp_path: 
 
         # the current actor is highlighted (reverse) in the panel
         panel = pilot.app.screen.query_one("#scene").render()
-        spans = [str(panel)[s.start:s.end] for s in getattr(panel, "spans", [])
-                 if getattr(s.style, "reverse", False) is True or "reverse" in str(s.style)]
+        spans = [
+            str(panel)[s.start : s.end]
+            for s in getattr(panel, "spans", [])
+            if getattr(s.style, "reverse", False) is True or "reverse" in str(s.style)
+        ]
         assert spans == ["Vic Lockwood"]

@@ -15,8 +15,8 @@ from textual.filter import Monochrome
 
 from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
 from tui.app.app import TablekeeperApp
-from tui.screens.help_text import examples_of
 from tui.screens.best import BestScreen
+from tui.screens.help_text import examples_of
 from tui.screens.roll_form import RollFormScreen
 from tui.store import Store
 from tui.widgets.log_panel import GRADE_STYLES, MONO_GRADE_STYLES
@@ -24,18 +24,31 @@ from tui.widgets.odds_bar import GLYPHS, cells
 from tui.widgets.text_pane import to_strips
 
 # the 16 colours of xterm's default palette (what a 16-colour terminal shows ANSI names as)
-XTERM = {"black": (0, 0, 0), "red": (205, 0, 0), "green": (0, 205, 0),
-         "yellow": (205, 205, 0), "blue": (0, 0, 238), "magenta": (205, 0, 205),
-         "cyan": (0, 205, 205), "white": (229, 229, 229), "bright_black": (127, 127, 127),
-         "bright_red": (255, 0, 0), "bright_green": (0, 255, 0), "bright_yellow": (255, 255, 0),
-         "bright_blue": (92, 92, 255), "bright_magenta": (255, 0, 255),
-         "bright_cyan": (0, 255, 255), "bright_white": (255, 255, 255)}
+XTERM = {
+    "black": (0, 0, 0),
+    "red": (205, 0, 0),
+    "green": (0, 205, 0),
+    "yellow": (205, 205, 0),
+    "blue": (0, 0, 238),
+    "magenta": (205, 0, 205),
+    "cyan": (0, 205, 205),
+    "white": (229, 229, 229),
+    "bright_black": (127, 127, 127),
+    "bright_red": (255, 0, 0),
+    "bright_green": (0, 255, 0),
+    "bright_yellow": (255, 255, 0),
+    "bright_blue": (92, 92, 255),
+    "bright_magenta": (255, 0, 255),
+    "bright_cyan": (0, 255, 255),
+    "bright_white": (255, 255, 255),
+}
 
 
 def _luminance(rgb: tuple[int, int, int]) -> float:
     def channel(v: int) -> float:
         x = v / 255
         return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
     r, g, b = rgb
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
@@ -77,7 +90,8 @@ def test_every_grade_is_legible_under_no_color(grade: str) -> None:
 
 
 async def test_a_fumble_under_no_color_is_dark_on_light(
-    demo_copy: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch,
+    demo_copy: Callable[[str], Path],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
@@ -86,7 +100,7 @@ async def test_a_fumble_under_no_color_is_dark_on_light(
         panel = app.screen.query_one("#log")
         rows = [panel.render_line(y) for y in range(panel.content_size.height)]
         row = next(r for r in rows if "fumble" in r.text)
-        styled = [s for s in row if "Spot Hidden" in s.text][0].style
+        styled = next(s for s in row if "Spot Hidden" in s.text).style
         assert styled is not None and styled.reverse and styled.bold
 
 
@@ -95,10 +109,12 @@ def test_the_odds_bar_shares_every_cell_and_shows_rare_grades() -> None:
 
     from tui.session.systems.interface import Chance
 
-    odds = (Chance("critical", Fraction(1, 100), "critical"),
-            Chance("success", Fraction(59, 100), "success"),
-            Chance("failure", Fraction(39, 100), "failure"),
-            Chance("fumble", Fraction(1, 100), "fumble"))
+    odds = (
+        Chance("critical", Fraction(1, 100), "critical"),
+        Chance("success", Fraction(59, 100), "success"),
+        Chance("failure", Fraction(39, 100), "failure"),
+        Chance("fumble", Fraction(1, 100), "fumble"),
+    )
     got = cells(odds, 20)
     assert sum(n for _, n in got) == 20
     assert [g for g, _ in got] == ["critical", "success", "failure", "fumble"]
@@ -186,8 +202,11 @@ async def test_the_scene_panel_keeps_an_extended_checks_level_and_status(
 ) -> None:
     app = TablekeeperApp(demo_copy("age"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_line(pilot, '/ext Infiltration threshold=15 time=60m every=1 '
-                               'minor="guards alerted" major="the door jams"')
+        await type_line(
+            pilot,
+            "/ext Infiltration threshold=15 time=60m every=1 "
+            'minor="guards alerted" major="the door jams"',
+        )
         await type_line(pilot, "amos technology ext=infiltration = 1 1 1")
         panel = " ".join(screen_text(pilot, "#scene").split())
         assert "minor: guards alerted" in panel
@@ -202,12 +221,16 @@ async def test_a_long_strange_round_is_all_in_the_scene_view(
 ) -> None:
     app = TablekeeperApp(demo_copy("strange"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
-        for line in ("/scene Bridge at dawn limit=2",
-                     "/goal dallah throw Balgruf to the ground before the gate closes",
-                     "/goal kirma shoot the orc from horseback while riding past",
-                     "/goal npc hold the bridge", "/phase",
-                     "/act dallah wrestling vs balgruf trip him", "/act kirma bow vs balgruf",
-                     "dallah wrestling range=3,6 = 1 6 5 5"):
+        for line in (
+            "/scene Bridge at dawn limit=2",
+            "/goal dallah throw Balgruf to the ground before the gate closes",
+            "/goal kirma shoot the orc from horseback while riding past",
+            "/goal npc hold the bridge",
+            "/phase",
+            "/act dallah wrestling vs balgruf trip him",
+            "/act kirma bow vs balgruf",
+            "dallah wrestling range=3,6 = 1 6 5 5",
+        ):
             await type_line(pilot, line)
         panel = app.screen.query_one("#scene")
         assert panel.size.height <= 8  # 6 rows and the border at 80×24
@@ -215,9 +238,14 @@ async def test_a_long_strange_round_is_all_in_the_scene_view(
         await pilot.pause()
         assert type(app.screen).__name__ == "SceneScreen"
         shown = " ".join(str(app.screen.query_one("#scene-text").render()).split())
-        for part in ("throw Balgruf to the ground before the gate closes",
-                     "shoot the orc from horseback while riding past", "hold the bridge",
-                     "#1 pending", "#2 ", "pending: #1"):
+        for part in (
+            "throw Balgruf to the ground before the gate closes",
+            "shoot the orc from horseback while riding past",
+            "hold the bridge",
+            "#1 pending",
+            "#2 ",
+            "pending: #1",
+        ):
             assert part in shown, part
         await pilot.press("escape")
         await type_line(pilot, "/summary")
@@ -267,8 +295,9 @@ async def test_who_should_roll_lists_the_party_best_first_and_rolls_a_row(
         screen = app.screen
         assert isinstance(screen, BestScreen)
         assert [r.character for r in screen.rows] == ["Alice Moore", "Boris Ivanov"]
-        assert [r.success for r in screen.rows] == sorted((r.success for r in screen.rows),
-                                                          reverse=True)
+        assert [r.success for r in screen.rows] == sorted(
+            (r.success for r in screen.rows), reverse=True
+        )
         assert screen.rows[0].line == "Alice Moore Spot Hidden hard"
         await pilot.press("down", "enter")
         await pilot.pause()

@@ -12,8 +12,7 @@ from tui.app.app import TablekeeperApp
 from tui.store import load
 
 
-async def test_brp_boulder_resists_by_passive_then_undo(demo_copy: Callable[[str], Path]
-                                                        ) -> None:
+async def test_brp_boulder_resists_by_passive_then_undo(demo_copy: Callable[[str], Path]) -> None:
     path = demo_copy("brp")
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -57,28 +56,37 @@ async def test_strange_mounted_bow_duel_and_summary(demo_copy: Callable[[str], P
         await pilot.pause()
         assert table.session.undone() == {1}
 
-        for typed in ("/scene Тракт", "/goal party reach the bridge", "/phase",
-                      "dallah wrestling range=3,6 = 1 6 5 5", "daimitry lockpicking range=1,4 = 2 2 4 6",
-                      "kirma riding range=4,5 = 3 3 5 5", "balgruf athletics range=3,6 = 2 4 6 6",
-                      "/phase", "/summary"):
+        for typed in (
+            "/scene Тракт",
+            "/goal party reach the bridge",
+            "/phase",
+            "dallah wrestling range=3,6 = 1 6 5 5",
+            "daimitry lockpicking range=1,4 = 2 2 4 6",
+            "kirma riding range=4,5 = 3 3 5 5",
+            "balgruf athletics range=3,6 = 2 4 6 6",
+            "/phase",
+            "/summary",
+        ):
             await type_line(pilot, typed)
         entry = table.session.log[-1]
         assert entry.text == "summary of round 1" and len(entry.effects) == 4
         shown = log_text(pilot)
-        for name in ("Сир Даллах: 1 action", "Даймитрий: 1 action", "Кирма: 1 action",
-                     "ярл Балгруф: 1 action"):
+        for name in (
+            "Сир Даллах: 1 action",
+            "Даймитрий: 1 action",
+            "Кирма: 1 action",
+            "ярл Балгруф: 1 action",
+        ):
             assert name in shown, name
 
 
-async def test_skirmish_two_attacks_each_preview_who_acts(demo_copy: Callable[[str], Path]
-                                                          ) -> None:
+async def test_skirmish_two_attacks_each_preview_who_acts(demo_copy: Callable[[str], Path]) -> None:
     path = demo_copy("skirmish")
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table
         assert table is not None
-        await type_line(pilot, "samurai fighting dice=2 vs yamabushi fighting dice=2",
-                        enter=False)
+        await type_line(pilot, "samurai fighting dice=2 vs yamabushi fighting dice=2", enter=False)
         preview = screen_text(pilot, "#preview")
         assert "Experienced Samurai acts" in preview and "nobody acts" in preview
         await pilot.press("enter")

@@ -47,28 +47,45 @@ def test_brp_after_roll(tmp_path: Path, snap_compare) -> None:  # type: ignore[n
 
 #: a line that makes an extended check with a consequence reached, per system
 EXTENDED = {
-    "brp": ["/ext Archive threshold=4 time=60m every=1 minor=\"the librarian "
-            "grows suspicious\" major=\"the archive is locked\"",
-            "alice spot hidden ext=archive = 99", "alice spot hidden ext=archive = 07"],
-    "gurps": ["/ext Safe threshold=4 time=60m every=1 minor=\"alarm armed\"",
-              "vic lockpicking ext=safe = 6 6 6", "vic lockpicking ext=safe = 1 2 3"],
-    "age": ["/ext Infiltration threshold=15 time=60m every=1 minor=\"guards alerted\" "
-            "major=\"the door jams\"",
-            "amos technology ext=infiltration = 1 1 1", "naomi stealth ext=infiltration = 6 6 6"],
-    "strange": ["/ext Gate threshold=4 time=60m every=1 minor=\"guards alerted\"",
-                "kirma riding ext=gate range=4,5 = 1 1 2 2",
-                "dallah longsword ext=gate range=3,6 = 4 5 6 6"],
-    "skirmish": ["/ext Pass threshold=4 time=60m every=1 minor=\"a rockfall\"",
-                 "samurai dexterity ext=pass = 10", "samurai dexterity ext=pass = 2"],
+    "brp": [
+        '/ext Archive threshold=4 time=60m every=1 minor="the librarian '
+        'grows suspicious" major="the archive is locked"',
+        "alice spot hidden ext=archive = 99",
+        "alice spot hidden ext=archive = 07",
+    ],
+    "gurps": [
+        '/ext Safe threshold=4 time=60m every=1 minor="alarm armed"',
+        "vic lockpicking ext=safe = 6 6 6",
+        "vic lockpicking ext=safe = 1 2 3",
+    ],
+    "age": [
+        '/ext Infiltration threshold=15 time=60m every=1 minor="guards alerted" '
+        'major="the door jams"',
+        "amos technology ext=infiltration = 1 1 1",
+        "naomi stealth ext=infiltration = 6 6 6",
+    ],
+    "strange": [
+        '/ext Gate threshold=4 time=60m every=1 minor="guards alerted"',
+        "kirma riding ext=gate range=4,5 = 1 1 2 2",
+        "dallah longsword ext=gate range=3,6 = 4 5 6 6",
+    ],
+    "skirmish": [
+        '/ext Pass threshold=4 time=60m every=1 minor="a rockfall"',
+        "samurai dexterity ext=pass = 10",
+        "samurai dexterity ext=pass = 2",
+    ],
 }
 
 STRANGE_ROUND = [
     "/scene Bridge at dawn limit=2",
     "/goal dallah throw Balgruf to the ground before the gate closes",
     "/goal kirma shoot the orc from horseback while riding past the bridge",
-    "/goal npc hold the bridge until the horn sounds", "/phase",
-    "/act dallah wrestling vs balgruf trip him", "/act kirma bow vs balgruf",
-    "dallah wrestling range=3,6 = 1 6 5 5", "kirma bow range=4,5 = 1 1 2 2",
+    "/goal npc hold the bridge until the horn sounds",
+    "/phase",
+    "/act dallah wrestling vs balgruf trip him",
+    "/act kirma bow vs balgruf",
+    "dallah wrestling range=3,6 = 1 6 5 5",
+    "kirma bow range=4,5 = 1 1 2 2",
 ]
 
 
@@ -78,6 +95,7 @@ def _lines(lines: list[str]):  # type: ignore[no-untyped-def]
         for line in lines:
             pilot.app.screen.commit_line(line)
         await pilot.pause()
+
     return run
 
 

@@ -32,8 +32,12 @@ def russian() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("system", sorted(DEMOS))
-def test_main_screen_in_russian(system: str, tmp_path: Path, snap_compare,  # type: ignore[no-untyped-def]
-                                russian: None) -> None:
+def test_main_screen_in_russian(
+    system: str,
+    tmp_path: Path,
+    snap_compare,  # type: ignore[no-untyped-def]
+    russian: None,
+) -> None:
     path = tmp_path / f"{system}.toml"
     shutil.copy(DEMOS[system], path)
     app = TablekeeperApp(path, rng=rng())

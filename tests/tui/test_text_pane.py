@@ -19,14 +19,27 @@ class _One(App[None]):
 
 def _texts() -> list[Text]:
     rng = random.Random(5)
-    words = ["a", "lodge", "crossing", "Даллах", "x" * 70, "APP" + KEEP + "10", "日本語",
-             "e\u0301", "\n", "\n\n", "  "]
+    words = [
+        "a",
+        "lodge",
+        "crossing",
+        "Даллах",
+        "x" * 70,
+        "APP" + KEEP + "10",
+        "日本語",
+        "e\u0301",
+        "\n",
+        "\n\n",
+        "  ",
+    ]
     out = [Text(""), Text("one line"), Text("\n" * 40)]
     for n in (5, 60, 400, 3000):
         text = Text()
         for _ in range(n):
-            text.append(rng.choice(words) + rng.choice([" ", "", "\n"]),
-                        style=rng.choice(["", "bold", "italic dim", "red"]))
+            text.append(
+                rng.choice(words) + rng.choice([" ", "", "\n"]),
+                style=rng.choice(["", "bold", "italic dim", "red"]),
+            )
         out.append(text)
     return out
 
@@ -49,8 +62,9 @@ async def test_ten_megabytes_of_text_paint_in_a_moment() -> None:
     app = _One()
     async with app.run_test(size=(80, 24)) as pilot:
         pane = app.query_one("#pane", TextPane)
-        notes = ("The cellar door, a letter in the stove; Boris kept the lamp. " * 20
-                 + "\n\n") * 8200
+        notes = (
+            "The cellar door, a letter in the stove; Boris kept the lamp. " * 20 + "\n\n"
+        ) * 8200
         assert len(notes) > 10_000_000
         start = time.perf_counter()
         pane.update(Text("Alice Moore\n") + Text(notes, style="italic dim"))

@@ -29,10 +29,11 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from tui.base import gcpause
 from tui.app.files import CampaignFiles
+from tui.app.terminal import lenient_input
+from tui.base import gcpause
+from tui.base.textsafe import visible
 from tui.language import N_, _
-from tui.widgets.key_order import OrderedKeysApp
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
@@ -50,16 +51,15 @@ from tui.store import (
     saves_dir,
 )
 from tui.store.autosave import Autosaver
-from tui.app.terminal import lenient_input
-from tui.base.textsafe import visible
+from tui.widgets.key_order import OrderedKeysApp
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from tui.store.catalog import SaveSummary
     from tui.app.config import Config
     from tui.app.players_feed import PlayersFeed
     from tui.screens.main import MainScreen
+    from tui.store.catalog import SaveSummary
 
 __all__ = ["FOLLOW_EVERY", "GC_RESUME_AT_THE_LATEST", "TablekeeperApp"]
 
@@ -83,8 +83,15 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
         # Textual's own palette binding (same text, so the footer is unchanged), with an id
-        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True,
-                tooltip="Open the command palette", id="app.command_palette"),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "palette",
+            show=False,
+            priority=True,
+            tooltip="Open the command palette",
+            id="app.command_palette",
+        ),
     ]
 
     def __init__(
@@ -117,11 +124,13 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self.feed: PlayersFeed | None = None  # the players' view's, when read-only
         self._follow_timer: Timer | None = None
 
-    def say(self, message: str, *, severity: SeverityLevel = "information",
-            timeout: float = 10) -> None:
+    def say(
+        self, message: str, *, severity: SeverityLevel = "information", timeout: float = 10
+    ) -> None:
         """A notification as plain text: file and campaign names can never drive the screen."""
-        self.notify(visible(message, newlines=True), severity=severity, timeout=timeout,
-                    markup=False)
+        self.notify(
+            visible(message, newlines=True), severity=severity, timeout=timeout, markup=False
+        )
 
     # -- start-up --------------------------------------------------------------------------
     @property
@@ -145,16 +154,16 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             self.show_picker()
 
     def show_picker(self) -> None:
-        from tui.store.catalog import summarize
         from tui.screens.picker import PickerScreen
+        from tui.store.catalog import summarize
 
         self.listed = [summarize(p) for p in list_saves(self.folder)]
         demos = [summarize(p) for p in demo_paths()]
         self.push_screen(PickerScreen(self.listed, demos, self.folder), self._picked)
 
     def _picked(self, choice: tuple[str, Path | str] | None) -> None:
-        from tui.store.catalog import copy_name
         from tui.screens.picker import NewCampaignScreen
+        from tui.store.catalog import copy_name
 
         if choice is None:
             return
@@ -164,8 +173,12 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
                 self.open_campaign(Path(path), read_only=True)
             else:
                 self.say(
-                    _("The players' view only looks: start Tablekeeper without --read-only to "
-                      "make a campaign."), severity="warning")
+                    _(
+                        "The players' view only looks: start Tablekeeper without --read-only to "
+                        "make a campaign."
+                    ),
+                    severity="warning",
+                )
                 self.show_picker()
             return
         if kind == "open":
@@ -218,39 +231,74 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         try:
             store = Store.open(path, read_only=read_only)
         except LockedError as exc:
-            self._problem(N_("Campaign already open"), f"{exc}\n\n" + _(
-                          "Another Tablekeeper is writing to it. You can open it read-only "
-                          "(the player view)."), path,
-                          [("readonly", N_("Open read-only (player view)")),
-                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
+            self._problem(
+                N_("Campaign already open"),
+                f"{exc}\n\n"
+                + _(
+                    "Another Tablekeeper is writing to it. You can open it read-only "
+                    "(the player view)."
+                ),
+                path,
+                [
+                    ("readonly", N_("Open read-only (player view)")),
+                    ("back", N_("Back to the campaign list")),
+                    ("quit", N_("Quit")),
+                ],
+            )
             return
         except ReplayError as exc:
-            self._problem(N_("The log does not fit the save"), f"{exc}\n\n" + _(
-                          "Nothing was changed. Open it read-only to look, or fix the save."),
-                          path,
-                          [("readonly", N_("Open read-only (player view)")),
-                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
+            self._problem(
+                N_("The log does not fit the save"),
+                f"{exc}\n\n"
+                + _("Nothing was changed. Open it read-only to look, or fix the save."),
+                path,
+                [
+                    ("readonly", N_("Open read-only (player view)")),
+                    ("back", N_("Back to the campaign list")),
+                    ("quit", N_("Quit")),
+                ],
+            )
             return
         except WriteError as exc:
-            self._problem(N_("This campaign cannot be written"), f"{exc}\n\n" + _(
-                          "Nothing was changed. It can still be opened read-only."), path,
-                          [("readonly", N_("Open read-only (player view)")),
-                           ("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
+            self._problem(
+                N_("This campaign cannot be written"),
+                f"{exc}\n\n" + _("Nothing was changed. It can still be opened read-only."),
+                path,
+                [
+                    ("readonly", N_("Open read-only (player view)")),
+                    ("back", N_("Back to the campaign list")),
+                    ("quit", N_("Quit")),
+                ],
+            )
             return
         except SaveError as exc:
             choices = [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))]
             if backup_loads(path):
-                choices.insert(0, ("backup", _(
-                    "Restore the backup {name} (the broken file is moved aside, the log is "
-                    "kept)").format(name=backup_path(path).name)))
-            self._problem(N_("This save cannot be opened"), f"{exc}\n\n" + _(
-                          "The file was not changed. Fix it in a text editor, or restore the "
-                          "backup."), path,
-                          choices)
+                choices.insert(
+                    0,
+                    (
+                        "backup",
+                        _(
+                            "Restore the backup {name} (the broken file is moved aside, the log is "
+                            "kept)"
+                        ).format(name=backup_path(path).name),
+                    ),
+                )
+            self._problem(
+                N_("This save cannot be opened"),
+                f"{exc}\n\n"
+                + _("The file was not changed. Fix it in a text editor, or restore the backup."),
+                path,
+                choices,
+            )
             return
         except OSError as exc:
-            self._problem(N_("This save cannot be opened"), str(exc), path,
-                          [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))])
+            self._problem(
+                N_("This save cannot be opened"),
+                str(exc),
+                path,
+                [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))],
+            )
             return
         self.store = store
         self.read_only = read_only
@@ -273,9 +321,12 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self.push_screen(MainScreen(self.table, read_only=read_only, history=history))
         if store.set_aside is not None:
             self.say(
-                _("The log ended with an incomplete entry (a crash while writing?); it was moved "
-                  "to {name}.").format(
-                name=store.set_aside.name), timeout=15)
+                _(
+                    "The log ended with an incomplete entry (a crash while writing?); it was moved "
+                    "to {name}."
+                ).format(name=store.set_aside.name),
+                timeout=15,
+            )
 
     def _follow(self) -> None:
         """The players' view: take in what the writer committed; repaint only on a change."""
@@ -290,8 +341,13 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
 
             record("players' view cannot read the campaign", feed.problem)
             self.say(
-                _("The campaign cannot be read right now (is it being changed?). Showing the "
-                  "last state; trying again."), severity="warning", timeout=5)
+                _(
+                    "The campaign cannot be read right now (is it being changed?). Showing the "
+                    "last state; trying again."
+                ),
+                severity="warning",
+                timeout=5,
+            )
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -347,24 +403,27 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette",
-                                            placeholder=_("Search for commands…")))
+            self.push_screen(
+                CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen, key_rows
 
-        self.push_screen(HelpScreen.of(self.table, key_rows(self.screen),
-                                       read_only=self.read_only))
+        self.push_screen(HelpScreen.of(self.table, key_rows(self.screen), read_only=self.read_only))
 
     async def action_quit(self) -> None:
         problem = self._unsaved_problem()
         if problem and not self._quit_warned:
             self._quit_warned = True
             self.say(
-                _("Not saved: {problem}. Free some space (or fix the folder) and press ctrl+q "
-                  "again: it tries once more, and what still fails to save is lost.").format(
-                problem=problem),
-                     severity="error", timeout=20)
+                _(
+                    "Not saved: {problem}. Free some space (or fix the folder) and press ctrl+q "
+                    "again: it tries once more, and what still fails to save is lost."
+                ).format(problem=problem),
+                severity="error",
+                timeout=20,
+            )
             return
         self._close_store()
         self.exit()

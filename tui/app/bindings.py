@@ -31,10 +31,26 @@ def bindings() -> list[Binding]:
     from tui.widgets.roll_entry import RollEntry
 
     found: list[Binding] = []
-    for owner in (TablekeeperApp, MainScreen, RollEntry, PickerScreen, NewCampaignScreen,
-                  ProblemScreen, HelpScreen, AdventureEndScreen, RollFormScreen, BestScreen,
-                  SceneScreen, PasteScreen, SheetScreen, EditorScreen, LogSearchScreen,
-                  ScenesScreen, DiceStatsScreen, RecapScreen):
+    for owner in (
+        TablekeeperApp,
+        MainScreen,
+        RollEntry,
+        PickerScreen,
+        NewCampaignScreen,
+        ProblemScreen,
+        HelpScreen,
+        AdventureEndScreen,
+        RollFormScreen,
+        BestScreen,
+        SceneScreen,
+        PasteScreen,
+        SheetScreen,
+        EditorScreen,
+        LogSearchScreen,
+        ScenesScreen,
+        DiceStatsScreen,
+        RecapScreen,
+    ):
         found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
     return found
 

@@ -74,8 +74,11 @@ class ConfigWriteError(Exception):
 
 
 def load_config(
-    path: Path, *, themes: Collection[str] = (), binding_ids: Callable[[], Collection[str]]
-    | None = None, missing_ok: bool = True,
+    path: Path,
+    *,
+    themes: Collection[str] = (),
+    binding_ids: Callable[[], Collection[str]] | None = None,
+    missing_ok: bool = True,
 ) -> Config:
     """Read ``path``; validate ``theme`` against ``themes`` (when given) and keymap ids.
 
@@ -88,25 +91,37 @@ def load_config(
     except FileNotFoundError:
         if missing_ok:
             return Config(path=path)
-        return Config(path=path, problems=(
-            msg("{path}: no such file; using the defaults", path=str(path)),))
+        return Config(
+            path=path, problems=(msg("{path}: no such file; using the defaults", path=str(path)),)
+        )
     except (OSError, UnicodeDecodeError) as exc:
-        return Config(path=path, problems=(msg(
-            "{path}: cannot read ({why}); using the defaults", path=str(path), why=str(exc)),))
+        return Config(
+            path=path,
+            problems=(
+                msg(
+                    "{path}: cannot read ({why}); using the defaults", path=str(path), why=str(exc)
+                ),
+            ),
+        )
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         from tui.store.errors import toml_error
 
         where = toml_error(path, exc, text)
-        return Config(path=path, problems=(
-            msg("{where}; using the defaults", where=str(where)),))
+        return Config(path=path, problems=(msg("{where}; using the defaults", where=str(where)),))
     problems: list[Msg | str] = []
     values: dict[str, object] = {}
     for key, value in doc.items():
         if key not in _KEYS:
-            problems.append(msg("{name}: {key}: unknown key, ignored (known: {known})",
-                                name=name, key=key, known=", ".join(_KEYS)))
+            problems.append(
+                msg(
+                    "{name}: {key}: unknown key, ignored (known: {known})",
+                    name=name,
+                    key=key,
+                    known=", ".join(_KEYS),
+                )
+            )
             continue
         if key == "keymap":
             values[key] = _keymap(value, binding_ids, problems, name)
@@ -114,8 +129,9 @@ def load_config(
         try:
             values[key] = _CHECKS[key](value, themes)
         except _Bad as exc:
-            problems.append(msg("{name}: {key}: {why}; using the default", name=name, key=key,
-                                why=exc.said))
+            problems.append(
+                msg("{name}: {key}: {why}; using the default", name=name, key=key, why=exc.said)
+            )
     saves = values.get("saves")
     if isinstance(saves, Path) and not saves.is_absolute():
         saves = path.parent / saves  # relative to the config file, not to where one stands
@@ -133,8 +149,13 @@ def _theme(value: object, themes: Collection[str]) -> str:
     if not isinstance(value, str):
         raise _Bad(msg("expected a theme name in quotes, got {kind}", kind=_kind(value)))
     if themes and value not in themes:
-        raise _Bad(msg("no theme {name} (Textual's: {themes})", name=repr(value),
-                       themes=", ".join(sorted(themes))))
+        raise _Bad(
+            msg(
+                "no theme {name} (Textual's: {themes})",
+                name=repr(value),
+                themes=", ".join(sorted(themes)),
+            )
+        )
     return value
 
 
@@ -146,8 +167,13 @@ def _saves(value: object, _themes: object) -> Path:
 
 def _language(value: object, _themes: object) -> str:
     if not isinstance(value, str) or value not in LANGUAGES:
-        raise _Bad(msg("expected one of {choices}, got {value}", choices=", ".join(LANGUAGES),
-                       value=repr(value)))
+        raise _Bad(
+            msg(
+                "expected one of {choices}, got {value}",
+                choices=", ".join(LANGUAGES),
+                value=repr(value),
+            )
+        )
     return value
 
 
@@ -166,27 +192,45 @@ def _keymap(
 ) -> dict[str, str]:
     """The good entries of ``[keymap]``; each bad one is a problem and keeps its default key."""
     if not isinstance(value, dict):
-        problems.append(msg("{name}: keymap: expected a [keymap] table, got {kind}; using "
-                            "the default keys", name=name, kind=_kind(value)))
+        problems.append(
+            msg(
+                "{name}: keymap: expected a [keymap] table, got {kind}; using the default keys",
+                name=name,
+                kind=_kind(value),
+            )
+        )
         return {}
     known = binding_ids() if binding_ids is not None and value else ()
     keymap: dict[str, str] = {}
     for binding, keys in value.items():
         where = f'{name}: keymap."{binding}"'
         if not _BINDING_ID.match(binding) or (known and binding not in known):
-            problems.append(msg("{where}: no such binding id (the README lists them); ignored",
-                                where=where))
+            problems.append(
+                msg("{where}: no such binding id (the README lists them); ignored", where=where)
+            )
         elif not isinstance(keys, str) or not _KEY_LIST.match(keys):
-            problems.append(msg('{where}: expected keys like "ctrl+u" or "f5,ctrl+n", got '
-                                "{keys}; using the default key", where=where, keys=repr(keys)))
+            problems.append(
+                msg(
+                    '{where}: expected keys like "ctrl+u" or "f5,ctrl+n", got '
+                    "{keys}; using the default key",
+                    where=where,
+                    keys=repr(keys),
+                )
+            )
         else:
             keymap[binding] = keys
     return keymap
 
 
 def _kind(value: object) -> Msg:
-    said = {bool: N_("true/false"), int: N_("a number"), float: N_("a number"),
-            str: N_("a string"), dict: N_("a table"), list: N_("a list")}.get(type(value))
+    said = {
+        bool: N_("true/false"),
+        int: N_("a number"),
+        float: N_("a number"),
+        str: N_("a string"),
+        dict: N_("a table"),
+        list: N_("a list"),
+    }.get(type(value))
     return Msg(said) if said is not None else verbatim(type(value).__name__)
 
 
@@ -228,7 +272,7 @@ def _with_theme(text: str, theme: str) -> str:
             break
         match = _THEME_LINE.match(line.rstrip("\r\n"))
         if match:
-            ending = line[len(line.rstrip("\r\n")):] or "\n"
+            ending = line[len(line.rstrip("\r\n")) :] or "\n"
             lines[i] = f"{match[1]}{value}{match[3]}{ending}"
             return "".join(lines)
     at = next((i for i, line in enumerate(lines) if _HEADER.match(line)), len(lines))

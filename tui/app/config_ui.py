@@ -40,7 +40,11 @@ def apply_config(app: App[None], config: Config) -> None:
             from tui.base.bugreport import record
 
             record("config not written", str(exc))
-            app.notify(_("Theme not remembered: {exc}").format(exc=exc), severity="warning",
-                       timeout=10, markup=False)
+            app.notify(
+                _("Theme not remembered: {exc}").format(exc=exc),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     app.theme_changed_signal.subscribe(app, changed)

@@ -32,8 +32,14 @@ __all__ = ["CampaignFiles"]
 class CampaignFiles(_Base):
     """Save handling of the app (see the module docstring)."""
 
-    def _problem(self, title: str, message: str, path: Path,
-                 choices: list[tuple[str, str]], beside: Path | None = None) -> None:
+    def _problem(
+        self,
+        title: str,
+        message: str,
+        path: Path,
+        choices: list[tuple[str, str]],
+        beside: Path | None = None,
+    ) -> None:
         from tui.screens.picker import ProblemScreen
 
         def chosen(key: str | None) -> None:
@@ -57,12 +63,17 @@ class CampaignFiles(_Base):
         try:
             restored = restore_backup(path)
         except SaveError as exc:
-            self.say(_("Cannot restore the backup: {exc}").format(
-                exc=exc), severity="error", timeout=15)
+            self.say(
+                _("Cannot restore the backup: {exc}").format(exc=exc), severity="error", timeout=15
+            )
             self.show_picker()
             return
-        self.say(_("Restored {name}; the broken file was moved aside ({name2}.broken-…).").format(
-            name=backup_path(path).name, name2=path.name), timeout=10)
+        self.say(
+            _("Restored {name}; the broken file was moved aside ({name2}.broken-…).").format(
+                name=backup_path(path).name, name2=path.name
+            ),
+            timeout=10,
+        )
         self.open_campaign(restored)
 
     # -- saving --------------------------------------------------------------------------
@@ -111,15 +122,21 @@ class CampaignFiles(_Base):
         if durable:
             log = self.store.log_path.name if self.store is not None else _("the log")
             self.say(
-                _("The save file could not be updated: {error}. Every change is safe in {log}; "
-                  "the save catches up by itself once it can be written.{where}").format(
-                error=error, log=log, where=where),
-                     severity="warning", timeout=15)
+                _(
+                    "The save file could not be updated: {error}. Every change is safe in {log}; "
+                    "the save catches up by itself once it can be written.{where}"
+                ).format(error=error, log=log, where=where),
+                severity="warning",
+                timeout=15,
+            )
             return
         self.say(
-            _("Not saved: {error}. Your changes are kept in memory and saved with the next "
-              "change.{where}").format(
-            error=error, where=where), severity="error")
+            _(
+                "Not saved: {error}. Your changes are kept in memory and saved with the next "
+                "change.{where}"
+            ).format(error=error, where=where),
+            severity="error",
+        )
 
     def _conflict(self, error: ConflictError) -> None:
         """The files changed on disk: stop, keep the app's state beside them, let the GM pick."""
@@ -131,18 +148,26 @@ class CampaignFiles(_Base):
             beside: Path | None = store.save_beside()
             kept = _("Your state is saved beside it as {name}.").format(name=beside.name)
         except SaveError as exc:
-            beside, kept = None, _("Your state could not be saved beside it: {exc}.").format(
-                exc=exc)
+            beside, kept = (
+                None,
+                _("Your state could not be saved beside it: {exc}.").format(exc=exc),
+            )
         self._leave_campaign()
         choices = [("reload", _("Reload {name} as it is on disk now").format(name=path.name))]
         if beside is not None:
-            choices.append(("beside", _("Continue with your state ({name})").format(
-                name=beside.name)))
+            choices.append(
+                ("beside", _("Continue with your state ({name})").format(name=beside.name))
+            )
         choices.append(("quit", N_("Quit")))
-        self._problem(N_("The save changed outside Tablekeeper"),
-                      f"{error}\n\n" + _("Tablekeeper stopped writing to it and changed "
-                                           "nothing there.") + f" {kept}", path, choices,
-                      beside=beside)
+        self._problem(
+            N_("The save changed outside Tablekeeper"),
+            f"{error}\n\n"
+            + _("Tablekeeper stopped writing to it and changed nothing there.")
+            + f" {kept}",
+            path,
+            choices,
+            beside=beside,
+        )
 
     def _leave_campaign(self) -> None:
         """Close the open campaign (its writes stop here) and take its screen away."""
@@ -151,8 +176,9 @@ class CampaignFiles(_Base):
         self._close_store()
         self._in_conflict = False
         self.table = None
-        while isinstance(self.screen, MainScreen) or (len(self.screen_stack) > 1 and any(
-                isinstance(s, MainScreen) for s in self.screen_stack)):
+        while isinstance(self.screen, MainScreen) or (
+            len(self.screen_stack) > 1 and any(isinstance(s, MainScreen) for s in self.screen_stack)
+        ):
             self.pop_screen()
 
     def _on_signal(self) -> None:

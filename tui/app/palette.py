@@ -26,8 +26,17 @@ __all__ = ["VIEW_TITLES", "commands", "offers", "ours"]
 #: Our palette entries that stand in for the slash commands of the same name.
 _AS_ENTRIES = ("undo", "redo", "help", "quit")
 #: What the players' view offers (titles; every other command changes or writes something).
-VIEW_TITLES = frozenset({N_("Help"), N_("Next sheet"), N_("Quit"), N_("Keys"), N_("Theme"),
-                         N_("Maximize"), N_("Minimize")})
+VIEW_TITLES = frozenset(
+    {
+        N_("Help"),
+        N_("Next sheet"),
+        N_("Quit"),
+        N_("Keys"),
+        N_("Theme"),
+        N_("Maximize"),
+        N_("Minimize"),
+    }
+)
 
 
 def commands(
@@ -51,12 +60,19 @@ def offers(app: TablekeeperApp, screen: Screen[object], command: SystemCommand) 
 
 #: Textual's own palette entries, for the catalog (translated in :func:`commands`)
 TEXTUAL_WORDS = (
-    N_("Bell"), N_("Ring the bell"), N_("Theme"), N_("Change the current theme"),
-    N_("Quit the application as soon as possible"), N_("Keys"),
+    N_("Bell"),
+    N_("Ring the bell"),
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
     N_("Hide the keys and widget help panel"),
     N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize"), N_("Minimize the widget and restore to normal size"), N_("Maximize"),
-    N_("Maximize the focused widget"), N_("Screenshot"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
     N_("Save an SVG 'screenshot' of the current screen"),
 )
 
@@ -78,50 +94,60 @@ def _key(app: TablekeeperApp, binding_id: str, default: str) -> str:
 
 def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
     undo, redo = _key(app, "app.undo", "ctrl+z"), _key(app, "app.redo", "ctrl+y")
-    yield SystemCommand(_("Undo"), _("Take back the last change ({key})").format(key=undo),
-                        app.action_undo)
-    yield SystemCommand(_("Redo"), _("Do again what was undone ({key})").format(key=redo),
-                        app.action_redo)
-    about = _("Keys and what this view shows") if app.read_only else _(
-        "Keys and the roll-entry language")
-    yield SystemCommand(_("Help"), f"{about} ({_key(app, 'app.help', 'f1')})",
-                        app.action_help)
+    yield SystemCommand(
+        _("Undo"), _("Take back the last change ({key})").format(key=undo), app.action_undo
+    )
+    yield SystemCommand(
+        _("Redo"), _("Do again what was undone ({key})").format(key=redo), app.action_redo
+    )
+    about = (
+        _("Keys and what this view shows")
+        if app.read_only
+        else _("Keys and the roll-entry language")
+    )
+    yield SystemCommand(_("Help"), f"{about} ({_key(app, 'app.help', 'f1')})", app.action_help)
     main = app.main_screen()
     if main is not None:
         yield SystemCommand(
             _("Next sheet"),
             _("Show the next character's sheet ({key})").format(
-                key=_key(app, "main.next_character", "f2")),
+                key=_key(app, "main.next_character", "f2")
+            ),
             lambda: main.run_action("next_character"),
         )
         yield SystemCommand(
             _("Roll form"),
             _("A roll with fields: character, skill, modifiers, dice ({key})").format(
-                key=_key(app, "main.roll_form", "ctrl+r")),
+                key=_key(app, "main.roll_form", "ctrl+r")
+            ),
             lambda: main.run_action("roll_form"),
         )
         yield SystemCommand(
             _("Who should roll this?"),
-            _("Every party member's odds for the typed check, best first ({key}; /best "
-              "SKILL)").format(key=_key(app, "main.best", "ctrl+b")),
+            _(
+                "Every party member's odds for the typed check, best first ({key}; /best SKILL)"
+            ).format(key=_key(app, "main.best", "ctrl+b")),
             lambda: main.run_action("best"),
         )
         yield SystemCommand(
             _("Find in the log"),
-            _("Search the whole log; filter by character, kind, grade ({key}; /find TEXT)"
-              ).format(key=_key(app, "main.find", "f6")),
+            _("Search the whole log; filter by character, kind, grade ({key}; /find TEXT)").format(
+                key=_key(app, "main.find", "f6")
+            ),
             lambda: main.run_action("find_log"),
         )
         yield SystemCommand(
             _("Past scenes"),
             _("Every scene so far; Enter opens its log ({key}; /scenes)").format(
-                key=_key(app, "main.scenes", "f7")),
+                key=_key(app, "main.scenes", "f7")
+            ),
             lambda: main.run_action("past_scenes"),
         )
         yield SystemCommand(
             _("Dice statistics"),
-            _("Each character's successes against the exact odds, as a chart ({key}; /stats)"
-              ).format(key=_key(app, "main.stats", "f8")),
+            _(
+                "Each character's successes against the exact odds, as a chart ({key}; /stats)"
+            ).format(key=_key(app, "main.stats", "f8")),
             lambda: main.run_action("dice_stats"),
         )
         yield SystemCommand(
@@ -132,12 +158,14 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
         yield SystemCommand(
             _("Character sheet"),
             _("Everything about the selected character ({key})").format(
-                key=_key(app, "main.sheet", "f4")),
+                key=_key(app, "main.sheet", "f4")
+            ),
             lambda: main.run_action("sheet"),
         )
         if not app.read_only:
             yield SystemCommand(
-                _("Edit character"), _("Open the editor on the selected character (/edit)"),
+                _("Edit character"),
+                _("Open the editor on the selected character (/edit)"),
                 lambda: main.open_character("edit", ""),
             )
     if app.table is not None:
@@ -150,6 +178,4 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 lambda c=cmd: app.fill_entry(f"/{c.name} "),
             )
     leave = _("Leave the players' view") if app.read_only else _("Save and leave")
-    yield SystemCommand(
-        _("Quit"), f"{leave} ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit
-    )
+    yield SystemCommand(_("Quit"), f"{leave} ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit)

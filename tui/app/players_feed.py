@@ -54,8 +54,14 @@ class PlayersTable(Table):
             return super().submit(line)
         return Feedback(False, tr(_REFUSED))
 
-    def change(self, fn: Callable[[Campaign], Campaign], text: str | Msg, *, actor: str = "",
-               effects: Sequence[str | Msg] = ()) -> Feedback:
+    def change(
+        self,
+        fn: Callable[[Campaign], Campaign],
+        text: str | Msg,
+        *,
+        actor: str = "",
+        effects: Sequence[str | Msg] = (),
+    ) -> Feedback:
         return Feedback(False, tr(_REFUSED))
 
 

@@ -77,5 +77,5 @@ def shown(path: Path) -> str:
     """``path`` for a person: the home folder as ``~``."""
     text, home = str(path), str(Path.home()).rstrip("/")
     if home and (text == home or text.startswith(home + "/")):
-        return "~" + text[len(home):]
+        return "~" + text[len(home) :]
     return text

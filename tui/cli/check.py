@@ -33,13 +33,20 @@ def check_file(path: str) -> list[str]:
     except SaveError as exc:
         lines = [str(exc)]
         if exc.file == path and backup_path(p).is_file():
-            lines.append(_("{path}: note: the previous version is in {backup}").format(
-                path=path, backup=backup_path(p).name))
+            lines.append(
+                _("{path}: note: the previous version is in {backup}").format(
+                    path=path, backup=backup_path(p).name
+                )
+            )
         return lines
     lines = []
     if found.recovered:
-        lines.append(_("{log}: note: an incomplete last entry (interrupted write) will be "
-                       "dropped on the next save").format(log=log))
+        lines.append(
+            _(
+                "{log}: note: an incomplete last entry (interrupted write) will be "
+                "dropped on the next save"
+            ).format(log=log)
+        )
     lines.append(_("{path}: ok").format(path=path))
     return lines
 

@@ -23,13 +23,19 @@ __all__ = ["ARGPARSE_WORDS", "argparse_words", "flag", "language"]
 
 #: argparse's own texts a Tablekeeper command line can show, translated through the catalog
 ARGPARSE_WORDS = (
-    N_("usage: "), N_("positional arguments"), N_("options"),
-    N_("show this help message and exit"), N_("unrecognized arguments: %s"),
-    N_("the following arguments are required: %s"), N_("argument %(argument_name)s: %(message)s"),
-    N_("expected one argument"), N_("invalid %(type)s value: %(value)r"),
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
     N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("expected at least one argument"), N_("ignored explicit argument %r"),
+    N_("expected at least one argument"),
+    N_("ignored explicit argument %r"),
 )
 
 

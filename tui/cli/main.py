@@ -49,8 +49,7 @@ class _Parser(argparse.ArgumentParser):
     epilog_factory: Callable[[], str] | None = None
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(_("{message} (see {prog} --help)").format(message=message,
-                                                                   prog=self.prog))
+        raise UsageError(_("{message} (see {prog} --help)").format(message=message, prog=self.prog))
 
     def format_help(self) -> str:
         if self.epilog_factory is not None:
@@ -101,11 +100,13 @@ def _epilog() -> str:
         "commands:\n"
         "  check FILE...      validate saves (tablekeeper check --help)\n"
         "  serve FILE         the players' view in a browser (tablekeeper serve --help)\n"
-        "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)")
-    return (f"{commands}\n\n{_('environment variables:')}\n{env}\n\n{_('files:')}\n{listed}"
-            "\n\n" + _("The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's "
-                       "'saves',\nelse saves/ of a source checkout, else the per-user data "
-                       "folder."))
+        "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)"
+    )
+    return f"{commands}\n\n{_('environment variables:')}\n{env}\n\n{_('files:')}\n{listed}\n\n" + _(
+        "The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's "
+        "'saves',\nelse saves/ of a source checkout, else the per-user data "
+        "folder."
+    )
 
 
 def _saves_now() -> Path:
@@ -125,84 +126,130 @@ def _saves_now() -> Path:
 def _main_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper",
-        usage=_("%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
-                "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
-                "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
-                "[--gm] [-o FILE.md]"),
-        description=_("A keyboard-first table tracker for tabletop RPG game masters:\n"
-                      "opens the campaign picker, or SAVE."),
+        usage=_(
+            "%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
+            "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
+            "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
+            "[--gm] [-o FILE.md]"
+        ),
+        description=_(
+            "A keyboard-first table tracker for tabletop RPG game masters:\n"
+            "opens the campaign picker, or SAVE."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.epilog_factory = _epilog
-    parser.add_argument("save", nargs="?", type=Path, metavar="SAVE",
-                        help=_("campaign save to open (TOML); edits that file"))
+    parser.add_argument(
+        "save",
+        nargs="?",
+        type=Path,
+        metavar="SAVE",
+        help=_("campaign save to open (TOML); edits that file"),
+    )
     parser.add_argument("--version", action=_Version)
-    parser.add_argument("--read-only", action="store_true",
-                        help=_("open SAVE (or what the picker opens) as the players' view: "
-                               "follows the GM live, changes nothing, GM-only data hidden"))
+    parser.add_argument(
+        "--read-only",
+        action="store_true",
+        help=_(
+            "open SAVE (or what the picker opens) as the players' view: "
+            "follows the GM live, changes nothing, GM-only data hidden"
+        ),
+    )
     parser.add_argument("--saves", type=Path, metavar="DIR", help=_("folder of saves"))
     parser.add_argument("--config", type=Path, metavar="FILE", help=_("config file to use"))
     parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice (demos, tests)"))
-    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
-                        help=_("the interface's language (else the config's 'language', else "
-                               "the locale: LC_ALL, LC_MESSAGES, LANG = ru_* is Russian; else "
-                               "English)"))
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        metavar="ru|en",
+        help=_(
+            "the interface's language (else the config's 'language', else "
+            "the locale: LC_ALL, LC_MESSAGES, LANG = ru_* is Russian; else "
+            "English)"
+        ),
+    )
     return parser
 
 
 def _check_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper check",
-        description=_("Validate saves (and their logs). Prints FILE: ok, FILE:LINE:COL: … for a "
-                      "TOML error or FILE: key.path: … for a schema error; exit status 1 if "
-                      "any file is bad."),
+        description=_(
+            "Validate saves (and their logs). Prints FILE: ok, FILE:LINE:COL: … for a "
+            "TOML error or FILE: key.path: … for a schema error; exit status 1 if "
+            "any file is bad."
+        ),
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help=_("a save to check"))
-    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
-                        help=_("the report's language (else the config's 'language', else "
-                               "the locale)"))
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        metavar="ru|en",
+        help=_("the report's language (else the config's 'language', else the locale)"),
+    )
     return parser
 
 
 def _serve_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper serve",
-        description=_("Serve the players' view of FILE to a web browser (read-only, GM-only "
-                      "data hidden, live). Prints the address to open, with a token every "
-                      "request must carry."),
+        description=_(
+            "Serve the players' view of FILE to a web browser (read-only, GM-only "
+            "data hidden, live). Prints the address to open, with a token every "
+            "request must carry."
+        ),
     )
     parser.add_argument("file", type=Path, metavar="FILE", help=_("the campaign save"))
-    parser.add_argument("--host", default="127.0.0.1",
-                        help=_("address to listen on (default 127.0.0.1, this machine only; "
-                               "0.0.0.0 for the network)"))
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_(
+            "address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for the network)"
+        ),
+    )
     parser.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
-    parser.add_argument("--config", type=Path, metavar="FILE",
-                        help=_("config file the view uses (theme, keys)"))
-    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
-                        help=_("the language of these messages (else the config's "
-                               "'language', else the locale)"))
+    parser.add_argument(
+        "--config", type=Path, metavar="FILE", help=_("config file the view uses (theme, keys)")
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        metavar="ru|en",
+        help=_("the language of these messages (else the config's 'language', else the locale)"),
+    )
     return parser
 
 
 def _recap_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper recap",
-        description=_("Write a Markdown recap of FILE for the players: scenes with their "
-                      "summaries, notable rolls, extended checks, experience, resources and "
-                      "dice statistics. GM-only characters, secret rolls and hidden values are "
-                      "left out unless --gm. Filters combine."),
+        description=_(
+            "Write a Markdown recap of FILE for the players: scenes with their "
+            "summaries, notable rolls, extended checks, experience, resources and "
+            "dice statistics. GM-only characters, secret rolls and hidden values are "
+            "left out unless --gm. Filters combine."
+        ),
     )
     parser.add_argument("file", type=Path, metavar="FILE", help=_("the campaign save"))
     parser.add_argument("--adventure", type=int, metavar="N", help=_("only adventure N"))
-    parser.add_argument("--since", metavar="DATE",
-                        help=_("only entries from DATE (YYYY-MM-DD) on"))
+    parser.add_argument("--since", metavar="DATE", help=_("only entries from DATE (YYYY-MM-DD) on"))
     parser.add_argument("--scene", metavar="NAME", help=_("only the scene(s) called NAME"))
     parser.add_argument("--gm", action="store_true", help=_("the GM's copy: nothing left out"))
-    parser.add_argument("-o", "--output", type=Path, metavar="FILE.md",
-                        help=_("write to FILE.md instead of standard output"))
-    parser.add_argument("--lang", choices=("en", "ru"), metavar="ru|en",
-                        help=_("the recap's language (else the config's 'language', else the "
-                               "locale: ru_* is Russian)"))
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE.md",
+        help=_("write to FILE.md instead of standard output"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        metavar="ru|en",
+        help=_(
+            "the recap's language (else the config's 'language', else the locale: ru_* is Russian)"
+        ),
+    )
     return parser
 
 
@@ -225,8 +272,9 @@ def _recap(args: Sequence[str]) -> int:
         if output.is_dir():
             raise UsageError(_("-o: {output} is a folder").format(output=output))
         if output.resolve() in {save.resolve(), log_path(save.resolve())}:
-            raise UsageError(_("-o: {output} is the campaign itself; name a .md file").format(
-                output=output))
+            raise UsageError(
+                _("-o: {output} is the campaign itself; name a .md file").format(output=output)
+            )
     from tui.cli.recap import recap_main
 
     return recap_main(save, RecapOptions(ns.adventure, since, ns.scene, ns.gm), output)
@@ -280,8 +328,9 @@ def _seed(ns: argparse.Namespace) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise UsageError(_("TABLEKEEPER_SEED: expected a whole number, got {text!r}").format(
-            text=text)) from None
+        raise UsageError(
+            _("TABLEKEEPER_SEED: expected a whole number, got {text!r}").format(text=text)
+        ) from None
 
 
 def _folder(path: Path, source: str) -> Path:
@@ -295,8 +344,11 @@ def _existing_file(path: Path, source: str) -> Path:
     path = path.expanduser()
     if path.is_dir():
         hint = _(" (--saves DIR opens the picker on a folder)") if source == "SAVE" else ""
-        raise UsageError(_("{source}: {path} is a folder, not a file{hint}").format(
-            source=source, path=path, hint=hint))
+        raise UsageError(
+            _("{source}: {path} is a folder, not a file{hint}").format(
+                source=source, path=path, hint=hint
+            )
+        )
     if not path.is_file():
         raise UsageError(_("{source}: no such file: {path}").format(source=source, path=path))
     return path
@@ -329,8 +381,11 @@ def _run(ns: argparse.Namespace) -> int:
     if config.saves is not None and config.saves.exists() and not config.saves.is_dir():
         # a message, shown in the language chosen by the time the app shows it (as the
         # config's own problems are)
-        problem = msg("{name}: saves: {saves} is not a folder; using the default",
-                      name=path.name, saves=str(config.saves))
+        problem = msg(
+            "{name}: saves: {saves} is not a folder; using the default",
+            name=path.name,
+            saves=str(config.saves),
+        )
         config = replace(config, saves=None, problems=(*config.problems, problem))
     if saves is None:
         saves = config.saves

@@ -57,7 +57,6 @@ def recap_main(save: Path, options: RecapOptions, output: Path | None) -> int:
     try:
         write_text(output, text if text.endswith("\n") else text + "\n")
     except OSError as exc:
-        print(f"tablekeeper recap: {output}: cannot write: {exc.strerror or exc}",
-              file=sys.stderr)
+        print(f"tablekeeper recap: {output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return 0

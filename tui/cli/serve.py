@@ -46,8 +46,9 @@ def view_command(save: Path, *, config: Path | None = None) -> str:
 class PlayersServer(Server):
     """textual-serve's server with the token check in front of every route."""
 
-    def __init__(self, save: Path, *, host: str, port: int, token: str,
-                 config: Path | None = None) -> None:
+    def __init__(
+        self, save: Path, *, host: str, port: int, token: str, config: Path | None = None
+    ) -> None:
         super().__init__(view_command(save, config=config), host=host, port=port, title=TITLE)
         self.save = save
         self.token = token
@@ -62,8 +63,7 @@ class PlayersServer(Server):
 
     def _allowed(self, request: web.Request) -> bool:
         given = request.query.get("token") or request.cookies.get(COOKIE) or ""
-        return secrets.compare_digest(given.encode("utf-8", "replace"),
-                                      self.token.encode("utf-8"))
+        return secrets.compare_digest(given.encode("utf-8", "replace"), self.token.encode("utf-8"))
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -71,12 +71,14 @@ class PlayersServer(Server):
         @web.middleware
         async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             if not self._allowed(request):
-                return web.Response(status=403, text="403 Forbidden: open the address "
-                                    "`tablekeeper serve` printed, with its token.\n")
+                return web.Response(
+                    status=403,
+                    text="403 Forbidden: open the address "
+                    "`tablekeeper serve` printed, with its token.\n",
+                )
             response = await handler(request)
             if "token" in request.query and not response.prepared:
-                response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict",
-                                    path="/")
+                response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", path="/")
             return response
 
         app.middlewares.append(guard)
@@ -90,8 +92,11 @@ class PlayersServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         print(f"Players' view of {self.save.name}: {self.url}", flush=True)
         if self.host not in ("127.0.0.1", "localhost", "::1"):
-            print(f"Listening on {self.host}: anyone on the network with this address can "
-                  "watch (never change) the table.", flush=True)
+            print(
+                f"Listening on {self.host}: anyone on the network with this address can "
+                "watch (never change) the table.",
+                flush=True,
+            )
         print("Ctrl+C stops the server.", flush=True)
 
 

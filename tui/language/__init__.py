@@ -225,8 +225,10 @@ def joined(*parts: str | Msg) -> Msg:
     """Messages and plain strings shown one after another, each part in the current
     language when shown (a sentence built from optional pieces). Its id is a bare template
     (``{p0}{p1}``), the same in any language, so it needs no catalog entry."""
-    return Msg("".join(f"{{p{i}}}" for i in range(len(parts))),
-               tuple((f"p{i}", part) for i, part in enumerate(parts)))
+    return Msg(
+        "".join(f"{{p{i}}}" for i in range(len(parts))),
+        tuple((f"p{i}", part) for i, part in enumerate(parts)),
+    )
 
 
 def verbatim(text: str) -> Msg:

@@ -20,17 +20,22 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from rules.errors import RulesError
+from tui.base.textsafe import visible
 from tui.language import N_, Msg, _, nmsg, tr
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
-from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 
 __all__ = ["AdventureEndScreen"]
 
-_COLUMNS = ((N_("Character"), "who", 14), (N_("Skill"), "skill", 20), (N_("Now"), "value", 4),
-            (N_("Roll"), "roll", 7), (N_("Result"), "result", 19))
+_COLUMNS = (
+    (N_("Character"), "who", 14),
+    (N_("Skill"), "skill", 20),
+    (N_("Now"), "value", 4),
+    (N_("Roll"), "roll", 7),
+    (N_("Result"), "result", 19),
+)
 #: a row's status words (its English decides the colour), shown in the GM's language
 _STATUS_WORDS = (N_("improves, roll d6"), N_("not improved"), N_("not rolled"), N_("improved"))
 
@@ -38,10 +43,16 @@ _STATUS_WORDS = (N_("improves, roll d6"), N_("not improved"), N_("not rolled"), 
 def _status(status: str) -> str:
     for word in _STATUS_WORDS:
         if status.startswith(word):
-            return tr(word) + status[len(word):]
+            return tr(word) + status[len(word) :]
     return status
-_RESULT_STYLES = {"improved": "green", "not improved": "", "improves": "bold yellow",
-                  "not rolled": "dim"}
+
+
+_RESULT_STYLES = {
+    "improved": "green",
+    "not improved": "",
+    "improves": "bold yellow",
+    "not rolled": "dim",
+}
 
 
 class AdventureEndScreen(ModalScreen[Feedback | None]):
@@ -81,8 +92,9 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     def compose(self) -> ComposeResult:
         number = self.table.campaign.adventure
         with Vertical(id="adventure"):
-            yield Static(_("End of adventure {n} — experience rolls").format(n=number),
-                         id="adventure-title")
+            yield Static(
+                _("End of adventure {n} — experience rolls").format(n=number), id="adventure-title"
+            )
             yield DataTable(id="adventure-rows", cursor_type="row", zebra_stripes=True)
             yield Static(id="adventure-status")
             yield Static(id="adventure-summary")
@@ -102,8 +114,13 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     def _cells(row: Row) -> tuple[Text | str, ...]:
         style = next((s for k, s in _RESULT_STYLES.items() if row.status.startswith(k)), "")
         # cells are Text, never str: a DataTable reads a str as markup
-        return (Text(visible(row.character)), Text(visible(row.skill)), Text(str(row.value)),
-                Text(row.roll_text), Text(visible(_status(row.status)), style=style))
+        return (
+            Text(visible(row.character)),
+            Text(visible(row.skill)),
+            Text(str(row.value)),
+            Text(row.roll_text),
+            Text(visible(_status(row.status)), style=style),
+        )
 
     @property
     def selected(self) -> int | None:
@@ -147,28 +164,57 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
             row = self.rows[i]
             what = visible(f"{row.character} · {row.skill} {row.value}")
             if self.digits:
-                status.update(Text(f"{what}: d{row.next_die or 100} {self.digits}▏ "
-                                   + _("(Enter sets it, Backspace erases)"), style="bold"))
+                status.update(
+                    Text(
+                        f"{what}: d{row.next_die or 100} {self.digits}▏ "
+                        + _("(Enter sets it, Backspace erases)"),
+                        style="bold",
+                    )
+                )
             elif row.wants_gain:
-                status.update(Text(_("{what}: {roll} improves, roll d6 — type it, or r").format(
-                    what=what, roll=row.roll_text), style="bold yellow"))
+                status.update(
+                    Text(
+                        _("{what}: {roll} improves, roll d6 — type it, or r").format(
+                            what=what, roll=row.roll_text
+                        ),
+                        style="bold yellow",
+                    )
+                )
             elif row.done:
-                status.update(Text(_("{what}: {status} (x clears the row)").format(
-                    what=what, status=visible(_status(row.status)))))
+                status.update(
+                    Text(
+                        _("{what}: {status} (x clears the row)").format(
+                            what=what, status=visible(_status(row.status))
+                        )
+                    )
+                )
             else:
-                status.update(Text(_("{what}: type the d100 (00 = 100) and Enter, or r; a "
-                                     "rolls all").format(what=what)))
+                status.update(
+                    Text(
+                        _("{what}: type the d100 (00 = 100) and Enter, or r; a rolls all").format(
+                            what=what
+                        )
+                    )
+                )
         left = len(unfinished(self.rows))
         up = sum(1 for r in self.rows if r.improved)
-        tail = (_("{n} to roll").format(n=left) if left else
-                _("Enter applies → adventure {n}").format(n=self.table.campaign.adventure + 1))
+        tail = (
+            _("{n} to roll").format(n=left)
+            if left
+            else _("Enter applies → adventure {n}").format(n=self.table.campaign.adventure + 1)
+        )
         self.query_one("#adventure-summary", Static).update(
-            Text(_("{ticked} ticked · {up} improved · {tail}").format(
-                ticked=len(self.rows), up=up, tail=tail)))
+            Text(
+                _("{ticked} ticked · {up} improved · {tail}").format(
+                    ticked=len(self.rows), up=up, tail=tail
+                )
+            )
+        )
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.message = Text(("✗ " if error else "") + visible(text),
-                            style="bold red" if error else "")
+        self.message = Text(
+            ("✗ " if error else "") + visible(text), style="bold red" if error else ""
+        )
         if error:
             self.app.bell()
         self._show()
@@ -213,9 +259,12 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         self.digits = ""
         row = self.rows[i]
         if row.done:
-            self._say(_("{name} · {skill} is already rolled (x clears it)").format(
-                name=row.character, skill=row.skill),
-                      error=True)
+            self._say(
+                _("{name} · {skill} is already rolled (x clears it)").format(
+                    name=row.character, skill=row.skill
+                ),
+                error=True,
+            )
             return
         self._update_row(i, row.rolled(self.table.rng))
         self.message = None
@@ -224,12 +273,13 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
 
     def action_roll_all(self) -> None:
         self.digits = ""
-        changed = {i: row.rolled(self.table.rng) for i, row in enumerate(self.rows)
-                   if not row.done}
+        changed = {i: row.rolled(self.table.rng) for i, row in enumerate(self.rows) if not row.done}
         self.message = None
         if changed:
-            self._record(changed, nmsg("experience rolls: {n} rolled",
-                                       "experience rolls: {n} rolled", len(changed)))
+            self._record(
+                changed,
+                nmsg("experience rolls: {n} rolled", "experience rolls: {n} rolled", len(changed)),
+            )
         self._show()
 
     def action_clear_row(self) -> None:
@@ -258,9 +308,12 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
             return
         row = self.rows[i]
         if row.done:
-            self._say(_("{name} · {skill} is already rolled (x clears it)").format(
-                name=row.character, skill=row.skill),
-                      error=True)
+            self._say(
+                _("{name} · {skill} is already rolled (x clears it)").format(
+                    name=row.character, skill=row.skill
+                ),
+                error=True,
+            )
             return
         try:
             updated = row.entered(parse_die(text, row.next_die), typed=True)

@@ -1,4 +1,4 @@
-""""Who should roll this?" (``/best SKILL``, ctrl+b on a typed check): the party side by side.
+""" "Who should roll this?" (``/best SKILL``, ctrl+b on a typed check): the party side by side.
 
 One row per party member, best first (see :mod:`tui.session.table.best`): the skill each
 would use, the odds as a bar and each grade's exact chance (the chances of one grade
@@ -18,20 +18,26 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.session.systems.interface import Chance
 from tui.session.table.best import Candidate, best_rolls
 from tui.session.table.entry import split_words
 from tui.session.table.table import Table
-from tui.base.textsafe import visible
 from tui.widgets.odds_bar import ORDER, legend, odds_bar
 
 __all__ = ["BestScreen"]
 
 BAR = 10
 #: column headings of the grades (the legend under the table names them in full)
-SHORT = {"critical": N_("crit"), "special": N_("spec"), "success": N_("succ"),
-         "partial": N_("part"), "failure": N_("fail"), "fumble": N_("fumb")}
+SHORT = {
+    "critical": N_("crit"),
+    "special": N_("spec"),
+    "success": N_("succ"),
+    "partial": N_("part"),
+    "failure": N_("fail"),
+    "fumble": N_("fumb"),
+}
 
 
 class BestScreen(ModalScreen[str | None]):
@@ -67,8 +73,10 @@ class BestScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         grid = self.query_one("#best-rows", DataTable)
         mono = bool(getattr(self.app, "no_color", False))
-        grades = sorted({c.grade for row in self.rows for c in row.odds if c.p > 0},
-                        key=lambda g: ORDER.index(g) if g in ORDER else len(ORDER))
+        grades = sorted(
+            {c.grade for row in self.rows for c in row.odds if c.p > 0},
+            key=lambda g: ORDER.index(g) if g in ORDER else len(ORDER),
+        )
         grid.add_column(_("Who · skill"), key="who")
         grid.add_column(_("Odds"), key="bar", width=BAR + 2)
         for grade in grades:
@@ -82,15 +90,17 @@ class BestScreen(ModalScreen[str | None]):
                 cells.append(odds_bar(row.odds, BAR, mono=mono))
                 for grade in grades:
                     p = sum((c.p for c in row.odds if c.grade == grade), Fraction(0))
-                    cells.append(Text(Chance(grade, p, grade).percent if p else "—",
-                                      justify="right"))
+                    cells.append(
+                        Text(Chance(grade, p, grade).percent if p else "—", justify="right")
+                    )
             else:
                 cells.append(Text(visible(row.problem), style="dim"))
                 cells += [Text("") for _ in grades]
             grid.add_row(*cells, key=str(i))
         odds = [c for row in self.rows for c in row.odds]
         self.query_one("#best-legend", Static).update(
-            Text(legend(odds) + "\n" + _("Enter rolls the row · Escape closes")))
+            Text(legend(odds) + "\n" + _("Enter rolls the row · Escape closes"))
+        )
         grid.focus()
 
     @on(DataTable.RowSelected)

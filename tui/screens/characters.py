@@ -33,5 +33,6 @@ def open_character(main: MainScreen, screen: str, name: str) -> None:
     if screen == "edit" and not main.read_only:
         main.app.push_screen(EditorScreen(main.table, name), closed)
     else:
-        main.app.push_screen(SheetScreen(main.table, name, names=names, gm=not main.read_only),
-                             closed)
+        main.app.push_screen(
+            SheetScreen(main.table, name, names=names, gm=not main.read_only), closed
+        )

@@ -19,21 +19,23 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.recap.markdown import luck_word, percent
 from tui.session.stats.dice import DiceStats, Tally
 from tui.session.stats.poisson import Luck
 from tui.session.table.table import Table
-from tui.base.textsafe import visible
 from tui.widgets.luck_chart import distribution_chart, luck_bar
 
 __all__ = ["DiceStatsScreen", "describe"]
 
 TITLE = N_("Dice statistics")
 WORKING = N_("Counting the rolls of the whole log…")
-NONE = N_("No rolls with stored odds yet: every roll made from now on counts, with its exact "
-          "chance when it was made.")
+NONE = N_(
+    "No rolls with stored odds yet: every roll made from now on counts, with its exact "
+    "chance when it was made."
+)
 HINT = N_("↑↓ picks a row · Escape closes")
 ALL = N_("All ({system})")
 COLUMNS = (N_("Who"), N_("Rolls"), N_("Succ"), N_("Expected"), N_("Percentile"), N_("Luck"))
@@ -45,10 +47,17 @@ def describe(name: str, luck: Luck) -> str:
     wins = ngettext("{n} success", "{n} successes", luck.observed).format(n=luck.observed)
     rolls = ngettext("{n} roll", "{n} rolls", luck.rolls).format(n=luck.rolls)
     shown = ("" if luck.exact else "≈") + percent(luck.percentile)
-    return _("{name}: {wins} in {rolls}, {expected} expected — {shown} of equally likely "
-             "tables would have rolled fewer (ties half): {luck}.").format(
-        name=name, wins=wins, rolls=rolls, expected=f"{float(luck.expected):.1f}",
-        shown=shown, luck=luck_word(luck.percentile))
+    return _(
+        "{name}: {wins} in {rolls}, {expected} expected — {shown} of equally likely "
+        "tables would have rolled fewer (ties half): {luck}."
+    ).format(
+        name=name,
+        wins=wins,
+        rolls=rolls,
+        expected=f"{float(luck.expected):.1f}",
+        shown=shown,
+        luck=luck_word(luck.percentile),
+    )
 
 
 class DiceStatsScreen(ModalScreen[None]):
@@ -99,8 +108,8 @@ class DiceStatsScreen(ModalScreen[None]):
 
     def _problem(self, message: str) -> None:
         self.query_one("#stats-chart", Static).update(
-            Text(_("Cannot read the log: {error}").format(error=visible(message)),
-                 style="bold red"))
+            Text(_("Cannot read the log: {error}").format(error=visible(message)), style="bold red")
+        )
 
     @property
     def mono(self) -> bool:
@@ -112,15 +121,19 @@ class DiceStatsScreen(ModalScreen[None]):
         for i, (tally, luck) in enumerate(rows):
             bar = luck_bar(luck.percentile, 7, mono=self.mono)
             bar.append(f" {luck_word(luck.percentile)}")
-            name = Text(visible(tally.name), style="bold" if i == len(rows) - 1 and
-                        len(rows) > 1 else "")
+            name = Text(
+                visible(tally.name), style="bold" if i == len(rows) - 1 and len(rows) > 1 else ""
+            )
             name.truncate(NAME_WIDTH, overflow="ellipsis")
-            grid.add_row(name,
-                         Text(str(luck.rolls), justify="right"),
-                         Text(str(luck.observed), justify="right"),
-                         Text(f"{float(luck.expected):.1f}", justify="right"),
-                         Text(("" if luck.exact else "≈") + percent(luck.percentile),
-                              justify="right"), bar, key=str(i))
+            grid.add_row(
+                name,
+                Text(str(luck.rolls), justify="right"),
+                Text(str(luck.observed), justify="right"),
+                Text(f"{float(luck.expected):.1f}", justify="right"),
+                Text(("" if luck.exact else "≈") + percent(luck.percentile), justify="right"),
+                bar,
+                key=str(i),
+            )
         if not rows:
             self.query_one("#stats-chart", Static).update(Text(tr(NONE)))
             return
@@ -135,7 +148,8 @@ class DiceStatsScreen(ModalScreen[None]):
         tally, luck = self.rows[index]
         width = max(20, (self.query_one("#stats", Vertical).content_size.width or 76))
         self.query_one("#stats-chart", Static).update(
-            distribution_chart(luck, width, 6, mono=self.mono))
+            distribution_chart(luck, width, 6, mono=self.mono)
+        )
         self.query_one("#stats-about", Static).update(Text(describe(visible(tally.name), luck)))
 
     def action_close(self) -> None:

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.following import Follows
 from tui.session.campaign.model import Campaign
@@ -33,7 +34,6 @@ from tui.session.characters.form import (
     toggle_field,
 )
 from tui.session.table.table import Feedback, Table
-from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 
 __all__ = ["EditorScreen"]
@@ -82,7 +82,8 @@ class EditorScreen(Follows):
 
     BINDINGS = [
         # priority: Enter is the editor's also while the edit line (an Input) has focus; the
-        # app hands keys on in the order typed (tui/widgets/key_order.py), so Down Enter edits the row below
+        # app hands keys on in the order typed (tui/widgets/key_order.py), so Down Enter edits
+        # the row below
         Binding("enter", "enter", "Edit / keep", id="editor.enter", priority=True),
         Binding("escape", "leave", "Done / cancel", id="editor.leave"),
         Binding("delete", "remove", "Remove row", id="editor.remove"),
@@ -140,16 +141,21 @@ class EditorScreen(Follows):
         for i, field in enumerate(self.fields):
             if field.section != section:
                 section = field.section
-                options.append(Option(Text(tr(section).upper(), style="bold cyan"),
-                                      disabled=True))
+                options.append(Option(Text(tr(section).upper(), style="bold cyan"), disabled=True))
                 index.append(-1)
             options.append(Option(row_text(field)))
             index.append(i)
         self._index = index
         self.rows.clear_options()
         self.rows.add_options(options)
-        wanted = next((j for j, i in enumerate(index) if i >= 0 and current is not None
-                       and self._key(self.fields[i]) == current), None)
+        wanted = next(
+            (
+                j
+                for j, i in enumerate(index)
+                if i >= 0 and current is not None and self._key(self.fields[i]) == current
+            ),
+            None,
+        )
         if wanted is None and old is not None:
             wanted = min(old, len(index) - 1)
         self.rows.highlighted = wanted if wanted is not None else 0
@@ -180,7 +186,8 @@ class EditorScreen(Follows):
     def _status(self, message: str, ok: bool) -> None:
         style = "bold" if ok else "bold red"
         self.query_one("#editor-status", Static).update(
-            Text(("" if ok else "✗ ") + visible(message, newlines=True), style=style))
+            Text(("" if ok else "✗ ") + visible(message, newlines=True), style=style)
+        )
         if not ok:
             self.app.bell()
 
@@ -214,16 +221,17 @@ class EditorScreen(Follows):
         self.set_focus(line)  # at once, not after the queue: the next key is for the line
         self._hint()
         label = field.label if field.item else tr(field.label)
-        self._status(_("{field}: Enter keeps it, Escape cancels").format(
-            field=label.removeprefix("+ ")), True)
+        self._status(
+            _("{field}: Enter keeps it, Escape cancels").format(field=label.removeprefix("+ ")),
+            True,
+        )
 
     def _confirm(self, value: str) -> None:
         field = self.editing
         if field is None:
             return
         try:
-            new, draft = apply_field(self.table.campaign, self.who, field, value,
-                                     self.table.system)
+            new, draft = apply_field(self.table.campaign, self.who, field, value, self.table.system)
         except _ERRORS as exc:
             self._status(str(exc).strip("'\""), False)
             return
@@ -236,8 +244,11 @@ class EditorScreen(Follows):
 
     def _run(self, new: Campaign, draft: Draft, keep: tuple[str, str] | None) -> None:
         feedback: Feedback = self.table.run_change(lambda _c: new, draft)
-        effects = "".join(f"  ⟶ {e}" for e in feedback.outcome.draft.effects) if (
-            feedback.ok and feedback.outcome is not None) else ""
+        effects = (
+            "".join(f"  ⟶ {e}" for e in feedback.outcome.draft.effects)
+            if (feedback.ok and feedback.outcome is not None)
+            else ""
+        )
         self._status(feedback.message + effects, feedback.ok)
         if feedback.ok:
             self.build(keep)
@@ -262,8 +273,9 @@ class EditorScreen(Follows):
         if self.editing is not None or field is None:
             return
         if not field.removable:
-            self._status(_("{field} cannot be removed (Enter edits it)").format(
-                field=tr(field.label)), False)
+            self._status(
+                _("{field} cannot be removed (Enter edits it)").format(field=tr(field.label)), False
+            )
             return
         try:
             new, text = remove_field(self.table.campaign, self.who, field)
@@ -275,4 +287,3 @@ class EditorScreen(Follows):
     def follow(self) -> None:
         if self.editing is None and self.table.campaign is not self._built:
             self.build()
-

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from textual.screen import ModalScreen
 
+from tui.base.textsafe import visible
 from tui.language import _
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Table
-from tui.base.textsafe import visible
 
 __all__ = ["Follows"]
 
@@ -44,8 +44,12 @@ class Follows(ModalScreen[str | None]):
     def _changed(self, _campaign: Campaign, entries: Sequence[LogEntry]) -> None:
         for entry in entries:  # a rename (the editor's entry names both names)
             old, new = entry.inputs.get("renamed"), entry.inputs.get("to")
-            if isinstance(old, str) and isinstance(new, str) and old in self.names \
-                    and new not in self.names:
+            if (
+                isinstance(old, str)
+                and isinstance(new, str)
+                and old in self.names
+                and new not in self.names
+            ):
                 self.names.append(new)
         if not self._queued:
             self._queued = True
@@ -69,8 +73,9 @@ class Follows(ModalScreen[str | None]):
             self._follow_now()
 
     def _gone(self) -> None:
-        self.app.notify(visible(_("{name} is no longer in the campaign").format(name=self.who)),
-                        markup=False)
+        self.app.notify(
+            visible(_("{name} is no longer in the campaign").format(name=self.who)), markup=False
+        )
         self.close(None)
 
     def close(self, result: str | None) -> None:

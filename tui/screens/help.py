@@ -19,6 +19,8 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.base.textsafe import visible
+from tui.language import _, tr
 from tui.screens.help_text import (
     Examples,
     Section,
@@ -28,10 +30,8 @@ from tui.screens.help_text import (
     modifiers,
     players_view,
 )
-from tui.language import _, tr
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
-from tui.base.textsafe import visible
 
 __all__ = ["HelpBody", "HelpScreen", "key_rows", "keys_section", "keys_text"]
 
@@ -70,9 +70,11 @@ def key_rows(screen: Screen[object]) -> list[tuple[str, str, str]]:
 
 def keys_section(rows: Sequence[tuple[str, str, str]]) -> Section:
     """The KEYS section: the key, what it does and the binding id to remap it by."""
-    return Section(_("KEYS (binding ids remap in config.toml [keymap])"),
-                   rows=tuple((keys, f"{what}  {ident}".rstrip()) for keys, what, ident in rows),
-                   left=15)
+    return Section(
+        _("KEYS (binding ids remap in config.toml [keymap])"),
+        rows=tuple((keys, f"{what}  {ident}".rstrip()) for keys, what, ident in rows),
+        left=15,
+    )
 
 
 def keys_text(rows: Sequence[tuple[str, str, str]], width: int = 78) -> str:
@@ -120,8 +122,13 @@ class HelpScreen(ModalScreen[None]):
         self.read_only = read_only
 
     @classmethod
-    def of(cls, table: Table | None, keys: Sequence[tuple[str, str, str]] = (), *,
-           read_only: bool = False) -> HelpScreen:
+    def of(
+        cls,
+        table: Table | None,
+        keys: Sequence[tuple[str, str, str]] = (),
+        *,
+        read_only: bool = False,
+    ) -> HelpScreen:
         """The help of the open campaign: its commands and its system's modifiers; without
         a campaign (the picker), the registered systems. The players' view (``read_only``)
         explains itself instead of the roll-entry language, with its own commands only."""
@@ -130,8 +137,9 @@ class HelpScreen(ModalScreen[None]):
             return cls([], keys, shown, read_only=read_only)
         commands = [(c.shown_usage, c.help) for c in table.commands()]
         shown = None if read_only else modifiers(table.system_name, table.system.entry_help)
-        return cls(commands, keys, shown, examples_of(table.campaign, table.system),
-                   read_only=read_only)
+        return cls(
+            commands, keys, shown, examples_of(table.campaign, table.system), read_only=read_only
+        )
 
     @property
     def sections(self) -> list[Section]:

@@ -65,70 +65,97 @@ def examples_of(campaign: Campaign, system: System) -> Examples:
     skill = system.rollables(me)[0]
     other = next((c for c in people if c is not me), me)
     words = [w for f in system.modifier_fields for w in f.choices if w]
-    modifier = words[0] if words else next(
-        (f.word("1") for f in system.modifier_fields), "+1")
+    modifier = words[0] if words else next((f.word("1") for f in system.modifier_fields), "+1")
     prefix = f"{me.name.casefold()[:2]} {skill.casefold()[:2]}"
-    return Examples(_word(me.name), skill.casefold(), _word(other.name), modifier, prefix,
-                    f"{me.name}, {skill}")
+    return Examples(
+        _word(me.name), skill.casefold(), _word(other.name), modifier, prefix, f"{me.name}, {skill}"
+    )
 
 
 def grammar(ex: Examples) -> list[Section]:
     """The roll-entry language, with ``ex``'s names."""
     rows = (
-        (_("CHAR SKILL [modifiers] [= dice]"), _(
-            "a check; without '= dice' the app rolls (e.g. {char} {skill} {modifier})"
-        ).format(char=ex.char, skill=ex.skill, modifier=ex.modifier)),
-        (_("CHAR SKILL … vs CHAR [SKILL] …"), _(
-            "an opposed roll; a later side's skill defaults to the first side's when it has "
-            "it (e.g. {char} {skill} vs {other}); AGE and BRP take more sides: … vs CHAR "
-            "SKILL …; 'против' is 'vs'"
-        ).format(char=ex.char, skill=ex.skill, other=ex.other)),
+        (
+            _("CHAR SKILL [modifiers] [= dice]"),
+            _("a check; without '= dice' the app rolls (e.g. {char} {skill} {modifier})").format(
+                char=ex.char, skill=ex.skill, modifier=ex.modifier
+            ),
+        ),
+        (
+            _("CHAR SKILL … vs CHAR [SKILL] …"),
+            _(
+                "an opposed roll; a later side's skill defaults to the first side's when it has "
+                "it (e.g. {char} {skill} vs {other}); AGE and BRP take more sides: … vs CHAR "
+                "SKILL …; 'против' is 'vs'"
+            ).format(char=ex.char, skill=ex.skill, other=ex.other),
+        ),
         ("3d6+2  d100  2d6-1  d%", _("free dice (add '= 4 5' to type the faces)")),
         (_("/command [args]"), _("every action (see COMMANDS and ctrl+p)")),
         (_("… ext=NAME [clear]"), _("the roll counts toward an extended check")),
         (_("/best SKILL [modifiers]"), _("who should roll this? (ctrl+b on a typed check)")),
-        ("!LINE", _("a secret line: its log entry is the GM's only (!{char} {skill}); /note "
-                    "is the GM's, /note! a note the players' view shows too").format(
-                        char=ex.char, skill=ex.skill)),
-    )
-    return [Section(
-        _("ROLL ENTRY — type a line, Enter commits, Tab completes, Up/Down recall history"),
-        rows=rows, left=32,
-        paragraphs=(
-            _("While typing, the line above shows the check, its exact odds and a bar of "
-              "them; with every die typed it also shows what Enter will record. A refused "
-              "line stays in the entry, the cursor where the problem is; nothing changes."),
-            _("Names match by prefix, fuzzily or with one typo, Cyrillic and transliteration "
-              "included: '{prefix}' = {full}. Tab completes the word being typed and "
-              "cycles through every candidate (shift+Tab back); after a space it offers the "
-              "next word. ctrl+r opens a form that builds the line for you.").format(
-                  prefix=ex.prefix, full=ex.full),
-            _("Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   "
-              "= 1-6-6-5"),
+        (
+            "!LINE",
+            _(
+                "a secret line: its log entry is the GM's only (!{char} {skill}); /note "
+                "is the GM's, /note! a note the players' view shows too"
+            ).format(char=ex.char, skill=ex.skill),
         ),
-    )]
+    )
+    return [
+        Section(
+            _("ROLL ENTRY — type a line, Enter commits, Tab completes, Up/Down recall history"),
+            rows=rows,
+            left=32,
+            paragraphs=(
+                _(
+                    "While typing, the line above shows the check, its exact odds and a bar of "
+                    "them; with every die typed it also shows what Enter will record. A refused "
+                    "line stays in the entry, the cursor where the problem is; nothing changes."
+                ),
+                _(
+                    "Names match by prefix, fuzzily or with one typo, Cyrillic and transliteration "
+                    "included: '{prefix}' = {full}. Tab completes the word being typed and "
+                    "cycles through every candidate (shift+Tab back); after a space it offers the "
+                    "next word. ctrl+r opens a form that builds the line for you."
+                ).format(prefix=ex.prefix, full=ex.full),
+                _(
+                    "Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   "
+                    "= 1-6-6-5"
+                ),
+            ),
+        )
+    ]
 
 
 def players_view() -> Section:
     """What the read-only players' view is, in place of the roll-entry language."""
-    return Section(_("PLAYERS' VIEW — read-only: follows the GM's table live"), paragraphs=(
-        _("It shows what the players may see. GM-only characters, their rolls, the GM's "
-          "notes and secret rolls are left out; \"Unknown A\" stands for a hidden character "
-          "the table knows is there."),
-        _("f2 shows the next sheet; PageUp/PageDown scroll the log. Nothing typed here "
-          "changes the table: /help, /quit."),
-    ))
+    return Section(
+        _("PLAYERS' VIEW — read-only: follows the GM's table live"),
+        paragraphs=(
+            _(
+                "It shows what the players may see. GM-only characters, their rolls, the GM's "
+                'notes and secret rolls are left out; "Unknown A" stands for a hidden character '
+                "the table knows is there."
+            ),
+            _(
+                "f2 shows the next sheet; PageUp/PageDown scroll the log. Nothing typed here "
+                "changes the table: /help, /quit."
+            ),
+        ),
+    )
 
 
-def modifiers(system_name: str = "", entry_help: str = "",
-              systems: Sequence[str] = ()) -> Section:
+def modifiers(system_name: str = "", entry_help: str = "", systems: Sequence[str] = ()) -> Section:
     """The MODIFIERS section for one system, or the list of systems to pick from."""
     if system_name:
         text = " ".join(line.strip() for line in tr(entry_help).splitlines() if line.strip())
-        return Section(_("MODIFIERS — {system}").format(system=system_name),
-                       paragraphs=(text,) if text else ())
-    return Section(_("MODIFIERS — each campaign's help lists its system's"),
-                   paragraphs=(_("systems: ") + ", ".join(systems),))
+        return Section(
+            _("MODIFIERS — {system}").format(system=system_name), paragraphs=(text,) if text else ()
+        )
+    return Section(
+        _("MODIFIERS — each campaign's help lists its system's"),
+        paragraphs=(_("systems: ") + ", ".join(systems),),
+    )
 
 
 def _rows(rows: Sequence[Row], width: int, left: int) -> list[str]:
@@ -141,10 +168,12 @@ def _rows(rows: Sequence[Row], width: int, left: int) -> list[str]:
             lines.append(f"  {key:<{left}} {body[0]}".rstrip())
             lines += [f"  {'':<{left}} {b}" for b in body[1:]]
         else:
-            lines += textwrap.wrap(key, max(10, width - 2), initial_indent="  ",
-                                   subsequent_indent="    ")
-            lines += textwrap.wrap(what, max(10, width - 6), initial_indent="      ",
-                                   subsequent_indent="      ")
+            lines += textwrap.wrap(
+                key, max(10, width - 2), initial_indent="  ", subsequent_indent="    "
+            )
+            lines += textwrap.wrap(
+                what, max(10, width - 6), initial_indent="      ", subsequent_indent="      "
+            )
     return lines
 
 
@@ -157,6 +186,7 @@ def layout(sections: Sequence[Section], width: int) -> str:
         out += textwrap.wrap(section.title, max(10, width)) or [section.title]
         out += _rows(section.rows, width, section.left)
         for paragraph in section.paragraphs:
-            out += textwrap.wrap(paragraph, max(10, width - 2), initial_indent="  ",
-                                 subsequent_indent="  ")
+            out += textwrap.wrap(
+                paragraph, max(10, width - 2), initial_indent="  ", subsequent_indent="  "
+            )
     return "\n".join(out)

@@ -24,12 +24,12 @@ from textual.widgets import Input, Select, Static
 from textual.widgets.select import NoSelection
 from textual.worker import get_current_worker
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import KINDS, Found, LogFilter, search
-from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import GRADE_STYLES, SHOWN, LogPanel
 
@@ -57,8 +57,9 @@ class LogSearchScreen(Screen[None]):
         Binding("pagedown", "scroll_log(1)", "Log down", id="find.down"),
     ]
 
-    def __init__(self, campaign: Campaign, source: Source, start: LogFilter,
-                 title: str = "") -> None:
+    def __init__(
+        self, campaign: Campaign, source: Source, start: LogFilter, title: str = ""
+    ) -> None:
         super().__init__()
         self.campaign = campaign
         self.source = source
@@ -73,11 +74,12 @@ class LogSearchScreen(Screen[None]):
             yield Input(self.filter.text, placeholder=_("words to find…"), id="find-text")
             names = [(visible(c.name), c.name) for c in self.campaign.characters]
             yield Select(names, prompt=tr(ANYONE), id="find-who")
-            yield Select([(tr(label), kind) for kind, label in KINDS.items()],
-                         prompt=tr(ANY_KIND),
-                         id="find-kind")
-            yield Select([(tr(g), g) for g in GRADE_STYLES], prompt=tr(ANY_GRADE),
-                         id="find-grade")
+            yield Select(
+                [(tr(label), kind) for kind, label in KINDS.items()],
+                prompt=tr(ANY_KIND),
+                id="find-kind",
+            )
+            yield Select([(tr(g), g) for g in GRADE_STYLES], prompt=tr(ANY_GRADE), id="find-grade")
         yield LogPanel(id="find-log", empty=tr(NOTHING))
         yield Footer()
 
@@ -92,8 +94,12 @@ class LogSearchScreen(Screen[None]):
 
     def _title(self, status: str) -> None:
         self.query_one("#find-title", Static).update(
-            Text(_("{title} — {status} · Escape closes").format(
-                title=visible(self.title_text), status=status)))
+            Text(
+                _("{title} — {status} · Escape closes").format(
+                    title=visible(self.title_text), status=status
+                )
+            )
+        )
 
     # -- the filter bar --------------------------------------------------------------------
     @on(Input.Changed, "#find-text")
@@ -111,7 +117,8 @@ class LogSearchScreen(Screen[None]):
     def _chosen(self, event: Select.Changed) -> None:
         value = "" if isinstance(event.value, NoSelection) else str(event.value)
         key = {"find-who": "actor", "find-kind": "kind", "find-grade": "grade"}.get(
-            event.select.id or "")
+            event.select.id or ""
+        )
         if key is not None:
             self.filter = replace(self.filter, **{key: value})
             self.run_search()
@@ -132,7 +139,8 @@ class LogSearchScreen(Screen[None]):
             found = search(entries(), flt)
         except Exception as exc:  # a damaged log: say so, never crash the table
             self.app.call_from_thread(
-                self._title, _("cannot read the log: {error}").format(error=exc))
+                self._title, _("cannot read the log: {error}").format(error=exc)
+            )
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._show, found)

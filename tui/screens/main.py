@@ -24,14 +24,14 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from tui.base import gcpause
+from tui.base.textsafe import visible
 from tui.language import N_, _, tr
-from tui.widgets.key_order import after_typed_keys
 from tui.screens.review import GM_ONLY_ACTIONS
 from tui.screens.table_actions import TableActions
 from tui.session.table.table import Feedback, Table
-from tui.base.textsafe import visible
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
+from tui.widgets.key_order import after_typed_keys
 from tui.widgets.log_panel import LogPanel, grade_style
 from tui.widgets.party import PartyList, PartyPanel
 from tui.widgets.roll_entry import RollEntry
@@ -54,10 +54,21 @@ class MainScreen(TableActions):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
     BINDINGS = [
-        Binding("f2", "next_character", "Next sheet", id="main.next_character",
-                tooltip="Show the next character's sheet"),
-        Binding("f4", "sheet", "Sheet", show=False, id="main.sheet",
-                tooltip="The full sheet of the selected character"),
+        Binding(
+            "f2",
+            "next_character",
+            "Next sheet",
+            id="main.next_character",
+            tooltip="Show the next character's sheet",
+        ),
+        Binding(
+            "f4",
+            "sheet",
+            "Sheet",
+            show=False,
+            id="main.sheet",
+            tooltip="The full sheet of the selected character",
+        ),
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
@@ -348,8 +359,11 @@ class MainScreen(TableActions):
         from tui.base.bugreport import record
 
         logged = record("internal error", trace)
-        where = (_("details are in {path}").format(path=logged) if logged
-                 else _("the log could not be written"))
+        where = (
+            _("details are in {path}").format(path=logged)
+            if logged
+            else _("the log could not be written")
+        )
         said = _("Internal error: {where}. Please attach it to a bug report.")
         self.app.notify(said.format(where=where), severity="error", timeout=15, markup=False)
 
@@ -369,8 +383,7 @@ class MainScreen(TableActions):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The players' view has no key that changes the table (next turn, actor up …) or
         builds a roll (the roll form, "who should roll this?")."""
-        return not (self.read_only and action in ("slash", "roll_form", "best",
-                                                  *GM_ONLY_ACTIONS))
+        return not (self.read_only and action in ("slash", "roll_form", "best", *GM_ONLY_ACTIONS))
 
     def action_slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""

@@ -13,8 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.language import _, ngettext
 from tui.base.textsafe import visible
+from tui.language import _, ngettext
 
 __all__ = ["PasteScreen"]
 
@@ -48,15 +48,25 @@ class PasteScreen(ModalScreen[bool]):
             shown.append(visible(line))
         if len(self.lines) > SHOWN:
             more = len(self.lines) - SHOWN
-            shown.append("\n    " + _("… and {more}").format(
-                more=ngettext("{n} more line", "{n} more lines", more).format(n=more)))
+            shown.append(
+                "\n    "
+                + _("… and {more}").format(
+                    more=ngettext("{n} more line", "{n} more lines", more).format(n=more)
+                )
+            )
         with Vertical(id="paste"):
-            yield Static(Text(ngettext(
-                "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs "
-                "none.",
-                "You pasted {n} lines: run each as if typed? Enter runs them all, Escape runs "
-                "none.", len(self.lines)).format(n=len(self.lines)),
-                              style="bold"))
+            yield Static(
+                Text(
+                    ngettext(
+                        "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs "  # noqa: E501
+                        "none.",
+                        "You pasted {n} lines: run each as if typed? Enter runs them all, Escape runs "  # noqa: E501
+                        "none.",
+                        len(self.lines),
+                    ).format(n=len(self.lines)),
+                    style="bold",
+                )
+            )
             yield Static(shown, id="paste-lines")
 
     def action_run(self) -> None:

@@ -15,11 +15,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.store.catalog import SaveSummary
-from tui.language import N_, _, tr
 from tui.base.locations import shown
-from tui.session.systems import registry
 from tui.base.textsafe import visible
+from tui.language import N_, _, tr
+from tui.session.systems import registry
+from tui.store.catalog import SaveSummary
 from tui.widgets.footer import Footer
 
 __all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
@@ -71,14 +71,18 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            title = _("choose a campaign to watch (players' view, read-only)") if (
-                self.read_only) else _("choose a campaign")
+            title = (
+                _("choose a campaign to watch (players' view, read-only)")
+                if (self.read_only)
+                else _("choose a campaign")
+            )
             yield Static(f"Tablekeeper — {title}", id="picker-title")
             if self.folder is not None:
                 where = _("Saves in {folder}").format(folder=shown(self.folder))
                 yield Static(Text(where), id="picker-folder")
-            options: list[Option | None] = [] if self.read_only else [
-                Option(_("＋ New campaign…"), id="new")]
+            options: list[Option | None] = (
+                [] if self.read_only else [Option(_("＋ New campaign…"), id="new")]
+            )
             for kind in ("open", "demo"):
                 rows = [(key, s) for key, (k, s) in self.rows.items() if k == kind]
                 if rows:
@@ -86,8 +90,11 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
                         options.append(None)
                     options += [Option(_prompt(s, demo=kind == "demo"), id=key) for key, s in rows]
             yield OptionList(*options, id="picker-list")
-            hint = _("Enter opens read-only · q quits") if self.read_only else (
-                _("Enter opens · n new campaign · q quits"))
+            hint = (
+                _("Enter opens read-only · q quits")
+                if self.read_only
+                else (_("Enter opens · n new campaign · q quits"))
+            )
             yield Static(hint, id="picker-hint")
         yield Footer()
 
@@ -240,4 +247,3 @@ class ProblemScreen(ModalScreen[str]):
 
     def action_choose(self, key: str) -> None:
         self.dismiss(key)
-

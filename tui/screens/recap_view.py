@@ -19,6 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
@@ -26,7 +27,6 @@ from tui.session.recap import recap
 from tui.session.recap.select import parse_words
 from tui.session.table.entry import split_words
 from tui.store.errors import SaveError
-from tui.base.textsafe import visible
 
 __all__ = ["RecapScreen", "recap_path"]
 
@@ -51,8 +51,7 @@ class RecapScreen(ModalScreen[None]):
         Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="recap.up"),
     ]
 
-    def __init__(self, campaign: Campaign, source: Source, words: str,
-                 save: Path | None) -> None:
+    def __init__(self, campaign: Campaign, source: Source, words: str, save: Path | None) -> None:
         super().__init__()
         self.campaign = campaign
         self.source = source
@@ -81,8 +80,9 @@ class RecapScreen(ModalScreen[None]):
             if target is not None:
                 write_text(target, text + "\n")
         except (OSError, ValueError, SaveError) as exc:
-            self.app.call_from_thread(self._show, "", _("No recap: {error}").format(error=exc),
-                                      None)
+            self.app.call_from_thread(
+                self._show, "", _("No recap: {error}").format(error=exc), None
+            )
             return
         self.app.call_from_thread(self._show, text, "", target)
 
@@ -92,8 +92,11 @@ class RecapScreen(ModalScreen[None]):
         if problem:
             self.query_one("#recap-text", Static).update(Text(visible(problem), style="bold red"))
             return
-        box.border_title = (_("Recap written to {file} (Escape closes)").format(
-            file=visible(target.name)) if target is not None else _("Recap (Escape closes)"))
+        box.border_title = (
+            _("Recap written to {file} (Escape closes)").format(file=visible(target.name))
+            if target is not None
+            else _("Recap (Escape closes)")
+        )
         self.query_one("#recap-text", Static).update(Text(visible(text, newlines=True)))
 
     def action_scroll(self, step: int) -> None:

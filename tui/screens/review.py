@@ -73,8 +73,9 @@ class ReviewActions(Screen[None]):
         from tui.screens.log_search import LogSearchScreen
         from tui.session.review.find import LogFilter
 
-        self.app.push_screen(LogSearchScreen(
-            self.table.campaign, self._source(), LogFilter(text=text)))
+        self.app.push_screen(
+            LogSearchScreen(self.table.campaign, self._source(), LogFilter(text=text))
+        )
 
     def action_past_scenes(self) -> None:
         from tui.screens.scenes_list import ScenesScreen
@@ -90,6 +91,11 @@ class ReviewActions(Screen[None]):
         from tui.screens.recap_view import RecapScreen
 
         store = getattr(self.app, "store", None)
-        self.app.push_screen(RecapScreen(
-            self.table.campaign, self._source(), words,
-            store.path if store is not None else None))
+        self.app.push_screen(
+            RecapScreen(
+                self.table.campaign,
+                self._source(),
+                words,
+                store.path if store is not None else None,
+            )
+        )

@@ -18,10 +18,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
+from tui.base.textsafe import visible
 from tui.language import _, tr
 from tui.session.systems.interface import ModifierField
 from tui.session.table.table import Table
-from tui.base.textsafe import visible
 from tui.widgets.odds_bar import odds_bar
 
 __all__ = ["RollFormScreen", "build_line"]
@@ -65,33 +65,45 @@ class RollFormScreen(ModalScreen[str | None]):
             box.border_title = _("Roll — {system}").format(system=self.table.system_name)
             with Horizontal():
                 yield Label(_("Character"))
-                yield Select(chars, id="form-character", allow_blank=False, compact=True,
-                             value=self.first if self.first else Select.NULL)
+                yield Select(
+                    chars,
+                    id="form-character",
+                    allow_blank=False,
+                    compact=True,
+                    value=self.first if self.first else Select.NULL,
+                )
             with Horizontal():
                 yield Label(_("Skill"))
-                yield Select(self._skills(self.first), id="form-skill", allow_blank=False,
-                             compact=True)
+                yield Select(
+                    self._skills(self.first), id="form-skill", allow_blank=False, compact=True
+                )
             for f in self.fields:
                 with Horizontal():
                     yield Label(tr(f.label))
                     if f.choices:
                         options = [(Text(c or "—"), c) for c in f.choices]
-                        yield Select(options, id=f"form-f-{f.key}", allow_blank=False,
-                                     compact=True)
+                        yield Select(options, id=f"form-f-{f.key}", allow_blank=False, compact=True)
                     else:
-                        yield Input(placeholder=tr(f.hint) if f.hint else "",
-                                    id=f"form-f-{f.key}", compact=True)
+                        yield Input(
+                            placeholder=tr(f.hint) if f.hint else "",
+                            id=f"form-f-{f.key}",
+                            compact=True,
+                        )
             with Horizontal():
                 yield Label(_("Other modifiers"))
                 yield Input(placeholder=_("as in the roll entry"), id="form-other", compact=True)
             with Horizontal():
                 yield Label(_("Dice"))
-                yield Input(placeholder=_("empty: the app rolls; or the faces, e.g. 07"),
-                            id="form-dice", compact=True)
+                yield Input(
+                    placeholder=_("empty: the app rolls; or the faces, e.g. 07"),
+                    id="form-dice",
+                    compact=True,
+                )
             yield Static(id="form-line")
             yield Static(id="form-preview")
-            yield Static(_("Tab next field · Enter or ctrl+r rolls · Escape cancels"),
-                         id="form-hint")
+            yield Static(
+                _("Tab next field · Enter or ctrl+r rolls · Escape cancels"), id="form-hint"
+            )
 
     def _skills(self, character: str | None) -> list[tuple[Text, str]]:
         if character is None:
@@ -115,8 +127,12 @@ class RollFormScreen(ModalScreen[str | None]):
     def line(self) -> str:
         words = [f.word(self._value(f"#form-f-{f.key}")) for f in self.fields]
         words.append(self._value("#form-other").strip())
-        return build_line(self._value("#form-character"), self._value("#form-skill"),
-                          [w for w in words if w], self._value("#form-dice"))
+        return build_line(
+            self._value("#form-character"),
+            self._value("#form-skill"),
+            [w for w in words if w],
+            self._value("#form-dice"),
+        )
 
     def _update(self) -> None:
         line = self.line

@@ -17,12 +17,12 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import LogFilter
 from tui.session.review.scenes import PastScene, past_scenes
-from tui.base.textsafe import visible
 
 __all__ = ["ScenesScreen", "scene_row"]
 
@@ -76,8 +76,9 @@ class ScenesScreen(ModalScreen[None]):
 
         scene = self.scenes[event.option_index]
         title = _("Scene {number}: {name}").format(number=scene.number, name=scene.name)
-        self.app.push_screen(LogSearchScreen(self.campaign, self.source,
-                                             LogFilter(scene=scene.number), title))
+        self.app.push_screen(
+            LogSearchScreen(self.campaign, self.source, LogFilter(scene=scene.number), title)
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -60,8 +60,9 @@ class SheetScreen(Follows):
         Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="sheet.up"),
     ]
 
-    def __init__(self, table: Table, name: str, *, names: list[str] | None = None,
-                 gm: bool = True) -> None:
+    def __init__(
+        self, table: Table, name: str, *, names: list[str] | None = None, gm: bool = True
+    ) -> None:
         super().__init__(table, name)
         self.gm = gm
         self.order = names  # the characters Left/Right step through (the party list's)
@@ -88,8 +89,11 @@ class SheetScreen(Follows):
         body.update(sheet_text(self.table, self.who, self._width(), gm=self.gm))
         box = self.query_one("#sheet-box", Vertical)
         box.border_title = _("Character sheet")
-        box.border_subtitle = _("e edit · ←/→ other characters · Esc close") if self.gm else (
-            _("←/→ other characters · Esc close"))
+        box.border_subtitle = (
+            _("e edit · ←/→ other characters · Esc close")
+            if self.gm
+            else (_("←/→ other characters · Esc close"))
+        )
 
     def action_leave(self) -> None:
         self.close(self.who)
@@ -98,8 +102,11 @@ class SheetScreen(Follows):
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=step, animate=False)
 
     def action_step(self, step: int) -> None:
-        names = [n for n in (self.order or [c.name for c in self.table.campaign.characters])
-                 if any(c.name == n for c in self.table.campaign.characters)]
+        names = [
+            n
+            for n in (self.order or [c.name for c in self.table.campaign.characters])
+            if any(c.name == n for c in self.table.campaign.characters)
+        ]
         if not names:
             return
         i = names.index(self.who) if self.who in names else -step

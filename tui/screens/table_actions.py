@@ -28,6 +28,7 @@ class TableActions(ReviewActions):
     selected: str | None
 
     if TYPE_CHECKING:  # the main screen's, used here
+
         @property
         def entry(self) -> RollEntry: ...
 
@@ -95,8 +96,12 @@ class TableActions(ReviewActions):
         except Exception:
             parsed = None
         if not isinstance(parsed, Check):
-            self.show_feedback(Feedback(False, _(
-                "type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL")))
+            self.show_feedback(
+                Feedback(
+                    False,
+                    _("type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL"),
+                )
+            )
             return
         side = parsed.a
         words = [side.skill, *side.words, *(f"{k}={v}" for k, v in side.options.items())]

@@ -35,8 +35,14 @@ __all__ = ["Autosaver"]
 class Autosaver:
     """The app's listener on the session (see the module docstring)."""
 
-    def __init__(self, store: Store, report: Callable[[SaveError | None, bool], None], *,
-                 delay: float = 0.4, longest: float = 5.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        report: Callable[[SaveError | None, bool], None],
+        *,
+        delay: float = 0.4,
+        longest: float = 5.0,
+    ) -> None:
         self.store = store
         self._report = report
         self._delay = delay
@@ -98,9 +104,12 @@ class Autosaver:
             return
         except Exception as exc:  # a bug here must reach the GM, never vanish in a thread
             self.checkpoint_failed = True
-            self._report(SaveError(self.store.path, _("internal error while saving ({exc!r})"
-                                                      ).format(exc=exc)),
-                         True)
+            self._report(
+                SaveError(
+                    self.store.path, _("internal error while saving ({exc!r})").format(exc=exc)
+                ),
+                True,
+            )
             return
         if self.checkpoint_failed:
             self.checkpoint_failed = False

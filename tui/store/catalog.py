@@ -17,8 +17,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.language import _, tr
 from tui.base.textsafe import visible
+from tui.language import _, tr
 
 __all__ = ["SaveSummary", "check", "copy_name", "plain", "summarize"]
 
@@ -59,8 +59,9 @@ def summarize(path: Path) -> SaveSummary:
     try:
         head = _head(path)
     except OSError as exc:
-        return SaveSummary(path, fallback, problem=_("cannot read: {why}").format(
-            why=exc.strerror or exc))
+        return SaveSummary(
+            path, fallback, problem=_("cannot read: {why}").format(why=exc.strerror or exc)
+        )
     try:
         text = head.decode("utf-8")
     except UnicodeDecodeError:
@@ -94,8 +95,11 @@ def _from_doc(path: Path, doc: dict[str, object], fallback: str) -> SaveSummary:
     name, system, adventure = doc.get("name"), doc.get("system"), doc.get("adventure")
     shown = plain(name) if isinstance(name, str) and name.strip() else fallback
     if not isinstance(system, str) or system not in registry.system_keys():
-        problem = (_("system: no such system {name!r}").format(name=plain(system, 30))
-                   if isinstance(system, str) else _("system: missing"))
+        problem = (
+            _("system: no such system {name!r}").format(name=plain(system, 30))
+            if isinstance(system, str)
+            else _("system: missing")
+        )
         return SaveSummary(path, shown, problem=problem)
     if not isinstance(adventure, int) or isinstance(adventure, bool):
         adventure = None
@@ -110,8 +114,12 @@ def check(path: Path) -> str:
         read_campaign(path)
     except SaveError as exc:
         if exc.line is not None:
-            return plain(_("line {line}, column {column}: {message}").format(
-                line=exc.line, column=exc.column or 1, message=exc.message), 200)
+            return plain(
+                _("line {line}, column {column}: {message}").format(
+                    line=exc.line, column=exc.column or 1, message=exc.message
+                ),
+                200,
+            )
         if exc.key_path:
             return plain(f"{exc.key_path}: {exc.message}", 200)
         return plain(exc.message, 200)

@@ -73,8 +73,9 @@ class ReplayError(SaveError):
     ``campaign`` is the state after the last entry that applied (``applied`` its seq).
     """
 
-    def __init__(self, file: str | os.PathLike[str], message: str, *, campaign: object,
-                 applied: int) -> None:
+    def __init__(
+        self, file: str | os.PathLike[str], message: str, *, campaign: object, applied: int
+    ) -> None:
         super().__init__(file, message)
         self.campaign = campaign
         self.applied = applied

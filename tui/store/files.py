@@ -25,8 +25,17 @@ from tui.store.parsecache import read_cache, stat_key
 from tui.store.paths import backup_path
 from tui.store.savetext import HEADER, SaveText
 
-__all__ = ["HEADER", "Read", "atomic_write", "dumps", "fsync_dir", "parse_save",
-           "read_campaign", "read_save", "snapshot"]
+__all__ = [
+    "HEADER",
+    "Read",
+    "atomic_write",
+    "dumps",
+    "fsync_dir",
+    "parse_save",
+    "read_campaign",
+    "read_save",
+    "snapshot",
+]
 
 
 @dataclass(frozen=True)
@@ -48,8 +57,9 @@ def dumps(campaign: Campaign, checkpoint: int = 0) -> str:
     return SaveText().render(campaign, checkpoint)
 
 
-def parse_save(path: str | os.PathLike[str], data: bytes,
-               identity: tuple[int, int, int, int] | None = None) -> Read:
+def parse_save(
+    path: str | os.PathLike[str], data: bytes, identity: tuple[int, int, int, int] | None = None
+) -> Read:
     """Parse and validate save bytes; any problem is a :class:`SaveError` naming ``path``.
 
     The past scenes at the end of a save (``[[scene_history]]`` blocks, which the app
@@ -77,8 +87,9 @@ def parse_save(path: str | os.PathLike[str], data: bytes,
             doc = _toml(path, text)
         deep = too_deep(doc)
         if deep is not None:
-            raise SaveError(path, _("nested too deeply (at most 16 levels of tables and arrays)"),
-                            key_path=deep)
+            raise SaveError(
+                path, _("nested too deeply (at most 16 levels of tables and arrays)"), key_path=deep
+            )
     checkpoint = _checkpoint(path, doc)
     try:
         campaign = from_doc(doc)
@@ -92,8 +103,13 @@ def parse_save(path: str | os.PathLike[str], data: bytes,
         lines = head.count("\n")
         history = History.lazy(tail, count, lambda t: _parse_history(path, t, lines))
         campaign = replace(campaign, scene_history=history)
-    return Read(campaign, checkpoint, head, None if cached is not None else identity,
-                cached is not None and cached[2])
+    return Read(
+        campaign,
+        checkpoint,
+        head,
+        None if cached is not None else identity,
+        cached is not None and cached[2],
+    )
 
 
 _HISTORY_LINE = "\n[[scene_history]]\n"
@@ -103,8 +119,7 @@ _OTHER_HEADER = re.compile(r"(?m)^[ \t]*\[(?!\[?[ \t]*scene_history[ \t]*[\].])"
 
 def _fits(text: str, cut: int) -> bool:
     """Whether a cached head length still marks where the past scenes begin in ``text``."""
-    return cut == len(text) or (0 < cut < len(text) and text.startswith("[[scene_history]]",
-                                                                          cut))
+    return cut == len(text) or (0 < cut < len(text) and text.startswith("[[scene_history]]", cut))
 
 
 def _history_cut(text: str) -> int | None:
@@ -135,13 +150,17 @@ def _parse_history(path: str | os.PathLike[str], tail: str, lines: int) -> Scene
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(path, exc, tail, lines) from None
     except RecursionError:
-        raise SaveError(path, _("past scenes nested too deeply"), line=lines + 1,
-                        column=1) from None
+        raise SaveError(
+            path, _("past scenes nested too deeply"), line=lines + 1, column=1
+        ) from None
     scenes = doc.get("scene_history", [])
     deep = too_deep(doc)
     if set(doc) - {"scene_history"} or not isinstance(scenes, list) or deep is not None:
-        raise SaveError(path, _("expected past scenes only") if deep is None else
-                        _("nested too deeply"), key_path=deep or "scene_history")
+        raise SaveError(
+            path,
+            _("expected past scenes only") if deep is None else _("nested too deeply"),
+            key_path=deep or "scene_history",
+        )
     if not all(isinstance(s, dict) for s in scenes):
         raise SaveError(path, _("expected tables"), key_path="scene_history")
     return tuple(scenes)
@@ -152,8 +171,9 @@ def _checkpoint(path: str | os.PathLike[str], doc: dict[str, Any]) -> int | None
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SaveError(path, _("must be a whole number ≥ 0 (the last log entry saved)"),
-                        key_path="checkpoint")
+        raise SaveError(
+            path, _("must be a whole number ≥ 0 (the last log entry saved)"), key_path="checkpoint"
+        )
     return value
 
 
@@ -212,8 +232,9 @@ def snapshot(path: Path, target: Path) -> None:
         raise
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes, *, backup: bool = True,
-                 lock: bool = False) -> int | None:
+def atomic_write(
+    path: str | os.PathLike[str], data: bytes, *, backup: bool = True, lock: bool = False
+) -> int | None:
     """Replace ``path`` by ``data`` atomically (temp file, fsync, rename, fsync the folder).
 
     With ``backup`` the old file becomes ``NAME.toml.bak``. With ``lock`` the new file is

@@ -60,24 +60,32 @@ class Journal:
             fd = os.open(path, _FLAGS | (os.O_CREAT if created else 0), 0o644)
         except OSError as exc:
             if os.path.islink(path):
-                raise WriteError(path, _("is a symbolic link; Tablekeeper writes only inside "
-                                           "the campaign's folder: open the campaign "
-                                           "read-only, or replace the link by the file")
-                                 ) from None
-            raise WriteError(path, _("cannot open the log: {why}").format(why=_reason(exc))
-                             ) from None
+                raise WriteError(
+                    path,
+                    _(
+                        "is a symbolic link; Tablekeeper writes only inside "
+                        "the campaign's folder: open the campaign "
+                        "read-only, or replace the link by the file"
+                    ),
+                ) from None
+            raise WriteError(
+                path, _("cannot open the log: {why}").format(why=_reason(exc))
+            ) from None
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 raise WriteError(path, _("is not a regular file"))
             if st.st_nlink != 1:
-                raise WriteError(path, _("has more than one name (hard links: {n}); appending "
-                                         "would change the other files too: open read-only"
-                                         ).format(n=st.st_nlink))
+                raise WriteError(
+                    path,
+                    _(
+                        "has more than one name (hard links: {n}); appending "
+                        "would change the other files too: open read-only"
+                    ).format(n=st.st_nlink),
+                )
             if created and st.st_size:
                 raise ConflictError(path, _("appeared while the campaign was open"))
-            if not created and ((st.st_dev, st.st_ino) != found.ident
-                                or st.st_size != found.size):
+            if not created and ((st.st_dev, st.st_ino) != found.ident or st.st_size != found.size):
                 raise ConflictError(path, _("changed while the campaign was being opened"))
             journal = cls(path, fd, found.end, found.newline)
             if created:
@@ -86,8 +94,9 @@ class Journal:
                 try:
                     fsync_dir(path.parent)  # the new name must survive a crash too
                 except OSError as exc:
-                    raise WriteError(path, _("cannot create the log: {why}").format(
-                        why=_reason(exc))) from None
+                    raise WriteError(
+                        path, _("cannot create the log: {why}").format(why=_reason(exc))
+                    ) from None
             elif found.end < found.size:
                 journal._set_aside(found.size)
         except BaseException:
@@ -129,24 +138,33 @@ class Journal:
         try:
             now = os.stat(self.path, follow_symlinks=False)
         except FileNotFoundError:
-            raise ConflictError(self.path, _("was deleted or renamed while the campaign was "
-                                  "open")) from None
+            raise ConflictError(
+                self.path, _("was deleted or renamed while the campaign was open")
+            ) from None
         except OSError as exc:
-            raise WriteError(self.path, _("cannot check the log: {why}").format(
-                why=_reason(exc))) from None
+            raise WriteError(
+                self.path, _("cannot check the log: {why}").format(why=_reason(exc))
+            ) from None
         mine = os.fstat(self._fd)
         if (now.st_dev, now.st_ino) != self._ident:
-            raise ConflictError(self.path, _("was replaced by another file while the campaign "
-                                  "was open"))
+            raise ConflictError(
+                self.path, _("was replaced by another file while the campaign was open")
+            )
         if mine.st_size < self.end:
-            raise ConflictError(self.path, _("was shortened outside Tablekeeper ({size} bytes, "
-                                  "it wrote {end})").format(size=mine.st_size, end=self.end))
+            raise ConflictError(
+                self.path,
+                _("was shortened outside Tablekeeper ({size} bytes, it wrote {end})").format(
+                    size=mine.st_size, end=self.end
+                ),
+            )
         if mine.st_size > self.end:
-            raise ConflictError(self.path, _("grew outside Tablekeeper (another program "
-                                  "wrote to it)"))
+            raise ConflictError(
+                self.path, _("grew outside Tablekeeper (another program wrote to it)")
+            )
         if mine.st_mtime_ns != self._mtime:
-            raise ConflictError(self.path, _("was edited outside Tablekeeper while the "
-                                  "campaign was open"))
+            raise ConflictError(
+                self.path, _("was edited outside Tablekeeper while the campaign was open")
+            )
 
     def append(self, data: bytes) -> None:
         """Append ``data`` durably (write + fsync) after :meth:`verify`; all or nothing."""
@@ -161,8 +179,12 @@ class Journal:
                 os.ftruncate(self._fd, self.end)
             with contextlib.suppress(OSError):
                 self._mtime = os.fstat(self._fd).st_mtime_ns
-            raise WriteError(self.path, _("cannot append to the log: {why}; the change is "
-                                         "kept in memory").format(why=_reason(exc))) from None
+            raise WriteError(
+                self.path,
+                _("cannot append to the log: {why}; the change is kept in memory").format(
+                    why=_reason(exc)
+                ),
+            ) from None
         self.end += len(data)
         self.newline = True
         self._mtime = os.fstat(self._fd).st_mtime_ns

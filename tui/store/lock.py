@@ -26,8 +26,15 @@ from tui.language import _
 from tui.store.errors import LockedError, WriteError
 from tui.store.paths import lock_path
 
-__all__ = ["acquire", "holder", "is_locked", "lock_fd", "release", "remove_pid_file",
-           "write_pid_file"]
+__all__ = [
+    "acquire",
+    "holder",
+    "is_locked",
+    "lock_fd",
+    "release",
+    "remove_pid_file",
+    "write_pid_file",
+]
 
 _ATTEMPTS = 5
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
@@ -58,15 +65,24 @@ def acquire(path: str | os.PathLike[str]) -> int:
             locked = lock_fd(fd)
         except OSError as exc:
             os.close(fd)
-            raise WriteError(p, _("cannot lock: {why}; open the campaign read-only").format(
-                why=exc.strerror or exc)) from None
+            raise WriteError(
+                p,
+                _("cannot lock: {why}; open the campaign read-only").format(
+                    why=exc.strerror or exc
+                ),
+            ) from None
         if not locked:
             os.close(fd)
             who = holder(p)
-            raise LockedError(p, _("already open in another Tablekeeper (process {who}); it can "
-                                    "be opened read-only").format(who=who) if who else
-                              _("already open in another Tablekeeper; it can be opened "
-                                "read-only"))
+            raise LockedError(
+                p,
+                _(
+                    "already open in another Tablekeeper (process {who}); it can "
+                    "be opened read-only"
+                ).format(who=who)
+                if who
+                else _("already open in another Tablekeeper; it can be opened read-only"),
+            )
         try:
             now = os.stat(p, follow_symlinks=False)
         except OSError:

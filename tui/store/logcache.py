@@ -59,14 +59,24 @@ def digest(f: BinaryIO, start: int) -> bytes:
 def read_cache(log: Path, f: BinaryIO, st: os.stat_result) -> Cached | None:
     """The cached tail of the open log ``f`` (stat ``st``), or ``None``."""
     found = load_beside(cache_path(log))
-    if (not isinstance(found, tuple) or len(found) != 8 or found[0] != _VERSION
-            or tuple(found[1]) != stat_key(st)):
+    if (
+        not isinstance(found, tuple)
+        or len(found) != 8
+        or found[0] != _VERSION
+        or tuple(found[1]) != stat_key(st)
+    ):
         return None
     _, _, start, mark, end, recovered, newline, tables = found
-    if (not isinstance(start, int) or not isinstance(end, int) or not 0 <= start <= end
-            or end > st.st_size or not isinstance(mark, bytes)
-            or not isinstance(recovered, bool) or not isinstance(newline, bool)
-            or not isinstance(tables, list)):
+    if (
+        not isinstance(start, int)
+        or not isinstance(end, int)
+        or not 0 <= start <= end
+        or end > st.st_size
+        or not isinstance(mark, bytes)
+        or not isinstance(recovered, bool)
+        or not isinstance(newline, bool)
+        or not isinstance(tables, list)
+    ):
         return None
     try:
         if digest(f, start) != mark:
@@ -82,5 +92,16 @@ def write_cache(log: Path, f: BinaryIO, st: os.stat_result, cached: Cached) -> N
         mark = digest(f, cached.start)
     except OSError:
         return
-    dump_beside(cache_path(log), (_VERSION, stat_key(st), cached.start, mark, cached.end,
-                                  cached.recovered, cached.newline, cached.tables))
+    dump_beside(
+        cache_path(log),
+        (
+            _VERSION,
+            stat_key(st),
+            cached.start,
+            mark,
+            cached.end,
+            cached.recovered,
+            cached.newline,
+            cached.tables,
+        ),
+    )

@@ -35,8 +35,15 @@ from tui.store.logcache import Cached, read_cache, write_cache
 from tui.store.logformat import format_entry, toml_inline
 from tui.store.nesting import too_deep
 
-__all__ = ["LOG_TAIL", "LogRead", "format_entry", "iter_entries", "read_log", "read_since",
-           "toml_inline"]
+__all__ = [
+    "LOG_TAIL",
+    "LogRead",
+    "format_entry",
+    "iter_entries",
+    "read_log",
+    "read_since",
+    "toml_inline",
+]
 
 #: How many of the newest log entries a loaded campaign keeps in memory.
 LOG_TAIL = 200
@@ -84,8 +91,7 @@ def _headers_back(f: BinaryIO, size: int) -> Iterator[int]:
         carry = buf[: len(_LINE_HEADER) - 1]
         pos = start
     f.seek(0)
-    if f.read(len(_HEADER)) == _HEADER or (0 < size < len(_HEADER) and _HEADER.startswith(
-            final)):
+    if f.read(len(_HEADER)) == _HEADER or (0 < size < len(_HEADER) and _HEADER.startswith(final)):
         yield 0
 
 
@@ -97,8 +103,9 @@ def _open(p: Path) -> BinaryIO | None:
         return None
     except OSError as exc:
         if os.path.islink(p):
-            raise SaveError(p, _("is a symbolic link; a campaign's log must be a file in its "
-                              "own folder")) from None
+            raise SaveError(
+                p, _("is a symbolic link; a campaign's log must be a file in its own folder")
+            ) from None
         raise SaveError(p, _("cannot read: {why}").format(why=exc.strerror or exc)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
@@ -121,8 +128,13 @@ def _one_entry(data: bytes) -> bool:
     try:
         doc = tomllib.loads(data.decode("utf-8"))
         tables = doc.get("log")
-        return (set(doc) == {"log"} and isinstance(tables, list) and len(tables) == 1
-                and isinstance(tables[0], dict) and bool(entry_from_doc(tables[0]).time))
+        return (
+            set(doc) == {"log"}
+            and isinstance(tables, list)
+            and len(tables) == 1
+            and isinstance(tables[0], dict)
+            and bool(entry_from_doc(tables[0]).time)
+        )
     except (ValueError, UnicodeDecodeError, RecursionError):
         return False
 
@@ -149,8 +161,9 @@ class _Region:
         self.f = f
         self.last_tables: list[dict[str, Any]] = []  # those the last parse found
 
-    def parse(self, a: int, b: int, heads: list[int], index: int,
-              line: int | None = None) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+    def parse(
+        self, a: int, b: int, heads: list[int], index: int, line: int | None = None
+    ) -> list[tuple[LogEntry, dict[str, Any] | None]]:
         self.f.seek(a)
         data = self.f.read(b - a)
         try:
@@ -159,8 +172,9 @@ class _Region:
             first = line if line is not None else _line_at(self.f, a)
             raise exc.error(first) from None
 
-    def _parse(self, data: bytes, heads: list[int], a: int, index: int,
-               line: int | None) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+    def _parse(
+        self, data: bytes, heads: list[int], a: int, index: int, line: int | None
+    ) -> list[tuple[LogEntry, dict[str, Any] | None]]:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -170,12 +184,16 @@ class _Region:
         except tomllib.TOMLDecodeError as exc:
             raise _Located(lambda first, e=exc: toml_error(self.path, e, text, first - 1)) from None
         except RecursionError:
-            raise _Located(lambda first: SaveError(self.path, _("values nested too deeply"),
-                                                   line=first, column=1)) from None
+            raise _Located(
+                lambda first: SaveError(
+                    self.path, _("values nested too deeply"), line=first, column=1
+                )
+            ) from None
         for key in doc:
             if key != "log":
-                raise SaveError(self.path, _("unknown key (a log holds only [[log]] blocks)"),
-                                key_path=key)
+                raise SaveError(
+                    self.path, _("unknown key (a log holds only [[log]] blocks)"), key_path=key
+                )
         tables = doc.get("log", [])
         if not isinstance(tables, list):
             raise SaveError(self.path, _("expected [[log]] blocks"), key_path="log")
@@ -188,19 +206,22 @@ class _Region:
 
         return self.entries(tables, index, where)
 
-    def entries(self, tables: list[Any], index: int,
-                where: Any = None) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+    def entries(
+        self, tables: list[Any], index: int, where: Any = None
+    ) -> list[tuple[LogEntry, dict[str, Any] | None]]:
         """Each table checked and read as an entry with its patch (``where(first, i)``: the
         line of table ``i``, for an error; none for cached tables)."""
         out: list[tuple[LogEntry, dict[str, Any] | None]] = []
         for i, table in enumerate(tables):
+
             def at(first: int, i: int = i) -> int:
                 return where(first, i) if where is not None else first
 
             if not isinstance(table, dict):
                 msg = _("log[{i}]: expected a table").format(i=index + i)
-                raise _Located(lambda first, m=msg, w=at: SaveError(
-                    self.path, m, line=w(first), column=1))
+                raise _Located(
+                    lambda first, m=msg, w=at: SaveError(self.path, m, line=w(first), column=1)
+                )
             deep = too_deep(table)
             try:
                 if deep is not None:
@@ -211,8 +232,9 @@ class _Region:
                     raise ValueError("patch: " + _("expected a table"))
             except ValueError as exc:
                 msg = f"log[{index + i}].{exc}"
-                raise _Located(lambda first, m=msg, w=at: SaveError(
-                    self.path, m, line=w(first), column=1)) from None
+                raise _Located(
+                    lambda first, m=msg, w=at: SaveError(self.path, m, line=w(first), column=1)
+                ) from None
             out.append((entry, patch))
         return out
 
@@ -225,8 +247,15 @@ class _Located(Exception):
         self.error = make
 
 
-def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int | None = None,
-             validate_all: bool = False, cached: bool = False, leave: bool = False) -> LogRead:
+def read_log(
+    path: str | os.PathLike[str],
+    *,
+    keep: int = LOG_TAIL,
+    after: int | None = None,
+    validate_all: bool = False,
+    cached: bool = False,
+    leave: bool = False,
+) -> LogRead:
     """Read the log at ``path`` (missing file → empty).
 
     Keeps the newest ``keep`` entries and, when ``after`` is given, the patches of every
@@ -274,7 +303,7 @@ def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int |
         while True:
             while len(starts) < want and (h := next(heads, None)) is not None:
                 starts.append(h)
-            block = starts[len(found): want]
+            block = starts[len(found) : want]
             if not block:
                 break
             older = region.parse(block[-1], end, sorted(block), 0)
@@ -290,13 +319,13 @@ def read_log(path: str | os.PathLike[str], *, keep: int = LOG_TAIL, after: int |
         if after is not None:
             result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
         if leave and found:
-            write_cache(p, f, st, Cached(end, result.end, result.recovered, result.newline,
-                                         tables))
+            write_cache(p, f, st, Cached(end, result.end, result.recovered, result.newline, tables))
         return result
 
 
-def _from_cache(p: Path, f: BinaryIO, st: os.stat_result, result: LogRead, keep: int,
-                after: int | None) -> LogRead | None:
+def _from_cache(
+    p: Path, f: BinaryIO, st: os.stat_result, result: LogRead, keep: int, after: int | None
+) -> LogRead | None:
     """``result`` filled from the log's parse cache, or ``None`` to parse the file."""
     hit = read_cache(p, f, st)
     if hit is None:
@@ -305,8 +334,10 @@ def _from_cache(p: Path, f: BinaryIO, st: os.stat_result, result: LogRead, keep:
         found = _Region(p, f).entries(hit.tables, 0)
     except (_Located, SaveError):
         return None  # not what the writer left: the file decides
-    if not found or (hit.start > 0 and (len(found) < max(keep, 1) or (
-            after is not None and found[0][0].seq > after + 1))):
+    if not found or (
+        hit.start > 0
+        and (len(found) < max(keep, 1) or (after is not None and found[0][0].seq > after + 1))
+    ):
         return None  # the cache holds too few of the blocks wanted now
     result.end, result.recovered, result.newline = hit.end, hit.recovered, hit.newline
     result.count = found[-1][0].seq
@@ -369,8 +400,9 @@ def iter_entries(path: str | os.PathLike[str], *, step: int = _READ) -> Iterator
             yield from (e for e, _ in region.parse(start, start + cut, heads, 0))
 
 
-def read_since(path: str | os.PathLike[str], offset: int, ident: tuple[int, int] | None
-               ) -> tuple[list[tuple[LogEntry, dict[str, Any] | None]] | None, int]:
+def read_since(
+    path: str | os.PathLike[str], offset: int, ident: tuple[int, int] | None
+) -> tuple[list[tuple[LogEntry, dict[str, Any] | None]] | None, int]:
     """The complete entries written after byte ``offset`` of the log (for a reader following
     a writer), and the offset after them; ``None`` if the file is no longer ``ident``.
 

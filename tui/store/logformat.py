@@ -19,12 +19,27 @@ from tui.session.campaign.log import LogEntry, entry_to_doc
 
 __all__ = ["append_blocks", "block_bytes", "format_entry", "toml_inline"]
 
-_ORDER = ("seq", "time", "kind", "secret", "hidden", "adventure", "scene", "actor", "grade",
-          "odds", "undoes", "inputs", "effects", "patch")
+_ORDER = (
+    "seq",
+    "time",
+    "kind",
+    "secret",
+    "hidden",
+    "adventure",
+    "scene",
+    "actor",
+    "grade",
+    "odds",
+    "undoes",
+    "inputs",
+    "effects",
+    "patch",
+)
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES: dict[int, str] = {i: f"\\u{i:04x}" for i in [*range(0x20), 0x7F]}
-_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\", 8: "\\b", 9: "\\t", 10: "\\n",
-                 12: "\\f", 13: "\\r"})
+_ESCAPES.update(
+    {ord('"'): '\\"', ord("\\"): "\\\\", 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r"}
+)
 _ESCAPES.update({i: "\ufffd" for i in range(0xD800, 0xE000)})  # lone surrogates
 
 
@@ -52,7 +67,7 @@ def toml_inline(value: Any) -> str:
         items = [f"{_key(str(k))} = {toml_inline(v)}" for k, v in value.items() if v is not None]
         return "{ " + ", ".join(items) + " }" if items else "{}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join("\"\"" if v is None else toml_inline(v) for v in value) + "]"
+        return "[" + ", ".join('""' if v is None else toml_inline(v) for v in value) + "]"
     return _string(str(value))
 
 
@@ -65,18 +80,22 @@ def format_entry(entry: LogEntry, patch: Mapping[str, Any] | None = None) -> str
     doc = entry_to_doc(entry)
     if patch:
         doc["patch"] = patch
-    keys = sorted((k for k in doc if k != "text"),
-                  key=lambda k: _ORDER.index(k) if k in _ORDER else len(_ORDER))
+    keys = sorted(
+        (k for k in doc if k != "text"),
+        key=lambda k: _ORDER.index(k) if k in _ORDER else len(_ORDER),
+    )
     lines = ["[[log]]", *(f"{_key(k)} = {toml_inline(doc[k])}" for k in keys)]
     lines.append(f"text = {toml_inline(doc['text'])}")
     return "\n".join(lines) + "\n\n"
 
 
-def block_bytes(blocks: Iterable[tuple[LogEntry, Mapping[str, Any] | None]], *,
-                newline: bool) -> bytes:
+def block_bytes(
+    blocks: Iterable[tuple[LogEntry, Mapping[str, Any] | None]], *, newline: bool
+) -> bytes:
     """The bytes that append ``blocks`` to a log (after a newline if it lacks its last one)."""
-    return (("" if newline else "\n")
-            + "".join(format_entry(e, p) for e, p in blocks)).encode("utf-8")
+    return (("" if newline else "\n") + "".join(format_entry(e, p) for e, p in blocks)).encode(
+        "utf-8"
+    )
 
 
 def append_blocks(f: BinaryIO, entries: Iterable[LogEntry], *, newline: bool) -> int:

@@ -84,8 +84,9 @@ def deep_line(text: str, limit: int = MAX_DEPTH) -> tuple[int, int]:
             continue
         if tok in ('"', "'", '"""', "'''", "#"):
             mode = tok
-        elif tok in "[{" and not (depth == 0 and text[line_start : m.start()].strip() == ""
-                                  and tok == "["):
+        elif tok in "[{" and not (
+            depth == 0 and text[line_start : m.start()].strip() == "" and tok == "["
+        ):
             depth += 1
             if depth > limit:
                 return line, m.start() - line_start + 1

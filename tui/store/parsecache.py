@@ -27,8 +27,16 @@ if TYPE_CHECKING:
     from tui.session.campaign.model import Campaign
     from tui.store.patch import DocCache
 
-__all__ = ["StatKey", "cache_path", "dump_beside", "head_doc", "load_beside", "read_cache",
-           "stat_key", "write_cache"]
+__all__ = [
+    "StatKey",
+    "cache_path",
+    "dump_beside",
+    "head_doc",
+    "load_beside",
+    "read_cache",
+    "stat_key",
+    "write_cache",
+]
 
 _VERSION = 2
 StatKey = tuple[int, int, int, int]
@@ -60,8 +68,7 @@ def load_beside(path: Path) -> object:
 def dump_beside(target: Path, data: Any) -> None:
     """Write ``data`` in ``marshal`` form to ``target``, atomically (best effort: a cache)."""
     with contextlib.suppress(OSError, ValueError):
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                    dir=target.parent)
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(fd, "wb") as f:
                 marshal.dump(data, f)
@@ -77,15 +84,22 @@ def read_cache(save: Path, key: StatKey) -> tuple[dict[str, Any], int, bool] | N
     ``None``. ``written``: the save is text the writer made itself (a checkpoint), not a file
     it only read, so splitting it into fragments needs no check (:mod:`tui.store.savetext`)."""
     found = load_beside(cache_path(save))
-    if (not isinstance(found, tuple) or len(found) != 5 or found[0] != _VERSION
-            or tuple(found[1]) != key or not isinstance(found[2], int)
-            or not isinstance(found[3], dict) or not isinstance(found[4], bool)):
+    if (
+        not isinstance(found, tuple)
+        or len(found) != 5
+        or found[0] != _VERSION
+        or tuple(found[1]) != key
+        or not isinstance(found[2], int)
+        or not isinstance(found[3], dict)
+        or not isinstance(found[4], bool)
+    ):
         return None
     return found[3], found[2], found[4]
 
 
-def write_cache(save: Path, key: StatKey, head_length: int, doc: dict[str, Any], *,
-                written: bool) -> None:
+def write_cache(
+    save: Path, key: StatKey, head_length: int, doc: dict[str, Any], *, written: bool
+) -> None:
     """Leave the parsed ``doc`` of the save with identity ``key`` beside it (best effort);
     ``written``: the writer made this text (a checkpoint), rather than only reading it."""
     dump_beside(cache_path(save), (_VERSION, key, head_length, doc, written))
@@ -94,8 +108,13 @@ def write_cache(save: Path, key: StatKey, head_length: int, doc: dict[str, Any],
 def head_doc(campaign: Campaign, seq: int, cache: DocCache) -> dict[str, Any]:
     """The document of a save just written at ``seq``, past scenes left out; the documents
     of characters, checks and the scene come from ``cache`` when unchanged."""
-    doc: dict[str, Any] = {"format": FORMAT, "system": campaign.system, "name": campaign.name,
-                           "adventure": campaign.adventure, "checkpoint": seq}
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "system": campaign.system,
+        "name": campaign.name,
+        "adventure": campaign.adventure,
+        "checkpoint": seq,
+    }
     if campaign.options:
         doc["options"] = _plain(campaign.options)
     doc["characters"] = [cache.doc(ch, character_doc) for ch in campaign.characters]

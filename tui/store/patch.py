@@ -88,11 +88,18 @@ def diff_docs(old: Mapping[str, Any], new: Mapping[str, Any]) -> Doc:
         before = old[key]
         if before is value or before == value:
             continue
-        if isinstance(before, Mapping) and isinstance(value, Mapping) and _same_order(
-                before, value):
+        if (
+            isinstance(before, Mapping)
+            and isinstance(value, Mapping)
+            and _same_order(before, value)
+        ):
             subs[key] = diff_docs(before, value)
-        elif (isinstance(before, list) and isinstance(value, list) and len(value) > len(before)
-              and value[: len(before)] == before):
+        elif (
+            isinstance(before, list)
+            and isinstance(value, list)
+            and len(value) > len(before)
+            and value[: len(before)] == before
+        ):
             adds[key] = value[len(before) :]
         else:
             sets[key] = value
@@ -141,8 +148,9 @@ def _list(value: Any, what: str) -> list[Any]:
     return value
 
 
-def _keyed(old: Sequence[T], new: Sequence[T], name: Callable[[T], str],
-           doc: Callable[[T], Doc]) -> Doc:
+def _keyed(
+    old: Sequence[T], new: Sequence[T], name: Callable[[T], str], doc: Callable[[T], Doc]
+) -> Doc:
     """The patch of a list of named values (characters, checks)."""
     if len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True)):
         return {}
@@ -174,8 +182,11 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
         return {}
     docs = cache or DocCache()
     out: Doc = {}
-    top = {k: getattr(after, k) for k in ("name", "adventure")
-           if getattr(after, k) != getattr(before, k)}
+    top = {
+        k: getattr(after, k)
+        for k in ("name", "adventure")
+        if getattr(after, k) != getattr(before, k)
+    }
     if top:
         out["campaign"] = top
     if before.options is not after.options and before.options != after.options:
@@ -187,8 +198,11 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
             old = docs.doc(before.scene, scene_doc) if before.scene is not None else {}
             out["scene"] = diff_docs(old, docs.doc(after.scene, scene_doc))
     if before.scene_history is not after.scene_history:
-        added = (after.scene_history.added_since(before.scene_history)
-                 if isinstance(after.scene_history, History) else None)
+        added = (
+            after.scene_history.added_since(before.scene_history)
+            if isinstance(after.scene_history, History)
+            else None
+        )
         if added is not None:  # scenes ended: no need to look at the old ones
             keep, new = len(before.scene_history), list(added)
         else:
@@ -200,12 +214,12 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
             new = list(after.scene_history[keep:])
         if new or keep != len(before.scene_history):
             out["scene_history"] = {"keep": keep, "add": [_plain_map(s) for s in new]}
-    chars = _keyed(before.characters, after.characters, lambda c: c.name,
-                   lambda c: docs.doc(c, character_doc))
+    chars = _keyed(
+        before.characters, after.characters, lambda c: c.name, lambda c: docs.doc(c, character_doc)
+    )
     if chars:
         out["characters"] = chars
-    checks = _keyed(before.checks, after.checks, lambda c: c.name,
-                    lambda c: docs.doc(c, check_doc))
+    checks = _keyed(before.checks, after.checks, lambda c: c.name, lambda c: docs.doc(c, check_doc))
     if checks:
         out["checks"] = checks
     docs.follow(after)
@@ -217,25 +231,33 @@ def _plain_map(value: Mapping[str, Any]) -> Doc:
     return plain
 
 
-def _apply_keyed(values: Sequence[T], patch: Mapping[str, Any], name: Callable[[T], str],
-                 doc: Callable[[T], Doc], build: Callable[[Any, str], T], what: str
-                 ) -> tuple[T, ...]:
+def _apply_keyed(
+    values: Sequence[T],
+    patch: Mapping[str, Any],
+    name: Callable[[T], str],
+    doc: Callable[[T], Doc],
+    build: Callable[[Any, str], T],
+    what: str,
+) -> tuple[T, ...]:
     by_name = {name(v): v for v in values}
     for key, full in _table(patch.get("new", {}), f"{what}.new").items():
         by_name[key] = build(full, f"{what}.new.{key}")
     for key, d in _table(patch.get("diff", {}), f"{what}.diff").items():
         if key not in by_name:
-            raise PatchError(_("{what}.diff: {key!r} is not in the campaign").format(
-                what=what, key=key))
-        by_name[key] = build(apply_doc(doc(by_name[key]), _table(d, key)),
-                             f"{what}.diff.{key}")
+            raise PatchError(
+                _("{what}.diff: {key!r} is not in the campaign").format(what=what, key=key)
+            )
+        by_name[key] = build(apply_doc(doc(by_name[key]), _table(d, key)), f"{what}.diff.{key}")
     order = patch.get("order")
     if order is None:
         return tuple(by_name[name(v)] for v in values)
     missing = [n for n in _list(order, f"{what}.order") if n not in by_name]
     if missing:
-        raise PatchError(_("{what}.order: {missing!r} is not in the campaign").format(
-            what=what, missing=missing[0]))
+        raise PatchError(
+            _("{what}.order: {missing!r} is not in the campaign").format(
+                what=what, missing=missing[0]
+            )
+        )
     return tuple(by_name[n] for n in order)
 
 
@@ -260,8 +282,9 @@ def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
         fixed = from_doc(doc)
         changes.update(name=fixed.name, adventure=fixed.adventure)
     if "options" in patch:
-        changes["options"] = apply_doc(_plain_map(campaign.options),
-                                       _table(patch["options"], "options"))
+        changes["options"] = apply_doc(
+            _plain_map(campaign.options), _table(patch["options"], "options")
+        )
     if patch.get("scene_none"):
         changes["scene"] = None
     elif "scene" in patch:
@@ -271,23 +294,35 @@ def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
         hist = _table(patch["scene_history"], "scene_history")
         keep = hist.get("keep", 0)
         if not isinstance(keep, int) or not 0 <= keep <= len(campaign.scene_history):
-            raise PatchError(_("scene_history.keep: {keep!r} does not fit the campaign").format(
-                keep=keep))
+            raise PatchError(
+                _("scene_history.keep: {keep!r} does not fit the campaign").format(keep=keep)
+            )
         add = _list(hist.get("add", []), "scene_history.add")
         if keep == len(campaign.scene_history):  # the usual case: scenes ended, none parsed
             base = campaign.scene_history
-            changes["scene_history"] = (base if isinstance(base, History)
-                                        else History(base)).appended(*add)
+            changes["scene_history"] = (
+                base if isinstance(base, History) else History(base)
+            ).appended(*add)
         else:
             changes["scene_history"] = History((*campaign.scene_history[:keep], *add))
     if "characters" in patch:
         changes["characters"] = _apply_keyed(
-            campaign.characters, _table(patch["characters"], "characters"), _name,
-            character_doc, lambda d, p: character_from_doc(d, p, campaign.system), "characters")
+            campaign.characters,
+            _table(patch["characters"], "characters"),
+            _name,
+            character_doc,
+            lambda d, p: character_from_doc(d, p, campaign.system),
+            "characters",
+        )
     if "checks" in patch:
         changes["checks"] = _apply_keyed(
-            campaign.checks, _table(patch["checks"], "checks"), _check_name, check_doc,
-            check_from_doc, "checks")
+            campaign.checks,
+            _table(patch["checks"], "checks"),
+            _check_name,
+            check_doc,
+            check_from_doc,
+            "checks",
+        )
     return replace(campaign, **changes) if changes else campaign
 
 

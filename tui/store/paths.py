@@ -136,8 +136,9 @@ def new_campaign_path(directory: str | os.PathLike[str], name: str) -> Path:
         candidate = f"{stem}-{n}"
     path = folder / f"{candidate}.toml"
     if path.resolve().parent != folder.resolve():  # belt and braces: never leave the folder
-        raise ValueError(_("{name!r} does not make a file name inside {folder}").format(
-            name=name, folder=folder))
+        raise ValueError(
+            _("{name!r} does not make a file name inside {folder}").format(name=name, folder=folder)
+        )
     return path
 
 

@@ -21,24 +21,27 @@ from tui.store.paths import backup_path, log_path
 __all__ = ["backup_loads", "load", "replay", "restore_backup"]
 
 
-def replay(path: Path, campaign: Campaign, patches: Mapping[int, Mapping[str, Any]]
-           ) -> Campaign:
+def replay(path: Path, campaign: Campaign, patches: Mapping[int, Mapping[str, Any]]) -> Campaign:
     """``campaign`` with the ``patches`` applied in ``seq`` order (:class:`ReplayError`)."""
     last = 0
     for seq in sorted(patches):
         try:
             campaign = apply_patch(campaign, patches[seq])
         except PatchError as exc:
-            raise ReplayError(path, _("log entry {seq} does not apply to the save ({exc}); "
-                                      "the state up to entry {last} can be opened").format(
-                                          seq=seq, exc=exc, last=last),
-                              campaign=campaign, applied=last) from None
+            raise ReplayError(
+                path,
+                _(
+                    "log entry {seq} does not apply to the save ({exc}); "
+                    "the state up to entry {last} can be opened"
+                ).format(seq=seq, exc=exc, last=last),
+                campaign=campaign,
+                applied=last,
+            ) from None
         last = seq
     return campaign
 
 
-def load(path: str | os.PathLike[str], *, keep: int = LOG_TAIL
-         ) -> tuple[Campaign, list[LogEntry]]:
+def load(path: str | os.PathLike[str], *, keep: int = LOG_TAIL) -> tuple[Campaign, list[LogEntry]]:
     """The campaign at ``path`` brought up to date by its log, and the newest ``keep``
     entries (no lock taken)."""
     real = Path(os.path.realpath(path))
@@ -49,8 +52,12 @@ def load(path: str | os.PathLike[str], *, keep: int = LOG_TAIL
 
 def _write_error(path: str | os.PathLike[str], what: str, exc: OSError) -> WriteError:
     reason = exc.strerror or str(exc)
-    return WriteError(path, _("cannot {what}: {why}; the file on disk is unchanged and the "
-                              "change is kept in memory").format(what=what, why=reason))
+    return WriteError(
+        path,
+        _(
+            "cannot {what}: {why}; the file on disk is unchanged and the change is kept in memory"
+        ).format(what=what, why=reason),
+    )
 
 
 def backup_loads(path: str | os.PathLike[str]) -> bool:

@@ -84,8 +84,10 @@ def _lines(text: str) -> Iterator[tuple[int, bool]]:
 
 
 #: a header of bare keys only (what the app writes), read without the TOML parser
-_PLAIN_HEADER = re.compile(r"(\[\[?)[ \t]*([A-Za-z0-9_-]+)((?:[ \t]*\.[ \t]*[A-Za-z0-9_-]+)*)"
-                           r"[ \t]*(\]\]?)[ \t]*(?:#[^\n]*)?")
+_PLAIN_HEADER = re.compile(
+    r"(\[\[?)[ \t]*([A-Za-z0-9_-]+)((?:[ \t]*\.[ \t]*[A-Za-z0-9_-]+)*)"
+    r"[ \t]*(\]\]?)[ \t]*(?:#[^\n]*)?"
+)
 
 
 def _header_key(line: str) -> tuple[str, bool] | None:
@@ -99,7 +101,7 @@ def _header_key(line: str) -> tuple[str, bool] | None:
         return None
     if len(doc) != 1:
         return None
-    (first, value), = doc.items()
+    ((first, value),) = doc.items()
     return first, isinstance(value, list) and value == [{}]
 
 
@@ -220,12 +222,16 @@ class SaveText:
             for place, value, key in _places(campaign):
                 if key in blocks:
                     self._fragments[place] = (value, blocks[key])
-            if not (isinstance(campaign.scene_history, History)
-                    and campaign.scene_history.base_text is not None):
+            if not (
+                isinstance(campaign.scene_history, History)
+                and campaign.scene_history.base_text is not None
+            ):
                 for i, scene in enumerate(campaign.scene_history):
                     if ("scene_history", i) in blocks:
                         self._fragments[("scene_history", i)] = (
-                            scene, blocks[("scene_history", i)])
+                            scene,
+                            blocks[("scene_history", i)],
+                        )
 
     def render(self, campaign: Campaign, checkpoint: int) -> str:
         """The whole file for ``campaign`` saved at log entry ``checkpoint``."""
@@ -276,8 +282,13 @@ class SaveText:
         return _render_table(section, _plain(value), item=section == "scene_history")
 
     def _top(self, campaign: Campaign, checkpoint: int) -> str:
-        values = {"format": FORMAT, "system": campaign.system, "name": campaign.name,
-                  "adventure": campaign.adventure, "checkpoint": checkpoint}
+        values = {
+            "format": FORMAT,
+            "system": campaign.system,
+            "name": campaign.name,
+            "adventure": campaign.adventure,
+            "checkpoint": checkpoint,
+        }
         text = self._preamble
         try:
             have = tomllib.loads(text)

@@ -62,8 +62,16 @@ def _lazy(campaign: Campaign) -> bool:
 class Store:
     """An open save. Use :meth:`open` (or :meth:`create`); close it (or use ``with``)."""
 
-    def __init__(self, path: Path, read: Read, found: LogRead, *, lock_fd: int | None,
-                 keep: int, campaign: Campaign) -> None:
+    def __init__(
+        self,
+        path: Path,
+        read: Read,
+        found: LogRead,
+        *,
+        lock_fd: int | None,
+        keep: int,
+        campaign: Campaign,
+    ) -> None:
         self.path = path
         self.log_path = log_path(path)
         self.read_only = lock_fd is None
@@ -100,8 +108,9 @@ class Store:
 
     # -- opening and closing ---------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, read_only: bool = False,
-             keep: int = LOG_TAIL) -> Store:
+    def open(
+        cls, path: str | os.PathLike[str], *, read_only: bool = False, keep: int = LOG_TAIL
+    ) -> Store:
         """Load ``path`` (symlinks resolved) and replay its log; unless ``read_only``, lock it.
 
         Raises :class:`SaveError` if the file does not load (it is then never written),
@@ -110,14 +119,21 @@ class Store:
         """
         real = Path(os.path.realpath(path))
         if not real.is_file():
-            raise SaveError(path, _("is a folder, not a save") if real.is_dir()
-                            else _("no such file"))
+            raise SaveError(
+                path, _("is a folder, not a save") if real.is_dir() else _("no such file")
+            )
         fd = None if read_only else lock.acquire(real)
         try:
             read = read_save(real, fd=fd)
             found = read_log(log_path(real), keep=keep, after=read.checkpoint, cached=True)
-            store = cls(real, read, found, lock_fd=fd, keep=keep,
-                        campaign=replay(real, read.campaign, found.patches))
+            store = cls(
+                real,
+                read,
+                found,
+                lock_fd=fd,
+                keep=keep,
+                campaign=replay(real, read.campaign, found.patches),
+            )
             store._save_stat = stat_key(os.fstat(fd) if fd is not None else os.stat(real))
             if fd is not None:
                 store._open_journal(found)
@@ -125,9 +141,13 @@ class Store:
                 if read.checkpoint is None or store.campaign is not read.campaign:
                     store.checkpoint()  # an older save gets its checkpoint key at once
                 elif read.uncached is not None:  # parsed afresh: spare the next open that
-                    write_cache(real, read.uncached, len(read.text),
-                                head_doc(read.campaign, read.checkpoint, store._cache_docs),
-                                written=False)
+                    write_cache(
+                        real,
+                        read.uncached,
+                        len(read.text),
+                        head_doc(read.campaign, read.checkpoint, store._cache_docs),
+                        written=False,
+                    )
             return store
         except BaseException:
             if fd is not None:
@@ -202,8 +222,12 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     # -- state -----------------------------------------------------------------------------
@@ -310,12 +334,16 @@ class Store:
             self._locks.append(fd)
             self._save_stat = stat_key(os.fstat(fd))
             self.checkpoint_seq, self._saved = seq, campaign
-            write_cache(self.path, self._save_stat, len(head) + 1 if history else len(text),
-                        head_doc(campaign, seq, self._cache_docs), written=True)
+            write_cache(
+                self.path,
+                self._save_stat,
+                len(head) + 1 if history else len(text),
+                head_doc(campaign, seq, self._cache_docs),
+                written=True,
+            )
         return True
 
-    def _checked(self, head: str, history: str, campaign: Campaign, seq: int
-                 ) -> tuple[str, str]:
+    def _checked(self, head: str, history: str, campaign: Campaign, seq: int) -> tuple[str, str]:
         """The first text made from a GM's file must read back as the campaign, or else the
         whole file is written afresh. (The past scenes are checked only when they were
         parsed: unparsed ones are written back exactly as they were read.)"""
@@ -323,7 +351,8 @@ class Store:
         try:
             doc = tomllib.loads(head if _lazy(campaign) else head + "\n" + history)
             ok = doc.pop("checkpoint", None) == seq and from_doc(doc) == (
-                replace(campaign, scene_history=()) if _lazy(campaign) else campaign)
+                replace(campaign, scene_history=()) if _lazy(campaign) else campaign
+            )
         except (tomllib.TOMLDecodeError, SchemaError, RecursionError):
             ok = False
         if ok:
@@ -337,9 +366,12 @@ class Store:
         except FileNotFoundError:
             now = None
         if now != self._save_stat:
-            exc = ConflictError(self.path, _("was deleted or renamed while the campaign was open")
-                                if now is None else _("was changed outside Tablekeeper (an "
-                                                      "editor?) while the campaign was open"))
+            exc = ConflictError(
+                self.path,
+                _("was deleted or renamed while the campaign was open")
+                if now is None
+                else _("was changed outside Tablekeeper (an editor?) while the campaign was open"),
+            )
             with self._mutex:
                 self.conflict = self.last_error = exc
             raise exc

@@ -69,7 +69,11 @@ class Footer(Widget, can_focus=False):
     Footer > .footer--rule { color: $foreground 20%; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "footer--key", "footer--description", "footer--hover", "footer--rule"}
+        "footer--key",
+        "footer--description",
+        "footer--hover",
+        "footer--rule",
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -95,10 +99,20 @@ class Footer(Widget, can_focus=False):
         screen = self.screen
         palette = screen.app.COMMAND_PALETTE_BINDING
         active = screen.active_bindings
-        shown = tuple((key, binding.key, binding.key_display, binding.description, enabled,
-                       tooltip, binding.action, binding.show)
-                      for key, (_node, binding, enabled, tooltip) in active.items()
-                      if binding.show or key == palette)
+        shown = tuple(
+            (
+                key,
+                binding.key,
+                binding.key_display,
+                binding.description,
+                enabled,
+                tooltip,
+                binding.action,
+                binding.show,
+            )
+            for key, (_node, binding, enabled, tooltip) in active.items()
+            if binding.show or key == palette
+        )
         if shown == self._shown:
             return False
         self._shown = shown
@@ -116,8 +130,13 @@ class Footer(Widget, can_focus=False):
         return True
 
     def _key(self, binding: Binding, enabled: bool, tooltip: str) -> Key:
-        return Key(binding.key, self.app.get_key_display(binding), tr(binding.description),
-                   enabled, tr(tooltip) if tooltip else "")
+        return Key(
+            binding.key,
+            self.app.get_key_display(binding),
+            tr(binding.description),
+            enabled,
+            tr(tooltip) if tooltip else "",
+        )
 
     @property
     def keys(self) -> tuple[Key, ...]:

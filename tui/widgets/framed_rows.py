@@ -66,49 +66,111 @@ class FramedRows(StylesCache):
         self._key: tuple[object, ...] | None = None  # this repaint's frame (None: not yet)
         self._rows = range(0)  # this repaint's content rows (none: Textual frames them all)
 
-    def render(self, styles: StylesBase, size: Size, base_background: Color,
-               background: Color, render_content_line: Callable[[int], Strip],
-               filters: Sequence[LineFilter],
-               border_title: tuple[Content, Color, Color, Style] | None,
-               border_subtitle: tuple[Content, Color, Color, Style] | None,
-               content_size: Size | None = None, padding: Spacing | None = None,
-               crop: Region | None = None, opacity: float = 1.0,
-               ansi_theme: TerminalTheme = DEFAULT_TERMINAL_THEME,
-               native_ansi: bool = False) -> list[Strip]:
+    def render(
+        self,
+        styles: StylesBase,
+        size: Size,
+        base_background: Color,
+        background: Color,
+        render_content_line: Callable[[int], Strip],
+        filters: Sequence[LineFilter],
+        border_title: tuple[Content, Color, Color, Style] | None,
+        border_subtitle: tuple[Content, Color, Color, Style] | None,
+        content_size: Size | None = None,
+        padding: Spacing | None = None,
+        crop: Region | None = None,
+        opacity: float = 1.0,
+        ansi_theme: TerminalTheme = DEFAULT_TERMINAL_THEME,
+        native_ansi: bool = False,
+    ) -> list[Strip]:
         self._key = None
         if len(self._framed) > KEPT_PER_ROW * max(1, size.height):
             self._framed.clear()
-        return super().render(styles, size, base_background, background, render_content_line,
-                              filters, border_title, border_subtitle,
-                              content_size=content_size, padding=padding, crop=crop,
-                              opacity=opacity, ansi_theme=ansi_theme, native_ansi=native_ansi)
+        return super().render(
+            styles,
+            size,
+            base_background,
+            background,
+            render_content_line,
+            filters,
+            border_title,
+            border_subtitle,
+            content_size=content_size,
+            padding=padding,
+            crop=crop,
+            opacity=opacity,
+            ansi_theme=ansi_theme,
+            native_ansi=native_ansi,
+        )
 
-    def render_line(self, styles: StylesBase, y: int, size: Size, content_size: Size,
-                    padding: Spacing, base_background: Color, background: Color,
-                    render_content_line: Callable[[int], Strip],
-                    border_title: tuple[Content, Color, Color, Style] | None,
-                    border_subtitle: tuple[Content, Color, Color, Style] | None,
-                    opacity: float, ansi_theme: TerminalTheme, native_ansi: bool) -> Strip:
+    def render_line(
+        self,
+        styles: StylesBase,
+        y: int,
+        size: Size,
+        content_size: Size,
+        padding: Spacing,
+        base_background: Color,
+        background: Color,
+        render_content_line: Callable[[int], Strip],
+        border_title: tuple[Content, Color, Color, Style] | None,
+        border_subtitle: tuple[Content, Color, Color, Style] | None,
+        opacity: float,
+        ansi_theme: TerminalTheme,
+        native_ansi: bool,
+    ) -> Strip:
         key = self._key
         if key is None:
             gutter = styles.gutter
             top = gutter.top
             end = min(top + content_size.height, size.height - gutter.bottom)
             self._rows = range(0) if _outlined(styles) else range(top, end)
-            key = self._key = (_frame(styles), size, content_size, padding, base_background,
-                               background, opacity, id(ansi_theme), native_ansi)
+            key = self._key = (
+                _frame(styles),
+                size,
+                content_size,
+                padding,
+                base_background,
+                background,
+                opacity,
+                id(ansi_theme),
+                native_ansi,
+            )
         if y not in self._rows:
-            return super().render_line(styles, y, size, content_size, padding,
-                                       base_background, background, render_content_line,
-                                       border_title, border_subtitle, opacity, ansi_theme,
-                                       native_ansi)
+            return super().render_line(
+                styles,
+                y,
+                size,
+                content_size,
+                padding,
+                base_background,
+                background,
+                render_content_line,
+                border_title,
+                border_subtitle,
+                opacity,
+                ansi_theme,
+                native_ansi,
+            )
         row = render_content_line(y - self._rows.start)
         hit = self._framed.get(id(row))
         if hit is not None and hit[0] is row and hit[1] == key:
             return hit[2]
-        framed = super().render_line(styles, y, size, content_size, padding, base_background,
-                                     background, lambda _y: row, border_title,
-                                     border_subtitle, opacity, ansi_theme, native_ansi)
+        framed = super().render_line(
+            styles,
+            y,
+            size,
+            content_size,
+            padding,
+            base_background,
+            background,
+            lambda _y: row,
+            border_title,
+            border_subtitle,
+            opacity,
+            ansi_theme,
+            native_ansi,
+        )
         self._framed[id(row)] = (row, key, framed)
         return framed
 

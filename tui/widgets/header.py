@@ -67,8 +67,9 @@ class HeaderBar(StripPane):
         width = self.content_size.width
         key = (self._parts, width, self.mono)
         if key != self._cache[0]:
-            text = Text(fit_parts(self._parts, width), style="bold", no_wrap=True,
-                        overflow="ellipsis")
+            text = Text(
+                fit_parts(self._parts, width), style="bold", no_wrap=True, overflow="ellipsis"
+            )
             text.truncate(width, overflow="ellipsis")
             self._cache = (key, self.strips(text, width))
         lines = self._cache[1]

@@ -109,7 +109,8 @@ def waiting(pump: MessagePump) -> bool:
         return False
     queue: object = pump._message_queue
     parked: Iterable[asyncio.Future[object]] | None = getattr(
-        getattr(queue, "ready_event", None), "_waiters", None)
+        getattr(queue, "ready_event", None), "_waiters", None
+    )
     if parked is None:  # another Textual: the queue alone must do
         return True
     return any(not future.done() for future in parked)

@@ -44,6 +44,8 @@ MONO_GRADE_STYLES = {
 def grade_style(grade: str, *, mono: bool = False, default: str = "") -> str:
     """The style of a result of ``grade`` (``mono``: under NO_COLOR)."""
     return (MONO_GRADE_STYLES if mono else GRADE_STYLES).get(grade, default)
+
+
 SHOWN = 200
 
 

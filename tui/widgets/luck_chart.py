@@ -46,7 +46,7 @@ def distribution_chart(luck: Luck, width: int, height: int = 6, *, mono: bool = 
     lo, hi = _window(luck.shape, luck.observed)
     counts = hi - lo + 1
     size = max(1, -(-counts // width))
-    bars = [sum(luck.shape[k:min(k + size, hi + 1)]) for k in range(lo, hi + 1, size)]
+    bars = [sum(luck.shape[k : min(k + size, hi + 1)]) for k in range(lo, hi + 1, size)]
     cell = max(1, min(6, width // len(bars)))
     top = max(bars) or 1.0
     levels = [round(b / top * height * 8) for b in bars]

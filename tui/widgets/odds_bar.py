@@ -20,8 +20,14 @@ from tui.widgets.log_panel import grade_style
 __all__ = ["GLYPHS", "ORDER", "WIDTH", "cells", "legend", "odds_bar"]
 
 ORDER = ("critical", "special", "success", "partial", "failure", "fumble")
-GLYPHS = {"critical": "█", "special": "▓", "success": "▒", "partial": "░", "failure": "·",
-          "fumble": "×"}
+GLYPHS = {
+    "critical": "█",
+    "special": "▓",
+    "success": "▒",
+    "partial": "░",
+    "failure": "·",
+    "fumble": "×",
+}
 WIDTH = 20
 
 

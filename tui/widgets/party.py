@@ -38,8 +38,9 @@ def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
     """Two lines: the name (npc, ticks, a down mark), then resources with bars and the
     conditions; the second line only when there is something to show."""
     down = is_down(ch, vital)
-    text = Text(ch.name, style="bold" if ch.side == "party" else "", no_wrap=True,
-                overflow="ellipsis")
+    text = Text(
+        ch.name, style="bold" if ch.side == "party" else "", no_wrap=True, overflow="ellipsis"
+    )
     if down:
         text.stylize("strike")
     if ch.side != "party":
@@ -76,8 +77,10 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
         text.append(f"  ({ch.player})", style="dim")
     # a name and its value never part at a line break (KEEP is a no-break space)
     if ch.resources:
-        text.append("\n" + "  ".join(resource_text(ch, k).replace(" ", KEEP)
-                                     for k in ch.resources), style="bold")
+        text.append(
+            "\n" + "  ".join(resource_text(ch, k).replace(" ", KEEP) for k in ch.resources),
+            style="bold",
+        )
     if ch.conditions:
         text.append("\n" + ", ".join(shown_label(c) for c in ch.conditions), style="bold yellow")
     if ch.attributes:
@@ -87,8 +90,9 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
         text.append(f"\n {skill}:{KEEP}{value}{mark}")
     if ch.notes and gm:
         text.append(f"\n{ch.notes}", style="italic dim")
-    text.append("\n" + _("f4: the full sheet") + (_(" · /edit: the editor") if gm else ""),
-                style="dim")
+    text.append(
+        "\n" + _("f4: the full sheet") + (_(" · /edit: the editor") if gm else ""), style="dim"
+    )
     return text
 
 

@@ -63,7 +63,10 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
     }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "party-list--highlighted", "party-list--track", "party-list--thumb"}
+        "party-list--highlighted",
+        "party-list--track",
+        "party-list--thumb",
+    }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
@@ -187,8 +190,11 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
         row = self.scroll_offset.y + y
         if not 0 <= row < self._starts[-1]:
             empty = Strip.blank(width, self._styles()[0])
-            return empty if bar is None else Strip.join([empty.crop(0, width - 1),
-                                                         self._bar_cells()[bar]])
+            return (
+                empty
+                if bar is None
+                else Strip.join([empty.crop(0, width - 1), self._bar_cells()[bar]])
+            )
         index = bisect_right(self._starts, row) - 1
         part = row - self._starts[index]
         lit = index == self.highlighted
@@ -196,8 +202,12 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
         drawn = self._strips.get(key)  # the same row drawn again is the same strip
         if drawn is None:
             lines = self._lines(index)
-            drawn = self._draw(lines[part] if part < len(lines) else Text(),
-                               width if bar is None else width - 1, self._styles()[lit], index)
+            drawn = self._draw(
+                lines[part] if part < len(lines) else Text(),
+                width if bar is None else width - 1,
+                self._styles()[lit],
+                index,
+            )
             if bar is not None:
                 drawn = Strip.join([drawn, self._bar_cells()[bar]])
             self._strips[key] = drawn
@@ -208,8 +218,10 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
         bar is a widget of its own, repainted row by row through Rich whenever the list
         scrolls (about 4 ms a frame for 26 rows, more than the rows themselves)."""
         if self._bar is None:
-            track, thumb = (self.rich_style + self.get_component_rich_style(f"party-list--{p}")
-                            for p in ("track", "thumb"))
+            track, thumb = (
+                self.rich_style + self.get_component_rich_style(f"party-list--{p}")
+                for p in ("track", "thumb")
+            )
             self._bar = (Strip([Segment(" ", track)], 1), Strip([Segment(" ", thumb)], 1))
         return self._bar
 
@@ -228,8 +240,7 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
         strip = Strip(line.render(console))  # the spans' styles; the line's own comes next
         if line.style:
             strip = strip.apply_style(console.get_style(line.style))
-        return (strip.crop_extend(0, width, None).apply_style(style)
-                .apply_meta({"party": index}))
+        return strip.crop_extend(0, width, None).apply_style(style).apply_meta({"party": index})
 
     def _refresh_character(self, index: int) -> None:
         if 0 <= index < len(self._chars):
@@ -265,14 +276,19 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
             return
         start = self._starts[index]
         self.scroll_to_region(
-            Region(0, start, self.scrollable_content_region.width,
-                   self._starts[index + 1] - start),
-            force=True, animate=False, immediate=True)
+            Region(0, start, self.scrollable_content_region.width, self._starts[index + 1] - start),
+            force=True,
+            animate=False,
+            immediate=True,
+        )
 
     def action_move(self, by: int) -> None:
         if self._chars:
-            self._move_to((self.highlighted or 0) + by if self.highlighted is not None
-                          else (0 if by > 0 else len(self._chars) - 1))
+            self._move_to(
+                (self.highlighted or 0) + by
+                if self.highlighted is not None
+                else (0 if by > 0 else len(self._chars) - 1)
+            )
 
     def action_page(self, pages: int) -> None:
         if not self._chars:

@@ -60,8 +60,9 @@ class RollEntry(Input):
         Binding("up", "history(-1)", "Previous line", show=False, id="entry.history_back"),
         Binding("down", "history(1)", "Next line", show=False, id="entry.history_forward"),
         Binding("tab", "complete", "Complete", show=False, id="entry.complete"),
-        Binding("shift+tab", "complete(-1)", "Complete (back)", show=False,
-                id="entry.complete_back"),
+        Binding(
+            "shift+tab", "complete(-1)", "Complete (back)", show=False, id="entry.complete_back"
+        ),
     ]
 
     def __init__(

@@ -125,8 +125,12 @@ class ScenePanel(StripPane):
         campaign, self._checks_pending = self._checks_pending, None
         if campaign is None or campaign is not self._campaign:
             return  # none pending, or shown anew since (with its checks)
-        self.run_worker(partial(self._make_checks, campaign), thread=True,
-                        group="scene-checks", exit_on_error=False)
+        self.run_worker(
+            partial(self._make_checks, campaign),
+            thread=True,
+            group="scene-checks",
+            exit_on_error=False,
+        )
 
     def _make_checks(self, campaign: Campaign) -> None:
         try:
@@ -166,8 +170,10 @@ class ScenePanel(StripPane):
         console = self.app.console
         lines = self._lines
         importance = [n for n, _ in lines]
-        rows_of = {i: wrapped(line_text(lines[i][1]), width, console)
-                   for i in candidates(importance, limit)}  # the rest stay hidden
+        rows_of = {
+            i: wrapped(line_text(lines[i][1]), width, console)
+            for i in candidates(importance, limit)
+        }  # the rest stay hidden
         heights = [len(rows_of[i]) if i in rows_of else 1 for i in range(len(lines))]
         keep, hidden = fit(importance, heights, limit)
         texts: list[Text] = []

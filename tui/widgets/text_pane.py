@@ -48,9 +48,11 @@ def _restyled(text: Text, change: Callable[[Style], Style]) -> Text:
         base = copy.style
         copy.style = change(Style.parse(base) if isinstance(base, str) else base)
     copy.spans = [
-        type(span)(span.start, span.end,
-                   change(Style.parse(span.style) if isinstance(span.style, str)
-                          else span.style))
+        type(span)(
+            span.start,
+            span.end,
+            change(Style.parse(span.style) if isinstance(span.style, str) else span.style),
+        )
         for span in copy.spans
     ]
     return copy
@@ -103,7 +105,8 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
         if held:
             line.plain = line.plain.replace(_HELD, " ")
         strips.append(
-            Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width))
+            Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width)
+        )
     return strips
 
 

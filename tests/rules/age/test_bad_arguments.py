@@ -17,8 +17,24 @@ from hypothesis import strategies as st
 from rules import age
 from rules.errors import RulesError
 
-BAD = st.sampled_from([None, [1], [1, 2, 3], "x", "", 1.5, -1, 10**6, {}, {1: "x"}, (), True,
-                       object(), Fraction(1, 3)])
+BAD = st.sampled_from(
+    [
+        None,
+        [1],
+        [1, 2, 3],
+        "x",
+        "",
+        1.5,
+        -1,
+        10**6,
+        {},
+        {1: "x"},
+        (),
+        True,
+        object(),
+        Fraction(1, 3),
+    ]
+)
 
 
 def _instances() -> list[object]:
@@ -84,9 +100,18 @@ def _arity(fn: Callable[..., Any]) -> tuple[int, list[str], list[str]]:
 
 def test_the_walk_finds_the_contract() -> None:
     names = {n for n, _ in CALLABLES}
-    for wanted in ("resolve", "odds", "opposed_many", "opposed_odds", "spend_fortune",
-                   "advanced_completion_odds", "AdvancedTest().contribute",
-                   "ChallengeTest().amend_last", "Race().step", "race_odds"):
+    for wanted in (
+        "resolve",
+        "odds",
+        "opposed_many",
+        "opposed_odds",
+        "spend_fortune",
+        "advanced_completion_odds",
+        "AdvancedTest().contribute",
+        "ChallengeTest().amend_last",
+        "Race().step",
+        "race_odds",
+    ):
         assert wanted in names
 
 

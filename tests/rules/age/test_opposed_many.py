@@ -78,8 +78,9 @@ def _brute(bonuses: list[int], skills: list[int], tn: int | None) -> dict[int | 
         ([2, 2, 2], [2, 3, 1], 9),  # three participants, ties broken by skill
     ],
 )
-def test_opposed_odds_match_brute_force(bonuses: list[int], skills: list[int],
-                                        tn: int | None) -> None:
+def test_opposed_odds_match_brute_force(
+    bonuses: list[int], skills: list[int], tn: int | None
+) -> None:
     exact = age.opposed_odds(bonuses, tn, skills=skills)
     brute = _brute(bonuses, skills, tn)
     assert {k: v for k, v in exact.items() if v} == {k: v for k, v in brute.items() if v}

@@ -40,8 +40,7 @@ def test_seed_who_gets_there_first_each_side_fills_its_own_pool() -> None:
 def test_race_time_runs_out_with_no_winner() -> None:
     race = age.Race.create(11, 10, 30, ["Alex", "Pursuer"])
     for _ in range(5):
-        race = race.step(["Alex", "Pursuer"], [PILOT, PILOT],
-                         [_r((1, 1, 1), 0), _r((1, 1, 1), 0)])
+        race = race.step(["Alex", "Pursuer"], [PILOT, PILOT], [_r((1, 1, 1), 0), _r((1, 1, 1), 0)])
     assert (race.status, race.winner, race.elapsed) == (age.Status.FAILED, None, 30)
 
 
@@ -69,8 +68,9 @@ def test_race_refuses_bad_steps() -> None:
     with pytest.raises(RulesError, match="one Result per side"):
         race.step(["Alex", "Pursuer"], [PILOT, PILOT], [_r((1, 1, 1), 0)])
     with pytest.raises(RulesError, match="race's TN"):
-        race.step(["Alex", "Pursuer"], [PILOT, PILOT],
-                  [age.resolve((1, 1, 1), 0, 13), _r((1, 1, 1), 0)])
+        race.step(
+            ["Alex", "Pursuer"], [PILOT, PILOT], [age.resolve((1, 1, 1), 0, 13), _r((1, 1, 1), 0)]
+        )
     with pytest.raises(RulesError, match="two sides"):
         age.Race.create(11, 10, 30, ["A", "B", "C"])
     with pytest.raises(RulesError, match="different names"):
@@ -79,8 +79,9 @@ def test_race_refuses_bad_steps() -> None:
         age.Race.create(11, 10, 30, None)  # type: ignore[arg-type]
 
 
-def _brute_race(step: dict[tuple[int, int] | None, Fraction], need: tuple[int, int],
-                rolls: int) -> dict[int | None, Fraction]:
+def _brute_race(
+    step: dict[tuple[int, int] | None, Fraction], need: tuple[int, int], rolls: int
+) -> dict[int | None, Fraction]:
     out: dict[int | None, Fraction] = {0: Fraction(0), 1: Fraction(0), None: Fraction(0)}
     for seq in itertools.product(step, repeat=rolls):
         p = Fraction(1)
@@ -97,8 +98,12 @@ def _brute_race(step: dict[tuple[int, int] | None, Fraction], need: tuple[int, i
 
 
 def test_race_odds_match_brute_force() -> None:
-    step = {(0, 1): Fraction(1, 5), (0, 3): Fraction(1, 10), (1, 2): Fraction(3, 10),
-            None: Fraction(2, 5)}
+    step = {
+        (0, 1): Fraction(1, 5),
+        (0, 3): Fraction(1, 10),
+        (1, 2): Fraction(3, 10),
+        None: Fraction(2, 5),
+    }
     for need, rolls in [((3, 4), 3), ((4, 2), 4), ((2, 2), 2)]:
         assert age.race_odds(step, need, rolls) == _brute_race(step, need, rolls)
 

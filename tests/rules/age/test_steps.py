@@ -135,7 +135,10 @@ def test_state_completion_odds_use_the_rolls_that_end_in_time() -> None:
         lambda: age.pool_completion_odds({1: "x"}, 5, 3),  # type: ignore[dict-item]
         lambda: age.pool_completion_odds({1: Fraction(3, 4), 2: Fraction(1, 2)}, 5, 3),
         lambda: age.AdvancedTest.create(11, 10, 60).contribute(
-            "Kira", STEALTH, age.resolve((1, 1, 1), 1, 11), opponents=None  # type: ignore[arg-type]
+            "Kira",
+            STEALTH,
+            age.resolve((1, 1, 1), 1, 11),
+            opponents=None,  # type: ignore[arg-type]
         ),
         lambda: age.AdvancedTest.create(11, 10, 60).amend_last(age.resolve((1, 1, 1), 1, 11)),
         lambda: age.Escalation.every(2).level(None),  # type: ignore[arg-type]

@@ -73,8 +73,10 @@ def test_two_sides_are_exactly_the_two_sided_rule() -> None:
         for sa, sb in [(50, 50), (60, 40), (40, 60)]:
             two = brp.opposed(a, sa, b, sb)
             many = brp.opposed_many((a, b), (sa, sb))
-            assert (many.after, many.winner) == ((two.a, two.b), {"a": 0, "b": 1, None: None}[
-                two.winner])
+            assert (many.after, many.winner) == (
+                (two.a, two.b),
+                {"a": 0, "b": 1, None: None}[two.winner],
+            )
 
 
 def test_order_of_sides_does_not_matter() -> None:
@@ -82,8 +84,7 @@ def test_order_of_sides_does_not_matter() -> None:
         skills = (50, 70, 50)
         out = brp.opposed_many(levels, skills)
         for perm in itertools.permutations(range(3)):
-            other = brp.opposed_many(tuple(levels[i] for i in perm),
-                                     tuple(skills[i] for i in perm))
+            other = brp.opposed_many(tuple(levels[i] for i in perm), tuple(skills[i] for i in perm))
             assert other.after == tuple(out.after[i] for i in perm)
             expected = None if out.winner is None else perm.index(out.winner)
             assert other.winner == expected
@@ -91,8 +92,12 @@ def test_order_of_sides_does_not_matter() -> None:
 
 @pytest.mark.parametrize(
     ("chances", "skills"),
-    [((60, 45), (60, 45)), ((50, 50, 50), (50, 50, 50)), ((70, 35, 55), (70, 35, 55)),
-     ((20, 95, 5), (40, 95, 10))],
+    [
+        ((60, 45), (60, 45)),
+        ((50, 50, 50), (50, 50, 50)),
+        ((70, 35, 55), (70, 35, 55)),
+        ((20, 95, 5), (40, 95, 10)),
+    ],
 )
 def test_opposed_odds_match_brute_force(chances: tuple[int, ...], skills: tuple[int, ...]) -> None:
     """Every combination of d100 faces, each resolved and compared by the rules."""

@@ -18,8 +18,17 @@ STEVENSON = {"rof": "2x13", "half_damage": 40, "damage": "2d6-1"}
 
 
 def test_seed_numbers_are_in_the_seed() -> None:
-    for words in ("Стивенсона", "40 ярдам", "4 ярдам", "13 дробинками", "x6", "12d6-6",
-                  "DR 1 станет DR 6", "18 выпущенных пуль", "+4"):
+    for words in (
+        "Стивенсона",
+        "40 ярдам",
+        "4 ярдам",
+        "13 дробинками",
+        "x6",
+        "12d6-6",
+        "DR 1 станет DR 6",
+        "18 выпущенных пуль",
+        "+4",
+    ):
         assert words in SEED, words
 
 
@@ -34,8 +43,10 @@ def test_seed_stevenson_at_3_yd_deals_12d6_minus_6_and_dr_times_6() -> None:
     assert fire.to_hit == -1
 
 
-@pytest.mark.parametrize(("yards", "close"), [(0, True), (4, True), ("4.0", True),
-                                              (Fraction(401, 100), False), (5, False)])
+@pytest.mark.parametrize(
+    ("yards", "close"),
+    [(0, True), (4, True), ("4.0", True), (Fraction(401, 100), False), (5, False)],
+)
 def test_seed_close_range_is_up_to_4_yards_for_1_2d_40(yards: object, close: bool) -> None:
     fire = gurps.ranged_fire(yards, **STEVENSON)  # type: ignore[arg-type]
     assert fire.close is close
@@ -69,15 +80,21 @@ def test_beyond_half_damage_is_told() -> None:
     assert not gurps.ranged_fire(1000, "1").beyond_half_damage  # 1/2D unknown
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"distance": 3, "rof": "2x13"}, "half_damage is needed"),
-    ({"distance": 3, "rof": "2x13", "half_damage": 40, "shots": 3}, "shots must be within 1..2"),
-    ({"distance": 900, "rof": "1", "max_range": 800}, "within 0..800 yards"),
-    ({"distance": -1, "rof": "1"}, "distance"),
-    ({"distance": 3, "rof": "2y13"}, "rof"),
-    ({"distance": 3, "rof": "1", "damage": 5}, "dice expression"),
-    ({"distance": 3, "rof": "1", "dr": -1}, "dr"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"distance": 3, "rof": "2x13"}, "half_damage is needed"),
+        (
+            {"distance": 3, "rof": "2x13", "half_damage": 40, "shots": 3},
+            "shots must be within 1..2",
+        ),
+        ({"distance": 900, "rof": "1", "max_range": 800}, "within 0..800 yards"),
+        ({"distance": -1, "rof": "1"}, "distance"),
+        ({"distance": 3, "rof": "2y13"}, "rof"),
+        ({"distance": 3, "rof": "1", "damage": 5}, "dice expression"),
+        ({"distance": 3, "rof": "1", "dr": -1}, "dr"),
+    ],
+)
 def test_bad_fire_is_refused_by_name(kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(RulesError, match=words):
         gurps.ranged_fire(**kwargs)  # type: ignore[arg-type]
@@ -112,12 +129,18 @@ def brute_hits(skill: int, recoil: int, shots: int) -> dict[int, Fraction]:
     return {n: Fraction(c, 216) for n, c in sorted(counts.items())}
 
 
-@pytest.mark.parametrize(("skill", "recoil", "shots"), [
-    (12, 1, 2),   # Stevenson at 3 yd (13 -1): two shells
-    (11, 1, 26),  # Stevenson at 30 yd, both barrels (13 -7 +5)
-    (9, 1, 13),   # one barrel at 30 yd (13 -7 +3)
-    (15, 2, 10), (3, 1, 3), (20, 3, 100), (-5, 1, 4),
-])
+@pytest.mark.parametrize(
+    ("skill", "recoil", "shots"),
+    [
+        (12, 1, 2),  # Stevenson at 3 yd (13 -1): two shells
+        (11, 1, 26),  # Stevenson at 30 yd, both barrels (13 -7 +5)
+        (9, 1, 13),  # one barrel at 30 yd (13 -7 +3)
+        (15, 2, 10),
+        (3, 1, 3),
+        (20, 3, 100),
+        (-5, 1, 4),
+    ],
+)
 def test_hits_odds_match_brute_force(skill: int, recoil: int, shots: int) -> None:
     dist = gurps.hits_odds(skill, recoil, shots)
     assert dist == brute_hits(skill, recoil, shots)
@@ -126,7 +149,8 @@ def test_hits_odds_match_brute_force(skill: int, recoil: int, shots: int) -> Non
 
 @given(st.integers(-20, 30), st.integers(1, 6), st.integers(1, 40))
 def test_hits_odds_sum_to_one_and_miss_is_the_failure_chance(
-        skill: int, recoil: int, shots: int) -> None:
+    skill: int, recoil: int, shots: int
+) -> None:
     dist = gurps.hits_odds(skill, recoil, shots)
     assert sum(dist.values()) == 1
     levels = gurps.odds(skill)

@@ -32,7 +32,9 @@ def test_seed_all_out_attack_gives_up_every_active_defense() -> None:
 
 def test_move_and_attack_allows_dodge_and_block_but_no_parry() -> None:
     assert [d for d in gurps.DEFENSES if gurps.defense_allowed("move_and_attack", d)] == [
-        "dodge", "block"]
+        "dodge",
+        "block",
+    ]
 
 
 @pytest.mark.parametrize(("speed", "dodge"), [(5.75, 8), ("5.5", 8), (6, 9), (0, 3)])
@@ -52,8 +54,10 @@ def test_bad_defense_arguments_are_refused() -> None:
 
 
 def test_seed_speed_ties_are_left_to_the_gm_dx_only_orders_them_by_default() -> None:
-    assert "При равенстве этого параметра у нескольких персонажей очередность определяет мастер" \
+    assert (
+        "При равенстве этого параметра у нескольких персонажей очередность определяет мастер"
         in SEED
+    )
     vic, ruth = Combatant("Vic", 5.75, 12), Combatant("Ruth", 5.75, 11)
     moss, pike = Combatant("Moss", 5.5, 11), Combatant("Pike", 5.5, 11)
     people = [ruth, pike, vic, moss]

@@ -16,8 +16,9 @@ from rules.errors import RulesError
 from rules.skirmish import contests
 
 
-def brute(a_value: int, a_dice: int, b_value: int, b_dice: int, die: str, raw: bool
-          ) -> dict[str | None, Fraction]:
+def brute(
+    a_value: int, a_dice: int, b_value: int, b_dice: int, die: str, raw: bool
+) -> dict[str | None, Fraction]:
     """Every ordered roll of both sides, decided as ``contest`` decides it (its own
     ``_decide`` over the dice's results, so the loop stays fast)."""
     sides = range(1, skirmish.SIDES[die] + 1)
@@ -40,24 +41,43 @@ def test_bushido_master_three_blows_against_two_parries() -> None:
     assert sum(got.values()) == 1
 
 
-@pytest.mark.parametrize(("a", "na", "b", "nb", "die", "raw"), [
-    (7, 2, 5, 2, "d10", False), (7, 1, 5, 3, "d10", False), (2, 2, 8, 1, "d10", False),
-    (0, 2, 3, 2, "d12", False), (11, 2, 11, 2, "d12", False), (6, 2, 6, 2, "d20", True),
-    (6, 2, 6, 1, "d20", False), (12, 2, 4, 1, "d20", True), (-2, 1, -1, 3, "d10", False),
-])
-def test_several_dice_match_brute_force(a: int, na: int, b: int, nb: int, die: str,
-                                        raw: bool) -> None:
+@pytest.mark.parametrize(
+    ("a", "na", "b", "nb", "die", "raw"),
+    [
+        (7, 2, 5, 2, "d10", False),
+        (7, 1, 5, 3, "d10", False),
+        (2, 2, 8, 1, "d10", False),
+        (0, 2, 3, 2, "d12", False),
+        (11, 2, 11, 2, "d12", False),
+        (6, 2, 6, 2, "d20", True),
+        (6, 2, 6, 1, "d20", False),
+        (12, 2, 4, 1, "d20", True),
+        (-2, 1, -1, 3, "d10", False),
+    ],
+)
+def test_several_dice_match_brute_force(
+    a: int, na: int, b: int, nb: int, die: str, raw: bool
+) -> None:
     assert skirmish.contest_odds(a, b, die, raw, a_dice=na, b_dice=nb) == brute(
-        a, na, b, nb, die, raw)
+        a, na, b, nb, die, raw
+    )
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(-2, 13), st.integers(-2, 13), st.sampled_from(("d10", "d12")),
-       st.booleans(), st.integers(1, 2), st.integers(1, 2))
-def test_any_small_contest_matches_brute_force(a: int, b: int, die: str, raw: bool, na: int,
-                                               nb: int) -> None:
+@given(
+    st.integers(-2, 13),
+    st.integers(-2, 13),
+    st.sampled_from(("d10", "d12")),
+    st.booleans(),
+    st.integers(1, 2),
+    st.integers(1, 2),
+)
+def test_any_small_contest_matches_brute_force(
+    a: int, b: int, die: str, raw: bool, na: int, nb: int
+) -> None:
     assert skirmish.contest_odds(a, b, die, raw, a_dice=na, b_dice=nb) == brute(
-        a, na, b, nb, die, raw)
+        a, na, b, nb, die, raw
+    )
 
 
 def test_one_die_each_is_the_old_answer_and_the_seed_samurai() -> None:

@@ -78,8 +78,15 @@ def test_ranks_must_be_whole_or_exact_never_float() -> None:
 def test_dallah_four_fours_beats_balgruf_more_hits_in_the_wrestling() -> None:
     """The seed's wrestling (range 3–6), but Dallah rolls 4-4-4-4: it wins whatever E says."""
     assert "Бросок 4-4-4-4 считается абсолютным критическим успехом" in SEED
-    result = duel_result((4, 4, 4, 4), SKILLED.required_hits, SKILLED.rank,
-                         (5, 5, 6, 6), PROFESSIONAL.required_hits, PROFESSIONAL.rank, (3, 6))
+    result = duel_result(
+        (4, 4, 4, 4),
+        SKILLED.required_hits,
+        SKILLED.rank,
+        (5, 5, 6, 6),
+        PROFESSIONAL.required_hits,
+        PROFESSIONAL.rank,
+        (3, 6),
+    )
     assert result.a.effective_hits == 5 and result.b.effective_hits == 6
     assert result.winner == "a" and result.decided_by_absolute
     assert "4-4-4-4" in result.label
@@ -181,11 +188,11 @@ def test_hard_conditions_half_the_dice_in_range_bounds_included() -> None:
     assert not can_act((4, 5, 1, 1), (4, 5), range_modifier=-1)  # range 4–4: one die
 
 
-@pytest.mark.parametrize(("mod", "shift", "span"),
-                         [(0, 0, None), (-1, 0, None), (0, 2, None), (1, -1, None),
-                          (0, 0, (4, 5)), (-1, 1, (2, 6))])
-def test_can_act_odds_match_brute_force(mod: int, shift: int, span: tuple[int, int] | None
-                                        ) -> None:
+@pytest.mark.parametrize(
+    ("mod", "shift", "span"),
+    [(0, 0, None), (-1, 0, None), (0, 2, None), (1, -1, None), (0, 0, (4, 5)), (-1, 1, (2, 6))],
+)
+def test_can_act_odds_match_brute_force(mod: int, shift: int, span: tuple[int, int] | None) -> None:
     spans = Counter(range_from_dice(a, b) for a, b in TWO_D6) if span is None else {span: 1}
     good = total = 0
     for s, w in spans.items():
@@ -203,8 +210,11 @@ def test_goals_carry_over_until_the_series_is_summed_up() -> None:
     round limit, so the next round of the series starts with the same goals."""
     scene = new_scene(SceneKind.ACTIVE, limit=3).set_goal("Dallah", "throw Balgruf down")
     result = resolve((1, 6, 5, 5), (3, 6), SKILLED.required_hits)
-    scene = scene.begin_actions().declare("Dallah", "throw", "Brawling", 1, result=result,
-                                          final=True).begin_reactions()
+    scene = (
+        scene.begin_actions()
+        .declare("Dallah", "throw", "Brawling", 1, result=result, final=True)
+        .begin_reactions()
+    )
     second = scene.next_round()
     assert [(g.text, g.carried) for g in second.goals] == [("throw Balgruf down", True)]
     changed = second.set_goal("Dallah", "pin Balgruf")
@@ -219,14 +229,16 @@ def test_balgruf_reacting_with_four_fours_beats_dallahs_throw() -> None:
     hit at all): as in a duel, the lone 4-4-4-4 wins the reaction."""
     throw = resolve((1, 6, 5, 5), (5, 6), SKILLED.required_hits)
     scene = new_scene(SceneKind.ACTIVE, limit=2).set_goal("Dallah", "throw Balgruf down")
-    scene = scene.begin_actions().declare("Dallah", "throw", "Brawling", SKILLED.rank,
-                                          target="Balgruf", result=throw)
+    scene = scene.begin_actions().declare(
+        "Dallah", "throw", "Brawling", SKILLED.rank, target="Balgruf", result=throw
+    )
     scene = scene.skip("Balgruf").begin_reactions()
     fours = resolve((4, 4, 4, 4), (5, 6), PROFESSIONAL.required_hits)
     assert fours.hits == 0 < throw.effective_hits
     reacted = scene.react("Balgruf", 1, "Athletics", PROFESSIONAL.rank, fours)
     assert reacted.reactions[0].winner == "reaction"
     # and a danger class reacts with its exact rank
-    deadly = scene.react("Balgruf", 1, "danger", danger_class(4).rank,
-                         resolve((5, 6, 5, 1), (5, 6), 1))
+    deadly = scene.react(
+        "Balgruf", 1, "danger", danger_class(4).rank, resolve((5, 6, 5, 1), (5, 6), 1)
+    )
     assert deadly.reactions[0].rank == Fraction(3)

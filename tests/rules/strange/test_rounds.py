@@ -49,7 +49,9 @@ def test_wrestling_round_balgruf_skips_and_wins_the_reaction() -> None:
     assert (nxt.round_number, nxt.phase, nxt.actions) == (2, Phase.PLANNING, ())
     # the goals carry over into the next round of the series (the wrestling goes on)
     assert [(g.actor, g.text, g.carried) for g in nxt.goals] == [
-        ("Dallah", "throw Balgruf down", True), ("Balgruf", "stay up", True)]
+        ("Dallah", "throw Balgruf down", True),
+        ("Balgruf", "stay up", True),
+    ]
     assert nxt.history[0].reactions == (reaction,)
     tallies = {t.character: t for t in nxt.summary().tallies}
     assert tallies["Balgruf"].contests_won == 1 and tallies["Dallah"].contests_lost == 1

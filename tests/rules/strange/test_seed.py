@@ -321,7 +321,11 @@ def test_danger_classes_map_to_levels_and_rank_by_class() -> None:
     ]
     # «1 соответствует уровню навыка Умельца, а 4 – Мастера»: one scale with the skill ranks
     assert [danger_class(n).rank for n in (1, 2, 3, 4)] == [
-        Fraction(1), Fraction(5, 3), Fraction(7, 3), Fraction(3)]
+        Fraction(1),
+        Fraction(5, 3),
+        Fraction(7, 3),
+        Fraction(3),
+    ]
     assert all(isinstance(danger_class(n).rank, Fraction) for n in (1, 2, 3, 4))
     # class 3 and a Professional roll alike, but the monster wins the tie on rank
     assert duel((5, 5, 1, 1), 2, danger_class(3).rank, (5, 5, 1, 1), 2, 2, (5, 6)) == "a"

@@ -99,8 +99,11 @@ def test_hp_never_invents_a_resource_from_a_typo() -> None:
     from tui.session.campaign.session import Session
     from tui.session.table.table import Table
 
-    table = Table(Session(Campaign("x", "skirmish", characters=(
-        Character("Samurai", resources={"Wounds": 0}),))))
+    table = Table(
+        Session(
+            Campaign("x", "skirmish", characters=(Character("Samurai", resources={"Wounds": 0}),))
+        )
+    )
     before = table.campaign
     for line in ("/hp samurai -1", "/hp samurai mana +1"):
         assert not table.submit(line).ok

@@ -27,7 +27,10 @@ def test_cond_sets_replaces_and_lists() -> None:
     undo_restores(table, "/cond cultist on fire 3t")
     ok(table, "/cond cultist prone")
     assert conditions(table, "Cultist") == (
-        Condition("stunned", 2, "rounds"), Condition("on fire", 3, "turns"), Condition("prone"))
+        Condition("stunned", 2, "rounds"),
+        Condition("on fire", 3, "turns"),
+        Condition("prone"),
+    )
     feedback = undo_restores(table, "/cond cultist STUNNED 1 round")
     assert feedback.message == "Cultist: stunned now 1 round (was 2 rounds)"
     assert conditions(table, "Cultist")[0] == Condition("stunned", 1, "rounds")
@@ -82,8 +85,15 @@ def test_a_turn_condition_counts_the_characters_own_turns() -> None:
 def test_strange_rounds_advance_by_phase_and_still_count_conditions_down() -> None:
     """No /next wraps a Strange System round: the round number rising is what counts."""
     table = table_for(strange_campaign())
-    ok(table, "/scene Road", "/cond dallah winded 1 round", "/goal dallah win", "/phase",
-       "kirma riding range=4,5 = 3 3 5 5", "/phase")
+    ok(
+        table,
+        "/scene Road",
+        "/cond dallah winded 1 round",
+        "/goal dallah win",
+        "/phase",
+        "kirma riding range=4,5 = 3 3 5 5",
+        "/phase",
+    )
     assert conditions(table, "Sir Dallah") == (Condition("winded", 1, "rounds"),)
     feedback = table.submit("/phase")  # reactions → planning of round 2
     assert feedback.ok, feedback.message

@@ -19,15 +19,19 @@ from tui.session.systems.registry import tracker
 
 
 def row(campaign: Campaign, name: str, kind: str, item: str = "") -> Field:
-    found = [f for f in fields_of(campaign.character(name), tracker(campaign.system))
-             if f.kind == kind and f.item == item]
+    found = [
+        f
+        for f in fields_of(campaign.character(name), tracker(campaign.system))
+        if f.kind == kind and f.item == item
+    ]
     assert len(found) == 1, (kind, item)
     return found[0]
 
 
 def put(campaign: Campaign, name: str, kind: str, text: str, item: str = "") -> Campaign:
-    new, _draft = apply_field(campaign, name, row(campaign, name, kind, item), text,
-                              tracker(campaign.system))
+    new, _draft = apply_field(
+        campaign, name, row(campaign, name, kind, item), text, tracker(campaign.system)
+    )
     return new
 
 
@@ -35,8 +39,18 @@ def test_rows_cover_every_part_and_weapons_only_where_the_system_has_them() -> N
     brp = brp_campaign()
     kinds = [f.kind for f in fields_of(brp.characters[0], tracker("brp"))]
     assert kinds[:4] == ["name", "player", "side", "gm"]
-    for kind in ("attr", "attr+", "skill", "skill+", "res", "res+", "cond+", "notes",
-                 "aliases", "skill_aliases"):
+    for kind in (
+        "attr",
+        "attr+",
+        "skill",
+        "skill+",
+        "res",
+        "res+",
+        "cond+",
+        "notes",
+        "aliases",
+        "skill_aliases",
+    ):
         assert kind in kinds
     assert "weapon+" not in kinds
     gurps = gurps_campaign()
@@ -46,8 +60,9 @@ def test_rows_cover_every_part_and_weapons_only_where_the_system_has_them() -> N
 def test_each_field_applies_and_says_what_changed() -> None:
     c = brp_campaign()
     system = tracker("brp")
-    new, draft = apply_field(c, "Alice Moore", row(c, "Alice Moore", "skill", "Stealth"),
-                             "45", system)
+    new, draft = apply_field(
+        c, "Alice Moore", row(c, "Alice Moore", "skill", "Stealth"), "45", system
+    )
     assert draft.text == "Alice Moore Stealth 40 → 45" and draft.actor == "Alice Moore"
     assert new.character("Alice Moore").skills["Stealth"] == 45
     new = put(new, "Alice Moore", "res", "7/11", "HP")
@@ -80,24 +95,26 @@ def test_renaming_a_row_keeps_its_place_its_tick_and_its_maximum() -> None:
 
 def test_a_rename_is_recorded_with_both_names() -> None:
     c = brp_campaign()
-    new, draft = apply_field(c, "Boulder", row(c, "Boulder", "name"), "The Door",
-                             tracker("brp"))
+    new, draft = apply_field(c, "Boulder", row(c, "Boulder", "name"), "The Door", tracker("brp"))
     assert draft.inputs == {"renamed": "Boulder", "to": "The Door"}
     assert draft.text == "Boulder renamed The Door"
     assert [ch.name for ch in new.characters][-1] == "The Door"
 
 
-@pytest.mark.parametrize(("kind", "item", "text", "problem"), [
-    ("name", "", "Boris Ivanov", "already a character"),
-    ("skill", "Stealth", "lots", "a whole number"),
-    ("skill+", "", "Listen", "NAME = VALUE"),
-    ("skill+", "", "Stealth = 3", "already has Stealth"),
-    ("res", "HP", "x/11", "must be a whole number"),
-    ("cond+", "", "stunned 0 rounds", "1..999"),
-    ("skill_aliases", "", "x = Flying", "no skill 'Flying'"),
-    ("skill", "Stealth", "40", "nothing changed"),
-    ("notes", "", "bad \x1b[2J", "control characters"),
-])
+@pytest.mark.parametrize(
+    ("kind", "item", "text", "problem"),
+    [
+        ("name", "", "Boris Ivanov", "already a character"),
+        ("skill", "Stealth", "lots", "a whole number"),
+        ("skill+", "", "Listen", "NAME = VALUE"),
+        ("skill+", "", "Stealth = 3", "already has Stealth"),
+        ("res", "HP", "x/11", "must be a whole number"),
+        ("cond+", "", "stunned 0 rounds", "1..999"),
+        ("skill_aliases", "", "x = Flying", "no skill 'Flying'"),
+        ("skill", "Stealth", "40", "nothing changed"),
+        ("notes", "", "bad \x1b[2J", "control characters"),
+    ],
+)
 def test_bad_fields_are_refused(kind: str, item: str, text: str, problem: str) -> None:
     c = brp_campaign()
     with pytest.raises(CommandError, match=problem.replace("(", r"\(")):

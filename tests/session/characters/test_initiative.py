@@ -18,7 +18,10 @@ def test_roll_for_all_with_an_attribute_sorts_the_order() -> None:
     assert scene is not None and scene.turn_order == ("Amos", "Naomi", "Bobbie")
     entry = table.session.log[-3]  # before the undo and the redo
     assert entry.kind == "roll" and entry.inputs["initiative"] == {
-        "Naomi": 9, "Amos": 18, "Bobbie": 7}
+        "Naomi": 9,
+        "Amos": 18,
+        "Bobbie": 7,
+    }
 
 
 def test_one_roll_with_typed_dice_and_a_modifier() -> None:

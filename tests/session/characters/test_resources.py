@@ -83,11 +83,18 @@ def test_the_down_hook_follows_any_change_not_only_hp() -> None:
     assert down_lines(before, before, ("HP",)) == []
 
 
-@pytest.mark.parametrize(("value", "top", "shape", "grade"), [
-    (11, 11, "████", "good"), (6, 11, "██░░", "good"), (3, 11, "█░░░", "hurt"),
-    (1, 11, "█░░░", "low"), (0, 11, "░░░░", "low"), (-4, 11, "░░░░", "low"),
-    (15, 11, "████", "good"),
-])
+@pytest.mark.parametrize(
+    ("value", "top", "shape", "grade"),
+    [
+        (11, 11, "████", "good"),
+        (6, 11, "██░░", "good"),
+        (3, 11, "█░░░", "hurt"),
+        (1, 11, "█░░░", "low"),
+        (0, 11, "░░░░", "low"),
+        (-4, 11, "░░░░", "low"),
+        (15, 11, "████", "good"),
+    ],
+)
 def test_bar(value: int, top: int, shape: str, grade: str) -> None:
     assert bar(value, top, 4) == (shape, grade)
 

@@ -39,17 +39,29 @@ def test_add_creates_the_character_at_once_and_asks_for_the_editor() -> None:
     assert table.session.log[-3].inputs == {"added": "Cultist Leader"}
 
 
-@pytest.mark.parametrize(("line", "problem"), [
-    ("/add", "usage"), ("/add ALICE", "already a character called Alice"),
-    ("/add /x", "cannot begin with '/'"), ("/add " + "x" * 61, "too long"),
-])
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("/add", "usage"),
+        ("/add ALICE", "already a character called Alice"),
+        ("/add /x", "cannot begin with '/'"),
+        ("/add " + "x" * 61, "too long"),
+    ],
+)
 def test_add_refuses_bad_names(line: str, problem: str) -> None:
     refused(table_for(brp_campaign()), line, problem)
 
 
 def test_duplicate_numbers_copies_and_starts_them_fresh() -> None:
-    guard = Character("Guard", side="npc", skills={"Brawl": 40}, resources={"HP": 3, "PP": 2},
-                      maxima={"HP": 12}, ticks=("Brawl",), extra={"aliases": ["g"], "x": 1})
+    guard = Character(
+        "Guard",
+        side="npc",
+        skills={"Brawl": 40},
+        resources={"HP": 3, "PP": 2},
+        maxima={"HP": 12},
+        ticks=("Brawl",),
+        extra={"aliases": ["g"], "x": 1},
+    )
     table = table_for(Campaign("C", "brp", characters=(guard, Character("Zed"))))
     undo_restores(table, "/dup guard x2")
     assert names(table) == ["Guard", "Guard 2", "Guard 3", "Zed"]
@@ -87,8 +99,15 @@ def test_gurps_places_a_new_character_by_basic_speed_keeping_whose_turn_it_is() 
 
 def test_remove_keeps_the_log_and_drops_the_name_from_the_scene() -> None:
     table = table_for(brp_campaign(), faces=[20])
-    ok(table, "cultist dodge", "/scene Cellar", "/init alice 12", "/init cultist 9",
-       "/init boris 5", "/next")
+    ok(
+        table,
+        "cultist dodge",
+        "/scene Cellar",
+        "/init alice 12",
+        "/init cultist 9",
+        "/init boris 5",
+        "/next",
+    )
     entries = list(table.session.log)
     undo_restores(table, "/rm cultist")
     assert names(table) == ["Alice", "Boris"]
@@ -128,12 +147,18 @@ def test_strange_skipped_list_loses_a_removed_character() -> None:
 
 def test_a_rename_follows_the_character_everywhere_the_state_names_it() -> None:
     table = table_for(gurps_campaign())
-    ok(table, "/scene Warehouse", "/order", "/maneuver moss attack",
-       "/ext Vault threshold=4 time=30m")
+    ok(
+        table,
+        "/scene Warehouse",
+        "/order",
+        "/maneuver moss attack",
+        "/ext Vault threshold=4 time=30m",
+    )
     check = table.campaign.checks[0]
     contribution = {"who": "Guard Moss", "skill": "Brawling"}
-    table.change(lambda c: c.with_check(replace(check, contributions=(contribution,))),
-                 "seed a contribution")
+    table.change(
+        lambda c: c.with_check(replace(check, contributions=(contribution,))), "seed a contribution"
+    )
     new = roster.rename(table.campaign, "Guard Moss", "Captain Moss")
     assert [c.name for c in new.characters][2] == "Captain Moss"
     assert new.scene is not None and "Captain Moss" in new.scene.turn_order

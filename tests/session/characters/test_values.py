@@ -24,18 +24,20 @@ def test_an_existing_skill_by_its_start_and_an_ambiguous_start_refused() -> None
     table = table_for(brp_campaign())
     feedback = undo_restores(table, "/skill alice spot 70")
     assert feedback.message == "Alice Moore Spot Hidden 60 → 70"
-    refused(table, "/skill alice knowledge 50", "could be Knowledge (Occult), Knowledge "
-            "(History)")
+    refused(table, "/skill alice knowledge 50", "could be Knowledge (Occult), Knowledge (History)")
     ok(table, '/skill alice "knowledge" 50')  # quoted: a new skill of that name
     assert table.campaign.character("Alice Moore").skills["Knowledge"] == 50
 
 
-@pytest.mark.parametrize(("campaign", "line", "problem"), [
-    (brp_campaign, "/skill alice listen abc", "a whole number"),
-    (brp_campaign, "/skill alice listen 5000", "within -100..1000"),
-    (gurps_campaign, "/skill vic guns 2.5", "a whole number"),
-    (brp_campaign, "/skill alice listen", "usage"),
-])
+@pytest.mark.parametrize(
+    ("campaign", "line", "problem"),
+    [
+        (brp_campaign, "/skill alice listen abc", "a whole number"),
+        (brp_campaign, "/skill alice listen 5000", "within -100..1000"),
+        (gurps_campaign, "/skill vic guns 2.5", "a whole number"),
+        (brp_campaign, "/skill alice listen", "usage"),
+    ],
+)
 def test_bad_skill_values_change_nothing(campaign: object, line: str, problem: str) -> None:
     refused(table_for(campaign()), line, problem)  # type: ignore[operator]
 

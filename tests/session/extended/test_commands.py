@@ -57,7 +57,10 @@ def test_creation_matches_the_seed(table: Table) -> None:
     chk = table.campaign.check("infiltration")
     assert (chk.tn, chk.threshold, chk.time_budget, chk.pool, chk.elapsed) == (11, 15, 30, 0, 0)
     assert chk.allowed_skills == (
-        "Dexterity (Stealth)", "Intelligence (Technology)", "Perception (Seeing)")
+        "Dexterity (Stealth)",
+        "Intelligence (Technology)",
+        "Perception (Seeing)",
+    )
     test = from_check(chk)
     # «по истечении времени комплекс будет перекрыт»: 30 ÷ 4 = 7.5, so 7 rolls end in time
     assert test.time_per_roll == 4 and test.rolls_left == 7
@@ -95,8 +98,14 @@ def test_seed_infiltration_to_completion(table: Table) -> None:
     assert "████████ 16/15" in text and "complete" in text and style == "green"
     refused(table, "naomi stealth ext=infiltration = 6 6 6", "infiltration is already done")
     contributions = table.campaign.check("infiltration").contributions
-    assert [c["who"] for c in contributions] == ["Naomi", "Amos", "Bobbie", "Amos", "Naomi",
-                                                 "Bobbie"]
+    assert [c["who"] for c in contributions] == [
+        "Naomi",
+        "Amos",
+        "Bobbie",
+        "Amos",
+        "Naomi",
+        "Bobbie",
+    ]
     assert contributions[0]["dice"] == [4, 5, 3] and contributions[0]["grade"] == "success"
     assert table.session.log[-1].inputs["ext"] == "infiltration"
 
@@ -109,9 +118,11 @@ def test_seed_infiltration_timeout_is_serious(table: Table) -> None:
     # the seventh roll ends at minute 28; an eighth would end at 32, after the complex is
     # sealed, so it cannot begin: the check fails with the seventh
     fx = ok(table, "naomi stealth ext=infiltration = 6 6 1")
-    assert fx == ("infiltration: pool 7/15 (+1), 28/30 min",
-                  "out of time: serious consequence — security sweeps the complex",
-                  "infiltration failed")
+    assert fx == (
+        "infiltration: pool 7/15 (+1), 28/30 min",
+        "out of time: serious consequence — security sweeps the complex",
+        "infiltration failed",
+    )
     assert state(table) == (7, 28, "failed")
     refused(table, "amos technology ext=infiltration = 6 6 6", "already failed")
     test = from_check(table.campaign.check("infiltration"))
@@ -125,8 +136,10 @@ def test_failures_escalate_to_major_permanent_tn_for_technology(table: Table) ->
     for line in ("amos technology", "bobbie seeing", "amos technology"):
         ok(table, f"{line} ext=infiltration = 1 1 1")
     fx = ok(table, "amos technology ext=infiltration = 1 1 2")
-    assert fx[-1] == ("consequence: major — security is much tighter "
-                      "(TN +2 permanently for Intelligence (Technology))")
+    assert fx[-1] == (
+        "consequence: major — security is much tighter "
+        "(TN +2 permanently for Intelligence (Technology))"
+    )
     assert "TN 13" in table.plan("amos technology ext=infiltration").summary
     assert "TN 11" in table.plan("naomi stealth ext=infiltration").summary
     ok(table, "amos technology ext=infiltration = 5 2 1")  # 7+4 = 11 < 13: fails now
@@ -165,21 +178,29 @@ def test_a_failed_clear_roll_leaves_the_minor_consequence() -> None:
 
 def test_major_halves_the_pool() -> None:
     t = make_table(age_campaign())
-    ok(t, '/ext hack threshold=20 time=2h every=1,2,3 minor="noticed; none" '
-          'major="trace found; halve" serious="locked out; none"')
+    ok(
+        t,
+        '/ext hack threshold=20 time=2h every=1,2,3 minor="noticed; none" '
+        'major="trace found; halve" serious="locked out; none"',
+    )
     ok(t, "naomi stealth ext=hack = 6 6 6")
     ok(t, "naomi stealth ext=hack = 6 6 5")
     ok(t, "amos technology ext=hack = 1 1 1")
     assert state(t, "hack")[0] == 11
     fx = ok(t, "amos technology ext=hack = 1 1 1")
-    assert fx == ("hack: pool 5/20 (no progress, 2 failed), 48/120 min",
-                  "consequence: major — trace found (pool halved)")
+    assert fx == (
+        "hack: pool 5/20 (no progress, 2 failed), 48/120 min",
+        "consequence: major — trace found (pool halved)",
+    )
 
 
 def test_closed_approach_and_blocked_check_refuse_rolls() -> None:
     t = make_table(age_campaign())
-    ok(t, '/ext door threshold=10 time=1h every=1,2,3 minor="jammed; blocked" '
-          'major="wiring fried; close" serious="x; none"')
+    ok(
+        t,
+        '/ext door threshold=10 time=1h every=1,2,3 minor="jammed; blocked" '
+        'major="wiring fried; close" serious="x; none"',
+    )
     ok(t, "amos technology ext=door = 1 1 1")
     refused(t, "naomi stealth ext=door = 6 6 6", "door is blocked")
     assert "blocked" in describe_checks(t.campaign)[1][0]
@@ -211,12 +232,15 @@ def test_selected_check_counts_rolls_until_deselected(table: Table) -> None:
     assert ok(table, "naomi stealth = 4 5 3") == ("infiltration: pool 3/15 (+3), 4/30 min",)
     assert describe_checks(table.campaign)[0][0].startswith("▸ infiltration")
     fx = ok(table, "naomi dexterity = 6 6 6")  # not one of the check's skills: a plain roll
-    assert fx == ("not counted toward infiltration: Dexterity is not a skill of infiltration "
-                  "(Dexterity (Stealth), Intelligence (Technology), Perception (Seeing))",)
+    assert fx == (
+        "not counted toward infiltration: Dexterity is not a skill of infiltration "
+        "(Dexterity (Stealth), Intelligence (Technology), Perception (Seeing))",
+    )
     assert ok(table, "naomi stealth ext=none = 6 6 6") == ()
     # an opposed roll is a step too (the seed: «простой или встречный бросок»): Naomi wins
     assert ok(table, "naomi stealth = 5 4 2 vs bobbie seeing = 3 3 3") == (
-        "infiltration: pool 5/15 (+2), 8/30 min",)
+        "infiltration: pool 5/15 (+2), 8/30 min",
+    )
     assert state(table) == (5, 8, "running")
     ok(table, "/ext use none")
     assert "active_check" not in table.campaign.options
@@ -248,8 +272,11 @@ def test_bad_lines_change_nothing(table: Table) -> None:
     ok(table, "naomi stealth ext=infiltration = 4 5 3")
     refused(table, "naomi stealth ext=nothing = 1 1 1", "no extended check")
     refused(table, "naomi dexterity ext=infiltration = 6 6 6", "not a skill of infiltration")
-    refused(table, "naomi stealth ext=infiltration = 1 1 1 vs bobbie seeing ext=other = 2 2 2",
-            "one ext= per line")
+    refused(
+        table,
+        "naomi stealth ext=infiltration = 1 1 1 vs bobbie seeing ext=other = 2 2 2",
+        "one ext= per line",
+    )
     refused(table, "naomi stealth ext=infiltration clear = 6 6 6", "no active minor")
     refused(table, "naomi stealth clear = 6 6 6", "add ext=NAME")
     refused(table, "naomi stealth ext=infiltration = 7 1 1", "1..6")
@@ -275,7 +302,7 @@ def test_bad_lines_change_nothing(table: Table) -> None:
 
 
 def test_list_show_and_drop(table: Table) -> None:
-    ok(table, '/ext repair threshold=average time=2h tn=hard')
+    ok(table, "/ext repair threshold=average time=2h tn=hard")
     chk = table.campaign.check("repair")
     assert (chk.threshold, chk.tn, chk.time_budget) == (10, 15, 120)
     fb = table.submit("/ext")
@@ -297,8 +324,9 @@ def test_a_damaged_selected_check_does_not_block_other_rolls(table: Table) -> No
     broken = replace(chk, consequences={**chk.consequences, "level": "apocalyptic"})
     table.session.campaign = table.campaign.with_check(broken)
     fx = ok(table, "naomi stealth = 6 6 6")
-    assert fx[0].startswith("not counted toward infiltration: extended check 'infiltration' "
-                            "is damaged")
+    assert fx[0].startswith(
+        "not counted toward infiltration: extended check 'infiltration' is damaged"
+    )
     refused(table, "naomi stealth ext=infiltration = 6 6 6", "damaged")
     assert "damaged" in describe_checks(table.campaign)[0][0]
 

@@ -10,7 +10,9 @@ import tomli_w
 
 from rules import age
 from rules.age import Effect, Level
-from tui.session.table.entry import EntryError
+from rules.errors import RulesError
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.schema import from_doc, to_doc
 from tui.session.extended.data import (
     covers,
     from_check,
@@ -20,10 +22,8 @@ from tui.session.extended.data import (
     parse_skills,
     to_check,
 )
-from rules.errors import RulesError
-from tui.session.campaign.model import Campaign
 from tui.session.extended.save import from_race, is_race, to_race
-from tui.session.campaign.schema import from_doc, to_doc
+from tui.session.table.entry import EntryError
 
 STEALTH = "Dexterity (Stealth)"
 TECH = "Intelligence (Technology)"
@@ -31,8 +31,16 @@ TECH = "Intelligence (Technology)"
 
 @pytest.mark.parametrize(
     ("text", "minutes"),
-    [("30m", 30), ("1h", 60), ("90", 90), ("1h30m", 90), ("2h 5m", 125), ("45min", 45),
-     ("1d", 1440), ("1H30M", 90)],
+    [
+        ("30m", 30),
+        ("1h", 60),
+        ("90", 90),
+        ("1h30m", 90),
+        ("2h 5m", 125),
+        ("45min", 45),
+        ("1d", 1440),
+        ("1H30M", 90),
+    ],
 )
 def test_time_strings(text: str, minutes: int) -> None:
     assert parse_minutes(text) == minutes
@@ -54,7 +62,8 @@ def test_escalation_every_n_or_explicit_counts() -> None:
 
 def test_default_effects_per_level() -> None:
     assert parse_consequence(Level.MINOR, "guards alerted") == age.Consequence(
-        "guards alerted", Effect.tn_plus_2_until_cleared())
+        "guards alerted", Effect.tn_plus_2_until_cleared()
+    )
     assert parse_consequence(Level.MAJOR, "codes changed").effect == Effect.permanent_tn(1)
     assert parse_consequence(Level.SERIOUS, "lockdown").effect == Effect.reset_pool()
 
@@ -84,7 +93,8 @@ def test_effect_words(level: Level, text: str, effect: Effect | None) -> None:
 
 def test_effect_only_and_bad_effects() -> None:
     assert parse_consequence(Level.MINOR, "tn+2") == age.Consequence(
-        "", Effect.tn_plus_2_until_cleared())
+        "", Effect.tn_plus_2_until_cleared()
+    )
     with pytest.raises(EntryError, match="one effect per level"):
         parse_consequence(Level.MAJOR, "x; halve; reset")
     with pytest.raises(EntryError, match="at least 1"):
@@ -110,7 +120,10 @@ def test_skills_and_covers() -> None:
 def _busy_test() -> age.ChallengeTest:
     """A challenge with every kind of state: fractional time, effects, contributions."""
     t = age.ChallengeTest.create(
-        13, 9, 70, escalation=age.Escalation.at(1, 2, 4),
+        13,
+        9,
+        70,
+        escalation=age.Escalation.at(1, 2, 4),
         minor=age.Consequence("slowed", Effect.extra_time(3)),
         major=age.Consequence("codes changed", Effect.permanent_tn(2, TECH)),
         serious=age.Consequence("", Effect.blocked()),
@@ -169,8 +182,11 @@ def test_opposed_steps_and_races_round_trip() -> None:
     assert from_check(to_check(c, "x")) == c
     assert t.rolls_left == 5
     race = age.Race.create(11, 10, 30, ["Naomi", "Guard + Amos"])
-    race = race.step(["Naomi", "Guard"], [STEALTH, "Perception (Seeing)"],
-                     [age.resolve((5, 5, 5), 5, 11, skill=5), guard])
+    race = race.step(
+        ["Naomi", "Guard"],
+        [STEALTH, "Perception (Seeing)"],
+        [age.resolve((5, 5, 5), 5, 11, skill=5), guard],
+    )
     chk = to_race(race, "chase", [["Naomi"], ["Guard", "Amos"]], notes=[{"grade": "success"}])
     assert is_race(chk) and chk.contributions[0]["grade"] == "success"
     assert from_race(chk) == race and from_race(chk).previous == race.previous

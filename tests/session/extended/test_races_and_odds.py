@@ -63,8 +63,9 @@ def test_seed_race_who_gets_there_first() -> None:
     assert "важно, кто успеет первым" in SEED
     t = _age(RACE)
     entry = t.session.log[-1]
-    assert entry.text == ("race chase: Naomi vs Amos + Bobbie to 10, TN 11, 30 min, "
-                          "6 min per slice (5 slices)")
+    assert entry.text == (
+        "race chase: Naomi vs Amos + Bobbie to 10, TN 11, 30 min, 6 min per slice (5 slices)"
+    )
     assert describe_checks(t.campaign) == [
         ("chase race  TN 11  0 slices  0/30 min (30 left)", "bold"),
         ("    Naomi ░░░░░░░░ 0/10", "bold"),
@@ -79,8 +80,10 @@ def test_seed_race_who_gets_there_first() -> None:
     assert fx[-1] == "chase: Naomi wins the race"
     lines = describe_checks(t.campaign)
     assert lines[0][0].endswith("✓ Naomi wins") and lines[0][1] == "green"
-    assert [text for text, _ in lines[1:]] == ["    Naomi ████████ 10/10",
-                                               "    Amos + Bobbie ████░░░░ 5/10"]
+    assert [text for text, _ in lines[1:]] == [
+        "    Naomi ████████ 10/10",
+        "    Amos + Bobbie ████░░░░ 5/10",
+    ]
     # undo takes back one slice
     t.session.undo()
     assert t.campaign.check("chase").consequences["pools"] == [6, 5]
@@ -90,8 +93,10 @@ def test_race_time_runs_out_with_nobody_there() -> None:
     t = _age('/ext chase race="naomi vs amos" threshold=4 time=10m')  # 5 a slice: 2 slices
     effects(t, "naomi stealth = 1 1 1 vs amos technology = 1 1 1 ext=chase")
     fx = effects(t, "naomi stealth = 1 1 1 vs amos technology = 1 1 1 ext=chase")
-    assert fx == ("chase: nobody gains; Naomi 0/4 · Amos 0/4, 10/10 min",
-                  "chase: time is up, nobody reached 4")
+    assert fx == (
+        "chase: nobody gains; Naomi 0/4 · Amos 0/4, 10/10 min",
+        "chase: time is up, nobody reached 4",
+    )
     assert describe_checks(t.campaign)[0][0].endswith("✗ nobody in time")
 
 
@@ -127,8 +132,14 @@ def test_seed_completion_odds_in_the_remaining_time() -> None:
     t = _age(CREATE)
     pv = t.preview("naomi stealth ext=infiltration")
     p = age_rules.advanced_completion_odds(5, 11, 15, 7)
-    assert pv.ok and (f"infiltration: {pct(p)} to complete in the 7 rolls left, all by Naomi "
-                      "(consequences aside)") in pv.text
+    assert (
+        pv.ok
+        and (
+            f"infiltration: {pct(p)} to complete in the 7 rolls left, all by Naomi "
+            "(consequences aside)"
+        )
+        in pv.text
+    )
     effects(t, "naomi stealth ext=infiltration = 4 4 3")  # +3
     pv = t.preview("amos technology +2 ext=infiltration")
     p = age_rules.advanced_completion_odds(6, 11, 12, 6)
@@ -142,8 +153,14 @@ def test_completion_odds_of_a_brp_check_match_brute_force() -> None:
     pv = t.preview("alice spot hidden ext=search")
     dist = brp_rules.odds(60)
     gain = {brp_rules.Level.CRITICAL: 3, brp_rules.Level.SPECIAL: 2, brp_rules.Level.SUCCESS: 1}
-    brute = sum((dist[a] * dist[b] for a, b in itertools.product(dist, repeat=2)
-                 if gain.get(a, 0) + gain.get(b, 0) >= 4), Fraction(0))
+    brute = sum(
+        (
+            dist[a] * dist[b]
+            for a, b in itertools.product(dist, repeat=2)
+            if gain.get(a, 0) + gain.get(b, 0) >= 4
+        ),
+        Fraction(0),
+    )
     assert f"search: {pct(brute)} to complete in the 2 rolls left, all by Alice Moore" in pv.text
     assert "consequences aside" not in pv.text  # this check has none
 
@@ -166,8 +183,10 @@ def test_race_preview_shows_each_sides_chance_to_win_the_race() -> None:
     # race side 0 is Naomi (+5), side 1 Amos + Bobbie (Bobbie +4 here)
     step = age_rules.opposed_pool_odds([5, 4], 11)
     odds = age_rules.race_odds(step, (10, 10), 5)
-    assert (f"chase, to win the race: Naomi {pct(odds[0])} · Amos + Bobbie {pct(odds[1])} · "
-            f"nobody in time {pct(odds[None])}") in pv.text
+    assert (
+        f"chase, to win the race: Naomi {pct(odds[0])} · Amos + Bobbie {pct(odds[1])} · "
+        f"nobody in time {pct(odds[None])}"
+    ) in pv.text
     assert sum(odds.values()) == 1
 
 

@@ -11,9 +11,9 @@ from tests.session.conftest import (
     skirmish_campaign,
     strange_campaign,
 )
+from tui.session.campaign.model import Campaign
 from tui.session.extended.data import from_check
 from tui.session.extended.view import describe_checks
-from tui.session.campaign.model import Campaign
 from tui.session.table.table import Table
 
 
@@ -30,17 +30,33 @@ def run(campaign: Campaign, setup: str, lines: list[str]) -> tuple[Table, list[t
 
 
 def test_brp_success_special_critical_add_1_2_3() -> None:
-    table, fx = run(brp_campaign(), '/ext search threshold=8 time=1h skills="Spot Hidden"',
-                    ["alice spot hidden ext=search = 50", "alice spot hidden ext=search = 07",
-                     "alice spot hidden ext=search = 90", "alice spot hidden ext=search = 02"])
-    assert [f[-1] for f in fx[:2]] == ["search: pool 1/8 (+1), 15/60 min",
-                                       "search: pool 3/8 (+2), 30/60 min"]
+    table, fx = run(
+        brp_campaign(),
+        '/ext search threshold=8 time=1h skills="Spot Hidden"',
+        [
+            "alice spot hidden ext=search = 50",
+            "alice spot hidden ext=search = 07",
+            "alice spot hidden ext=search = 90",
+            "alice spot hidden ext=search = 02",
+        ],
+    )
+    assert [f[-1] for f in fx[:2]] == [
+        "search: pool 1/8 (+1), 15/60 min",
+        "search: pool 3/8 (+2), 30/60 min",
+    ]
     assert fx[2] == ("search: pool 3/8 (no progress, 1 failed), 45/60 min",)  # no consequences
-    assert fx[3][-3:] == ("search: pool 6/8 (+3), 60/60 min", "out of time: serious consequence",
-                          "search failed")
+    assert fx[3][-3:] == (
+        "search: pool 6/8 (+3), 60/60 min",
+        "out of time: serious consequence",
+        "search failed",
+    )
     chk = table.campaign.check("search")
     assert chk.status == "failed" and [c["grade"] for c in chk.contributions] == [
-        "success", "special", "failure", "critical"]
+        "success",
+        "special",
+        "failure",
+        "critical",
+    ]
     text = describe_checks(table.campaign)[0][0]
     assert "6/8" in text and "TN" not in text  # the TN only means something in AGE
 
@@ -53,21 +69,36 @@ def test_brp_skill_outside_the_list_is_refused() -> None:
 
 
 def test_gurps_success_1_critical_2() -> None:
-    table, _fx = run(gurps_campaign(), "/ext pick threshold=10 time=1h",
-                    ["vic stealth ext=pick = 1 1 1", "vic stealth ext=pick = 2 3 4",
-                     "vic lockpicking ext=pick = 6 6 6"])
-    assert [from_check(table.campaign.check("pick")).contributions[i].pool_added
-            for i in range(3)] == [2, 1, 0]
+    table, _fx = run(
+        gurps_campaign(),
+        "/ext pick threshold=10 time=1h",
+        [
+            "vic stealth ext=pick = 1 1 1",
+            "vic stealth ext=pick = 2 3 4",
+            "vic lockpicking ext=pick = 6 6 6",
+        ],
+    )
+    assert [
+        from_check(table.campaign.check("pick")).contributions[i].pool_added for i in range(3)
+    ] == [2, 1, 0]
     assert table.campaign.check("pick").pool == 3
 
 
 def test_skirmish_success_1_lucky_2() -> None:
-    _table, fx = run(skirmish_campaign(), "/ext climb threshold=10 time=2h",
-                    ["samurai dexterity ext=climb = 7", "samurai dexterity ext=climb = 3",
-                     "samurai dexterity ext=climb = 9"])
-    assert [f[-1] for f in fx] == ["climb: pool 2/10 (+2), 24/120 min",
-                                   "climb: pool 3/10 (+1), 48/120 min",
-                                   "climb: pool 3/10 (no progress, 1 failed), 72/120 min"]
+    _table, fx = run(
+        skirmish_campaign(),
+        "/ext climb threshold=10 time=2h",
+        [
+            "samurai dexterity ext=climb = 7",
+            "samurai dexterity ext=climb = 3",
+            "samurai dexterity ext=climb = 9",
+        ],
+    )
+    assert [f[-1] for f in fx] == [
+        "climb: pool 2/10 (+2), 24/120 min",
+        "climb: pool 3/10 (+1), 48/120 min",
+        "climb: pool 3/10 (no progress, 1 failed), 72/120 min",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -89,8 +120,11 @@ def test_strange_grades(line: str, added: int) -> None:
 
 
 def test_minor_consequence_and_clear_work_the_same_in_brp() -> None:
-    table, fx = run(brp_campaign(), '/ext search threshold=8 time=2h minor="dust; time+5"',
-                    ["alice spot hidden ext=search = 90"])
+    table, fx = run(
+        brp_campaign(),
+        '/ext search threshold=8 time=2h minor="dust; time+5"',
+        ["alice spot hidden ext=search = 90"],
+    )
     assert fx[0][-1] == "consequence: minor — dust (+5 min per roll until cleared)"
     assert table.submit("alice spot hidden ext=search clear = 30").ok
     chk = table.campaign.check("search")

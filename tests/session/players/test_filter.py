@@ -31,9 +31,17 @@ def table(campaign: Campaign, *lines: str) -> Table:
 
 
 def test_strange_hides_goals_actions_and_required_hits() -> None:
-    t = table(demo("strange", "Ог'лай"), "/scene Засада у моста", "/order",
-              "/goal orc убить Кирму", "/goal kirma уйти от погони", "/phase",
-              "/act kirma bow vs orc", "kirma bow = 3 3 4 5 range=4,5", "orc danger = 1 2 3 4 range=2,5")
+    t = table(
+        demo("strange", "Ог'лай"),
+        "/scene Засада у моста",
+        "/order",
+        "/goal orc убить Кирму",
+        "/goal kirma уйти от погони",
+        "/phase",
+        "/act kirma bow vs orc",
+        "kirma bow = 3 3 4 5 range=4,5",
+        "orc danger = 1 2 3 4 range=2,5",
+    )
     gm, log = t.campaign, t.session.log
     assert "убить Кирму" in repr(gm.scene) and "'required': 2" in repr(gm.scene)
     view, shown = players(gm, log)
@@ -45,16 +53,25 @@ def test_strange_hides_goals_actions_and_required_hits() -> None:
     assert [a["character"] for a in rounds["actions"]] == ["Кирма"]
     assert rounds["actions"][0]["target"] == "Unknown A"
     assert "Unknown A" in view.scene.turn_order  # type: ignore[union-attr]
-    assert all(a["result"]["required"] != 2 or a["character"] == "Кирма"
-               for a in rounds["actions"])  # Kirma's own level, never the danger class
+    assert all(
+        a["result"]["required"] != 2 or a["character"] == "Кирма" for a in rounds["actions"]
+    )  # Kirma's own level, never the danger class
     danger = [e for e in log if e.actor == "Ог'лай"]
     assert danger and all(e.seq not in {s.seq for s in shown} for e in danger)
 
 
 def test_strange_reaction_of_a_hidden_character_is_left_out() -> None:
-    t = table(demo("strange", "Ог'лай"), "/scene Мост", "/goal kirma пройти", "/phase",
-              "/act kirma bow vs orc",
-              "/skip orc", "kirma bow = 3 3 4 5 range=4,5", "/phase", "orc danger = 1 2 3 4")
+    t = table(
+        demo("strange", "Ог'лай"),
+        "/scene Мост",
+        "/goal kirma пройти",
+        "/phase",
+        "/act kirma bow vs orc",
+        "/skip orc",
+        "kirma bow = 3 3 4 5 range=4,5",
+        "/phase",
+        "orc danger = 1 2 3 4",
+    )
     gm = t.campaign
     assert gm.scene is not None and gm.scene.system["strange"]["reactions"]
     view = players_view(gm)
@@ -64,8 +81,13 @@ def test_strange_reaction_of_a_hidden_character_is_left_out() -> None:
 
 
 def test_gurps_hides_maneuvers_and_anonymises_the_order() -> None:
-    t = table(demo("gurps", "Guard Pike"), "/scene Warehouse", "/order",
-              "/maneuver pike all-out-attack", "/maneuver vic attack")
+    t = table(
+        demo("gurps", "Guard Pike"),
+        "/scene Warehouse",
+        "/order",
+        "/maneuver pike all-out-attack",
+        "/maneuver vic attack",
+    )
     gm = t.campaign
     assert "Guard Pike" in gm.scene.system["maneuvers"]  # type: ignore[union-attr]
     view = players_view(gm)
@@ -74,17 +96,27 @@ def test_gurps_hides_maneuvers_and_anonymises_the_order() -> None:
     assert "Pike" not in repr(view) and "Guard Pike" not in repr(players_log(t.session.log, gm))
 
 
-@pytest.mark.parametrize(("system", "hide", "visible", "roll"), [
-    ("brp", "Boulder", "Alice Moore", "alice spot hidden = 50"),
-    ("age", "Bobbie", "Naomi", "naomi stealth tn=11 = 3 4 5"),
-    ("skirmish", "Ninja", "Experienced Samurai", "samurai fighting = 5"),
-])
+@pytest.mark.parametrize(
+    ("system", "hide", "visible", "roll"),
+    [
+        ("brp", "Boulder", "Alice Moore", "alice spot hidden = 50"),
+        ("age", "Bobbie", "Naomi", "naomi stealth tn=11 = 3 4 5"),
+        ("skirmish", "Ninja", "Experienced Samurai", "samurai fighting = 5"),
+    ],
+)
 def test_initiative_extended_rolls_and_resources_of_the_hidden(
-        system: str, hide: str, visible: str, roll: str) -> None:
+    system: str, hide: str, visible: str, roll: str
+) -> None:
     first = hide.split()[0].casefold()
-    t = table(demo(system, hide), "/scene Fight", f"/init {first} 17",
-              f"/init {visible.split()[0].casefold()} 9",
-              "/ext lock threshold=5 time=30m", f"/hp {first} HP =9", roll)
+    t = table(
+        demo(system, hide),
+        "/scene Fight",
+        f"/init {first} 17",
+        f"/init {visible.split()[0].casefold()} 9",
+        "/ext lock threshold=5 time=30m",
+        f"/hp {first} HP =9",
+        roll,
+    )
     gm = t.campaign
     gm_rolls = t.submit(f"{first} {next(iter(gm.character(hide).skills or {'x': 0}))} ext=lock")
     gm = t.campaign
@@ -109,15 +141,17 @@ def test_unknown_system_data_is_not_shared_by_default() -> None:
 
 def test_notes_history_and_names_in_free_text() -> None:
     gm = demo("strange", "Ог'лай")
-    gm = table(gm, "/scene Засада Ог'лая у моста", "/endscene Ог'лай ушёл",
-               "/scene Погоня").campaign
+    gm = table(
+        gm, "/scene Засада Ог'лая у моста", "/endscene Ог'лай ушёл", "/scene Погоня"
+    ).campaign
     assert gm.scene_history
     view = players_view(gm)
     assert view.scene_history == ()
     assert all(c.notes == "" for c in view.characters)
     # a declined form of the name (Russian genitive) is a mention too
-    assert "Ог'ла" not in repr(players_view(table(demo("strange", "Ог'лай"),
-                                                  "/scene Засада Ог'лая").campaign))
+    assert "Ог'ла" not in repr(
+        players_view(table(demo("strange", "Ог'лай"), "/scene Засада Ог'лая").campaign)
+    )
 
 
 def test_stand_in_letters_follow_the_turn_order() -> None:

@@ -41,9 +41,11 @@ def test_a_secret_roll_and_its_undo_never_reach_the_players() -> None:
 
 
 def test_notes_of_an_old_log_count_as_the_gms() -> None:
-    old = [LogEntry(1, "2026-01-01T10:00:00", "change", "note: the cellar is a trap"),
-           LogEntry(2, "2026-01-01T10:01:00", "undo", "undo: note: the cellar is a trap"),
-           LogEntry(3, "2026-01-01T10:02:00", "change", "campaign renamed to X")]
+    old = [
+        LogEntry(1, "2026-01-01T10:00:00", "change", "note: the cellar is a trap"),
+        LogEntry(2, "2026-01-01T10:01:00", "undo", "undo: note: the cellar is a trap"),
+        LogEntry(3, "2026-01-01T10:02:00", "change", "campaign renamed to X"),
+    ]
     assert [e.seq for e in players_log(old, demo("brp", "Boulder"))] == [3]
 
 
@@ -51,10 +53,12 @@ def test_a_hidden_characters_entries_stay_hidden_after_a_rename_or_removal() -> 
     t = table(demo("brp", "Boulder"), "/hp boulder HP =30", "alice str vs boulder siz")
     made = list(t.session.log)
     assert all("Boulder" in e.hidden for e in made)
-    renamed = t.campaign.with_character(replace(t.campaign.character("Boulder"), name="Rock",
-                                                gm_only=False), old_name="Boulder")
-    removed = replace(t.campaign, characters=tuple(c for c in t.campaign.characters
-                                                  if c.name != "Boulder"))
+    renamed = t.campaign.with_character(
+        replace(t.campaign.character("Boulder"), name="Rock", gm_only=False), old_name="Boulder"
+    )
+    removed = replace(
+        t.campaign, characters=tuple(c for c in t.campaign.characters if c.name != "Boulder")
+    )
     for later in (renamed, removed):
         shown = players_log(made, later)
         said = repr([(e.text, e.actor, e.inputs, e.effects) for e in shown])  # not the time

@@ -22,16 +22,21 @@ def saved(tmp_path: Path) -> Path:
     session = Session(store.campaign)
     session.subscribe(store.listener)
     t = Table(session, rng=Scripted((1, 50, 99)))
-    for line in ("/scene Hall", "alice spot hidden", "/ext Search threshold=5 time=30m",
-                 "alice stealth ext=Search", "/hp boulder =9", "/endscene Boulder hid",
-                 "boris listen"):
+    for line in (
+        "/scene Hall",
+        "alice spot hidden",
+        "/ext Search threshold=5 time=30m",
+        "alice stealth ext=Search",
+        "/hp boulder =9",
+        "/endscene Boulder hid",
+        "boris listen",
+    ):
         assert t.submit(line).ok, line
     store.close()
     return path
 
 
-def test_recap_to_stdout_and_to_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                       ) -> None:
+def test_recap_to_stdout_and_to_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = saved(tmp_path)
     assert main(["recap", str(path)]) == 0
     out = capsys.readouterr().out
@@ -47,21 +52,26 @@ def test_recap_to_stdout_and_to_a_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert "Boris" not in capsys.readouterr().out.split("## Dice")[0]
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--since", "yesterday"], "--since: expected a date"),
-    (["--adventure", "0"], "--adventure: expected 1 or more"),
-    (["--scene", "Crypt"], "no scene called 'Crypt'"),
-])
-def test_bad_arguments_are_one_line_and_status_2(tmp_path: Path, args: list[str], message: str,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--since", "yesterday"], "--since: expected a date"),
+        (["--adventure", "0"], "--adventure: expected 1 or more"),
+        (["--scene", "Crypt"], "no scene called 'Crypt'"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_status_2(
+    tmp_path: Path, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = saved(tmp_path)
     assert main(["recap", str(path), *args]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
 
 
-def test_a_damaged_log_is_named_and_the_recap_refused(tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_damaged_log_is_named_and_the_recap_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = saved(tmp_path)
     log = tmp_path / "house.log.toml"
     text = log.read_text(encoding="utf-8")
@@ -71,8 +81,8 @@ def test_a_damaged_log_is_named_and_the_recap_refused(tmp_path: Path,
 
 
 def test_recap_in_russian_renders_the_log_from_its_facts(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tui import language as i18n
 
     path = saved(tmp_path)  # logged in English

@@ -14,9 +14,18 @@ from tui.session.recap.select import parse_words
 from tui.session.table.table import Table
 
 LINES = [
-    "/scene Cellar", "alice spot hidden", "boris listen", "boulder crush",
-    "alice spot hidden vs boulder crush", "/hp alice -3", "/endscene Boulder smashed the door",
-    "/scene Attic", "alice stealth", "/undo", "!boris listen", "boris listen",
+    "/scene Cellar",
+    "alice spot hidden",
+    "boris listen",
+    "boulder crush",
+    "alice spot hidden vs boulder crush",
+    "/hp alice -3",
+    "/endscene Boulder smashed the door",
+    "/scene Attic",
+    "alice stealth",
+    "/undo",
+    "!boris listen",
+    "boris listen",
 ]
 #: spot 03 critical · listen 80 failure · crush 10 · opposed 40 vs 75 · stealth 20 (undone)
 #: · secret listen 30 · listen 00 fumble
@@ -36,9 +45,11 @@ def of(t: Table, options: RecapOptions | None = None) -> str:
     return recap(t.campaign, lambda: iter(t.session.log), options)
 
 
-NOTE = ("Each roll counts with its exact chance of success when it was made. The percentile "
-        "is the share of equally likely tables that would have rolled fewer successes (ties "
-        "count half): 50% is average luck.")
+NOTE = (
+    "Each roll counts with its exact chance of success when it was made. The percentile "
+    "is the share of equally likely tables that would have rolled fewer successes (ties "
+    "count half): 50% is average luck."
+)
 
 # Alice: one counted roll, 3/5, a success → P(X<1) + P(X=1)/2 = 2/5 + 3/10 = 70%; her roll
 # against the hidden Boulder is retold without its odds. Boris: two rolls of 1/2, no
@@ -117,8 +128,14 @@ def test_filters_by_scene_day_and_adventure() -> None:
 
 
 def test_a_hidden_scene_name_is_not_offered_in_an_error() -> None:
-    t = make_table(replace(brp_campaign(), characters=tuple(
-        replace(c, gm_only=c.name == "Boulder") for c in brp_campaign().characters)))
+    t = make_table(
+        replace(
+            brp_campaign(),
+            characters=tuple(
+                replace(c, gm_only=c.name == "Boulder") for c in brp_campaign().characters
+            ),
+        )
+    )
     assert t.submit("/scene Boulder den").ok
     with pytest.raises(ValueError) as err:
         of(t, RecapOptions(scene="Crypt"))
@@ -138,13 +155,34 @@ def test_markdown_in_names_and_control_characters_cannot_change_the_document() -
 
 def test_extended_checks_experience_and_notable_stunts() -> None:
     log = [
-        LogEntry(1, "2024-02-03T20:00:00+00:00", "roll", "Naomi picks the lock: success",
-                 actor="Naomi", grade="success", inputs={"stunts": 3}, adventure=1),
-        LogEntry(2, "2024-02-03T20:01:00+00:00", "change", "end of adventure 1",
-                 inputs={"rolls": [{"character": "Alice Moore", "skill": "Spot Hidden",
-                                    "skill_before": 60, "gain": 4},
-                                   {"character": "Alice Moore", "skill": "Stealth",
-                                    "skill_before": 40, "gain": 0}]}, adventure=1),
+        LogEntry(
+            1,
+            "2024-02-03T20:00:00+00:00",
+            "roll",
+            "Naomi picks the lock: success",
+            actor="Naomi",
+            grade="success",
+            inputs={"stunts": 3},
+            adventure=1,
+        ),
+        LogEntry(
+            2,
+            "2024-02-03T20:01:00+00:00",
+            "change",
+            "end of adventure 1",
+            inputs={
+                "rolls": [
+                    {
+                        "character": "Alice Moore",
+                        "skill": "Spot Hidden",
+                        "skill_before": 60,
+                        "gain": 4,
+                    },
+                    {"character": "Alice Moore", "skill": "Stealth", "skill_before": 40, "gain": 0},
+                ]
+            },
+            adventure=1,
+        ),
     ]
     text = recap(brp_campaign(), lambda: iter(log))
     assert "### Outside any scene" in text
@@ -154,8 +192,9 @@ def test_extended_checks_experience_and_notable_stunts() -> None:
 
 
 def test_the_apps_words_for_a_recap() -> None:
-    assert parse_words(["gm", "adventure=2", "since=2024-05-03", "scene=The", "Old", "Mill"]
-                       ) == RecapOptions(2, date(2024, 5, 3), "The Old Mill", True)
+    assert parse_words(
+        ["gm", "adventure=2", "since=2024-05-03", "scene=The", "Old", "Mill"]
+    ) == RecapOptions(2, date(2024, 5, 3), "The Old Mill", True)
     for bad in (["adventure=x"], ["since=May"], ["loud"], ["scene="]):
         with pytest.raises(ValueError):
             parse_words(bad)
@@ -163,8 +202,16 @@ def test_the_apps_words_for_a_recap() -> None:
 
 def test_resource_changes_run_from_the_first_value_to_the_last() -> None:
     t = make_table(brp_campaign(), faces=())
-    for line in ("/hp alice max=11", "/hp alice -3", "/hp alice +10", "/hp alice -2",
-                 "/hp boris -1", "/hp boris +1", "/hp alice pp -4", "/undo"):
+    for line in (
+        "/hp alice max=11",
+        "/hp alice -3",
+        "/hp alice +10",
+        "/hp alice -2",
+        "/hp boris -1",
+        "/hp boris +1",
+        "/hp alice pp -4",
+        "/undo",
+    ):
         assert t.submit(line).ok, line
     text = of(t)
     # Alice: 11 → 8 → 11 (healing stops at the maximum) → 9; Boris back where he began; the

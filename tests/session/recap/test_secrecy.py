@@ -18,8 +18,11 @@ DEMOS = {p.stem.removeprefix("demo-"): p for p in demo_paths()}
 
 def _names(ch: Character) -> list[str]:
     aliases = ch.extra.get("aliases", [])
-    return [ch.name, *(a for a in aliases if isinstance(a, str))] if isinstance(
-        aliases, list) else [ch.name]
+    return (
+        [ch.name, *(a for a in aliases if isinstance(a, str))]
+        if isinstance(aliases, list)
+        else [ch.name]
+    )
 
 
 def _lines(t: Table, hidden: Character, campaign: Campaign) -> list[str]:
@@ -27,8 +30,11 @@ def _lines(t: Table, hidden: Character, campaign: Campaign) -> list[str]:
         return f'"{ch.name}"' if " " in ch.name else ch.name
 
     others = [c for c in campaign.characters if c.name != hidden.name]
-    lines = [f"/scene {hidden.name} at the gate", f"/hp {word(hidden)} =5",
-             f"/hp {word(hidden)} -1"]
+    lines = [
+        f"/scene {hidden.name} at the gate",
+        f"/hp {word(hidden)} =5",
+        f"/hp {word(hidden)} -1",
+    ]
     skill = t.rollables(hidden.name)[:1]
     for other in others:
         mine = t.rollables(other.name)[:1]
@@ -38,8 +44,12 @@ def _lines(t: Table, hidden: Character, campaign: Campaign) -> list[str]:
                 lines.append(f"{word(other)} {mine[0]} vs {word(hidden)} {skill[0]}")
     if skill:
         lines += [f"{word(hidden)} {skill[0]}", f"!{word(hidden)} {skill[0]}"]
-    lines += [f"/note {hidden.name} is the traitor", f"/endscene {hidden.name} got away",
-              "/scene Aftermath", f"/ext Search{hidden.name.split()[0][:3]} threshold=3 time=30m"]
+    lines += [
+        f"/note {hidden.name} is the traitor",
+        f"/endscene {hidden.name} got away",
+        "/scene Aftermath",
+        f"/ext Search{hidden.name.split()[0][:3]} threshold=3 time=30m",
+    ]
     return lines
 
 
@@ -53,8 +63,11 @@ def test_no_gm_only_name_in_any_players_recap(system: str) -> None:
         assert len(done) >= 5, (system, hidden.name, done)
         gm = recap(t.campaign, lambda t=t: iter(t.session.log), RecapOptions(gm=True))
         assert hidden.name in gm
-        for options in (RecapOptions(), RecapOptions(adventure=campaign.adventure),
-                        RecapOptions(scene="Aftermath")):
+        for options in (
+            RecapOptions(),
+            RecapOptions(adventure=campaign.adventure),
+            RecapOptions(scene="Aftermath"),
+        ):
             text = recap(t.campaign, lambda t=t: iter(t.session.log), options).casefold()
             for name in _names(hidden):
                 assert name.casefold() not in text, (system, name, options, text)

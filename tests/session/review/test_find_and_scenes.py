@@ -10,8 +10,16 @@ from tui.session.review.scenes import past_scenes
 
 def _log() -> list[LogEntry]:
     t = make_table(brp_campaign(), faces=(3, 80, 99, 30))
-    for line in ("/scene Cellar", "alice spot hidden", "boris listen", "/endscene done",
-                 "/scene Ёлка", "alice stealth", "/undo", "boris spot hidden"):
+    for line in (
+        "/scene Cellar",
+        "alice spot hidden",
+        "boris listen",
+        "/endscene done",
+        "/scene Ёлка",
+        "alice stealth",
+        "/undo",
+        "boris spot hidden",
+    ):
         assert t.submit(line).ok, line
     return t.session.log
 
@@ -19,8 +27,9 @@ def _log() -> list[LogEntry]:
 def test_words_match_anywhere_in_any_order_case_and_yo_folded() -> None:
     log = _log()
     found = search(log, LogFilter(text="CRIT spot"))
-    assert [e.text for e in found.entries] == ["Alice Moore · Spot Hidden 60%: 03 → critical "
-                                               "success"]
+    assert [e.text for e in found.entries] == [
+        "Alice Moore · Spot Hidden 60%: 03 → critical success"
+    ]
     assert search(log, LogFilter(text="елка")).count == 1  # "Ёлка" as "елка"
     assert search(log, LogFilter(text="spot nothing")).count == 0
 
@@ -28,12 +37,14 @@ def test_words_match_anywhere_in_any_order_case_and_yo_folded() -> None:
 def test_character_kind_grade_and_scene_narrow_it() -> None:
     log = _log()
     assert {e.actor for e in search(log, LogFilter(actor="boris ivanov")).entries} == {
-        "Boris Ivanov"}
+        "Boris Ivanov"
+    }
     rolls = search(log, LogFilter(kind="roll"))
     assert rolls.count == 4 and all(e.kind == "roll" for e in rolls.entries)
     # listen 80 fails; 99 is Alice's fumble, 30 Boris's Spot Hidden success
     assert [e.text for e in search(log, LogFilter(grade="failure")).entries] == [
-        "Boris Ivanov · Listen 50%: 80 → failure"]
+        "Boris Ivanov · Listen 50%: 80 → failure"
+    ]
     second = search(log, LogFilter(scene=2))
     assert [e.kind for e in second.entries] == ["change", "roll", "undo", "roll"]
     assert second.undone == {e.seq for e in log if e.text.startswith("Alice Moore · Stealth")}
@@ -53,4 +64,6 @@ def test_past_scenes_list_the_history_then_the_running_scene() -> None:
         assert t.submit(line).ok
     rows = past_scenes(t.campaign)
     assert [(r.number, r.name, r.kind, r.summary, r.running) for r in rows] == [
-        (1, "Cellar", "long", "found it", False), (2, "Attic", "active", "", True)]
+        (1, "Cellar", "long", "found it", False),
+        (2, "Attic", "active", "", True),
+    ]

@@ -129,15 +129,18 @@ def test_strange_next_wraps_without_touching_the_phase_driven_round() -> None:
     assert scene is not None and (scene.round, scene.current) == (1, 0)
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("/next", ["no turn order yet"]),
-    ("/up", ["no turn order yet"]),
-    ("/swap vic", ["usage"]),
-    ("/swap vic vic", ["named twice"]),
-    ("/swap vic ruth", ["not in the turn order"]),
-    ("/order vic nobody", ["no character matches"]),
-    ("/init vic 3", ["Basic Speed and DX"]),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("/next", ["no turn order yet"]),
+        ("/up", ["no turn order yet"]),
+        ("/swap vic", ["usage"]),
+        ("/swap vic vic", ["named twice"]),
+        ("/swap vic ruth", ["not in the turn order"]),
+        ("/order vic nobody", ["no character matches"]),
+        ("/init vic 3", ["Basic Speed and DX"]),
+    ],
+)
 def test_order_errors_leave_state_unchanged(line: str, words: list[str]) -> None:
     table = gurps_table()
     refused(table, line, *words)
@@ -145,22 +148,28 @@ def test_order_errors_leave_state_unchanged(line: str, words: list[str]) -> None
 
 def test_gurps_order_names_a_combatant_without_basic_speed() -> None:
     campaign = gurps_campaign()
-    campaign = Campaign(campaign.name, "gurps",
-                        characters=(*campaign.characters, Character("Dog", attributes={"DX": 9})))
+    campaign = Campaign(
+        campaign.name,
+        "gurps",
+        characters=(*campaign.characters, Character("Dog", attributes={"DX": 9})),
+    )
     table = table_for(campaign)
     ok(table, "/scene Yard")
     refused(table, "/order", "Dog has no Basic Speed")
     ok(table, "/order vic ruth")
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("/init", ["usage"]),
-    ("/init alice", ["usage"]),
-    ("/init alice x", ["usage"]),
-    ("/init alice 99999", ["out of range"]),
-    ("/init alice boris 3", ["unexpected"]),
-    ("/up zed", ["no character matches"]),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("/init", ["usage"]),
+        ("/init alice", ["usage"]),
+        ("/init alice x", ["usage"]),
+        ("/init alice 99999", ["out of range"]),
+        ("/init alice boris 3", ["unexpected"]),
+        ("/up zed", ["no character matches"]),
+    ],
+)
 def test_initiative_errors_leave_state_unchanged(line: str, words: list[str]) -> None:
     table = table_for(brp_campaign())
     ok(table, "/scene Cellar", "/order")

@@ -26,9 +26,16 @@ def test_no_scene_hint() -> None:
 
 def test_strange_round_lines_in_reactions() -> None:
     table = table_for(strange_campaign())
-    ok(table, "/scene Wrestling limit=2", "/goal dallah throw him", "/phase",
-       "/act dallah wrestling vs balgruf trip", "dallah wrestling range=3,6 = 1 6 5 5",
-       "/skip balgruf", "/phase")
+    ok(
+        table,
+        "/scene Wrestling limit=2",
+        "/goal dallah throw him",
+        "/phase",
+        "/act dallah wrestling vs balgruf trip",
+        "dallah wrestling range=3,6 = 1 6 5 5",
+        "/skip balgruf",
+        "/phase",
+    )
     lines = plain(table.campaign)
     assert lines[0] == "Wrestling  round 1  REACTIONS  repeat 1/2"
     assert "goals: Sir Dallah: throw him" in lines
@@ -37,15 +44,23 @@ def test_strange_round_lines_in_reactions() -> None:
     assert "skipped to react: Jarl Balgruf" in lines
     ok(table, "balgruf athletics = 2 4 6 6")
     lines = plain(table.campaign)
-    assert ("#1 Jarl Balgruf wins: Sir Dallah Wrestling full success vs Jarl Balgruf "
-            "Athletics full success") in lines
+    assert (
+        "#1 Jarl Balgruf wins: Sir Dallah Wrestling full success vs Jarl Balgruf "
+        "Athletics full success"
+    ) in lines
     assert not any(line.startswith("pending") for line in lines)
 
 
 def test_pending_list_in_the_actions_phase_and_final_lines() -> None:
     table = table_for(strange_campaign())
-    ok(table, "/scene Duel", "/goal dallah win", "/phase", "/act dallah wrestling vs balgruf",
-       "/act kirma riding")
+    ok(
+        table,
+        "/scene Duel",
+        "/goal dallah win",
+        "/phase",
+        "/act dallah wrestling vs balgruf",
+        "/act kirma riding",
+    )
     assert "pending: #1 Sir Dallah to roll; #2 Kirma to roll" in plain(table.campaign)
     ok(table, "dallah wrestling range=3,6 = 1 6 5 5", "kirma riding range=4,5 = 3 3 5 5")
     lines = plain(table.campaign)
@@ -57,9 +72,17 @@ def test_pending_list_in_the_actions_phase_and_final_lines() -> None:
 
 def test_limit_warning_is_shown_and_kept_when_space_runs_out() -> None:
     table = table_for(strange_campaign())
-    ok(table, "/scene Wrestling limit=1", "/goal dallah throw him", "/goal kirma ride",
-       "/goal balgruf stand", "/phase", "/act dallah wrestling vs balgruf trip",
-       "kirma riding range=4,5 = 3 3 5 5", "balgruf athletics range=3,6 = 2 4 6 6")
+    ok(
+        table,
+        "/scene Wrestling limit=1",
+        "/goal dallah throw him",
+        "/goal kirma ride",
+        "/goal balgruf stand",
+        "/phase",
+        "/act dallah wrestling vs balgruf trip",
+        "kirma riding range=4,5 = 3 3 5 5",
+        "balgruf athletics range=3,6 = 2 4 6 6",
+    )
     lines = plain(table.campaign, limit=3)
     assert len(lines) == 3
     assert lines[0].endswith("repeat 1/1")
@@ -74,19 +97,19 @@ def test_turn_order_highlights_the_current_actor() -> None:
     order = next(line for line in lines if line[0][0] == "order: ")
     highlighted = [text for text, style in order if "reverse" in style]
     assert highlighted == ["Ruth Hale"]
-    assert ("Ruth Hale: Aim Stevenson 1 s → +3 next turn (step move, defends)"
-            in plain(table.campaign))
+    assert "Ruth Hale: Aim Stevenson 1 s → +3 next turn (step move, defends)" in plain(
+        table.campaign
+    )
 
 
 def test_extended_checks_are_drawn_by_their_own_view() -> None:
     from tui.session.extended.view import describe_checks
 
-    chk = ExtendedCheck("Hack the door", tn=13, threshold=15, time_budget=60, pool=5,
-                        elapsed=10)
+    chk = ExtendedCheck("Hack the door", tn=13, threshold=15, time_budget=60, pool=5, elapsed=10)
     campaign = replace(brp_campaign(), checks=(chk,))
     lines = scene_lines(campaign)
     expected = [[pair] for pair in describe_checks(campaign)]
-    assert expected and lines[-len(expected):] == expected
+    assert expected and lines[-len(expected) :] == expected
     assert "5/15" in plain(campaign)[-len(expected)]
 
 

@@ -16,14 +16,17 @@ def test_a_roll_stores_its_chance_of_success_as_the_preview_had_it() -> None:
     shown = t.preview("alice spot hidden hard").odds
     assert t.submit("alice spot hidden hard").ok
     entry = t.session.log[-1]
-    expected = sum((c.p for c in shown if c.grade in ("critical", "special", "success")),
-                   Fraction(0))
+    expected = sum(
+        (c.p for c in shown if c.grade in ("critical", "special", "success")), Fraction(0)
+    )
     assert parse_odds(entry.odds) == expected == Fraction(30, 100)
     assert entry.grade == "failure"
     assert t.submit("alice spot hidden vs boris").ok
     opposed = t.session.log[-1]
-    won = sum((c.p for c in t.preview("alice spot hidden vs boris").odds
-               if c.grade == "success"), Fraction(0))
+    won = sum(
+        (c.p for c in t.preview("alice spot hidden vs boris").odds if c.grade == "success"),
+        Fraction(0),
+    )
     assert parse_odds(opposed.odds) == won
 
 
@@ -39,8 +42,14 @@ def test_a_sure_outcome_and_a_change_carry_no_odds() -> None:
 
 def test_entries_know_their_scene_and_adventure() -> None:
     t = make_table(brp_campaign(), faces=(10, 90, 50))
-    for line in ("alice stealth", "/scene Cellar", "alice stealth", "/endscene done",
-                 "/scene Attic", "boris listen"):
+    for line in (
+        "alice stealth",
+        "/scene Cellar",
+        "alice stealth",
+        "/endscene done",
+        "/scene Attic",
+        "boris listen",
+    ):
         assert t.submit(line).ok, line
     scenes = [(e.text.split()[0], e.scene) for e in t.session.log]
     assert [s for _, s in scenes] == [0, 1, 1, 1, 2, 2]

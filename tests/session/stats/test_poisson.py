@@ -52,8 +52,8 @@ def test_percentile_is_the_enumeration_for_small_sessions(seed: int) -> None:
         assert percentile(ps, k) == brute_percentile(ps, k), (ps, k)
     found = luck(ps, rng.randint(0, n))
     assert found.expected == sum(ps, Fraction(0))
-    assert found.at_least == sum(brute(ps)[found.observed:], Fraction(0))
-    assert found.at_most == sum(brute(ps)[:found.observed + 1], Fraction(0))
+    assert found.at_least == sum(brute(ps)[found.observed :], Fraction(0))
+    assert found.at_most == sum(brute(ps)[: found.observed + 1], Fraction(0))
 
 
 def test_long_runs_stay_exact_and_sum_to_one() -> None:
@@ -81,7 +81,8 @@ def test_bad_input_is_refused() -> None:
 
 
 def test_over_the_limit_the_standing_is_a_marked_close_approximation(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from tui.session.stats import poisson
 
     rng = random.Random(3)

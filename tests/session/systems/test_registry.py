@@ -52,8 +52,9 @@ def test_unregister_forgets_a_system() -> None:
 
 
 def test_a_tracker_answering_to_another_key_is_refused() -> None:
-    registry.register(SystemInfo("mislabelled", "Mislabelled", "rules.brp",
-                                 "tui.session.systems.brp"))
+    registry.register(
+        SystemInfo("mislabelled", "Mislabelled", "rules.brp", "tui.session.systems.brp")
+    )
     try:
         with pytest.raises(ValueError, match="answers to 'brp'"):
             registry.tracker("mislabelled")
@@ -97,15 +98,24 @@ PROBE = textwrap.dedent(
 
 @pytest.mark.parametrize("key", FIVE)
 def test_a_campaign_loads_only_its_own_system(key: str) -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE, key], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, key],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     others = [k for k in FIVE if k != key]
     for phase in ("read", "warm"):
         for other in others:
-            leaked = [m for m in report[phase]
-                      if m.startswith((f"rules.{other}", f"tui.session.systems.{other}"))]
+            leaked = [
+                m
+                for m in report[phase]
+                if m.startswith((f"rules.{other}", f"tui.session.systems.{other}"))
+            ]
             assert leaked == [], (phase, leaked)
     # reading a save imports the tracker package but not the rules; warming up loads them
     assert f"tui.session.systems.{key}" in report["read"]

@@ -19,10 +19,17 @@ def strange_campaign() -> Campaign:
 
     campaign = strange_base(aliases=True)
     dallah = campaign.character("Сир Даллах")
-    dallah = replace(dallah, extra={"aliases": ["Sir Dallah", "Dallah"], "skill_aliases": {
-        "longsword": "Владение длинным мечом", "wrestling": "Рукопашный бой"}})
-    dai = replace(campaign.character("Даймитрий"), extra={
-        "aliases": ["Daimitry"], "skill_aliases": {"lockpicking": "Взлом замков"}})
+    dallah = replace(
+        dallah,
+        extra={
+            "aliases": ["Sir Dallah", "Dallah"],
+            "skill_aliases": {"longsword": "Владение длинным мечом", "wrestling": "Рукопашный бой"},
+        },
+    )
+    dai = replace(
+        campaign.character("Даймитрий"),
+        extra={"aliases": ["Daimitry"], "skill_aliases": {"lockpicking": "Взлом замков"}},
+    )
     return campaign.with_character(dallah).with_character(dai)
 
 
@@ -41,8 +48,9 @@ def test_after_a_character_every_skill_then_every_characteristic(brp: Table) -> 
     lines = complete_line(brp, "alice ")
     offered = [line.removeprefix("alice ") for line in lines]
     # every thing Alice can roll, once: skills first, then the characteristics
-    assert offered == [s.casefold() for s in alice.skills] + [a.casefold()
-                                                             for a in alice.attributes]
+    assert offered == [s.casefold() for s in alice.skills] + [
+        a.casefold() for a in alice.attributes
+    ]
     assert "spot hidden" in offered and "stealth" in offered and "str" in offered
 
 
@@ -70,7 +78,8 @@ def test_a_multi_word_name_is_continued_before_skills_are_offered(brp: Table) ->
 def test_the_completion_is_exactly_the_corrected_line(brp: Table) -> None:
     assert complete_line(brp, "alice spot hiden") == ["alice spot hidden"]
     assert complete_line(brp, "alice spot hidden vs boris sp") == [
-        "alice spot hidden vs boris spot hidden"]
+        "alice spot hidden vs boris spot hidden"
+    ]
     gurps = make_table(gurps_campaign())
     assert complete_line(gurps, "vic stealth vs moss") == ["vic stealth vs guard moss "]
 
@@ -123,8 +132,10 @@ def test_commands_and_their_arguments(brp: Table) -> None:
     assert complete_line(brp, "/hp al") == ["/hp alice moore "]
     assert complete_line(brp, "/hp alice ") == ["/hp alice hp", "/hp alice pp"]
     assert complete_line(brp, "/tick boris l") == ["/tick boris listen"]
-    assert complete_line(brp, "/teach boris alice s")[:2] == ["/teach boris alice spot hidden",
-                                                              "/teach boris alice stealth"]
+    assert complete_line(brp, "/teach boris alice s")[:2] == [
+        "/teach boris alice spot hidden",
+        "/teach boris alice stealth",
+    ]
     assert complete_line(brp, "/hp alice hp ") == []  # a number comes next: nothing to offer
     assert complete_line(brp, "/note al") == []  # free text
 
@@ -132,15 +143,20 @@ def test_commands_and_their_arguments(brp: Table) -> None:
 def test_system_commands_complete_through_the_same_mechanism(strange: Table) -> None:
     assert complete_line(strange, "/act da") == ["/act daimitry ", "/act dallah "]
     assert complete_line(strange, "/act dallah longsword ") == [
-        "/act dallah longsword vs"]  # the optional group is offered by its first word
+        "/act dallah longsword vs"
+    ]  # the optional group is offered by its first word
     assert complete_line(strange, "/act dallah longsword vs bal") == [
-        "/act dallah longsword vs yarl balgruf "]  # the whole name, in the line's script
-    assert complete_line(strange, "/goal ") [-2:] == ["/goal party", "/goal npc"]
+        "/act dallah longsword vs yarl balgruf "
+    ]  # the whole name, in the line's script
+    assert complete_line(strange, "/goal ")[-2:] == ["/goal party", "/goal npc"]
     gurps = make_table(gurps_campaign())
     assert complete_line(gurps, "/maneuver vic ai") == ["/maneuver vic aim"]
     age = make_table(age_campaign())
-    assert complete_line(age, "/fortune naomi d") == ["/fortune naomi die=1", "/fortune naomi die=2",
-                                                      "/fortune naomi die=3"]
+    assert complete_line(age, "/fortune naomi d") == [
+        "/fortune naomi die=1",
+        "/fortune naomi die=2",
+        "/fortune naomi die=3",
+    ]
 
 
 def test_extended_checks_complete_in_their_commands(brp: Table) -> None:
@@ -159,7 +175,8 @@ def test_resources_and_conditions_kinds() -> None:
     table = make_table(brp_campaign())
     alice = table.campaign.character("Alice Moore")
     table.session.campaign = table.campaign.with_character(
-        replace(alice, conditions=(Condition("stunned", 2, "rounds"), Condition("prone"))))
+        replace(alice, conditions=(Condition("stunned", 2, "rounds"), Condition("prone")))
+    )
     assert set(_conditions(table, "Alice Moore")) == {"stunned", "prone"}
     assert _conditions(table, None) == {}
 
@@ -170,8 +187,12 @@ def test_the_argument_spec_grammar() -> None:
     assert [i.optional for i in items] == [False, True, False]
     group = parse_spec("CHAR SKILL [vs CHAR] TEXT")
     assert [(i.kinds, i.optional, i.group) for i in group] == [
-        (("CHAR",), False, 0), (("SKILL",), False, 0), (("vs",), True, 1), (("CHAR",), False, 1),
-        (("TEXT",), False, 0)]
+        (("CHAR",), False, 0),
+        (("SKILL",), False, 0),
+        (("vs",), True, 1),
+        (("CHAR",), False, 1),
+        (("TEXT",), False, 0),
+    ]
     assert parse_spec("CHAR…")[0].repeat and parse_spec("a|b")[0].kinds == ("a", "b")
 
 

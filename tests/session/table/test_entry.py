@@ -224,8 +224,10 @@ def test_slash_without_name() -> None:
         ("   ", "type a roll"),
         ("zed spot hidden", "no character matches 'zed'"),
         ("alice flying", "no skill of Alice Moore matches 'flying'"),
-        ("alice knowledge",
-         "ambiguous: did you mean Knowledge \\(History\\) or Knowledge \\(Occult\\)"),
+        (
+            "alice knowledge",
+            "ambiguous: did you mean Knowledge \\(History\\) or Knowledge \\(Occult\\)",
+        ),
         ("alice", "missing skill for Alice Moore"),
         ("alice +5", "missing skill for Alice Moore"),
         ("alice spot hidden = x", "die 'x' is not a number"),

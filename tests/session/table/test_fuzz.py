@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.session.conftest import CAMPAIGNS, snapshot
+from tui.session.campaign.session import Session
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import EntryError, parse_line
-from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Preview, Table
 
 TOKENS = [

@@ -49,17 +49,38 @@ def _walked_completion(phrase: str, candidates: tuple[str, ...]) -> tuple[str, .
 
 def _lists() -> list[tuple[str, ...]]:
     big = big_campaign(characters=300, past_scenes=0)
-    lists = [tuple(c.name for c in big.characters),
-             tuple(big.characters[0].skills),
-             tuple(s for c in big.characters[:3] for s in c.skills)]  # repeats: places count
+    lists = [
+        tuple(c.name for c in big.characters),
+        tuple(big.characters[0].skills),
+        tuple(s for c in big.characters[:3] for s in c.skills),
+    ]  # repeats: places count
     for path in demo_paths():
         campaign = read_campaign(path)
         lists.append(tuple(c.name for c in campaign.characters))
         lists.append(tuple({s for c in campaign.characters for s in c.skills}))
-    lists.append(("Сир Даллах", "Даймитрий", "Dallah", "Alice Moore", "alice", "Ёжик Ёлкин",
-                  "Boris", "Борис", "Верховая", "Цапля Хорошая",
-                  "Юрий Ткач", "Юрий", "Цапля", "Kharkov", "Tsar Yuri", "Spot Hidden", "Spot",
-                  "Hidden Spot", "Ann-Marie O'Neil"))
+    lists.append(
+        (
+            "Сир Даллах",
+            "Даймитрий",
+            "Dallah",
+            "Alice Moore",
+            "alice",
+            "Ёжик Ёлкин",
+            "Boris",
+            "Борис",
+            "Верховая",
+            "Цапля Хорошая",
+            "Юрий Ткач",
+            "Юрий",
+            "Цапля",
+            "Kharkov",
+            "Tsar Yuri",
+            "Spot Hidden",
+            "Spot",
+            "Hidden Spot",
+            "Ann-Marie O'Neil",
+        )
+    )
     return lists
 
 
@@ -87,8 +108,9 @@ def test_looked_up_tiers_rank_as_the_walk_does(which: int) -> None:
     assert len(phrases) > 20
     for phrase in sorted(phrases):
         assert names._ranked(phrase, candidates) == _walked_rank(phrase, candidates), phrase
-        assert (names._completed(phrase, candidates)
-                == _walked_completion(phrase, candidates)), phrase
+        assert names._completed(phrase, candidates) == _walked_completion(phrase, candidates), (
+            phrase
+        )
 
 
 @pytest.mark.parametrize("which", range(len(_lists())))

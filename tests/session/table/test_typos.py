@@ -24,42 +24,62 @@ SKILLS = ["Spot Hidden", "Stealth", "Listen", "Knowledge (Occult)", "Knowledge (
 KIRMA = ["Верховая езда", "Владение луком", "Верховой бой"]
 
 
-@pytest.mark.parametrize(("a", "b", "edits"), [
-    ("alice", "alice", 0), ("alise", "alice", 1), ("alce", "alice", 1), ("aliice", "alice", 1),
-    ("alcie", "alice", 1), ("stelath", "stealth", 1), ("abc", "xyz", 3), ("ab", "ba", 1),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "edits"),
+    [
+        ("alice", "alice", 0),
+        ("alise", "alice", 1),
+        ("alce", "alice", 1),
+        ("aliice", "alice", 1),
+        ("alcie", "alice", 1),
+        ("stelath", "stealth", 1),
+        ("abc", "xyz", 3),
+        ("ab", "ba", 1),
+    ],
+)
 def test_distance_counts_edits_and_swaps(a: str, b: str, edits: int) -> None:
     assert distance(a, b) == min(edits, 3)
 
 
-@pytest.mark.parametrize(("typed", "name"), [
-    ("alise", "Alice Moore"),  # a letter wrong
-    ("alce", "Alice Moore"),  # a letter missing
-    ("boriss", "Boris Ivanov"),  # a letter extra
-    ("broris", "Boris Ivanov"),
-    ("даймитрии", "Даймитрий"),  # и for й, typed in Cyrillic
-    ("daimitriy", "Даймитрий"),  # two romanisations mixed in one word
-    ("dallakh", "Сир Даллах"),
-    ("jarl", "ярл Балгруф"),
-])
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("alise", "Alice Moore"),  # a letter wrong
+        ("alce", "Alice Moore"),  # a letter missing
+        ("boriss", "Boris Ivanov"),  # a letter extra
+        ("broris", "Boris Ivanov"),
+        ("даймитрии", "Даймитрий"),  # и for й, typed in Cyrillic
+        ("daimitriy", "Даймитрий"),  # two romanisations mixed in one word
+        ("dallakh", "Сир Даллах"),
+        ("jarl", "ярл Балгруф"),
+    ],
+)
 def test_one_typo_or_a_mixed_romanisation_names_the_character(typed: str, name: str) -> None:
     assert match_prefix_words([typed], PEOPLE, what="character").name == name
 
 
-@pytest.mark.parametrize(("typed", "skill"), [
-    (["verkhovaya"], "Верховая езда"),  # kh (one romanisation) with ya (the other)
-    (["verhovaia", "ezda"], "Верховая езда"),
-    (["vladenie", "lukom"], "Владение луком"),
-    (["владение", "луком"], "Владение луком"),
-])
+@pytest.mark.parametrize(
+    ("typed", "skill"),
+    [
+        (["verkhovaya"], "Верховая езда"),  # kh (one romanisation) with ya (the other)
+        (["verhovaia", "ezda"], "Верховая езда"),
+        (["vladenie", "lukom"], "Владение луком"),
+        (["владение", "луком"], "Владение луком"),
+    ],
+)
 def test_mixed_romanisations_of_skills(typed: list[str], skill: str) -> None:
     assert match_prefix_words(typed, KIRMA, what="skill").name == skill
 
 
-@pytest.mark.parametrize(("typed", "skill"), [
-    (["stelath"], "Stealth"), (["spto", "hidden"], "Spot Hidden"), (["lsiten"], "Listen"),
-    (["spot", "hiden"], "Spot Hidden"),
-])
+@pytest.mark.parametrize(
+    ("typed", "skill"),
+    [
+        (["stelath"], "Stealth"),
+        (["spto", "hidden"], "Spot Hidden"),
+        (["lsiten"], "Listen"),
+        (["spot", "hiden"], "Spot Hidden"),
+    ],
+)
 def test_swapped_and_wrong_letters_in_skills(typed: list[str], skill: str) -> None:
     assert match_prefix_words(typed, SKILLS, what="skill").name == skill
 
@@ -134,7 +154,8 @@ def test_a_refused_line_says_where_the_problem_is() -> None:
 
 def test_rules_jargon_becomes_a_sentence() -> None:
     assert humane("modifiers[0] div amount must be within 1..+inf, got 0") == (
-        "the 1st modifier: the divisor of /N must be at least 1, got 0")
+        "the 1st modifier: the divisor of /N must be at least 1, got 0"
+    )
     assert humane("x must be within -inf..5") == "x must be at most 5"
     assert plural(1, "hit") == "1 hit" and plural(2, "hit") == "2 hits"
     assert plural(1, "die", "dice") == "1 die" and plural(3, "die", "dice") == "3 dice"

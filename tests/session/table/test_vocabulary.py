@@ -27,8 +27,7 @@ PAIRS = [
 
 
 @pytest.mark.parametrize(("system", "russian", "english"), PAIRS)
-def test_russian_words_roll_like_the_english_ones(system: str, russian: str,
-                                                   english: str) -> None:
+def test_russian_words_roll_like_the_english_ones(system: str, russian: str, english: str) -> None:
     table = make_table(CAMPAIGNS[system]())
     ru, en = table.parse(russian), table.parse(english)
     assert isinstance(ru, Check) and ru == en

@@ -21,11 +21,19 @@ from tui.language.ru import store as _store
 from tui.language.ru import terms as _terms
 
 #: the parts, each a dict of its own (a test checks that no message is in two of them)
-PARTS: tuple[dict[str, str], ...] = (_terms.MESSAGES, _screens.MESSAGES, _help.MESSAGES,
-                                     _log.MESSAGES, _review.MESSAGES,
-                                     _errors.MESSAGES, _refusals.MESSAGES,
-                                     _checks.MESSAGES, _dialogs.MESSAGES, _store.MESSAGES,
-                                     _commands.MESSAGES)
+PARTS: tuple[dict[str, str], ...] = (
+    _terms.MESSAGES,
+    _screens.MESSAGES,
+    _help.MESSAGES,
+    _log.MESSAGES,
+    _review.MESSAGES,
+    _errors.MESSAGES,
+    _refusals.MESSAGES,
+    _checks.MESSAGES,
+    _dialogs.MESSAGES,
+    _store.MESSAGES,
+    _commands.MESSAGES,
+)
 MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
 
 PLURALS: dict[str, tuple[str, str, str]] = {
@@ -46,20 +54,26 @@ PLURALS: dict[str, tuple[str, str, str]] = {
         "(/undo отменяет их)",
         "{name} уже получил {n} бесплатных отметок за этот отдых ({skills}): не больше "
         "{most}, раз за отдых; следующий отдых — после следующей сцены или приключения "
-        "(/undo отменяет их)"),
+        "(/undo отменяет их)",
+    ),
     " from {n} hit": (" от {n} попадания", " от {n} попаданий", " от {n} попаданий"),
     "{n} turn": ("{n} ход", "{n} хода", "{n} ходов"),
     "end of adventure {adventure}: {n} ticked skill": (
         "конец приключения {adventure}: {n} отмеченный навык",
         "конец приключения {adventure}: {n} отмеченных навыка",
-        "конец приключения {adventure}: {n} отмеченных навыков"),
+        "конец приключения {adventure}: {n} отмеченных навыков",
+    ),
     "{who} · Fortune {n} point: {die}, {left} left; {verdict}": (
         "{who} · Удача, {n} очко: {die}, осталось {left}; {verdict}",
         "{who} · Удача, {n} очка: {die}, осталось {left}; {verdict}",
-        "{who} · Удача, {n} очков: {die}, осталось {left}; {verdict}"),
+        "{who} · Удача, {n} очков: {die}, осталось {left}; {verdict}",
+    ),
     "{n} round": ("{n} раунд", "{n} раунда", "{n} раундов"),
-    "experience rolls: {n} rolled": ("броски опыта: брошен {n}", "броски опыта: брошено {n}",
-                                     "броски опыта: брошено {n}"),
+    "experience rolls: {n} rolled": (
+        "броски опыта: брошен {n}",
+        "броски опыта: брошено {n}",
+        "броски опыта: брошено {n}",
+    ),
     "{n} entry matches": ("подходит {n} запись", "подходят {n} записи", "подходят {n} записей"),
     "You pasted {n} line: run each as if typed? Enter runs them all, Escape runs none.": (
         "Вставлена {n} строка: выполнить её, как если бы она была введена? Enter — да, "
@@ -67,9 +81,12 @@ PLURALS: dict[str, tuple[str, str, str]] = {
         "Вставлены {n} строки: выполнить каждую, как если бы она была введена? Enter "
         "выполняет все, Escape — ни одной.",
         "Вставлено {n} строк: выполнить каждую, как если бы она была введена? Enter "
-        "выполняет все, Escape — ни одной."),
-    "scene {name} ended after {n} round": ("сцена {name} завершена после {n} раунда",
-                                           "сцена {name} завершена после {n} раундов",
-                                           "сцена {name} завершена после {n} раундов"),
+        "выполняет все, Escape — ни одной.",
+    ),
+    "scene {name} ended after {n} round": (
+        "сцена {name} завершена после {n} раунда",
+        "сцена {name} завершена после {n} раундов",
+        "сцена {name} завершена после {n} раундов",
+    ),
 }
 PLURALS.update(_checks.PLURALS)  # the extended checks' and systems' counted lines

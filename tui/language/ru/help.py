@@ -4,59 +4,46 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
     # -- the help --------------------------------------------------------------------------
-    "ROLL ENTRY — type a line, Enter commits, Tab completes, Up/Down recall history":
-        "СТРОКА БРОСКОВ — введите строку, Enter выполняет, Tab дополняет, Вверх/Вниз — "
-        "история",
-    "a check; without '= dice' the app rolls (e.g. {char} {skill} {modifier})":
-        "проверка; без '= кубики' бросает приложение (например, {char} {skill} {modifier})",
+    "ROLL ENTRY — type a line, Enter commits, Tab completes, Up/Down recall history": "СТРОКА БРОСКОВ — введите строку, Enter выполняет, Tab дополняет, Вверх/Вниз — "
+    "история",
+    "a check; without '= dice' the app rolls (e.g. {char} {skill} {modifier})": "проверка; без '= кубики' бросает приложение (например, {char} {skill} {modifier})",
     "an opposed roll; a later side's skill defaults to the first side's when it has it (e.g. "
     "{char} {skill} vs {other}); AGE and BRP take more sides: … vs CHAR SKILL …; 'против' is "
-    "'vs'":
-        "встречная проверка; следующая сторона по умолчанию бросает навык первой, если он у "
-        "неё есть (например, {char} {skill} против {other}); AGE и BRP принимают больше "
-        "сторон: … против ПЕРСОНАЖ НАВЫК …; 'против' — то же, что 'vs'",
-    "free dice (add '= 4 5' to type the faces)":
-        "свободный бросок (добавьте '= 4 5', чтобы ввести грани)",
+    "'vs'": "встречная проверка; следующая сторона по умолчанию бросает навык первой, если он у "
+    "неё есть (например, {char} {skill} против {other}); AGE и BRP принимают больше "
+    "сторон: … против ПЕРСОНАЖ НАВЫК …; 'против' — то же, что 'vs'",
+    "free dice (add '= 4 5' to type the faces)": "свободный бросок (добавьте '= 4 5', чтобы ввести грани)",
     "every action (see COMMANDS and ctrl+p)": "любое действие (см. КОМАНДЫ и ctrl+p)",
     "the roll counts toward an extended check": "бросок идёт в зачёт сложной проверки",
-    "who should roll this? (ctrl+b on a typed check)":
-        "кому бросать? (ctrl+b на введённой проверке)",
+    "who should roll this? (ctrl+b on a typed check)": "кому бросать? (ctrl+b на введённой проверке)",
     "a secret line: its log entry is the GM's only (!{char} {skill}); /note is the GM's, "
-    "/note! a note the players' view shows too":
-        "тайная строка: запись в журнале видит только Мастер (!{char} {skill}); /note — "
-        "заметка Мастера, /note! — заметка, которую видят и игроки",
+    "/note! a note the players' view shows too": "тайная строка: запись в журнале видит только Мастер (!{char} {skill}); /note — "
+    "заметка Мастера, /note! — заметка, которую видят и игроки",
     "While typing, the line above shows the check, its exact odds and a bar of them; with "
     "every die typed it also shows what Enter will record. A refused line stays in the entry, "
-    "the cursor where the problem is; nothing changes.":
-        "Пока вы печатаете, строка выше показывает проверку, её точные шансы и их полосу; "
-        "если введены все кубики — и то, что запишет Enter. Отклонённая строка остаётся в "
-        "поле ввода, курсор — там, где ошибка; ничего не меняется.",
+    "the cursor where the problem is; nothing changes.": "Пока вы печатаете, строка выше показывает проверку, её точные шансы и их полосу; "
+    "если введены все кубики — и то, что запишет Enter. Отклонённая строка остаётся в "
+    "поле ввода, курсор — там, где ошибка; ничего не меняется.",
     "Names match by prefix, fuzzily or with one typo, Cyrillic and transliteration included: "
     "'{prefix}' = {full}. Tab completes the word being typed and cycles through every "
     "candidate (shift+Tab back); after a space it offers the next word. ctrl+r opens a form "
-    "that builds the line for you.":
-        "Имена узнаются по началу, приблизительно или с одной опечаткой, кириллицей и "
-        "транслитом: '{prefix}' = {full}. Tab дополняет набираемое слово и перебирает все "
-        "варианты (shift+Tab — назад); после пробела предлагает следующее слово. ctrl+r "
-        "открывает форму, которая соберёт строку за вас.",
-    "Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   = 1-6-6-5":
-        "Кубики после '=' разделяются пробелами, запятыми или дефисами: = 07   = 4 3 5   "
-        "= 1-6-6-5",
-    "PLAYERS' VIEW — read-only: follows the GM's table live":
-        "ВИД ИГРОКОВ — только чтение: следует за столом Мастера вживую",
+    "that builds the line for you.": "Имена узнаются по началу, приблизительно или с одной опечаткой, кириллицей и "
+    "транслитом: '{prefix}' = {full}. Tab дополняет набираемое слово и перебирает все "
+    "варианты (shift+Tab — назад); после пробела предлагает следующее слово. ctrl+r "
+    "открывает форму, которая соберёт строку за вас.",
+    "Dice after '=' are separated by spaces, commas or dashes: = 07   = 4 3 5   = 1-6-6-5": "Кубики после '=' разделяются пробелами, запятыми или дефисами: = 07   = 4 3 5   "
+    "= 1-6-6-5",
+    "PLAYERS' VIEW — read-only: follows the GM's table live": "ВИД ИГРОКОВ — только чтение: следует за столом Мастера вживую",
     "It shows what the players may see. GM-only characters, their rolls, the GM's notes and "
-    "secret rolls are left out; \"Unknown A\" stands for a hidden character the table knows "
-    "is there.":
-        "Показывает то, что могут видеть игроки. Персонажи Мастера, их броски, заметки "
-        "Мастера и тайные броски скрыты; «Unknown A» обозначает скрытого персонажа, о "
-        "котором за столом знают.",
+    'secret rolls are left out; "Unknown A" stands for a hidden character the table knows '
+    "is there.": "Показывает то, что могут видеть игроки. Персонажи Мастера, их броски, заметки "
+    "Мастера и тайные броски скрыты; «Unknown A» обозначает скрытого персонажа, о "
+    "котором за столом знают.",
     "f2 shows the next sheet; PageUp/PageDown scroll the log. Nothing typed here changes the "
-    "table: /help, /quit.":
-        "f2 показывает следующий лист; PageUp/PageDown прокручивают журнал. Ничто введённое "
-        "здесь не меняет стол: /help, /quit.",
+    "table: /help, /quit.": "f2 показывает следующий лист; PageUp/PageDown прокручивают журнал. Ничто введённое "
+    "здесь не меняет стол: /help, /quit.",
     "MODIFIERS — {system}": "МОДИФИКАТОРЫ — {system}",
-    "MODIFIERS — each campaign's help lists its system's":
-        "МОДИФИКАТОРЫ — справка каждой кампании перечисляет модификаторы её системы",
+    "MODIFIERS — each campaign's help lists its system's": "МОДИФИКАТОРЫ — справка каждой кампании перечисляет модификаторы её системы",
     "systems: ": "системы: ",
     # -- slash commands --------------------------------------------------------------------
     "take back the last change (ctrl+z)": "отменить последнее изменение (ctrl+z)",
@@ -64,75 +51,48 @@ MESSAGES: dict[str, str] = {
     "the bindings and the roll-entry language (f1)": "клавиши и язык строки бросков (f1)",
     "save and leave (ctrl+q)": "сохранить и выйти (ctrl+q)",
     "write a note into the log, for the GM only": "записать заметку в журнал, только для Мастера",
-    "write a note into the log that the players' view shows too":
-        "записать заметку в журнал, которую видят и игроки",
+    "write a note into the log that the players' view shows too": "записать заметку в журнал, которую видят и игроки",
     "rename the campaign": "переименовать кампанию",
-    "start a scene (the running one goes to the history)":
-        "начать сцену (текущая уходит в историю)",
+    "start a scene (the running one goes to the history)": "начать сцену (текущая уходит в историю)",
     "end the running scene into the scene history": "завершить текущую сцену в историю сцен",
     "the next actor in the turn order (ctrl+n)": "следующий в очерёдности хода (ctrl+n)",
-    "build the turn order (by the system's own rules where it has them)":
-        "построить очерёдность хода (по правилам системы, если они есть)",
-    "exchange two places in the turn order (within a tie, if the system ties)":
-        "поменять местами двоих в очерёдности (в пределах равенства, если система его знает)",
-    "move one place earlier (default: the current actor; alt+up)":
-        "на одно место раньше (по умолчанию — текущий; alt+вверх)",
-    "move one place later (default: the current actor; alt+down)":
-        "на одно место позже (по умолчанию — текущий; alt+вниз)",
-    "who should roll this? every party member's odds, best first (ctrl+b on a check)":
-        "кому бросать? шансы каждого в отряде, лучшие сверху (ctrl+b на проверке)",
-    "create, list, select (/ext use NAME) or drop an extended check; race=\"A vs B\" makes a "
-    "race":
-        "создать, показать, выбрать (/ext use ИМЯ) или убрать сложную проверку; "
-        "race=\"A vs B\" — гонка",
-    "clear the minor consequence of an extended check after a separate test":
-        "снять незначительные последствия сложной проверки после отдельной проверки",
-    "lift a 'blocked' consequence once the other test is done":
-        "снять последствие «заблокировано», когда другая проверка пройдена",
-    "experience rolls for every ticked skill, then the next adventure":
-        "броски опыта по каждому отмеченному навыку, затем следующее приключение",
-    "set an experience tick by hand (GM override)":
-        "поставить отметку опыта вручную (решение Мастера)",
+    "build the turn order (by the system's own rules where it has them)": "построить очерёдность хода (по правилам системы, если они есть)",
+    "exchange two places in the turn order (within a tie, if the system ties)": "поменять местами двоих в очерёдности (в пределах равенства, если система его знает)",
+    "move one place earlier (default: the current actor; alt+up)": "на одно место раньше (по умолчанию — текущий; alt+вверх)",
+    "move one place later (default: the current actor; alt+down)": "на одно место позже (по умолчанию — текущий; alt+вниз)",
+    "who should roll this? every party member's odds, best first (ctrl+b on a check)": "кому бросать? шансы каждого в отряде, лучшие сверху (ctrl+b на проверке)",
+    'create, list, select (/ext use NAME) or drop an extended check; race="A vs B" makes a '
+    "race": "создать, показать, выбрать (/ext use ИМЯ) или убрать сложную проверку; "
+    'race="A vs B" — гонка',
+    "clear the minor consequence of an extended check after a separate test": "снять незначительные последствия сложной проверки после отдельной проверки",
+    "lift a 'blocked' consequence once the other test is done": "снять последствие «заблокировано», когда другая проверка пройдена",
+    "experience rolls for every ticked skill, then the next adventure": "броски опыта по каждому отмеченному навыку, затем следующее приключение",
+    "set an experience tick by hand (GM override)": "поставить отметку опыта вручную (решение Мастера)",
     "take an experience tick back (GM override)": "снять отметку опыта (решение Мастера)",
-    "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick":
-        "обучение: успех броска Обучения (не выше навыка) и броска навыка → отметка",
-    "long downtime: up to four free ticks of the player's choice, once":
-        "долгий перерыв: до четырёх отметок на выбор игрока, один раз",
+    "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick": "обучение: успех броска Обучения (не выше навыка) и броска навыка → отметка",
+    "long downtime: up to four free ticks of the player's choice, once": "долгий перерыв: до четырёх отметок на выбор игрока, один раз",
     "spend Fortune to set a die of CHAR's last test (3 = Drama Die); opposed tests and "
-    "extended checks are re-decided":
-        "потратить ОУ, чтобы задать кубик последней проверки персонажа (3 = Куб Драмы); "
-        "встречные и сложные проверки решаются заново",
-    "roll damage per hit, subtract DR from each, take the rest from HP":
-        "бросить урон за каждое попадание, вычесть СП из каждого, остаток снять с HP",
+    "extended checks are re-decided": "потратить ОУ, чтобы задать кубик последней проверки персонажа (3 = Куб Драмы); "
+    "встречные и сложные проверки решаются заново",
+    "roll damage per hit, subtract DR from each, take the rest from HP": "бросить урон за каждое попадание, вычесть СП из каждого, остаток снять с HP",
     "declare a combatant's maneuver until their next turn (aim, attack, "
-    "all-out-attack:determined, all-out-defense:increased_dodge …)":
-        "объявить манёвр бойца до его следующего хода (aim — прицеливание, attack — атака, "
-        "all-out-attack:determined — решительная атака, all-out-defense:increased_dodge — "
-        "глухая защита …)",
+    "all-out-attack:determined, all-out-defense:increased_dodge …)": "объявить манёвр бойца до его следующего хода (aim — прицеливание, attack — атака, "
+    "all-out-attack:determined — решительная атака, all-out-defense:increased_dodge — "
+    "глухая защита …)",
     "declare Aim (= /maneuver CHAR aim): +Acc to an Attack on the next turn, +1 per further "
-    "turn of aiming, at most +2":
-        "объявить Прицеливание (= /maneuver ПЕРСОНАЖ aim): +Точн к Атаке в следующий ход, +1 "
-        "за каждый следующий ход прицеливания, не больше +2",
-    "declare Evaluate (= /maneuver CHAR evaluate): +1 per turn, at most +3, to a melee attack":
-        "объявить Оценку (= /maneuver ПЕРСОНАЖ evaluate): +1 за ход, не больше +3, к атаке "
-        "в ближнем бою",
+    "turn of aiming, at most +2": "объявить Прицеливание (= /maneuver ПЕРСОНАЖ aim): +Точн к Атаке в следующий ход, +1 "
+    "за каждый следующий ход прицеливания, не больше +2",
+    "declare Evaluate (= /maneuver CHAR evaluate): +1 per turn, at most +3, to a melee attack": "объявить Оценку (= /maneuver ПЕРСОНАЖ evaluate): +1 за ход, не больше +3, к атаке "
+    "в ближнем бою",
     "state a goal in the planning phase": "заявить цель в фазе «Планирование»",
-    "declare an action in the actions phase (then type its roll)":
-        "заявить действие в фазе «Действия» (затем введите его бросок)",
-    "the character skips the actions phase to react later":
-        "персонаж пропускает фазу «Действия», чтобы ответить позже",
-    "let pending action #N stand (reactions phase)":
-        "оставить ожидающее действие №N в силе (фаза «Реакции»)",
-    "next phase: planning → actions → reactions → next round":
-        "следующая фаза: планирование → действия → реакции → следующий раунд",
-    "sum up the series of rounds (the repeat count resets)":
-        "подвести итог серии раундов (счётчик повторов сбрасывается)",
-    "sum up as a compromise: both sides gain and lose something":
-        "подвести итог компромиссом: обе стороны что-то приобретают и что-то теряют",
-    "no compromise possible: the scene changes radically":
-        "компромисс невозможен: сцена радикально меняется",
-    "the accumulated results since the last summing up, one line each, logged":
-        "накопленные результаты с последнего итога, по строке, в журнал",
+    "declare an action in the actions phase (then type its roll)": "заявить действие в фазе «Действия» (затем введите его бросок)",
+    "the character skips the actions phase to react later": "персонаж пропускает фазу «Действия», чтобы ответить позже",
+    "let pending action #N stand (reactions phase)": "оставить ожидающее действие №N в силе (фаза «Реакции»)",
+    "next phase: planning → actions → reactions → next round": "следующая фаза: планирование → действия → реакции → следующий раунд",
+    "sum up the series of rounds (the repeat count resets)": "подвести итог серии раундов (счётчик повторов сбрасывается)",
+    "sum up as a compromise: both sides gain and lose something": "подвести итог компромиссом: обе стороны что-то приобретают и что-то теряют",
+    "no compromise possible: the scene changes radically": "компромисс невозможен: сцена радикально меняется",
+    "the accumulated results since the last summing up, one line each, logged": "накопленные результаты с последнего итога, по строке, в журнал",
     # -- each system's modifiers in the help (joined into one paragraph there) -----------
     (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
@@ -184,7 +144,7 @@ MESSAGES: dict[str, str] = {
         "  Advanced tests: a roll must end in time (30 min at 4 a roll: 7 rolls);\n"
         "  an opposed roll may be a step (the first side's win adds its Drama Die);\n"
         "  ext=NAME previews the chance to complete it in the rolls left.\n"
-        "  Race: /ext NAME race=\"a vs b, c\" threshold=N [time=…]; each slice is\n"
+        '  Race: /ext NAME race="a vs b, c" threshold=N [time=…]; each slice is\n'
         "  a vs b ext=NAME, its winner adds the Drama Die to its own pool.\n"
         "  Russian words too (the seed's table): элементарно просто нормально\n"
         "  затруднительно сложно очень-сложно невероятно-сложно\n"
@@ -205,7 +165,7 @@ MESSAGES: dict[str, str] = {
         "  Сложные проверки: бросок должен уложиться во время (30 мин по 4 на бросок:\n"
         "  7 бросков); встречный бросок может быть шагом (победа первой стороны\n"
         "  добавляет её Куб Драмы); ext=ИМЯ показывает шанс успеть за оставшиеся броски.\n"
-        "  Гонка: /ext ИМЯ race=\"a vs b, c\" threshold=N [time=…]; каждый отрезок —\n"
+        '  Гонка: /ext ИМЯ race="a vs b, c" threshold=N [time=…]; каждый отрезок —\n'
         "  a против b ext=ИМЯ, победитель добавляет Куб Драмы в свой пул.\n"
     ),
     (
@@ -320,29 +280,19 @@ MESSAGES: dict[str, str] = {
     "[args]": "[аргументы]",
     "[= faces]": "[= грани]",
     # -- the characters' commands ---------------------------------------------------------
-    "add a character (npc: an opponent; gm: hidden from players) and edit it":
-        "добавить персонажа (npc — противник; gm — скрыт от игроков) и открыть его правку",
+    "add a character (npc: an opponent; gm: hidden from players) and edit it": "добавить персонажа (npc — противник; gm — скрыт от игроков) и открыть его правку",
     "change a resource (HP by default); healing stops at the maximum unless N!; =N or max=N on "
-    "a new name adds it":
-        "изменить ресурс (по умолчанию HP); лечение останавливается на максимуме, если не N!; "
-        "=N или max=N с новым именем добавляет ресурс",
-    "copy a character N times: Guard → Guard 2, Guard 3":
-        "скопировать персонажа N раз: Стражник → Стражник 2, Стражник 3",
+    "a new name adds it": "изменить ресурс (по умолчанию HP); лечение останавливается на максимуме, если не N!; "
+    "=N или max=N с новым именем добавляет ресурс",
+    "copy a character N times: Guard → Guard 2, Guard 3": "скопировать персонажа N раз: Стражник → Стражник 2, Стражник 3",
     "lift a condition (all: every one)": "снять состояние (all — все)",
-    "open the character editor (every field; Escape closes)":
-        "открыть редактор персонажа (все поля; Escape закрывает)",
-    "remove a character (the log keeps its history; ctrl+z undoes)":
-        "удалить персонажа (журнал хранит его историю; ctrl+z отменяет)",
+    "open the character editor (every field; Escape closes)": "открыть редактор персонажа (все поля; Escape закрывает)",
+    "remove a character (the log keeps its history; ctrl+z undoes)": "удалить персонажа (журнал хранит его историю; ctrl+z отменяет)",
     "set a condition (stunned, prone …); rounds count down by the round, turns by the "
-    "character's own turn":
-        "наложить состояние (stunned — оглушён, prone — лежит …); раунды отсчитываются по "
-        "раундам, ходы — по ходам самого персонажа",
-    "set a skill (added when the character lacks it), checked by the system's rules":
-        "задать навык (добавляется, если его нет), с проверкой по правилам системы",
-    "set an attribute or characteristic (added if new)":
-        "задать атрибут или характеристику (добавляется, если новая)",
-    "set or roll initiative (roll all 3d6 + Dexterity) and sort the turn order":
-        "задать или бросить инициативу (roll all: 3d6 + ловкость) и упорядочить очерёдность",
-    "the character sheet: everything about one character (f4)":
-        "лист персонажа: всё об одном персонаже (f4)",
+    "character's own turn": "наложить состояние (stunned — оглушён, prone — лежит …); раунды отсчитываются по "
+    "раундам, ходы — по ходам самого персонажа",
+    "set a skill (added when the character lacks it), checked by the system's rules": "задать навык (добавляется, если его нет), с проверкой по правилам системы",
+    "set an attribute or characteristic (added if new)": "задать атрибут или характеристику (добавляется, если новая)",
+    "set or roll initiative (roll all 3d6 + Dexterity) and sort the turn order": "задать или бросить инициативу (roll all: 3d6 + ловкость) и упорядочить очерёдность",
+    "the character sheet: everything about one character (f4)": "лист персонажа: всё об одном персонаже (f4)",
 }

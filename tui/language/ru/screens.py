@@ -13,12 +13,9 @@ MESSAGES: dict[str, str] = {
     "The Expanse (AGE)": "Пространство (AGE)",
     "Strange System": "Странная система",
     "d10 skirmish": "скирмиш на d10",
-    "{first} {skill} · 3d6+2 · /help · Tab completes":
-        "{first} {skill} · 3d6+2 · /help · Tab дополняет",
-    "the players' view changes nothing (it follows the GM's table): /help, /quit":
-        "вид игроков ничего не меняет (он следует за столом Мастера): /help, /quit",
-    "players' view (read-only, follows the GM): /help, /quit":
-        "вид игроков (только чтение, следует за Мастером): /help, /quit",
+    "{first} {skill} · 3d6+2 · /help · Tab completes": "{first} {skill} · 3d6+2 · /help · Tab дополняет",
+    "the players' view changes nothing (it follows the GM's table): /help, /quit": "вид игроков ничего не меняет (он следует за столом Мастера): /help, /quit",
+    "players' view (read-only, follows the GM): /help, /quit": "вид игроков (только чтение, следует за Мастером): /help, /quit",
     "adventure {n}": "приключение {n}",
     "round {n}": "раунд {n}",
     "  round {n}": "  раунд {n}",
@@ -27,22 +24,17 @@ MESSAGES: dict[str, str] = {
     "No scene running — /scene NAME [active|long]": "Сцены нет — /scene ИМЯ [active|long]",
     "… {more} — f3 shows the whole scene": "… {more} — f3 покажет всю сцену",
     "f3: the whole scene": "f3: вся сцена",
-    "Nothing rolled yet: type a roll below, or /help.":
-        "Бросков ещё не было: введите бросок ниже или /help.",
+    "Nothing rolled yet: type a roll below, or /help.": "Бросков ещё не было: введите бросок ниже или /help.",
     "secret ": "тайно ",
     "  ✗ NOT SAVED (see the message)": "  ✗ НЕ СОХРАНЕНО (см. сообщение)",
     " (whole text in the log)": " (полный текст в журнале)",
     " (whole text in the message)": " (полный текст в сообщении)",
-    "read-only player view: nothing can change":
-        "вид игроков только для чтения: изменить ничего нельзя",
+    "read-only player view: nothing can change": "вид игроков только для чтения: изменить ничего нельзя",
     "the log could not be written": "журнал записать не удалось",
     "details are in {path}": "подробности в {path}",
-    "Internal error: {where}. Please attach it to a bug report.":
-        "Внутренняя ошибка: {where}. Приложите это к сообщению об ошибке.",
-    "type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL":
-        "сначала введите проверку (например, alice spot hidden), затем ctrl+b; или /best НАВЫК",
-    "internal error ({kind}: {error}); nothing was changed":
-        "внутренняя ошибка ({kind}: {error}); ничего не изменено",
+    "Internal error: {where}. Please attach it to a bug report.": "Внутренняя ошибка: {where}. Приложите это к сообщению об ошибке.",
+    "type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL": "сначала введите проверку (например, alice spot hidden), затем ctrl+b; или /best НАВЫК",
+    "internal error ({kind}: {error}); nothing was changed": "внутренняя ошибка ({kind}: {error}); ничего не изменено",
     "critical": "критический",
     "special": "особый",
     "partial": "частичный",
@@ -84,8 +76,7 @@ MESSAGES: dict[str, str] = {
     "Leave": "Уйти",
     "Run every line": "Выполнить все строки",
     "Open the highlighted campaign": "Открыть выбранную кампанию",
-    "KEYS (binding ids remap in config.toml [keymap])":
-        "КЛАВИШИ (их идентификаторы переназначаются в config.toml [keymap])",
+    "KEYS (binding ids remap in config.toml [keymap])": "КЛАВИШИ (их идентификаторы переназначаются в config.toml [keymap])",
     "COMMANDS": "КОМАНДЫ",
     "Escape closes this help.": "Escape закрывает справку.",
     # -- the palette -----------------------------------------------------------------------
@@ -95,11 +86,9 @@ MESSAGES: dict[str, str] = {
     "Keys and the roll-entry language": "Клавиши и язык строки бросков",
     "Next sheet": "След. лист",
     "Show the next character's sheet ({key})": "Показать лист следующего персонажа ({key})",
-    "A roll with fields: character, skill, modifiers, dice ({key})":
-        "Бросок по полям: персонаж, навык, модификаторы, кубики ({key})",
+    "A roll with fields: character, skill, modifiers, dice ({key})": "Бросок по полям: персонаж, навык, модификаторы, кубики ({key})",
     "Who should roll this?": "Кому бросать?",
-    "Every party member's odds for the typed check, best first ({key}; /best SKILL)":
-        "Шансы каждого в отряде на введённую проверку, лучшие сверху ({key}; /best НАВЫК)",
+    "Every party member's odds for the typed check, best first ({key}; /best SKILL)": "Шансы каждого в отряде на введённую проверку, лучшие сверху ({key}; /best НАВЫК)",
     "Every line of the scene panel ({key})": "Все строки панели сцены ({key})",
     "Leave the players' view": "Закрыть вид игроков",
     "Save and leave": "Сохранить и выйти",
@@ -110,8 +99,7 @@ MESSAGES: dict[str, str] = {
     "Quit the application as soon as possible": "Выйти из приложения как можно скорее",
     "Keys": "Клавиши",
     "Hide the keys and widget help panel": "Скрыть панель клавиш и подсказок",
-    "Show help for the focused widget and a summary of available keys":
-        "Показать подсказку к элементу в фокусе и список доступных клавиш",
+    "Show help for the focused widget and a summary of available keys": "Показать подсказку к элементу в фокусе и список доступных клавиш",
     "Minimize": "Свернуть",
     "Minimize the widget and restore to normal size": "Вернуть элементу обычный размер",
     "Maximize": "Развернуть",
@@ -120,8 +108,7 @@ MESSAGES: dict[str, str] = {
     "Save an SVG 'screenshot' of the current screen": "Сохранить снимок экрана в SVG",
     # -- the picker, new campaign -----------------------------------------------------------
     "choose a campaign": "выберите кампанию",
-    "choose a campaign to watch (players' view, read-only)":
-        "выберите кампанию для просмотра (вид игроков, только чтение)",
+    "choose a campaign to watch (players' view, read-only)": "выберите кампанию для просмотра (вид игроков, только чтение)",
     "Enter opens read-only · q quits": "Enter открывает для чтения · q выход",
     "Enter opens · n new campaign · q quits": "Enter открывает · n новая кампания · q выход",
     "  broken — opens to show the error": "  повреждена — откроется, чтобы показать ошибку",
@@ -131,8 +118,7 @@ MESSAGES: dict[str, str] = {
     "System: {name}": "Система: {name}",
     "campaign name": "название кампании",
     "Type a name for the campaign.": "Введите название кампании.",
-    "Tab moves between fields · Enter creates · Escape cancels":
-        "Tab — между полями · Enter создаёт · Escape отменяет",
+    "Tab moves between fields · Enter creates · Escape cancels": "Tab — между полями · Enter создаёт · Escape отменяет",
     "unknown system": "неизвестная система",
     # -- the roll form ---------------------------------------------------------------------
     "Roll — {system}": "Бросок — {system}",
@@ -141,10 +127,8 @@ MESSAGES: dict[str, str] = {
     "Other modifiers": "Другие модификаторы",
     "as in the roll entry": "как в строке бросков",
     "Dice": "Кубики",
-    "empty: the app rolls; or the faces, e.g. 07":
-        "пусто: бросает приложение; или грани, например 07",
-    "Tab next field · Enter or ctrl+r rolls · Escape cancels":
-        "Tab — следующее поле · Enter или ctrl+r бросает · Escape отменяет",
+    "empty: the app rolls; or the faces, e.g. 07": "пусто: бросает приложение; или грани, например 07",
+    "Tab next field · Enter or ctrl+r rolls · Escape cancels": "Tab — следующее поле · Enter или ctrl+r бросает · Escape отменяет",
     "Difficulty": "Сложность",
     "Stakes": "Ставки",
     "nostakes: no experience tick": "nostakes (без-ставок): без отметки опыта",
@@ -187,20 +171,15 @@ MESSAGES: dict[str, str] = {
     "improves, roll d6": "улучшен, бросьте d6",
     "not improved": "не улучшен",
     "improved": "улучшен",
-    "No ticked skills. Enter starts the next adventure; Escape leaves.":
-        "Отмеченных навыков нет. Enter начинает следующее приключение; Escape — выход.",
+    "No ticked skills. Enter starts the next adventure; Escape leaves.": "Отмеченных навыков нет. Enter начинает следующее приключение; Escape — выход.",
     "(Enter sets it, Backspace erases)": "(Enter задаёт, Backspace стирает)",
-    "{what}: {roll} improves, roll d6 — type it, or r":
-        "{what}: {roll} — навык улучшен, бросьте d6 — введите его или r",
+    "{what}: {roll} improves, roll d6 — type it, or r": "{what}: {roll} — навык улучшен, бросьте d6 — введите его или r",
     "{what}: {status} (x clears the row)": "{what}: {status} (x очищает строку)",
-    "{what}: type the d100 (00 = 100) and Enter, or r; a rolls all":
-        "{what}: введите d100 (00 = 100) и Enter, или r; a бросает все",
+    "{what}: type the d100 (00 = 100) and Enter, or r; a rolls all": "{what}: введите d100 (00 = 100) и Enter, или r; a бросает все",
     "{n} to roll": "осталось бросить: {n}",
     "Enter applies → adventure {n}": "Enter применяет → приключение {n}",
-    "{ticked} ticked · {up} improved · {tail}":
-        "отмечено: {ticked} · улучшено: {up} · {tail}",
-    "{name} · {skill} is already rolled (x clears it)":
-        "{name} · {skill}: бросок уже сделан (x очищает)",
+    "{ticked} ticked · {up} improved · {tail}": "отмечено: {ticked} · улучшено: {up} · {tail}",
+    "{name} · {skill} is already rolled (x clears it)": "{name} · {skill}: бросок уже сделан (x очищает)",
     "Saves in {folder}": "Сохранения в {folder}",
     "＋ New campaign…": "＋ Новая кампания…",
     # -- the character editor and sheet --------------------------------------------------
@@ -214,8 +193,7 @@ MESSAGES: dict[str, str] = {
     "Remove row": "Удалить строку",
     "The full sheet of the selected character": "Полный лист выбранного персонажа",
     "Edit {name}": "Правка: {name}",
-    "  Enter edits · Delete removes a row · Escape closes":
-        "  Enter правит · Delete удаляет строку · Escape закрывает",
+    "  Enter edits · Delete removes a row · Escape closes": "  Enter правит · Delete удаляет строку · Escape закрывает",
     "{field}: Enter keeps it, Escape cancels": "{field}: Enter сохраняет, Escape отменяет",
     "{field} cannot be removed (Enter edits it)": "{field}: удалить нельзя (Enter — правка)",
     "not changed": "не изменено",
@@ -242,14 +220,12 @@ MESSAGES: dict[str, str] = {
     "{hint}, or NEW NAME = VALUE": "{hint}, или НОВОЕ ИМЯ = ЗНАЧЕНИЕ",
     "NAME = VALUE ({hint})": "ИМЯ = ЗНАЧЕНИЕ ({hint})",
     "Resources": "Ресурсы",
-    "VALUE or VALUE/MAX (VALUE/ drops the maximum)":
-        "ЗНАЧЕНИЕ или ЗНАЧЕНИЕ/МАКС (ЗНАЧЕНИЕ/ убирает максимум)",
+    "VALUE or VALUE/MAX (VALUE/ drops the maximum)": "ЗНАЧЕНИЕ или ЗНАЧЕНИЕ/МАКС (ЗНАЧЕНИЕ/ убирает максимум)",
     "+ add resource": "+ добавить ресурс",
     "NAME = VALUE[/MAX]": "ИМЯ = ЗНАЧЕНИЕ[/МАКС]",
     "Conditions": "Состояния",
     "until removed": "пока не снято",
-    "N rounds, N turns, or empty: until removed":
-        "N rounds (раундов), N turns (ходов) или пусто: пока не снято",
+    "N rounds, N turns, or empty: until removed": "N rounds (раундов), N turns (ходов) или пусто: пока не снято",
     "+ add condition": "+ добавить состояние",
     "NAME [N rounds|turns]": "ИМЯ [N rounds|turns]",
     "Notes": "Заметки",
@@ -298,31 +274,24 @@ MESSAGES: dict[str, str] = {
     "approach closed: {scope}": "подход закрыт: {scope}",
     # -- the app's notifications ----------------------------------------------------------
     "Not saved: {problem}. Free some space (or fix the folder) and press ctrl+q again: it "
-    "tries once more, and what still fails to save is lost.":
-        "Не сохранено: {problem}. Освободите место (или исправьте папку) и нажмите ctrl+q ещё "
-        "раз: приложение попробует снова, а то, что и тогда не сохранится, будет потеряно.",
+    "tries once more, and what still fails to save is lost.": "Не сохранено: {problem}. Освободите место (или исправьте папку) и нажмите ctrl+q ещё "
+    "раз: приложение попробует снова, а то, что и тогда не сохранится, будет потеряно.",
     "The campaign cannot be read right now (is it being changed?). Showing the last state; "
-    "trying again.":
-        "Кампанию сейчас не прочитать (её кто-то меняет?). Показано последнее состояние; "
-        "новая попытка скоро.",
-    "The log ended with an incomplete entry (a crash while writing?); it was moved to {name}.":
-        "Журнал заканчивался неполной записью (сбой во время записи?); она перенесена в "
-        "{name}.",
+    "trying again.": "Кампанию сейчас не прочитать (её кто-то меняет?). Показано последнее состояние; "
+    "новая попытка скоро.",
+    "The log ended with an incomplete entry (a crash while writing?); it was moved to {name}.": "Журнал заканчивался неполной записью (сбой во время записи?); она перенесена в "
+    "{name}.",
     "Cannot create the campaign: {exc}": "Не удаётся создать кампанию: {exc}",
-    "The players' view only looks: start Tablekeeper without --read-only to make a campaign.":
-        "Вид игроков только показывает: чтобы создать кампанию, запустите Tablekeeper без "
-        "--read-only.",
+    "The players' view only looks: start Tablekeeper without --read-only to make a campaign.": "Вид игроков только показывает: чтобы создать кампанию, запустите Tablekeeper без "
+    "--read-only.",
     "Not saved: {error}. Your changes are kept in memory and saved with the next change."
-    "{where}":
-        "Не сохранено: {error}. Изменения хранятся в памяти и сохранятся со следующим "
-        "изменением.{where}",
+    "{where}": "Не сохранено: {error}. Изменения хранятся в памяти и сохранятся со следующим "
+    "изменением.{where}",
     "The save file could not be updated: {error}. Every change is safe in {log}; the save "
-    "catches up by itself once it can be written.{where}":
-        "Файл сохранения не удалось обновить: {error}. Все изменения надёжно записаны в "
-        "{log}; сохранение догонит их само, как только его можно будет записать.{where}",
+    "catches up by itself once it can be written.{where}": "Файл сохранения не удалось обновить: {error}. Все изменения надёжно записаны в "
+    "{log}; сохранение догонит их само, как только его можно будет записать.{where}",
     "Saved again: everything is on disk.": "Снова сохранено: всё на диске.",
-    "Restored {name}; the broken file was moved aside ({name2}.broken-…).":
-        "Восстановлен {name}; повреждённый файл отложен ({name2}.broken-…).",
+    "Restored {name}; the broken file was moved aside ({name2}.broken-…).": "Восстановлен {name}; повреждённый файл отложен ({name2}.broken-…).",
     "Cannot restore the backup: {exc}": "Не удаётся восстановить резервную копию: {exc}",
     " Logged in {file}.": " Записано в {file}.",
     "the log": "журнал",

@@ -103,12 +103,16 @@ def parse_die(text: str, sides: int) -> int:
     """A die typed by hand: digits only; for a d100 ``00`` (and ``100``) is 100."""
     text = text.strip()
     if not text or not text.isascii() or not text.isdigit() or len(text) > 3:
-        raise EntryError(_("type the d{sides} as a number, not {text!r}").format(
-            sides=sides, text=text))
+        raise EntryError(
+            _("type the d{sides} as a number, not {text!r}").format(sides=sides, text=text)
+        )
     face = 100 if sides == 100 and text in ("00", "000") else int(text)
     if not 1 <= face <= sides:
-        raise EntryError(f"a d{sides} shows 1..{sides}" + (" (00 is 100)" if sides == 100 else "")
-                         + f", not {text}")
+        raise EntryError(
+            f"a d{sides} shows 1..{sides}"
+            + (" (00 is 100)" if sides == 100 else "")
+            + f", not {text}"
+        )
     return face
 
 
@@ -121,8 +125,11 @@ def check_done(rows: Sequence[Row]) -> None:
     left = unfinished(rows)
     if left:
         names = ", ".join(f"{r.character} · {r.skill}" for r in left[:3])
-        raise CommandError(_("{n} not rolled yet ({names}): r rolls one, a rolls all").format(
-            n=len(left), names=names))
+        raise CommandError(
+            _("{n} not rolled yet ({names}): r rolls one, a rolls all").format(
+                n=len(left), names=names
+            )
+        )
 
 
 def commit(table: Table, rows: Sequence[Row]) -> Feedback:
@@ -131,8 +138,10 @@ def commit(table: Table, rows: Sequence[Row]) -> Feedback:
 
     flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
     if flow is None:
-        return Feedback(False, _("{system_name} has no end-of-adventure rolls").format(
-            system_name=table.system_name))
+        return Feedback(
+            False,
+            _("{system_name} has no end-of-adventure rolls").format(system_name=table.system_name),
+        )
     try:
         check_done(rows)
         flow.check(table.campaign, rows)
@@ -142,8 +151,9 @@ def commit(table: Table, rows: Sequence[Row]) -> Feedback:
     return table.run_change(lambda c: flow.apply(c, rows), draft)
 
 
-def record(table: Table, rows: Sequence[Row], changed: Sequence[int],
-           what: str | Msg = "") -> Feedback:
+def record(
+    table: Table, rows: Sequence[Row], changed: Sequence[int], what: str | Msg = ""
+) -> Feedback:
     """Keep the progress of ``rows`` (the ``changed`` ones just entered, rolled or cleared) as
     one logged, undoable change: the dice are on disk before the screen shows them."""
     from tui.session.table.table import Feedback

@@ -17,8 +17,14 @@ __all__ = ["MAX_LEFT", "UNIT_WORDS", "condition_doc", "parse_duration"]
 MAX_LEFT = 999
 #: words for a unit → the stored unit
 UNIT_WORDS: dict[str, DurationUnit] = {
-    "round": "rounds", "rounds": "rounds", "rnd": "rounds", "rnds": "rounds", "r": "rounds",
-    "turn": "turns", "turns": "turns", "t": "turns",
+    "round": "rounds",
+    "rounds": "rounds",
+    "rnd": "rounds",
+    "rnds": "rounds",
+    "r": "rounds",
+    "turn": "turns",
+    "turns": "turns",
+    "t": "turns",
 }
 _DURATION = re.compile(r"^\s*(\d+)\s*([a-z]+)\s*$")
 
@@ -30,8 +36,11 @@ def parse_duration(text: str) -> tuple[int, DurationUnit]:
         raise ValueError(_("a duration is N rounds or N turns, got {text!r}").format(text=text))
     left = int(m[1])
     if not 1 <= left <= MAX_LEFT:
-        raise ValueError(_("a duration must be within {low}..{high}, got {value}").format(
-            low=1, high=MAX_LEFT, value=left))
+        raise ValueError(
+            _("a duration must be within {low}..{high}, got {value}").format(
+                low=1, high=MAX_LEFT, value=left
+            )
+        )
     return left, UNIT_WORDS[m[2]]
 
 

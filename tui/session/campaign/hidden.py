@@ -53,8 +53,11 @@ class HiddenNames:
                 if not ch.gm_only:
                     continue
                 aliases = ch.extra.get("aliases", [])
-                words = [ch.name, *(a for a in aliases if isinstance(a, str))] if isinstance(
-                    aliases, list) else [ch.name]
+                words = (
+                    [ch.name, *(a for a in aliases if isinstance(a, str))]
+                    if isinstance(aliases, list)
+                    else [ch.name]
+                )
                 for word in words:
                     if word.strip():
                         tokens.setdefault(fold(word.strip()), ch.name)
@@ -64,8 +67,10 @@ class HiddenNames:
         #: folded name or alias → the character's name
         self.tokens: Mapping[str, str] = tokens
         self.names: frozenset[str] = frozenset(tokens.values())
-        self._patterns = [(re.compile(_pattern(t)), name)
-                          for t, name in sorted(tokens.items(), key=lambda kv: -len(kv[0]))]
+        self._patterns = [
+            (re.compile(_pattern(t)), name)
+            for t, name in sorted(tokens.items(), key=lambda kv: -len(kv[0]))
+        ]
 
     def __bool__(self) -> bool:
         return bool(self.tokens)

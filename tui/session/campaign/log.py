@@ -10,8 +10,16 @@ from typing import Any
 from tui.language import N_, Msg, _, msg_from_doc
 from tui.session.campaign.typenames import expected
 
-__all__ = ["ODDS_LENGTH", "LogEntry", "entry_from_doc", "entry_to_doc", "odds_text",
-           "parse_odds", "shown_effects", "shown_text"]
+__all__ = [
+    "ODDS_LENGTH",
+    "LogEntry",
+    "entry_from_doc",
+    "entry_to_doc",
+    "odds_text",
+    "parse_odds",
+    "shown_effects",
+    "shown_text",
+]
 
 
 @dataclass(frozen=True)
@@ -114,9 +122,13 @@ def entry_to_doc(entry: LogEntry) -> dict[str, Any]:
 
 
 #: the problems :func:`~tui.language.msg_from_doc` names in a stored message (``_()`` there
-#: translates them; :mod:`tui.language` is the layer itself, so they are listed for the catalog here)
-MSG_PROBLEMS = (N_("expected a table with an id"), N_("expected a string"),
-                N_("expected a string, number or message"))
+#: translates them; :mod:`tui.language` is the layer itself, so they are listed for the
+#: catalog here)
+MSG_PROBLEMS = (
+    N_("expected a table with an id"),
+    N_("expected a string"),
+    N_("expected a string, number or message"),
+)
 
 
 def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
@@ -140,8 +152,9 @@ def entry_from_doc(doc: Mapping[str, Any]) -> LogEntry:
         raise ValueError("hidden: " + _("expected a list of names"))
     adventure, scene = get("adventure", int, 0), get("scene", int, 0)
     if adventure < 0 or scene < 0:
-        raise ValueError(("adventure" if adventure < 0 else "scene") + ": "
-                         + _("expected 0 or more"))
+        raise ValueError(
+            ("adventure" if adventure < 0 else "scene") + ": " + _("expected 0 or more")
+        )
     odds = get("odds", str, "")
     if odds and parse_odds(odds) is None:
         raise ValueError("odds: " + _("expected a probability written p/q, between 0 and 1"))

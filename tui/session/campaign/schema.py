@@ -114,8 +114,10 @@ def _table(
 def _no_unknown(doc: Mapping[str, Any], path: str, known: set[str]) -> None:
     for key in doc:
         if key not in known:
-            raise SchemaError(_key(path, key), _("unknown key (expected one of {keys})").format(
-                keys=", ".join(sorted(known))))
+            raise SchemaError(
+                _key(path, key),
+                _("unknown key (expected one of {keys})").format(keys=", ".join(sorted(known))),
+            )
 
 
 def _character(doc: Any, path: str, system: str) -> Character:
@@ -127,8 +129,10 @@ def _character(doc: Any, path: str, system: str) -> Character:
         raise SchemaError(_key(path, "name"), _("must not be empty"))
     side = _get(doc, path, "side", str, "party")
     if side not in SIDES:
-        raise SchemaError(_key(path, "side"), _("must be one of {values}, got {value!r}").format(
-            values=", ".join(SIDES), value=side))
+        raise SchemaError(
+            _key(path, "side"),
+            _("must be one of {values}, got {value!r}").format(values=", ".join(SIDES), value=side),
+        )
     tracker = registry.tracker(system)  # the system says what its skill values are
     skills = _table(doc, path, "skills", tracker.skill_type)
     for skill, value in skills.items():
@@ -140,8 +144,10 @@ def _character(doc: Any, path: str, system: str) -> Character:
         if not isinstance(tick, str):
             raise SchemaError(_key(_key(path, "ticks"), i), _("expected a skill name"))
         if tick not in skills:
-            raise SchemaError(_key(_key(path, "ticks"), i), _(
-                "{tick!r} is not one of this character's skills").format(tick=tick))
+            raise SchemaError(
+                _key(_key(path, "ticks"), i),
+                _("{tick!r} is not one of this character's skills").format(tick=tick),
+            )
     resources = _table(doc, path, "resources", int)
     return Character(
         name=name,
@@ -165,12 +171,20 @@ def _maxima(doc: Mapping[str, Any], path: str, resources: Mapping[str, int]) -> 
     here = _key(path, "maxima")
     for name, value in maxima.items():
         if name not in resources:
-            raise SchemaError(_key(here, name), _("{name!r} is not one of this character's "
-                                                "resources (add it under resources first)"
-                                                ).format(name=name))
+            raise SchemaError(
+                _key(here, name),
+                _(
+                    "{name!r} is not one of this character's "
+                    "resources (add it under resources first)"
+                ).format(name=name),
+            )
         if not 0 <= value <= MAX_RESOURCE:
-            raise SchemaError(_key(here, name), _("must be within {low}..{high}, got {value}"
-                                                  ).format(low=0, high=MAX_RESOURCE, value=value))
+            raise SchemaError(
+                _key(here, name),
+                _("must be within {low}..{high}, got {value}").format(
+                    low=0, high=MAX_RESOURCE, value=value
+                ),
+            )
     return maxima
 
 
@@ -188,9 +202,14 @@ def _conditions(doc: Mapping[str, Any], path: str) -> tuple[Condition, ...]:
         if value is True:
             out.append(Condition(name))
         elif value is False:
-            raise SchemaError(where, _("remove the line to lift a condition (false is not "
-                                       "a duration); write true, or e.g. \"2 rounds\" "
-                                       "(1..{most})").format(most=MAX_LEFT))
+            raise SchemaError(
+                where,
+                _(
+                    "remove the line to lift a condition (false is not "
+                    'a duration); write true, or e.g. "2 rounds" '
+                    "(1..{most})"
+                ).format(most=MAX_LEFT),
+            )
         else:
             try:
                 left, unit = parse_duration(value)
@@ -206,13 +225,15 @@ def _scene(doc: Any, path: str) -> Scene:
     _no_unknown(doc, path, {f.name for f in fields(Scene)})
     kind = _get(doc, path, "kind", str, "active")
     if kind not in ("active", "long"):
-        raise SchemaError(_key(path, "kind"), _("must be active or long, got {value!r}").format(
-            value=kind))
+        raise SchemaError(
+            _key(path, "kind"), _("must be active or long, got {value!r}").format(value=kind)
+        )
     limit = _get(doc, path, "round_limit", int, 4)
     if not 1 <= limit <= 4:
-        raise SchemaError(_key(path, "round_limit"), _("must be within {low}..{high}, got "
-                                                       "{value}").format(low=1, high=4,
-                                                                         value=limit))
+        raise SchemaError(
+            _key(path, "round_limit"),
+            _("must be within {low}..{high}, got {value}").format(low=1, high=4, value=limit),
+        )
     order = _get(doc, path, "turn_order", list, [])
     if not all(isinstance(x, str) for x in order):
         raise SchemaError(_key(path, "turn_order"), _("expected character names"))
@@ -234,8 +255,10 @@ def _check(doc: Any, path: str) -> ExtendedCheck:
     _no_unknown(doc, path, {f.name for f in fields(ExtendedCheck)})
     status = _get(doc, path, "status", str, "running")
     if status not in ("running", "done", "failed"):
-        raise SchemaError(_key(path, "status"), _("must be running, done or failed, got "
-                                                  "{value!r}").format(value=status))
+        raise SchemaError(
+            _key(path, "status"),
+            _("must be running, done or failed, got {value!r}").format(value=status),
+        )
     contributions = _get(doc, path, "contributions", list, [])
     if not all(isinstance(x, dict) for x in contributions):
         raise SchemaError(_key(path, "contributions"), _("expected tables"))
@@ -244,8 +267,9 @@ def _check(doc: Any, path: str) -> ExtendedCheck:
         raise SchemaError(_key(path, "allowed_skills"), _("expected skill names"))
     threshold = _get(doc, path, "threshold", int)
     if threshold < 1:
-        raise SchemaError(_key(path, "threshold"), _("must be at least 1, got {value}").format(
-            value=threshold))
+        raise SchemaError(
+            _key(path, "threshold"), _("must be at least 1, got {value}").format(value=threshold)
+        )
     return ExtendedCheck(
         name=_get(doc, path, "name", str),
         tn=_get(doc, path, "tn", int),
@@ -264,8 +288,12 @@ def migrate(doc: dict[str, Any]) -> dict[str, Any]:
     """Bring an older document up to :data:`FORMAT` (a no-op for current saves)."""
     version = _get(doc, "", "format", int)
     if version > FORMAT:
-        raise SchemaError("format", _("made by a newer Tablekeeper (format {version}, this "
-                                      "reads {format})").format(version=version, format=FORMAT))
+        raise SchemaError(
+            "format",
+            _("made by a newer Tablekeeper (format {version}, this reads {format})").format(
+                version=version, format=FORMAT
+            ),
+        )
     if version < 1:
         raise SchemaError("format", _("must be at least 1, got {value}").format(value=version))
     while version < FORMAT:
@@ -296,19 +324,23 @@ def from_doc(doc: dict[str, Any]) -> Campaign:
     system = _get(doc, "", "system", str)
     known = registry.system_keys()
     if system not in known:
-        raise SchemaError("system", _("unknown system {system!r} (one of {known})").format(
-            system=system, known=", ".join(known)))
+        raise SchemaError(
+            "system",
+            _("unknown system {system!r} (one of {known})").format(
+                system=system, known=", ".join(known)
+            ),
+        )
     adventure = _get(doc, "", "adventure", int, 1)
     if adventure < 1:
-        raise SchemaError("adventure", _("must be at least 1, got {value}").format(
-            value=adventure))
+        raise SchemaError("adventure", _("must be at least 1, got {value}").format(value=adventure))
     chars = _get(doc, "", "characters", list, [])
     characters = tuple(_character(c, f"characters[{i}]", system) for i, c in enumerate(chars))
     seen: set[str] = set()
     for i, ch in enumerate(characters):
         if ch.name.casefold() in seen:
-            raise SchemaError(f"characters[{i}].name", _("duplicate character name {name!r}"
-                                                         ).format(name=ch.name))
+            raise SchemaError(
+                f"characters[{i}].name", _("duplicate character name {name!r}").format(name=ch.name)
+            )
         seen.add(ch.name.casefold())
     scene_doc = doc.get("scene")
     history = _get(doc, "", "scene_history", list, [])

@@ -64,15 +64,21 @@ class Draft:
         said = tuple(e if isinstance(e, str) else e.english() for e in more)
         facts: tuple[Msg, ...] = ()
         if self.effect_msgs or any(isinstance(e, Msg) for e in more):
-            own = (self.effect_msgs if len(self.effect_msgs) == len(self.effects)
-                   else tuple(verbatim(e) for e in self.effects))
+            own = (
+                self.effect_msgs
+                if len(self.effect_msgs) == len(self.effects)
+                else tuple(verbatim(e) for e in self.effects)
+            )
             facts = own + tuple(e if isinstance(e, Msg) else verbatim(e) for e in more)
         return replace(self, effects=(*self.effects, *said), effect_msgs=facts)
 
     def with_tail(self, tail: str | Msg) -> Draft:
         """This draft's text followed by ``; tail`` (an added fact, the turn order …)."""
-        text = msg("{text}; {tail}", text=self.msg or verbatim(self.text),
-                   tail=tail if isinstance(tail, Msg) else verbatim(tail))
+        text = msg(
+            "{text}; {tail}",
+            text=self.msg or verbatim(self.text),
+            tail=tail if isinstance(tail, Msg) else verbatim(tail),
+        )
         return replace(self, text=text.english(), msg=text)
 
     @classmethod
@@ -91,10 +97,22 @@ class Draft:
         ``effects``, the facts to ``msg`` and ``effect_msgs`` (when any effect has them)."""
         english = text if isinstance(text, str) else text.english()
         said = tuple(e if isinstance(e, str) else e.english() for e in effects)
-        facts = (tuple(e if isinstance(e, Msg) else verbatim(e) for e in effects)
-                 if any(isinstance(e, Msg) for e in effects) else ())
-        return cls(kind, english, actor, grade, dict(inputs or {}), said, secret,
-                   None if isinstance(text, str) else text, facts)
+        facts = (
+            tuple(e if isinstance(e, Msg) else verbatim(e) for e in effects)
+            if any(isinstance(e, Msg) for e in effects)
+            else ()
+        )
+        return cls(
+            kind,
+            english,
+            actor,
+            grade,
+            dict(inputs or {}),
+            said,
+            secret,
+            None if isinstance(text, str) else text,
+            facts,
+        )
 
 
 @dataclass(frozen=True)
@@ -121,8 +139,7 @@ class _Step:
     def said(self, kind: str) -> Msg:
         """``undo: …`` / ``redo: …`` of this step, its own facts kept."""
         what = self.msg if self.msg is not None else verbatim(self.text)
-        return msg("undo: {what}", what=what) if kind == "undo" else msg("redo: {what}",
-                                                                          what=what)
+        return msg("undo: {what}", what=what) if kind == "undo" else msg("redo: {what}", what=what)
 
 
 Listener = Callable[[Campaign, Sequence[LogEntry]], None]
@@ -187,8 +204,15 @@ class Session:
         for listener in self._listeners:
             listener(self.campaign, entries)
 
-    def _entry(self, draft: Draft, before: Campaign, *, undoes: int = 0, secret: bool = False,
-               hidden: tuple[str, ...] = ()) -> LogEntry:
+    def _entry(
+        self,
+        draft: Draft,
+        before: Campaign,
+        *,
+        undoes: int = 0,
+        secret: bool = False,
+        hidden: tuple[str, ...] = (),
+    ) -> LogEntry:
         seq = max(self._last_seq, self.log[-1].seq if self.log else 0) + 1
         self._last_seq = seq
         names = HiddenNames((before, self.campaign), hidden)
@@ -224,8 +248,17 @@ class Session:
         entry = self._entry(outcome.draft, before)
         # Every command is a step, even a roll that changed nothing: ctrl+z then takes back
         # the last thing the GM did, as they expect, and the log marks it undone.
-        self._undo.append(_Step(before, outcome.campaign, entry.seq, entry.text, entry.secret,
-                                entry.hidden, entry.msg))
+        self._undo.append(
+            _Step(
+                before,
+                outcome.campaign,
+                entry.seq,
+                entry.text,
+                entry.secret,
+                entry.hidden,
+                entry.msg,
+            )
+        )
         del self._undo[: -self._depth]
         self._redo.clear()
         self._notify([entry])
@@ -253,8 +286,13 @@ class Session:
         step = self._undo.pop()
         self._redo.append(step)
         self.campaign = step.before
-        entry = self._entry(Draft.of("undo", step.said("undo")), step.after, undoes=step.seq,
-                            secret=step.secret, hidden=step.hidden)
+        entry = self._entry(
+            Draft.of("undo", step.said("undo")),
+            step.after,
+            undoes=step.seq,
+            secret=step.secret,
+            hidden=step.hidden,
+        )
         self._notify([entry])
         return entry
 
@@ -264,8 +302,13 @@ class Session:
         step = self._redo.pop()
         self._undo.append(step)
         self.campaign = step.after
-        entry = self._entry(Draft.of("redo", step.said("redo")), step.before, undoes=step.seq,
-                            secret=step.secret, hidden=step.hidden)
+        entry = self._entry(
+            Draft.of("redo", step.said("redo")),
+            step.before,
+            undoes=step.seq,
+            secret=step.secret,
+            hidden=step.hidden,
+        )
         self._notify([entry])
         return entry
 

@@ -73,14 +73,18 @@ def _one(table: Table, words: Sequence[str], usage: str) -> Character:
         raise CommandError(_("usage: {usage}").format(usage=usage))
     name, rest = pick_character(table, words)
     if rest:
-        raise CommandError(_("unexpected {rest!r} after {name}").format(
-            rest=' '.join(rest), name=name))
+        raise CommandError(
+            _("unexpected {rest!r} after {name}").format(rest=" ".join(rest), name=name)
+        )
     return table.campaign.character(name)
 
 
-@slash("add", "/add NAME [npc] [gm]",
-       "add a character (npc: an opponent; gm: hidden from players) and edit it",
-       args="TEXT")
+@slash(
+    "add",
+    "/add NAME [npc] [gm]",
+    "add a character (npc: an opponent; gm: hidden from players) and edit it",
+    args="TEXT",
+)
 def _add(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     side, gm_only = "party", False
@@ -95,36 +99,46 @@ def _add(table: Table, cmd: Slash) -> Feedback:
     name = character_name(table.campaign, " ".join(words))
     ch = Character(name, side=side, gm_only=gm_only)
     npc = side == "npc"
-    text = (msg("added {name} (npc, GM-only)", name=name) if npc and gm_only
-            else msg("added {name} (npc)", name=name) if npc
-            else msg("added {name} (GM-only)", name=name) if gm_only
-            else msg("added {name}", name=name))
-    feedback = table.run_change(lambda c: roster.add(c, ch),
-                                Draft.of("change", text, name, "", {"added": name}))
+    text = (
+        msg("added {name} (npc, GM-only)", name=name)
+        if npc and gm_only
+        else msg("added {name} (npc)", name=name)
+        if npc
+        else msg("added {name} (GM-only)", name=name)
+        if gm_only
+        else msg("added {name}", name=name)
+    )
+    feedback = table.run_change(
+        lambda c: roster.add(c, ch), Draft.of("change", text, name, "", {"added": name})
+    )
     if not feedback.ok:
         return feedback
     return replace(feedback, action="edit", argument=name)
 
 
-@slash("edit", "/edit CHAR", "open the character editor (every field; Escape closes)",
-       args="CHAR")
+@slash("edit", "/edit CHAR", "open the character editor (every field; Escape closes)", args="CHAR")
 def _edit(table: Table, cmd: Slash) -> Feedback:
     ch = _one(table, cmd.args, "/edit CHAR")
-    return Feedback(True, _("editing {name}").format(name=ch.name), action="edit",
-                    argument=ch.name)
+    return Feedback(True, _("editing {name}").format(name=ch.name), action="edit", argument=ch.name)
 
 
-@slash("sheet", "/sheet [CHAR]", "the character sheet: everything about one character (f4)",
-       args="[CHAR]")
+@slash(
+    "sheet",
+    "/sheet [CHAR]",
+    "the character sheet: everything about one character (f4)",
+    args="[CHAR]",
+)
 def _sheet(table: Table, cmd: Slash) -> Feedback:
     name = _one(table, cmd.args, "/sheet CHAR").name if cmd.args else ""
-    return Feedback(True, _("sheet of {name}").format(name=name) if name else _("sheet"),
-                    action="sheet",
-                    argument=name)
+    return Feedback(
+        True,
+        _("sheet of {name}").format(name=name) if name else _("sheet"),
+        action="sheet",
+        argument=name,
+    )
 
 
-@slash("dup", "/dup CHAR [xN]", "copy a character N times: Guard → Guard 2, Guard 3",
-       args="CHAR")
+@slash("dup", "/dup CHAR [xN]", "copy a character N times: Guard → Guard 2, Guard 3", args="CHAR")
 def _dup(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     count = 1
@@ -134,22 +148,37 @@ def _dup(table: Table, cmd: Slash) -> Feedback:
     ch = _one(table, words, "/dup CHAR [xN]")
     new, names = roster.duplicate(table.campaign, ch.name, count)
     text = msg("copied {name}: {copies}", name=ch.name, copies=", ".join(names))
-    return table.run_change(lambda _c: new, Draft.of("change", text, names[-1], "",
-                                                     {"copied": ch.name, "copies": names}))
+    return table.run_change(
+        lambda _c: new,
+        Draft.of("change", text, names[-1], "", {"copied": ch.name, "copies": names}),
+    )
 
 
-@slash("rm", "/rm CHAR", "remove a character (the log keeps its history; ctrl+z undoes)",
-       aliases=("remove",), args="CHAR")
+@slash(
+    "rm",
+    "/rm CHAR",
+    "remove a character (the log keeps its history; ctrl+z undoes)",
+    aliases=("remove",),
+    args="CHAR",
+)
 def _rm(table: Table, cmd: Slash) -> Feedback:
     ch = _one(table, cmd.args, "/rm CHAR")
     new = roster.remove(table.campaign, ch.name)
-    return table.run_change(lambda _c: new, Draft.of(
-        "change", msg("removed {name} (its log entries stay; ctrl+z brings it back)",
-                      name=ch.name), "", "", {"removed": ch.name}))
+    return table.run_change(
+        lambda _c: new,
+        Draft.of(
+            "change",
+            msg("removed {name} (its log entries stay; ctrl+z brings it back)", name=ch.name),
+            "",
+            "",
+            {"removed": ch.name},
+        ),
+    )
 
 
-def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
-                  exact_only: bool = False) -> str | None:
+def existing_name(
+    typed: str, names: Sequence[str], *, what: str = "skill", exact_only: bool = False
+) -> str | None:
     """The one name ``typed`` means: exact (ignoring case and punctuation), else the start
     of exactly one name; ``None`` for a new name. Starting several is an error."""
     form = normal(typed)
@@ -159,9 +188,10 @@ def existing_name(typed: str, names: Sequence[str], *, what: str = "skill",
     starts = [n for n in names if normal(n).startswith(form)]
     if len(starts) > 1:
         raise CommandError(
-            _("{what} {typed!r} could be {names}: write it out, or quote a new name "
-              "(\"{typed}\")").format(
-            what=tr(what), typed=typed, names=', '.join(starts[:4])))
+            _(
+                '{what} {typed!r} could be {names}: write it out, or quote a new name ("{typed}")'
+            ).format(what=tr(what), typed=typed, names=", ".join(starts[:4]))
+        )
     return starts[0] if starts else None
 
 
@@ -182,8 +212,12 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     raw = words.pop()
     name, rest = pick_character(table, words)
     if not rest:
-        return Feedback(False, _("usage: {usage} (which {kind} of {name}?)").format(
-            usage=usage, kind=tr("skill") if kind == "skills" else tr("attribute"), name=name))
+        return Feedback(
+            False,
+            _("usage: {usage} (which {kind} of {name}?)").format(
+                usage=usage, kind=tr("skill") if kind == "skills" else tr("attribute"), name=name
+            ),
+        )
     ch = table.campaign.character(name)
     values: Mapping[str, object] = getattr(ch, kind)
     what = "skill" if kind == "skills" else "attribute"
@@ -191,28 +225,46 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     quoted = f'"{typed}"' in cmd.rest or f"'{typed}'" in cmd.rest
     found = existing_name(typed, list(values), what=what, exact_only=quoted)
     key = found or spelling(typed, _known(table.campaign, kind))
-    value = (skill_value(table.system, raw, key) if kind == "skills"
-             else attribute_value(raw, key))
+    value = skill_value(table.system, raw, key) if kind == "skills" else attribute_value(raw, key)
     updated = dict(values)
     updated[key] = value
     new = with_table(ch, kind, updated)
-    text = (msg("{name} {key} {old} → {value}", name=ch.name, key=key, old=str(values[key]),
-                value=str(value)) if found
-            else msg("{name}: new {what} {key} {value}", name=ch.name, key=key,
-                     what=msg("skill") if kind == "skills" else msg("attribute"),
-                     value=str(value)))
+    text = (
+        msg(
+            "{name} {key} {old} → {value}",
+            name=ch.name,
+            key=key,
+            old=str(values[key]),
+            value=str(value),
+        )
+        if found
+        else msg(
+            "{name}: new {what} {key} {value}",
+            name=ch.name,
+            key=key,
+            what=msg("skill") if kind == "skills" else msg("attribute"),
+            value=str(value),
+        )
+    )
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 
 
-@slash("skill", "/skill CHAR SKILL VALUE",
-       "set a skill (added when the character lacks it), checked by the system's rules",
-       args="CHAR SKILL N")
+@slash(
+    "skill",
+    "/skill CHAR SKILL VALUE",
+    "set a skill (added when the character lacks it), checked by the system's rules",
+    args="CHAR SKILL N",
+)
 def _skill(table: Table, cmd: Slash) -> Feedback:
     return _set_value(table, cmd, "skills")
 
 
-@slash("attr", "/attr CHAR NAME VALUE", "set an attribute or characteristic (added if new)",
-       args="CHAR TEXT")
+@slash(
+    "attr",
+    "/attr CHAR NAME VALUE",
+    "set an attribute or characteristic (added if new)",
+    args="CHAR TEXT",
+)
 def _attr(table: Table, cmd: Slash) -> Feedback:
     return _set_value(table, cmd, "attributes")
 
@@ -222,7 +274,8 @@ def _attr(table: Table, cmd: Slash) -> Feedback:
     "/hp CHAR [RESOURCE] ±N[!]|=N|max=N",
     "change a resource (HP by default); healing stops at the maximum unless N!; "
     "=N or max=N on a new name adds it",
-    aliases=("res",), args="CHAR [RESOURCE] N",
+    aliases=("res",),
+    args="CHAR [RESOURCE] N",
 )
 def _resource(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
@@ -232,8 +285,9 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     if len(words) > 1 and not amounts:
         parse_amount(words[-1])  # says what is wrong with the amount
     if not words or not amounts:
-        return Feedback(False,
-            _("usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past the maximum)"))
+        return Feedback(
+            False, _("usage: /hp CHAR [RESOURCE] ±N, =N or max=N (! forces past the maximum)")
+        )
     if len({a.op == "max" for a in amounts}) != len(amounts):
         return Feedback(False, _("give one change and at most one max=N"))
     name, rest = pick_character(table, words)
@@ -250,9 +304,12 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
         resource = "HP"
     else:
         have = ", ".join(ch.resources) or _("none")
-        return Feedback(False,
+        return Feedback(
+            False,
             _("{name} has no HP (resources: {have}); /hp CHAR NAME =N adds one").format(
-            name=ch.name, have=have))
+                name=ch.name, have=have
+            ),
+        )
     parts: list[str | Msg] = [ch.name]
     new = ch
     for amount in sorted(amounts, key=lambda a: a.op != "max"):  # the maximum first
@@ -262,8 +319,9 @@ def _resource(table: Table, cmd: Slash) -> Feedback:
     # the inputs say what changed in words a recap reads (tui.session.recap.gather)
     before, after = ch.resources.get(resource, 0), new.resources.get(resource, 0)
     inputs = {"resource": resource, "from": before, "to": after} if before != after else {}
-    return table.run_change(lambda c: c.with_character(new),
-                            Draft.of("change", shown, ch.name, "", inputs))
+    return table.run_change(
+        lambda c: c.with_character(new), Draft.of("change", shown, ch.name, "", inputs)
+    )
 
 
 def _duration(words: list[str]) -> tuple[int, DurationUnit]:
@@ -279,9 +337,13 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
     return 0, ""
 
 
-@slash("cond", "/cond CHAR NAME [N rounds|turns]",
-       "set a condition (stunned, prone …); rounds count down by the round, turns by the "
-       "character's own turn", args="CHAR CONDITION N")
+@slash(
+    "cond",
+    "/cond CHAR NAME [N rounds|turns]",
+    "set a condition (stunned, prone …); rounds count down by the round, turns by the "
+    "character's own turn",
+    args="CHAR CONDITION N",
+)
 def _cond(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if not words:
@@ -297,8 +359,12 @@ def _cond(table: Table, cmd: Slash) -> Feedback:
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 
 
-@slash("uncond", "/uncond CHAR NAME|all", "lift a condition (all: every one)",
-       args="CHAR CONDITION|all")
+@slash(
+    "uncond",
+    "/uncond CHAR NAME|all",
+    "lift a condition (all: every one)",
+    args="CHAR CONDITION|all",
+)
 def _uncond(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
@@ -309,13 +375,17 @@ def _uncond(table: Table, cmd: Slash) -> Feedback:
         if not ch.conditions:
             return Feedback(False, _("{name} has no conditions").format(name=ch.name))
         new = ch.with_conditions(())
-        text = msg("{name}: conditions lifted ({conditions})", name=ch.name,
-                   conditions=", ".join(c.name for c in ch.conditions))
+        text = msg(
+            "{name}: conditions lifted ({conditions})",
+            name=ch.name,
+            conditions=", ".join(c.name for c in ch.conditions),
+        )
     else:
         found = match_prefix_words(rest, [c.name for c in ch.conditions], what="condition")
         if found.consumed != len(rest):
-            return Feedback(False, _("unexpected {names!r}").format(
-                names=' '.join(rest[found.consumed:])))
+            return Feedback(
+                False, _("unexpected {names!r}").format(names=" ".join(rest[found.consumed :]))
+            )
         new, text = without_condition(ch, found.name)
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 

@@ -57,34 +57,55 @@ def shown_label(condition: Condition) -> str:
     return f"{condition.name} {duration_msg(condition).render()}"
 
 
-def with_condition(ch: Character, name: str, left: int = 0,
-                   unit: DurationUnit = "") -> tuple[Character, Msg]:
+def with_condition(
+    ch: Character, name: str, left: int = 0, unit: DurationUnit = ""
+) -> tuple[Character, Msg]:
     """``ch`` with the condition set (replacing one of the same name), and the message."""
     new = Condition(name, left if unit else 0, unit)
     old = ch.condition(name)
     if old is not None:
         conditions = tuple(replace(new, name=old.name) if c is old else c for c in ch.conditions)
-        return (ch.with_conditions(conditions),
-                msg("{name}: {condition} now {duration} (was {was})", name=ch.name,
-                    condition=old.name, duration=duration_msg(new), was=duration_msg(old)))
+        return (
+            ch.with_conditions(conditions),
+            msg(
+                "{name}: {condition} now {duration} (was {was})",
+                name=ch.name,
+                condition=old.name,
+                duration=duration_msg(new),
+                was=duration_msg(old),
+            ),
+        )
     if len(ch.conditions) >= MAX_CONDITIONS:
-        raise CommandError(_("{name} already has {MAX_CONDITIONS} conditions").format(
-            name=ch.name, MAX_CONDITIONS=MAX_CONDITIONS))
+        raise CommandError(
+            _("{name} already has {MAX_CONDITIONS} conditions").format(
+                name=ch.name, MAX_CONDITIONS=MAX_CONDITIONS
+            )
+        )
     return ch.with_conditions((*ch.conditions, new)), (
-        msg("{name} is {condition} for {duration}", name=ch.name, condition=name,
-            duration=duration_msg(new)) if new.unit
-        else msg("{name} is {condition}", name=ch.name, condition=name))
+        msg(
+            "{name} is {condition} for {duration}",
+            name=ch.name,
+            condition=name,
+            duration=duration_msg(new),
+        )
+        if new.unit
+        else msg("{name} is {condition}", name=ch.name, condition=name)
+    )
 
 
 def without_condition(ch: Character, name: str) -> tuple[Character, Msg]:
     old = ch.condition(name)
     if old is None:
         have = ", ".join(c.name for c in ch.conditions) or _("none")
-        raise CommandError(_("{name} is not {name2} (conditions: {have})").format(
-            name=ch.name, name2=name, have=have))
+        raise CommandError(
+            _("{name} is not {name2} (conditions: {have})").format(
+                name=ch.name, name2=name, have=have
+            )
+        )
     kept = tuple(c for c in ch.conditions if c is not old)
-    return ch.with_conditions(kept), msg("{name} is no longer {condition}", name=ch.name,
-                                         condition=old.name)
+    return ch.with_conditions(kept), msg(
+        "{name} is no longer {condition}", name=ch.name, condition=old.name
+    )
 
 
 def counted_down(ch: Character, unit: DurationUnit, steps: int = 1) -> tuple[Character, list[Msg]]:

@@ -83,8 +83,9 @@ class Field:
 
 def _weapons(ch: Character) -> dict[str, Mapping[str, Any]]:
     raw = ch.extra.get("weapons")
-    return {k: v for k, v in raw.items() if isinstance(v, Mapping)} if isinstance(
-        raw, Mapping) else {}
+    return (
+        {k: v for k, v in raw.items() if isinstance(v, Mapping)} if isinstance(raw, Mapping) else {}
+    )
 
 
 def _weapon_text(weapon: Mapping[str, Any]) -> str:
@@ -111,51 +112,113 @@ def fields_of(ch: Character, system: System) -> list[Field]:
         Field("name", "", N_("Name"), ch.name, hint=_("the name (unique)")),
         Field("player", "", N_("Player"), ch.player, hint=_("who plays it (empty: nobody)")),
         Field("side", "", N_("Side"), ch.side, hint=_("Enter switches party / npc")),
-        Field("gm", "", N_("GM-only"), "yes" if ch.gm_only else "no",
-              hint=_("Enter switches: hidden from the player view")),
+        Field(
+            "gm",
+            "",
+            N_("GM-only"),
+            "yes" if ch.gm_only else "no",
+            hint=_("Enter switches: hidden from the player view"),
+        ),
     ]
     kinds = system.skill_type if isinstance(system.skill_type, tuple) else (system.skill_type,)
-    skill_hint = (_("a whole number") if int in kinds else _("a number") if float in kinds
-                  else _("text"))
+    skill_hint = (
+        _("a whole number") if int in kinds else _("a number") if float in kinds else _("text")
+    )
     sections = (
-        ("attr", _("Attributes"), ch.attributes, _("a number or a word"),
-         N_("+ add attribute")),
+        ("attr", _("Attributes"), ch.attributes, _("a number or a word"), N_("+ add attribute")),
         ("skill", _("Skills"), ch.skills, skill_hint, N_("+ add skill")),
     )
     for kind, section, values, hint, adds in sections:
         for name, value in values.items():
             mark = " ✓" if kind == "skill" and name in ch.ticks else ""
-            rows.append(Field(kind, name, name, f"{value}{mark}", section,
-                              _("{hint}, or NEW NAME = VALUE").format(hint=hint)))
-        rows.append(Field(f"{kind}+", "", adds, "", section,
-                          _("NAME = VALUE ({hint})").format(hint=hint)))
+            rows.append(
+                Field(
+                    kind,
+                    name,
+                    name,
+                    f"{value}{mark}",
+                    section,
+                    _("{hint}, or NEW NAME = VALUE").format(hint=hint),
+                )
+            )
+        rows.append(
+            Field(f"{kind}+", "", adds, "", section, _("NAME = VALUE ({hint})").format(hint=hint))
+        )
     resources = _("Resources")
     for name, value in ch.resources.items():
         top = ch.maxima.get(name)
-        rows.append(Field("res", name, name, f"{value}/{top}" if top is not None else str(value),
-                          resources, _("VALUE or VALUE/MAX (VALUE/ drops the maximum)")))
+        rows.append(
+            Field(
+                "res",
+                name,
+                name,
+                f"{value}/{top}" if top is not None else str(value),
+                resources,
+                _("VALUE or VALUE/MAX (VALUE/ drops the maximum)"),
+            )
+        )
     rows.append(Field("res+", "", N_("+ add resource"), "", resources, _("NAME = VALUE[/MAX]")))
     conditions = _("Conditions")
     for c in ch.conditions:
-        rows.append(Field("cond", c.name, c.name, duration_msg(c).render(), conditions,
-                          _("N rounds, N turns, or empty: until removed")))
-    rows.append(Field("cond+", "", N_("+ add condition"), "", conditions,
-                      _("NAME [N rounds|turns]")))
-    rows.append(Field("notes", "", N_("Notes"), ch.notes.replace("\n", "\\n"), _("Notes"),
-                      _("one line; \\n starts a new line")))
+        rows.append(
+            Field(
+                "cond",
+                c.name,
+                c.name,
+                duration_msg(c).render(),
+                conditions,
+                _("N rounds, N turns, or empty: until removed"),
+            )
+        )
+    rows.append(
+        Field("cond+", "", N_("+ add condition"), "", conditions, _("NAME [N rounds|turns]"))
+    )
+    rows.append(
+        Field(
+            "notes",
+            "",
+            N_("Notes"),
+            ch.notes.replace("\n", "\\n"),
+            _("Notes"),
+            _("one line; \\n starts a new line"),
+        )
+    )
     names = _("Names")
-    rows.append(Field("aliases", "", N_("Aliases"), ", ".join(_aliases(ch)), names,
-                      _("other names the roll entry knows: a, b")))
-    rows.append(Field("skill_aliases", "", N_("Skill aliases"),
-                      ", ".join(f"{k} = {v}" for k, v in _skill_aliases(ch).items()), names,
-                      _("alias = Skill, alias = Skill")))
+    rows.append(
+        Field(
+            "aliases",
+            "",
+            N_("Aliases"),
+            ", ".join(_aliases(ch)),
+            names,
+            _("other names the roll entry knows: a, b"),
+        )
+    )
+    rows.append(
+        Field(
+            "skill_aliases",
+            "",
+            N_("Skill aliases"),
+            ", ".join(f"{k} = {v}" for k, v in _skill_aliases(ch).items()),
+            names,
+            _("alias = Skill, alias = Skill"),
+        )
+    )
     weapons = _weapons(ch)
     if system.weapon_fields or weapons:
         fields = " ".join(f"{f}=…" for f in system.weapon_fields) or "key=value …"
         for name, weapon in weapons.items():
             rows.append(Field("weapon", name, name, _weapon_text(weapon), _("Weapons"), fields))
-        rows.append(Field("weapon+", "", N_("+ add weapon"), "", _("Weapons"),
-                          _("NAME {fields}").format(fields=fields)))
+        rows.append(
+            Field(
+                "weapon+",
+                "",
+                N_("+ add weapon"),
+                "",
+                _("Weapons"),
+                _("NAME {fields}").format(fields=fields),
+            )
+        )
     return rows
 
 
@@ -179,9 +242,11 @@ def _resource(ch: Character, name: str, text: str) -> Character:
     value = whole_number(value_text, name, low=-LIMIT, high=LIMIT)
     ch = ch.with_resource(name, value)
     if slash:
-        top = (whole_number(top_text, _("the maximum of {name}").format(name=name), low=0,
-                            high=LIMIT)
-               if top_text.strip() else None)
+        top = (
+            whole_number(top_text, _("the maximum of {name}").format(name=name), low=0, high=LIMIT)
+            if top_text.strip()
+            else None
+        )
         ch = ch.with_maximum(name, top)
     return ch
 
@@ -233,8 +298,9 @@ def _set_item(ch: Character, kind: str, name: str, text: str, system: System) ->
     return with_table(ch, table, {**getattr(ch, table), name: value})
 
 
-def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
-            system: System) -> Character:
+def _edited(
+    campaign: Campaign, ch: Character, field: Field, text: str, system: System
+) -> Character:
     kind = field.kind
     if kind == "name":
         return replace(ch, name=character_name(campaign, text, old=ch.name))
@@ -251,7 +317,9 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
             if skill not in ch.skills:
                 raise CommandError(
                     _("{name} has no skill {skill!r} for the alias {alias!r}").format(
-                    name=ch.name, skill=skill, alias=alias))
+                        name=ch.name, skill=skill, alias=alias
+                    )
+                )
             pairs[alias] = skill
         return _with_extra(ch, "skill_aliases", pairs)
     if kind == "cond":
@@ -269,16 +337,19 @@ def _edited(campaign: Campaign, ch: Character, field: Field, text: str,
         cut = next((i for i, w in enumerate(words) if "=" in w), len(words))
         name = label(" ".join(words[:cut]), N_("weapon"))
         if name in _weapons(ch):
-            raise CommandError(_("{name} already has a weapon called {name2}").format(
-                name=ch.name, name2=name))
+            raise CommandError(
+                _("{name} already has a weapon called {name2}").format(name=ch.name, name2=name)
+            )
         return _set_item(ch, "weapon", name, " ".join(words[cut:]), system)
     if kind.endswith("+"):
-        name, value = _named(text, {"attr+": N_("attribute"), "skill+": N_("skill"),
-                                    "res+": N_("resource")}[kind])
+        name, value = _named(
+            text, {"attr+": N_("attribute"), "skill+": N_("skill"), "res+": N_("resource")}[kind]
+        )
         base = kind[:-1]
         if any(k.casefold() == name.casefold() for k in getattr(ch, _TABLES[base])):
-            raise CommandError(_("{name} already has {name2}: edit its row").format(
-                name=ch.name, name2=name))
+            raise CommandError(
+                _("{name} already has {name2}: edit its row").format(name=ch.name, name2=name)
+            )
         return _set_item(ch, base, name, value, system)
     name = field.item
     if "=" in text and kind != "weapon":
@@ -300,14 +371,19 @@ def _value(ch: Character, kind: str, item: str) -> str | Msg:
 
 
 #: the log line of a changed free-text row, by the row's kind
-_CHANGED = {"notes": N_("{name}: notes changed"), "aliases": N_("{name}: aliases changed"),
-            "skill_aliases": N_("{name}: skill aliases changed")}
+_CHANGED = {
+    "notes": N_("{name}: notes changed"),
+    "aliases": N_("{name}: aliases changed"),
+    "skill_aliases": N_("{name}: skill aliases changed"),
+}
 #: the log line of an added row (``+ add …``), by the row's kind
-_NEW = {"attr+": N_("{name}: new attribute {key} {value}"),
-        "skill+": N_("{name}: new skill {key} {value}"),
-        "res+": N_("{name}: new resource {key} {value}"),
-        "cond+": N_("{name}: new condition {key} {value}"),
-        "weapon+": N_("{name}: new weapon {key} {value}")}
+_NEW = {
+    "attr+": N_("{name}: new attribute {key} {value}"),
+    "skill+": N_("{name}: new skill {key} {value}"),
+    "res+": N_("{name}: new resource {key} {value}"),
+    "cond+": N_("{name}: new condition {key} {value}"),
+    "weapon+": N_("{name}: new weapon {key} {value}"),
+}
 
 
 def _describe(before: Character, after: Character, field: Field) -> str | Msg:
@@ -316,16 +392,29 @@ def _describe(before: Character, after: Character, field: Field) -> str | Msg:
     if kind == "name":
         return msg("{old} renamed {new}", old=before.name, new=after.name)
     if kind == "player":
-        return (msg("{name}: player {player}", name=who, player=after.player) if after.player
-                else msg("{name}: no player", name=who))
+        return (
+            msg("{name}: player {player}", name=who, player=after.player)
+            if after.player
+            else msg("{name}: no player", name=who)
+        )
     if kind in ("notes", "aliases", "skill_aliases"):
         return Msg(_CHANGED[kind], (("name", who),))
     if field.adds:
         table = _TABLES.get(kind[:-1])
-        olds = set(getattr(before, table) if table and table != "weapons" else
-                   _weapons(before) if table else (c.name for c in before.conditions))
-        news = (getattr(after, table) if table and table != "weapons" else
-                _weapons(after) if table else [c.name for c in after.conditions])
+        olds = set(
+            getattr(before, table)
+            if table and table != "weapons"
+            else _weapons(before)
+            if table
+            else (c.name for c in before.conditions)
+        )
+        news = (
+            getattr(after, table)
+            if table and table != "weapons"
+            else _weapons(after)
+            if table
+            else [c.name for c in after.conditions]
+        )
         item = next((n for n in news if n not in olds), "")
         return Msg(_NEW[kind], (("name", who), ("key", item), ("value", _value(after, kind, item))))
     item = field.item
@@ -333,15 +422,26 @@ def _describe(before: Character, after: Character, field: Field) -> str | Msg:
     table = _TABLES.get(kind)
     if table is not None and table != "weapons" and item not in getattr(after, table):
         new_item = next(n for n in getattr(after, table) if n not in getattr(before, table))
-        return msg("{name}: {item} renamed {new_item}, {old} → {value}", name=who, item=item,
-                   new_item=new_item, old=_value(before, kind, item),
-                   value=_value(after, kind, new_item))
-    return msg("{name} {key} {old} → {value}", name=who, key=item, old=_value(before, kind, item),
-               value=_value(after, kind, new_item))
+        return msg(
+            "{name}: {item} renamed {new_item}, {old} → {value}",
+            name=who,
+            item=item,
+            new_item=new_item,
+            old=_value(before, kind, item),
+            value=_value(after, kind, new_item),
+        )
+    return msg(
+        "{name} {key} {old} → {value}",
+        name=who,
+        key=item,
+        old=_value(before, kind, item),
+        value=_value(after, kind, new_item),
+    )
 
 
-def apply_field(campaign: Campaign, name: str, field: Field, text: str,
-                system: System) -> tuple[Campaign, Draft]:
+def apply_field(
+    campaign: Campaign, name: str, field: Field, text: str, system: System
+) -> tuple[Campaign, Draft]:
     """The campaign after the GM confirmed ``text`` in ``field`` of ``name``, and its log
     entry (a rename records both names). Input that changes nothing is refused, so a step
     is never empty."""
@@ -350,8 +450,10 @@ def apply_field(campaign: Campaign, name: str, field: Field, text: str,
     if new == ch:
         raise CommandError(_("nothing changed"))
     inputs = {"renamed": ch.name, "to": new.name} if new.name != ch.name else {}
-    return (roster.replace_character(campaign, ch.name, new),
-            Draft.of("change", _describe(ch, new, field), new.name, "", inputs))
+    return (
+        roster.replace_character(campaign, ch.name, new),
+        Draft.of("change", _describe(ch, new, field), new.name, "", inputs),
+    )
 
 
 def toggle_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, Msg]:
@@ -360,12 +462,16 @@ def toggle_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign,
     if field.kind == "side":
         new = replace(ch, side="npc" if ch.side == "party" else "party")
         return campaign.with_character(new), (
-            msg("{name} is now an npc", name=ch.name) if new.side == "npc"
-            else msg("{name} is now in the party", name=ch.name))
+            msg("{name} is now an npc", name=ch.name)
+            if new.side == "npc"
+            else msg("{name} is now in the party", name=ch.name)
+        )
     new = replace(ch, gm_only=not ch.gm_only)
     return campaign.with_character(new), (
-        msg("{name} is now hidden from the player view", name=ch.name) if new.gm_only
-        else msg("{name} is now shown in the player view", name=ch.name))
+        msg("{name} is now hidden from the player view", name=ch.name)
+        if new.gm_only
+        else msg("{name} is now shown in the player view", name=ch.name)
+    )
 
 
 def remove_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign, Msg]:
@@ -373,12 +479,14 @@ def remove_field(campaign: Campaign, name: str, field: Field) -> tuple[Campaign,
     ch = campaign.character(name)
     item = field.item
     if field.kind == "cond":
-        return campaign.with_character(without_condition(ch, item)[0]), \
-            msg("{name} is no longer {condition}", name=ch.name, condition=item)
+        return campaign.with_character(without_condition(ch, item)[0]), msg(
+            "{name} is no longer {condition}", name=ch.name, condition=item
+        )
     if field.kind == "weapon":
         rest = {k: v for k, v in _weapons(ch).items() if k != item}
-        return campaign.with_character(_with_extra(ch, "weapons", rest)), \
-            msg("{name}: weapon {weapon} removed", name=ch.name, weapon=item)
+        return campaign.with_character(_with_extra(ch, "weapons", rest)), msg(
+            "{name}: weapon {weapon} removed", name=ch.name, weapon=item
+        )
     table = _TABLES.get(field.kind)
     if table is None or not field.removable:
         raise CommandError(_("this row cannot be removed (clear it instead)"))

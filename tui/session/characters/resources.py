@@ -91,23 +91,38 @@ def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character
     if amount.op == "max":
         if amount.value is None:
             if top is None:
-                raise CommandError(_("{name}'s {resource} has no maximum to remove").format(
-                    name=ch.name, resource=resource))
-            return ch.with_maximum(resource, None), msg("{resource}: no maximum",
-                                                        resource=resource)
+                raise CommandError(
+                    _("{name}'s {resource} has no maximum to remove").format(
+                        name=ch.name, resource=resource
+                    )
+                )
+            return ch.with_maximum(resource, None), msg("{resource}: no maximum", resource=resource)
         if current is None:
             ch = ch.with_resource(resource, amount.value)
-            return (ch.with_maximum(resource, amount.value),
-                    msg("{resource} {value}/{value} (new)", resource=resource,
-                        value=amount.value))
+            return (
+                ch.with_maximum(resource, amount.value),
+                msg("{resource} {value}/{value} (new)", resource=resource, value=amount.value),
+            )
         parts: list[str | Msg] = [
-            msg("{resource} maximum {value} ({resource} {current}/{value})",
-                resource=resource, value=amount.value, current=current) if top is None
-            else msg("{resource} maximum {top} → {value}", resource=resource, top=top,
-                     value=amount.value)]
+            msg(
+                "{resource} maximum {value} ({resource} {current}/{value})",
+                resource=resource,
+                value=amount.value,
+                current=current,
+            )
+            if top is None
+            else msg(
+                "{resource} maximum {top} → {value}", resource=resource, top=top, value=amount.value
+            )
+        ]
         if current > amount.value:
-            parts.append(msg(" ({resource} {current} is above it; =N lowers it)",
-                             resource=resource, current=current))
+            parts.append(
+                msg(
+                    " ({resource} {current} is above it; =N lowers it)",
+                    resource=resource,
+                    current=current,
+                )
+            )
         return ch.with_maximum(resource, amount.value), joined(*parts)
     before = current if current is not None else 0
     assert amount.value is not None
@@ -122,9 +137,9 @@ def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character
         raise CommandError(_("that is a very large number"))
     shown = f"{new}/{top}" if top is not None else str(new)
     old: str | Msg = msg("new") if current is None else str(before)
-    return ch.with_resource(resource, new), msg("{resource} {old} → {shown}{note}",
-                                                resource=resource, old=old, shown=shown,
-                                                note=note)
+    return ch.with_resource(resource, new), msg(
+        "{resource} {old} → {shown}{note}", resource=resource, old=old, shown=shown, note=note
+    )
 
 
 def resource_text(ch: Character, resource: str) -> str:
@@ -150,7 +165,7 @@ def is_down(ch: Character, vital: Sequence[str]) -> str:
 
 
 def down_lines(before: Campaign, after: Campaign, vital: Sequence[str]) -> list[Msg]:
-    """"X is down (HP -3/12)" / "X is back up (HP 2/12)" for what this change did."""
+    """ "X is down (HP -3/12)" / "X is back up (HP 2/12)" for what this change did."""
     if before.characters is after.characters:
         return []
     old = {c.name: c for c in before.characters}
@@ -161,9 +176,11 @@ def down_lines(before: Campaign, after: Campaign, vital: Sequence[str]) -> list[
             continue
         was, now = is_down(prev, vital), is_down(ch, vital)
         if now and not was:
-            lines.append(msg("{name} is down ({resource})", name=ch.name,
-                             resource=resource_text(ch, now)))
+            lines.append(
+                msg("{name} is down ({resource})", name=ch.name, resource=resource_text(ch, now))
+            )
         elif was and not now:
-            lines.append(msg("{name} is back up ({resource})", name=ch.name,
-                             resource=resource_text(ch, was)))
+            lines.append(
+                msg("{name} is back up ({resource})", name=ch.name, resource=resource_text(ch, was))
+            )
     return lines

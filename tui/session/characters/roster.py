@@ -52,8 +52,11 @@ _NUMBERED = re.compile(r"^(.*\S)\s+(\d+)$")
 
 def _limit(campaign: Campaign, more: int) -> None:
     if len(campaign.characters) + more > MAX_CHARACTERS:
-        raise CommandError(_("a campaign holds at most {MAX_CHARACTERS} characters").format(
-            MAX_CHARACTERS=MAX_CHARACTERS))
+        raise CommandError(
+            _("a campaign holds at most {MAX_CHARACTERS} characters").format(
+                MAX_CHARACTERS=MAX_CHARACTERS
+            )
+        )
 
 
 def _actor(scene: Scene) -> str | None:
@@ -111,15 +114,17 @@ def copy_names(campaign: Campaign, name: str, count: int) -> list[str]:
 def _copy(original: Character, name: str) -> Character:
     resources = {k: original.maxima.get(k, v) for k, v in original.resources.items()}
     extra = {k: v for k, v in original.extra.items() if k != "aliases"}
-    return replace(original, name=name, resources=resources, ticks=(), conditions=(),
-                   extra=extra)
+    return replace(original, name=name, resources=resources, ticks=(), conditions=(), extra=extra)
 
 
 def duplicate(campaign: Campaign, name: str, count: int = 1) -> tuple[Campaign, list[str]]:
     """``count`` copies of ``name`` placed after it (and its earlier copies)."""
     if not 1 <= count <= MAX_COPIES:
-        raise CommandError(_("make 1..{MAX_COPIES} copies at a time, not {count}").format(
-            MAX_COPIES=MAX_COPIES, count=count))
+        raise CommandError(
+            _("make 1..{MAX_COPIES} copies at a time, not {count}").format(
+                MAX_COPIES=MAX_COPIES, count=count
+            )
+        )
     _limit(campaign, count)
     original = campaign.character(name)
     names = copy_names(campaign, original.name, count)
@@ -189,12 +194,19 @@ def rename(campaign: Campaign, old: str, new: str) -> Campaign:
     if scene is not None:
         order = tuple(new if n == ch.name else n for n in scene.turn_order)
         scene = tracker(campaign.system).scene_renamed(
-            replace(scene, turn_order=order), ch.name, new)
+            replace(scene, turn_order=order), ch.name, new
+        )
     checks = tuple(
-        replace(chk, contributions=tuple(
-            {**c, "who": new} if c.get("who") == ch.name else c for c in chk.contributions))
-        if any(c.get("who") == ch.name for c in chk.contributions) else chk
-        for chk in campaign.checks)
+        replace(
+            chk,
+            contributions=tuple(
+                {**c, "who": new} if c.get("who") == ch.name else c for c in chk.contributions
+            ),
+        )
+        if any(c.get("who") == ch.name for c in chk.contributions)
+        else chk
+        for chk in campaign.checks
+    )
     return replace(campaign, scene=scene, checks=checks)
 
 

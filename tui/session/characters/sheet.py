@@ -29,13 +29,20 @@ __all__ = ["BAR_STYLES", "GRADE_STYLES", "pack", "recent_rolls", "sheet_lines"]
 
 Line = list[Segment]
 BAR_STYLES = {"good": "green", "hurt": "yellow", "low": "bold red"}
-GRADE_STYLES = {"critical": "bold magenta", "special": "bold cyan", "success": "green",
-                "partial": "yellow", "failure": "red", "fumble": "bold red"}
+GRADE_STYLES = {
+    "critical": "bold magenta",
+    "special": "bold cyan",
+    "success": "green",
+    "partial": "yellow",
+    "failure": "red",
+    "fumble": "bold red",
+}
 RECENT = 6
 
 
-def recent_rolls(log: Sequence[LogEntry], name: str, undone: Iterable[int] = (),
-                 limit: int = RECENT) -> list[LogEntry]:
+def recent_rolls(
+    log: Sequence[LogEntry], name: str, undone: Iterable[int] = (), limit: int = RECENT
+) -> list[LogEntry]:
     """The newest ``limit`` rolls of ``name`` (oldest first), following renames back."""
     skip = set(undone)
     names = {name}
@@ -46,12 +53,16 @@ def recent_rolls(log: Sequence[LogEntry], name: str, undone: Iterable[int] = (),
         if entry.seq in skip or entry.kind in ("undo", "redo"):
             continue
         inputs = entry.inputs
-        if entry.kind == "roll" and (entry.actor in names or any(
-                f"vs {n} " in entry.text for n in names)):
+        if entry.kind == "roll" and (
+            entry.actor in names or any(f"vs {n} " in entry.text for n in names)
+        ):
             found.append(entry)
         renamed_to = inputs.get("to")
-        if isinstance(renamed_to, str) and renamed_to in names and isinstance(
-                inputs.get("renamed"), str):
+        if (
+            isinstance(renamed_to, str)
+            and renamed_to in names
+            and isinstance(inputs.get("renamed"), str)
+        ):
             names.discard(renamed_to)
             names.add(str(inputs["renamed"]))
         started = [inputs.get("added"), *(inputs.get("copies") or [])]
@@ -98,8 +109,11 @@ def pack(items: Sequence[tuple[str, str]], width: int, *, style: str = "") -> li
 
 def _title(ch: Character, vital: Sequence[str]) -> Line:
     line: Line = [(ch.name, "bold underline")]
-    bits = [_("player {name}").format(name=ch.player) if ch.player else "",
-            _("npc") if ch.side == "npc" else _("party"), _("GM-only") if ch.gm_only else ""]
+    bits = [
+        _("player {name}").format(name=ch.player) if ch.player else "",
+        _("npc") if ch.side == "npc" else _("party"),
+        _("GM-only") if ch.gm_only else "",
+    ]
     line.append(("  " + " · ".join(b for b in bits if b), "dim"))
     if is_down(ch, vital):
         line.append((_("  ✗ DOWN"), "bold red"))
@@ -136,7 +150,7 @@ def _wrapped(text: str, width: int, style: str, indent: str = "") -> list[Line]:
                 if current.strip():
                     lines.append([(current, style)])
                 lines.append([(indent + word[: width - len(indent)], style)])
-                word, current = word[width - len(indent):], indent
+                word, current = word[width - len(indent) :], indent
             if len(current) + len(word) + (1 if current.strip() else 0) > width:
                 lines.append([(current, style)])
                 current = indent
@@ -145,8 +159,14 @@ def _wrapped(text: str, width: int, style: str, indent: str = "") -> list[Line]:
     return lines
 
 
-def sheet_lines(ch: Character, width: int, *, vital: Sequence[str] = ("HP",),
-                rolls: Sequence[LogEntry] = (), gm: bool = True) -> list[Line]:
+def sheet_lines(
+    ch: Character,
+    width: int,
+    *,
+    vital: Sequence[str] = ("HP",),
+    rolls: Sequence[LogEntry] = (),
+    gm: bool = True,
+) -> list[Line]:
     """The whole sheet of ``ch`` laid out for ``width`` cells (GM notes only for the GM)."""
     width = max(20, width)
     lines: list[Line] = [_title(ch, vital)]
@@ -159,14 +179,18 @@ def sheet_lines(ch: Character, width: int, *, vital: Sequence[str] = ("HP",),
         lines += pack([(k, str(v)) for k, v in ch.attributes.items()], width)
     if ch.skills:
         lines += [[("", "")], _heading("skills")]
-        lines += pack([(k, f"{v}{' ✓' if k in ch.ticks else ''}")
-                       for k, v in ch.skills.items()], width)
+        lines += pack(
+            [(k, f"{v}{' ✓' if k in ch.ticks else ''}") for k, v in ch.skills.items()], width
+        )
     weapons = ch.extra.get("weapons")
     if isinstance(weapons, dict) and weapons:
         lines += [[("", "")], _heading("weapons")]
         for name, stats in weapons.items():
-            shown = " ".join(f"{k}={v}" for k, v in stats.items()) if isinstance(
-                stats, dict) else str(stats)
+            shown = (
+                " ".join(f"{k}={v}" for k, v in stats.items())
+                if isinstance(stats, dict)
+                else str(stats)
+            )
             lines += _wrapped(f"{name}: {shown}", width, "")
     aliases = ch.extra.get("aliases")
     if isinstance(aliases, list) and aliases:
@@ -178,7 +202,8 @@ def sheet_lines(ch: Character, width: int, *, vital: Sequence[str] = ("HP",),
         lines.append([(_("none yet"), "dim")])
     for entry in rolls:
         stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
-        body = _wrapped(f"{stamp} {shown_text(entry)}", width, GRADE_STYLES.get(entry.grade, ""),
-                        indent="")
+        body = _wrapped(
+            f"{stamp} {shown_text(entry)}", width, GRADE_STYLES.get(entry.grade, ""), indent=""
+        )
         lines += body
     return lines

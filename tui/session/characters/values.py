@@ -56,8 +56,11 @@ def label(text: str, what: str) -> str:
     if not name:
         raise CommandError(_("the {what} needs a name").format(what=what))
     if len(name) > MAX_NAME:
-        raise CommandError(_("{what} name too long ({n} characters, at most {MAX_NAME})").format(
-            what=what, n=len(name), MAX_NAME=MAX_NAME))
+        raise CommandError(
+            _("{what} name too long ({n} characters, at most {MAX_NAME})").format(
+                what=what, n=len(name), MAX_NAME=MAX_NAME
+            )
+        )
     if _CONTROL.search(name):
         raise CommandError(_("a {what} name cannot hold control characters").format(what=what))
     return name
@@ -78,12 +81,16 @@ def character_name(campaign: Campaign, text: str, *, old: str | None = None) -> 
 def whole_number(text: str, what: str, *, low: int = -1_000_000, high: int = 1_000_000) -> int:
     raw = text.strip().replace("−", "-")
     if not _INT.match(raw):
-        raise CommandError(_("{what} must be a whole number, got {strip!r}").format(
-            what=what, strip=text.strip()))
+        raise CommandError(
+            _("{what} must be a whole number, got {strip!r}").format(what=what, strip=text.strip())
+        )
     value = int(raw)
     if not low <= value <= high:
-        raise CommandError(_("{what} must be within {low}..{high}, got {value}").format(
-            what=what, low=low, high=high, value=value))
+        raise CommandError(
+            _("{what} must be within {low}..{high}, got {value}").format(
+                what=what, low=low, high=high, value=value
+            )
+        )
     return value
 
 
@@ -99,10 +106,14 @@ def skill_value(system: System, text: str, skill: str) -> Value:
     elif str in kinds and raw:
         value = " ".join(raw.split())
     if value is None:
-        wanted = (_("a whole number") if int in kinds else _("a number") if float in kinds
-                  else _("text"))
-        raise CommandError(_("{skill}: a skill value here is {wanted}, got {raw!r}").format(
-            skill=skill, wanted=wanted, raw=raw))
+        wanted = (
+            _("a whole number") if int in kinds else _("a number") if float in kinds else _("text")
+        )
+        raise CommandError(
+            _("{skill}: a skill value here is {wanted}, got {raw!r}").format(
+                skill=skill, wanted=wanted, raw=raw
+            )
+        )
     if isinstance(value, str) and (_CONTROL.search(value) or len(value) > MAX_NAME):
         raise CommandError(_("{skill}: the value must be a short line of text").format(skill=skill))
     problem = system.skill_problem(value)
@@ -122,8 +133,9 @@ def attribute_value(text: str, attribute: str) -> Value:
     if not raw:
         raise CommandError(_("{attribute} needs a value").format(attribute=attribute))
     if _CONTROL.search(raw) or len(raw) > MAX_NAME:
-        raise CommandError(_("{attribute}: the value must be a short line of text").format(
-            attribute=attribute))
+        raise CommandError(
+            _("{attribute}: the value must be a short line of text").format(attribute=attribute)
+        )
     return raw
 
 
@@ -170,6 +182,7 @@ def notes_text(text: str, *, limit: int = 20_000) -> str:
     if any(_CONTROL.search(line) for line in notes.split("\n")):
         raise CommandError(_("notes cannot hold control characters"))
     if len(notes) > limit:
-        raise CommandError(_("notes too long ({n} characters, at most {limit})").format(
-            n=len(notes), limit=limit))
+        raise CommandError(
+            _("notes too long ({n} characters, at most {limit})").format(n=len(notes), limit=limit)
+        )
     return notes

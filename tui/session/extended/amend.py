@@ -25,8 +25,12 @@ __all__ = ["amend_last_roll"]
 
 
 def _stale(name: str) -> RulesError:
-    return RulesError(_("that roll is no longer {name}'s last (another roll counted, or the "
-                        "check changed since): it cannot be changed now").format(name=name))
+    return RulesError(
+        _(
+            "that roll is no longer {name}'s last (another roll counted, or the "
+            "check changed since): it cannot be changed now"
+        ).format(name=name)
+    )
 
 
 def amend_last_roll(
@@ -46,8 +50,7 @@ def amend_last_roll(
     last = test.contributions[-1]
     if last.result != old[0] or last.opponents != tuple(old[1:]) or last.who != actors[0]:
         raise _stale(chk.name)
-    amended, notes = count(test, last.who, last.skill, new[0], clear, tuple(new[1:]),
-                           amend=True)
+    amended, notes = count(test, last.who, last.skill, new[0], clear, tuple(new[1:]), amend=True)
     records: list[dict[str, Any]] = [dict(c) for c in chk.contributions]
     records[-1]["dice"] = list(new[0].dice)
     records[-1]["fortune"] = True
@@ -56,14 +59,20 @@ def amend_last_roll(
     lines[0] = recounted(lines[0])
     if amended.level < test.level:
         back = term(amended.level.label)
-        lines.append(named(chk.name, msg("consequences back to {level} (time is no longer up)",
-                                         level=back) if test.timed_out
-                           else msg("consequences back to {level}", level=back)))
+        lines.append(
+            named(
+                chk.name,
+                msg("consequences back to {level} (time is no longer up)", level=back)
+                if test.timed_out
+                else msg("consequences back to {level}", level=back),
+            )
+        )
     return updated, lines
 
 
-def _race(chk: ExtendedCheck, actors: Sequence[str], old: Sequence[age.Result],
-          new: Sequence[age.Result]) -> tuple[ExtendedCheck, list[Msg]]:
+def _race(
+    chk: ExtendedCheck, actors: Sequence[str], old: Sequence[age.Result], new: Sequence[age.Result]
+) -> tuple[ExtendedCheck, list[Msg]]:
     from tui.session.extended.races import amend_slice, side_of, step_lines
 
     race = from_race(chk)

@@ -51,16 +51,21 @@ def completion_note(campaign: Campaign, name: str, check: Check, plan: Plan) -> 
     rolls = test.rolls_left
     if rolls < 1:
         return ()
-    p = age.pool_completion_odds(steps, min(test.needed, age.MAX_THRESHOLD),
-                                 min(rolls, age.MAX_ROLLS))
+    p = age.pool_completion_odds(
+        steps, min(test.needed, age.MAX_THRESHOLD), min(rolls, age.MAX_ROLLS)
+    )
     who = check.a.actor
-    effects = any(c is not None and c.effect is not None
-                  for c in (test.minor, test.major, test.serious))
+    effects = any(
+        c is not None and c.effect is not None for c in (test.minor, test.major, test.serious)
+    )
     if rolls == 1:
         line = _("{name}: {pct} to complete in the 1 roll left, by {who}")
     else:
-        line = ngettext("{name}: {pct} to complete in the {n} roll left, all by {who}",
-                        "{name}: {pct} to complete in the {n} rolls left, all by {who}", rolls)
+        line = ngettext(
+            "{name}: {pct} to complete in the {n} roll left, all by {who}",
+            "{name}: {pct} to complete in the {n} rolls left, all by {who}",
+            rolls,
+        )
     line = line.format(name=name, pct=_pct(p), n=rolls, who=who)
     return (line + (_(" (consequences aside)") if effects else ""),)
 

@@ -43,16 +43,19 @@ def _options(words: Sequence[str]) -> dict[str, str]:
         key, eq, value = word.partition("=")
         key = key.casefold()
         if not eq and word.casefold() in ("vs", "против"):
-            raise EntryError(_("quote a race's sides: race=\"naomi vs guard\""))
+            raise EntryError(_('quote a race\'s sides: race="naomi vs guard"'))
         if not eq:
             raise EntryError(
-                _("unexpected word {word!r}: options are key=value; quote texts with spaces: "
-                  "minor=\"guards alerted; tn+2\"").format(
-                word=word))
+                _(
+                    "unexpected word {word!r}: options are key=value; quote texts with spaces: "
+                    'minor="guards alerted; tn+2"'
+                ).format(word=word)
+            )
         if key not in _KEYS:
             allowed = ", ".join(k + "=" for k in _KEYS)
-            raise EntryError(_("unknown option {key}= (allowed: {allowed})").format(
-                key=key, allowed=allowed))
+            raise EntryError(
+                _("unknown option {key}= (allowed: {allowed})").format(key=key, allowed=allowed)
+            )
         if key in opts:
             raise EntryError(_("{key}= given twice").format(key=key))
         if not value.strip():
@@ -68,8 +71,9 @@ def _tn(raw: str | None, campaign: Campaign) -> int:
     try:
         value = int(raw) if raw.lstrip("-").isdigit() else age.difficulty(raw)
     except (ValueError, RulesError):
-        raise EntryError(_("tn= needs a number or a difficulty name, got {raw!r}").format(
-            raw=raw)) from None
+        raise EntryError(
+            _("tn= needs a number or a difficulty name, got {raw!r}").format(raw=raw)
+        ) from None
     if not 1 <= value <= 40:
         raise EntryError(_("tn= must be within 1..40, got {value}").format(value=value))
     return value
@@ -80,12 +84,17 @@ def _threshold(raw: str) -> int:
         value = int(raw) if raw.isdigit() else age.threshold(raw)
     except (ValueError, RulesError):
         raise EntryError(
-            _("threshold= needs a number or easy, average, challenging, hard, very-hard; got "
-              "{raw!r}").format(
-            raw=raw)) from None
+            _(
+                "threshold= needs a number or easy, average, challenging, hard, very-hard; got "
+                "{raw!r}"
+            ).format(raw=raw)
+        ) from None
     if not 1 <= value <= MAX_THRESHOLD:
-        raise EntryError(_("threshold= must be within 1..{MAX_THRESHOLD}, got {value}").format(
-            MAX_THRESHOLD=MAX_THRESHOLD, value=value))
+        raise EntryError(
+            _("threshold= must be within 1..{MAX_THRESHOLD}, got {value}").format(
+                MAX_THRESHOLD=MAX_THRESHOLD, value=value
+            )
+        )
     return value
 
 
@@ -94,8 +103,8 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
     check_name(name)
     if any(c.name.casefold() == name.casefold() for c in campaign.checks):
         raise EntryError(
-            _("there is already a check called {name} (/ext drop {name} first)").format(
-            name=name))
+            _("there is already a check called {name} (/ext drop {name} first)").format(name=name)
+        )
     opts = _options(words)
     if "race" in opts:
         from tui.session.extended.races import create_race
@@ -103,20 +112,32 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
         if "threshold" not in opts:
             raise EntryError(_("/ext {name} race=… needs threshold=").format(name=name))
         budget = parse_minutes(opts["time"]) if "time" in opts else None
-        return create_race(campaign, name, opts, _tn(opts.get("tn"), campaign),
-                           _threshold(opts["threshold"]), budget)
+        return create_race(
+            campaign,
+            name,
+            opts,
+            _tn(opts.get("tn"), campaign),
+            _threshold(opts["threshold"]),
+            budget,
+        )
     missing = [k for k in ("threshold", "time") if k not in opts]
     if missing:
-        raise EntryError(_("/ext {name} needs {names}: {USAGE}").format(
-            name=name, names=_(" and ").join(k + '=' for k in missing), USAGE=USAGE))
-    levels = {lv.label: parse_consequence(lv, opts[lv.label]) for lv in LEVELS
-              if lv.label in opts}
+        raise EntryError(
+            _("/ext {name} needs {names}: {USAGE}").format(
+                name=name, names=_(" and ").join(k + "=" for k in missing), USAGE=USAGE
+            )
+        )
+    levels = {lv.label: parse_consequence(lv, opts[lv.label]) for lv in LEVELS if lv.label in opts}
     escalation = parse_escalation(opts.get("every", "1"))
     skills = parse_skills(opts["skills"]) if "skills" in opts else ()
     try:
-        test = ChallengeTest.create(_tn(opts.get("tn"), campaign), _threshold(opts["threshold"]),
-                                    parse_minutes(opts["time"]), escalation=escalation,
-                                    **levels)
+        test = ChallengeTest.create(
+            _tn(opts.get("tn"), campaign),
+            _threshold(opts["threshold"]),
+            parse_minutes(opts["time"]),
+            escalation=escalation,
+            **levels,
+        )
     except RulesError as exc:
         raise EntryError(str(exc)) from None
     return to_check(test, name, allowed_skills=skills)
@@ -131,18 +152,26 @@ def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str | Msg, list[str
         return said, list(lines)
     test = from_check(chk)
     named = test.threshold_name
-    head = msg("extended check {name}: threshold {threshold}", name=chk.name,
-               threshold=test.threshold)
+    head = msg(
+        "extended check {name}: threshold {threshold}", name=chk.name, threshold=test.threshold
+    )
     if named:
         head = msg("{head} ({named})", head=head, named=term(named))
     if tracker(campaign.system).extended_tn:
         head = msg("{head}, TN {tn}", head=head, tn=test.tn)
     rolls = nmsg("{n} roll", "{n} rolls", test.rolls_left)
-    text = msg("{head}, {budget} min, {per} min per roll ({rolls})", head=head,
-               budget=test.budget, per=minutes(test.time_per_roll), rolls=rolls)
+    text = msg(
+        "{head}, {budget} min, {per} min per roll ({rolls})",
+        head=head,
+        budget=test.budget,
+        per=minutes(test.time_per_roll),
+        rolls=rolls,
+    )
     effects: list[str | Msg] = [
         msg("consequence {what}", what=consequence_msg(test, lv))
-        for lv in LEVELS if test.consequence(lv) is not None]
+        for lv in LEVELS
+        if test.consequence(lv) is not None
+    ]
     if chk.allowed_skills:
         effects.append(msg("skills: {names}", names=", ".join(chk.allowed_skills)))
     effects.append(msg("roll with ext={name}, or /ext use {name}", name=chk.name))
@@ -153,21 +182,25 @@ def changed(chk: ExtendedCheck, step: str) -> tuple[ExtendedCheck, Msg]:
     """``/clear`` (``step="clear"``) or ``/unblock``: the check after the rules' step, and
     what happened."""
     if is_race(chk):
-        raise EntryError(_("{name} is a race: it has no consequences to clear or unblock").format(
-            name=chk.name))
+        raise EntryError(
+            _("{name} is a race: it has no consequences to clear or unblock").format(name=chk.name)
+        )
     test = from_check(chk)
     if step == "clear":
         if not test.minor_active:
-            raise EntryError(_("{name} has no active minor consequence to clear").format(
-                name=chk.name))
+            raise EntryError(
+                _("{name} has no active minor consequence to clear").format(name=chk.name)
+            )
         new = test.clear_minor()
         minor = test.consequence(Level.MINOR)
-        what = (msg("minor consequence cleared ({text})", text=minor.text)
-                if minor and minor.text else msg("minor consequence cleared"))
+        what = (
+            msg("minor consequence cleared ({text})", text=minor.text)
+            if minor and minor.text
+            else msg("minor consequence cleared")
+        )
     else:
         if not test.blocked:
             raise EntryError(_("{name} is not blocked").format(name=chk.name))
         new, what = test.unblock(), msg("unblocked: rolls count again")
-    updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
-                       notes=chk.contributions)
+    updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills, notes=chk.contributions)
     return updated, what

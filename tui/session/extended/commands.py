@@ -37,14 +37,20 @@ from tui.session.table.table import Feedback, Table
 
 __all__ = ["USAGE"]
 
-USAGE = ("/ext NAME threshold=N|easy…very-hard time=30m [tn=N] [every=N] [minor=\"…\"] "
-         "[major=\"…\"] [serious=\"…\"] [skills=\"…\"] · /ext NAME race=\"A vs B\" "
-         "threshold=N [time=…] · /ext use NAME|none · /ext drop NAME")
+USAGE = (
+    '/ext NAME threshold=N|easy…very-hard time=30m [tn=N] [every=N] [minor="…"] '
+    '[major="…"] [serious="…"] [skills="…"] · /ext NAME race="A vs B" '
+    "threshold=N [time=…] · /ext use NAME|none · /ext drop NAME"
+)
 
 
-@slash("ext", "/ext NAME threshold=N time=30m [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
-       "create, list, select (/ext use NAME) or drop an extended check; race=\"A vs B\" makes a "
-       "race", aliases=("extended",), args="use|drop CHECK")
+@slash(
+    "ext",
+    "/ext NAME threshold=N time=30m [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
+    'create, list, select (/ext use NAME) or drop an extended check; race="A vs B" makes a race',
+    aliases=("extended",),
+    args="use|drop CHECK",
+)
 def _ext(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     args = list(cmd.args)
@@ -98,18 +104,21 @@ def _use(table: Table, args: Sequence[str]) -> Feedback:
     if name.casefold() in ("none", "off", "-"):
         if current is None:
             return Feedback(False, _("no extended check is selected"))
-        return table.change(_without_selection,
-                            msg("rolls no longer count toward {name}", name=current.name))
+        return table.change(
+            _without_selection, msg("rolls no longer count toward {name}", name=current.name)
+        )
     chk = match_check(table.campaign, name)
     if chk.status != "running":
-        return Feedback(False, _("{name} is already {status}").format(
-            name=chk.name, status=tr(chk.status)))
+        return Feedback(
+            False, _("{name} is already {status}").format(name=chk.name, status=tr(chk.status))
+        )
 
     def select(c: Campaign) -> Campaign:
         return replace(c, options={**c.options, ACTIVE: chk.name})
 
-    return table.change(select, msg("rolls now count toward {name} (until /ext use none)",
-                                    name=chk.name))
+    return table.change(
+        select, msg("rolls now count toward {name} (until /ext use none)", name=chk.name)
+    )
 
 
 def _drop(table: Table, args: Sequence[str]) -> Feedback:
@@ -120,31 +129,48 @@ def _drop(table: Table, args: Sequence[str]) -> Feedback:
             c = _without_selection(c)
         return replace(c, checks=tuple(x for x in c.checks if x.name != chk.name))
 
-    return table.change(drop, msg("extended check {name} dropped (pool {pool}/{threshold}, "
-                                  "{status})", name=chk.name, pool=chk.pool,
-                                  threshold=chk.threshold, status=term(chk.status)))
+    return table.change(
+        drop,
+        msg(
+            "extended check {name} dropped (pool {pool}/{threshold}, {status})",
+            name=chk.name,
+            pool=chk.pool,
+            threshold=chk.threshold,
+            status=term(chk.status),
+        ),
+    )
 
 
 def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> Feedback:
     """``/clear`` and ``/unblock``: a rules method of the check, as one undoable step."""
     chk = match_check(table.campaign, _one_name(args, usage))
     if chk.status != "running":
-        return Feedback(False, _("{name} is already {status}").format(
-            name=chk.name, status=tr(chk.status)))
+        return Feedback(
+            False, _("{name} is already {status}").format(name=chk.name, status=tr(chk.status))
+        )
     from tui.session.extended.checks import changed
 
     updated, what = changed(chk, step)
-    return table.change(lambda c: c.with_check(updated),
-                        msg("{name}: {what}", name=chk.name, what=what))
+    return table.change(
+        lambda c: c.with_check(updated), msg("{name}: {what}", name=chk.name, what=what)
+    )
 
 
-@slash("clear", "/clear NAME",
-       "clear the minor consequence of an extended check after a separate test", args="CHECK")
+@slash(
+    "clear",
+    "/clear NAME",
+    "clear the minor consequence of an extended check after a separate test",
+    args="CHECK",
+)
 def _clear(table: Table, cmd: Slash) -> Feedback:
     return _rules_change(table, "/clear NAME", cmd.args, "clear")
 
 
-@slash("unblock", "/unblock NAME", "lift a 'blocked' consequence once the other test is done",
-       args="CHECK")
+@slash(
+    "unblock",
+    "/unblock NAME",
+    "lift a 'blocked' consequence once the other test is done",
+    args="CHECK",
+)
 def _unblock(table: Table, cmd: Slash) -> Feedback:
     return _rules_change(table, "/unblock NAME", cmd.args, "unblock")

@@ -56,19 +56,25 @@ RESERVED = frozenset({"use", "drop", "none", "list"})
 _NAME = re.compile(r"^[^\W_][\w.\-]{0,39}$")
 _TIME = re.compile(r"^(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})(?:m|min)?)?$")
 _EFFECT = re.compile(r"^(tn|time)\s*\+\s*(\d{1,4})\s*(?::\s*(.+))?$|^(close)\s*(?::\s*(.+))?$")
-_WORDS = {"halve": EffectKind.HALVE_POOL, "reset": EffectKind.RESET_POOL,
-          "blocked": EffectKind.BLOCKED, "block": EffectKind.BLOCKED}
+_WORDS = {
+    "halve": EffectKind.HALVE_POOL,
+    "reset": EffectKind.RESET_POOL,
+    "blocked": EffectKind.BLOCKED,
+    "block": EffectKind.BLOCKED,
+}
 
 
 def check_name(name: str) -> str:
     """A check name usable in ``ext=NAME``: one word of letters, digits, '.', '-' or '_'."""
     if name.casefold() in RESERVED:
-        raise EntryError(_("{name!r} is a reserved word; pick another check name").format(
-            name=name))
+        raise EntryError(
+            _("{name!r} is a reserved word; pick another check name").format(name=name)
+        )
     if not _NAME.match(name):
         raise EntryError(
             _("check name {name!r}: one word of up to 40 letters, digits, '.', '-' or '_'").format(
-                name=name)
+                name=name
+            )
         )
     return name
 
@@ -78,8 +84,9 @@ def parse_minutes(text: str) -> int:
     raw = text.strip().casefold().replace(" ", "")
     m = _TIME.match(raw)
     if not raw or m is None or not any(m.groups()):
-        raise EntryError(_("time {text!r}: write minutes like 30m, 1h, 90 or 1h30m").format(
-            text=text))
+        raise EntryError(
+            _("time {text!r}: write minutes like 30m, 1h, 90 or 1h30m").format(text=text)
+        )
     days, hours, minutes = (int(g) if g else 0 for g in m.groups())
     total = days * 1440 + hours * 60 + minutes
     if not 1 <= total <= MAX_BUDGET:
@@ -92,8 +99,8 @@ def parse_escalation(text: str) -> Escalation:
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
     if not parts or not all(p.isdigit() and len(p) <= 4 for p in parts):
         raise EntryError(
-            _("every={text!r}: write a number (every=2) or counts (every=1,3,4)").format(
-            text=text))
+            _("every={text!r}: write a number (every=2) or counts (every=1,3,4)").format(text=text)
+        )
     numbers = tuple(int(p) for p in parts)
     try:
         return Escalation.every(numbers[0]) if len(numbers) == 1 else Escalation.at(*numbers)
@@ -120,7 +127,9 @@ def _effect(level: Level, word: str) -> Effect | None:
     if m is None:
         raise EntryError(
             _("unknown effect {word!r} (tn+N, time+N, halve, reset, close, blocked, none)").format(
-            word=word))
+                word=word
+            )
+        )
     scope = m.group(3) or m.group(5)
     if scope is not None:
         scope = " ".join(word.partition(":")[2].split())  # keep the GM's capitals
@@ -148,8 +157,11 @@ def parse_consequence(level: Level, text: str) -> Consequence:
             continue
         (words if _is_effect(part) else prose).append(part)
     if len(words) > 1:
-        raise EntryError(_("{label}: one effect per level, got {words}").format(
-            label=level.label, words=', '.join(words)))
+        raise EntryError(
+            _("{label}: one effect per level, got {words}").format(
+                label=level.label, words=", ".join(words)
+            )
+        )
     effect = _effect(level, words[0]) if words else DEFAULT_EFFECTS[level]
     try:
         return Consequence("; ".join(prose), effect)

@@ -49,8 +49,14 @@ def stand_in(success: bool, added: int, tn: int) -> age.Result:
     return age.Result((1, 1, 1), tn - 4, tn)
 
 
-def problem(chk: ExtendedCheck, test: ChallengeTest, check: Check, skill: str, *,
-            opposed_steps: bool = False) -> Msg | None:
+def problem(
+    chk: ExtendedCheck,
+    test: ChallengeTest,
+    check: Check,
+    skill: str,
+    *,
+    opposed_steps: bool = False,
+) -> Msg | None:
     """Why this roll cannot count toward ``chk`` (None when it can), as a fact (it may be
     logged); ``opposed_steps``: the system's opposed rolls may be steps
     (``System.opposed_steps``)."""
@@ -59,20 +65,31 @@ def problem(chk: ExtendedCheck, test: ChallengeTest, check: Check, skill: str, *
     if chk.status != "running":
         return msg("{name} is already {status}", name=chk.name, status=term(chk.status))
     if test.blocked:
-        return msg("{name} is blocked until another test is done (/unblock {name})",
-                   name=chk.name)
+        return msg("{name} is blocked until another test is done (/unblock {name})", name=chk.name)
     if chk.allowed_skills and not any(covers(a, skill) for a in chk.allowed_skills):
-        return msg("{skill} is not a skill of {name} ({skills})", skill=skill, name=chk.name,
-                   skills=", ".join(chk.allowed_skills))
+        return msg(
+            "{skill} is not a skill of {name} ({skills})",
+            skill=skill,
+            name=chk.name,
+            skills=", ".join(chk.allowed_skills),
+        )
     if test.is_closed(skill):
-        return msg("{skill} is closed for {name}: pick another approach", skill=skill,
-                   name=chk.name)
+        return msg(
+            "{skill} is closed for {name}: pick another approach", skill=skill, name=chk.name
+        )
     return None
 
 
-def count(test: ChallengeTest, who: str, skill: str, result: age.Result, clear: bool,
-          opponents: tuple[age.Result, ...] = (), *, amend: bool = False
-          ) -> tuple[ChallengeTest, list[Msg]]:
+def count(
+    test: ChallengeTest,
+    who: str,
+    skill: str,
+    result: age.Result,
+    clear: bool,
+    opponents: tuple[age.Result, ...] = (),
+    *,
+    amend: bool = False,
+) -> tuple[ChallengeTest, list[Msg]]:
     """``test`` after one roll (``amend``: its last roll re-decided), and a note when the GM
     typed a TN for this roll only (the check's own TN is kept)."""
     start = test.previous if amend else test
@@ -83,12 +100,14 @@ def count(test: ChallengeTest, who: str, skill: str, result: age.Result, clear: 
     base = start
     if result.tn != need:  # the GM typed a TN: it stands for this roll only
         base = replace(start, tn=start.tn + result.tn - need)
-        lines.append(msg("TN {tn} for this roll (the check's TN is {need})", tn=result.tn,
-                         need=need))
+        lines.append(
+            msg("TN {tn} for this roll (the check's TN is {need})", tn=result.tn, need=need)
+        )
     new = base.contribute(who, skill, result, clear_minor=clear, opponents=opponents)
     previous = new.previous
-    new = replace(new, tn=start.tn,
-                  previous=None if previous is None else replace(previous, tn=start.tn))
+    new = replace(
+        new, tn=start.tn, previous=None if previous is None else replace(previous, tn=start.tn)
+    )
     return new, lines
 
 
@@ -111,8 +130,9 @@ def contribute(before: Campaign, name: str, check: Check, clear: bool, out: Outc
     new, notes = count(test, side.actor, skill, result, clear, others)
     lines = [named(name, n) for n in notes]
     note: dict[str, Any] = {"grade": out.draft.grade, "dice": _dice(out)}
-    updated = to_check(new, chk.name, allowed_skills=chk.allowed_skills,
-                       notes=[*chk.contributions, note])
+    updated = to_check(
+        new, chk.name, allowed_skills=chk.allowed_skills, notes=[*chk.contributions, note]
+    )
     campaign = settle(out.campaign, updated, new.status)
     lines.extend(effects(name, test, new))
     inputs = {**out.draft.inputs, "ext": name, **({"ext_clear": True} if clear else {})}
@@ -143,9 +163,16 @@ def minutes(value: Fraction | int) -> str:
 
 
 #: the rules' effect kinds, for the catalog (shown through tr)
-EFFECT_WORDS = (N_("TN +2 until cleared"), N_("extra time per roll until cleared"),
-                N_("permanent TN increase"), N_("pool halved"), N_("pool reset"),
-                N_("approach closed"), N_("time lost"), N_("blocked until another test is done"))
+EFFECT_WORDS = (
+    N_("TN +2 until cleared"),
+    N_("extra time per roll until cleared"),
+    N_("permanent TN increase"),
+    N_("pool halved"),
+    N_("pool reset"),
+    N_("approach closed"),
+    N_("time lost"),
+    N_("blocked until another test is done"),
+)
 
 
 def effect_msg(effect: Effect) -> Msg:
@@ -183,8 +210,7 @@ def consequence_msg(test: ChallengeTest, level: Level) -> Msg:
     return msg("{head} ({effect})", head=head, effect=effect_msg(c.effect))
 
 
-def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ",
-                     name: str = "") -> str:
+def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ", name: str = "") -> str:
     """``minor — guards alerted (TN +2 until cleared)`` (``sep`` between level and text;
     ``name`` in place of the level's English label, for a view in the GM's language, whose
     effect is in that language too)."""
@@ -218,12 +244,31 @@ def effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[Msg]:
     if last.cleared_minor:
         lines = [named(name, msg("minor consequence cleared (no progress), {time}", time=time))]
     elif last.success:
-        lines = [named(name, msg("pool {pool}/{threshold} (+{added}), {time}", pool=new.pool,
-                                 threshold=new.threshold, added=last.pool_added, time=time))]
+        lines = [
+            named(
+                name,
+                msg(
+                    "pool {pool}/{threshold} (+{added}), {time}",
+                    pool=new.pool,
+                    threshold=new.threshold,
+                    added=last.pool_added,
+                    time=time,
+                ),
+            )
+        ]
     else:
-        lines = [named(name, msg("pool {pool}/{threshold} (no progress, {failed} failed), "
-                                 "{time}", pool=new.pool, threshold=new.threshold,
-                                 failed=new.failures, time=time))]
+        lines = [
+            named(
+                name,
+                msg(
+                    "pool {pool}/{threshold} (no progress, {failed} failed), {time}",
+                    pool=new.pool,
+                    threshold=new.threshold,
+                    failed=new.failures,
+                    time=time,
+                ),
+            )
+        ]
     reached = new.escalation.level(new.failures)
     for lv in range(old.level + 1, min(reached, new.level) + 1):
         if new.consequence(Level(lv)) is not None:  # a level with nothing set says nothing

@@ -56,9 +56,11 @@ def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
     parts = [p for p in text.replace(" против ", " vs ").split(" vs ")]
     if len(parts) != 2 or not all(p.strip() for p in parts):
         raise EntryError(
-            _("race= names two sides separated by 'vs', e.g. race=\"naomi vs guard\"; got "
-              "{text!r}").format(
-            text=text))
+            _(
+                "race= names two sides separated by 'vs', e.g. race=\"naomi vs guard\"; got "
+                "{text!r}"
+            ).format(text=text)
+        )
     names = [ch.name for ch in campaign.characters]
     seen: set[str] = set()
     sides: list[tuple[str, ...]] = []
@@ -75,7 +77,9 @@ def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
             if found.consumed != len(words):
                 raise EntryError(
                     _("race=: {words!r} is not one character (separate names with commas)").format(
-                    words=' '.join(words)))
+                        words=" ".join(words)
+                    )
+                )
             if found.name in seen:
                 raise EntryError(_("race=: {name} is named twice").format(name=found.name))
             seen.add(found.name)
@@ -86,17 +90,28 @@ def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(sides)
 
 
-def create_race(campaign: Campaign, name: str, opts: Mapping[str, str], tn: int,
-                threshold: int, budget: int | None) -> ExtendedCheck:
+def create_race(
+    campaign: Campaign,
+    name: str,
+    opts: Mapping[str, str],
+    tn: int,
+    threshold: int,
+    budget: int | None,
+) -> ExtendedCheck:
     """A new race from ``/ext NAME race=… threshold=… [time=…] [tn=…]``."""
     wrong = [k for k in _NOT_FOR_RACES if k in opts]
     if wrong:
-        raise EntryError(_("a race has no {names}: {RACE_USAGE}").format(
-            names=', '.join(k + '=' for k in wrong), RACE_USAGE=RACE_USAGE))
+        raise EntryError(
+            _("a race has no {names}: {RACE_USAGE}").format(
+                names=", ".join(k + "=" for k in wrong), RACE_USAGE=RACE_USAGE
+            )
+        )
     if not tracker(campaign.system).opposed_steps:
         raise EntryError(
             _("races are run with opposed rolls, which {name} extended checks do not count").format(
-            name=info(campaign.system).name))
+                name=info(campaign.system).name
+            )
+        )
     sides = _sides(campaign, opts["race"])
     try:
         race = Race.create(tn, threshold, budget, [" + ".join(s) for s in sides])
@@ -111,15 +126,30 @@ def summary(chk: ExtendedCheck) -> tuple[Msg, list[Msg]]:
     time = msg("no time limit")
     if race.budget is not None and race.time_per_roll is not None:
         count = race.rolls_left or 0
-        time = msg("{budget} min, {per} min per slice ({slices})", budget=race.budget,
-                   per=minutes(race.time_per_roll),
-                   slices=nmsg("{n} slice", "{n} slices", count))
-    text = msg("race {name}: {sides} to {threshold}, TN {tn}, {time}", name=chk.name,
-               sides=" vs ".join(race.sides), threshold=race.threshold, tn=race.tn, time=time)
+        time = msg(
+            "{budget} min, {per} min per slice ({slices})",
+            budget=race.budget,
+            per=minutes(race.time_per_roll),
+            slices=nmsg("{n} slice", "{n} slices", count),
+        )
+    text = msg(
+        "race {name}: {sides} to {threshold}, TN {tn}, {time}",
+        name=chk.name,
+        sides=" vs ".join(race.sides),
+        threshold=race.threshold,
+        tn=race.tn,
+        time=time,
+    )
     sides = race_sides(chk)
     first, second = (s[0].split()[0].casefold() for s in sides[:2])
-    return text, [msg("each slice: {a} SKILL vs {b} SKILL ext={name} (the winner fills its "
-                      "pool)", a=first, b=second, name=chk.name)]
+    return text, [
+        msg(
+            "each slice: {a} SKILL vs {b} SKILL ext={name} (the winner fills its pool)",
+            a=first,
+            b=second,
+            name=chk.name,
+        )
+    ]
 
 
 def side_of(chk: ExtendedCheck, actor: str) -> int | None:
@@ -132,21 +162,32 @@ def problem(campaign: Campaign, chk: ExtendedCheck, check: Check) -> Msg | None:
     if chk.status != "running":
         return msg("{name} is already {status}", name=chk.name, status=term(chk.status))
     if not tracker(campaign.system).opposed_steps:
-        return msg("{name} is a race: its slices are opposed rolls, not counted in this "
-                   "system", name=chk.name)
+        return msg(
+            "{name} is a race: its slices are opposed rolls, not counted in this system",
+            name=chk.name,
+        )
     sides = race_sides(chk)
     shown = " vs ".join(", ".join(s) for s in sides)
     if len(check.sides) != 2:
-        return msg("{name} is a race ({sides}): each slice is one opposed roll between one "
-                   "character of each side", name=chk.name, sides=shown)
+        return msg(
+            "{name} is a race ({sides}): each slice is one opposed roll between one "
+            "character of each side",
+            name=chk.name,
+            sides=shown,
+        )
     found = [side_of(chk, s.actor) for s in check.sides]
     for side, index in zip(check.sides, found, strict=True):
         if index is None:
-            return msg("{actor} is on neither side of {name} ({sides})", actor=side.actor,
-                       name=chk.name, sides=shown)
+            return msg(
+                "{actor} is on neither side of {name} ({sides})",
+                actor=side.actor,
+                name=chk.name,
+                sides=shown,
+            )
     if found[0] == found[1]:
-        return msg("both rollers are on the same side of {name} ({sides})", name=chk.name,
-                   sides=shown)
+        return msg(
+            "both rollers are on the same side of {name} ({sides})", name=chk.name, sides=shown
+        )
     return None
 
 
@@ -155,8 +196,9 @@ def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) 
     system = tracker(before.system)
     opposed = system.extended_opposed(out)
     if opposed is None or len(check.sides) != 2:
-        raise RulesError(_("{name} is a race: each slice is an opposed roll of its sides").format(
-            name=chk.name))
+        raise RulesError(
+            _("{name} is a race: each slice is an opposed roll of its sides").format(name=chk.name)
+        )
     results = (opposed[0], *opposed[1])
     race = from_race(chk)
     order = sorted(range(2), key=lambda i: side_of(chk, check.sides[i].actor) or 0)
@@ -174,8 +216,14 @@ def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) 
     return replace(out, campaign=campaign, draft=draft)
 
 
-def _stepped(race: Race, who: Sequence[str], skills: Sequence[str],
-             results: Sequence[Any], *, amend: bool = False) -> tuple[Race, Msg | None]:
+def _stepped(
+    race: Race,
+    who: Sequence[str],
+    skills: Sequence[str],
+    results: Sequence[Any],
+    *,
+    amend: bool = False,
+) -> tuple[Race, Msg | None]:
     """``race`` after one slice (``amend``: its last slice re-decided); a TN typed on the line
     stands for this slice only."""
     start = race.previous if amend else race
@@ -185,10 +233,14 @@ def _stepped(race: Race, who: Sequence[str], skills: Sequence[str],
     base = start if typed == start.tn else replace(start, tn=typed)
     new = base.step(who, skills, results)
     previous = new.previous
-    new = replace(new, tn=start.tn,
-                  previous=None if previous is None else replace(previous, tn=start.tn))
-    note = None if typed == start.tn else msg(
-        "TN {tn} for this slice (the race's TN is {need})", tn=typed, need=start.tn)
+    new = replace(
+        new, tn=start.tn, previous=None if previous is None else replace(previous, tn=start.tn)
+    )
+    note = (
+        None
+        if typed == start.tn
+        else msg("TN {tn} for this slice (the race's TN is {need})", tn=typed, need=start.tn)
+    )
     return new, note
 
 
@@ -203,20 +255,30 @@ def amend_slice(race: Race, results: Sequence[Any]) -> tuple[Race, Msg | None]:
 def step_lines(name: str, race: Race) -> list[Msg]:
     """The log's lines on one slice: who gained, the pools, the time, the end (as facts)."""
     step = race.steps[-1]
-    pools = " · ".join(f"{s} {p}/{race.threshold}"
-                       for s, p in zip(race.sides, race.pools, strict=True))
-    gain = (msg("nobody gains") if step.winner is None
-            else verbatim(f"{race.sides[step.winner]} +{step.added}"))
+    pools = " · ".join(
+        f"{s} {p}/{race.threshold}" for s, p in zip(race.sides, race.pools, strict=True)
+    )
+    gain = (
+        msg("nobody gains")
+        if step.winner is None
+        else verbatim(f"{race.sides[step.winner]} +{step.added}")
+    )
     line = msg("{gain}; {pools}", gain=gain, pools=pools)
     if race.budget is not None:
-        line = msg("{gain}; {pools}, {elapsed}/{budget} min", gain=gain, pools=pools,
-                   elapsed=minutes(Fraction(race.elapsed)), budget=race.budget)
+        line = msg(
+            "{gain}; {pools}, {elapsed}/{budget} min",
+            gain=gain,
+            pools=pools,
+            elapsed=minutes(Fraction(race.elapsed)),
+            budget=race.budget,
+        )
     lines = [named(name, line)]
     if race.status is Status.DONE and race.winner is not None:
         lines.append(named(name, msg("{side} wins the race", side=race.sides[race.winner])))
     elif race.status is Status.FAILED:
-        lines.append(named(name, msg("time is up, nobody reached {threshold}",
-                                     threshold=race.threshold)))
+        lines.append(
+            named(name, msg("time is up, nobody reached {threshold}", threshold=race.threshold))
+        )
     return lines
 
 
@@ -226,24 +288,34 @@ def describe_race(marker: str, chk: ExtendedCheck, bar: Any) -> list[tuple[str, 
     try:
         race = from_race(chk)
     except RulesError as exc:
-        return [(marker + _("{name} race  (damaged: {problem})").format(
-            name=chk.name, problem=exc), "red")]
+        return [
+            (
+                marker + _("{name} race  (damaged: {problem})").format(name=chk.name, problem=exc),
+                "red",
+            )
+        ]
     count = len(race.steps)
     time = ""
     if race.budget is not None and race.time_left is not None:
         time = "  " + _("{elapsed}/{budget} min ({left} left)").format(
-            elapsed=minutes(Fraction(race.elapsed)), budget=race.budget,
-            left=minutes(race.time_left))
+            elapsed=minutes(Fraction(race.elapsed)),
+            budget=race.budget,
+            left=minutes(race.time_left),
+        )
     slices = ngettext("{n} slice", "{n} slices", count).format(n=count)
-    head = marker + _("{name} race  TN {tn}  {slices}").format(
-        name=chk.name, tn=race.tn, slices=slices) + time
+    head = (
+        marker
+        + _("{name} race  TN {tn}  {slices}").format(name=chk.name, tn=race.tn, slices=slices)
+        + time
+    )
     style = "bold"
     if race.status is Status.DONE and race.winner is not None:
-        head, style = head + "  ✓ " + _("{side} wins").format(
-            side=race.sides[race.winner]), "green"
+        head, style = head + "  ✓ " + _("{side} wins").format(side=race.sides[race.winner]), "green"
     elif race.status is Status.FAILED:
         head, style = head + "  ✗ " + _("nobody in time"), "red"
     lines = [(head, style)]
-    lines += [(f"    {side} {bar(pool, race.threshold)} {pool}/{race.threshold}", style)
-              for side, pool in zip(race.sides, race.pools, strict=True)]
+    lines += [
+        (f"    {side} {bar(pool, race.threshold)} {pool}/{race.threshold}", style)
+        for side, pool in zip(race.sides, race.pools, strict=True)
+    ]
     return lines

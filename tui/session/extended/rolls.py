@@ -92,12 +92,15 @@ def match_check(campaign: Campaign, typed: str) -> ExtendedCheck:
     if not names:
         raise EntryError(
             _("no extended check called {typed!r}: there are none (create one: /ext)").format(
-            typed=typed))
+                typed=typed
+            )
+        )
     try:
         found = match_prefix_words([typed], names, what="extended check")
     except NameError_ as exc:
-        raise EntryError(_("{exc} (checks: {names})").format(
-            exc=exc, names=', '.join(names))) from None
+        raise EntryError(
+            _("{exc} (checks: {names})").format(exc=exc, names=", ".join(names))
+        ) from None
     return campaign.check(found.name)
 
 
@@ -106,7 +109,7 @@ def _named(check: Check) -> str | None:
     side); two different ones are an error."""
     named = {side.options["ext"] for side in check.sides if "ext" in side.options}
     if len(named) > 1:
-        raise EntryError(_("one ext= per line, got {names}").format(names=', '.join(sorted(named))))
+        raise EntryError(_("one ext= per line, got {names}").format(names=", ".join(sorted(named))))
     return named.pop() if named else None
 
 
@@ -133,8 +136,9 @@ def find_target(campaign: Campaign, check: Check) -> Target | None:
             from tui.session.extended.data import from_check
             from tui.session.extended.progress import problem as why_not
 
-            problem = why_not(chk, from_check(chk), check, skill,
-                              opposed_steps=system.opposed_steps)
+            problem = why_not(
+                chk, from_check(chk), check, skill, opposed_steps=system.opposed_steps
+            )
     except RulesError as exc:  # a hand-edited save: say so instead of breaking every roll
         problem = verbatim(str(exc))
     return Target(chk.name, explicit, skill, problem)
@@ -159,8 +163,11 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
     if target is None:
         if clear:
             raise EntryError(
-                _("'clear' spends a success on an extended check's minor consequence: add "
-                  "ext=NAME or select one with /ext use NAME"))
+                _(
+                    "'clear' spends a success on an extended check's minor consequence: add "
+                    "ext=NAME or select one with /ext use NAME"
+                )
+            )
         return check
     if target.problem:
         if target.explicit or clear:
@@ -171,14 +178,23 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
 
         chk = campaign.check(target.name)
         if chk.consequences.get("kind") == "race" or not from_check(chk).minor_active:
-            raise EntryError(_("{name} has no active minor consequence to clear").format(
-                name=target.name))
+            raise EntryError(
+                _("{name} has no active minor consequence to clear").format(name=target.name)
+            )
     words = tuple(w for w in side.words if w != "clear")
     plain = Side(side.actor, side.skill, words, dict(side.options), side.faces)
-    plain = tracker(campaign.system).with_check_tn(plain, _tn_for(campaign, target.name,
-                                                                  target.skill))
-    bound = BoundSide(plain.actor, plain.skill, plain.words, plain.options, plain.faces,
-                      ext_check=target.name, ext_clear=clear)
+    plain = tracker(campaign.system).with_check_tn(
+        plain, _tn_for(campaign, target.name, target.skill)
+    )
+    bound = BoundSide(
+        plain.actor,
+        plain.skill,
+        plain.words,
+        plain.options,
+        plain.faces,
+        ext_check=target.name,
+        ext_clear=clear,
+    )
     return replace(check, a=bound)
 
 
@@ -197,8 +213,14 @@ def apply_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
     if target is None:
         return out
     if target.problem:
-        return _with(out, (msg("not counted toward {name}: {problem}", name=target.name,
-                               problem=target.problem),))
+        return _with(
+            out,
+            (
+                msg(
+                    "not counted toward {name}: {problem}", name=target.name, problem=target.problem
+                ),
+            ),
+        )
     # another plan hook rebuilt the side and lost the binding: count it all the same
     return contribute(before, target.name, check, False, out)
 

@@ -56,8 +56,11 @@ def is_race(check: ExtendedCheck) -> bool:
 def _effect_doc(effect: Effect | None) -> dict[str, Any]:
     if effect is None:
         return {"effect": ""}
-    return {"effect": effect.kind.name.lower(), "amount": effect.amount,
-            "scope": effect.scope or ""}
+    return {
+        "effect": effect.kind.name.lower(),
+        "amount": effect.amount,
+        "scope": effect.scope or "",
+    }
 
 
 def _effect_of(doc: Mapping[str, Any]) -> Effect | None:
@@ -87,9 +90,14 @@ def _result(raw: Sequence[Any]) -> Result:
 
 def _contribution_doc(c: Contribution) -> dict[str, Any]:
     doc: dict[str, Any] = {
-        "who": c.who, "skill": c.skill, "success": c.success, "added": c.pool_added,
-        "pool_after": c.pool_after, "minutes": _minutes(c.minutes),
-        "elapsed_after": _minutes(c.elapsed_after), "cleared_minor": c.cleared_minor,
+        "who": c.who,
+        "skill": c.skill,
+        "success": c.success,
+        "added": c.pool_added,
+        "pool_after": c.pool_after,
+        "minutes": _minutes(c.minutes),
+        "elapsed_after": _minutes(c.elapsed_after),
+        "cleared_minor": c.cleared_minor,
         "consequence": c.consequence.label if c.consequence is not None else "",
         "result": _result_doc(c.result),
     }
@@ -114,8 +122,13 @@ def _state_doc(test: ChallengeTest) -> dict[str, Any]:
     }
 
 
-def to_check(test: ChallengeTest, name: str, *, allowed_skills: Sequence[str] = (),
-             notes: Sequence[Mapping[str, Any]] = ()) -> ExtendedCheck:
+def to_check(
+    test: ChallengeTest,
+    name: str,
+    *,
+    allowed_skills: Sequence[str] = (),
+    notes: Sequence[Mapping[str, Any]] = (),
+) -> ExtendedCheck:
     """The save form of ``test``. ``notes[i]`` adds table details (real dice, grade) to the
     i-th contribution; the rules fields always win."""
     contributions = []
@@ -132,9 +145,15 @@ def to_check(test: ChallengeTest, name: str, *, allowed_skills: Sequence[str] = 
     if isinstance(test.previous, ChallengeTest):
         consequences["previous"] = _state_doc(test.previous)
     return ExtendedCheck(
-        name=name, tn=test.tn, threshold=test.threshold, time_budget=test.budget,
-        pool=test.pool, elapsed=int(Fraction(test.elapsed)), status=test.status.value,
-        allowed_skills=tuple(allowed_skills), contributions=tuple(contributions),
+        name=name,
+        tn=test.tn,
+        threshold=test.threshold,
+        time_budget=test.budget,
+        pool=test.pool,
+        elapsed=int(Fraction(test.elapsed)),
+        status=test.status.value,
+        allowed_skills=tuple(allowed_skills),
+        contributions=tuple(contributions),
         consequences=consequences,
     )
 
@@ -142,9 +161,13 @@ def to_check(test: ChallengeTest, name: str, *, allowed_skills: Sequence[str] = 
 def _contribution(doc: Mapping[str, Any]) -> Contribution:
     level = str(doc.get("consequence", ""))
     return Contribution(
-        who=str(doc["who"]), skill=str(doc["skill"]), result=_result(doc["result"]),
-        pool_added=int(doc["added"]), pool_after=int(doc["pool_after"]),
-        minutes=Fraction(str(doc["minutes"])), elapsed_after=Fraction(str(doc["elapsed_after"])),
+        who=str(doc["who"]),
+        skill=str(doc["skill"]),
+        result=_result(doc["result"]),
+        pool_added=int(doc["added"]),
+        pool_after=int(doc["pool_after"]),
+        minutes=Fraction(str(doc["minutes"])),
+        elapsed_after=Fraction(str(doc["elapsed_after"])),
         cleared_minor=bool(doc.get("cleared_minor", False)),
         consequence=Level[level.upper()] if level else None,
         opponents=tuple(_result(o) for o in doc.get("opponents", ())),
@@ -154,8 +177,11 @@ def _contribution(doc: Mapping[str, Any]) -> Contribution:
 def _damaged(check: ExtendedCheck, exc: Exception) -> RulesError:
     if isinstance(exc, RulesError):
         return exc
-    return RulesError(_("extended check {name!r} is damaged in the save: {exc!r}").format(
-        name=check.name, exc=exc))
+    return RulesError(
+        _("extended check {name!r} is damaged in the save: {exc!r}").format(
+            name=check.name, exc=exc
+        )
+    )
 
 
 _FAULTS = (KeyError, ValueError, TypeError, AttributeError, ZeroDivisionError, IndexError)
@@ -171,23 +197,34 @@ def from_check(check: ExtendedCheck) -> ChallengeTest:
         raise _damaged(check, exc) from None
 
 
-def _state(check: ExtendedCheck, state: Mapping[str, Any],
-           contributions: tuple[Contribution, ...], levels: Mapping[str, Consequence | None],
-           steps: tuple[int, ...]) -> ChallengeTest:
+def _state(
+    check: ExtendedCheck,
+    state: Mapping[str, Any],
+    contributions: tuple[Contribution, ...],
+    levels: Mapping[str, Consequence | None],
+    steps: tuple[int, ...],
+) -> ChallengeTest:
     exact = state.get("elapsed_exact")
     elapsed = Fraction(str(exact)) if exact is not None else Fraction(check.elapsed)
     return ChallengeTest(
-        tn=check.tn, threshold=check.threshold, budget=check.time_budget,
-        pool=int(state.get("pool", check.pool)), elapsed=elapsed,
+        tn=check.tn,
+        threshold=check.threshold,
+        budget=check.time_budget,
+        pool=int(state.get("pool", check.pool)),
+        elapsed=elapsed,
         contributions=contributions,
         status=Status(str(state.get("status", check.status))),
         escalation=Escalation(steps),
-        minor=levels["minor"], major=levels["major"], serious=levels["serious"],
+        minor=levels["minor"],
+        major=levels["major"],
+        serious=levels["serious"],
         failures=int(state.get("failures", 0)),
         level=Level[str(state.get("level", "none")).upper()],
         minor_active=bool(state.get("minor_active", False)),
-        permanent_tn=tuple((int(p["amount"]), str(p.get("scope", "")) or None)
-                           for p in state.get("permanent_tn", ())),
+        permanent_tn=tuple(
+            (int(p["amount"]), str(p.get("scope", "")) or None)
+            for p in state.get("permanent_tn", ())
+        ),
         closed=tuple(str(s) for s in state.get("closed", ())),
         blocked=bool(state.get("blocked", False)),
         timed_out=bool(state.get("timed_out", False)),
@@ -199,8 +236,11 @@ def _from_check(check: ExtendedCheck) -> ChallengeTest:
     levels: dict[str, Consequence | None] = {}
     for lv in LEVELS:
         doc = cq.get(lv.label)
-        levels[lv.label] = (Consequence(str(doc.get("text", "")), _effect_of(doc))
-                            if isinstance(doc, Mapping) else None)
+        levels[lv.label] = (
+            Consequence(str(doc.get("text", "")), _effect_of(doc))
+            if isinstance(doc, Mapping)
+            else None
+        )
     steps = tuple(int(x) for x in cq.get("every", (1, 2, 3)))
     contributions = tuple(_contribution(c) for c in check.contributions)
     own = {**cq, "pool": check.pool, "status": check.status}
@@ -229,10 +269,13 @@ def _label(names: Sequence[str]) -> str:
 
 def _step_doc(step: RaceStep) -> dict[str, Any]:
     return {
-        "who": list(step.who), "skills": list(step.skills),
+        "who": list(step.who),
+        "skills": list(step.skills),
         "results": [_result_doc(r) for r in step.results],
-        "winner": -1 if step.winner is None else step.winner, "added": step.added,
-        "pools_after": list(step.pools_after), "minutes": _minutes(step.minutes),
+        "winner": -1 if step.winner is None else step.winner,
+        "added": step.added,
+        "pools_after": list(step.pools_after),
+        "minutes": _minutes(step.minutes),
         "elapsed_after": _minutes(step.elapsed_after),
     }
 
@@ -240,35 +283,55 @@ def _step_doc(step: RaceStep) -> dict[str, Any]:
 def _step(doc: Mapping[str, Any]) -> RaceStep:
     winner = int(doc["winner"])
     return RaceStep(
-        who=tuple(str(w) for w in doc["who"]), skills=tuple(str(s) for s in doc["skills"]),
+        who=tuple(str(w) for w in doc["who"]),
+        skills=tuple(str(s) for s in doc["skills"]),
         results=tuple(_result(r) for r in doc["results"]),
-        winner=None if winner < 0 else winner, added=int(doc["added"]),
+        winner=None if winner < 0 else winner,
+        added=int(doc["added"]),
         pools_after=tuple(int(p) for p in doc["pools_after"]),
-        minutes=Fraction(str(doc["minutes"])), elapsed_after=Fraction(str(doc["elapsed_after"])),
+        minutes=Fraction(str(doc["minutes"])),
+        elapsed_after=Fraction(str(doc["elapsed_after"])),
     )
 
 
 def _race_state(race: Race) -> dict[str, Any]:
-    return {"pools": list(race.pools), "status": race.status.value,
-            "winner": -1 if race.winner is None else race.winner,
-            "elapsed_exact": _minutes(Fraction(race.elapsed))}
+    return {
+        "pools": list(race.pools),
+        "status": race.status.value,
+        "winner": -1 if race.winner is None else race.winner,
+        "elapsed_exact": _minutes(Fraction(race.elapsed)),
+    }
 
 
-def to_race(race: Race, name: str, sides: Sequence[Sequence[str]], *,
-            notes: Sequence[Mapping[str, Any]] = ()) -> ExtendedCheck:
+def to_race(
+    race: Race,
+    name: str,
+    sides: Sequence[Sequence[str]],
+    *,
+    notes: Sequence[Mapping[str, Any]] = (),
+) -> ExtendedCheck:
     """The save form of a race whose sides are these characters."""
     steps = []
     for i, step in enumerate(race.steps):
         extra = dict(notes[i]) if i < len(notes) else {}
         steps.append({**extra, **_step_doc(step)})
-    consequences: dict[str, Any] = {"kind": RACE, "sides": [list(s) for s in sides],
-                                    **_race_state(race)}
+    consequences: dict[str, Any] = {
+        "kind": RACE,
+        "sides": [list(s) for s in sides],
+        **_race_state(race),
+    }
     if race.previous is not None:
         consequences["previous"] = _race_state(race.previous)
     return ExtendedCheck(
-        name=name, tn=race.tn, threshold=race.threshold, time_budget=race.budget or 0,
-        pool=max(race.pools), elapsed=int(Fraction(race.elapsed)), status=race.status.value,
-        contributions=tuple(steps), consequences=consequences,
+        name=name,
+        tn=race.tn,
+        threshold=race.threshold,
+        time_budget=race.budget or 0,
+        pool=max(race.pools),
+        elapsed=int(Fraction(race.elapsed)),
+        status=race.status.value,
+        contributions=tuple(steps),
+        consequences=consequences,
     )
 
 
@@ -285,11 +348,14 @@ def from_race(check: ExtendedCheck) -> Race:
 def _race_of(check: ExtendedCheck, state: Mapping[str, Any], steps: tuple[RaceStep, ...]) -> Race:
     winner = int(state.get("winner", -1))
     return Race(
-        tn=check.tn, threshold=check.threshold, budget=check.time_budget or None,
+        tn=check.tn,
+        threshold=check.threshold,
+        budget=check.time_budget or None,
         sides=tuple(_label(s) for s in race_sides(check)),
         pools=tuple(int(p) for p in state["pools"]),
         elapsed=Fraction(str(state.get("elapsed_exact", check.elapsed))),
-        steps=steps, status=Status(str(state["status"])),
+        steps=steps,
+        status=Status(str(state["status"])),
         winner=None if winner < 0 else winner,
     )
 
@@ -301,6 +367,7 @@ def _from_race(check: ExtendedCheck) -> Race:
     before = cq.get("previous")
     if isinstance(before, Mapping) and steps:
         previous = _race_of(check, before, steps[:-1])
-        race = Race(**{**{n: getattr(race, n) for n in Race.__dataclass_fields__},
-                       "previous": previous})
+        race = Race(
+            **{**{n: getattr(race, n) for n in Race.__dataclass_fields__}, "previous": previous}
+        )
     return race

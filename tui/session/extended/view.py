@@ -24,8 +24,12 @@ from tui.session.systems.registry import tracker
 __all__ = ["BAR_WIDTH", "bar", "describe_check", "describe_checks"]
 
 BAR_WIDTH = 8
-_LEVEL_STYLE = {Level.NONE: "bold", Level.MINOR: "yellow", Level.MAJOR: "bold yellow",
-                Level.SERIOUS: "red"}
+_LEVEL_STYLE = {
+    Level.NONE: "bold",
+    Level.MINOR: "yellow",
+    Level.MAJOR: "bold yellow",
+    Level.SERIOUS: "red",
+}
 
 
 #: the AGE consequences' levels, in the seed's words where shown
@@ -59,18 +63,29 @@ def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, st
     try:
         test = from_check(chk)
     except RulesError as exc:
-        return [(f"{marker}{chk.name} {chk.pool}/{chk.threshold}  "
-                 + _("(damaged: {problem})").format(problem=exc), "red")]
+        return [
+            (
+                f"{marker}{chk.name} {chk.pool}/{chk.threshold}  "
+                + _("(damaged: {problem})").format(problem=exc),
+                "red",
+            )
+        ]
     used = Fraction(test.elapsed)
     left = test.time_left
-    tn = ("  " + _("TN {tn}").format(tn=test.tn_for("?"))
-          if tracker(campaign.system).extended_tn else "")
+    tn = (
+        "  " + _("TN {tn}").format(tn=test.tn_for("?"))
+        if tracker(campaign.system).extended_tn
+        else ""
+    )
     rolls = len(test.contributions)
     counted = ngettext("{n} roll", "{n} rolls", rolls).format(n=rolls)
-    time = _("{used}/{budget} min ({left} left)").format(used=minutes(used), budget=test.budget,
-                                                        left=minutes(left))
-    text = (f"{marker}{chk.name} {bar(test.pool, test.threshold)} {test.pool}/{test.threshold}"
-            f"{tn}  {counted}  {time}{_level_text(test)}")
+    time = _("{used}/{budget} min ({left} left)").format(
+        used=minutes(used), budget=test.budget, left=minutes(left)
+    )
+    text = (
+        f"{marker}{chk.name} {bar(test.pool, test.threshold)} {test.pool}/{test.threshold}"
+        f"{tn}  {counted}  {time}{_level_text(test)}"
+    )
     style = _LEVEL_STYLE[test.level] if test.consequence(test.level) is not None else "bold"
     if chk.status == "done":
         text, style = text + _("  ✓ complete"), "green"
@@ -88,8 +103,10 @@ def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, st
 def _conditions(test: ChallengeTest) -> list[str]:
     """The effects in force but the minor consequence (shown on the first line), in the
     GM's language (the rules' ``conditions``, word for word, in English)."""
-    out = [_("TN +{n} for {scope}").format(n=n, scope=scope or _("all rolls"))
-           for n, scope in test.permanent_tn]
+    out = [
+        _("TN +{n} for {scope}").format(n=n, scope=scope or _("all rolls"))
+        for n, scope in test.permanent_tn
+    ]
     out += [_("closed: {skill}").format(skill=skill) for skill in test.closed]
     if test.blocked:
         out.append(tr("blocked until another test is done"))

@@ -32,5 +32,4 @@ from tui.session.players.cast import Cast
 from tui.session.players.log import filter_entries, players_log
 from tui.session.players.view import players, players_campaign, players_view
 
-__all__ = ["Cast", "filter_entries", "players", "players_campaign", "players_log",
-           "players_view"]
+__all__ = ["Cast", "filter_entries", "players", "players_campaign", "players_log", "players_view"]

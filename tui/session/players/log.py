@@ -58,22 +58,32 @@ def _retold(entry: LogEntry, names: Iterable[str], cast: Cast) -> LogEntry:
     against = ", ".join(cast.label(n) for n in names)
     grade = entry.grade if entry.grade in _GRADES else ""
     if entry.kind == "roll" and grade:
-        said = msg("{actor} rolls against {against}: {grade}", actor=entry.actor,
-                   against=against, grade=term(grade))
+        said = msg(
+            "{actor} rolls against {against}: {grade}",
+            actor=entry.actor,
+            against=against,
+            grade=term(grade),
+        )
     elif entry.kind == "roll":
         said = msg("{actor} rolls against {against}", actor=entry.actor, against=against)
     else:
-        said = msg("{actor}: something involving {against}", actor=entry.actor,
-                   against=against)
+        said = msg("{actor}: something involving {against}", actor=entry.actor, against=against)
     # where and when stay (a recap sorts by them); the odds go: a chance against a hidden
     # character tells how good it is. Told in the language of whoever reads it.
-    return LogEntry(seq=entry.seq, time=entry.time, kind=entry.kind, text=said.english(),
-                    actor=entry.actor, grade=grade, adventure=entry.adventure,
-                    scene=entry.scene, msg=said)
+    return LogEntry(
+        seq=entry.seq,
+        time=entry.time,
+        kind=entry.kind,
+        text=said.english(),
+        actor=entry.actor,
+        grade=grade,
+        adventure=entry.adventure,
+        scene=entry.scene,
+        msg=said,
+    )
 
 
-def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]
-                   ) -> list[LogEntry]:
+def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]) -> list[LogEntry]:
     """The entries the players may see, in order (``visible``: the party's names)."""
     out: list[LogEntry] = []
     for entry in entries:

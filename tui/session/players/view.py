@@ -26,7 +26,9 @@ __all__ = ["players", "players_campaign", "players_view"]
 _SHARED_SCENE_KEYS = ("init",)
 #: Closed-set words the code reads back (never names): left as they are.
 _KEEP: Mapping[type, tuple[str, ...]] = {
-    Campaign: ("system",), Character: ("side",), Scene: ("kind", "phase"),
+    Campaign: ("system",),
+    Character: ("side",),
+    Scene: ("kind", "phase"),
     ExtendedCheck: ("status",),
 }
 
@@ -36,8 +38,7 @@ def players_view(campaign: Campaign) -> Campaign:
     return players(campaign, ())[0]
 
 
-def players(campaign: Campaign, entries: Sequence[LogEntry]
-            ) -> tuple[Campaign, list[LogEntry]]:
+def players(campaign: Campaign, entries: Sequence[LogEntry]) -> tuple[Campaign, list[LogEntry]]:
     """The players' campaign and log, with one set of stand-in names for both."""
     from tui.session.players.log import filter_entries
 
@@ -65,8 +66,7 @@ def _structure(campaign: Campaign, cast: Cast) -> Campaign:
     if scene is not None:
         scene = replace(scene, system=_scene_system(campaign, scene, cast))
     checks = tuple(_check(c, cast) for c in campaign.checks)
-    return replace(campaign, characters=characters, scene=scene, scene_history=(),
-                   checks=checks)
+    return replace(campaign, characters=characters, scene=scene, scene_history=(), checks=checks)
 
 
 def _scene_system(campaign: Campaign, scene: Scene, cast: Cast) -> dict[str, Any]:
@@ -95,7 +95,10 @@ def _scrub(value: Any, cast: Cast) -> Any:
         return tuple(items) if isinstance(value, tuple) else items
     if is_dataclass(value) and not isinstance(value, type):
         skip = _KEEP.get(type(value), ())
-        changes = {f.name: _scrub(getattr(value, f.name), cast) for f in fields(value)
-                   if f.name not in skip}
+        changes = {
+            f.name: _scrub(getattr(value, f.name), cast)
+            for f in fields(value)
+            if f.name not in skip
+        }
         return replace(value, **changes)
     return value

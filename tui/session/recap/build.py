@@ -55,8 +55,9 @@ def recap(campaign: Campaign, source: Source, options: RecapOptions | None = Non
 
     got = gather(entries(), names)
     # the view keeps every check, in order, with its name redacted
-    checks = [(c, got.mentioned(real.name)) for c, real in zip(view.checks, campaign.checks,
-                                                                 strict=True)]
+    checks = [
+        (c, got.mentioned(real.name)) for c, real in zip(view.checks, campaign.checks, strict=True)
+    ]
     text = render(view, shown, got, options, system, cast.redact, checks)
     return cast.redact(text)
 

@@ -96,8 +96,12 @@ def _gains(rows: Any) -> list[Gain]:
             continue
         who, skill = row.get("character"), row.get("skill")
         before, gain = _int(row.get("skill_before")), _int(row.get("gain"))
-        if isinstance(who, str) and isinstance(skill, str) and before is not None \
-                and gain is not None:
+        if (
+            isinstance(who, str)
+            and isinstance(skill, str)
+            and before is not None
+            and gain is not None
+        ):
             out.append(Gain(who, skill, before, gain))
     return out
 
@@ -130,8 +134,7 @@ def _one(got: Gathered, entry: LogEntry, checks: Sequence[tuple[str, str]]) -> N
     inputs = entry.inputs
     stunts = _int(inputs.get("stunts")) or 0
     if entry.kind == "roll" and (entry.grade in NOTABLE_GRADES or stunts > 0):
-        got.notable.append(Notable(entry.seq, entry.scene, shown_text(entry), entry.grade,
-                                   stunts))
+        got.notable.append(Notable(entry.seq, entry.scene, shown_text(entry), entry.grade, stunts))
     resource, old, new = inputs.get("resource"), _int(inputs.get("from")), _int(inputs.get("to"))
     if entry.actor and isinstance(resource, str) and old is not None and new is not None:
         got.resources.append((entry.seq, entry.actor, resource, old, new))

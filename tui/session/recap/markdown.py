@@ -14,13 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.recap.gather import Gathered, Notable
 from tui.session.recap.select import RecapOptions
 from tui.session.stats.dice import Tally
 from tui.session.stats.poisson import EXACT_LIMIT
-from tui.base.textsafe import visible
 
 __all__ = ["LUCK_WORDS", "luck_word", "percent", "render"]
 
@@ -37,8 +37,9 @@ NOTABLE = N_("Notable rolls:")
 NOTHING_NOTABLE = N_("No notable rolls.")
 CHECKS = N_("## Extended checks")
 STATUS = {"running": N_("still running"), "done": N_("done"), "failed": N_("failed")}
-CHECK = N_("- **{name}** — {status}: pool {pool} of {threshold}, {elapsed} of {budget} min, "
-           "{rolls}")
+CHECK = N_(
+    "- **{name}** — {status}: pool {pool} of {threshold}, {elapsed} of {budget} min, {rolls}"
+)
 RACE = N_("- **{name}** (race) — {status}{winner}")
 RACE_WINNER = N_(", won by {side}")
 CONSEQUENCE = N_("  - consequence: {level}{text}")
@@ -51,16 +52,19 @@ DICE_HEAD = N_("| Who | Rolls | Successes | Expected | Percentile | Luck |")
 DICE_RULE = "|---|---:|---:|---:|---:|---|"
 DICE_ROW = "| {name} | {rolls} | {successes} | {expected} | {percentile} | {luck} |"
 DICE_ALL = N_("All ({system})")
-DICE_NOTE = N_("Each roll counts with its exact chance of success when it was made. The "
-               "percentile is the share of equally likely tables that would have rolled fewer "
-               "successes (ties count half): 50% is average luck.")
-DICE_APPROX = N_("≈: more than {limit} rolls, the normal approximation (exact mean and "
-                 "variance).")
+DICE_NOTE = N_(
+    "Each roll counts with its exact chance of success when it was made. The "
+    "percentile is the share of equally likely tables that would have rolled fewer "
+    "successes (ties count half): 50% is average luck."
+)
+DICE_APPROX = N_("≈: more than {limit} rolls, the normal approximation (exact mean and variance).")
 NO_DICE = N_("No rolls with stored odds.")
 #: (upper bound of the percentile, word), checked in order
 LUCK_WORDS: tuple[tuple[Fraction, str], ...] = (
-    (Fraction(1, 100), N_("cursed")), (Fraction(1, 10), N_("unlucky")),
-    (Fraction(9, 10), N_("as expected")), (Fraction(99, 100), N_("lucky")),
+    (Fraction(1, 100), N_("cursed")),
+    (Fraction(1, 10), N_("unlucky")),
+    (Fraction(9, 10), N_("as expected")),
+    (Fraction(99, 100), N_("lucky")),
     (Fraction(1), N_("blessed")),
 )
 
@@ -102,15 +106,25 @@ def _escape_leading(m: re.Match[str]) -> str:
     return f"{m[1]}{m[3]}\\{m[4]}"
 
 
-def render(campaign: Campaign, scenes: Mapping[int, Mapping[str, Any]], got: Gathered,
-           options: RecapOptions, system: str, redact: Callable[[str], str],
-           checks: Sequence[tuple[ExtendedCheck, bool]]) -> str:
+def render(
+    campaign: Campaign,
+    scenes: Mapping[int, Mapping[str, Any]],
+    got: Gathered,
+    options: RecapOptions,
+    system: str,
+    redact: Callable[[str], str],
+    checks: Sequence[tuple[ExtendedCheck, bool]],
+) -> str:
     """The Markdown recap. ``campaign`` is what the reader may see (the players' view, or
     the GM's campaign with ``--gm``); ``checks`` pairs each of its checks with whether the
     selected entries mention it."""
     w = _Writer(redact)
-    w.add(tr(TITLE).format(name=w.md(campaign.name)), "", _subtitle(w, campaign, got, system,
-                                                                 options), "")
+    w.add(
+        tr(TITLE).format(name=w.md(campaign.name)),
+        "",
+        _subtitle(w, campaign, got, system, options),
+        "",
+    )
     if not got.entries:
         w.add(tr(NOTHING), "")
         return "\n".join(w.lines)
@@ -119,21 +133,36 @@ def render(campaign: Campaign, scenes: Mapping[int, Mapping[str, Any]], got: Gat
     gains = got.kept_gains()
     if gains:
         w.add(tr(EXPERIENCE), "")
-        w.add(*(GAIN.format(character=w.md(g.character), skill=w.md(g.skill), before=g.before,
-                            after=g.before + g.gain, gain=g.gain) for g in gains))
+        w.add(
+            *(
+                GAIN.format(
+                    character=w.md(g.character),
+                    skill=w.md(g.skill),
+                    before=g.before,
+                    after=g.before + g.gain,
+                    gain=g.gain,
+                )
+                for g in gains
+            )
+        )
         w.add("")
     changes = got.resource_changes()
     if changes:
         w.add(tr(RESOURCES), "")
-        w.add(*(RESOURCE.format(character=w.md(who), resource=w.md(what), before=a, after=b)
-                for who, what, a, b in changes))
+        w.add(
+            *(
+                RESOURCE.format(character=w.md(who), resource=w.md(what), before=a, after=b)
+                for who, what, a, b in changes
+            )
+        )
         w.add("")
     _dice(w, got, system)
     return "\n".join(w.lines)
 
 
-def _subtitle(w: _Writer, campaign: Campaign, got: Gathered, system: str,
-              options: RecapOptions) -> str:
+def _subtitle(
+    w: _Writer, campaign: Campaign, got: Gathered, system: str, options: RecapOptions
+) -> str:
     parts = [w.md(system)]
     if options.adventure is not None:
         parts.append(_("adventure {n}").format(n=options.adventure))
@@ -185,11 +214,11 @@ def _scenes(w: _Writer, scenes: Mapping[int, Mapping[str, Any]], got: Gathered) 
 def _notable(w: _Writer, n: Notable) -> str:
     said = n.text.casefold()
     grade = tr(n.grade)
-    extra = [w.md(grade)] if n.grade in ("critical", "fumble") and grade.casefold() not in said \
-        else []
+    extra = (
+        [w.md(grade)] if n.grade in ("critical", "fumble") and grade.casefold() not in said else []
+    )
     if n.stunts:
-        extra.append(ngettext("{n} stunt point", "{n} stunt points", n.stunts).format(
-            n=n.stunts))
+        extra.append(ngettext("{n} stunt point", "{n} stunt points", n.stunts).format(n=n.stunts))
     return f"- {w.md(n.text)}" + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -203,17 +232,27 @@ def _checks(w: _Writer, checks: Sequence[ExtendedCheck]) -> None:
             w.add(tr(RACE).format(name=w.md(chk.name), status=status, winner=_winner(w, chk)))
             continue
         rolls = len(chk.contributions)
-        w.add(tr(CHECK).format(name=w.md(chk.name), status=status, pool=chk.pool,
-                           threshold=chk.threshold, elapsed=chk.elapsed,
-                           budget=chk.time_budget,
-                              rolls=ngettext("{n} roll", "{n} rolls", rolls).format(n=rolls)))
+        w.add(
+            tr(CHECK).format(
+                name=w.md(chk.name),
+                status=status,
+                pool=chk.pool,
+                threshold=chk.threshold,
+                elapsed=chk.elapsed,
+                budget=chk.time_budget,
+                rolls=ngettext("{n} roll", "{n} rolls", rolls).format(n=rolls),
+            )
+        )
         level = chk.consequences.get("level")
         if isinstance(level, str) and level not in ("", "none"):
             about = chk.consequences.get(level)
             text = about.get("text") if isinstance(about, Mapping) else None
-            w.add(tr(CONSEQUENCE).format(level=w.md(level),
-                                     text=f" — {w.md(text)}" if isinstance(text, str) and text
-                                     else ""))
+            w.add(
+                tr(CONSEQUENCE).format(
+                    level=w.md(level),
+                    text=f" — {w.md(text)}" if isinstance(text, str) and text else "",
+                )
+            )
     w.add("")
 
 
@@ -238,11 +277,16 @@ def _dice(w: _Writer, got: Gathered, system: str) -> None:
         rows.append(got.dice.total(tr(DICE_ALL).format(system=system)))
     for tally in rows:
         luck = tally.luck()
-        w.add(DICE_ROW.format(name=w.md(tally.name), rolls=tally.rolls,
-                              successes=tally.successes,
-                              expected=f"{float(luck.expected):.1f}",
-                              percentile=("" if luck.exact else "≈") + percent(luck.percentile),
-                              luck=luck_word(luck.percentile)))
+        w.add(
+            DICE_ROW.format(
+                name=w.md(tally.name),
+                rolls=tally.rolls,
+                successes=tally.successes,
+                expected=f"{float(luck.expected):.1f}",
+                percentile=("" if luck.exact else "≈") + percent(luck.percentile),
+                luck=luck_word(luck.percentile),
+            )
+        )
     w.add("", tr(DICE_NOTE), "")
     if any(t.rolls > EXACT_LIMIT for t in rows):
         w.add(tr(DICE_APPROX).format(limit=EXACT_LIMIT), "")

@@ -37,9 +37,11 @@ def scene_names(campaign: Campaign) -> dict[int, Mapping[str, Any]]:
     when a recap needs them."""
     scenes: dict[int, Mapping[str, Any]] = dict(enumerate(campaign.scene_history, start=1))
     if campaign.scene is not None:
-        scenes[len(campaign.scene_history) + 1] = {"name": campaign.scene.name,
-                                                   "rounds": campaign.scene.round,
-                                                   "running": True}
+        scenes[len(campaign.scene_history) + 1] = {
+            "name": campaign.scene.name,
+            "rounds": campaign.scene.round,
+            "running": True,
+        }
     return scenes
 
 
@@ -59,8 +61,11 @@ class Selection:
         return self.scenes is None or entry.scene in self.scenes
 
 
-def select(options: RecapOptions, scenes: Mapping[int, Mapping[str, Any]],
-           shown: Mapping[int, Mapping[str, Any]] | None = None) -> Selection:
+def select(
+    options: RecapOptions,
+    scenes: Mapping[int, Mapping[str, Any]],
+    shown: Mapping[int, Mapping[str, Any]] | None = None,
+) -> Selection:
     """The filter for ``options``; a scene name nobody used is a ``ValueError`` naming the
     scenes there are (as ``shown``: the players' names of them). Several scenes of that name
     are all covered."""
@@ -70,9 +75,10 @@ def select(options: RecapOptions, scenes: Mapping[int, Mapping[str, Any]],
         numbers = frozenset(n for n, s in scenes.items() if fold(str(s.get("name", ""))) == wanted)
         if not numbers:
             known = _names((scenes if shown is None else shown).values())
-            raise ValueError(_("no scene called {name!r}").format(name=options.scene)
-                             + (_(" (scenes: {known})").format(known=known) if known
-                                else _(" (no scenes yet)")))
+            raise ValueError(
+                _("no scene called {name!r}").format(name=options.scene)
+                + (_(" (scenes: {known})").format(known=known) if known else _(" (no scenes yet)"))
+            )
     since = options.since.isoformat() if options.since is not None else None
     return Selection(options.adventure, since, numbers)
 
@@ -88,8 +94,9 @@ def parse_date(text: str) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise ValueError(_("expected a date written YYYY-MM-DD, got {text!r}").format(
-            text=text)) from None
+        raise ValueError(
+            _("expected a date written YYYY-MM-DD, got {text!r}").format(text=text)
+        ) from None
 
 
 def parse_words(words: Sequence[str]) -> RecapOptions:
@@ -108,8 +115,9 @@ def parse_words(words: Sequence[str]) -> RecapOptions:
             gm = True
         elif eq and key in ("adventure", "adv"):
             if not value.isascii() or not value.isdigit() or not 0 < int(value) < 10**6:
-                raise ValueError(_("adventure= needs an adventure number, got {value!r}")
-                                 .format(value=value))
+                raise ValueError(
+                    _("adventure= needs an adventure number, got {value!r}").format(value=value)
+                )
             adventure = int(value)
         elif eq and key == "since":
             since = parse_date(value)
@@ -119,6 +127,9 @@ def parse_words(words: Sequence[str]) -> RecapOptions:
             if not scene:
                 raise ValueError(_("scene= needs a scene's name"))
         else:
-            raise ValueError(_("unknown recap option {word!r} (gm, adventure=N, "
-                               "since=YYYY-MM-DD, scene=NAME)").format(word=word))
+            raise ValueError(
+                _(
+                    "unknown recap option {word!r} (gm, adventure=N, since=YYYY-MM-DD, scene=NAME)"
+                ).format(word=word)
+            )
     return RecapOptions(adventure, since, scene, gm)

@@ -10,8 +10,7 @@ from tui.session.table.table import Feedback, Table
 __all__: list[str] = []
 
 
-@slash("find", "/find [TEXT]", "search the whole log; a filter bar narrows it (f6)",
-       args="TEXT")
+@slash("find", "/find [TEXT]", "search the whole log; a filter bar narrows it (f6)", args="TEXT")
 def _find(_table: Table, cmd: Slash) -> Feedback:
     return Feedback(True, "", action="find_log", argument=cmd.rest)
 
@@ -26,8 +25,12 @@ def _stats(_table: Table, _cmd: Slash) -> Feedback:
     return Feedback(True, "", action="dice_stats")
 
 
-@slash("recap", "/recap [gm] [adventure=N] [since=YYYY-MM-DD] [scene=NAME]",
-       "write the players' recap (Markdown) next to the save and show it", args="TEXT")
+@slash(
+    "recap",
+    "/recap [gm] [adventure=N] [since=YYYY-MM-DD] [scene=NAME]",
+    "write the players' recap (Markdown) next to the save and show it",
+    args="TEXT",
+)
 def _recap(_table: Table, cmd: Slash) -> Feedback:
     from tui.session.recap.select import parse_words  # the recap loads when it is asked for
 

@@ -23,8 +23,14 @@ from tui.session.campaign.log import LogEntry
 __all__ = ["KINDS", "LIMIT", "Found", "LogFilter", "search"]
 
 #: The entry kinds the filter bar offers, with the words it shows for them.
-KINDS = {"roll": N_("rolls"), "change": N_("changes"), "info": N_("summaries"),
-         "note": N_("notes"), "undo": N_("undos"), "redo": N_("redos")}
+KINDS = {
+    "roll": N_("rolls"),
+    "change": N_("changes"),
+    "info": N_("summaries"),
+    "note": N_("notes"),
+    "undo": N_("undos"),
+    "redo": N_("redos"),
+}
 #: The most matches kept (the newest); the count says how many there were.
 LIMIT = 1000
 

@@ -31,11 +31,18 @@ def past_scenes(campaign: Campaign) -> list[PastScene]:
     rows = []
     for number, scene in enumerate(campaign.scene_history, start=1):
         rounds = scene.get("rounds", 0)
-        rows.append(PastScene(number, _text(scene, "name") or "?", _text(scene, "kind"),
-                              rounds if isinstance(rounds, int) else 0,
-                              _text(scene, "summary")))
+        rows.append(
+            PastScene(
+                number,
+                _text(scene, "name") or "?",
+                _text(scene, "kind"),
+                rounds if isinstance(rounds, int) else 0,
+                _text(scene, "summary"),
+            )
+        )
     if campaign.scene is not None:
         s = campaign.scene
-        rows.append(PastScene(len(campaign.scene_history) + 1, s.name, s.kind, s.round, "",
-                              running=True))
+        rows.append(
+            PastScene(len(campaign.scene_history) + 1, s.name, s.kind, s.round, "", running=True)
+        )
     return rows

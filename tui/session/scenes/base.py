@@ -35,9 +35,13 @@ __all__ = [
 
 #: words the GM may type for a scene kind → the stored kind
 KINDS: Mapping[str, SceneKind] = {
-    "active": "active", "long": "long", "long-term": "long", "longterm": "long",
+    "active": "active",
+    "long": "long",
+    "long-term": "long",
+    "longterm": "long",
     "long_term": "long",
 }
+
 
 def need_scene(campaign: Campaign) -> Scene:
     """The running scene, or a ``CommandError`` telling how to start one."""
@@ -70,14 +74,15 @@ class ByName:
     campaign: Campaign
 
     def match_character(self, words: Sequence[str]) -> Match:
-        return match_prefix_words(list(words), [c.name for c in self.campaign.characters],
-                                  what="character")
+        return match_prefix_words(
+            list(words), [c.name for c in self.campaign.characters], what="character"
+        )
 
 
 def pick_character(who: Matcher, words: Sequence[str]) -> tuple[str, list[str]]:
     """The character named by the leading words, and the words left over."""
     found = who.match_character(list(words))
-    return found.name, list(words[found.consumed:])
+    return found.name, list(words[found.consumed :])
 
 
 def pick_characters(who: Matcher, words: Sequence[str]) -> list[str]:
@@ -107,8 +112,9 @@ def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
         elif folded.startswith("limit="):
             raw = folded.partition("=")[2]
             if not raw.isdigit() or not 1 <= int(raw) <= 4:
-                raise CommandError(_("limit= must be a round limit 1..4, got {raw!r}").format(
-                    raw=raw))
+                raise CommandError(
+                    _("limit= must be a round limit 1..4, got {raw!r}").format(raw=raw)
+                )
             limit = int(raw)
         else:
             break
@@ -117,16 +123,21 @@ def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
     if not name:
         raise CommandError(_("the scene needs a name: /scene NAME [active|long] [limit=1..4]"))
     if len(name) > 80:
-        raise CommandError(_("scene name too long ({n} characters, at most 80)").format(
-            n=len(name)))
+        raise CommandError(
+            _("scene name too long ({n} characters, at most 80)").format(n=len(name))
+        )
     return name, kind, limit
 
 
 def _history_entry(scene: Scene, system: str, note: str) -> dict[str, Any]:
     summary, verdicts = tracker(system).scene_ended(scene)
     # the history is the save's data: its lines as they read when the scene ended
-    entry: dict[str, Any] = {"name": scene.name, "kind": scene.kind, "rounds": scene.round,
-                             "summary": note or _said(summary)}
+    entry: dict[str, Any] = {
+        "name": scene.name,
+        "kind": scene.kind,
+        "rounds": scene.round,
+        "summary": note or _said(summary),
+    }
     if verdicts:
         entry["verdicts"] = [_said(v) for v in verdicts]
     return entry
@@ -143,8 +154,9 @@ def end_scene(campaign: Campaign, note: str = "") -> Campaign:
     return replace(campaign, scene=None, scene_history=appended(campaign.scene_history, entry))
 
 
-def start_scene(campaign: Campaign, name: str, kind: SceneKind = "active",
-                limit: int = 4) -> Campaign:
+def start_scene(
+    campaign: Campaign, name: str, kind: SceneKind = "active", limit: int = 4
+) -> Campaign:
     """Start a scene (ending the running one into the history first)."""
     if campaign.scene is not None:
         campaign = end_scene(campaign)

@@ -19,31 +19,45 @@ __all__: list[str] = []
 KINDS = (N_("long-term"), N_("active"))
 
 
-@slash("scene", "/scene NAME [active|long] [limit=1..4]",
-       "start a scene (the running one goes to the history)", args="TEXT")
+@slash(
+    "scene",
+    "/scene NAME [active|long] [limit=1..4]",
+    "start a scene (the running one goes to the history)",
+    args="TEXT",
+)
 def _scene(table: Table, cmd: Slash) -> Feedback:
     name, kind, limit = scene_args(cmd.args)
     before = table.campaign.scene
     new = start_scene(table.campaign, name, kind, limit)
     kind_word = term("long-term") if kind == "long" else term("active")
-    text = (msg("scene {name} ({kind}, round limit {limit})", name=name, kind=kind_word,
-                limit=limit) if table.system.shows_round_limit
-            else msg("scene {name} ({kind})", name=name, kind=kind_word))
+    text = (
+        msg("scene {name} ({kind}, round limit {limit})", name=name, kind=kind_word, limit=limit)
+        if table.system.shows_round_limit
+        else msg("scene {name} ({kind})", name=name, kind=kind_word)
+    )
     if before is not None:
         text = msg("scene {name} ended; {text}", name=before.name, text=text)
     return table.change(lambda _c: new, text)
 
 
-@slash("endscene", "/endscene [SUMMARY]", "end the running scene into the scene history",
-       args="TEXT")
+@slash(
+    "endscene", "/endscene [SUMMARY]", "end the running scene into the scene history", args="TEXT"
+)
 def _endscene(table: Table, cmd: Slash) -> Feedback:
     scene = need_scene(table.campaign)
     new = end_scene(table.campaign, cmd.rest)
-    text = nmsg("scene {name} ended after {n} round", "scene {name} ended after {n} rounds",
-                scene.round, name=scene.name)
+    text = nmsg(
+        "scene {name} ended after {n} round",
+        "scene {name} ended after {n} rounds",
+        scene.round,
+        name=scene.name,
+    )
     # the GM's own summary as typed; else the system's, as facts (read in either language)
     said = cmd.rest or table.system.scene_ended(scene)[0]
     if said:
-        text = msg("{text}: {summary}", text=text,
-                   summary=verbatim(said) if isinstance(said, str) else said)
+        text = msg(
+            "{text}: {summary}",
+            text=text,
+            summary=verbatim(said) if isinstance(said, str) else said,
+        )
     return table.change(lambda _c: new, text)

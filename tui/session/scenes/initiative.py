@@ -51,8 +51,9 @@ def parse_expression(text: str) -> tuple[str, list[tuple[int, str]]]:
         if i % 2:  # an operator
             sign = -1 if part in ("-", "−") else 1
         elif part:
-            terms.append((sign, part.replace(" ", "") if _DICE_TERM.match(
-                part.replace(" ", "")) else part))
+            terms.append(
+                (sign, part.replace(" ", "") if _DICE_TERM.match(part.replace(" ", "")) else part)
+            )
         elif i:
             raise CommandError(_("something is missing in {strip!r}").format(strip=text.strip()))
     dice = "".join(("+" if s > 0 else "-") + t for s, t in terms if _DICE_TERM.match(t))
@@ -70,25 +71,36 @@ def _attribute(ch: Character, typed: str) -> tuple[str, int]:
     form = normal(typed)
     names = list(ch.attributes)
     found = [n for n in names if normal(n) == form] or [
-        n for n in names if normal(n).startswith(form)]
+        n for n in names if normal(n).startswith(form)
+    ]
     if len(found) != 1:
         have = ", ".join(names) or _("none")
-        said = (_("{name} has no attribute {typed!r} (attributes: {have})") if not found else
-                _("{name} has more than one attribute like {typed!r} (attributes: {have})"))
+        said = (
+            _("{name} has no attribute {typed!r} (attributes: {have})")
+            if not found
+            else _("{name} has more than one attribute like {typed!r} (attributes: {have})")
+        )
         raise CommandError(said.format(name=ch.name, typed=typed, have=have))
     value = ch.attributes[found[0]]
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise CommandError(_("{name}'s {found} is not a number ({value!r})").format(
-            name=ch.name, found=found[0], value=value))
+        raise CommandError(
+            _("{name}'s {found} is not a number ({value!r})").format(
+                name=ch.name, found=found[0], value=value
+            )
+        )
     return found[0], int(value)
 
 
-def _one(ch: Character, dice: str, names: Sequence[tuple[int, str]],
-         rng: random.Random, faces: tuple[int, ...] | None) -> Rolled:
+def _one(
+    ch: Character,
+    dice: str,
+    names: Sequence[tuple[int, str]],
+    rng: random.Random,
+    faces: tuple[int, ...] | None,
+) -> Rolled:
     added = [(sign, *_attribute(ch, typed)) for sign, typed in names]  # before any roll
     try:
-        result = (dice_mod.roll(dice, rng=rng) if faces is None
-                  else dice_mod.resolve(dice, faces))
+        result = dice_mod.roll(dice, rng=rng) if faces is None else dice_mod.resolve(dice, faces)
     except RulesError as exc:
         raise CommandError(rules_message(str(exc))) from None
     total = result.total
@@ -99,8 +111,9 @@ def _one(ch: Character, dice: str, names: Sequence[tuple[int, str]],
     return Rolled(ch.name, total, f"{text} = {total}", tuple(result.faces))
 
 
-def roll_initiative(campaign: Campaign, who: Matcher, words: Sequence[str],
-                    rng: random.Random) -> tuple[list[Rolled], Draft]:
+def roll_initiative(
+    campaign: Campaign, who: Matcher, words: Sequence[str], rng: random.Random
+) -> tuple[list[Rolled], Draft]:
     """The rolls ``/init roll …`` asks for (not yet applied) and their log entry."""
     need_scene(campaign)
     rest = list(words)
@@ -128,8 +141,15 @@ def roll_initiative(campaign: Campaign, who: Matcher, words: Sequence[str],
             _attribute(campaign.character(n), typed)
     rolls = [_one(campaign.character(n), dice, terms, rng, faces) for n in names]
     summary = "; ".join(f"{r.name} {r.text}" for r in rolls)
-    inputs = {"initiative": {r.name: r.total for r in rolls},
-              "dice": [f for r in rolls for f in r.faces],
-              "source": "typed" if faces is not None else "rolled"}
-    return rolls, Draft.of("roll", msg("initiative: {rolls}", rolls=summary),
-                           names[0] if len(names) == 1 else "", "", inputs)
+    inputs = {
+        "initiative": {r.name: r.total for r in rolls},
+        "dice": [f for r in rolls for f in r.faces],
+        "source": "typed" if faces is not None else "rolled",
+    }
+    return rolls, Draft.of(
+        "roll",
+        msg("initiative: {rolls}", rolls=summary),
+        names[0] if len(names) == 1 else "",
+        "",
+        inputs,
+    )

@@ -60,7 +60,7 @@ def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
         order = chosen
     else:
         inits = _inits(scene)
-        order = sorted(chosen, key=lambda n: -inits.get(n, -10**9))
+        order = sorted(chosen, key=lambda n: -inits.get(n, -(10**9)))
     return with_scene(campaign, replace(scene, turn_order=tuple(order), current=0))
 
 
@@ -75,7 +75,7 @@ def set_init(campaign: Campaign, name: str, value: int) -> Campaign:
     order = list(scene.turn_order)
     if name not in order:
         order.append(name)
-    order.sort(key=lambda n: -inits.get(n, -10**9))
+    order.sort(key=lambda n: -inits.get(n, -(10**9)))
     scene = replace(scene, system={**scene.system, "init": inits})
     return with_scene(campaign, _with_order(scene, order, keep=_actor(scene) or order[0]))
 
@@ -88,15 +88,17 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, Msg]:
     current = scene.current + 1
     if current < len(scene.turn_order):
         new = replace(scene, current=current)
-        return _begin(with_scene(campaign, new),
-                      msg("{name}'s turn", name=new.turn_order[current]))
+        return _begin(with_scene(campaign, new), msg("{name}'s turn", name=new.turn_order[current]))
     new = replace(scene, current=0)
     if not tracker(campaign.system).next_wraps_round:
-        return _begin(with_scene(campaign, new),
-                      msg("{name}'s turn (order wraps)", name=new.turn_order[0]))
+        return _begin(
+            with_scene(campaign, new), msg("{name}'s turn (order wraps)", name=new.turn_order[0])
+        )
     new = replace(new, round=scene.round + 1)
-    return _begin(with_scene(campaign, new),
-                  msg("round {n}: {name}'s turn", n=new.round, name=new.turn_order[0]))
+    return _begin(
+        with_scene(campaign, new),
+        msg("round {n}: {name}'s turn", n=new.round, name=new.turn_order[0]),
+    )
 
 
 def _begin(campaign: Campaign, text: Msg) -> tuple[Campaign, Msg]:
@@ -116,9 +118,11 @@ def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None
         if a in group:
             if b not in group:
                 raise CommandError(
-                    _("{a} and {b} are not tied (Basic Speed decides): only tied combatants can "
-                      "be reordered").format(
-                        a=a, b=b))
+                    _(
+                        "{a} and {b} are not tied (Basic Speed decides): only tied combatants can "
+                        "be reordered"
+                    ).format(a=a, b=b)
+                )
             return
 
 
@@ -128,8 +132,9 @@ def swap(campaign: Campaign, a: str, b: str) -> Campaign:
     order = list(scene.turn_order)
     for name in (a, b):
         if name not in order:
-            raise CommandError(_("{name} is not in the turn order (/order builds it)").format(
-                name=name))
+            raise CommandError(
+                _("{name} is not in the turn order (/order builds it)").format(name=name)
+            )
     if a == b:
         raise CommandError(_("name two different characters"))
     _check_tie(campaign, order, a, b)
@@ -143,12 +148,16 @@ def move(campaign: Campaign, name: str, step: int) -> Campaign:
     scene = need_scene(campaign)
     order = list(scene.turn_order)
     if name not in order:
-        raise CommandError(_("{name} is not in the turn order (/order builds it)").format(
-            name=name))
+        raise CommandError(
+            _("{name} is not in the turn order (/order builds it)").format(name=name)
+        )
     j = order.index(name) + step
     if not 0 <= j < len(order):
-        raise CommandError((_("{name} is already first") if step < 0
-                            else _("{name} is already last")).format(name=name))
+        raise CommandError(
+            (_("{name} is already first") if step < 0 else _("{name} is already last")).format(
+                name=name
+            )
+        )
     return swap(campaign, name, order[j])
 
 
@@ -164,8 +173,13 @@ def _order_text(campaign: Campaign) -> Msg:
     if groups is not None:
         ties = [g for g in groups if len(g) > 1]
         if ties:
-            return joined(text, msg(" (ties, reorder with /swap: {ties})",
-                                    ties="; ".join(" = ".join(g) for g in ties)))
+            return joined(
+                text,
+                msg(
+                    " (ties, reorder with /swap: {ties})",
+                    ties="; ".join(" = ".join(g) for g in ties),
+                ),
+            )
     return text
 
 
@@ -173,16 +187,23 @@ def _unexpected(rest: Sequence[str], name: str) -> str:
     return _("unexpected {words} after {name}").format(words=repr(" ".join(rest)), name=name)
 
 
-@slash("order", "/order [NAME …]",
-       "build the turn order (by the system's own rules where it has them)", args="CHAR…")
+@slash(
+    "order",
+    "/order [NAME …]",
+    "build the turn order (by the system's own rules where it has them)",
+    args="CHAR…",
+)
 def _order(table: Table, cmd: Slash) -> Feedback:
     new = build_order(table.campaign, pick_characters(table, cmd.args))
     return _apply(table, new, _order_text(new))
 
 
-@slash("init", "/init CHAR N | roll CHAR|all EXPR",
-       "set or roll initiative (roll all 3d6 + Dexterity) and sort the turn order",
-       args="roll|CHAR")
+@slash(
+    "init",
+    "/init CHAR N | roll CHAR|all EXPR",
+    "set or roll initiative (roll all 3d6 + Dexterity) and sort the turn order",
+    args="roll|CHAR",
+)
 def _init(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if words and words[0].casefold() == "roll":
@@ -191,14 +212,18 @@ def _init(table: Table, cmd: Slash) -> Feedback:
         return Feedback(False, _("usage: /init CHAR N (N a whole number)"))
     value = int(words.pop())
     if abs(value) > 10_000:
-        return Feedback(False, _("initiative {value} is out of range (-10000..10000)").format(
-            value=value))
+        return Feedback(
+            False, _("initiative {value} is out of range (-10000..10000)").format(value=value)
+        )
     name, rest = pick_character(table, words)
     if rest:
         return Feedback(False, _unexpected(rest, name))
     new = set_init(table.campaign, name, value)
-    return _apply(table, new, msg("{name} initiative {value}; {order}", name=name, value=value,
-                                  order=_order_text(new)))
+    return _apply(
+        table,
+        new,
+        msg("{name} initiative {value}; {order}", name=name, value=value, order=_order_text(new)),
+    )
 
 
 def _init_roll(table: Table, words: list[str]) -> Feedback:
@@ -227,15 +252,22 @@ def _next(table: Table, _cmd: Slash) -> Feedback:
     return table.change(lambda _c: new, text, effects=ended)
 
 
-@slash("swap", "/swap CHAR CHAR",
-       "exchange two places in the turn order (within a tie, if the system ties)", args="CHAR CHAR")
+@slash(
+    "swap",
+    "/swap CHAR CHAR",
+    "exchange two places in the turn order (within a tie, if the system ties)",
+    args="CHAR CHAR",
+)
 def _swap(table: Table, cmd: Slash) -> Feedback:
     names = pick_characters(table, cmd.args)
     if len(names) != 2:
         return Feedback(False, _("usage: /swap CHAR CHAR (two characters)"))
     new = swap(table.campaign, names[0], names[1])
-    return _apply(table, new, msg("swapped {a} and {b}; {order}", a=names[0], b=names[1],
-                                  order=_order_text(new)))
+    return _apply(
+        table,
+        new,
+        msg("swapped {a} and {b}; {order}", a=names[0], b=names[1], order=_order_text(new)),
+    )
 
 
 def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
@@ -249,15 +281,22 @@ def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
             if not name:
                 return Feedback(False, _("no turn order yet: /order builds one"))
         new = move(table.campaign, name, step)
-        text = (msg("{name} up; {order}", name=name, order=_order_text(new)) if step < 0
-                else msg("{name} down; {order}", name=name, order=_order_text(new)))
+        text = (
+            msg("{name} up; {order}", name=name, order=_order_text(new))
+            if step < 0
+            else msg("{name} down; {order}", name=name, order=_order_text(new))
+        )
         return _apply(table, new, text)
+
     return handler
 
 
-slash("up", "/up [CHAR]", "move one place earlier (default: the current actor; alt+up)",
-      args="[CHAR]")(
-    _mover(-1))
-slash("down", "/down [CHAR]", "move one place later (default: the current actor; alt+down)",
-      args="[CHAR]")(
-    _mover(1))
+slash(
+    "up", "/up [CHAR]", "move one place earlier (default: the current actor; alt+up)", args="[CHAR]"
+)(_mover(-1))
+slash(
+    "down",
+    "/down [CHAR]",
+    "move one place later (default: the current actor; alt+down)",
+    args="[CHAR]",
+)(_mover(1))

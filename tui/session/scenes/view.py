@@ -98,8 +98,9 @@ def candidates(importance: Sequence[int], limit: int) -> list[int]:
     return order[: limit if len(importance) <= limit else max(1, limit - 1)]  # as fit()
 
 
-def fit(importance: Sequence[int], heights: Sequence[int], limit: int
-        ) -> tuple[list[tuple[int, int]], int]:
+def fit(
+    importance: Sequence[int], heights: Sequence[int], limit: int
+) -> tuple[list[tuple[int, int]], int]:
     """``([(line, rows shown)…] in display order, lines hidden)`` for lines of these
     ``heights`` in ``limit`` rows.
 

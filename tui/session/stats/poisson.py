@@ -52,8 +52,7 @@ _Poly = tuple[list[Decimal], Decimal]  # whole-number coefficients over one deno
 
 def _exact() -> decimal.Context:
     """Decimal arithmetic that never rounds (it raises instead), for whole numbers."""
-    ctx = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX,
-                          Emin=decimal.MIN_EMIN)
+    ctx = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
     ctx.traps[decimal.Inexact] = ctx.traps[decimal.Rounded] = True
     return ctx
 
@@ -82,7 +81,7 @@ def _multiply(x: _Poly, y: _Poly) -> _Poly:
     packed = [Decimal("".join(_digits(c, width) for c in reversed(cs))) for cs in (cx, cy)]
     count = len(cx) + len(cy) - 1
     raw = _digits(packed[0] * packed[1], width * count)
-    return [Decimal(raw[i - width:i]) for i in range(len(raw), 0, -width)], den
+    return [Decimal(raw[i - width : i]) for i in range(len(raw), 0, -width)], den
 
 
 def _product(ps: Iterable[Fraction]) -> _Poly:
@@ -91,8 +90,10 @@ def _product(ps: Iterable[Fraction]) -> _Poly:
         if not factors:
             return [Decimal(1)], Decimal(1)
         while len(factors) > 1:  # pairwise, so the big multiplications are few and even
-            factors = [_multiply(factors[i], factors[i + 1]) if i + 1 < len(factors)
-                       else factors[i] for i in range(0, len(factors), 2)]
+            factors = [
+                _multiply(factors[i], factors[i + 1]) if i + 1 < len(factors) else factors[i]
+                for i in range(0, len(factors), 2)
+            ]
         return factors[0]
 
 
@@ -179,5 +180,12 @@ def _approximate(chances: list[Fraction], observed: int) -> Luck:
     below = cdf(observed - 0.5)
     at = cdf(observed + 0.5) - below
     shape = tuple(cdf(k + 0.5) - cdf(k - 0.5) for k in range(len(chances) + 1))
-    return Luck(rolls=len(chances), observed=observed, expected=mean,
-                below=Fraction(below), at=Fraction(at), shape=shape, exact=False)
+    return Luck(
+        rolls=len(chances),
+        observed=observed,
+        expected=mean,
+        below=Fraction(below),
+        at=Fraction(at),
+        shape=shape,
+        exact=False,
+    )

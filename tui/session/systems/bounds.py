@@ -14,6 +14,7 @@ __all__ = ["within"]
 def within(value: object, low: int, high: int) -> str:
     """A save's skill value check: "" when ``value`` lies in ``low..high``, else the problem."""
     if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
-        return _("must be within {low}..{high}, got {value}").format(low=low, high=high,
-                                                                     value=value)
+        return _("must be within {low}..{high}, got {value}").format(
+            low=low, high=high, value=value
+        )
     return ""

@@ -43,12 +43,16 @@ def draw(
         return tuple(rng.randint(1, sides) for _ in range(count)), False
     if len(faces) != count:
         dice = ngettext("{n} die", "{n} dice", count).format(n=count)
-        raise RulesError(_("{what}: expected {dice}, got {got}").format(
-            what=what, dice=dice, got=len(faces)))
+        raise RulesError(
+            _("{what}: expected {dice}, got {got}").format(what=what, dice=dice, got=len(faces))
+        )
     for i, face in enumerate(faces, 1):
         if not 1 <= face <= sides:
-            raise RulesError(_("{what}: die {i} must be within 1..{sides}, got {face}").format(
-                what=what, i=i, sides=sides, face=face))
+            raise RulesError(
+                _("{what}: die {i} must be within 1..{sides}, got {face}").format(
+                    what=what, i=i, sides=sides, face=face
+                )
+            )
     return faces, True
 
 
@@ -68,11 +72,15 @@ def int_option(side: Side, key: str, *, low: int, high: int) -> int | None:
     try:
         value = int(raw.replace("−", "-"))
     except ValueError:
-        raise EntryError(_("{key}= needs a whole number, got {raw}").format(
-            key=key, raw=repr(raw))) from None
+        raise EntryError(
+            _("{key}= needs a whole number, got {raw}").format(key=key, raw=repr(raw))
+        ) from None
     if not low <= value <= high:
-        raise EntryError(_("{key}= must be within {low}..{high}, got {value}").format(
-            key=key, low=low, high=high, value=value))
+        raise EntryError(
+            _("{key}= must be within {low}..{high}, got {value}").format(
+                key=key, low=low, high=high, value=value
+            )
+        )
     return value
 
 
@@ -87,8 +95,11 @@ def signed_words(
         if text.lstrip("+-").isdigit() and text[:1] in "+-0123456789":
             value = int(text)
             if not low <= value <= high:
-                raise EntryError(_("{what} {word} must be within {low}..{high}").format(
-                    what=tr(what), word=word, low=f"{low:+d}", high=f"{high:+d}"))
+                raise EntryError(
+                    _("{what} {word} must be within {low}..{high}").format(
+                        what=tr(what), word=word, low=f"{low:+d}", high=f"{high:+d}"
+                    )
+                )
             numbers.append(value)
         else:
             others.append(word)
@@ -101,13 +112,20 @@ def reject_unknown(
     """Refuse modifiers the system does not know, naming them and what is allowed."""
     for word in words:
         if word not in allowed_words:
-            raise EntryError(_("unknown modifier {word} for {name} (allowed: {allowed})").format(
-                word=repr(word), name=side.actor, allowed=", ".join(allowed_words) or _("none")))
+            raise EntryError(
+                _("unknown modifier {word} for {name} (allowed: {allowed})").format(
+                    word=repr(word), name=side.actor, allowed=", ".join(allowed_words) or _("none")
+                )
+            )
     for key in side.options:
         if key not in options:
-            raise EntryError(_("unknown option {key}= for {name} (allowed: {allowed})").format(
-                key=key, name=side.actor,
-                allowed=", ".join(k + "=" for k in options) or _("none")))
+            raise EntryError(
+                _("unknown option {key}= for {name} (allowed: {allowed})").format(
+                    key=key,
+                    name=side.actor,
+                    allowed=", ".join(k + "=" for k in options) or _("none"),
+                )
+            )
 
 
 def one_side(check: Check) -> Side:
@@ -145,8 +163,10 @@ def side_names(sides: Sequence[Side]) -> list[str]:
     """Each side's name in an opposed roll; a character who rolls twice is told apart by
     the skill ("Alice Moore (Spot Hidden)")."""
     actors = [side.actor for side in sides]
-    return [a if actors.count(a) == 1 else f"{a} ({side.skill})"
-            for a, side in zip(actors, sides, strict=True)]
+    return [
+        a if actors.count(a) == 1 else f"{a} ({side.skill})"
+        for a, side in zip(actors, sides, strict=True)
+    ]
 
 
 def side_grade(sides: Sequence[Side], winner: int | None) -> str:
@@ -163,5 +183,3 @@ def verdict(winner: str | None, a_name: str, b_name: str) -> Msg:
     if winner is None:
         return msg("no winner")
     return msg("{name} wins", name=a_name if winner == "a" else b_name)
-
-

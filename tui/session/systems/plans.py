@@ -50,8 +50,7 @@ class Plan:
     odds: tuple[Chance, ...]
     run: Callable[[Campaign, random.Random], Outcome] = field(compare=False)
     progress: Mapping[int, Fraction] | None = field(default=None, compare=False)
-    contest: Mapping[tuple[int, int] | None, Fraction] | None = field(default=None,
-                                                                       compare=False)
+    contest: Mapping[tuple[int, int] | None, Fraction] | None = field(default=None, compare=False)
 
     def preview(self) -> str:
         shown = " · ".join(f"{c.label} {c.percent}" for c in self.odds if c.p)

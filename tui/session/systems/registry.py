@@ -55,14 +55,18 @@ _LOADED: dict[str, System] = {}
 def register(system: SystemInfo) -> SystemInfo:
     """Add ``system`` (registering the same entry again is harmless; a clash is an error)."""
     if not _KEY.match(system.key):
-        raise ValueError(_("system key {key!r}: lower-case letters, digits and '_'").format(
-            key=system.key))
+        raise ValueError(
+            _("system key {key!r}: lower-case letters, digits and '_'").format(key=system.key)
+        )
     if not system.name.strip():
         raise ValueError(_("system {key!r} needs a display name").format(key=system.key))
     known = _SYSTEMS.get(system.key)
     if known is not None and known != system:
-        raise ValueError(_("system {key!r} is already registered as {name!r}").format(
-            key=system.key, name=known.name))
+        raise ValueError(
+            _("system {key!r} is already registered as {name!r}").format(
+                key=system.key, name=known.name
+            )
+        )
     _SYSTEMS[system.key] = system
     return system
 
@@ -93,8 +97,11 @@ def tracker(key: str) -> System:
     if found is None:
         system: System = importlib.import_module(info(key).tracker).SYSTEM
         if system.key != key:
-            raise ValueError(_("{tracker}.SYSTEM answers to {key!r}, not {key2!r}").format(
-                tracker=info(key).tracker, key=system.key, key2=key))
+            raise ValueError(
+                _("{tracker}.SYSTEM answers to {key!r}, not {key2!r}").format(
+                    tracker=info(key).tracker, key=system.key, key2=key
+                )
+            )
         found = _LOADED[key] = system
     return found
 
@@ -109,9 +116,7 @@ for _builtin in (
     SystemInfo("brp", N_("Basic Roleplaying"), "rules.brp", "tui.session.systems.brp"),
     SystemInfo("gurps", "GURPS 4e", "rules.gurps", "tui.session.systems.gurps"),
     SystemInfo("age", N_("The Expanse (AGE)"), "rules.age", "tui.session.systems.age"),
-    SystemInfo("strange", N_("Strange System"), "rules.strange",
-               "tui.session.systems.strange"),
-    SystemInfo("skirmish", N_("d10 skirmish"), "rules.skirmish",
-               "tui.session.systems.skirmish"),
+    SystemInfo("strange", N_("Strange System"), "rules.strange", "tui.session.systems.strange"),
+    SystemInfo("skirmish", N_("d10 skirmish"), "rules.skirmish", "tui.session.systems.skirmish"),
 ):
     register(_builtin)

@@ -44,5 +44,5 @@ def secret_line(line: str) -> tuple[bool, str]:
     """``(True, the line without its "!")`` for a secret line, else ``(False, line)``."""
     text = line.lstrip()
     if text.startswith(SECRET):
-        return True, text[len(SECRET):].lstrip()
+        return True, text[len(SECRET) :].lstrip()
     return False, line

@@ -1,4 +1,4 @@
-""""Who should roll this?": every party member's exact odds for one check (``/best``).
+""" "Who should roll this?": every party member's exact odds for one check (``/best``).
 
 ``/best SKILL [modifiers]`` (and ctrl+b on a typed check) builds, for each party member,
 the roll line that member would type (the skill as that character names it, the same
@@ -53,8 +53,12 @@ class Candidate:
 
     @property
     def rank(self) -> tuple[int, Fraction, Fraction, Fraction]:
-        return (0 if self.odds else 1, -self.success, -self.chance(frozenset({"critical"})),
-                -self.chance(frozenset({"partial"})))
+        return (
+            0 if self.odds else 1,
+            -self.success,
+            -self.chance(frozenset({"critical"})),
+            -self.chance(frozenset({"partial"})),
+        )
 
 
 def _split(words: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -72,8 +76,9 @@ def best_rolls(table: Table, words: Sequence[str]) -> list[Candidate]:
             continue
         skills = table.skill_aliases(ch.name)
         try:
-            found = match_prefix_words(skill_words, list(skills), what=f"skill of {ch.name}",
-                                       same=skills)
+            found = match_prefix_words(
+                skill_words, list(skills), what=f"skill of {ch.name}", same=skills
+            )
         except NameError_ as exc:
             rows.append(Candidate(ch.name, problem=str(exc)))
             continue
@@ -90,9 +95,12 @@ def best_rolls(table: Table, words: Sequence[str]) -> list[Candidate]:
     return sorted(rows, key=lambda r: (*r.rank, order.get(r.character, 0)))
 
 
-@slash("best", "/best SKILL [modifiers]",
-       "who should roll this? every party member's odds, best first (ctrl+b on a check)",
-       args="SKILL MODIFIER…")
+@slash(
+    "best",
+    "/best SKILL [modifiers]",
+    "who should roll this? every party member's odds, best first (ctrl+b on a check)",
+    args="SKILL MODIFIER…",
+)
 def _best(table: Table, cmd: Slash) -> Feedback:
     if not cmd.args:
         return Feedback(False, _("usage: /best SKILL [modifiers], e.g. /best spot hidden hard"))
@@ -100,13 +108,23 @@ def _best(table: Table, cmd: Slash) -> Feedback:
     if not any(r.odds for r in rows):
         if not rows:
             return Feedback(False, _("the party is empty: nobody can roll"))
-        every = {s for ch in table.campaign.characters if ch.side == "party"
-                 for s in table.rollables(ch.name)}
+        every = {
+            s
+            for ch in table.campaign.characters
+            if ch.side == "party"
+            for s in table.rollables(ch.name)
+        }
         near = nearest(" ".join(_split(cmd.args)[0]), every)
         hint = _("; did you mean {names}?").format(names=", ".join(near)) if near else ""
         problems = {r.problem for r in rows if r.skill}
         why = f" ({next(iter(problems))})" if len(problems) == 1 else ""
-        return Feedback(False, _("no party member can roll {check!r}{why}{hint}").format(
-            check=cmd.rest, why=why, hint=hint), at=len("/best "))
-    return Feedback(True, _("who should roll {check}?").format(check=cmd.rest), action="best",
-                    argument=cmd.rest)
+        return Feedback(
+            False,
+            _("no party member can roll {check!r}{why}{hint}").format(
+                check=cmd.rest, why=why, hint=hint
+            ),
+            at=len("/best "),
+        )
+    return Feedback(
+        True, _("who should roll {check}?").format(check=cmd.rest), action="best", argument=cmd.rest
+    )

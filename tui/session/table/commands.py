@@ -108,8 +108,14 @@ USAGE_WORDS = (N_("[modifiers]"), N_("[args]"), N_("[= faces]"))
 class CommandSet:
     """Slash commands (by name and alias) and roll hooks, in registration order."""
 
-    __slots__ = ("arg_kinds", "by_name", "change_hooks", "plan_hooks", "preview_hooks",
-                 "roll_hooks")
+    __slots__ = (
+        "arg_kinds",
+        "by_name",
+        "change_hooks",
+        "plan_hooks",
+        "preview_hooks",
+        "roll_hooks",
+    )
 
     def __init__(self) -> None:
         self.by_name: dict[str, SlashCommand] = {}
@@ -120,7 +126,12 @@ class CommandSet:
         self.change_hooks: list[ChangeHook] = []
 
     def slash(
-        self, name: str, usage: str, help_text: str, *, aliases: Sequence[str] = (),
+        self,
+        name: str,
+        usage: str,
+        help_text: str,
+        *,
+        aliases: Sequence[str] = (),
         args: str = "",
     ) -> Callable[[Handler], Handler]:
         """Register a ``/name`` command (listed in help and the command palette); ``args``

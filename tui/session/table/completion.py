@@ -179,8 +179,9 @@ def _order(table: Table, kind: str, who: str | None, reals: Sequence[str]) -> li
     if kind == "SKILL" and who is not None:
         ch = table.campaign.character(who)
         sheet = {s: i for i, s in enumerate(table.system.rollables(ch))}
-        return sorted(reals, key=lambda r: (r not in ch.skills, -use[(who, r)],
-                                            sheet.get(r, len(sheet))))
+        return sorted(
+            reals, key=lambda r: (r not in ch.skills, -use[(who, r)], sheet.get(r, len(sheet)))
+        )
     return list(reals)
 
 
@@ -209,7 +210,7 @@ def _display(real: str, names: Sequence[str], typed: str, script: str) -> str:
         folded = typed.casefold()
         for option in options:
             if option.casefold().startswith(folded):
-                return typed + option[len(typed):]
+                return typed + option[len(typed) :]
         matching = [o for o in options if complete(typed, [o])]
         options = matching + [o for o in options if o not in matching]
     if script:
@@ -225,7 +226,7 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
         return []
     if kind[:1].islower():  # a literal word (or key=value) of the spec
         if kind.casefold().startswith(typed.casefold()):
-            return [typed + kind[len(typed):]]
+            return [typed + kind[len(typed) :]]
         return []
     names = _provider(table, kind)(table, who)
     if not names:
@@ -239,15 +240,20 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
             by_real[real].append(name)
     script = _script(typed) or _script(head)
     case_from = typed or head.rstrip().rpartition(" ")[2]
-    return [_display(real, by_real[real], typed or case_from, script) if typed
-            else _display(real, by_real[real], "", script) if not case_from
-            else _cased(_display(real, by_real[real], "", script), case_from)
-            for real in _order(table, kind, who, list(by_real))[:MAX_OFFERED]]
+    return [
+        _display(real, by_real[real], typed or case_from, script)
+        if typed
+        else _display(real, by_real[real], "", script)
+        if not case_from
+        else _cased(_display(real, by_real[real], "", script), case_from)
+        for real in _order(table, kind, who, list(by_real))[:MAX_OFFERED]
+    ]
 
 
 # -- walking the line along a spec ------------------------------------------------------------
-def _consume(table: Table, item: _Item, words: Sequence[str], who: str | None
-             ) -> tuple[int, str | None, str] | None:
+def _consume(
+    table: Table, item: _Item, words: Sequence[str], who: str | None
+) -> tuple[int, str | None, str] | None:
     """(words used, the character after it, the kind that matched) or None."""
     for kind in item.kinds:
         if kind in _FREE:
@@ -334,8 +340,11 @@ def _roll_line(table: Table, text: str) -> list[_Candidate]:
     for k, (_at, word) in enumerate(done):
         if word.casefold() in _VS:
             side = k + 1
-    start = done[side][0] if side < len(done) else (len(text) if ends_in_space else
-                                                    (spans[-1][0] if spans else 0))
+    start = (
+        done[side][0]
+        if side < len(done)
+        else (len(text) if ends_in_space else (spans[-1][0] if spans else 0))
+    )
     keys = table.option_keys()
     for _, word in done[side:]:
         key, eq, _ = word.partition("=")
@@ -352,7 +361,7 @@ def complete_line(table: Table, text: str) -> list[str]:
     if len(text) > MAX_LINE or not text.strip() or any(ord(c) < 32 for c in text):
         return []
     if text.startswith(SECRET):
-        after = text[len(SECRET):]
+        after = text[len(SECRET) :]
         head = SECRET + after[: len(after) - len(after.lstrip())]
         return [head + c for c in complete_line(table, after.lstrip())]
     if text.startswith("/"):
@@ -361,8 +370,7 @@ def complete_line(table: Table, text: str) -> list[str]:
             found = _command_names(table, name)
         else:
             cmd = table.command(name.casefold())
-            found = [] if cmd is None else _walk(table, parse_spec(cmd.args), text,
-                                                  len(name) + 2)
+            found = [] if cmd is None else _walk(table, parse_spec(cmd.args), text, len(name) + 2)
     else:
         found = _roll_line(table, text)
     out: dict[str, None] = {}  # each line once, in order

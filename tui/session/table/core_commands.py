@@ -45,12 +45,17 @@ def _quit(_table: Table, _cmd: Slash) -> Feedback:
 def _note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, _("/note needs some text"))
-    return table.run_change(lambda c: c, Draft.of("note", msg("note: {text}", text=cmd.rest),
-                                                  secret=True))
+    return table.run_change(
+        lambda c: c, Draft.of("note", msg("note: {text}", text=cmd.rest), secret=True)
+    )
 
 
-@slash("note!", "/note! TEXT", "write a note into the log that the players' view shows too",
-       args="TEXT")
+@slash(
+    "note!",
+    "/note! TEXT",
+    "write a note into the log that the players' view shows too",
+    args="TEXT",
+)
 def _public_note(table: Table, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, _("/note! needs some text"))
@@ -62,5 +67,6 @@ def _rename(table: Table, cmd: Slash) -> Feedback:
     name = cmd.rest.strip()
     if not name:
         return Feedback(False, _("/rename needs a name"))
-    return table.change(lambda c: replace(c, name=name),
-                        msg("campaign renamed to {name}", name=name))
+    return table.change(
+        lambda c: replace(c, name=name), msg("campaign renamed to {name}", name=name)
+    )

@@ -143,8 +143,9 @@ def parse_faces(text: str) -> tuple[int, ...]:
     if not parts:
         raise EntryError(_("no dice after '='"))
     if len(parts) > MAX_FACES:
-        raise EntryError(_("too many dice after '=' ({n}, at most {most})").format(
-            n=len(parts), most=MAX_FACES))
+        raise EntryError(
+            _("too many dice after '=' ({n}, at most {most})").format(n=len(parts), most=MAX_FACES)
+        )
     faces: list[int] = []
     for part in parts:
         if not part.isascii() or not part.isdigit() or len(part) > 4:
@@ -227,8 +228,9 @@ def _with_mods(actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ..
         if "=" in word:
             key, _eq, value = word.partition("=")
             if not value:
-                raise EntryError(_("modifier {word} needs a value after '='").format(
-                    word=repr(word)))
+                raise EntryError(
+                    _("modifier {word} needs a value after '='").format(word=repr(word))
+                )
             key = key.casefold()
             # a key given twice keeps both values ("set=3 set=5" reads as "set=3,5"): the
             # system takes a list or refuses the value, never silently the last one
@@ -259,8 +261,9 @@ def parse_line(
     if not text:
         raise EntryError(_("type a roll, e.g. 'alice spot hidden' or '3d6+2', or /help"))
     if len(text) > MAX_LINE:
-        raise EntryError(_("line too long ({n} characters, at most {most})").format(
-            n=len(text), most=MAX_LINE))
+        raise EntryError(
+            _("line too long ({n} characters, at most {most})").format(n=len(text), most=MAX_LINE)
+        )
     bad = next((i for i, ch in enumerate(text) if ord(ch) < 32 or ord(ch) == 127), None)
     if bad is not None:
         raise EntryError(_("control characters are not allowed"), at=bad)
@@ -279,8 +282,9 @@ def parse_line(
         return FreeRoll(str(expr), faces)
     parts = _VS.split(text)
     if len(parts) > MAX_SIDES:
-        raise EntryError(_("too many sides ({n}, at most {most})").format(n=len(parts),
-                                                                          most=MAX_SIDES))
+        raise EntryError(
+            _("too many sides ({n}, at most {most})").format(n=len(parts), most=MAX_SIDES)
+        )
     starts = [0, *(m.end() for m in _VS.finditer(text))]  # where each side begins
 
     def side(i: int, default: str | None = None) -> Side:

@@ -85,8 +85,7 @@ def _union(a: Iterable[int], b: Iterable[int]) -> list[int]:
     return sorted({*a, *b})
 
 
-def tiers_found(index: NameIndex, phrase: str, lo: str, *, one_word: bool
-                ) -> Iterable[list[int]]:
+def tiers_found(index: NameIndex, phrase: str, lo: str, *, one_word: bool) -> Iterable[list[int]]:
     """The index's answers of the first tiers, best first (the first word only for a
     phrase of one word, as the ranking asks)."""
     tiers: list[Callable[[str, str], list[int]]] = [index.exact]

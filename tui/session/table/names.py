@@ -43,6 +43,7 @@ __all__ = [
     "script_of",
 ]
 
+
 @dataclass(frozen=True)
 class _Forms:
     """Every way one name is compared (computed once per name)."""
@@ -69,9 +70,16 @@ def _forms(name: str) -> _Forms:
     every = (*exact, lo)
     squashed = tuple(f.replace(" ", "") for f in every)
     words = tuple(tuple(f.split()) for f in every)
-    return _Forms(exact, lo, words, squashed, max(len(s) for s in squashed),
-                  frozenset("".join(squashed)), frozenset(w[0] for ws in words for w in ws),
-                  frozenset(ws[0] for ws in words[:-1] if ws))
+    return _Forms(
+        exact,
+        lo,
+        words,
+        squashed,
+        max(len(s) for s in squashed),
+        frozenset("".join(squashed)),
+        frozenset(w[0] for ws in words for w in ws),
+        frozenset(ws[0] for ws in words[:-1] if ws),
+    )
 
 
 def distance(a: str, b: str, limit: int = 2) -> int:
@@ -109,8 +117,10 @@ def _near_word(typed: str, word: str) -> bool:
     if distance(typed, word, 1) <= 1:
         return True
     # a typo in a prefix: "stel" for "Stealth", "hidn" for "Hidden"
-    return any(distance(typed, word[:n], 1) <= 1
-               for n in range(max(1, len(typed) - 1), min(len(word), len(typed) + 1) + 1))
+    return any(
+        distance(typed, word[:n], 1) <= 1
+        for n in range(max(1, len(typed) - 1), min(len(word), len(typed) + 1) + 1)
+    )
 
 
 def _subsequence(needle: str, hay: str) -> bool:
@@ -123,8 +133,14 @@ class NameError_(ValueError):  # the trailing _ avoids shadowing the builtin Nam
     it is about (so the entry can put the cursor there); ``candidates`` what the GM may have
     meant. Callers ask ``ambiguous``, never the message: it is in the GM's language."""
 
-    def __init__(self, message: str, *, word: str = "", candidates: Sequence[str] = (),
-                 ambiguous: bool = False) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        word: str = "",
+        candidates: Sequence[str] = (),
+        ambiguous: bool = False,
+    ) -> None:
         super().__init__(message)
         self.word = word
         self.candidates = tuple(candidates)
@@ -137,8 +153,9 @@ class Match:
     consumed: int  # how many words of the input the name used
 
 
-def _word_prefix(typed: Sequence[str], names: Sequence[str],
-                 same: Callable[[str, str], bool]) -> bool:
+def _word_prefix(
+    typed: Sequence[str], names: Sequence[str], same: Callable[[str, str], bool]
+) -> bool:
     """Every typed word matches one of the name's words, in order."""
     i = 0
     for w in typed:
@@ -167,26 +184,37 @@ def _tiers(phrase: str) -> list[Callable[[_Forms], bool]]:
         return phrase in f.firsts or f.words[-1][:1] == (lo,)
 
     def prefix(f: _Forms) -> bool:  # one or two exact forms
-        return (f.exact[0].startswith(phrase) or f.exact[-1].startswith(phrase)
-                or f.loose.startswith(lo))
+        return (
+            f.exact[0].startswith(phrase)
+            or f.exact[-1].startswith(phrase)
+            or f.loose.startswith(lo)
+        )
 
     def word_prefix(f: _Forms) -> bool:
         def starts(w: str, n: str) -> bool:
             return n.startswith(w)
+
         if not (initials[0] <= f.initials or initials[1] <= f.initials):
             return False
-        return (any(_word_prefix(words, ws, starts) for ws in f.words[:-1])
-                or _word_prefix(lo_words, f.words[-1], starts))
+        return any(_word_prefix(words, ws, starts) for ws in f.words[:-1]) or _word_prefix(
+            lo_words, f.words[-1], starts
+        )
 
     def letters(f: _Forms) -> bool:
         if len(squashed) < 2 or not (letters_in[0] <= f.letters or letters_in[1] <= f.letters):
             return False
-        return (any(_subsequence(squashed, s) for s in f.squashed[:-1])
-                or _subsequence(lo_squashed, f.squashed[-1]))
+        return any(_subsequence(squashed, s) for s in f.squashed[:-1]) or _subsequence(
+            lo_squashed, f.squashed[-1]
+        )
 
     # a test that can match nothing for this phrase is :func:`_never` (not asked of every name)
-    return [exact, first if len(words) == 1 else _never, prefix, word_prefix,
-            letters if len(squashed) >= 2 else _never]
+    return [
+        exact,
+        first if len(words) == 1 else _never,
+        prefix,
+        word_prefix,
+        letters if len(squashed) >= 2 else _never,
+    ]
 
 
 def _never(f: _Forms) -> bool:
@@ -254,8 +282,10 @@ def nearest(typed: str, candidates: Iterable[str], *, count: int = 3) -> list[st
     scored: list[tuple[int, str]] = []
     for c in candidates:
         f = _forms(c)
-        best = min(distance(phrase, f.squashed[-1][: len(phrase) + 1], 2),
-                   distance(phrase, f.squashed[-1], 2))
+        best = min(
+            distance(phrase, f.squashed[-1][: len(phrase) + 1], 2),
+            distance(phrase, f.squashed[-1], 2),
+        )
         for word in f.words[-1]:
             best = min(best, distance(phrase, word, 2))
         if best <= (1 if len(phrase) < 5 else 2):
@@ -271,8 +301,14 @@ def _or(names: Sequence[str]) -> str:
 
 
 #: what a name may be, as the messages say it (translated there)
-WHATS = (N_("character"), N_("extended check"), N_("maneuver"), N_("modifier"),
-         N_("resource"), N_("student"))
+WHATS = (
+    N_("character"),
+    N_("extended check"),
+    N_("maneuver"),
+    N_("modifier"),
+    N_("resource"),
+    N_("student"),
+)
 
 
 def _what(what: str) -> str:
@@ -331,13 +367,21 @@ def match_prefix_words(
     word = words[0]
     if ambiguous:
         shown = _distinct(ambiguous, same)[:5]
-        raise NameError_(_("{what} {word} is ambiguous: did you mean {names}?").format(
-            what=_what(what), word=repr(word), names=_or(shown)), word=word, candidates=shown,
-            ambiguous=True)
+        raise NameError_(
+            _("{what} {word} is ambiguous: did you mean {names}?").format(
+                what=_what(what), word=repr(word), names=_or(shown)
+            ),
+            word=word,
+            candidates=shown,
+            ambiguous=True,
+        )
     near = _distinct(nearest(word, candidates), same)
     hint = _("; did you mean {names}?").format(names=_or(near)) if near else ""
-    raise NameError_(_("no {what} matches {word}{hint}").format(
-        what=_what(what), word=repr(word), hint=hint), word=word, candidates=near)
+    raise NameError_(
+        _("no {what} matches {word}{hint}").format(what=_what(what), word=repr(word), hint=hint),
+        word=word,
+        candidates=near,
+    )
 
 
 def _distinct(names: Sequence[str], same: Mapping[str, str] | None) -> list[str]:
@@ -368,7 +412,8 @@ def _completed(phrase: str, cands: tuple[str, ...]) -> tuple[str, ...]:
     prefix = [i for i in index.prefix(phrase, lo) if i not in seen]
     taken = {*exact, *prefix}
     found = [cands[i] for i in (*exact, *prefix)] + [
-        c for i, (c, f) in enumerate(forms) if i not in taken and word_prefix(f)]
+        c for i, (c, f) in enumerate(forms) if i not in taken and word_prefix(f)
+    ]
     if not found and letters is not _never:
         found = [c for c, f in forms if letters(f)]
     return tuple(found) or _ranked_typo(phrase, cands)

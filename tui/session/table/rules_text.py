@@ -49,12 +49,27 @@ _AT_LEAST = N_("{field} must be at least {low}, got {value}")
 _AT_MOST = N_("{field} must be at most {high}, got {value}")
 
 #: the rules' field names a message may name, in the GM's words
-FIELDS = (N_("roll"), N_("modifier"), N_("tn"), N_("bonus"), N_("skill"), N_("shots"),
-          N_("recoil"), N_("threshold"), N_("value"), N_("dice"))
+FIELDS = (
+    N_("roll"),
+    N_("modifier"),
+    N_("tn"),
+    N_("bonus"),
+    N_("skill"),
+    N_("shots"),
+    N_("recoil"),
+    N_("threshold"),
+    N_("value"),
+    N_("dice"),
+)
 
 _PATH = re.compile(r"^([a-z_]+)\[(\d+)\]\s*(?:(mul|div|add|sub|set) amount)?$")
-_KINDS = {"mul": N_("the factor of xN"), "div": N_("the divisor of /N"), "add": N_("+N"),
-          "sub": N_("-N"), "set": N_("the value of set=N")}
+_KINDS = {
+    "mul": N_("the factor of xN"),
+    "div": N_("the divisor of /N"),
+    "add": N_("+N"),
+    "sub": N_("-N"),
+    "set": N_("the value of set=N"),
+}
 
 
 @cache
@@ -62,8 +77,9 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     found = []
     for template in RULES_MESSAGES:
         parts = re.split(r"\{(\w+)\}", template)
-        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                        for i, p in enumerate(parts))
+        regex = "".join(
+            re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)
+        )
         found.append((re.compile(f"^{regex}$", re.S), template))
     return tuple(found)
 
@@ -75,8 +91,7 @@ def _field(name: str) -> str:
     if m is None:
         return tr(name) if name in FIELDS else name
     noun = m.group(1).removesuffix("s")
-    which = _("{noun} {n}").format(noun=tr(noun) if noun in FIELDS else noun,
-                                   n=int(m.group(2)) + 1)
+    which = _("{noun} {n}").format(noun=tr(noun) if noun in FIELDS else noun, n=int(m.group(2)) + 1)
     if m.group(3):
         return _("{kind} ({which})").format(kind=tr(_KINDS[m.group(3)]), which=which)
     return which

@@ -26,8 +26,16 @@ from tui.session.table.commands import CommandSet
 from tui.session.table.entry import Check, FreeRoll
 from tui.session.table.rules_text import rules_message
 
-__all__ = ["Apply", "FreeRollStep", "NoDice", "RunRoll", "WouldRoll", "follow_up",
-           "message_of", "with_odds"]
+__all__ = [
+    "Apply",
+    "FreeRollStep",
+    "NoDice",
+    "RunRoll",
+    "WouldRoll",
+    "follow_up",
+    "message_of",
+    "with_odds",
+]
 
 
 def follow_up(before: Campaign, out: Outcome, sets: Sequence[CommandSet]) -> Outcome:
@@ -120,6 +128,7 @@ def message_of(exc: BaseException) -> str:
     """What the GM reads for ``exc``: a rules error in the GM's language (see
     :mod:`tui.session.table.rules_text`; the session's own errors are translated already)."""
     if isinstance(exc, KeyError):
-        return (_("unknown name {name!r}").format(name=exc.args[0]) if exc.args
-                else _("unknown name"))
+        return (
+            _("unknown name {name!r}").format(name=exc.args[0]) if exc.args else _("unknown name")
+        )
     return rules_message(str(exc))

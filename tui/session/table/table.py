@@ -187,7 +187,8 @@ class Table:
             if skills and not ch.gm_only:
                 first = ch.name.split()[0].casefold()
                 return _("{first} {skill} · 3d6+2 · /help · Tab completes").format(
-                    first=first, skill=skills[0].casefold())
+                    first=first, skill=skills[0].casefold()
+                )
         return "3d6+2 · d100 · /help"
 
     def commands(self) -> list[SlashCommand]:
@@ -202,18 +203,23 @@ class Table:
         from tui.session.table.entry import Check, EntryError, parse_line
 
         parsed = parse_line(
-            line, self._character_aliases(), self._skill_aliases,
+            line,
+            self._character_aliases(),
+            self._skill_aliases,
             option_keys=self.option_keys(),
         )
         if not isinstance(parsed, Check):
             return parsed
         most = self.system.max_sides
         if len(parsed.sides) > most:
-            allowed = (_("two sides (one 'vs')") if most == 2
-                       else _("at most {n} sides").format(n=most))
-            raise EntryError(_("{system} opposed rolls take {allowed}; this line names {n}")
-                             .format(system=self.system_name, allowed=allowed,
-                                     n=len(parsed.sides)))
+            allowed = (
+                _("two sides (one 'vs')") if most == 2 else _("at most {n} sides").format(n=most)
+            )
+            raise EntryError(
+                _("{system} opposed rolls take {allowed}; this line names {n}").format(
+                    system=self.system_name, allowed=allowed, n=len(parsed.sides)
+                )
+            )
         return self._canonical(parsed)
 
     def plan(self, line: str) -> Plan:
@@ -236,8 +242,7 @@ class Table:
         secret, line = secret_line(line)
         if secret:
             if not line:
-                return Preview(_("secret: type the roll after '!' (only the GM will see it)"),
-                               True)
+                return Preview(_("secret: type the roll after '!' (only the GM will see it)"), True)
             shown = self._preview(line)
             return replace(shown, text=_("secret (GM only): {text}").format(text=shown.text))
         return self._preview(line)
@@ -258,16 +263,21 @@ class Table:
                     matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
                     if matches:
                         return Preview("  ".join(c.shown_usage for c in matches[:4]), True)
-                    return Preview(_("unknown command /{name} (try /help)").format(
-                        name=parsed.name), False, at=line.find("/") + 1)
+                    return Preview(
+                        _("unknown command /{name} (try /help)").format(name=parsed.name),
+                        False,
+                        at=line.find("/") + 1,
+                    )
                 return Preview(f"{cmd.shown_usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
                 mean = dice_mod.mean(expr)  # exact and instant for any size (1000d6)
                 return Preview(
                     _("{expr}: {low}..{high}, average {mean}").format(
-                        expr=expr, low=expr.minimum, high=expr.maximum,
-                        mean=f"{float(mean):.1f}"), True)
+                        expr=expr, low=expr.minimum, high=expr.maximum, mean=f"{float(mean):.1f}"
+                    ),
+                    True,
+                )
             parsed, plan = self._plan(parsed)
             text = plan.preview()
             for note in self._notes(parsed, plan):
@@ -310,8 +320,9 @@ class Table:
         with self.session.secretly():
             feedback = self._submit(line)
         if feedback.ok and not feedback.action:
-            return replace(feedback, message=_("secret: {message}").format(
-                message=feedback.message))
+            return replace(
+                feedback, message=_("secret: {message}").format(message=feedback.message)
+            )
         return feedback
 
     def _submit(self, line: str) -> Feedback:
@@ -324,9 +335,11 @@ class Table:
             if isinstance(parsed, Slash):
                 cmd = self._command(parsed.name)
                 if cmd is None:
-                    return Feedback(False, _("unknown command /{name} (try /help)").format(
-                        name=parsed.name),
-                                    at=line.find("/") + 1)
+                    return Feedback(
+                        False,
+                        _("unknown command /{name} (try /help)").format(name=parsed.name),
+                        at=line.find("/") + 1,
+                    )
                 return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
                 out = self.session.execute(FreeRollStep(parsed, self.rng))
@@ -359,7 +372,8 @@ class Table:
 
         self.last_internal_error = "".join(traceback.format_exception(exc))
         return _("internal error ({kind}: {error}); nothing was changed").format(
-            kind=type(exc).__name__, error=exc)
+            kind=type(exc).__name__, error=exc
+        )
 
     def change(
         self,

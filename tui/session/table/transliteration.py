@@ -68,8 +68,7 @@ def romanise(name: str, *, alternate: bool = False) -> str:
     ``alternate`` the second romanisation: "Og'lai")."""
     out: list[str] = []
     for ch in name:
-        latin = (_ALTERNATE_ROMAN.get(ch.lower()) if alternate else None) or _ROMAN.get(
-            ch.lower())
+        latin = (_ALTERNATE_ROMAN.get(ch.lower()) if alternate else None) or _ROMAN.get(ch.lower())
         if latin is None:
             out.append(ch)
         elif ch.isupper():

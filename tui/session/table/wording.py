@@ -28,8 +28,13 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-_KIND_WORDS = {"mul": "the factor of xN", "div": "the divisor of /N", "add": "+N",
-               "sub": "-N", "set": "the value of set=N"}
+_KIND_WORDS = {
+    "mul": "the factor of xN",
+    "div": "the divisor of /N",
+    "add": "+N",
+    "sub": "-N",
+    "set": "the value of set=N",
+}
 _KIND_AMOUNT = re.compile(r"\b(mul|div|add|sub|set) amount\b")
 
 

@@ -79,8 +79,9 @@ def test_seed_tie_goes_to_the_higher_skill_never_the_situational_modifier(age: T
     sides = age.session.log[-1].inputs["sides"]
     assert [(s["bonus"], s["skill_value"]) for s in sides] == [(4, 3), (4, 4)]
     # three participants tied at +4: Naomi's Stealth (Dexterity 3 + focus 2 = 5) decides
-    fb = age.submit("naomi dexterity +1 = 3 3 3 vs amos technology = 3 3 3 vs naomi stealth "
-                    "-1 = 3 3 3")
+    fb = age.submit(
+        "naomi dexterity +1 = 3 3 3 vs amos technology = 3 3 3 vs naomi stealth -1 = 3 3 3"
+    )
     assert fb.ok and fb.message.endswith(": Naomi (Stealth) wins (higher ability + focus)")
     fb = age.submit("naomi stealth = 3 3 3 vs amos technology +1 = 3 3 3")
     assert fb.ok and fb.message.endswith(": Naomi wins (higher ability + focus)")

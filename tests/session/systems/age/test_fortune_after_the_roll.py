@@ -9,8 +9,9 @@ from tests.session.conftest import age_campaign, make_table, snapshot
 from tui.session.table.table import Table
 
 SEED = seed_text("002")
-CREATE = ('/ext infiltration threshold=15 time=30m tn=11 minor="guards alerted" '
-          'serious="sealed" every=1')
+CREATE = (
+    '/ext infiltration threshold=15 time=30m tn=11 minor="guards alerted" serious="sealed" every=1'
+)
 
 
 def fortune(table: Table) -> dict[str, int]:
@@ -25,19 +26,24 @@ def test_seed_opponents_modify_their_results_spending_fortune(age: Table) -> Non
     assert fb.ok and fb.message.endswith(": Naomi wins")
     fb = age.submit("/fortune amos die=1 face=6")
     assert fb.ok, fb.message
-    assert fb.message == ("Amos · Fortune 2 points: die 1 3 → 6, 13 left; Naomi 16 (drama 3) vs "
-                          "Amos 16 (drama 3): Naomi wins (higher ability + focus)")
+    assert fb.message == (
+        "Amos · Fortune 2 points: die 1 3 → 6, 13 left; Naomi 16 (drama 3) vs "
+        "Amos 16 (drama 3): Naomi wins (higher ability + focus)"
+    )
     assert not any("verdict changed" in e for e in age.session.log[-1].effects)
     fb = age.submit("/fortune amos die=2 face=6")
     assert fb.ok and fb.message.endswith("Naomi 16 (drama 3) vs Amos 19 (drama 3): Amos wins")
     entry = age.session.log[-1]
     assert entry.actor == "Amos" and entry.grade == "failure"  # the first side lost
-    assert "verdict changed; was: Naomi 16 (drama 3) vs Amos 16 (drama 3): Naomi wins " \
-           "(higher ability + focus)" in entry.effects
+    assert (
+        "verdict changed; was: Naomi 16 (drama 3) vs Amos 16 (drama 3): Naomi wins "
+        "(higher ability + focus)" in entry.effects
+    )
     assert [s["dice"] for s in entry.inputs["sides"]] == [[4, 4, 3], [6, 6, 3]]
     fb = age.submit("/fortune naomi die=3 face=6")  # either side: Naomi answers
-    assert fb.ok and fb.message.endswith("Naomi 19 (drama 6) vs Amos 19 (drama 3): Naomi wins "
-                                         "(higher Drama Die)")
+    assert fb.ok and fb.message.endswith(
+        "Naomi 19 (drama 6) vs Amos 19 (drama 3): Naomi wins (higher Drama Die)"
+    )
     assert fortune(age) == {"Naomi": 9, "Amos": 11, "Bobbie": 1}
     # one undo step each
     age.session.undo()
@@ -47,8 +53,9 @@ def test_seed_opponents_modify_their_results_spending_fortune(age: Table) -> Non
 
 
 def test_fortune_in_a_three_way_test(age: Table) -> None:
-    assert age.submit("naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs bobbie seeing "
-                      "= 4 4 4").ok  # 11, 13, 16: Bobbie
+    assert age.submit(
+        "naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs bobbie seeing = 4 4 4"
+    ).ok  # 11, 13, 16: Bobbie
     fb = age.submit("/fortune naomi die=1 face=6")  # 15: still short of Bobbie's 16
     assert fb.ok and fb.message.endswith(": Bobbie wins")
     fb = age.submit("/fortune naomi die=2 face=6")  # 19
@@ -65,8 +72,9 @@ def test_same_face_is_refused_and_costs_nothing(age: Table) -> None:
 
 
 def test_a_character_who_rolled_twice_names_the_side(age: Table) -> None:
-    assert age.submit("naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs naomi dexterity "
-                      "= 1 1 1").ok
+    assert age.submit(
+        "naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs naomi dexterity = 1 1 1"
+    ).ok
     fb = age.submit("/fortune naomi die=1 face=6")
     assert not fb.ok and "side=1 (Stealth)" in fb.message and "side=3 (Dexterity)" in fb.message
     fb = age.submit("/fortune naomi side=3 die=1 face=6")
@@ -91,15 +99,22 @@ def test_seed_fortune_on_a_counted_roll_recounts_pool_and_consequences() -> None
     assert "consequence: minor — guards alerted (TN +2 until cleared)" in fb.outcome.draft.effects
     chk = t.campaign.check("infiltration")
     assert (chk.pool, chk.consequences["failures"], chk.consequences["minor_active"]) == (
-        3, 1, True)
+        3,
+        1,
+        True,
+    )
     fb = t.submit("/fortune naomi die=1 face=5")  # 13 vs 11: a success, Drama Die 2
     assert fb.ok, fb.message
     assert "infiltration re-counted: pool 5/15 (+2), 8/30 min" in fb.outcome.draft.effects
     assert "infiltration: consequences back to none" in fb.outcome.draft.effects
     chk = t.campaign.check("infiltration")
-    assert (chk.pool, chk.elapsed, chk.consequences["failures"],
-            chk.consequences["minor_active"], chk.consequences["level"]) == (5, 8, 0, False,
-                                                                             "none")
+    assert (
+        chk.pool,
+        chk.elapsed,
+        chk.consequences["failures"],
+        chk.consequences["minor_active"],
+        chk.consequences["level"],
+    ) == (5, 8, 0, False, "none")
     assert chk.contributions[-1]["dice"] == [5, 1, 2] and len(chk.contributions) == 2
     # a second spend starts from the changed roll
     fb = t.submit("/fortune naomi die=3 face=6")
@@ -144,8 +159,10 @@ def test_fortune_after_clear_is_refused() -> None:
 def test_fortune_on_an_opposed_step_keeps_the_opponent() -> None:
     t = _infiltration()
     fb = t.submit("naomi stealth = 3 3 3 vs bobbie seeing = 4 4 4 ext=infiltration")
-    assert fb.ok and "infiltration: pool 0/15 (no progress, 1 failed), 4/30 min" in \
-        fb.outcome.draft.effects
+    assert (
+        fb.ok
+        and "infiltration: pool 0/15 (no progress, 1 failed), 4/30 min" in fb.outcome.draft.effects
+    )
     fb = t.submit("/fortune naomi die=1 face=6")  # 17 vs 16: Naomi wins, +3
     assert fb.ok and fb.message.endswith(": Naomi wins")
     chk = t.campaign.check("infiltration")
@@ -164,8 +181,9 @@ def test_fortune_on_a_race_slice_redecides_who_gains() -> None:
     assert chk.consequences["pools"] == [0, 4]
     fb = t.submit("/fortune naomi die=1 face=6")  # 17 vs 16
     assert fb.ok, fb.message
-    assert "chase re-counted: Naomi +3; Naomi 3/10 · Amos 0/10, 6/30 min" in \
-        fb.outcome.draft.effects
+    assert (
+        "chase re-counted: Naomi +3; Naomi 3/10 · Amos 0/10, 6/30 min" in fb.outcome.draft.effects
+    )
     assert t.campaign.check("chase").consequences["pools"] == [3, 0]
     assert age_rules.Race  # the race value is the rules' own
 

@@ -20,8 +20,10 @@ LINE = "naomi stealth vs amos technology vs bobbie seeing tn=11"
 def _brute(bonuses: list[int], skills: list[int], tn: int) -> dict[int | None, Fraction]:
     """Every roll of every participant (grouped by total and Drama Die), decided by the rules."""
     groups = Counter((sum(d), d[2]) for d in enumerate_dice(3, 6))
-    sides = [[(n, age_rules.Result((1, 1, dd), b + s - 2 - dd, tn, k))
-              for (s, dd), n in groups.items()] for b, k in zip(bonuses, skills, strict=True)]
+    sides = [
+        [(n, age_rules.Result((1, 1, dd), b + s - 2 - dd, tn, k)) for (s, dd), n in groups.items()]
+        for b, k in zip(bonuses, skills, strict=True)
+    ]
     out: Counter[int | None] = Counter()
     for combo in itertools.product(*sides):
         weight = 1
@@ -35,29 +37,41 @@ def test_seed_more_than_two_characters_preview_each_chance(age: Table) -> None:
     assert "более чем двух персонажей" in seed_text("002")
     pv = age.preview(LINE)
     assert pv.ok, pv.text
-    assert pv.text.startswith("Naomi Dexterity (Stealth) +5 vs Amos Intelligence (Technology) "
-                              "+4 vs Bobbie Perception (Seeing) +4 (TN 11)")
+    assert pv.text.startswith(
+        "Naomi Dexterity (Stealth) +5 vs Amos Intelligence (Technology) "
+        "+4 vs Bobbie Perception (Seeing) +4 (TN 11)"
+    )
     brute = _brute([5, 4, 4], [5, 4, 4], 11)
     assert [c.p for c in pv.odds] == [brute[0], brute[1], brute[2], brute[None]]
-    assert_odds_shown(pv.text, [("Naomi wins", brute[0]), ("Amos wins", brute[1]),
-                                ("Bobbie wins", brute[2]), ("no winner", brute[None])])
+    assert_odds_shown(
+        pv.text,
+        [
+            ("Naomi wins", brute[0]),
+            ("Amos wins", brute[1]),
+            ("Bobbie wins", brute[2]),
+            ("no winner", brute[None]),
+        ],
+    )
 
 
 def test_seed_three_way_commit_and_undo(age: Table) -> None:
     before = snapshot(age)
-    fb = age.submit("naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs bobbie seeing = 4 4 4"
-                    " tn=11")
+    fb = age.submit(
+        "naomi stealth = 2 2 2 vs amos technology = 3 3 3 vs bobbie seeing = 4 4 4 tn=11"
+    )
     assert fb.ok and fb.message == (
         "Naomi Dexterity (Stealth) +5 11 (drama 2) vs Amos Intelligence (Technology) +4 13 "
-        "(drama 3) vs Bobbie Perception (Seeing) +4 16 (drama 4) TN 11: Bobbie wins")
+        "(drama 3) vs Bobbie Perception (Seeing) +4 16 (drama 4) TN 11: Bobbie wins"
+    )
     assert age.session.log[-1].grade == "failure"
     age.session.undo()
     assert age.campaign == before[0]
 
 
 def test_nobody_at_the_tn_no_winner(age: Table) -> None:
-    fb = age.submit("naomi stealth = 1 1 1 vs amos technology = 1 1 1 vs bobbie seeing = 1 1 2"
-                    " tn=15")
+    fb = age.submit(
+        "naomi stealth = 1 1 1 vs amos technology = 1 1 1 vs bobbie seeing = 1 1 2 tn=15"
+    )
     assert fb.ok and fb.message.endswith(": no winner (nobody reached the TN)")
     assert age.session.log[-1].grade == "partial"
 

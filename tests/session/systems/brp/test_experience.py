@@ -20,8 +20,15 @@ def campaign(adventure: int = 1) -> Campaign:
     alice = Character(
         "Alice Moore",
         attributes={"STR": 13, "INT": 16},
-        skills={"Spot Hidden": 60, "Knowledge (Occult)": 35, "Knowledge (History)": 45,
-                "Stealth": 40, "Library Use": 105, "Listen": 25, "Climb": 50},
+        skills={
+            "Spot Hidden": 60,
+            "Knowledge (Occult)": 35,
+            "Knowledge (History)": 45,
+            "Stealth": 40,
+            "Library Use": 105,
+            "Listen": 25,
+            "Climb": 50,
+        },
     )
     boris = Character(
         "Boris Ivanov",
@@ -79,15 +86,18 @@ def test_row_rolled_completes_what_is_missing_and_keeps_typed_dice() -> None:
     assert done.cleared() == Row("Alice Moore", "Stealth", 40)
 
 
-@pytest.mark.parametrize(("text", "sides", "face"),
-                         [("36", 100, 36), ("00", 100, 100), ("100", 100, 100), ("07", 100, 7),
-                          ("4", 6, 4)])
+@pytest.mark.parametrize(
+    ("text", "sides", "face"),
+    [("36", 100, 36), ("00", 100, 100), ("100", 100, 100), ("07", 100, 7), ("4", 6, 4)],
+)
 def test_parse_die(text: str, sides: int, face: int) -> None:
     assert parse_die(text, sides) == face
 
 
-@pytest.mark.parametrize(("text", "sides"), [("0", 100), ("101", 100), ("7", 6), ("00", 6),
-                                             ("", 100), ("x1", 100), ("1000", 100)])
+@pytest.mark.parametrize(
+    ("text", "sides"),
+    [("0", 100), ("101", 100), ("7", 6), ("00", 6), ("", 100), ("x1", 100), ("1000", 100)],
+)
 def test_parse_die_rejects(text: str, sides: int) -> None:
     with pytest.raises(EntryError, match=f"d{sides}"):
         parse_die(text, sides)
@@ -104,8 +114,10 @@ def test_first_eligible_success_ticks_and_rows_list_every_ticked_skill() -> None
     assert ticks(t, "Alice Moore") == ("Spot Hidden", "Knowledge (Occult)")
     rows = experience_rows(t.campaign)
     assert [(r.character, r.skill, r.value) for r in rows] == [
-        ("Alice Moore", "Spot Hidden", 60), ("Alice Moore", "Knowledge (Occult)", 35),
-        ("Boris Ivanov", "Listen", 50)]
+        ("Alice Moore", "Spot Hidden", 60),
+        ("Alice Moore", "Knowledge (Occult)", 35),
+        ("Boris Ivanov", "Listen", 50),
+    ]
     assert unfinished(rows) == list(rows)
 
 
@@ -121,10 +133,18 @@ def test_tick_and_untick_are_undoable_and_logged() -> None:
     assert t.submit("/undo").ok and t.campaign == before
 
 
-@pytest.mark.parametrize("line", ["/tick", "/tick alice", "/tick alice str",
-                                  "/tick alice flying", "/tick nobody spot hidden",
-                                  "/untick alice spot hidden",
-                                  "/tick alice spot hidden stealth"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/tick",
+        "/tick alice",
+        "/tick alice str",
+        "/tick alice flying",
+        "/tick nobody spot hidden",
+        "/untick alice spot hidden",
+        "/tick alice spot hidden stealth",
+    ],
+)
 def test_bad_tick_lines_change_nothing(line: str) -> None:
     t = table()
     state = snapshot(t)
@@ -137,8 +157,12 @@ def test_commands_are_brp_only() -> None:
     from tests.session.conftest import gurps_campaign
 
     t = make_table(gurps_campaign())
-    for line in ("/tick vic stealth", "/downtime vic stealth", "/endadventure",
-                 "/teach vic ruth stealth"):
+    for line in (
+        "/tick vic stealth",
+        "/downtime vic stealth",
+        "/endadventure",
+        "/teach vic ruth stealth",
+    ):
         assert not t.submit(line).ok
 
 
@@ -164,14 +188,17 @@ def test_teach_needs_the_skill_roll_too_and_rolls_when_not_typed() -> None:
     assert entry.inputs["dice"] == [10, 41] and entry.inputs["source"] == "rolled"
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("/teach alice boris listen = 1 1", "no Teach"),
-    ("/teach boris alice stealth = 1 1", "no Stealth"),
-    ("/teach boris boris listen = 1 1", "themself"),
-    ("/teach boris alice spot hidden = 1", "2 dice"),
-    ("/teach boris alice spot hidden = 0 5", "1..100"),
-    ("/teach boris", "student"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("/teach alice boris listen = 1 1", "no Teach"),
+        ("/teach boris alice stealth = 1 1", "no Stealth"),
+        ("/teach boris boris listen = 1 1", "themself"),
+        ("/teach boris alice spot hidden = 1", "2 dice"),
+        ("/teach boris alice spot hidden = 0 5", "1..100"),
+        ("/teach boris", "student"),
+    ],
+)
 def test_bad_teach_lines_change_nothing(line: str, words: str) -> None:
     t = table()
     state = snapshot(t)
@@ -182,12 +209,19 @@ def test_bad_teach_lines_change_nothing(line: str, words: str) -> None:
 
 # -- downtime --------------------------------------------------------------------------------
 def test_skill_list_splits_at_commas_and_quotes_but_keeps_apostrophes() -> None:
-    assert skill_list('alice spot hidden, knowledge (occult),stealth') == [
-        "alice spot hidden", "knowledge (occult)", "stealth"]
+    assert skill_list("alice spot hidden, knowledge (occult),stealth") == [
+        "alice spot hidden",
+        "knowledge (occult)",
+        "stealth",
+    ]
     assert skill_list('alice "spot hidden" "know occ" climb') == [
-        "alice", "spot hidden", "know occ", "climb"]
+        "alice",
+        "spot hidden",
+        "know occ",
+        "climb",
+    ]
     assert skill_list("Ог'лай листен, 'spot hidden'") == ["Ог'лай листен", "spot hidden"]
-    assert skill_list(' , ') == []
+    assert skill_list(" , ") == []
 
 
 def test_downtime_grants_up_to_four_ticks_in_one_step() -> None:
@@ -200,14 +234,17 @@ def test_downtime_grants_up_to_four_ticks_in_one_step() -> None:
     assert t.submit("/undo").ok and ticks(t, "Alice Moore") == ("Stealth",)
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("/downtime alice spot hidden, stealth, climb, listen, library use", "0..4"),
-    ("/downtime alice spot hidden, spot hidden", "twice"),
-    ("/downtime alice spot hidden stealth", "commas"),
-    ("/downtime alice", "up to 4"),
-    ("/downtime", "usage"),
-    ("/downtime alice flying", "no skill"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("/downtime alice spot hidden, stealth, climb, listen, library use", "0..4"),
+        ("/downtime alice spot hidden, spot hidden", "twice"),
+        ("/downtime alice spot hidden stealth", "commas"),
+        ("/downtime alice", "up to 4"),
+        ("/downtime", "usage"),
+        ("/downtime alice flying", "no skill"),
+    ],
+)
 def test_bad_downtime_lines_change_nothing(line: str, words: str) -> None:
     t = table()
     state = snapshot(t)
@@ -219,8 +256,12 @@ def test_bad_downtime_lines_change_nothing(line: str, words: str) -> None:
 # -- end of the adventure --------------------------------------------------------------------
 def played() -> Table:
     t = table()
-    for line in ("alice knowledge occult = 20", "alice library use = 50",
-                 "boris spot hidden = 10", "alice spot hidden = 07"):
+    for line in (
+        "alice knowledge occult = 20",
+        "alice library use = 50",
+        "boris spot hidden = 10",
+        "alice spot hidden = 07",
+    ):
         assert t.submit(line).ok
     return t
 
@@ -228,10 +269,18 @@ def played() -> Table:
 def test_end_adventure_applies_gains_clears_ticks_and_counts_the_adventure() -> None:
     t = played()
     rows = experience_rows(t.campaign)
-    done = [rows[0].entered(36).entered(4), rows[1].entered(100).entered(2),
-            rows[2].entered(12), rows[3].entered(35)]
-    assert [r.skill for r in rows] == ["Knowledge (Occult)", "Library Use", "Spot Hidden",
-                                       "Spot Hidden"]
+    done = [
+        rows[0].entered(36).entered(4),
+        rows[1].entered(100).entered(2),
+        rows[2].entered(12),
+        rows[3].entered(35),
+    ]
+    assert [r.skill for r in rows] == [
+        "Knowledge (Occult)",
+        "Library Use",
+        "Spot Hidden",
+        "Spot Hidden",
+    ]
     new = end_adventure(t.campaign, done)
     alice, boris = new.character("Alice Moore"), new.character("Boris Ivanov")
     assert alice.skills["Knowledge (Occult)"] == 39 and alice.skills["Library Use"] == 107

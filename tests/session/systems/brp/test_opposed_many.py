@@ -30,13 +30,20 @@ def _brute(chances: list[int], skills: list[int]) -> dict[int | None, Fraction]:
 def test_seed_all_acting_sides_preview_each_sides_chance(brp: Table) -> None:
     pv = brp.preview(LINE)
     assert pv.ok, pv.text
-    assert "Alice Moore Stealth 40% vs Boris Ivanov Listen 50% vs Alice Moore Spot Hidden 60%" \
+    assert (
+        "Alice Moore Stealth 40% vs Boris Ivanov Listen 50% vs Alice Moore Spot Hidden 60%"
         in pv.text
+    )
     brute = _brute([40, 50, 60], [40, 50, 60])
-    assert_odds_shown(pv.text, [("Alice Moore (Stealth) wins", brute[0]),
-                                ("Boris Ivanov wins", brute[1]),
-                                ("Alice Moore (Spot Hidden) wins", brute[2]),
-                                ("no winner", brute[None])])
+    assert_odds_shown(
+        pv.text,
+        [
+            ("Alice Moore (Stealth) wins", brute[0]),
+            ("Boris Ivanov wins", brute[1]),
+            ("Alice Moore (Spot Hidden) wins", brute[2]),
+            ("no winner", brute[None]),
+        ],
+    )
     assert [c.p for c in pv.odds] == [brute[0], brute[1], brute[2], brute[None]]
 
 

@@ -35,8 +35,7 @@ def test_str_13_lifts_siz_15_boulder_alice_rolls_40_or_less() -> None:
     assert fb.ok and "Alice Moore (active) rolled 40 typed, needing 40 or less" in fb.message
     assert fb.message.endswith("→ Alice Moore succeeds")
     entry = t.session.log[-1]
-    assert (entry.inputs["by"], entry.inputs["roller"], entry.grade) == (
-        "active", ALICE, "success")
+    assert (entry.inputs["by"], entry.inputs["roller"], entry.grade) == ("active", ALICE, "success")
     assert t.submit("alice str vs boulder siz = 41").message.endswith("→ Boulder resists")
 
 
@@ -44,8 +43,9 @@ def test_the_boulder_side_rolls_with_by_passive_and_the_odds_stay_40() -> None:
     t = table(faces=(61,))
     line = "alice str vs boulder siz by=passive"
     pv = t.preview(line)
-    brute = Fraction(sum(rules.resistance_roll(13, 15, f, by="passive").success
-                         for f in range(1, 101)), 100)
+    brute = Fraction(
+        sum(rules.resistance_roll(13, 15, f, by="passive").success for f in range(1, 101)), 100
+    )
     assert brute == Fraction(40, 100)
     assert_odds_shown(pv.text, [("Alice Moore succeeds", brute), ("Boulder resists", 1 - brute)])
     assert "Boulder rolls (passive), 60 or less to resist" in pv.text
@@ -129,8 +129,10 @@ def test_four_free_ticks_once_per_downtime() -> None:
     before = snapshot(t)
     again = t.submit("/downtime alice knowledge (history)")
     assert not again.ok
-    assert "already took 3 free ticks in this downtime (Spot Hidden, Stealth, Knowledge " \
-           "(Occult))" in again.message
+    assert (
+        "already took 3 free ticks in this downtime (Spot Hidden, Stealth, Knowledge "
+        "(Occult))" in again.message
+    )
     assert snapshot(t) == before
     assert t.submit("/downtime boris listen").ok  # each character has their own four
     # undo gives the choice back

@@ -45,8 +45,10 @@ def brute(skill: int, recoil: int, shots: int) -> tuple[dict[str, Fraction], dic
         levels[level] = levels.get(level, 0) + 1
         n = min(shots, 1 + max(skill - t, 0) // recoil) if "success" in level else 0
         hits[n] = hits.get(n, 0) + 1
-    return ({k: Fraction(v, 216) for k, v in levels.items()},
-            {k: Fraction(v, 216) for k, v in hits.items()})
+    return (
+        {k: Fraction(v, 216) for k, v in levels.items()},
+        {k: Fraction(v, 216) for k, v in hits.items()},
+    )
 
 
 def test_demo_stevenson_is_fired_by_ruth_shotgun_yd_3(table: Table) -> None:
@@ -55,12 +57,19 @@ def test_demo_stevenson_is_fired_by_ruth_shotgun_yd_3(table: Table) -> None:
     # 13 - 1 (3 yd) + 0 (two shells at close range: no pellet bonus) = 12
     assert shown.text.startswith(
         "Ruth Hale Guns (Shotgun) 13, Stevenson -1 (3 yd) +0 (2 shells) → 12 · close range "
-        "(4 yd): 12d6-6 a hit, DR x6 — ")
+        "(4 yd): 12d6-6 a hit, DR x6 — "
+    )
     levels, hits = brute(12, 1, 2)
-    assert_odds_shown(shown.text, [("critical success", levels["critical success"]),
-                                   ("1 hit", hits[1]), ("2 hits", hits[2]),
-                                   ("failure", levels["failure"]),
-                                   ("critical failure", levels["critical failure"])])
+    assert_odds_shown(
+        shown.text,
+        [
+            ("critical success", levels["critical success"]),
+            ("1 hit", hits[1]),
+            ("2 hits", hits[2]),
+            ("failure", levels["failure"]),
+            ("critical failure", levels["critical failure"]),
+        ],
+    )
     assert sum(c.p for c in shown.odds[1:]) == 1  # hits, failure, critical failure
 
 
@@ -72,7 +81,8 @@ def test_seed_stevenson_at_3_yd_logs_hits_and_suggests_12d6_minus_6_dr_x6(table:
     assert fb.message == shown.text.split("\n  Enter → ")[1]
     assert fb.message.endswith("→ 12: 9 [3 3 3] → success (margin +3), 2 hits")
     assert fb.outcome.draft.effects == (
-        "damage: /damage TARGET 12d6-6 hits=2 dr=DRx6 (close range: the target's DR x6)",)
+        "damage: /damage TARGET 12d6-6 hits=2 dr=DRx6 (close range: the target's DR x6)",
+    )
     entry = table.session.log[-1]
     assert entry.inputs["hits"] == 2 and entry.inputs["damage"] == "12d6-6"
     assert entry.inputs["weapon"] == "Stevenson" and entry.inputs["shots"] == 2
@@ -84,7 +94,7 @@ def test_seed_pellets_beyond_close_range_count_as_shots(table: Table) -> None:
     shown = table.preview("ruth shotgun yd=30 shots=2")
     assert shown.ok, shown.text
     assert "Stevenson -7 (30 yd) +5 (2 shells = 26 pellets) → 11 · 2d6-1 a hit" in shown.text
-    levels, hits = brute(11, 1, 26)
+    _levels, hits = brute(11, 1, 26)
     expected = [(f"{n} hit{'s' if n > 1 else ''}", hits[n]) for n in (1, 2, 3)]
     expected.append(("4+ hits", sum(p for n, p in hits.items() if n >= 4)))
     assert_odds_shown(shown.text, expected)
@@ -108,8 +118,15 @@ def test_one_hit_is_singular(table: Table) -> None:
     assert "hit(s)" not in fb.message
 
 
-@pytest.mark.parametrize("line", ["ruth stevenson yd=3", "ruth shotgun stevenson yd=3",
-                                  "ruth guns yd=3", "ruth shotgun range=3"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ruth stevenson yd=3",
+        "ruth shotgun stevenson yd=3",
+        "ruth guns yd=3",
+        "ruth shotgun range=3",
+    ],
+)
 def test_the_weapon_by_name_or_the_only_one(table: Table, line: str) -> None:
     shown = table.preview(line)
     assert shown.ok, shown.text
@@ -130,16 +147,19 @@ def test_a_weapon_not_in_the_save_takes_rof_and_recoil(table: Table) -> None:
     assert_odds_shown(shown.text, [("1 hit", hits[1]), ("2 hits", hits[2])])
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("ruth shotgun yd=3 shots=3", "shots must be within 1..2, got 3"),
-    ("ruth shotgun yd=900", "within 0..800 yards (max range)"),
-    ("ruth shotgun yd=far", "distance must be a finite number"),
-    ("ruth shotgun shots=2", "Stevenson is a shotgun: give the distance, yd=N"),
-    ("ruth shotgun yd=3 rof=2y9", "rof must look like"),
-    ("ruth shotgun yd=3 shots=x", "shots= needs a whole number"),
-    ("ruth shotgun yd=3 bazooka", "unknown modifier 'bazooka'"),
-    ("ruth shotgun yd=3 foo=1", "unknown modifier 'foo'"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("ruth shotgun yd=3 shots=3", "shots must be within 1..2, got 3"),
+        ("ruth shotgun yd=900", "within 0..800 yards (max range)"),
+        ("ruth shotgun yd=far", "distance must be a finite number"),
+        ("ruth shotgun shots=2", "Stevenson is a shotgun: give the distance, yd=N"),
+        ("ruth shotgun yd=3 rof=2y9", "rof must look like"),
+        ("ruth shotgun yd=3 shots=x", "shots= needs a whole number"),
+        ("ruth shotgun yd=3 bazooka", "unknown modifier 'bazooka'"),
+        ("ruth shotgun yd=3 foo=1", "unknown modifier 'foo'"),
+    ],
+)
 def test_bad_attack_lines_are_refused_by_name(table: Table, line: str, words: str) -> None:
     before = snapshot(table)
     shown = table.preview(line)
@@ -162,9 +182,9 @@ def test_broken_weapon_fields_are_named(table: Table) -> None:
 def test_plain_rolls_stay_plain(table: Table) -> None:
     assert table.preview("ruth guns").text.startswith("Ruth Hale Guns (Shotgun) 13 — ")
     assert table.preview("vic lockpicking -5 +10").text.startswith(
-        "Vic Lockwood Lockpicking 9 -5 +10 → 14 — ")
+        "Vic Lockwood Lockpicking 9 -5 +10 → 14 — "
+    )
     assert f"critical success {pct(Fraction(1, 54))}" in table.preview("ruth guns").text
-
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

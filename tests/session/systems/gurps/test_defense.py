@@ -33,8 +33,7 @@ def chances(skill: int) -> list[tuple[str, Fraction]]:
         won = t <= 4 or (t <= skill and t <= 16 and t < skill + 10)
         counts["success" if won else "failure"] += 1
     crit = Fraction(4, 216) if skill < 15 else Fraction(10, 216)
-    return [("critical success", crit),
-            ("success", Fraction(counts["success"], 216) - crit)]
+    return [("critical success", crit), ("success", Fraction(counts["success"], 216) - crit)]
 
 
 def test_dodge_without_a_recorded_value_is_basic_speed_plus_3() -> None:
@@ -73,7 +72,8 @@ def test_all_out_defense_without_an_option_gives_the_first_defense_its_plus_2() 
     roll = undo_restores(table, "moss dodge = 5 5 5")
     assert roll.message.startswith("Guard Moss Dodge 8 +2 (All-Out Defense) → 10: 15")
     assert roll.outcome is not None and roll.outcome.draft.effects == (
-        "Guard Moss: All-Out Defense, Increased Dodge (+2 to dodge until their next turn)",)
+        "Guard Moss: All-Out Defense, Increased Dodge (+2 to dodge until their next turn)",
+    )
     assert entries(table.campaign)["Guard Moss"]["option"] == "increased_dodge"
     assert "+2" not in table.preview("moss parry").text.split(" — ")[0]
 
@@ -81,8 +81,11 @@ def test_all_out_defense_without_an_option_gives_the_first_defense_its_plus_2() 
 def test_seed_all_out_attack_leaves_no_active_defense() -> None:
     table = fight()
     ok(table, "/maneuver moss aoa:determined")
-    refused(table, "moss dodge", "Guard Moss is on All-Out Attack: no active defense until "
-                                 "Guard Moss's next turn begins")
+    refused(
+        table,
+        "moss dodge",
+        "Guard Moss is on All-Out Attack: no active defense until Guard Moss's next turn begins",
+    )
     ok(table, "/maneuver pike move-and-attack")
     refused(table, "pike parry", "dodge or block only, no parry")
     assert table.preview("pike dodge").ok
@@ -100,11 +103,14 @@ def test_an_active_defense_spoils_the_aim() -> None:
     assert "Ruth Hale" not in entries(table.campaign)  # nothing carried into her turn
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("ruth dodge +11", "must be within -10..+10"),
-    ("ruth dodge hard", "unknown modifier 'hard'"),
-    ("ruth dodge yd=3", "unknown option yd="),
-    ("ruth dodge = 1 2", "three dice or one 3d6 total"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("ruth dodge +11", "must be within -10..+10"),
+        ("ruth dodge hard", "unknown modifier 'hard'"),
+        ("ruth dodge yd=3", "unknown option yd="),
+        ("ruth dodge = 1 2", "three dice or one 3d6 total"),
+    ],
+)
 def test_bad_defense_lines_are_refused(line: str, words: str) -> None:
     refused(fight(), line, words)

@@ -62,19 +62,24 @@ def preview(table: Table, line: str) -> str:
 def test_maneuver_shows_movement_and_defense() -> None:
     table = fight()
     feedback = undo_restores(table, "/maneuver moss all-out-attack:determined_melee")
-    assert feedback.message == ("Guard Moss: All-Out Attack: Determined +4 to hit "
-                                "(half move, no defense)")
+    assert feedback.message == (
+        "Guard Moss: All-Out Attack: Determined +4 to hit (half move, no defense)"
+    )
     feedback = ok(table, "/maneuver pike all_out_defense:increased_dodge")[0]
-    assert feedback.message == ("Guard Pike: All-Out Defense: Increased Dodge "
-                                "(half move, defends +2)")
+    assert feedback.message == (
+        "Guard Pike: All-Out Defense: Increased Dodge (half move, defends +2)"
+    )
     assert ok(table, "/man vic move")[0].message == "Vic Lockwood: Move (full move, defends)"
-    assert ok(table, "/man vic maa")[0].message == ("Vic Lockwood: Move and Attack "
-                                                    "(full move, dodge/block only)")
+    assert ok(table, "/man vic maa")[0].message == (
+        "Vic Lockwood: Move and Attack (full move, dodge/block only)"
+    )
 
 
 def test_seed_aim_1_s_acc_2_s_acc_plus_1_3_s_acc_plus_2_one_second_per_turn() -> None:
-    assert "за одну секунду получается бонус точности, за две – точность +1, за три и " \
+    assert (
+        "за одну секунду получается бонус точности, за две – точность +1, за три и "
         "больше – точность +2" in SEED
+    )
     table = fight()
     turn_of(table, "Ruth Hale")
     ok(table, "/aim ruth", "/aim ruth", "/maneuver ruth aim")  # one turn: still 1 s
@@ -119,11 +124,13 @@ def test_aim_adds_only_to_an_attack_with_the_aimed_weapon() -> None:
     turn_of(table, "Guard Moss")
     ok(table, "/maneuver moss attack")
     assert "[no aim bonus: Guard Moss aimed Rifle, not Pistol]" in preview(
-        table, "moss guns pistol yd=10")
+        table, "moss guns pistol yd=10"
+    )
     assert "+4 (aim 1 s) -4 (10 yd) → 12" in preview(table, "moss guns rifle yd=10")
     # naming no weapon: the one the skill names (Guns (Pistol) → Pistol), not the aimed one
     assert "Guns (Pistol) 12, Pistol -4 (10 yd) → 8 [no aim bonus" in preview(
-        table, "moss guns yd=10")
+        table, "moss guns yd=10"
+    )
 
 
 def test_a_roll_after_aim_without_an_attack_maneuver_says_why() -> None:
@@ -131,16 +138,20 @@ def test_a_roll_after_aim_without_an_attack_maneuver_says_why() -> None:
     turn_of(table, "Ruth Hale")
     ok(table, "/maneuver ruth aim")
     same_turn = ok(table, "ruth guns = 3 4 5")[0]
-    assert ("[no aim bonus: Ruth Hale is aiming this turn; it counts for an Attack on the "
-            "next turn (/maneuver ruth attack)]") in same_turn.message
+    assert (
+        "[no aim bonus: Ruth Hale is aiming this turn; it counts for an Attack on the "
+        "next turn (/maneuver ruth attack)]"
+    ) in same_turn.message
     assert same_turn.outcome is not None and same_turn.outcome.draft.effects == ()
     assert entry(table, "Ruth Hale")["aim"] == 1  # the roll spent nothing
     turn_of(table, "Ruth Hale")  # the aim is done; nothing declared yet
     assert "[no aim bonus: declare the attack first (/maneuver ruth attack)]" in preview(
-        table, "ruth guns yd=3")
+        table, "ruth guns yd=3"
+    )
     ok(table, "/maneuver ruth ready")
     assert "[no aim bonus: Ruth Hale's maneuver is Ready, not an Attack]" in preview(
-        table, "ruth guns")
+        table, "ruth guns"
+    )
     ok(table, "/maneuver ruth move-and-attack")
     shown = preview(table, "ruth guns yd=3")
     assert "-2 (Move and Attack) -1 (3 yd) → 10" in shown
@@ -204,7 +215,8 @@ def test_seed_evaluate_plus_1_per_turn_at_most_3_helps_only_melee() -> None:
     ok(table, "/maneuver moss attack")
     assert "Brawling 12 +3 (evaluate 4 turns) → 15" in preview(table, "moss brawling")
     assert "[no evaluate bonus: Evaluate helps only melee attacks]" in preview(
-        table, "moss guns pistol yd=5")
+        table, "moss guns pistol yd=5"
+    )
     roll = ok(table, "moss brawling = 5 5 5")[0]
     assert roll.outcome is not None
     assert "Guard Moss: evaluate 4 turns +3 used" in roll.outcome.draft.effects
@@ -235,7 +247,8 @@ def test_seed_determined_is_plus_4_melee_plus_1_ranged() -> None:
     assert "+1 (All-Out Attack, Determined)" in preview(table, "moss guns pistol yd=2")
     ok(table, "/maneuver moss aoa:determined_melee")
     assert "[All-Out Attack (Determined, melee) does not help a ranged attack]" in preview(
-        table, "moss guns pistol yd=2")
+        table, "moss guns pistol yd=2"
+    )
 
 
 def test_move_and_attack_in_melee_is_minus_4_and_at_most_9() -> None:
@@ -253,8 +266,10 @@ def test_contest_sides_both_get_their_bonus() -> None:
     ok(table, "/maneuver moss feint", "/next", "/maneuver pike feint")
     roll = ok(table, "moss brawling = 3 3 3 vs pike brawling = 3 3 3")[0]
     assert roll.outcome is not None
-    assert roll.outcome.draft.effects == ("Guard Moss: evaluate 1 turn +1 used",
-                                          "Guard Pike: evaluate 1 turn +1 used")
+    assert roll.outcome.draft.effects == (
+        "Guard Moss: evaluate 1 turn +1 used",
+        "Guard Pike: evaluate 1 turn +1 used",
+    )
 
 
 def test_aim_needs_a_known_acc() -> None:
@@ -268,17 +283,20 @@ def test_aim_needs_a_known_acc() -> None:
     assert entry(table, "Vic Lockwood")["aim_acc"] == 1
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("/maneuver", ["missing character"]),
-    ("/maneuver ruth", ["needs a maneuver"]),
-    ("/maneuver ruth dance", ["no maneuver matches"]),
-    ("/maneuver moss aoa:d", ["ambiguous"]),
-    ("/maneuver ruth attack:strong", ["Attack has no options"]),
-    ("/maneuver ruth all-out-attack:nap", ["option"]),
-    ("/maneuver ruth aim acc=x", ["acc="]),
-    ("/maneuver ruth aim bazooka", ["no weapon of Ruth Hale matches"]),
-    ("/aim nobody", ["no character matches"]),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("/maneuver", ["missing character"]),
+        ("/maneuver ruth", ["needs a maneuver"]),
+        ("/maneuver ruth dance", ["no maneuver matches"]),
+        ("/maneuver moss aoa:d", ["ambiguous"]),
+        ("/maneuver ruth attack:strong", ["Attack has no options"]),
+        ("/maneuver ruth all-out-attack:nap", ["option"]),
+        ("/maneuver ruth aim acc=x", ["acc="]),
+        ("/maneuver ruth aim bazooka", ["no weapon of Ruth Hale matches"]),
+        ("/aim nobody", ["no character matches"]),
+    ],
+)
 def test_maneuver_errors_leave_state_unchanged(line: str, words: list[str]) -> None:
     table = fight()
     refused(table, line, *words)
@@ -308,8 +326,10 @@ def test_seed_strong_all_out_attack_damage_plus_2_or_1_per_die_in_the_suggestion
     assert "+2 к урону или +1 к урону за каждый кубик" in SEED
     campaign = gurps_campaign()
     pike = campaign.character("Guard Pike")
-    club = {"Club": {"damage": "1d6+1", "type": "melee"},
-            "Maul": {"damage": "3d6", "type": "melee"}}
+    club = {
+        "Club": {"damage": "1d6+1", "type": "melee"},
+        "Maul": {"damage": "3d6", "type": "melee"},
+    }
     table = table_for(campaign.with_character(replace(pike, extra={"weapons": club})))
     ok(table, "/scene Warehouse", "/order", "/maneuver pike aoa:strong")
     roll = ok(table, "pike brawling club = 3 3 3")[0]

@@ -29,8 +29,9 @@ def test_a_maneuver_logged_in_english_reads_in_russian(table: Table) -> None:
     assert maneuver.text == "Vic Lockwood: Move and Attack (full move, dodge/block only)"
     assert damage.text.startswith("Guard Pike takes 7 injury from 2 hits (")
     i18n.set_language("ru")
-    assert shown_text(maneuver) == ("Vic Lockwood: Move and Attack (полное движение, "
-                                    "только dodge/block)")
+    assert shown_text(maneuver) == (
+        "Vic Lockwood: Move and Attack (полное движение, только dodge/block)"
+    )
     assert shown_text(damage).startswith("Guard Pike получает ранение 7 от 2 попаданий (")
 
 

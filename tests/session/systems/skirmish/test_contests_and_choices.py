@@ -35,8 +35,14 @@ def test_samurai_two_attacks_against_yamabushi_two_preview_who_acts() -> None:
     pv = table.preview(line)
     dist = brute(7, 2, 5, 2)
     assert dist == rules.contest_odds(7, 5, a_dice=2, b_dice=2)
-    assert_odds_shown(pv.text, [(f"{SAMURAI} acts", dist["a"]), (f"{YAMABUSHI} acts", dist["b"]),
-                                ("nobody acts", dist[None])])
+    assert_odds_shown(
+        pv.text,
+        [
+            (f"{SAMURAI} acts", dist["a"]),
+            (f"{YAMABUSHI} acts", dist["b"]),
+            ("nobody acts", dist[None]),
+        ],
+    )
     fb = table.submit(line)
     # 5 and 2 against 8 and 2: the samurai's 5 stands above the yamabushi's best (2)
     assert fb.ok and fb.message.endswith(f"{SAMURAI} acts with 1 hit [5]"), fb.message
@@ -69,8 +75,12 @@ def test_two_fixed_values_need_the_acting_players_choice() -> None:
 
 
 def test_bad_modifiers_are_sentences_not_parameter_names(skirmish: Table) -> None:
-    for line in ("samurai fighting /0", "samurai fighting set=3,5", "samurai fighting set=x",
-                 "samurai fighting set=3,5 choose=9"):
+    for line in (
+        "samurai fighting /0",
+        "samurai fighting set=3,5",
+        "samurai fighting set=x",
+        "samurai fighting set=3,5 choose=9",
+    ):
         fb = skirmish.submit(line)
         assert not fb.ok
         assert "modifiers[" not in fb.message and "+inf" not in fb.message, fb.message

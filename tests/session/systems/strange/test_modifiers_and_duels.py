@@ -24,10 +24,13 @@ def mounted_campaign() -> Campaign:
     """The demo's reading of the seed: Kirma's bow needs Riding Combat only in the saddle."""
     camp = strange_campaign(aliases=True)
     kirma = camp.character(KIRMA)
-    extra = {**kirma.extra, "supports": {"Владение луком": {"skill": "Верховой бой",
-                                                            "when": "mounted"}}}
-    deadly = Character("Пещерный тролль", side="npc", attributes={"danger": 4},
-                       extra={"aliases": ["troll"]})
+    extra = {
+        **kirma.extra,
+        "supports": {"Владение луком": {"skill": "Верховой бой", "when": "mounted"}},
+    }
+    deadly = Character(
+        "Пещерный тролль", side="npc", attributes={"danger": 4}, extra={"aliases": ["troll"]}
+    )
     camp = camp.with_character(replace(kirma, extra=extra))
     return replace(camp, characters=(*camp.characters, deadly))
 
@@ -42,18 +45,34 @@ def enter(t: Table, line: str) -> str:
     return pv.text.split("\n  Enter → ")[1]
 
 
-def duel_odds(span: tuple[int, int], a: tuple[int, rules.Rank, int, int],
-              b: tuple[int, rules.Rank, int, int]) -> list[tuple[str, Fraction]]:
+def duel_odds(
+    span: tuple[int, int], a: tuple[int, rules.Rank, int, int], b: tuple[int, rules.Rank, int, int]
+) -> list[tuple[str, Fraction]]:
     """Brute force over both sides' 4d6 with the rules' duel (each side's modifiers)."""
     wins: Counter[str | None] = Counter()
     for da, wa in ROLLS.items():
         for db, wb in ROLLS.items():
-            wins[rules.duel(da, a[0], a[1], db, b[0], b[1], span, a_modifier=a[2],
-                            b_modifier=b[2], a_dice_modifier=a[3],
-                            b_dice_modifier=b[3])] += wa * wb
+            wins[
+                rules.duel(
+                    da,
+                    a[0],
+                    a[1],
+                    db,
+                    b[0],
+                    b[1],
+                    span,
+                    a_modifier=a[2],
+                    b_modifier=b[2],
+                    a_dice_modifier=a[3],
+                    b_dice_modifier=b[3],
+                )
+            ] += wa * wb
     n = len(DICE) ** 2
-    return [("Кирма wins", Fraction(wins["a"], n)), ("Ог'лай wins", Fraction(wins["b"], n)),
-            ("no winner", Fraction(wins[None], n))]
+    return [
+        ("Кирма wins", Fraction(wins["a"], n)),
+        ("Ог'лай wins", Fraction(wins["b"], n)),
+        ("no winner", Fraction(wins[None], n)),
+    ]
 
 
 # -- duels ------------------------------------------------------------------------------------
@@ -135,8 +154,9 @@ def test_kirma_synergy_only_while_riding_combat_is_in_use() -> None:
     seed = "range=4,5 resist=3,4 = 3 3 4 5"
     on_foot = t.preview(f"kirma bow {seed}")
     assert "no synergy (Верховой бой not in use; add mounted)" in on_foot.text
-    assert t.submit(f"kirma bow {seed}").message.startswith("Кирма Владение луком: partial "
-                                                          "success, impact 1")
+    assert t.submit(f"kirma bow {seed}").message.startswith(
+        "Кирма Владение луком: partial success, impact 1"
+    )
     fb = t.submit(f"kirma bow mounted {seed}")
     assert "partial failure, impact 2" in fb.message  # the seed's two light wounds
     off = t.preview(f"kirma bow mounted nosynergy {seed}")
@@ -193,16 +213,24 @@ def test_the_log_says_which_dice_were_typed_and_which_rolled() -> None:
     fb = t.submit("dallah рукопашный = 1 6 5 5 vs балгруф атлетика range=3,6")
     assert fb.ok and "1-6-5-5 typed" in fb.message and "2-4-6-6 rolled" in fb.message
     assert "range 3–6 typed" in fb.message
-    assert t.session.log[-1].inputs["sources"] == {DALLAH: "typed", BALGRUF: "rolled",
-                                                   "range": "typed"}
+    assert t.session.log[-1].inputs["sources"] == {
+        DALLAH: "typed",
+        BALGRUF: "rolled",
+        "range": "typed",
+    }
 
 
 # -- rounds: goals and the summary --------------------------------------------------------
 
 
 def _round(t: Table, dice: str) -> None:
-    for line in ("/phase", "/act dallah рукопашный trip", f"dallah рукопашный range=3,6 = {dice}",
-                 "/phase", "/phase"):
+    for line in (
+        "/phase",
+        "/act dallah рукопашный trip",
+        f"dallah рукопашный range=3,6 = {dice}",
+        "/phase",
+        "/phase",
+    ):
         fb = t.submit(line)
         assert fb.ok, (line, fb.message)
 
@@ -226,9 +254,14 @@ def test_summary_lists_every_character_and_is_logged() -> None:
     t = table()
     assert t.submit("/scene Засада limit=4").ok
     assert t.submit("/goal party break through").ok
-    lines = ["/phase", "dallah рукопашный range=3,6 = 1 6 5 5",
-             "даймитрий взлом range=1,4 = 2 2 4 6", "kirma riding range=4,5 = 3 3 5 5",
-             "балгруф атлетика range=3,6 = 2 4 6 6", "/phase"]
+    lines = [
+        "/phase",
+        "dallah рукопашный range=3,6 = 1 6 5 5",
+        "даймитрий взлом range=1,4 = 2 2 4 6",
+        "kirma riding range=4,5 = 3 3 5 5",
+        "балгруф атлетика range=3,6 = 2 4 6 6",
+        "/phase",
+    ]
     for line in lines:
         assert t.submit(line).ok, line
     fb = t.submit("/summary")
@@ -245,8 +278,12 @@ def test_oglai_danger_class_rank_is_saved_exactly() -> None:
     from tui.session.systems.strange.rounds import rounds_of
 
     t = table()
-    for line in ("/scene Мост", "/goal npc rob the caravan", "/phase",
-                 "og danger range=1,4 = 1 2 5 6"):
+    for line in (
+        "/scene Мост",
+        "/goal npc rob the caravan",
+        "/phase",
+        "og danger range=1,4 = 1 2 5 6",
+    ):
         assert t.submit(line).ok, line
     rounds = rounds_of(t.campaign)
     assert rounds.actions[0].rank == Fraction(5, 3)

@@ -17,8 +17,12 @@ from tui.session.table.table import Table
 
 def planned(limit: int = 4) -> Table:
     table = table_for(strange_campaign())
-    ok(table, f"/scene Wrestling limit={limit}", "/goal dallah throw Balgruf down",
-       "/goal balgruf stay on his feet")
+    ok(
+        table,
+        f"/scene Wrestling limit={limit}",
+        "/goal dallah throw Balgruf down",
+        "/goal balgruf stay on his feet",
+    )
     return table
 
 
@@ -35,15 +39,18 @@ def test_seed_wrestling_balgruf_skips_and_wins_the_reaction_with_typed_dice() ->
     undo_restores(table, "/skip balgruf")
     feedback = undo_restores(table, "/phase")
     assert "REACTIONS" in feedback.message and "awaiting Jarl Balgruf's reaction" in (
-        feedback.message)
+        feedback.message
+    )
     rounds = rounds_of(table.campaign)
     assert rounds.awaiting_reaction == ("Jarl Balgruf",)
     # the reaction rolls against the action's GM range, filled in by the plan hook
     assert "range 3–6" in table.preview("balgruf athletics = 2 4 6 6").text
     reaction = undo_restores(table, "balgruf athletics = 2 4 6 6")
     assert reaction.outcome is not None
-    assert ("Jarl Balgruf reacts to #1 with Athletics: full success, the reaction wins"
-            in reaction.outcome.draft.effects)
+    assert (
+        "Jarl Balgruf reacts to #1 with Athletics: full success, the reaction wins"
+        in reaction.outcome.draft.effects
+    )
     rounds = rounds_of(table.campaign)
     assert rounds.actions[0].status is ActionStatus.RESOLVED
     assert rounds.reactions[0].winner == "reaction" and rounds.round_complete
@@ -57,8 +64,14 @@ def test_seed_wrestling_balgruf_skips_and_wins_the_reaction_with_typed_dice() ->
 
 def test_reaction_typed_as_a_duel_reuses_the_rolled_action() -> None:
     table = planned()
-    ok(table, "/phase", "/act dallah wrestling vs balgruf",
-       "dallah wrestling range=3,6 = 1 6 5 5", "/skip balgruf", "/phase")
+    ok(
+        table,
+        "/phase",
+        "/act dallah wrestling vs balgruf",
+        "dallah wrestling range=3,6 = 1 6 5 5",
+        "/skip balgruf",
+        "/phase",
+    )
     # Dallah's dice are left out: the plan hook fills in the recorded 1-6-5-5 and range
     preview = table.preview("balgruf athletics = 2 4 6 6 vs dallah wrestling").text
     assert "Enter →" in preview and "1-6-5-5" in preview
@@ -69,10 +82,17 @@ def test_reaction_typed_as_a_duel_reuses_the_rolled_action() -> None:
 
 def test_duel_in_reactions_with_other_dice_for_the_action_is_refused() -> None:
     table = planned()
-    ok(table, "/phase", "/act dallah wrestling vs balgruf",
-       "dallah wrestling range=3,6 = 1 6 5 5", "/skip balgruf", "/phase")
-    refused(table, "balgruf athletics = 2 4 6 6 vs dallah wrestling = 6 6 6 6",
-            "was rolled 1-6-5-5")
+    ok(
+        table,
+        "/phase",
+        "/act dallah wrestling vs balgruf",
+        "dallah wrestling range=3,6 = 1 6 5 5",
+        "/skip balgruf",
+        "/phase",
+    )
+    refused(
+        table, "balgruf athletics = 2 4 6 6 vs dallah wrestling = 6 6 6 6", "was rolled 1-6-5-5"
+    )
 
 
 def test_duel_in_reactions_also_gives_an_unrolled_action_its_dice() -> None:
@@ -98,13 +118,22 @@ def test_roll_without_act_is_declared_in_order_and_final() -> None:
     ok(table, "/phase", "kirma riding range=4,5 = 3 3 5 5")
     action = rounds_of(table.campaign).actions[0]
     assert (action.character, action.skill, action.target, action.status) == (
-        "Kirma", "Riding", None, ActionStatus.FINAL)
+        "Kirma",
+        "Riding",
+        None,
+        ActionStatus.FINAL,
+    )
 
 
 def test_pending_action_nobody_answers_stands_when_the_round_closes() -> None:
     table = planned()
-    ok(table, "/phase", "/act dallah wrestling vs balgruf",
-       "dallah wrestling range=3,6 = 1 6 5 5", "/phase")
+    ok(
+        table,
+        "/phase",
+        "/act dallah wrestling vs balgruf",
+        "dallah wrestling range=3,6 = 1 6 5 5",
+        "/phase",
+    )
     feedback = ok(table, "/phase")[0]
     assert "#1 stand as rolled" in feedback.message
     record = rounds_of(table.campaign).history[0]
@@ -114,8 +143,14 @@ def test_pending_action_nobody_answers_stands_when_the_round_closes() -> None:
 
 def test_round_does_not_close_while_a_reaction_is_awaited() -> None:
     table = planned()
-    ok(table, "/phase", "/act dallah wrestling vs balgruf",
-       "dallah wrestling range=3,6 = 1 6 5 5", "/skip balgruf", "/phase")
+    ok(
+        table,
+        "/phase",
+        "/act dallah wrestling vs balgruf",
+        "dallah wrestling range=3,6 = 1 6 5 5",
+        "/skip balgruf",
+        "/phase",
+    )
     refused(table, "/phase", "Jarl Balgruf may react to #1", "/resolve 1")
     undo_restores(table, "/resolve 1 Balgruf lets himself fall")
     assert rounds_of(table.campaign).actions[0].outcome == "Balgruf lets himself fall"
@@ -137,7 +172,8 @@ def test_second_roll_and_other_skills_are_not_recorded_as_actions() -> None:
     other = ok(table, "dallah longsword range=2,6 = 1 2 3 4")[0]
     assert other.outcome is not None
     assert "not Sir Dallah's declared action (Wrestling): not recorded" in (
-        other.outcome.draft.effects)
+        other.outcome.draft.effects
+    )
     assert rounds_of(table.campaign).actions[0].result is None
     ok(table, "dallah wrestling range=3,6 = 1 6 5 5")
     again = ok(table, "dallah wrestling range=3,6 = 6 6 6 6")[0]
@@ -194,8 +230,10 @@ def test_round_limit_warns_prompts_and_compromise_resets_the_count() -> None:
     summary = ok(table, "/summary")[0]
     assert "round limit 2 reached" in summary.message
     logged = table.session.log[-1]  # logged, but not an undo step
-    assert logged.kind == "info" and "Sir Dallah: 2 actions, 2 successes, 0 failures" in \
-        logged.effects[0]
+    assert (
+        logged.kind == "info"
+        and "Sir Dallah: 2 actions, 2 successes, 0 failures" in logged.effects[0]
+    )
     feedback = undo_restores(table, "/compromise Dallah is tired, Balgruf bruised")
     assert "compromise: Dallah is tired, Balgruf bruised" in feedback.message
     rounds = rounds_of(table.campaign)
@@ -242,10 +280,20 @@ def test_strange_commands_are_not_offered_to_other_systems() -> None:
 
 def test_round_state_codec_round_trips_every_part() -> None:
     table = planned(limit=3)
-    ok(table, "/phase", "/act dallah wrestling vs balgruf trip",
-       "dallah wrestling range=3,6 = 1 6 5 5", "/skip balgruf", "/phase",
-       "balgruf athletics = 2 4 6 6", "/phase", "/compromise both tired",
-       "/goal kirma ride", "/phase", "kirma riding range=4,5 resist=3,5 = 3 3 5 5")
+    ok(
+        table,
+        "/phase",
+        "/act dallah wrestling vs balgruf trip",
+        "dallah wrestling range=3,6 = 1 6 5 5",
+        "/skip balgruf",
+        "/phase",
+        "balgruf athletics = 2 4 6 6",
+        "/phase",
+        "/compromise both tired",
+        "/goal kirma ride",
+        "/phase",
+        "kirma riding range=4,5 resist=3,5 = 3 3 5 5",
+    )
     rounds = rounds_of(table.campaign)
     assert rounds.history and rounds.verdicts and rounds.actions
     assert load(dump(rounds)) == rounds
@@ -268,5 +316,4 @@ def test_sumup_and_radical_undo_exactly() -> None:
     table = planned()
     undo_restores(table, "/sumup Balgruf holds")
     undo_restores(table, "/radical the hall burns")
-    assert [v.kind for v in rounds_of(table.campaign).verdicts] == ["summed_up",
-                                                                    "radical_change"]
+    assert [v.kind for v in rounds_of(table.campaign).verdicts] == ["summed_up", "radical_change"]

@@ -58,8 +58,11 @@ def bonus_of(ch: Character, skill: str) -> tuple[int, str, str]:
         ability, focus = skill, ""
     value = ch.attributes.get(ability)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(_("{name} has no ability {ability!r} (needed for {skill})").format(
-            name=ch.name, ability=ability, skill=skill))
+        raise EntryError(
+            _("{name} has no ability {ability!r} (needed for {skill})").format(
+                name=ch.name, ability=ability, skill=skill
+            )
+        )
     return age.focus_bonus(value, bool(focus)), ability, focus
 
 
@@ -100,8 +103,9 @@ def _tn(raw: str) -> int:
     try:
         value = int(raw) if raw.lstrip("-").isdigit() else age.difficulty(raw)
     except Exception:
-        raise EntryError(_("tn= needs a number or a difficulty name, got {raw!r}").format(
-            raw=raw)) from None
+        raise EntryError(
+            _("tn= needs a number or a difficulty name, got {raw!r}").format(raw=raw)
+        ) from None
     if not 1 <= value <= 40:
         raise EntryError(_("tn= must be within 1..40, got {value}").format(value=value))
     return value
@@ -120,15 +124,18 @@ class AgeAdapter:
         first = _Test(campaign, check.a, None)
         if check.b is None:
             return self._single(first)
-        rest = [_Test(campaign, side, first.tn if first.explicit_tn else None)
-                for side in check.sides[1:]]
+        rest = [
+            _Test(campaign, side, first.tn if first.explicit_tn else None)
+            for side in check.sides[1:]
+        ]
         return self._opposed([first, *rest])
 
     def _single(self, t: _Test) -> Plan:
         p = age.odds(t.bonus, t.tn)
         name = age.difficulty_name(t.tn)
-        tn_said = (msg("TN {tn} {name}", tn=t.tn, name=term(name)) if name
-                   else msg("TN {tn}", tn=t.tn))
+        tn_said = (
+            msg("TN {tn} {name}", tn=t.tn, name=term(name)) if name else msg("TN {tn}", tn=t.tn)
+        )
         if not t.explicit_tn:
             tn_said = msg("{tn} (default)", tn=tn_said)
         tn_text = tn_said.render()
@@ -138,8 +145,9 @@ class AgeAdapter:
             result, typed = t.resolve(rng)
             return outcome(
                 state,
-                text=msg("{test} vs {tn}: {result}", test=t.text, tn=tn_said,
-                         result=result_msg(result)),
+                text=msg(
+                    "{test} vs {tn}: {result}", test=t.text, tn=tn_said, result=result_msg(result)
+                ),
                 actor=t.side.actor,
                 grade="success" if result.success else "failure",
                 inputs=_inputs(t, result, typed),
@@ -156,8 +164,10 @@ class AgeAdapter:
         dist = age.opposed_odds(bonuses, gate, skills=skills)
         sides = [t.side for t in tests]
         names = side_names(sides)
-        wins = [Chance(_("{name} wins").format(name=name), dist[i], side_grade(sides, i))
-                for i, name in enumerate(names)]
+        wins = [
+            Chance(_("{name} wins").format(name=name), dist[i], side_grade(sides, i))
+            for i, name in enumerate(names)
+        ]
         odds = (*wins, Chance(_("no winner"), dist[None], "partial"))
         contest = age.opposed_pool_odds(bonuses, gate, skills=skills)
         progress: dict[int, Fraction] = {0: Fraction(1)}
@@ -170,16 +180,22 @@ class AgeAdapter:
             drawn = [t.resolve(rng) for t in tests]
             results = [r for r, _ in drawn]
             winner = age.opposed_many(results, gate)
-            text = opposed_msg([t.text for t in tests], results, winner, gate,
-                               None if winner is None else names[winner])
+            text = opposed_msg(
+                [t.text for t in tests],
+                results,
+                winner,
+                gate,
+                None if winner is None else names[winner],
+            )
             grade = side_grade(sides, winner)
             return outcome(
                 state,
                 text=text,
                 actor=tests[0].side.actor,
                 grade=grade,
-                inputs=opposed_inputs(tests, results, gate,
-                                      typed_or_rolled(all(t for _, t in drawn))),
+                inputs=opposed_inputs(
+                    tests, results, gate, typed_or_rolled(all(t for _, t in drawn))
+                ),
                 result=tuple(results),
             )
 
@@ -199,8 +215,9 @@ def _gate(tests: Sequence[_Test]) -> int | None:
     return values.pop() if values else None
 
 
-def opposed_reason(results: Sequence[age.Result], winner: int | None,
-                   gate: int | None) -> Msg | None:
+def opposed_reason(
+    results: Sequence[age.Result], winner: int | None, gate: int | None
+) -> Msg | None:
     """What decided an opposed test when totals tied: "Drama Die", "ability + focus", or
     None (as a fact)."""
     able = [r for r in results if gate is None or r.total >= gate]
@@ -219,14 +236,25 @@ def opposed_reason(results: Sequence[age.Result], winner: int | None,
     return msg("higher ability + focus")
 
 
-def opposed_msg(shown: Sequence[str], results: Sequence[age.Result], winner: int | None,
-                gate: int | None, name: str | None) -> Msg:
+def opposed_msg(
+    shown: Sequence[str],
+    results: Sequence[age.Result],
+    winner: int | None,
+    gate: int | None,
+    name: str | None,
+) -> Msg:
     """``Naomi … 14 (drama 3) vs Amos … 16 (drama 4) TN 11: Amos wins (why)`` as a fact:
     ``shown`` says each side, ``name`` is the winner's."""
-    rolls = joined(*[part for i, (said, r) in enumerate(zip(shown, results, strict=True))
-                     for part in ((msg(" vs ") if i else ""),
-                                  msg("{side} {total} (drama {drama})", side=said,
-                                      total=r.total, drama=r.drama))])
+    rolls = joined(
+        *[
+            part
+            for i, (said, r) in enumerate(zip(shown, results, strict=True))
+            for part in (
+                (msg(" vs ") if i else ""),
+                msg("{side} {total} (drama {drama})", side=said, total=r.total, drama=r.drama),
+            )
+        ]
+    )
     who = msg("no winner") if name is None else msg("{name} wins", name=name)
     if gate:
         rolls = msg("{rolls} TN {tn}", rolls=rolls, tn=gate)
@@ -255,8 +283,14 @@ def opposed_inputs(
 ) -> dict[str, object]:
     """The log's record of an opposed test: every side's roll, enough to re-decide it."""
     sides = [
-        {"actor": t.side.actor, "skill": t.side.skill, "bonus": r.bonus, "skill_value": r.skill,
-         "tn": r.tn, "dice": list(r.dice)}
+        {
+            "actor": t.side.actor,
+            "skill": t.side.skill,
+            "bonus": r.bonus,
+            "skill_value": r.skill,
+            "tn": r.tn,
+            "dice": list(r.dice),
+        }
         for t, r in zip(tests, results, strict=True)
     ]
     inputs: dict[str, object] = {"sides": sides, "source": source}

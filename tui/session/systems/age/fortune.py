@@ -58,8 +58,9 @@ class _Roll:
 
 def _int(raw: object, what: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise EntryError(_("the log entry's {what} is not a number ({raw!r})").format(
-            what=what, raw=raw))
+        raise EntryError(
+            _("the log entry's {what} is not a number ({raw!r})").format(what=what, raw=raw)
+        )
     return raw
 
 
@@ -68,9 +69,12 @@ def _result(doc: Mapping[str, Any]) -> age.Result:
     if not isinstance(dice, list) or len(dice) != 3:
         raise EntryError(_("the log entry holds no three AGE dice"))
     rating = doc.get("skill_value")
-    return age.resolve((_int(dice[0], "die"), _int(dice[1], "die"), _int(dice[2], "die")),
-                       _int(doc.get("bonus"), "bonus"), _int(doc.get("tn"), "TN"),
-                       skill=None if rating is None else _int(rating, "skill"))
+    return age.resolve(
+        (_int(dice[0], "die"), _int(dice[1], "die"), _int(dice[2], "die")),
+        _int(doc.get("bonus"), "bonus"),
+        _int(doc.get("tn"), "TN"),
+        skill=None if rating is None else _int(rating, "skill"),
+    )
 
 
 def _as_roll(entry: LogEntry) -> _Roll | None:
@@ -78,13 +82,17 @@ def _as_roll(entry: LogEntry) -> _Roll | None:
     sides = inputs.get("sides")
     if isinstance(sides, list) and sides and all(isinstance(s, Mapping) for s in sides):
         gate = inputs.get("gate")
-        return _Roll(entry, tuple(str(s.get("actor", "")) for s in sides),
-                     tuple(str(s.get("skill", "")) for s in sides),
-                     tuple(_result(s) for s in sides),
-                     None if gate is None else _int(gate, "TN"))
+        return _Roll(
+            entry,
+            tuple(str(s.get("actor", "")) for s in sides),
+            tuple(str(s.get("skill", "")) for s in sides),
+            tuple(_result(s) for s in sides),
+            None if gate is None else _int(gate, "TN"),
+        )
     if "bonus" in inputs and "tn" in inputs and isinstance(inputs.get("dice"), list):
-        return _Roll(entry, (entry.actor,), (str(inputs.get("skill", "")),),
-                     (_result(inputs),), None)
+        return _Roll(
+            entry, (entry.actor,), (str(inputs.get("skill", "")),), (_result(inputs),), None
+        )
     return None
 
 
@@ -100,15 +108,20 @@ def _last_roll(table: Table, actor: str) -> _Roll:
             break  # the character's last roll was not an AGE test
     raise EntryError(
         _("{actor} has no test to spend Fortune on (the last roll must be theirs)").format(
-        actor=actor))
+            actor=actor
+        )
+    )
 
 
 def _whole(options: Mapping[str, object], key: str, default: int) -> int:
     """A campaign option that must be a whole number (a hand-edited save may hold anything)."""
     value = options.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(_("campaign option {key} must be a whole number, got {value!r}").format(
-            key=key, value=value))
+        raise EntryError(
+            _("campaign option {key} must be a whole number, got {value!r}").format(
+                key=key, value=value
+            )
+        )
     return value
 
 
@@ -117,8 +130,11 @@ def _side(roll: _Roll, who: str, raw: str | None) -> int:
     if raw is None:
         if len(mine) > 1:
             shown = ", ".join(f"side={i + 1} ({roll.skills[i]})" for i in mine)
-            raise EntryError(_("{who} rolled more than once in that test: add {shown}").format(
-                who=who, shown=shown))
+            raise EntryError(
+                _("{who} rolled more than once in that test: add {shown}").format(
+                    who=who, shown=shown
+                )
+            )
         return mine[0]
     try:
         index = int(raw) - 1
@@ -135,10 +151,16 @@ def _verdict(roll: _Roll, results: Sequence[age.Result]) -> tuple[Msg, str]:
     if not roll.opposed:
         return result_msg(results[0]), "success" if results[0].success else "failure"
     winner = age.opposed_many(results, roll.gate)
-    grade = ("partial" if winner is None
-             else "success" if roll.actors[winner] == roll.actors[0] else "failure")
-    text = opposed_msg(roll.actors, results, winner, None,
-                       None if winner is None else roll.actors[winner])
+    grade = (
+        "partial"
+        if winner is None
+        else "success"
+        if roll.actors[winner] == roll.actors[0]
+        else "failure"
+    )
+    text = opposed_msg(
+        roll.actors, results, winner, None, None if winner is None else roll.actors[winner]
+    )
     return text, grade
 
 
@@ -161,8 +183,9 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     except ValueError:
         return Feedback(False, _("die= and face= take whole numbers"))
     if not 1 <= die <= 3:
-        return Feedback(False, _("die= must be 1, 2 or 3 (the Drama Die), got {die}").format(
-            die=die))
+        return Feedback(
+            False, _("die= must be 1, 2 or 3 (the Drama Die), got {die}").format(die=die)
+        )
     options = table.campaign.options
     costs = age.FortuneCosts(
         _whole(options, "fortune_regular", 2), _whole(options, "fortune_drama", 3)
@@ -175,19 +198,28 @@ def _fortune(table: Table, cmd: Slash) -> Feedback:
     results[index] = spend.result
     before, _after = _verdict(roll, roll.results)
     after, grade = _verdict(roll, results)
-    changed = roll.opposed and (age.opposed_many(roll.results, roll.gate)
-                                != age.opposed_many(results, roll.gate))
+    changed = roll.opposed and (
+        age.opposed_many(roll.results, roll.gate) != age.opposed_many(results, roll.gate)
+    )
     ext = roll.entry.inputs.get("ext")
     change, lines = _recount(table.campaign, ext, roll, results)
     updated = ch.with_resource("Fortune", spend.points_left)
-    effects: list[str | Msg] = [msg("{who} Fortune {before} → {after}", who=who, before=points,
-                                    after=spend.points_left), *lines]
+    effects: list[str | Msg] = [
+        msg("{who} Fortune {before} → {after}", who=who, before=points, after=spend.points_left),
+        *lines,
+    ]
     if changed:
         effects.insert(0, msg("verdict changed; was: {was}", was=before))
     # the same sentence as the rules' ``label`` of a spend, word for word in English
-    text = nmsg("{who} · Fortune {n} point: {die}, {left} left; {verdict}",
-                "{who} · Fortune {n} points: {die}, {left} left; {verdict}", spend.cost,
-                who=who, die=_die(spend), left=spend.points_left, verdict=after)
+    text = nmsg(
+        "{who} · Fortune {n} point: {die}, {left} left; {verdict}",
+        "{who} · Fortune {n} points: {die}, {left} left; {verdict}",
+        spend.cost,
+        who=who,
+        die=_die(spend),
+        left=spend.points_left,
+        verdict=after,
+    )
     inputs = _inputs(roll, results, spend.cost)
     return table.run_change(
         lambda c: change(c.with_character(updated)),
@@ -199,8 +231,7 @@ def _die(spend: age.FortuneSpend) -> Msg:
     before = spend.before.dice[spend.die_index]
     if spend.die_index == 2:
         return msg("Drama Die {before} → {face}", before=before, face=spend.face)
-    return msg("die {n} {before} → {face}", n=spend.die_index + 1, before=before,
-               face=spend.face)
+    return msg("die {n} {before} → {face}", n=spend.die_index + 1, before=before, face=spend.face)
 
 
 def _inputs(roll: _Roll, results: Sequence[age.Result], cost: int) -> dict[str, object]:
@@ -219,8 +250,9 @@ def _inputs(roll: _Roll, results: Sequence[age.Result], cost: int) -> dict[str, 
     return {**old, "source": "fortune", "cost": cost}
 
 
-def _recount(campaign: Campaign, ext: object, roll: _Roll, results: Sequence[age.Result]
-             ) -> tuple[Callable[[Campaign], Campaign], list[Msg]]:
+def _recount(
+    campaign: Campaign, ext: object, roll: _Roll, results: Sequence[age.Result]
+) -> tuple[Callable[[Campaign], Campaign], list[Msg]]:
     """How the change re-counts the extended check the roll counted toward (if any)."""
     if not isinstance(ext, str) or not ext:
         return (lambda c: c), []
@@ -231,8 +263,9 @@ def _recount(campaign: Campaign, ext: object, roll: _Roll, results: Sequence[age
     from tui.session.extended.amend import amend_last_roll
 
     try:
-        updated, lines = amend_last_roll(chk, roll.actors, roll.results, results,
-                                         bool(roll.entry.inputs.get("ext_clear", False)))
+        updated, lines = amend_last_roll(
+            chk, roll.actors, roll.results, results, bool(roll.entry.inputs.get("ext_clear", False))
+        )
     except RulesError as exc:
         raise EntryError(_("{exc}; no Fortune spent").format(exc=exc)) from None
 

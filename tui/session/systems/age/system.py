@@ -28,9 +28,14 @@ class Age(Defaults):
     option_keys = frozenset({"tn"})
     #: the seed's difficulty table (Элементарно 7 … Почти невозможно 21), hyphenated
     entry_words: ClassVar[Mapping[str, str]] = {
-        "элементарно": "routine", "просто": "easy", "нормально": "average",
-        "затруднительно": "challenging", "сложно": "hard", "очень-сложно": "very-hard",
-        "невероятно-сложно": "formidable", "почти-невозможно": "nearly-impossible",
+        "элементарно": "routine",
+        "просто": "easy",
+        "нормально": "average",
+        "затруднительно": "challenging",
+        "сложно": "hard",
+        "очень-сложно": "very-hard",
+        "невероятно-сложно": "formidable",
+        "почти-невозможно": "nearly-impossible",
         "сл": "tn",
     }
     max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»
@@ -48,15 +53,28 @@ class Age(Defaults):
         "  Advanced tests: a roll must end in time (30 min at 4 a roll: 7 rolls);\n"
         "  an opposed roll may be a step (the first side's win adds its Drama Die);\n"
         "  ext=NAME previews the chance to complete it in the rolls left.\n"
-        "  Race: /ext NAME race=\"a vs b, c\" threshold=N [time=…]; each slice is\n"
+        '  Race: /ext NAME race="a vs b, c" threshold=N [time=…]; each slice is\n'
         "  a vs b ext=NAME, its winner adds the Drama Die to its own pool.\n"
         "  Russian words too (the seed's table): элементарно просто нормально\n"
         "  затруднительно сложно очень-сложно невероятно-сложно\n"
         "  почти-невозможно; сл=N for tn=N.\n"
     )
     modifier_fields = (
-        ModifierField("difficulty", "Difficulty", ("", "routine", "easy", "average",
-                      "challenging", "hard", "very-hard", "formidable", "nearly-impossible")),
+        ModifierField(
+            "difficulty",
+            "Difficulty",
+            (
+                "",
+                "routine",
+                "easy",
+                "average",
+                "challenging",
+                "hard",
+                "very-hard",
+                "formidable",
+                "nearly-impossible",
+            ),
+        ),
         ModifierField("tn", "Target number", template="tn={}", hint="instead of a difficulty"),
         ModifierField("modifier", "Modifier", signed=True, hint="+2 or -1"),
     )

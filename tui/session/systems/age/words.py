@@ -13,9 +13,16 @@ if TYPE_CHECKING:
 __all__ = ["TERMS", "result_msg"]
 
 TERMS = (
-    N_("failure"), N_("success"),
-    N_("Routine"), N_("Easy"), N_("Average"), N_("Challenging"), N_("Hard"), N_("Very Hard"),
-    N_("Formidable"), N_("Nearly Impossible"),
+    N_("failure"),
+    N_("success"),
+    N_("Routine"),
+    N_("Easy"),
+    N_("Average"),
+    N_("Challenging"),
+    N_("Hard"),
+    N_("Very Hard"),
+    N_("Formidable"),
+    N_("Nearly Impossible"),
 )
 
 
@@ -25,8 +32,19 @@ def result_msg(result: Result) -> Msg:
     d1, d2, dd = result.dice
     head: Msg = term(result.outcome.label)
     if result.stunt_points:
-        head = msg("{grade}, {points}", grade=head,
-                   points=nmsg("{n} stunt point", "{n} stunt points", result.stunt_points))
-    return msg("{head} ({d1}+{d2}+drama {dd}{bonus} = {total} vs {tn}, margin {margin})",
-               head=head, d1=d1, d2=d2, dd=dd, bonus=f"{result.bonus:+d}", total=result.total,
-               tn=result.tn, margin=f"{result.margin:+d}")
+        head = msg(
+            "{grade}, {points}",
+            grade=head,
+            points=nmsg("{n} stunt point", "{n} stunt points", result.stunt_points),
+        )
+    return msg(
+        "{head} ({d1}+{d2}+drama {dd}{bonus} = {total} vs {tn}, margin {margin})",
+        head=head,
+        d1=d1,
+        d2=d2,
+        dd=dd,
+        bonus=f"{result.bonus:+d}",
+        total=result.total,
+        tn=result.tn,
+        margin=f"{result.margin:+d}",
+    )

@@ -79,22 +79,29 @@ class _Roll:
         self.is_skill = side.skill in ch.skills
         raw = ch.skills[side.skill] if self.is_skill else ch.attributes[side.skill]
         if not isinstance(raw, int) or isinstance(raw, bool):
-            raise EntryError(_("{actor}'s {skill} is not a number ({raw!r})").format(
-                actor=side.actor, skill=side.skill, raw=raw))
+            raise EntryError(
+                _("{actor}'s {skill} is not a number ({raw!r})").format(
+                    actor=side.actor, skill=side.skill, raw=raw
+                )
+            )
         self.value = raw
         numbers, words = signed_words(side, low=-200, high=200, what="modifier")
         reject_unknown(words, ("ext",), side, _WORDS)
         diffs = [w for w in words if w in brp.DIFFICULTIES]
         if len(diffs) > 1:
-            raise EntryError(_("pick one difficulty, not {diffs}").format(
-                diffs=_(" and ").join(diffs)))
+            raise EntryError(
+                _("pick one difficulty, not {diffs}").format(diffs=_(" and ").join(diffs))
+            )
         self.difficulty = diffs[0] if diffs else "normal"
         self.stakes = "nostakes" not in words
         self.see_how_badly = "roll" in words
         if self.see_how_badly and self.difficulty != "impossible":
             raise EntryError(
-                _("'roll' goes with impossible (a roll to see how badly); other checks are "
-                  "rolled anyway"))
+                _(
+                    "'roll' goes with impossible (a roll to see how badly); other checks are "
+                    "rolled anyway"
+                )
+            )
         self.base = max(0, (raw if self.is_skill else raw * 5) + sum(numbers))
         self.numbers = numbers
         if self.difficulty in ("automatic", "impossible"):
@@ -114,11 +121,23 @@ class _Roll:
         if not (kind or mods or self.difficulty != "normal"):
             return msg("{skill} {chance}%", skill=self.side.skill, chance=self.chance)
         if self.difficulty == "normal":
-            return msg("{skill} {value}{kind}{mods} → {chance}%", skill=self.side.skill,
-                       value=self.value, kind=kind, mods=mods, chance=self.chance)
-        return msg("{skill} {value}{kind}{mods} {difficulty} → {chance}%",
-                   skill=self.side.skill, value=self.value, kind=kind, mods=mods,
-                   difficulty=term(self.difficulty), chance=self.chance)
+            return msg(
+                "{skill} {value}{kind}{mods} → {chance}%",
+                skill=self.side.skill,
+                value=self.value,
+                kind=kind,
+                mods=mods,
+                chance=self.chance,
+            )
+        return msg(
+            "{skill} {value}{kind}{mods} {difficulty} → {chance}%",
+            skill=self.side.skill,
+            value=self.value,
+            kind=kind,
+            mods=mods,
+            difficulty=term(self.difficulty),
+            chance=self.chance,
+        )
 
     @property
     def rolls(self) -> bool:
@@ -149,8 +168,9 @@ def _tick(
     if roll.side.skill in ch.ticks:
         return campaign, []
     updated = ch.with_ticks((*ch.ticks, roll.side.skill))
-    return campaign.with_character(updated), [msg("tick: {name} · {skill}", name=ch.name,
-                                                  skill=roll.side.skill)]
+    return campaign.with_character(updated), [
+        msg("tick: {name} · {skill}", name=ch.name, skill=roll.side.skill)
+    ]
 
 
 def _dice_text(check: brp.Check) -> str | Msg:
@@ -172,8 +192,11 @@ class BrpAdapter:
         if a_attr and b_attr:
             if check.more:
                 raise EntryError(
-                    _("a resistance roll (characteristic against characteristic) has two sides: "
-                      "active and passive"))
+                    _(
+                        "a resistance roll (characteristic against characteristic) has two sides: "
+                        "active and passive"
+                    )
+                )
             return self._resistance(campaign, check.a, check.b)
         return self._opposed(campaign, check.sides)
 
@@ -184,9 +207,13 @@ class BrpAdapter:
         def run(state: Campaign, rng: random.Random) -> Outcome:
             result, typed = roll.resolve(rng)
             new, effects = _tick(state, roll, result.level, result.tick_eligible)
-            text = msg("{actor} · {target}: {dice} → {grade}", actor=side.actor,
-                       target=roll.target, dice=_dice_text(result),
-                       grade=term(result.level.label))
+            text = msg(
+                "{actor} · {target}: {dice} → {grade}",
+                actor=side.actor,
+                target=roll.target,
+                dice=_dice_text(result),
+                grade=term(result.level.label),
+            )
             return outcome(
                 new,
                 text=text,
@@ -207,8 +234,9 @@ class BrpAdapter:
         if roll.difficulty == "automatic":
             summary += _(" (automatic success, no roll, no tick)")
         elif not roll.rolls:
-            summary += _(" (impossible: a failure with no roll; type the die or add 'roll' "
-                         "to see how badly)")
+            summary += _(
+                " (impossible: a failure with no roll; type the die or add 'roll' to see how badly)"
+            )
         elif roll.difficulty == "impossible":
             summary += _(" (impossible: rolled to see how badly, no success possible)")
         return Plan(summary, odds, run)
@@ -219,25 +247,35 @@ class BrpAdapter:
             raise EntryError(_("an opposed roll cannot be automatic: every side rolls"))
         names = side_names(sides)
         dist = brp.opposed_odds(tuple(r.chance for r in rolls), tuple(r.base for r in rolls))
-        wins = [Chance(_("{name} wins").format(name=name), dist[i], side_grade(sides, i))
-                for i, name in enumerate(names)]
+        wins = [
+            Chance(_("{name} wins").format(name=name), dist[i], side_grade(sides, i))
+            for i, name in enumerate(names)
+        ]
         odds = (*wins, Chance(_("no winner"), dist[None], "partial"))
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             drawn = [r.resolve(rng) for r in rolls]
             checks = [c for c, _ in drawn]
-            result = brp.opposed_many(tuple(c.level for c in checks),
-                                      tuple(r.base for r in rolls))
+            result = brp.opposed_many(tuple(c.level for c in checks), tuple(r.base for r in rolls))
             new, effects = state, list[Msg]()
             for r, c in zip(rolls, checks, strict=True):
                 new, fx = _tick(new, r, c.level, c.tick_eligible)
                 effects.extend(fx)
-            who = (msg("no winner") if result.winner is None
-                   else msg("{name} wins", name=names[result.winner]))
+            who = (
+                msg("no winner")
+                if result.winner is None
+                else msg("{name} wins", name=names[result.winner])
+            )
             parts = [
-                msg("{actor} {skill} {dice}/{chance}% ({grade}→{after})", actor=r.side.actor,
-                    skill=r.side.skill, dice=_dice_text(c), chance=r.chance,
-                    grade=term(c.level.label), after=term(after.label))
+                msg(
+                    "{actor} {skill} {dice}/{chance}% ({grade}→{after})",
+                    actor=r.side.actor,
+                    skill=r.side.skill,
+                    dice=_dice_text(c),
+                    chance=r.chance,
+                    grade=term(c.level.label),
+                    after=term(after.label),
+                )
                 for r, c, after in zip(rolls, checks, result.after, strict=True)
             ]
             said = parts[0]
@@ -283,37 +321,56 @@ class BrpAdapter:
             Chance(_("{name} succeeds").format(name=a_side.actor), p, "success"),
             Chance(_("{name} resists").format(name=b_side.actor), 1 - p, "failure"),
         )
-        head = (f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} "
-                f"{passive}")
+        head = f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} {passive}"
         need = chance if by == "active" else 100 - chance
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             automatic = chance in (0, 100)
             if automatic:
                 if typed_faces is not None:
-                    raise EntryError(_("no roll needed: {chance}% is automatic").format(
-                        chance=chance))
+                    raise EntryError(
+                        _("no roll needed: {chance}% is automatic").format(chance=chance)
+                    )
                 face, typed = None, False
             else:
                 faces, typed = draw(typed_faces, 1, 100, rng, what=f"{roller}'s d100")
                 face = faces[0]
             result = brp.resistance_roll(active, passive, face, by=by)
-            verdict_text = (msg("{name} succeeds", name=a_side.actor) if result.success
-                            else msg("{name} resists", name=b_side.actor))
+            verdict_text = (
+                msg("{name} succeeds", name=a_side.actor)
+                if result.success
+                else msg("{name} resists", name=b_side.actor)
+            )
             if face is None:
                 how = msg("automatic, no roll")
             else:
                 args: dict[str, str | int | Msg] = {
-                        "roller": roller, "by": term(by), "die": brp.face_text(face),
-                        "source": term(typed_or_rolled(typed)), "need": need}
-                how = (msg("{roller} ({by}) rolled {die} {source}, needing {need} or less to "
-                           "succeed", **args) if by == "active" else
-                       msg("{roller} ({by}) rolled {die} {source}, needing {need} or less to "
-                           "resist", **args))
+                    "roller": roller,
+                    "by": term(by),
+                    "die": brp.face_text(face),
+                    "source": term(typed_or_rolled(typed)),
+                    "need": need,
+                }
+                how = (
+                    msg(
+                        "{roller} ({by}) rolled {die} {source}, needing {need} or less to succeed",
+                        **args,
+                    )
+                    if by == "active"
+                    else msg(
+                        "{roller} ({by}) rolled {die} {source}, needing {need} or less to resist",
+                        **args,
+                    )
+                )
             return outcome(
                 state,
-                text=msg("{head} ({chance}%): {how} → {verdict}", head=head, chance=chance,
-                         how=how, verdict=verdict_text),
+                text=msg(
+                    "{head} ({chance}%): {how} → {verdict}",
+                    head=head,
+                    chance=chance,
+                    how=how,
+                    verdict=verdict_text,
+                ),
                 actor=a_side.actor,
                 grade="success" if result.success else "failure",
                 inputs={
@@ -331,15 +388,20 @@ class BrpAdapter:
         if chance in (0, 100):
             who = _("automatic, no roll")
         else:
-            said = (_("{roller} rolls ({by}), {need} or less to succeed") if by == "active"
-                    else _("{roller} rolls ({by}), {need} or less to resist"))
+            said = (
+                _("{roller} rolls ({by}), {need} or less to succeed")
+                if by == "active"
+                else _("{roller} rolls ({by}), {need} or less to resist")
+            )
             who = said.format(roller=roller, by=tr(by), need=need)
-        return Plan(_("{head} → resistance {chance}%; {who}").format(head=head, chance=chance,
-                                                                    who=who), odds, run)
+        return Plan(
+            _("{head} → resistance {chance}%; {who}").format(head=head, chance=chance, who=who),
+            odds,
+            run,
+        )
 
 
-def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["active",
-                                                                              "passive"]:
+def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["active", "passive"]:
     """Who rolls a resistance roll: ``by=`` if given; else the player's side (the seed), the
     passive one in doubt (both or neither are player characters)."""
     given = {s.options["by"].casefold() for s in (a_side, b_side) if "by" in s.options}
@@ -350,10 +412,10 @@ def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["ac
         if word not in ("active", "passive"):
             raise EntryError(
                 _("by= takes active or passive (the side that rolls), got {word!r}").format(
-                word=word))
+                    word=word
+                )
+            )
         return "active" if word == "active" else "passive"
     if (a_kind == "party") != (b_kind == "party"):
         return "active" if a_kind == "party" else "passive"
     return "passive"
-
-

@@ -64,7 +64,7 @@ def skill_list(text: str) -> list[str]:
                 j += 1
             if j < n:
                 flush()
-                buf.extend(text[i + 1:j])
+                buf.extend(text[i + 1 : j])
                 flush()
                 i = j
             else:
@@ -80,7 +80,7 @@ def _character(table: Table, words: Sequence[str]) -> tuple[Character, list[str]
     if not words:
         raise EntryError(_("name a character"))
     who = match_prefix_words(words, table.character_names(), what="character")
-    return table.campaign.character(who.name), list(words[who.consumed:])
+    return table.campaign.character(who.name), list(words[who.consumed :])
 
 
 def _skill(ch: Character, words: Sequence[str], pool: Sequence[str] | None = None) -> str:
@@ -90,22 +90,30 @@ def _skill(ch: Character, words: Sequence[str], pool: Sequence[str] | None = Non
     phrase = normal(" ".join(words))
     for attr in ch.attributes:
         if normal(attr) == phrase and not any(normal(s) == phrase for s in ch.skills):
-            raise EntryError(_("{attr} is a characteristic: only skills earn ticks").format(
-                attr=attr))
-    found = match_prefix_words(words, list(pool if pool is not None else ch.skills),
-                               what=f"skill of {ch.name}")
+            raise EntryError(
+                _("{attr} is a characteristic: only skills earn ticks").format(attr=attr)
+            )
+    found = match_prefix_words(
+        words, list(pool if pool is not None else ch.skills), what=f"skill of {ch.name}"
+    )
     if found.consumed != len(words):
-        extra = " ".join(words[found.consumed:])
-        raise EntryError(_("{extra!r} after {name}: one skill here (commas separate them)").format(
-            extra=extra, name=found.name))
+        extra = " ".join(words[found.consumed :])
+        raise EntryError(
+            _("{extra!r} after {name}: one skill here (commas separate them)").format(
+                extra=extra, name=found.name
+            )
+        )
     return found.name
 
 
 def _brp_skill(ch: Character, skill: str) -> int:
     value = ch.skills.get(skill)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(_("{name}'s {skill} is not a percentage ({value!r})").format(
-            name=ch.name, skill=skill, value=value))
+        raise EntryError(
+            _("{name}'s {skill} is not a percentage ({value!r})").format(
+                name=ch.name, skill=skill, value=value
+            )
+        )
     return value
 
 
@@ -118,33 +126,39 @@ def _with_tick(campaign: Campaign, name: str, skill: str, on: bool) -> Campaign:
 
 
 # -- slash commands -------------------------------------------------------------------------
-@COMMANDS.slash("tick", "/tick CHAR SKILL", "set an experience tick by hand (GM override)",
-                args="CHAR SKILL")
+@COMMANDS.slash(
+    "tick", "/tick CHAR SKILL", "set an experience tick by hand (GM override)", args="CHAR SKILL"
+)
 def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     skill = _skill(ch, rest)
     _brp_skill(ch, skill)
     if skill in ch.ticks:
-        return Feedback(False, _("{name} · {skill} is already ticked").format(
-            name=ch.name, skill=skill))
-    return table.change(lambda c: _with_tick(c, ch.name, skill, True),
-                        msg("tick (GM): {name} · {skill}", name=ch.name, skill=skill),
-                        actor=ch.name,
-                        effects=[msg("tick: {name} · {skill}", name=ch.name, skill=skill)])
+        return Feedback(
+            False, _("{name} · {skill} is already ticked").format(name=ch.name, skill=skill)
+        )
+    return table.change(
+        lambda c: _with_tick(c, ch.name, skill, True),
+        msg("tick (GM): {name} · {skill}", name=ch.name, skill=skill),
+        actor=ch.name,
+        effects=[msg("tick: {name} · {skill}", name=ch.name, skill=skill)],
+    )
 
 
-@COMMANDS.slash("untick", "/untick CHAR SKILL", "take an experience tick back (GM override)",
-                args="CHAR SKILL")
+@COMMANDS.slash(
+    "untick", "/untick CHAR SKILL", "take an experience tick back (GM override)", args="CHAR SKILL"
+)
 def _untick_cmd(table: Table, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     if not ch.ticks:
         return Feedback(False, _("{name} has no ticked skills").format(name=ch.name))
     skill = _skill(ch, rest, ch.ticks)
-    return table.change(lambda c: _with_tick(c, ch.name, skill, False),
-                        msg("untick (GM): {name} · {skill}", name=ch.name, skill=skill),
-                        actor=ch.name,
-                        effects=[msg("tick removed: {name} · {skill}", name=ch.name,
-                                     skill=skill)])
+    return table.change(
+        lambda c: _with_tick(c, ch.name, skill, False),
+        msg("untick (GM): {name} · {skill}", name=ch.name, skill=skill),
+        actor=ch.name,
+        effects=[msg("tick removed: {name} · {skill}", name=ch.name, skill=skill)],
+    )
 
 
 def _teach_value(ch: Character) -> tuple[str, int]:
@@ -154,9 +168,12 @@ def _teach_value(ch: Character) -> tuple[str, int]:
     raise EntryError(_("{name} has no Teach skill").format(name=ch.name))
 
 
-@COMMANDS.slash("teach", "/teach TEACHER STUDENT SKILL [= teach skill]",
-                "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick",
-                args="CHAR CHAR SKILL")
+@COMMANDS.slash(
+    "teach",
+    "/teach TEACHER STUDENT SKILL [= teach skill]",
+    "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick",
+    args="CHAR CHAR SKILL",
+)
 def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     head, eq, dice_text = cmd.rest.partition("=")
     teacher, rest = _character(table, split_words(head))
@@ -166,37 +183,63 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     student = table.campaign.character(who.name)
     if student.name == teacher.name:
         raise EntryError(_("{name} cannot teach themself").format(name=teacher.name))
-    skill = _skill(student, rest[who.consumed:])
+    skill = _skill(student, rest[who.consumed :])
     if skill not in teacher.skills:
         raise EntryError(_("{name} has no {skill} to teach").format(name=teacher.name, skill=skill))
     teacher_skill = _brp_skill(teacher, skill)
     _brp_skill(student, skill)
     teach_name, teach_value = _teach_value(teacher)
     faces = parse_faces(dice_text) if eq else None
-    (teach_roll, skill_roll), typed = draw(faces, 2, 100, table.rng,
-                                           what="the Teach and the skill d100")
+    (teach_roll, skill_roll), typed = draw(
+        faces, 2, 100, table.rng, what="the Teach and the skill d100"
+    )
     result = brp.teach(teach_value, teacher_skill, teach_roll, skill_roll)
     effects: list[str | Msg] = []
     if result.student_ticks:
         already = skill in student.ticks
-        effects.append(msg("{name} · {skill} already ticked", name=student.name, skill=skill)
-                       if already else msg("tick: {name} · {skill}", name=student.name,
-                                           skill=skill))
-    cap = (msg(" (capped at {skill} {value})", skill=skill, value=teacher_skill)
-           if result.capped else "")
+        effects.append(
+            msg("{name} · {skill} already ticked", name=student.name, skill=skill)
+            if already
+            else msg("tick: {name} · {skill}", name=student.name, skill=skill)
+        )
+    cap = (
+        msg(" (capped at {skill} {value})", skill=skill, value=teacher_skill)
+        if result.capped
+        else ""
+    )
     verdict = msg("student ticks") if result.student_ticks else msg("no tick")
-    text = msg("{teacher} teaches {student} {skill}: {teach} {teach_chance}%{cap} "
-               "{teach_dice} {teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → "
-               "{verdict}", teacher=teacher.name, student=student.name, skill=skill,
-               teach=teach_name, teach_chance=result.teach_chance, cap=cap,
-               teach_dice=brp.face_text(teach_roll), teach_grade=term(result.teach.level.label),
-               chance=teacher_skill, skill_dice=brp.face_text(skill_roll),
-               skill_grade=term(result.skill.level.label), verdict=verdict)
-    draft = Draft.of("roll", text, student.name,
-                     "success" if result.student_ticks else "failure",
-                  {"teacher": teacher.name, "skill": skill, "teach": result.teach_chance,
-                   "chance": teacher_skill, "dice": [teach_roll, skill_roll],
-                   "source": typed_or_rolled(typed)}, tuple(effects))
+    text = msg(
+        "{teacher} teaches {student} {skill}: {teach} {teach_chance}%{cap} "
+        "{teach_dice} {teach_grade}, {skill} {chance}% {skill_dice} {skill_grade} → "
+        "{verdict}",
+        teacher=teacher.name,
+        student=student.name,
+        skill=skill,
+        teach=teach_name,
+        teach_chance=result.teach_chance,
+        cap=cap,
+        teach_dice=brp.face_text(teach_roll),
+        teach_grade=term(result.teach.level.label),
+        chance=teacher_skill,
+        skill_dice=brp.face_text(skill_roll),
+        skill_grade=term(result.skill.level.label),
+        verdict=verdict,
+    )
+    draft = Draft.of(
+        "roll",
+        text,
+        student.name,
+        "success" if result.student_ticks else "failure",
+        {
+            "teacher": teacher.name,
+            "skill": skill,
+            "teach": result.teach_chance,
+            "chance": teacher_skill,
+            "dice": [teach_roll, skill_roll],
+            "source": typed_or_rolled(typed),
+        },
+        tuple(effects),
+    )
 
     def apply(c: Campaign) -> Campaign:
         if not result.student_ticks or skill in c.character(student.name).ticks:
@@ -206,9 +249,12 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     return table.run_change(apply, draft)
 
 
-@COMMANDS.slash("downtime", "/downtime CHAR SKILL, SKILL, ...",
-                "long downtime: up to four free ticks of the player's choice, once",
-                args="CHAR SKILL…")
+@COMMANDS.slash(
+    "downtime",
+    "/downtime CHAR SKILL, SKILL, ...",
+    "long downtime: up to four free ticks of the player's choice, once",
+    args="CHAR SKILL…",
+)
 def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     """Once per character and downtime (see :mod:`tui.session.systems.brp.downtime`)."""
     phrases = skill_list(cmd.rest)
@@ -220,27 +266,41 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     already = granted(table.campaign, ch.name)
     if already is not None:
         n = len(already)
-        return Feedback(False, ngettext(
-            "{name} already took {n} free tick in this downtime ({skills}): {most} at most, "
-            "once per downtime; the next downtime comes after the next scene or adventure "
-            "(/undo takes these back)",
-            "{name} already took {n} free ticks in this downtime ({skills}): {most} at most, "
-            "once per downtime; the next downtime comes after the next scene or adventure "
-            "(/undo takes these back)", n).format(
-                name=ch.name, n=n, skills=", ".join(already) or _("none"),
-                most=brp.DOWNTIME_FREE_TICKS))
+        return Feedback(
+            False,
+            ngettext(
+                "{name} already took {n} free tick in this downtime ({skills}): {most} at most, "
+                "once per downtime; the next downtime comes after the next scene or adventure "
+                "(/undo takes these back)",
+                "{name} already took {n} free ticks in this downtime ({skills}): {most} at most, "
+                "once per downtime; the next downtime comes after the next scene or adventure "
+                "(/undo takes these back)",
+                n,
+            ).format(
+                name=ch.name,
+                n=n,
+                skills=", ".join(already) or _("none"),
+                most=brp.DOWNTIME_FREE_TICKS,
+            ),
+        )
     groups = ([first] if first else []) + [p.split() for p in phrases[1:]]
     if not groups:
         raise EntryError(
             _("name up to {DOWNTIME_FREE_TICKS} skills for {name}, separated by commas").format(
-            DOWNTIME_FREE_TICKS=brp.DOWNTIME_FREE_TICKS, name=ch.name))
+                DOWNTIME_FREE_TICKS=brp.DOWNTIME_FREE_TICKS, name=ch.name
+            )
+        )
     skills = brp.downtime_ticks([_skill(ch, words) for words in groups])
     for skill in skills:
         _brp_skill(ch, skill)
     new = [s for s in skills if s not in ch.ticks]
     if not new:
-        return Feedback(False, _("{name} already has ticks in {skills}").format(
-            name=ch.name, skills=', '.join(skills)))
+        return Feedback(
+            False,
+            _("{name} already has ticks in {skills}").format(
+                name=ch.name, skills=", ".join(skills)
+            ),
+        )
 
     def apply(c: Campaign) -> Campaign:
         for skill in new:
@@ -249,17 +309,29 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
 
     kept = [s for s in skills if s not in new]
     note = msg(" ({skills} already ticked)", skills=", ".join(kept)) if kept else ""
-    return table.change(apply, msg("downtime: {name} ticks {skills}{note}", name=ch.name,
-                                   skills=", ".join(new), note=note),
-                        actor=ch.name, effects=[msg("tick: {name} · {skill}", name=ch.name,
-                                                    skill=s) for s in new])
+    return table.change(
+        apply,
+        msg(
+            "downtime: {name} ticks {skills}{note}", name=ch.name, skills=", ".join(new), note=note
+        ),
+        actor=ch.name,
+        effects=[msg("tick: {name} · {skill}", name=ch.name, skill=s) for s in new],
+    )
 
 
-@COMMANDS.slash("endadventure", "/endadventure",
-                "experience rolls for every ticked skill, then the next adventure")
+@COMMANDS.slash(
+    "endadventure",
+    "/endadventure",
+    "experience rolls for every ticked skill, then the next adventure",
+)
 def _end_cmd(table: Table, _cmd: Slash) -> Feedback:
     rows = experience_rows(table.campaign)
-    return Feedback(True, ngettext("end of adventure {adventure}: {n} ticked skill",
-                                   "end of adventure {adventure}: {n} ticked skills",
-                                   len(rows)).format(adventure=table.campaign.adventure,
-                                                     n=len(rows)), action="end_adventure")
+    return Feedback(
+        True,
+        ngettext(
+            "end of adventure {adventure}: {n} ticked skill",
+            "end of adventure {adventure}: {n} ticked skills",
+            len(rows),
+        ).format(adventure=table.campaign.adventure, n=len(rows)),
+        action="end_adventure",
+    )

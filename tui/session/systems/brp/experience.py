@@ -27,8 +27,16 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.kit import typed_or_rolled
 
-__all__ = ["EXPERIENCE", "PROGRESS", "Experience", "Row", "end_adventure", "end_draft",
-           "experience_rows", "keep_rows"]
+__all__ = [
+    "EXPERIENCE",
+    "PROGRESS",
+    "Experience",
+    "Row",
+    "end_adventure",
+    "end_draft",
+    "experience_rows",
+    "keep_rows",
+]
 
 #: The option holding dice rolled on the end-of-adventure screen but not applied yet.
 PROGRESS = "experience_rolls"
@@ -99,8 +107,11 @@ class Row:
         if self.wants_gain:
             face = check_face("gain d6", face, 6)
             return replace(self, gain=face, gain_typed=typed)
-        raise RulesError(_("{character} · {skill} is already rolled (x clears it)").format(
-            character=self.character, skill=self.skill))
+        raise RulesError(
+            _("{character} · {skill} is already rolled (x clears it)").format(
+                character=self.character, skill=self.skill
+            )
+        )
 
     def rolled(self, rng: random.Random) -> Row:
         """The row completed with dice from ``rng`` (what was typed is kept)."""
@@ -115,8 +126,11 @@ class Row:
     @property
     def improvement(self) -> brp.Improvement:
         if self.roll is None:
-            raise CommandError(_("{character} · {skill} is not rolled yet").format(
-                character=self.character, skill=self.skill))
+            raise CommandError(
+                _("{character} · {skill} is not rolled yet").format(
+                    character=self.character, skill=self.skill
+                )
+            )
         return brp.experience_roll(self.value, self.roll, self.gain)
 
 
@@ -156,9 +170,19 @@ def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
 
 def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
     """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed)."""
-    docs = [{"character": r.character, "skill": r.skill, "value": r.value, "roll": r.roll,
-             "gain": r.gain or 0, "roll_typed": r.roll_typed, "gain_typed": r.gain_typed}
-            for r in rows if r.roll is not None]
+    docs = [
+        {
+            "character": r.character,
+            "skill": r.skill,
+            "value": r.value,
+            "roll": r.roll,
+            "gain": r.gain or 0,
+            "roll_typed": r.roll_typed,
+            "gain_typed": r.gain_typed,
+        }
+        for r in rows
+        if r.roll is not None
+    ]
     options = {k: v for k, v in campaign.options.items() if k != PROGRESS}
     if docs:
         options[PROGRESS] = docs
@@ -168,11 +192,20 @@ def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
 def describe(row: Row) -> Msg:
     """The log line for a row's dice so far (as a fact: either language)."""
     if row.roll is None:
-        return msg("experience roll cleared: {character} · {skill}", character=row.character,
-                   skill=row.skill)
-    return msg("experience roll {character} · {skill} {value}: {dice} ({source}) — {status}",
-               character=row.character, skill=row.skill, value=row.value, dice=row.roll_text,
-               source=term(_source(row)), status=row.status_msg)
+        return msg(
+            "experience roll cleared: {character} · {skill}",
+            character=row.character,
+            skill=row.skill,
+        )
+    return msg(
+        "experience roll {character} · {skill} {value}: {dice} ({source}) — {status}",
+        character=row.character,
+        skill=row.skill,
+        value=row.value,
+        dice=row.roll_text,
+        source=term(_source(row)),
+        status=row.status_msg,
+    )
 
 
 def _check_rows(campaign: Campaign, rows: Sequence[Row]) -> None:
@@ -195,14 +228,18 @@ def end_adventure(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
             if (ch.name, skill) in gains:
                 skills[skill] = gains[(ch.name, skill)]
         chars.append(replace(ch, skills=skills, ticks=()))
-    return replace(keep_rows(campaign, ()), characters=tuple(chars),
-                   adventure=campaign.adventure + 1)
+    return replace(
+        keep_rows(campaign, ()), characters=tuple(chars), adventure=campaign.adventure + 1
+    )
 
 
 def _source(row: Row) -> str:
     typed = [row.roll_typed] + ([row.gain_typed] if row.gain is not None else [])
-    return typed_or_rolled(True) if all(typed) else (
-        typed_or_rolled(False) if not any(typed) else "mixed")
+    return (
+        typed_or_rolled(True)
+        if all(typed)
+        else (typed_or_rolled(False) if not any(typed) else "mixed")
+    )
 
 
 #: a row's dice sources, as its log line names them
@@ -213,24 +250,49 @@ def improvement_msg(r: brp.Improvement) -> Msg:
     """``improved +4 to 39 (72 over 35)`` (the rules' ``label``, word for word) as a fact."""
     face = brp.face_text(r.roll)
     if r.improved:
-        return msg("improved +{gain} to {value} ({face} over {skill})", gain=r.gain or 0,
-                   value=r.new_skill, face=face, skill=r.skill)
+        return msg(
+            "improved +{gain} to {value} ({face} over {skill})",
+            gain=r.gain or 0,
+            value=r.new_skill,
+            face=face,
+            skill=r.skill,
+        )
     return msg("no improvement ({face} vs {skill})", face=face, skill=r.skill)
 
 
 def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
     """The log entry: one effect line per roll, the dice and their source in ``inputs``."""
     up = sum(1 for r in rows if r.improved)
-    text = msg("end of adventure {adventure}: {up} of {skills} improved; adventure {next} "
-               "begins", adventure=campaign.adventure, up=up,
-               skills=nmsg("{n} skill", "{n} skills", len(rows)), next=campaign.adventure + 1)
-    effects = tuple(msg("{character} · {skill}: {improvement}", character=r.character,
-                        skill=r.skill, improvement=improvement_msg(r.improvement))
-                    for r in rows)
-    rolls = [{"character": r.character, "skill": r.skill, "skill_before": r.value,
-              "roll": r.roll or 0, "gain": r.gain or 0, "source": _source(r)} for r in rows]
-    return Draft.of("change", text, "", "", {"adventure": campaign.adventure, "rolls": rolls},
-                    effects)
+    text = msg(
+        "end of adventure {adventure}: {up} of {skills} improved; adventure {next} begins",
+        adventure=campaign.adventure,
+        up=up,
+        skills=nmsg("{n} skill", "{n} skills", len(rows)),
+        next=campaign.adventure + 1,
+    )
+    effects = tuple(
+        msg(
+            "{character} · {skill}: {improvement}",
+            character=r.character,
+            skill=r.skill,
+            improvement=improvement_msg(r.improvement),
+        )
+        for r in rows
+    )
+    rolls = [
+        {
+            "character": r.character,
+            "skill": r.skill,
+            "skill_before": r.value,
+            "roll": r.roll or 0,
+            "gain": r.gain or 0,
+            "source": _source(r),
+        }
+        for r in rows
+    ]
+    return Draft.of(
+        "change", text, "", "", {"adventure": campaign.adventure, "rolls": rolls}, effects
+    )
 
 
 class Experience:

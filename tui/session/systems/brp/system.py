@@ -25,10 +25,18 @@ class Brp(Defaults):
     option_keys = frozenset({"by"})
     #: the seed's words (difficulty «Автоматический», «Лёгкий», «Сложный», «Невозможный»)
     entry_words: ClassVar[Mapping[str, str]] = {
-        "легко": "easy", "легкий": "easy", "сложно": "hard", "сложный": "hard",
-        "автоматически": "automatic", "автоматический": "automatic",
-        "невозможно": "impossible", "невозможный": "impossible", "обычно": "normal",
-        "без-ставок": "nostakes", "бросок": "roll", "кто": "by",
+        "легко": "easy",
+        "легкий": "easy",
+        "сложно": "hard",
+        "сложный": "hard",
+        "автоматически": "automatic",
+        "автоматический": "automatic",
+        "невозможно": "impossible",
+        "невозможный": "impossible",
+        "обычно": "normal",
+        "без-ставок": "nostakes",
+        "бросок": "roll",
+        "кто": "by",
     }
     max_sides = 16  # «все действующие стороны» roll and compare
     entry_help = N_(

@@ -8,7 +8,16 @@ from tui.language import N_
 __all__ = ["TERMS"]
 
 TERMS = (
-    N_("fumble"), N_("failure"), N_("success"), N_("special success"), N_("critical success"),
-    N_("automatic"), N_("easy"), N_("normal"), N_("hard"), N_("impossible"),
-    N_("active"), N_("passive"),
+    N_("fumble"),
+    N_("failure"),
+    N_("success"),
+    N_("special success"),
+    N_("critical success"),
+    N_("automatic"),
+    N_("easy"),
+    N_("normal"),
+    N_("hard"),
+    N_("impossible"),
+    N_("active"),
+    N_("passive"),
 )

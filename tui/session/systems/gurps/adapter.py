@@ -57,8 +57,11 @@ def _resolve(spec: Spec, side: Side, rng: random.Random) -> tuple[gurps.Result, 
         return gurps.resolve(skill, faces[0]), True
     if len(faces) == 3:
         return gurps.resolve_dice(skill, faces), True
-    raise EntryError(_("{actor}: type three dice or one 3d6 total, got {n} numbers").format(
-        actor=side.actor, n=len(faces)))
+    raise EntryError(
+        _("{actor}: type three dice or one 3d6 total, got {n} numbers").format(
+            actor=side.actor, n=len(faces)
+        )
+    )
 
 
 def _dice(result: gurps.Result) -> str:
@@ -73,10 +76,12 @@ def _summary(spec: Spec) -> str:
         yd = str(near.numerator) if near.denominator == 1 else f"{float(near):g}"
         if spec.damage:
             text += " · " + _("close range ({yd} yd): {damage} a hit, DR x{n}").format(
-                yd=yd, damage=spec.damage, n=fire.multiplier)
+                yd=yd, damage=spec.damage, n=fire.multiplier
+            )
         else:
             text += " · " + _("close range ({yd} yd): damage and DR x{n}").format(
-                yd=yd, n=fire.multiplier)
+                yd=yd, n=fire.multiplier
+            )
     elif spec.damage:
         text += " · " + _("{damage} a hit").format(damage=spec.damage)
     return text + spec.note_text
@@ -112,18 +117,24 @@ def _odds(spec: Spec) -> tuple[Chance, ...]:
     if fire is None or fire.shots <= 1:
         return tuple(Chance(tr(lv.label), dist[lv], GRADES[lv]) for lv in reversed(Level))
     odds = [Chance(tr(Level.CRITICAL_SUCCESS.label), dist[Level.CRITICAL_SUCCESS], "critical")]
-    hits = [(n, p) for n, p in gurps.hits_odds(spec.effective, spec.recoil, fire.shots).items()
-            if n]
-    shown, rest = hits[:HIT_LINES - 1], hits[HIT_LINES - 1:]
+    hits = [
+        (n, p) for n, p in gurps.hits_odds(spec.effective, spec.recoil, fire.shots).items() if n
+    ]
+    shown, rest = hits[: HIT_LINES - 1], hits[HIT_LINES - 1 :]
     if len(rest) == 1:
         shown, rest = hits, []
-    odds += [Chance(ngettext("{n} hit", "{n} hits", n).format(n=n), p, "success")
-             for n, p in shown]
+    odds += [Chance(ngettext("{n} hit", "{n} hits", n).format(n=n), p, "success") for n, p in shown]
     if rest:
-        odds.append(Chance(_("{n}+ hits").format(n=rest[0][0]),
-                           sum((p for _, p in rest), Fraction(0)), "success"))
-    odds += [Chance(tr(lv.label), dist[lv], GRADES[lv])
-             for lv in (Level.FAILURE, Level.CRITICAL_FAILURE)]
+        odds.append(
+            Chance(
+                _("{n}+ hits").format(n=rest[0][0]),
+                sum((p for _, p in rest), Fraction(0)),
+                "success",
+            )
+        )
+    odds += [
+        Chance(tr(lv.label), dist[lv], GRADES[lv]) for lv in (Level.FAILURE, Level.CRITICAL_FAILURE)
+    ]
     return tuple(odds)
 
 
@@ -180,14 +191,25 @@ class GurpsAdapter:
             def run(state: Campaign, rng: random.Random) -> Outcome:
                 result, typed = _resolve(a, a_side, rng)
                 hits = _hits(a, result)
-                text = msg("{spec}: {dice} → {grade} (margin {margin}){verdict}{notes}",
-                           spec=a.said, dice=_dice(result), grade=term(result.level.label),
-                           margin=f"{result.margin:+d}", verdict=_verdict(a, result, hits),
-                           notes=a.notes_said)
+                text = msg(
+                    "{spec}: {dice} → {grade} (margin {margin}){verdict}{notes}",
+                    spec=a.said,
+                    dice=_dice(result),
+                    grade=term(result.level.label),
+                    margin=f"{result.margin:+d}",
+                    verdict=_verdict(a, result, hits),
+                    notes=a.notes_said,
+                )
                 new, effects = after_roll(state, a, result, hits)
-                return outcome(new, text=text, actor=a.actor, grade=GRADES[result.level],
-                               inputs=_inputs(a, result, typed, hits), effects=effects,
-                               result=result)
+                return outcome(
+                    new,
+                    text=text,
+                    actor=a.actor,
+                    grade=GRADES[result.level],
+                    inputs=_inputs(a, result, typed, hits),
+                    effects=effects,
+                    result=result,
+                )
 
             return Plan(_summary(a), _odds(a), run)
         b_side = check.b
@@ -201,12 +223,22 @@ class GurpsAdapter:
             if contest.winner is None:
                 who = msg("no winner")
             else:
-                who = msg("{name} by {margin}", name=a.actor if contest.winner == "a"
-                          else b.actor, margin=contest.margin)
-            text = msg("{a}: {a_dice} ({a_margin}) vs {b}: {b_dice} ({b_margin}) → {who}"
-                       "{notes}", a=a.said, a_dice=_dice(ra), a_margin=f"{ra.margin:+d}",
-                       b=b.said, b_dice=_dice(rb), b_margin=f"{rb.margin:+d}", who=who,
-                       notes=joined(a.notes_said, b.notes_said))
+                who = msg(
+                    "{name} by {margin}",
+                    name=a.actor if contest.winner == "a" else b.actor,
+                    margin=contest.margin,
+                )
+            text = msg(
+                "{a}: {a_dice} ({a_margin}) vs {b}: {b_dice} ({b_margin}) → {who}{notes}",
+                a=a.said,
+                a_dice=_dice(ra),
+                a_margin=f"{ra.margin:+d}",
+                b=b.said,
+                b_dice=_dice(rb),
+                b_margin=f"{rb.margin:+d}",
+                who=who,
+                notes=joined(a.notes_said, b.notes_said),
+            )
             new, effects = after_roll(state, a, ra, 0)
             new, more = after_roll(new, b, rb, 0)
             return outcome(
@@ -223,5 +255,8 @@ class GurpsAdapter:
                 result=contest,
             )
 
-        return Plan(_("{a} vs {b}").format(a=a.text, b=b.text) + a.note_text + b.note_text,
-                    odds, run_contest)
+        return Plan(
+            _("{a} vs {b}").format(a=a.text, b=b.text) + a.note_text + b.note_text,
+            odds,
+            run_contest,
+        )

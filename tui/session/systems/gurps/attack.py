@@ -51,8 +51,11 @@ OPTIONS = ("ext", *FIRE_OPTIONS)
 def skill_level(ch: Character, skill: str) -> int:
     raw = ch.skills.get(skill, ch.attributes.get(skill))
     if not isinstance(raw, int) or isinstance(raw, bool):
-        raise EntryError(_("{name}'s {skill} is not a whole number ({raw!r})").format(
-            name=ch.name, skill=skill, raw=raw))
+        raise EntryError(
+            _("{name}'s {skill} is not a whole number ({raw!r})").format(
+                name=ch.name, skill=skill, raw=raw
+            )
+        )
     return raw
 
 
@@ -67,8 +70,10 @@ def _default_weapon(ch: Character, skill: str, entry: Mapping[str, Any], ranged:
     fits = [n for n in names if weapon(ch, n).skill in ("", skill)]
     if ranged:
         fits = [n for n in fits if weapon(ch, n).kind == "ranged"]
-    for pick in ([n for n in names if weapon(ch, n).skill == skill],
-                 [n for n in fits if _named_in(n, skill)]):
+    for pick in (
+        [n for n in names if weapon(ch, n).skill == skill],
+        [n for n in fits if _named_in(n, skill)],
+    ):
         if len(pick) == 1 and (not ranged or weapon(ch, pick[0]).kind == "ranged"):
             return pick[0]
     aimed = str(entry.get("aimed_weapon") or entry.get("weapon") or "")
@@ -77,29 +82,40 @@ def _default_weapon(ch: Character, skill: str, entry: Mapping[str, Any], ranged:
     if len(fits) == 1 and (ranged or len(names) == 1):
         return fits[0]
     if ranged and fits:
-        raise EntryError(_("which weapon does {name} fire? name it: {fits}").format(
-            name=ch.name, fits=', '.join(fits)))
+        raise EntryError(
+            _("which weapon does {name} fire? name it: {fits}").format(
+                name=ch.name, fits=", ".join(fits)
+            )
+        )
     return ""
 
 
 def _aim_note(actor: str, who: str, key: str) -> Msg:
     if key == "aim":
-        return msg("no aim bonus: {name} is aiming this turn; it counts for an Attack on the "
-                   "next turn (/maneuver {who} attack)", name=actor, who=who)
+        return msg(
+            "no aim bonus: {name} is aiming this turn; it counts for an Attack on the "
+            "next turn (/maneuver {who} attack)",
+            name=actor,
+            who=who,
+        )
     if key == "move_and_attack":
         return msg("no aim bonus with Move and Attack")
     if not key:
         return msg("no aim bonus: declare the attack first (/maneuver {who} attack)", who=who)
-    return msg("no aim bonus: {name}'s maneuver is {maneuver}, not an Attack", name=actor,
-               maneuver=gurps.maneuver(key).name)
+    return msg(
+        "no aim bonus: {name}'s maneuver is {maneuver}, not an Attack",
+        name=actor,
+        maneuver=gurps.maneuver(key).name,
+    )
 
 
 #: what an All-Out Attack option helps, as a note names it
 KINDS = (N_("melee"), N_("ranged"), N_("any"))
 
 
-def _option_mods(entry: Mapping[str, Any], key: str, kind: str,
-                 extras: list[tuple[int, Msg]], notes: list[Msg]) -> int | None:
+def _option_mods(
+    entry: Mapping[str, Any], key: str, kind: str, extras: list[tuple[int, Msg]], notes: list[Msg]
+) -> int | None:
     opt = str(entry.get("option", ""))
     if key == "move_and_attack":
         extras.append((-2 if kind == "ranged" else -4, verbatim("Move and Attack")))
@@ -113,15 +129,22 @@ def _option_mods(entry: Mapping[str, Any], key: str, kind: str,
         opt = f"determined_{kind}"
     info = gurps.maneuver(key).option(opt)
     if info.weapon not in ("any", kind):
-        notes.append(msg("All-Out Attack ({option}, {weapon}) does not help a {kind} attack",
-                         option=info.name, weapon=term(info.weapon), kind=term(kind)))
+        notes.append(
+            msg(
+                "All-Out Attack ({option}, {weapon}) does not help a {kind} attack",
+                option=info.name,
+                weapon=term(info.weapon),
+                kind=term(kind),
+            )
+        )
     elif info.to_hit:
         extras.append((info.to_hit, verbatim(f"All-Out Attack, {info.name}")))
     return None
 
 
-def maneuver_mods(entry: Mapping[str, Any], actor: str, kind: str, weapon_name: str,
-                  who: str = "") -> tuple[list[tuple[int, Msg]], list[Msg], list[str], int | None]:
+def maneuver_mods(
+    entry: Mapping[str, Any], actor: str, kind: str, weapon_name: str, who: str = ""
+) -> tuple[list[tuple[int, Msg]], list[Msg], list[str], int | None]:
     """(extras, notes, spends, cap) the maneuver in force gives an attack of ``kind``
     ("melee"/"ranged"; "" for a roll that is no attack: notes only); ``who`` names the
     actor in the hints (default: the first word of the name)."""
@@ -140,17 +163,26 @@ def maneuver_mods(entry: Mapping[str, Any], actor: str, kind: str, weapon_name: 
         if spent:
             notes.append(msg("no aim bonus: the aim was used by an earlier attack this turn"))
         elif target and weapon_name != target:
-            notes.append(msg("no aim bonus: {name} aimed {target}, not {weapon}", name=actor,
-                             target=target, weapon=weapon_name or msg("this attack")))
+            notes.append(
+                msg(
+                    "no aim bonus: {name} aimed {target}, not {weapon}",
+                    name=actor,
+                    target=target,
+                    weapon=weapon_name or msg("this attack"),
+                )
+            )
         else:
             acc = state.number(entry, "acc")
             extras.append((gurps.aim_bonus(acc, aimed), msg("aim {n} s", n=aimed)))
             spends.append("aim")
     if key == "evaluate" or (evaluated and (not kind or key not in state.ATTACKS)):
-        notes.append(msg("no evaluate bonus: it counts for a melee attack on {name}'s next "
-                         "turn", name=actor) if key == "evaluate" else
-                     msg("no evaluate bonus: declare the attack first (/maneuver {who} "
-                         "attack)", who=who))
+        notes.append(
+            msg("no evaluate bonus: it counts for a melee attack on {name}'s next turn", name=actor)
+            if key == "evaluate"
+            else msg(
+                "no evaluate bonus: declare the attack first (/maneuver {who} attack)", who=who
+            )
+        )
     elif evaluated and kind:
         if kind == "ranged":
             notes.append(msg("no evaluate bonus: Evaluate helps only melee attacks"))
@@ -158,14 +190,12 @@ def maneuver_mods(entry: Mapping[str, Any], actor: str, kind: str, weapon_name: 
             notes.append(msg("no evaluate bonus: used by an earlier attack this turn"))
         else:
             turns = nmsg("{n} turn", "{n} turns", evaluated)
-            extras.append((gurps.evaluate_bonus(evaluated), msg("evaluate {turns}",
-                                                                turns=turns)))
+            extras.append((gurps.evaluate_bonus(evaluated), msg("evaluate {turns}", turns=turns)))
             spends.append("evaluate")
     return extras, notes, spends, cap
 
 
-def _fire(ch: Character, side: Side, w: Weapon | None
-          ) -> tuple[gurps.RangedFire, int, list[Msg]]:
+def _fire(ch: Character, side: Side, w: Weapon | None) -> tuple[gurps.RangedFire, int, list[Msg]]:
     """The ranged part of an attack: (fire, recoil, notes)."""
     opts = side.options
     rof = opts.get("rof") or (w.rof if w else "1")
@@ -179,19 +209,24 @@ def _fire(ch: Character, side: Side, w: Weapon | None
         if yards is None:
             if pellets > 1:
                 raise EntryError(
-                    _("{name} is a shotgun: give the distance, yd=N (close range changes its "
-                      "damage)").format(
-                    name=name))
+                    _(
+                        "{name} is a shotgun: give the distance, yd=N (close range changes its "
+                        "damage)"
+                    ).format(name=name)
+                )
             notes.append(msg("no yd=: no range penalty"))
         fire = gurps.ranged_fire(
-            yards or 0, rof, shots=shots,
+            yards or 0,
+            rof,
+            shots=shots,
             half_damage=w.half_damage if w else None,
             max_range=w.max_range if w else None,
             damage=(w.damage or None) if w else None,
         )
     except RulesError as exc:
-        raise EntryError(_("{name}'s {name2}: {exc}").format(
-            name=ch.name, name2=name, exc=exc)) from None
+        raise EntryError(
+            _("{name}'s {name2}: {exc}").format(name=ch.name, name2=name, exc=exc)
+        ) from None
     return fire, recoil, notes
 
 
@@ -203,15 +238,22 @@ def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, M
         out.append((fire.range_penalty, msg("{n} yd", n=text)))
     if fire.pellets > 1:
         shells = nmsg("{n} shell", "{n} shells", fire.shells)
-        out.append((fire.rof_bonus, shells if fire.close else msg(
-            "{shells} = {n} pellets", shells=shells, n=fire.shots)))
+        out.append(
+            (
+                fire.rof_bonus,
+                shells
+                if fire.close
+                else msg("{shells} = {n} pellets", shells=shells, n=fire.shots),
+            )
+        )
     elif fire.shots > 1:
         out.append((fire.rof_bonus, msg("RoF {n}", n=fire.shots)))
     return out
 
 
-def _damage_line(w: Weapon | None, fire: gurps.RangedFire | None, entry: Mapping[str, Any],
-                 kind: str) -> str:
+def _damage_line(
+    w: Weapon | None, fire: gurps.RangedFire | None, entry: Mapping[str, Any], kind: str
+) -> str:
     if w is None or not w.damage:
         return ""
     if fire is not None and fire.damage is not None:
@@ -220,8 +262,11 @@ def _damage_line(w: Weapon | None, fire: gurps.RangedFire | None, entry: Mapping
         expr = parse(w.damage)
     except RulesError:
         return w.damage
-    if kind == "melee" and entry.get("maneuver") == "all_out_attack" \
-            and entry.get("option") == "strong":
+    if (
+        kind == "melee"
+        and entry.get("maneuver") == "all_out_attack"
+        and entry.get("option") == "strong"
+    ):
         bonus = gurps.strong_damage_bonus(expr.dice_count)
         return str(Expr(expr.dice, expr.modifier + bonus))
     return str(expr)
@@ -251,18 +296,29 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
     kind = w.kind if w is not None else ("ranged" if ranged_words else "melee")
     if kind == "melee" and ranged_words:
         raise EntryError(
-            _("{name}'s {wname} is a melee weapon: yd=, shots=, rof= and recoil= are for ranged "
-              "attacks").format(
-            name=ch.name, wname=wname))
+            _(
+                "{name}'s {wname} is a melee weapon: yd=, shots=, rof= and recoil= are for ranged "
+                "attacks"
+            ).format(name=ch.name, wname=wname)
+        )
     fire, recoil, notes = None, 1, []
     extras: list[tuple[int, Msg]] = []
     if kind == "ranged":
         fire, recoil, notes = _fire(ch, side, w)
         extras += _fire_extras(fire, "yd" in side.options or "range" in side.options)
-    more, why_not, spends, cap = maneuver_mods(entry, ch.name, kind, wname,
-                                               hint(campaign, ch.name))
+    more, why_not, spends, cap = maneuver_mods(entry, ch.name, kind, wname, hint(campaign, ch.name))
     return Spec(
-        ch.name, skill, base, mods, extras=(*more, *extras), cap=cap,
-        notes=(*notes, *why_not), weapon=w, kind=kind, fire=fire, recoil=recoil,
-        spends=tuple(spends), damage=_damage_line(w, fire, entry, kind),
+        ch.name,
+        skill,
+        base,
+        mods,
+        extras=(*more, *extras),
+        cap=cap,
+        notes=(*notes, *why_not),
+        weapon=w,
+        kind=kind,
+        fire=fire,
+        recoil=recoil,
+        spends=tuple(spends),
+        damage=_damage_line(w, fire, entry, kind),
     )

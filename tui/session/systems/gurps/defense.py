@@ -55,8 +55,11 @@ def _value(ch: Character, skill: str) -> int:
     if raw is None and defense_of(skill) == "dodge":
         raw = computed_dodge(ch)
     if not isinstance(raw, int) or isinstance(raw, bool):
-        raise EntryError(_("{name}'s {skill} is not a whole number ({raw!r})").format(
-            name=ch.name, skill=skill, raw=raw))
+        raise EntryError(
+            _("{name}'s {skill} is not a whole number ({raw!r})").format(
+                name=ch.name, skill=skill, raw=raw
+            )
+        )
     return raw
 
 
@@ -75,25 +78,45 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
     if key:
         info = gurps.maneuver(key)
         if not gurps.defense_allowed(key, which):
-            allowed = (_("{defenses} only, no {which}").format(
-                defenses=_(" or ").join(info.defenses), which=which) if info.defenses
-                       else _("no active defense"))
+            allowed = (
+                _("{defenses} only, no {which}").format(
+                    defenses=_(" or ").join(info.defenses), which=which
+                )
+                if info.defenses
+                else _("no active defense")
+            )
             raise EntryError(
                 _("{name} is on {name2}: {allowed} until {name}'s next turn begins").format(
-                name=ch.name, name2=info.name, allowed=allowed))
+                    name=ch.name, name2=info.name, allowed=allowed
+                )
+            )
         if key == "all_out_defense":
             option = str(entry.get("option", ""))
             if not option:
                 choose = f"increased_{which}"
                 extras.append((2, verbatim("All-Out Defense")))
             elif gurps.defense_bonus(key, option, which):
-                extras.append((gurps.defense_bonus(key, option, which),
-                               verbatim("All-Out Defense")))
+                extras.append(
+                    (gurps.defense_bonus(key, option, which), verbatim("All-Out Defense"))
+                )
             else:
-                notes.append(msg("no All-Out Defense bonus: {option} was chosen",
-                                 option=info.option(option).name))
+                notes.append(
+                    msg(
+                        "no All-Out Defense bonus: {option} was chosen",
+                        option=info.option(option).name,
+                    )
+                )
     spoils = key == "aim" or (not entry.get("spent") and state.number(entry, "aimed") > 0)
     if spoils:
         notes.append(msg("defending spoils {name}'s aim", name=ch.name))
-    return Spec(ch.name, side.skill, base, mods, extras=tuple(extras), notes=tuple(notes),
-                defense=which, choose=choose, spoils=spoils)
+    return Spec(
+        ch.name,
+        side.skill,
+        base,
+        mods,
+        extras=tuple(extras),
+        notes=tuple(notes),
+        defense=which,
+        choose=choose,
+        spoils=spoils,
+    )

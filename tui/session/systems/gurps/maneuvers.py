@@ -70,8 +70,9 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     if key == "all_out_attack" and opt == "determined":
         return key, f"determined_{kind}" if kind else "determined"
     if opt not in keys:
-        opt = match_prefix_words([option], keys, what=_("{maneuver} option").format(
-            maneuver=info.name)).name
+        opt = match_prefix_words(
+            [option], keys, what=_("{maneuver} option").format(maneuver=info.name)
+        ).name
     return key, opt
 
 
@@ -79,21 +80,22 @@ def options_for(key: str, kind: str) -> str:
     """The options of maneuver ``key`` for a weapon of ``kind`` ("" = any), for a hint."""
     info = gurps.maneuver(key)
     opts = [o for o in info.options if not kind or o.weapon in ("any", kind)]
-    words = [o.key.removesuffix(f"_{kind}") + (f" {o.to_hit:+d}" if o.to_hit else "")
-             for o in opts]
+    words = [o.key.removesuffix(f"_{kind}") + (f" {o.to_hit:+d}" if o.to_hit else "") for o in opts]
     return ", ".join(words)
 
 
-def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, Any],
-                who: str) -> tuple[str, int]:
+def _aim_weapon(
+    ch: Character, named: str, acc: int | None, base: Mapping[str, Any], who: str
+) -> tuple[str, int]:
     carried = str(base.get("aimed_weapon", "")) if state.number(base, "aimed") else ""
     if acc is not None:
         return named or carried, acc
     if named:
         value = weapon(ch, named).acc
         if value is None:
-            raise CommandError(_("{name}'s {named} has no acc: give acc=N").format(
-                name=ch.name, named=named))
+            raise CommandError(
+                _("{name}'s {named} has no acc: give acc=N").format(name=ch.name, named=named)
+            )
         return named, value
     if carried:
         return carried, state.number(base, "acc")
@@ -102,29 +104,35 @@ def _aim_weapon(ch: Character, named: str, acc: int | None, base: Mapping[str, A
         return with_acc[0], weapon(ch, with_acc[0]).acc or 0
     known = ", ".join(weapon_names(ch)) or _("none recorded")
     raise CommandError(
-        _("aiming needs the weapon's Acc: name the weapon ({known}) or give acc=N, e.g. "
-          "/maneuver {who} aim acc=3").format(
-        known=known, who=who))
+        _(
+            "aiming needs the weapon's Acc: name the weapon ({known}) or give acc=N, e.g. "
+            "/maneuver {who} aim acc=3"
+        ).format(known=known, who=who)
+    )
 
 
-def declare(campaign: Campaign, name: str, spec: str, *, weapon_name: str = "",
-            acc: int | None = None) -> Campaign:
+def declare(
+    campaign: Campaign, name: str, spec: str, *, weapon_name: str = "", acc: int | None = None
+) -> Campaign:
     """``/maneuver``: ``name``'s maneuver for their turn (carrying what earlier turns left)."""
     scene = need_scene(campaign)
     ch = campaign.character(name)
     key, option = maneuver_key(spec, _kind(ch, weapon_name))
     base = state.this_turn(campaign, name)
-    entry: dict[str, Any] = {k: base[k] for k in ("aimed", "aimed_weapon", "acc", "evaluated",
-                                                  "spent") if k in base}
-    entry.update(maneuver=key, option=option, round=scene.round,
-                 own=state.current_actor(scene) == name)
+    entry: dict[str, Any] = {
+        k: base[k] for k in ("aimed", "aimed_weapon", "acc", "evaluated", "spent") if k in base
+    }
+    entry.update(
+        maneuver=key, option=option, round=scene.round, own=state.current_actor(scene) == name
+    )
     if weapon_name:
         entry["weapon"] = weapon_name
     if key == "aim":
         aimed, aim_acc = _aim_weapon(ch, weapon_name, acc, base, hint(campaign, name))
         same = state.number(base, "aimed") and base.get("aimed_weapon", "") == aimed
-        entry.update(weapon=aimed, aim_acc=aim_acc,
-                     aim=(state.number(base, "aimed") if same else 0) + 1)
+        entry.update(
+            weapon=aimed, aim_acc=aim_acc, aim=(state.number(base, "aimed") if same else 0) + 1
+        )
     return state.put(campaign, name, entry)
 
 
@@ -163,26 +171,48 @@ def describe(entry: Mapping[str, Any]) -> Msg:
             parts.append(msg(" {secs} s → {bonus} next turn", secs=secs, bonus=f"{value:+d}"))
             if entry.get("spoiled"):
                 parts.append(msg(" (spoiled)"))
-        moves = {"none": msg("none move"), "step": msg("step move"),
-                 "half": msg("half move"), "full": msg("full move")}
-        parts.append(msg(" ({move}, {defends})", move=moves.get(movement) or verbatim(
-            f"{movement} move"), defends=_defends(info, bonus)))
+        moves = {
+            "none": msg("none move"),
+            "step": msg("step move"),
+            "half": msg("half move"),
+            "full": msg("full move"),
+        }
+        parts.append(
+            msg(
+                " ({move}, {defends})",
+                move=moves.get(movement) or verbatim(f"{movement} move"),
+                defends=_defends(info, bonus),
+            )
+        )
     aimed, evaluated = state.number(entry, "aimed"), state.number(entry, "evaluated")
     if aimed and key != "aim" and not entry.get("spent"):
         value = gurps.aim_bonus(state.number(entry, "acc"), aimed)
         what = entry.get("aimed_weapon")
-        parts.append(msg("; aimed {weapon} {secs} s → {bonus}",
-                         weapon=str(what) if what else msg("the weapon"), secs=aimed,
-                         bonus=f"{value:+d}"))
+        parts.append(
+            msg(
+                "; aimed {weapon} {secs} s → {bonus}",
+                weapon=str(what) if what else msg("the weapon"),
+                secs=aimed,
+                bonus=f"{value:+d}",
+            )
+        )
     if evaluated and key != "evaluate" and not entry.get("spent"):
-        parts.append(msg("; evaluated {turns} → {bonus}",
-                         turns=nmsg("{n} turn", "{n} turns", evaluated),
-                         bonus=f"{gurps.evaluate_bonus(evaluated):+d}"))
+        parts.append(
+            msg(
+                "; evaluated {turns} → {bonus}",
+                turns=nmsg("{n} turn", "{n} turns", evaluated),
+                bonus=f"{gurps.evaluate_bonus(evaluated):+d}",
+            )
+        )
     if key == "evaluate":
         turns = evaluated + 1
-        parts.append(msg("; {turns} → {bonus} next turn",
-                         turns=nmsg("{n} turn", "{n} turns", turns),
-                         bonus=f"{gurps.evaluate_bonus(turns):+d}"))
+        parts.append(
+            msg(
+                "; {turns} → {bonus} next turn",
+                turns=nmsg("{n} turn", "{n} turns", turns),
+                bonus=f"{gurps.evaluate_bonus(turns):+d}",
+            )
+        )
     return joined(*parts)
 
 
@@ -205,19 +235,20 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
         if word.casefold().startswith("acc="):
             raw = word.partition("=")[2]
             if not raw.isdigit() or int(raw) > 100:
-                raise CommandError(_("acc= must be a whole number 0..100, got {raw!r}").format(
-                    raw=raw))
+                raise CommandError(
+                    _("acc= must be a whole number 0..100, got {raw!r}").format(raw=raw)
+                )
             acc = int(raw)
         else:
             rest.append(word)
     weapon_name = ""
     if rest:
         weapons = weapon_names(campaign.character(name))
-        found = match_prefix_words(rest, weapons,
-                                   what=_("weapon of {name}").format(name=name))
+        found = match_prefix_words(rest, weapons, what=_("weapon of {name}").format(name=name))
         if found.consumed != len(rest):
-            raise CommandError(_("unexpected {names!r}").format(
-                names=' '.join(rest[found.consumed:])))
+            raise CommandError(
+                _("unexpected {names!r}").format(names=" ".join(rest[found.consumed :]))
+            )
         weapon_name = found.name
     return weapon_name, acc
 
@@ -229,26 +260,37 @@ def _feedback(table: Table, before: Campaign, name: str, new: Campaign) -> Feedb
     if key == "all_out_attack" and not entry.get("option"):
         kind = _kind(new.character(name), str(entry.get("weapon", "")))
         what = {"melee": msg("a melee attack"), "ranged": msg("a ranged attack")}.get(
-            kind, msg("an attack"))
-        parts.append(msg("; options for {what}: {options} (/maneuver {who} aoa:OPTION)",
-                         what=what, options=options_for(key, kind), who=hint(new, name)))
+            kind, msg("an attack")
+        )
+        parts.append(
+            msg(
+                "; options for {what}: {options} (/maneuver {who} aoa:OPTION)",
+                what=what,
+                options=options_for(key, kind),
+                who=hint(new, name),
+            )
+        )
     old = state.this_turn(before, name)
     if old.get("maneuver") == "aim" and key in state.ATTACKS:
-        parts.append(msg("; replaces this turn's Aim (an Aim counts once its turn is over: "
-                         "/next)"))
+        parts.append(msg("; replaces this turn's Aim (an Aim counts once its turn is over: /next)"))
     return table.change(lambda _c: new, joined(*parts), actor=name)
 
 
-@COMMANDS.slash("maneuver", "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
-                "declare a combatant's maneuver until their next turn (aim, attack, "
-                "all-out-attack:determined, all-out-defense:increased_dodge …)",
-                aliases=("man",), args="CHAR MANEUVER [WEAPON]")
+@COMMANDS.slash(
+    "maneuver",
+    "/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]",
+    "declare a combatant's maneuver until their next turn (aim, attack, "
+    "all-out-attack:determined, all-out-defense:increased_dodge …)",
+    aliases=("man",),
+    args="CHAR MANEUVER [WEAPON]",
+)
 def _maneuver(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
     if not rest:
-        return Feedback(False, _("/maneuver needs a maneuver: {names}").format(
-            names=', '.join(gurps.MANEUVERS)))
+        return Feedback(
+            False, _("/maneuver needs a maneuver: {names}").format(names=", ".join(gurps.MANEUVERS))
+        )
     weapon_name, acc = _args(campaign, name, rest[1:])
     try:
         new = declare(campaign, name, rest[0], weapon_name=weapon_name, acc=acc)
@@ -267,15 +309,23 @@ def _shortcut(which: str) -> Callable[[Table, Slash], Feedback]:
         except EntryError as exc:
             return Feedback(False, str(exc))
         return _feedback(table, campaign, name, new)
+
     return handler
 
 
-COMMANDS.slash("aim", "/aim CHAR [WEAPON] [acc=N]",
-               "declare Aim (= /maneuver CHAR aim): +Acc to an Attack on the next turn, "
-               "+1 per further turn of aiming, at most +2", args="CHAR [WEAPON]")(_shortcut("aim"))
-COMMANDS.slash("evaluate", "/evaluate CHAR",
-               "declare Evaluate (= /maneuver CHAR evaluate): +1 per turn, at most +3, to a "
-               "melee attack", args="CHAR")(_shortcut("evaluate"))
+COMMANDS.slash(
+    "aim",
+    "/aim CHAR [WEAPON] [acc=N]",
+    "declare Aim (= /maneuver CHAR aim): +Acc to an Attack on the next turn, "
+    "+1 per further turn of aiming, at most +2",
+    args="CHAR [WEAPON]",
+)(_shortcut("aim"))
+COMMANDS.slash(
+    "evaluate",
+    "/evaluate CHAR",
+    "declare Evaluate (= /maneuver CHAR evaluate): +1 per turn, at most +3, to a melee attack",
+    args="CHAR",
+)(_shortcut("evaluate"))
 
 
 # -- what Tab completes in the commands above ----------------------------------------------

@@ -28,16 +28,18 @@ SPEED = "Basic Speed"
 def _speed(ch: Character) -> SpeedLike:
     value = ch.attributes.get(SPEED)
     if value is None or isinstance(value, bool):
-        raise CommandError(_("{name} has no Basic Speed (attributes.\"{SPEED}\")").format(
-            name=ch.name, SPEED=SPEED))
+        raise CommandError(
+            _('{name} has no Basic Speed (attributes."{SPEED}")').format(name=ch.name, SPEED=SPEED)
+        )
     return value
 
 
 def _dx(ch: Character) -> int:
     value = ch.attributes.get("DX")
     if not isinstance(value, int) or isinstance(value, bool):
-        raise CommandError(_("{name} has no DX (attributes.DX, a whole number)").format(
-            name=ch.name))
+        raise CommandError(
+            _("{name} has no DX (attributes.DX, a whole number)").format(name=ch.name)
+        )
     return value
 
 
@@ -57,8 +59,7 @@ def turn_order(campaign: Campaign, names: Sequence[str]) -> list[str]:
 def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]]:
     """``names`` cut into runs of equal Basic Speed (the ties the GM may reorder)."""
     try:
-        groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx,
-                                   speed_only=True)
+        groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx, speed_only=True)
     except RulesError as exc:
         raise CommandError(_("cannot order by Basic Speed: {exc}").format(exc=exc)) from None
     return [tuple(c.name for c in g) for g in groups]

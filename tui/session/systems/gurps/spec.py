@@ -25,8 +25,7 @@ def hint(campaign: Campaign, name: str) -> str:
     """How a command in a hint names character ``name``: a word of the name no other
     character has (``ruth``, ``moss`` for Guard Moss beside Guard Pike), lower case; else
     the whole name in quotes."""
-    others = {w.casefold() for c in campaign.characters if c.name != name
-              for w in c.name.split()}
+    others = {w.casefold() for c in campaign.characters if c.name != name for w in c.name.split()}
     words = name.split()
     for word in (words[:1] + words[-1:]) if words else []:
         if word.casefold() not in others:
@@ -94,8 +93,9 @@ class Spec:
         if not parts:
             return verbatim(head)
         spaced = [p for i, part in enumerate(parts) for p in ((" " if i else ""), part)]
-        return msg("{head} {parts} → {value}", head=head, parts=joined(*spaced),
-                   value=self.effective)
+        return msg(
+            "{head} {parts} → {value}", head=head, parts=joined(*spaced), value=self.effective
+        )
 
     @property
     def text(self) -> str:
@@ -116,37 +116,50 @@ def _suggestion(spec: Spec, hits: int) -> Msg:
     fire = spec.fire
     count = f" hits={hits}" if hits > 1 else ""
     if fire is not None and fire.close:
-        return msg("damage: {line} (close range: the target's DR x{n})",
-                   line=f"/damage TARGET {spec.damage}{count} dr=DRx{fire.multiplier}",
-                   n=fire.multiplier)
+        return msg(
+            "damage: {line} (close range: the target's DR x{n})",
+            line=f"/damage TARGET {spec.damage}{count} dr=DRx{fire.multiplier}",
+            n=fire.multiplier,
+        )
     line = f"/damage TARGET {spec.damage}{count} dr=DR"
     if fire is not None and fire.beyond_half_damage and fire.half_damage is not None:
-        return msg("damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)", line=line,
-                   yd=f"{fire.half_damage:g}")
+        return msg(
+            "damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)",
+            line=line,
+            yd=f"{fire.half_damage:g}",
+        )
     return msg("damage: {line}", line=line)
 
 
-def after_roll(campaign: Campaign, spec: Spec, result: gurps.Result,
-               hits: int) -> tuple[Campaign, list[Msg]]:
+def after_roll(
+    campaign: Campaign, spec: Spec, result: gurps.Result, hits: int
+) -> tuple[Campaign, list[Msg]]:
     """The maneuver state after ``spec`` was rolled, and the effect lines to log (facts)."""
     effects: list[Msg] = []
     entry = state.in_force(campaign, spec.actor)
     if entry and spec.spends:
-        spent = [msg("{why} {value}", why=why, value=f"{v:+d}") for v, why in spec.extras
-                 if why.english().split()[0] in spec.spends]
+        spent = [
+            msg("{why} {value}", why=why, value=f"{v:+d}")
+            for v, why in spec.extras
+            if why.english().split()[0] in spec.spends
+        ]
         used = joined(*[p for i, m in enumerate(spent) for p in ((", " if i else ""), m)])
         campaign = state.put(campaign, spec.actor, {**entry, "spent": True})
         effects.append(msg("{name}: {bonuses} used", name=spec.actor, bonuses=used))
     elif entry and spec.spoils:
-        campaign = state.put(campaign, spec.actor,
-                             {**entry, "spoiled": True, "aimed": 0, "aim": 0})
+        campaign = state.put(campaign, spec.actor, {**entry, "spoiled": True, "aimed": 0, "aim": 0})
         effects.append(msg("{name}'s aim is lost (an active defense)", name=spec.actor))
     elif entry and spec.choose:
         campaign = state.put(campaign, spec.actor, {**entry, "option": spec.choose})
         opt = gurps.maneuver("all_out_defense").option(spec.choose)
-        effects.append(msg("{name}: All-Out Defense, {option} (+2 to {defense} until their "
-                           "next turn)", name=spec.actor, option=opt.name,
-                           defense=spec.defense))
+        effects.append(
+            msg(
+                "{name}: All-Out Defense, {option} (+2 to {defense} until their next turn)",
+                name=spec.actor,
+                option=opt.name,
+                defense=spec.defense,
+            )
+        )
     if hits and spec.damage:
         effects.append(_suggestion(spec, hits))
     return campaign, effects

@@ -90,8 +90,11 @@ def settle(entry: Mapping[str, Any], scene: Scene, own: bool) -> dict[str, Any]:
     key = entry.get("maneuver")
     carry: dict[str, Any] = {}
     if key == "aim" and not entry.get("spoiled") and number(entry, "aim"):
-        carry = {"aimed": number(entry, "aim"), "aimed_weapon": str(entry.get("weapon", "")),
-                 "acc": number(entry, "aim_acc")}
+        carry = {
+            "aimed": number(entry, "aim"),
+            "aimed_weapon": str(entry.get("weapon", "")),
+            "acc": number(entry, "aim_acc"),
+        }
     elif key == "evaluate":
         carry = {"evaluated": number(entry, "evaluated") + 1}
     if not carry:
@@ -122,20 +125,26 @@ def _ended(name: str, old: Mapping[str, Any], carry: Mapping[str, Any]) -> Msg |
     info = gurps.MANEUVERS.get(key)
     if info is None and not carry:
         return None
-    text: str | Msg = (msg("{name}'s {maneuver} ends", name=name, maneuver=info.name)
-                       if info is not None else "")
+    text: str | Msg = (
+        msg("{name}'s {maneuver} ends", name=name, maneuver=info.name) if info is not None else ""
+    )
     if number(carry, "aimed"):
         secs = number(carry, "aimed")
         bonus = gurps.aim_bonus(number(carry, "acc"), secs)
         weapon = carry.get("aimed_weapon")
-        left = msg(" (aimed {weapon} {secs} s: {bonus} to an Attack now, or Aim on)",
-                   weapon=str(weapon) if weapon else msg("the weapon"), secs=secs,
-                   bonus=f"{bonus:+d}")
+        left = msg(
+            " (aimed {weapon} {secs} s: {bonus} to an Attack now, or Aim on)",
+            weapon=str(weapon) if weapon else msg("the weapon"),
+            secs=secs,
+            bonus=f"{bonus:+d}",
+        )
     elif number(carry, "evaluated"):
         turns = number(carry, "evaluated")
-        left = msg(" (evaluated {turns}: {bonus} to a melee attack now)",
-                   turns=nmsg("{n} turn", "{n} turns", turns),
-                   bonus=f"{gurps.evaluate_bonus(turns):+d}")
+        left = msg(
+            " (evaluated {turns}: {bonus} to a melee attack now)",
+            turns=nmsg("{n} turn", "{n} turns", turns),
+            bonus=f"{gurps.evaluate_bonus(turns):+d}",
+        )
     elif key == "aim" and old.get("spoiled"):
         left = msg(" (the aim was spoiled by a defense)")
     else:

@@ -25,7 +25,11 @@ class Gurps(Defaults):
     option_keys = frozenset({"yd", "shots", "rof", "recoil"})
     #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
     entry_words: ClassVar[Mapping[str, str]] = {
-        "ярд": "yd", "ярды": "yd", "выстрелы": "shots", "сб": "rof", "отдача": "recoil",
+        "ярд": "yd",
+        "ярды": "yd",
+        "выстрелы": "shots",
+        "сб": "rof",
+        "отдача": "recoil",
     }
     entry_help = N_(
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
@@ -105,8 +109,7 @@ class Gurps(Defaults):
         raw = scene.system.get("maneuvers")
         if not isinstance(raw, Mapping):
             return {}
-        return {"maneuvers": {name: entry for name, entry in raw.items()
-                              if not hidden(str(name))}}
+        return {"maneuvers": {name: entry for name, entry in raw.items() if not hidden(str(name))}}
 
 
 SYSTEM = Gurps()

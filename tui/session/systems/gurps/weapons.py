@@ -67,18 +67,23 @@ def weapon_names(ch: Character) -> list[str]:
 
 
 def _problem(ch: Character, name: str, field: str, wanted: str, value: object) -> EntryError:
-    return EntryError(_("{name}'s {weapon}: {field} must be {wanted}, got {value!r}").format(
-        name=ch.name, weapon=name, field=field, wanted=wanted, value=value))
+    return EntryError(
+        _("{name}'s {weapon}: {field} must be {wanted}, got {value!r}").format(
+            name=ch.name, weapon=name, field=field, wanted=wanted, value=value
+        )
+    )
 
 
-def _whole(ch: Character, name: str, raw: Mapping[str, Any], field: str, low: int,
-           high: int) -> int | None:
+def _whole(
+    ch: Character, name: str, raw: Mapping[str, Any], field: str, low: int, high: int
+) -> int | None:
     value = raw.get(field)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _problem(ch, name, field, _("a whole number {low}..{high}").format(
-            low=low, high=high), value)
+        raise _problem(
+            ch, name, field, _("a whole number {low}..{high}").format(low=low, high=high), value
+        )
     return value
 
 
@@ -133,8 +138,9 @@ def find(ch: Character, words: Sequence[str]) -> tuple[str, int]:
     if not words or not names:
         return "", 0
     try:
-        found = match_prefix_words(list(words), names,
-                                   what=_("weapon of {name}").format(name=ch.name))
+        found = match_prefix_words(
+            list(words), names, what=_("weapon of {name}").format(name=ch.name)
+        )
     except NameError_ as exc:
         if exc.ambiguous:
             raise EntryError(str(exc)) from None

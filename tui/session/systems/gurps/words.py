@@ -8,5 +8,8 @@ from tui.language import N_
 __all__ = ["TERMS"]
 
 TERMS = (
-    N_("critical failure"), N_("failure"), N_("success"), N_("critical success"),
+    N_("critical failure"),
+    N_("failure"),
+    N_("success"),
+    N_("critical success"),
 )

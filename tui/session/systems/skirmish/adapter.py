@@ -58,13 +58,19 @@ class _Test:
         ch = campaign.character(side.actor)
         base = ch.skills[side.skill]
         if not isinstance(base, int) or isinstance(base, bool):
-            raise EntryError(_("{actor}'s {skill} is not a number ({base!r})").format(
-                actor=side.actor, skill=side.skill, base=base))
+            raise EntryError(
+                _("{actor}'s {skill} is not a number ({base!r})").format(
+                    actor=side.actor, skill=side.skill, base=base
+                )
+            )
         self.base = base
         die = side.options.get("die", str(campaign.options.get("die", "d10"))).casefold()
         if die not in skirmish.DIES:
-            raise EntryError(_("die= must be one of {names}, got {die!r}").format(
-                names=', '.join(skirmish.DIES), die=die))
+            raise EntryError(
+                _("die= must be one of {names}, got {die!r}").format(
+                    names=", ".join(skirmish.DIES), die=die
+                )
+            )
         self.die = die
         mods: list[tuple[str, int]] = []
         rest: list[str] = []
@@ -74,9 +80,10 @@ class _Test:
                 kind, amount = _KIND[m.group(1)], int(m.group(2))
                 if kind == "div" and amount == 0:
                     raise EntryError(
-                        _("{word}: a characteristic cannot be divided by 0 (use /1 or "
-                          "more)").format(
-                        word=word))
+                        _(
+                            "{word}: a characteristic cannot be divided by 0 (use /1 or more)"
+                        ).format(word=word)
+                    )
                 mods.append((kind, amount))
             else:
                 rest.append(word)
@@ -106,15 +113,25 @@ class _Test:
         """``Samurai Fighting 7 (add 1) → 8 on 2×d10`` as a message."""
         shown: str | Msg = str(self.value)
         if self.mods:
-            mods = joined(*[part for i, (k, n) in enumerate(self.mods) for part in
-                            ((" " if i else ""), msg("{kind} {n}", kind=term(k), n=n))])
+            mods = joined(
+                *[
+                    part
+                    for i, (k, n) in enumerate(self.mods)
+                    for part in ((" " if i else ""), msg("{kind} {n}", kind=term(k), n=n))
+                ]
+            )
             if self.choose is not None and len(set(n for k, n in self.mods if k == "set")) > 1:
                 mods = joined(mods, msg(", choose {n}", n=self.choose))
-            shown = msg("{base} ({mods}) → {value}", base=self.base, mods=mods,
-                        value=self.value)
+            shown = msg("{base} ({mods}) → {value}", base=self.base, mods=mods, value=self.value)
         dice = f"{self.count}×" if self.count > 1 else ""
-        return msg("{actor} {skill} {value} on {dice}{die}", actor=self.side.actor,
-                   skill=self.side.skill, value=shown, dice=dice, die=self.die)
+        return msg(
+            "{actor} {skill} {value} on {dice}{die}",
+            actor=self.side.actor,
+            skill=self.side.skill,
+            value=shown,
+            dice=dice,
+            die=self.die,
+        )
 
     def faces(self, rng: random.Random) -> tuple[tuple[int, ...], bool]:
         return draw(
@@ -131,45 +148,57 @@ def _set_values(side: Side) -> list[int]:
     for part in raw.replace("−", "-").split(","):
         text = part.strip()
         if not text.lstrip("+-").isdigit():
-            raise EntryError(_("set= takes whole numbers (set=3 or set=3,5), got {raw!r}").format(
-                raw=raw))
+            raise EntryError(
+                _("set= takes whole numbers (set=3 or set=3,5), got {raw!r}").format(raw=raw)
+            )
         value = int(text)
         if not -99 <= value <= 99:
-            raise EntryError(_("set= values must be within -99..99, got {value}").format(
-                value=value))
+            raise EntryError(
+                _("set= values must be within -99..99, got {value}").format(value=value)
+            )
         values.append(value)
     return values
 
 
-def _value(side: Side, base: int, mods: tuple[tuple[str, int], ...], fixed: list[int],
-           choose: int | None) -> int:
+def _value(
+    side: Side, base: int, mods: tuple[tuple[str, int], ...], fixed: list[int], choose: int | None
+) -> int:
     """The characteristic after modifiers, with the rules' refusals said in the line's words."""
     choices = sorted(set(fixed))
     who = side.actor
     if choose is not None and not fixed:
         raise EntryError(
             _("choose={choose} picks one of several set= values; {who}'s line has no set=").format(
-            choose=choose, who=who))
+                choose=choose, who=who
+            )
+        )
     if choose is not None and choose not in choices:
-        raise EntryError(_("choose={choose} is not one of the set values {names}").format(
-            choose=choose, names=', '.join(map(str, choices))))
+        raise EntryError(
+            _("choose={choose} is not one of the set values {names}").format(
+                choose=choose, names=", ".join(map(str, choices))
+            )
+        )
     if choose is None and len(choices) > 1:
         options = _(" or ").join(f"choose={n}" for n in choices)
         raise EntryError(
-            _("set= fixes {who}'s {skill} at {names}: the acting player picks one — add "
-              "{options}").format(
-            who=who, skill=side.skill, names=_(" and ").join(map(str, choices)),
-            options=options))
+            _(
+                "set= fixes {who}'s {skill} at {names}: the acting player picks one — add {options}"
+            ).format(
+                who=who, skill=side.skill, names=_(" and ").join(map(str, choices)), options=options
+            )
+        )
     try:
         return skirmish.effective_value(base, mods, choose if len(choices) > 1 else None)
     except RulesError as exc:  # a case the checks above missed: still no parameter names
-        raise EntryError(_("{who}'s {skill} modifiers cannot be applied ({exc})").format(
-            who=who, skill=side.skill, exc=exc)) from None
+        raise EntryError(
+            _("{who}'s {skill} modifiers cannot be applied ({exc})").format(
+                who=who, skill=side.skill, exc=exc
+            )
+        ) from None
 
 
 def _hits(hits: tuple[int, ...]) -> Msg:
-    return msg("{hits} {faces}", hits=nmsg("{n} hit", "{n} hits", len(hits)),
-               faces=str(list(hits)))
+    return msg("{hits} {faces}", hits=nmsg("{n} hit", "{n} hits", len(hits)), faces=str(list(hits)))
 
 
 def _single_odds(value: int, die: str) -> tuple[Chance, ...]:
@@ -194,8 +223,11 @@ class SkirmishAdapter:
             return self._single(a)
         b = _Test(campaign, check.b)
         if a.die != b.die:
-            raise EntryError(_("both sides must roll the same die ({die} vs {die2})").format(
-                die=a.die, die2=b.die))
+            raise EntryError(
+                _("both sides must roll the same die ({die} vs {die2})").format(
+                    die=a.die, die2=b.die
+                )
+            )
         return self._contest(a, b)
 
     def _single(self, t: _Test) -> Plan:
@@ -211,8 +243,12 @@ class SkirmishAdapter:
             lucky = sum(r.lucky for r in results)
             text = msg("{test}: {parts}", test=t.said, parts=parts or msg(""))
             if len(results) > 1:
-                text = msg("{text} ({successes}, {lucky} lucky)", text=text, lucky=lucky,
-                           successes=nmsg("{n} success", "{n} successes", plain))
+                text = msg(
+                    "{text} ({successes}, {lucky} lucky)",
+                    text=text,
+                    lucky=lucky,
+                    successes=nmsg("{n} success", "{n} successes", plain),
+                )
             return outcome(
                 state,
                 text=text,
@@ -232,8 +268,7 @@ class SkirmishAdapter:
 
     def _contest(self, a: _Test, b: _Test) -> Plan:
         raw = a.raw or b.raw
-        dist = skirmish.contest_odds(a.value, b.value, a.die, raw, a_dice=a.count,
-                                     b_dice=b.count)
+        dist = skirmish.contest_odds(a.value, b.value, a.die, raw, a_dice=a.count, b_dice=b.count)
         odds = (
             Chance(_("{name} acts").format(name=a.side.actor), dist["a"], "success"),
             Chance(_("{name} acts").format(name=b.side.actor), dist["b"], "failure"),
@@ -249,10 +284,17 @@ class SkirmishAdapter:
                 verdict = msg("draw: all successes cancel") if result.draw else msg("nobody acts")
             else:
                 hits = result.a_hits if result.winner == "a" else result.b_hits
-                verdict = msg("{name} acts with {hits}", name=names[result.winner],
-                              hits=_hits(hits))
-            text = msg("{a} {a_faces} vs {b} {b_faces}: {verdict}", a=a.said,
-                       a_faces=str(list(fa)), b=b.said, b_faces=str(list(fb)), verdict=verdict)
+                verdict = msg(
+                    "{name} acts with {hits}", name=names[result.winner], hits=_hits(hits)
+                )
+            text = msg(
+                "{a} {a_faces} vs {b} {b_faces}: {verdict}",
+                a=a.said,
+                a_faces=str(list(fa)),
+                b=b.said,
+                b_faces=str(list(fb)),
+                verdict=verdict,
+            )
             catas = [
                 msg("{name}: {grade}", name=n, grade=term("catastrophic failure"))
                 for n, rs in ((a.side.actor, result.a), (b.side.actor, result.b))

@@ -21,7 +21,11 @@ class Skirmish(Defaults):
     option_keys = frozenset({"die", "dice", "set", "choose"})
     #: Russian keys of the test's options (the die itself stays d10, d12 or d20)
     entry_words: ClassVar[Mapping[str, str]] = {
-        "куб": "die", "кубы": "dice", "знач": "set", "выбор": "choose", "сырой": "raw",
+        "куб": "die",
+        "кубы": "dice",
+        "знач": "set",
+        "выбор": "choose",
+        "сырой": "raw",
     }
     entry_help = N_(
         "  die=d10|d12|d20; +N -N xN /N in the seed's order (multiply and\n"

@@ -8,5 +8,8 @@ from tui.language import N_
 __all__ = ["TERMS"]
 
 TERMS = (
-    N_("catastrophic failure"), N_("failure"), N_("success"), N_("lucky chance"),
+    N_("catastrophic failure"),
+    N_("failure"),
+    N_("success"),
+    N_("lucky chance"),
 )

@@ -73,8 +73,9 @@ def _known_odds(
     """Exact grade odds when the GM's ranges are known: the 1,296 outcomes of 4d6."""
     counts: dict[Grade, int] = {}
     for dice in enumerate_dice(4, 6):
-        g = strange.resolve(dice, span, required, resistance_range=resist, range_modifier=mod,
-                            dice_modifier=shift).grade
+        g = strange.resolve(
+            dice, span, required, resistance_range=resist, range_modifier=mod, dice_modifier=shift
+        ).grade
         counts[g] = counts.get(g, 0) + 1
     return tuple((g, Fraction(counts.get(g, 0), 1296)) for g in reversed(Grade))
 
@@ -85,8 +86,7 @@ def _odds(c: StrangeSide) -> tuple[Chance, ...]:
         dist = dict(_known_odds(c.range, c.resist, required, c.mod, c.dice_mod))
     else:
         dist = strange.odds(required, c.mod, c.opposed, dice_modifier=c.dice_mod)
-    return tuple(Chance(tr(g.label), dist.get(g, Fraction(0)), GRADES[g])
-                 for g in reversed(Grade))
+    return tuple(Chance(tr(g.label), dist.get(g, Fraction(0)), GRADES[g]) for g in reversed(Grade))
 
 
 class StrangeAdapter:
@@ -109,19 +109,32 @@ class StrangeAdapter:
             span, typed_span = _gm_span(c.range, rng)
             resist, typed_resist = (None, True) if not c.opposed else _gm_span(c.resist, rng)
             dice, typed = c.dice(rng)
-            result = strange.resolve(dice, span, c.level.required_hits, resistance_range=resist,
-                                     range_modifier=c.mod, dice_modifier=c.dice_mod)
+            result = strange.resolve(
+                dice,
+                span,
+                c.level.required_hits,
+                resistance_range=resist,
+                range_modifier=c.mod,
+                dice_modifier=c.dice_mod,
+            )
             groups = [("dice", typed), ("range", typed_span)]
             if resist is not None:
                 groups.append(("resist", typed_resist))
             _, sources, source = _sources(groups)
-            effects = ([msg("impact {impact} on {name}", impact=result.impact,
-                            name=c.side.actor)] if result.impact else [])
+            effects = (
+                [msg("impact {impact} on {name}", impact=result.impact, name=c.side.actor)]
+                if result.impact
+                else []
+            )
             return outcome(
                 state,
-                text=msg("{actor} {skill}: {result}; {sources}", actor=c.side.actor,
-                         skill=c.side.skill, result=result_msg(result),
-                         sources=sources_msg(sources)),
+                text=msg(
+                    "{actor} {skill}: {result}; {sources}",
+                    actor=c.side.actor,
+                    skill=c.side.skill,
+                    result=result_msg(result),
+                    sources=sources_msg(sources),
+                ),
                 actor=c.side.actor,
                 grade=GRADES[result.grade],
                 inputs={
@@ -152,35 +165,66 @@ class StrangeAdapter:
         def run(state: Campaign, rng: random.Random) -> Outcome:
             span, typed_span = _gm_span(c.range, rng)
             dice, typed = c.dice(rng)
-            count = strange.can_act_count(dice, span, range_modifier=c.mod,
-                                          dice_modifier=c.dice_mod)
+            count = strange.can_act_count(
+                dice, span, range_modifier=c.mod, dice_modifier=c.dice_mod
+            )
             could = strange.can_act(dice, span, range_modifier=c.mod, dice_modifier=c.dice_mod)
             _words, sources, source = _sources([("dice", typed), ("range", typed_span)])
             shown = "-".join(map(str, dice))
             if c.dice_mod:
                 shown += f" {c.dice_mod:+d} -> " + "-".join(
-                    map(str, strange.shifted(dice, c.dice_mod)))
+                    map(str, strange.shifted(dice, c.dice_mod))
+                )
             mod = f" {c.mod:+d}" if c.mod else ""
-            text = msg("{actor} under hard conditions ({skill}): {dice} vs {low}-{high}{mod}: "
-                       "{count} of 4 in range → {verdict}; {sources}", actor=c.side.actor,
-                       skill=c.side.skill, dice=shown, low=span[0], high=span[1], mod=mod,
-                       count=count, verdict=msg("can act") if could else msg("cannot act"),
-                       sources=sources_msg(sources))
+            text = msg(
+                "{actor} under hard conditions ({skill}): {dice} vs {low}-{high}{mod}: "
+                "{count} of 4 in range → {verdict}; {sources}",
+                actor=c.side.actor,
+                skill=c.side.skill,
+                dice=shown,
+                low=span[0],
+                high=span[1],
+                mod=mod,
+                count=count,
+                verdict=msg("can act") if could else msg("cannot act"),
+                sources=sources_msg(sources),
+            )
             return outcome(
-                state, text=text, actor=c.side.actor, grade="success" if could else "failure",
-                inputs={"skill": c.side.skill, "hard": True, "range": list(span), "mod": c.mod,
-                        "dice_mod": c.dice_mod, "dice": list(dice), "in_range": count,
-                        "can_act": could, "sources": sources, "source": source},
-                effects=[msg("{actor} may act this round", actor=c.side.actor) if could
-                         else msg("{actor} cannot act this round", actor=c.side.actor)],
+                state,
+                text=text,
+                actor=c.side.actor,
+                grade="success" if could else "failure",
+                inputs={
+                    "skill": c.side.skill,
+                    "hard": True,
+                    "range": list(span),
+                    "mod": c.mod,
+                    "dice_mod": c.dice_mod,
+                    "dice": list(dice),
+                    "in_range": count,
+                    "can_act": could,
+                    "sources": sources,
+                    "source": source,
+                },
+                effects=[
+                    msg("{actor} may act this round", actor=c.side.actor)
+                    if could
+                    else msg("{actor} cannot act this round", actor=c.side.actor)
+                ],
                 result=could,
             )
 
-        summary = _("{actor} under hard conditions ({skill}): 2 of 4 dice in range {range} to "
-                    "act").format(actor=c.side.actor, skill=c.side.skill,
-                                  range=span_text(c.range))
-        extra = ", ".join(t for t in (c.mod_text, _("dice {mod}").format(
-            mod=f"{c.dice_mod:+d}") if c.dice_mod else "") if t)
+        summary = _(
+            "{actor} under hard conditions ({skill}): 2 of 4 dice in range {range} to act"
+        ).format(actor=c.side.actor, skill=c.side.skill, range=span_text(c.range))
+        extra = ", ".join(
+            t
+            for t in (
+                c.mod_text,
+                _("dice {mod}").format(mod=f"{c.dice_mod:+d}") if c.dice_mod else "",
+            )
+            if t
+        )
         return Plan(summary + (f", {extra}" if extra else ""), odds, run)
 
     def _duel(self, a: StrangeSide, b: StrangeSide) -> Plan:
@@ -189,8 +233,11 @@ class StrangeAdapter:
                 raise EntryError(_("hard conditions are a check of their own: roll them alone"))
             if c.opposed:
                 raise EntryError(
-                    _("a duel has no resistance range: both sides roll against the same range "
-                      "(drop resist=/opposed)"))
+                    _(
+                        "a duel has no resistance range: both sides roll against the same range "
+                        "(drop resist=/opposed)"
+                    )
+                )
         if a.range is not None and b.range is not None and a.range != b.range:
             raise EntryError(_("a duel has one range for both sides: give range= once"))
         shared = a.range or b.range
@@ -202,19 +249,35 @@ class StrangeAdapter:
             da, ta = a.dice(rng)
             db, tb = b.dice(rng)
             duel = strange.duel_result(
-                da, a.level.required_hits, a.rank, db, b.level.required_hits, b.rank, span,
-                a_modifier=a.mod, b_modifier=b.mod,
-                a_dice_modifier=a.dice_mod, b_dice_modifier=b.dice_mod,
+                da,
+                a.level.required_hits,
+                a.rank,
+                db,
+                b.level.required_hits,
+                b.rank,
+                span,
+                a_modifier=a.mod,
+                b_modifier=b.mod,
+                a_dice_modifier=a.dice_mod,
+                b_dice_modifier=b.dice_mod,
             )
             who = verdict(duel.winner, a.side.actor, b.side.actor)
             how: str | Msg = msg(" (by rank)") if duel.decided_by_rank else ""
             if duel.decided_by_absolute:
                 how = " (4-4-4-4)"
             _checks, sources, source = _sources(
-                [(a.side.actor, ta), (b.side.actor, tb), ("range", typed_span)])
-            text = msg("{a} vs {b}, range {low}–{high} {how}: {who}{decided}",
-                       a=_duel_side(a, duel.a, ta), b=_duel_side(b, duel.b, tb), low=span[0],
-                       high=span[1], how=_how(typed_span), who=who, decided=how)
+                [(a.side.actor, ta), (b.side.actor, tb), ("range", typed_span)]
+            )
+            text = msg(
+                "{a} vs {b}, range {low}–{high} {how}: {who}{decided}",
+                a=_duel_side(a, duel.a, ta),
+                b=_duel_side(b, duel.b, tb),
+                low=span[0],
+                high=span[1],
+                how=_how(typed_span),
+                who=who,
+                decided=how,
+            )
             return outcome(
                 state,
                 text=text,
@@ -234,16 +297,25 @@ class StrangeAdapter:
                 result=duel,
             )
 
-        return Plan(_("{a} vs {b}, range {range}").format(
-            a=_duel_text(a), b=_duel_text(b), range=span_text(shared)), odds, run)
+        return Plan(
+            _("{a} vs {b}, range {range}").format(
+                a=_duel_text(a), b=_duel_text(b), range=span_text(shared)
+            ),
+            odds,
+            run,
+        )
 
 
 def _duel_text(c: StrangeSide) -> str:
     bits = [c.mod_text, _("dice {mod}").format(mod=f"{c.dice_mod:+d}") if c.dice_mod else ""]
     extra = ", ".join(b for b in bits if b)
     return _("{actor} {skill} ({level}, rank {rank}{extra})").format(
-        actor=c.side.actor, skill=c.side.skill, level=level_name(c.level),
-        rank=strange.rank_text(c.rank), extra=f"; {extra}" if extra else "")
+        actor=c.side.actor,
+        skill=c.side.skill,
+        level=level_name(c.level),
+        rank=strange.rank_text(c.rank),
+        extra=f"; {extra}" if extra else "",
+    )
 
 
 def _how(typed: bool) -> Msg:
@@ -252,9 +324,15 @@ def _how(typed: bool) -> Msg:
 
 def _duel_side(c: StrangeSide, r: strange.Result, typed: bool) -> Msg:
     mods = msg(" mod {mod}", mod=f"{c.mod:+d}") if c.mod else ""
-    return msg("{actor} {skill} {dice} {how}{mods} (effective {effective})", actor=c.side.actor,
-               skill=c.side.skill, dice=r.dice_text, how=_how(typed), mods=mods,
-               effective=r.effective_hits)
+    return msg(
+        "{actor} {skill} {dice} {how}{mods} (effective {effective})",
+        actor=c.side.actor,
+        skill=c.side.skill,
+        dice=r.dice_text,
+        how=_how(typed),
+        mods=mods,
+        effective=r.effective_hits,
+    )
 
 
 Key = tuple[int, strange.Rank, int, int]  # required hits, rank, range modifier, dice shift
@@ -290,22 +368,23 @@ def _duel_odds(span: Span | None, a: Key, b: Key) -> tuple[tuple[str | None, Fra
                 pair = (x, ax, y, by)
                 w = decided.get(pair, "?")
                 if w == "?":
-                    w = decided[pair] = strange.contest_winner(x, a[1], y, b[1], a_absolute=ax,
-                                                               b_absolute=by)
+                    w = decided[pair] = strange.contest_winner(
+                        x, a[1], y, b[1], a_absolute=ax, b_absolute=by
+                    )
                 ways[w] += n * nx * ny
     total = sum(spans.values()) * 1296 * 1296
     return tuple((k, Fraction(v, total)) for k, v in ways.items())
 
 
-def _effective(span: Span, required: int, mod: int, shift: int) -> dict[tuple[int, bool],
-                                                                        Fraction]:
+def _effective(span: Span, required: int, mod: int, shift: int) -> dict[tuple[int, bool], Fraction]:
     """(effective hits, 4-4-4-4) of one side's 4d6 against a known range, exactly."""
     return {k: Fraction(n, 1296) for k, n in _effective_ways(span, required, mod, shift)}
 
 
 @lru_cache(maxsize=1024)
-def _effective_ways(span: Span, required: int, mod: int, shift: int
-                    ) -> tuple[tuple[tuple[int, bool], int], ...]:
+def _effective_ways(
+    span: Span, required: int, mod: int, shift: int
+) -> tuple[tuple[tuple[int, bool], int], ...]:
     """Ways out of 1,296 to get each (effective hits, 4-4-4-4) with 4d6 against a range.
 
     Hits only depend on how many faces (after the shift) lie in the modified range, so H is

@@ -47,8 +47,9 @@ COMMANDS = CommandSet()
 _VS = ("vs", "vs.", "at", "против")
 
 
-def _apply(table: Table, new: Campaign, text: str | Msg, actor: str = "",
-           effects: Sequence[str | Msg] = ()) -> Feedback:
+def _apply(
+    table: Table, new: Campaign, text: str | Msg, actor: str = "", effects: Sequence[str | Msg] = ()
+) -> Feedback:
     return table.change(lambda _c: new, text, actor=actor, effects=effects)
 
 
@@ -58,13 +59,16 @@ def _phase(table: Table, _cmd: Slash) -> Feedback:
     return _apply(table, new, text)
 
 
-@COMMANDS.slash("goal", "/goal CHAR|party|npc TEXT", "state a goal in the planning phase",
-                args="CHAR|party|npc TEXT")
+@COMMANDS.slash(
+    "goal",
+    "/goal CHAR|party|npc TEXT",
+    "state a goal in the planning phase",
+    args="CHAR|party|npc TEXT",
+)
 def _goal(table: Table, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
-        return Feedback(False, _("usage: /goal CHAR TEXT (e.g. /goal dallah throw Balgruf "
-                                 "down)"))
+        return Feedback(False, _("usage: /goal CHAR TEXT (e.g. /goal dallah throw Balgruf down)"))
     try:
         actor, rest = pick_character(table, words)
     except NameError_:
@@ -73,11 +77,16 @@ def _goal(table: Table, cmd: Slash) -> Feedback:
         actor, rest = words[0].casefold(), words[1:]
     text = " ".join(rest).strip()
     if not text:
-        return Feedback(False, _("/goal needs the goal of {name} after the name").format(
-            name=actor))
+        return Feedback(
+            False, _("/goal needs the goal of {name} after the name").format(name=actor)
+        )
     rounds = rounds_of(table.campaign).set_goal(actor, text)
-    return _apply(table, put(table.campaign, rounds),
-                  msg("goal of {name}: {goal}", name=actor, goal=text), actor=actor)
+    return _apply(
+        table,
+        put(table.campaign, rounds),
+        msg("goal of {name}: {goal}", name=actor, goal=text),
+        actor=actor,
+    )
 
 
 def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
@@ -91,9 +100,12 @@ def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
     return names
 
 
-@COMMANDS.slash("act", "/act CHAR SKILL [vs TARGET] [TEXT]",
-                "declare an action in the actions phase (then type its roll)",
-                args="CHAR SKILL [vs CHAR] TEXT")
+@COMMANDS.slash(
+    "act",
+    "/act CHAR SKILL [vs TARGET] [TEXT]",
+    "declare an action in the actions phase (then type its roll)",
+    args="CHAR SKILL [vs CHAR] TEXT",
+)
 def _act(table: Table, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
@@ -103,12 +115,12 @@ def _act(table: Table, cmd: Slash) -> Feedback:
     skills = _skills(campaign, table, name)
     found = match_prefix_words(rest[:cut], list(skills), what=f"skill of {name}", same=skills)
     skill = skills.get(found.name, found.name)
-    method_words = rest[found.consumed:cut]
+    method_words = rest[found.consumed : cut]
     target = None
     if cut < len(rest):
         if cut + 1 >= len(rest):
             return Feedback(False, _("name the target after 'vs'"))
-        target, after = pick_character(table, rest[cut + 1:])
+        target, after = pick_character(table, rest[cut + 1 :])
         if target == name:
             return Feedback(False, _("{name} cannot act against themself").format(name=name))
         method_words += after
@@ -116,69 +128,104 @@ def _act(table: Table, cmd: Slash) -> Feedback:
     rank = level_of(campaign, campaign.character(name), skill)[1]
     rounds = rounds_of(campaign).declare(name, method, skill, rank, target=target)
     action = rounds.actions[-1]
-    text = (msg("#{n} {name}: {method} ({skill}) at {target} — type the roll", n=action.number,
-                name=name, method=method, skill=skill, target=target) if target else
-            msg("#{n} {name}: {method} ({skill}) — type the roll", n=action.number, name=name,
-                method=method, skill=skill))
-    return _apply(table, put(campaign, rounds), text, actor=name,
-                  effects=_limit_warning(rounds, action))
+    text = (
+        msg(
+            "#{n} {name}: {method} ({skill}) at {target} — type the roll",
+            n=action.number,
+            name=name,
+            method=method,
+            skill=skill,
+            target=target,
+        )
+        if target
+        else msg(
+            "#{n} {name}: {method} ({skill}) — type the roll",
+            n=action.number,
+            name=name,
+            method=method,
+            skill=skill,
+        )
+    )
+    return _apply(
+        table, put(campaign, rounds), text, actor=name, effects=_limit_warning(rounds, action)
+    )
 
 
 def _limit_warning(rounds: Rounds, action: Action) -> tuple[Msg, ...]:
     if action.repeat >= rounds.limit:
-        return (msg("round limit: this action is declared {n} rounds in a row (limit {limit}) "
-                    "— sum up after this round", n=action.repeat, limit=rounds.limit),)
+        return (
+            msg(
+                "round limit: this action is declared {n} rounds in a row (limit {limit}) "
+                "— sum up after this round",
+                n=action.repeat,
+                limit=rounds.limit,
+            ),
+        )
     return ()
 
 
-@COMMANDS.slash("skip", "/skip CHAR", "the character skips the actions phase to react later",
-                args="CHAR")
+@COMMANDS.slash(
+    "skip", "/skip CHAR", "the character skips the actions phase to react later", args="CHAR"
+)
 def _skip(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, cmd.args)
     if rest:
-        return Feedback(False, _("/skip takes one character, not {words}").format(
-            words=repr(" ".join(rest))))
+        return Feedback(
+            False, _("/skip takes one character, not {words}").format(words=repr(" ".join(rest)))
+        )
     rounds = rounds_of(table.campaign).skip(name)
-    return _apply(table, put(table.campaign, rounds), msg("{name} skips to react", name=name),
-                  actor=name)
+    return _apply(
+        table, put(table.campaign, rounds), msg("{name} skips to react", name=name), actor=name
+    )
 
 
-@COMMANDS.slash("resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)",
-                args="N TEXT")
+@COMMANDS.slash(
+    "resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)", args="N TEXT"
+)
 def _resolve(table: Table, cmd: Slash) -> Feedback:
     if not cmd.args or not cmd.args[0].lstrip("#").isdigit():
         return Feedback(False, _("usage: /resolve N [TEXT] (N is the action number, e.g. 1)"))
     number = int(cmd.args[0].lstrip("#"))
     note = " ".join(cmd.args[1:])
     rounds = rounds_of(table.campaign).resolve_action(number, outcome=note or "stands")
-    return _apply(table, put(table.campaign, rounds),
-                  msg("#{n} resolved: {note}", n=number, note=note) if note
-                  else msg("#{n} resolved (stands)", n=number))
+    return _apply(
+        table,
+        put(table.campaign, rounds),
+        msg("#{n} resolved: {note}", n=number, note=note)
+        if note
+        else msg("#{n} resolved (stands)", n=number),
+    )
 
 
 def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[Table, Slash], Feedback]:
     def handler(table: Table, cmd: Slash) -> Feedback:
         if needs_text and not cmd.rest:
-            return Feedback(False, _("say how the series ends, e.g. /sumup Balgruf holds the "
-                                     "gate"))
+            return Feedback(False, _("say how the series ends, e.g. /sumup Balgruf holds the gate"))
         new, text, lines = verdict(table.campaign, kind, cmd.rest)
         return _apply(table, new, text, effects=lines)
+
     return handler
 
 
-COMMANDS.slash("compromise", "/compromise [TEXT]",
-               "sum up as a compromise: both sides gain and lose something", args="TEXT")(
-    _verdict_cmd("compromise", False))
-COMMANDS.slash("sumup", "/sumup TEXT",
-               "sum up the series of rounds (the repeat count resets)", args="TEXT")(
-    _verdict_cmd("summed_up", True))
-COMMANDS.slash("radical", "/radical TEXT",
-               "no compromise possible: the scene changes radically", args="TEXT")(
-    _verdict_cmd("radical_change", True))
+COMMANDS.slash(
+    "compromise",
+    "/compromise [TEXT]",
+    "sum up as a compromise: both sides gain and lose something",
+    args="TEXT",
+)(_verdict_cmd("compromise", False))
+COMMANDS.slash(
+    "sumup", "/sumup TEXT", "sum up the series of rounds (the repeat count resets)", args="TEXT"
+)(_verdict_cmd("summed_up", True))
+COMMANDS.slash(
+    "radical", "/radical TEXT", "no compromise possible: the scene changes radically", args="TEXT"
+)(_verdict_cmd("radical_change", True))
 
 
-@COMMANDS.slash("summary", "/summary",
-                "the accumulated results since the last summing up, one line each, logged")
+@COMMANDS.slash(
+    "summary",
+    "/summary",
+    "the accumulated results since the last summing up, one line each, logged",
+)
 def _summary(table: Table, _cmd: Slash) -> Feedback:
     """Logged (an entry that changes nothing), so every line stays readable in the log."""
     rounds = rounds_of(table.campaign)
@@ -263,8 +310,9 @@ def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -
     side = check.a
     name = side.actor
     if any(same_name(s, name) for s in rounds.skipped):
-        return _with_effects(out, out.campaign, [msg("{name} skipped to react: not an action",
-                                                     name=name)])
+        return _with_effects(
+            out, out.campaign, [msg("{name} skipped to react: not an action", name=name)]
+        )
     target = check.b.actor if check.b is not None else None
     duel = out.result if isinstance(out.result, Duel) else None
     result = duel.a if duel is not None else out.result
@@ -278,32 +326,52 @@ def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -
     if mine is None:
         _level, rank = level_of(before, before.character(name), side.skill)
         final = duel is not None or is_final(rounds, target, result)
-        rounds = rounds.declare(name, side.skill, side.skill, rank, target=target,
-                                result=result, final=final)
+        rounds = rounds.declare(
+            name, side.skill, side.skill, rank, target=target, result=result, final=final
+        )
         number = rounds.actions[-1].number
         if outcome:
             rounds = _with_outcome(rounds, number, outcome)
     elif mine.result is not None:
-        return _with_effects(out, out.campaign, [msg("{name} has already acted this round",
-                                                     name=name)])
+        return _with_effects(
+            out, out.campaign, [msg("{name} has already acted this round", name=name)]
+        )
     elif not _same_skill(mine, side.skill):
-        return _with_effects(out, out.campaign,
-                             [msg("not {name}'s declared action ({skill}): not recorded",
-                                  name=name, skill=mine.skill)])
+        return _with_effects(
+            out,
+            out.campaign,
+            [
+                msg(
+                    "not {name}'s declared action ({skill}): not recorded",
+                    name=name,
+                    skill=mine.skill,
+                )
+            ],
+        )
     elif target is not None and mine.target is not None and not same_name(mine.target, target):
-        return _with_effects(out, out.campaign,
-                             [msg("{name}'s action aims at {aim}, not {target}", name=name,
-                                  aim=mine.target or "", target=target or "")])
+        return _with_effects(
+            out,
+            out.campaign,
+            [
+                msg(
+                    "{name}'s action aims at {aim}, not {target}",
+                    name=name,
+                    aim=mine.target or "",
+                    target=target or "",
+                )
+            ],
+        )
     else:
         number = mine.number
         final = duel is not None or is_final(rounds, mine.target, result)
         rounds = with_result(rounds, number, result, final=final, outcome=outcome)
     action = rounds.action(number)
-    state = (msg("{state}, awaiting {name}", state=term(action.status.value),
-                 name=action.target) if action.status.value == "pending" and action.target
-             else term(action.status.value))
-    effects = [msg("action #{n}: {state}", n=number, state=state),
-               *_limit_warning(rounds, action)]
+    state = (
+        msg("{state}, awaiting {name}", state=term(action.status.value), name=action.target)
+        if action.status.value == "pending" and action.target
+        else term(action.status.value)
+    )
+    effects = [msg("action #{n}: {state}", n=number, state=state), *_limit_warning(rounds, action)]
     return _with_effects(out, put(out.campaign, rounds), effects)
 
 
@@ -330,23 +398,31 @@ def _reaction_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome)
             elif action.result.dice != other.dice:
                 shown = "-".join(map(str, action.result.dice))
                 raise RulesError(
-                    _("{character}'s action #{number} was rolled {shown}: leave {character}'s "
-                      "dice out, or type them").format(
-                    character=action.character, number=action.number, shown=shown))
+                    _(
+                        "{character}'s action #{number} was rolled {shown}: leave {character}'s "
+                        "dice out, or type them"
+                    ).format(character=action.character, number=action.number, shown=shown)
+                )
         elif isinstance(out.result, Result):
             own = out.result
         else:
             return out
-        rounds = rounds.react(mine.actor, action.number, mine.skill,
-                              _rank_of(before, mine), own)
+        rounds = rounds.react(mine.actor, action.number, mine.skill, _rank_of(before, mine), own)
         return _with_effects(out, put(out.campaign, rounds), [rounds.reactions[-1].label])
     if check.b is None and isinstance(out.result, Result):
-        mine_action = next((a for a in rounds.pending if same_name(a.character, check.a.actor)
-                            and a.result is None), None)
+        mine_action = next(
+            (
+                a
+                for a in rounds.pending
+                if same_name(a.character, check.a.actor) and a.result is None
+            ),
+            None,
+        )
         if mine_action is not None and _same_skill(mine_action, check.a.skill):
             rounds = rounds.resolve_action(mine_action.number, result=out.result)
-            return _with_effects(out, put(out.campaign, rounds),
-                                 [msg("action #{n} resolved", n=mine_action.number)])
+            return _with_effects(
+                out, put(out.campaign, rounds), [msg("action #{n} resolved", n=mine_action.number)]
+            )
     return out
 
 

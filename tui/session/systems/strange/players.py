@@ -37,8 +37,9 @@ def _round(doc: Mapping[str, Any], hidden: Hidden) -> dict[str, Any]:
     numbers = {a.get("number") for a in actions}
     out["actions"] = actions
     out["skipped"] = [s for s in doc.get("skipped", []) if not hidden(str(s))]
-    out["reactions"] = [r for r in _by(doc.get("reactions", []), "character", hidden)
-                        if r.get("action") in numbers]
+    out["reactions"] = [
+        r for r in _by(doc.get("reactions", []), "character", hidden) if r.get("action") in numbers
+    ]
     return out
 
 
@@ -49,16 +50,18 @@ def players_rounds(scene: Scene, hidden: Hidden) -> Mapping[str, Any]:
         return {}
     try:
         out = _round(doc, hidden)
-        out["history"] = [_round(r, hidden) for r in doc.get("history", [])
-                          if isinstance(r, Mapping)]
+        out["history"] = [
+            _round(r, hidden) for r in doc.get("history", []) if isinstance(r, Mapping)
+        ]
         verdicts = []
         for v in doc.get("verdicts", []):
             summary = dict(v["summary"])
             summary["tallies"] = _by(summary.get("tallies", []), "character", hidden)
             verdicts.append({**v, "summary": summary})
         out["verdicts"] = verdicts
-        out["streaks"] = [s for s in doc.get("streaks", [])
-                          if isinstance(s, list) and s and not hidden(str(s[0]))]
+        out["streaks"] = [
+            s for s in doc.get("streaks", []) if isinstance(s, list) and s and not hidden(str(s[0]))
+        ]
         load(out)  # what the panel will read must read back
     except (RulesError, KeyError, TypeError, ValueError, AttributeError):
         return {}

@@ -56,15 +56,20 @@ def rounds_of(campaign: Campaign) -> Rounds:
     if isinstance(doc, Mapping):
         return load(doc)
     phase = scene.phase if scene.phase in {p.value for p in Phase} else "planning"
-    return Rounds(kind=KIND_OF.get(scene.kind, KIND_OF["active"]), limit=scene.round_limit,
-                  round_number=max(1, scene.round), phase=Phase(phase))
+    return Rounds(
+        kind=KIND_OF.get(scene.kind, KIND_OF["active"]),
+        limit=scene.round_limit,
+        round_number=max(1, scene.round),
+        phase=Phase(phase),
+    )
 
 
 def put(campaign: Campaign, rounds: Rounds) -> Campaign:
     """Store ``rounds`` in the running scene; mirror round, phase and limit on the scene."""
     scene = with_system(need_scene(campaign), "strange", dump(rounds))
-    scene = replace(scene, round=rounds.round_number, phase=rounds.phase.value,
-                    round_limit=rounds.limit)
+    scene = replace(
+        scene, round=rounds.round_number, phase=rounds.phase.value, round_limit=rounds.limit
+    )
     return with_scene(campaign, scene)
 
 
@@ -85,8 +90,13 @@ def end(scene: Scene) -> tuple[str | Msg, list[str | Msg]]:
     except RulesError:
         return "", []
     summary = rounds.summary()
-    said = joined(*[part for i, m in enumerate((head_msg(summary), *summary_lines(rounds)))
-                    for part in (("; " if i else ""), m)])
+    said = joined(
+        *[
+            part
+            for i, m in enumerate((head_msg(summary), *summary_lines(rounds)))
+            for part in (("; " if i else ""), m)
+        ]
+    )
     return (said if summary.tallies else "", [verdict_msg(v) for v in rounds.verdicts])
 
 
@@ -97,22 +107,26 @@ def is_final(rounds: Rounds, target: str | None, result: Result) -> bool:
     return any(same_name(a.character, target) for a in rounds.actions)
 
 
-def with_result(rounds: Rounds, number: int, result: Result, *, final: bool,
-                outcome: str = "") -> Rounds:
+def with_result(
+    rounds: Rounds, number: int, result: Result, *, final: bool, outcome: str = ""
+) -> Rounds:
     """Give a declared, not yet rolled action its roll (the rules declare with it at once)."""
     action = rounds.action(number)
     if action.result is not None:
         raise CommandError(_("action #{number} already has its roll").format(number=number))
-    done = replace(action, result=result, outcome=outcome,
-                   status=ActionStatus.FINAL if final else ActionStatus.PENDING)
+    done = replace(
+        action,
+        result=result,
+        outcome=outcome,
+        status=ActionStatus.FINAL if final else ActionStatus.PENDING,
+    )
     actions = list(rounds.actions)
     actions[number - 1] = done
     return replace(rounds, actions=tuple(actions))
 
 
 def _awaits(action: Action, rounds: Rounds) -> bool:
-    return action.target is not None and any(same_name(s, action.target)
-                                             for s in rounds.skipped)
+    return action.target is not None and any(same_name(s, action.target) for s in rounds.skipped)
 
 
 def settle_standing(rounds: Rounds) -> tuple[Rounds, list[int]]:
@@ -131,11 +145,17 @@ def _blockers(rounds: Rounds) -> str:
     bits = []
     for a in rounds.pending:
         if a.result is None:
-            bits.append(_("roll #{n} ({name}, {skill}) or /resolve {n}").format(
-                n=a.number, name=a.character, skill=a.skill))
+            bits.append(
+                _("roll #{n} ({name}, {skill}) or /resolve {n}").format(
+                    n=a.number, name=a.character, skill=a.skill
+                )
+            )
         else:
-            bits.append(_("{target} may react to #{n} with a roll, or /resolve {n} lets it "
-                          "stand").format(target=a.target, n=a.number))
+            bits.append(
+                _("{target} may react to #{n} with a roll, or /resolve {n} lets it stand").format(
+                    target=a.target, n=a.number
+                )
+            )
     return "; ".join(bits)
 
 
@@ -148,19 +168,28 @@ def head_msg(summary: Summary) -> Msg:
 
 def tally_msg(t: CharacterTally) -> Msg:
     """One character's results (the rules' ``label``, word for word in English)."""
-    return msg("{name}: {actions}, {successes}, {failures}, impact {impact}, contests {won} "
-               "won / {lost} lost", name=t.character,
-               actions=nmsg("{n} action", "{n} actions", t.actions),
-               successes=nmsg("{n} success", "{n} successes", t.successes),
-               failures=nmsg("{n} failure", "{n} failures", t.failures), impact=t.impact,
-               won=t.contests_won, lost=t.contests_lost)
+    return msg(
+        "{name}: {actions}, {successes}, {failures}, impact {impact}, contests {won} "
+        "won / {lost} lost",
+        name=t.character,
+        actions=nmsg("{n} action", "{n} actions", t.actions),
+        successes=nmsg("{n} success", "{n} successes", t.successes),
+        failures=nmsg("{n} failure", "{n} failures", t.failures),
+        impact=t.impact,
+        won=t.contests_won,
+        lost=t.contests_lost,
+    )
 
 
 def limit_prompt(rounds: Rounds) -> Msg:
     """The prompt at the round limit: the GM's choices (``/summary`` lists the results)."""
-    return msg("round limit {limit} reached: sum up {rounds} with /compromise [TEXT] (both "
-               "sides gain and lose something), /sumup TEXT or /radical TEXT; /summary lists "
-               "the results", limit=rounds.limit, rounds=head_msg(rounds.summary()))
+    return msg(
+        "round limit {limit} reached: sum up {rounds} with /compromise [TEXT] (both "
+        "sides gain and lose something), /sumup TEXT or /radical TEXT; /summary lists "
+        "the results",
+        limit=rounds.limit,
+        rounds=head_msg(rounds.summary()),
+    )
 
 
 def summary_lines(rounds: Rounds) -> tuple[Msg, ...]:
@@ -180,14 +209,18 @@ def pending_msg(rounds: Rounds) -> Msg:
         else:
             state = term(a.result.grade.label)
         parts += [", "] if parts else []
-        parts.append(msg("#{n} {name}{at} ({state})", n=a.number, name=a.character, at=at,
-                         state=state))
+        parts.append(
+            msg("#{n} {name}{at} ({state})", n=a.number, name=a.character, at=at, state=state)
+        )
     return joined(*parts)
 
 
 #: the phases as the round line says them
-PHASES = {Phase.PLANNING: N_("PLANNING"), Phase.ACTIONS: N_("ACTIONS"),
-          Phase.REACTIONS: N_("REACTIONS")}
+PHASES = {
+    Phase.PLANNING: N_("PLANNING"),
+    Phase.ACTIONS: N_("ACTIONS"),
+    Phase.REACTIONS: N_("REACTIONS"),
+}
 _HINTS = {
     Phase.PLANNING: N_("set goals with /goal CHAR TEXT"),
     Phase.ACTIONS: N_("declare with /act, roll, or /skip CHAR to react"),
@@ -208,21 +241,33 @@ def advance(campaign: Campaign) -> tuple[Campaign, Msg]:
     else:
         rounds, settled = settle_standing(rounds)
         if rounds.pending:
-            raise CommandError(_("round {round_number} is not over: {blockers}").format(
-                round_number=rounds.round_number, blockers=_blockers(rounds)))
+            raise CommandError(
+                _("round {round_number} is not over: {blockers}").format(
+                    round_number=rounds.round_number, blockers=_blockers(rounds)
+                )
+            )
         if rounds.limit_reached:
             raise CommandError(limit_prompt(rounds).render())
         rounds = rounds.next_round()
         if settled:
-            notes.append(msg("; {numbers} stand as rolled",
-                             numbers=", ".join(f"#{n}" for n in settled)))
+            notes.append(
+                msg("; {numbers} stand as rolled", numbers=", ".join(f"#{n}" for n in settled))
+            )
         if rounds.goals:
-            notes.append(msg("; goals carried over ({goals}): /goal CHAR TEXT changes one, "
-                             "/phase keeps them",
-                             goals="; ".join(g.label for g in rounds.goals)))
-    text = msg("round {n}: {phase} — {hint}{note}", n=rounds.round_number,
-               phase=term(PHASES[rounds.phase]), hint=term(_HINTS[rounds.phase]),
-               note=joined(*notes))
+            notes.append(
+                msg(
+                    "; goals carried over ({goals}): /goal CHAR TEXT changes one, "
+                    "/phase keeps them",
+                    goals="; ".join(g.label for g in rounds.goals),
+                )
+            )
+    text = msg(
+        "round {n}: {phase} — {hint}{note}",
+        n=rounds.round_number,
+        phase=term(PHASES[rounds.phase]),
+        hint=term(_HINTS[rounds.phase]),
+        note=joined(*notes),
+    )
     return put(campaign, rounds), text
 
 
@@ -235,8 +280,9 @@ def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, Msg, tu
     if rounds.phase is Phase.ACTIONS:
         raise CommandError(_("sum up after the reactions phase or during planning (now: actions)"))
     if rounds.phase is Phase.REACTIONS and rounds.pending:
-        raise CommandError(_("resolve the pending actions first: {blockers}").format(
-            blockers=_blockers(rounds)))
+        raise CommandError(
+            _("resolve the pending actions first: {blockers}").format(blockers=_blockers(rounds))
+        )
     if kind == "compromise":
         rounds = rounds.compromise(note)
     elif kind == "radical_change":
@@ -244,16 +290,23 @@ def verdict(campaign: Campaign, kind: str, note: str) -> tuple[Campaign, Msg, tu
     else:
         rounds = rounds.sum_up(note)
     last = rounds.verdicts[-1]
-    text = msg("{verdict} ({rounds}); round {n}: {phase}", verdict=verdict_msg(last),
-               rounds=head_msg(last.summary), n=rounds.round_number,
-               phase=term(PHASES[Phase.PLANNING]))
+    text = msg(
+        "{verdict} ({rounds}); round {n}: {phase}",
+        verdict=verdict_msg(last),
+        rounds=head_msg(last.summary),
+        n=rounds.round_number,
+        phase=term(PHASES[Phase.PLANNING]),
+    )
     lines = tuple(tally_msg(t) for t in last.summary.tallies)
     return put(campaign, rounds), text, lines
 
 
 #: how the GM closes a series, as the log names it (the rules' kind, "_" as a space)
-VERDICTS = {"compromise": N_("compromise"), "summed_up": N_("summed up"),
-            "radical_change": N_("radical change")}
+VERDICTS = {
+    "compromise": N_("compromise"),
+    "summed_up": N_("summed up"),
+    "radical_change": N_("radical change"),
+}
 
 
 def verdict_msg(v: Verdict) -> Msg:

@@ -61,15 +61,17 @@ def ladder_of(campaign: Campaign) -> strange.Ladder:
     return strange.make_ladder(levels)
 
 
-def level_of(campaign: Campaign, ch: Character, skill: str) -> tuple[strange.SkillLevel,
-                                                                      strange.Rank]:
+def level_of(
+    campaign: Campaign, ch: Character, skill: str
+) -> tuple[strange.SkillLevel, strange.Rank]:
     """(level to roll with, tie-break rank) of a character's skill or danger class."""
     ladder = ladder_of(campaign)
     if skill == DANGER:
         number = ch.attributes.get("danger")
         if not isinstance(number, int) or isinstance(number, bool):
-            raise EntryError(_("{name} has no danger class (attributes.danger 1..4)").format(
-                name=ch.name))
+            raise EntryError(
+                _("{name} has no danger class (attributes.danger 1..4)").format(name=ch.name)
+            )
         cls = strange.danger_class(number)
         return cls.level(ladder), cls.rank
     if skill not in ch.skills:
@@ -81,12 +83,16 @@ def level_of(campaign: Campaign, ch: Character, skill: str) -> tuple[strange.Ski
 def _span(raw: str, what: str) -> Span:
     parts = [p for p in raw.replace("-", ",").replace("–", ",").split(",") if p]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise EntryError(_("{what}= takes the GM's two d6, e.g. {what}=4,5; got {raw!r}").format(
-            what=what, raw=raw))
+        raise EntryError(
+            _("{what}= takes the GM's two d6, e.g. {what}=4,5; got {raw!r}").format(
+                what=what, raw=raw
+            )
+        )
     a, b = int(parts[0]), int(parts[1])
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise EntryError(_("{what}= dice must be within 1..6, got {raw!r}").format(
-            what=what, raw=raw))
+        raise EntryError(
+            _("{what}= dice must be within 1..6, got {raw!r}").format(what=what, raw=raw)
+        )
     return strange.range_from_dice(a, b)
 
 
@@ -122,8 +128,9 @@ class StrangeSide:
             if m:
                 step = int(m.group(2))
                 if not 1 <= step <= strange.MAX_DICE_MODIFIER:
-                    raise EntryError(_("{word}: the dice shift must be within 1..5").format(
-                        word=word))
+                    raise EntryError(
+                        _("{word}: the dice shift must be within 1..5").format(word=word)
+                    )
                 shifts.append(-step if m.group(1) in "-−" else step)
             else:
                 words.append(word)
@@ -133,32 +140,37 @@ class StrangeSide:
         self.range = _span(side.options["range"], "range") if "range" in side.options else None
         self.resist = _span(side.options["resist"], "resist") if "resist" in side.options else None
         self.opposed = self.resist is not None or "opposed" in words
-        self.situational = int_option(side, "mod", low=-strange.MAX_MODIFIER,
-                                      high=strange.MAX_MODIFIER) or 0
+        self.situational = (
+            int_option(side, "mod", low=-strange.MAX_MODIFIER, high=strange.MAX_MODIFIER) or 0
+        )
         limit = strange.MAX_DICE_MODIFIER
         self.dice_mod = max(-limit, min(limit, sum(shifts)))
         self.synergy, self.synergy_note = self._synergy(campaign, ch, support, words)
         top = strange.MAX_MODIFIER
         self.mod = max(-top, min(top, self.situational + self.synergy))
 
-    def _synergy(self, campaign: Campaign, ch: Character, support: tuple[str, str] | None,
-                 words: list[str]) -> tuple[int, str]:
+    def _synergy(
+        self, campaign: Campaign, ch: Character, support: tuple[str, str] | None, words: list[str]
+    ) -> tuple[int, str]:
         in_use_words = [w for w in words if w not in _WORDS]
         if support is None:
             if in_use_words:
                 raise EntryError(
-                    _("{in_use_words}: {name}'s {skill} has no supporting skill "
-                      "(extra.supports)").format(
-                    in_use_words=in_use_words[0], name=ch.name, skill=self.side.skill))
+                    _(
+                        "{in_use_words}: {name}'s {skill} has no supporting skill (extra.supports)"
+                    ).format(in_use_words=in_use_words[0], name=ch.name, skill=self.side.skill)
+                )
             return 0, ""
         name, when = support
         wrong = [w for w in in_use_words if w != (when or WHEN)]
         if wrong:
-            raise EntryError((_("{word}: {name}'s {skill} is supported by {helper} when {when}")
-                              if when else
-                              _("{word}: {name}'s {skill} is always supported by {helper}")
-                              ).format(word=wrong[0], name=ch.name, skill=self.side.skill,
-                                       helper=name, when=when))
+            raise EntryError(
+                (
+                    _("{word}: {name}'s {skill} is supported by {helper} when {when}")
+                    if when
+                    else _("{word}: {name}'s {skill} is always supported by {helper}")
+                ).format(word=wrong[0], name=ch.name, skill=self.side.skill, helper=name, when=when)
+            )
         helper, _rank = level_of(campaign, ch, name)
         if "nosynergy" in words:
             return 0, _("no synergy ({name}: nosynergy)").format(name=name)
@@ -166,7 +178,8 @@ class StrangeSide:
             return 0, _("no synergy ({name} not in use; add {when})").format(name=name, when=when)
         value = strange.synergy_modifier(self.level.rank, helper.rank)
         return value, _("synergy {value}: {name} {level}").format(
-            value=f"{value:+d}", name=name, level=level_name(helper))
+            value=f"{value:+d}", name=name, level=level_name(helper)
+        )
 
     @property
     def hits_text(self) -> str:
@@ -181,8 +194,11 @@ class StrangeSide:
         parts = [self.synergy_note] if applied else []
         if self.situational and applied:
             parts.append(f"mod={self.situational:+d}")
-        head = (_("mod {mod}").format(mod=f"{self.mod:+d}") if (self.mod or applied
-                                                                  or self.situational) else "")
+        head = (
+            _("mod {mod}").format(mod=f"{self.mod:+d}")
+            if (self.mod or applied or self.situational)
+            else ""
+        )
         text = f"{head} ({', '.join(parts)})" if parts else head
         if self.synergy_note and not applied:
             text = f"{text}, {self.synergy_note}" if text else self.synergy_note
@@ -192,8 +208,7 @@ class StrangeSide:
     def text(self) -> str:
         """The preview's words on this side: who rolls what, against which ranges, with which
         modifiers (and which synergy applied)."""
-        bits = [f"{self.side.actor} {self.side.skill} ({level_name(self.level)}, "
-                f"{self.hits_text})"]
+        bits = [f"{self.side.actor} {self.side.skill} ({level_name(self.level)}, {self.hits_text})"]
         bits.append(_("range {span}").format(span=span_text(self.range)))
         if self.opposed:
             bits.append(_("resist {span}").format(span=span_text(self.resist)))

@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 __all__ = ["SYSTEM", "Strange"]
 
 #: extended-check progress by grade (the grade's name, so no rules import is needed)
-PROGRESS: Mapping[str, int] = {"PARTIAL_SUCCESS": 1, "FULL_SUCCESS": 2,
-                               "CRITICAL_SUCCESS": 3, "ABSOLUTE_CRITICAL": 3}
+PROGRESS: Mapping[str, int] = {
+    "PARTIAL_SUCCESS": 1,
+    "FULL_SUCCESS": 2,
+    "CRITICAL_SUCCESS": 3,
+    "ABSOLUTE_CRITICAL": 3,
+}
 
 
 class Strange(Defaults):
@@ -29,8 +33,12 @@ class Strange(Defaults):
     option_keys = frozenset({"range", "resist", "mod"})
     #: the seed's words: a «встречная проверка», «сложные условия», the ranges
     entry_words: ClassVar[Mapping[str, str]] = {
-        "встречная": "opposed", "сложно": "hard", "без-синергии": "nosynergy",
-        "диапазон": "range", "сопротивление": "resist", "мод": "mod",
+        "встречная": "opposed",
+        "сложно": "hard",
+        "без-синергии": "nosynergy",
+        "диапазон": "range",
+        "сопротивление": "resist",
+        "мод": "mod",
     }
     entry_help = N_(
         "  range=L,H  resist=L,H: the GM's two d6 (else the app rolls them);\n"
@@ -91,7 +99,8 @@ class Strange(Defaults):
         name = getattr(grade, "name", None)
         if name is None:
             raise RulesError(
-                _("this roll has no final grade yet, so it cannot count toward an extended check"))
+                _("this roll has no final grade yet, so it cannot count toward an extended check")
+            )
         added = PROGRESS.get(name, 0)
         return added > 0, added
 

@@ -34,8 +34,10 @@ def _repeat(rounds: Rounds) -> Segment:
     repeat = max((a.repeat for a in rounds.actions), default=0)
     if not repeat:
         repeat = max((n for _, n in rounds.streaks), default=0)
-    return (_("  repeat {n}/{limit}").format(n=repeat, limit=rounds.limit),
-            "bold red" if rounds.limit_reached else "dim")
+    return (
+        _("  repeat {n}/{limit}").format(n=repeat, limit=rounds.limit),
+        "bold red" if rounds.limit_reached else "dim",
+    )
 
 
 def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
@@ -48,13 +50,24 @@ def _action_line(action: Action, rounds: Rounds) -> list[Segment]:
         return [head, (_("pending, {grade}").format(grade=grade), "yellow"), (who, "")]
     reaction = next((r for r in rounds.reactions if r.action == action.number), None)
     if reaction is not None:
-        winner = {"action": action.character, "reaction": reaction.character,
-                  None: _("no one")}[reaction.winner]
-        return [head, (_("{name} wins").format(name=winner), "bold"),
-                (_(": {a} {a_skill} {a_grade} vs {b} {b_skill} {b_grade}").format(
-                    a=action.character, a_skill=action.skill, a_grade=grade,
-                    b=reaction.character, b_skill=reaction.skill,
-                    b_grade=tr(reaction.result.grade.label)), "")]
+        winner = {"action": action.character, "reaction": reaction.character, None: _("no one")}[
+            reaction.winner
+        ]
+        return [
+            head,
+            (_("{name} wins").format(name=winner), "bold"),
+            (
+                _(": {a} {a_skill} {a_grade} vs {b} {b_skill} {b_grade}").format(
+                    a=action.character,
+                    a_skill=action.skill,
+                    a_grade=grade,
+                    b=reaction.character,
+                    b_skill=reaction.skill,
+                    b_grade=tr(reaction.result.grade.label),
+                ),
+                "",
+            ),
+        ]
     good = action.result is not None and action.result.success
     line = [head, (grade, "green" if good else "red")]
     if action.status is ActionStatus.FINAL:
@@ -87,8 +100,9 @@ def _pending(rounds: Rounds) -> str:
         elif a.target and any(s == a.target for s in rounds.skipped):
             parts.append(_("#{n} awaits {name}'s reaction").format(n=a.number, name=a.target))
         elif rounds.phase is Phase.ACTIONS:
-            parts.append(_("#{n} stands unless {name} skips to react").format(
-                n=a.number, name=a.target))
+            parts.append(
+                _("#{n} stands unless {name} skips to react").format(n=a.number, name=a.target)
+            )
         else:
             parts.append(_("#{n} will stand").format(n=a.number))
     return _("pending: ") + "; ".join(parts)
@@ -96,8 +110,18 @@ def _pending(rounds: Rounds) -> str:
 
 def _lines(rounds: Rounds) -> Iterator[Line]:
     if rounds.limit_reached:
-        yield 1, [(_("⚠ round limit {limit} reached: /summary, then /compromise, /sumup or "
-                     "/radical").format(limit=rounds.limit), "bold yellow")]
+        yield (
+            1,
+            [
+                (
+                    _(
+                        "⚠ round limit {limit} reached: /summary, then /compromise, /sumup or "
+                        "/radical"
+                    ).format(limit=rounds.limit),
+                    "bold yellow",
+                )
+            ],
+        )
     if rounds.goals:
         yield 5, [(_("goals: ") + "; ".join(g.label for g in rounds.goals), "italic")]
     elif rounds.phase is Phase.PLANNING:

@@ -14,11 +14,20 @@ if TYPE_CHECKING:
 __all__ = ["TERMS", "level_name", "result_msg", "sources_msg"]
 
 TERMS = (
-    N_("full failure"), N_("partial failure"), N_("partial success"), N_("full success"),
-    N_("critical success"), N_("absolute critical"),
-    N_("planning"), N_("actions"), N_("reactions"),
-    N_("active scene"), N_("long-term scene"),
-    N_("final"), N_("pending"), N_("resolved"),
+    N_("full failure"),
+    N_("partial failure"),
+    N_("partial success"),
+    N_("full success"),
+    N_("critical success"),
+    N_("absolute critical"),
+    N_("planning"),
+    N_("actions"),
+    N_("reactions"),
+    N_("active scene"),
+    N_("long-term scene"),
+    N_("final"),
+    N_("pending"),
+    N_("resolved"),
 )
 
 
@@ -32,17 +41,33 @@ def result_msg(result: Result) -> Msg:
     hits 4)``."""
     span: Msg | str = _span(result.success_range)
     if result.range_modifier:
-        span = msg("{span} {mod} -> {effective}", span=span, mod=f"{result.range_modifier:+d}",
-                   effective=_span(result.effective_range))
+        span = msg(
+            "{span} {mod} -> {effective}",
+            span=span,
+            mod=f"{result.range_modifier:+d}",
+            effective=_span(result.effective_range),
+        )
     grade = term(result.grade.label)
-    head = msg("{grade}, impact {impact}", grade=grade, impact=result.impact) if result.impact \
+    head = (
+        msg("{grade}, impact {impact}", grade=grade, impact=result.impact)
+        if result.impact
         else grade
-    body = msg("{dice} vs {span}: hits {hits}/{required}, effective {effective}",
-               dice=result.dice_text, span=span, hits=result.hits, required=result.required,
-               effective=result.effective_hits)
+    )
+    body = msg(
+        "{dice} vs {span}: hits {hits}/{required}, effective {effective}",
+        dice=result.dice_text,
+        span=span,
+        hits=result.hits,
+        required=result.required,
+        effective=result.effective_hits,
+    )
     if result.resistance_range is not None:
-        body = msg("{body}; resistance {span}: hits {hits}", body=body,
-                   span=_span(result.resistance_range), hits=result.resistance_hits)
+        body = msg(
+            "{body}; resistance {span}: hits {hits}",
+            body=body,
+            span=_span(result.resistance_range),
+            hits=result.resistance_hits,
+        )
     return msg("{head} ({body})", head=head, body=body)
 
 
