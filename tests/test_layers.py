@@ -1,4 +1,4 @@
-"""The layers written in pyproject.toml's import-linter contracts hold, function-body imports counted."""
+"""The layers of the import-linter contracts hold, imports in function bodies counted."""
 
 from __future__ import annotations
 
