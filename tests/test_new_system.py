@@ -24,6 +24,7 @@ from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import SchemaError, from_doc, to_doc
 from tui.session.systems import registry
+from tui.session.systems.registry import TRACKERS
 from tui.store import Store, load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,18 +74,18 @@ def test_resolve_counts_fives_and_sixes_and_refuses_bad_dice() -> None:
 # -- registration ----------------------------------------------------------------------------
 def test_the_save_schema_knows_it_only_once_registered(d6pool: None) -> None:
     doc = to_doc(campaign())
-    assert from_doc(doc) == campaign()
+    assert from_doc(doc, TRACKERS) == campaign()
     bad_type = to_doc(campaign())
     bad_type["characters"][0]["skills"]["Climb"] = "three"
     with pytest.raises(SchemaError, match="expected an integer"):
-        from_doc(bad_type)
+        from_doc(bad_type, TRACKERS)
     too_many = to_doc(campaign())
     too_many["characters"][0]["skills"]["Climb"] = 9
     with pytest.raises(SchemaError, match=r"within 1\.\.6, got 9"):
-        from_doc(too_many)
+        from_doc(too_many, TRACKERS)
     registry.unregister(INFO.key)
     with pytest.raises(SchemaError, match="unknown system 'd6pool'"):
-        from_doc(to_doc(campaign()))
+        from_doc(to_doc(campaign()), TRACKERS)
 
 
 async def test_the_new_campaign_dialog_lists_it(d6pool: None, tmp_path: Path) -> None:

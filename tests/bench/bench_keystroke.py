@@ -16,7 +16,7 @@ import time
 from tests.bench.big import big_campaign
 from tui.session.campaign.session import Session
 from tui.session.table.completion import complete_line
-from tui.session.table.table import Table
+from tui.session.tables import open_table
 
 __all__ = ["bench_keystroke"]
 
@@ -30,7 +30,9 @@ TYPED = (
 
 
 def bench_keystroke(*, characters: int = 800) -> tuple[str, float, float, str]:
-    table = Table(Session(big_campaign(characters=characters, past_scenes=0)), rng=random.Random(1))
+    table = open_table(
+        Session(big_campaign(characters=characters, past_scenes=0)), rng=random.Random(1)
+    )
     table.warm_up()
     times: list[float] = []
     for line in TYPED:

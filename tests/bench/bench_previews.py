@@ -23,9 +23,10 @@ _CHILD = textwrap.dedent("""
     from tui.store import Store
     from tui.session.campaign.session import Session
     from tui.session.table.table import Table
+    from tui.session.tables import open_table
 
     with Store.open(sys.argv[1], read_only=True) as store:
-        table = Table(Session(store.campaign), rng=random.Random(1))
+        table = open_table(Session(store.campaign), rng=random.Random(1))
     table.warm_up()
     start = time.perf_counter()
     shown = table.preview(sys.argv[2])

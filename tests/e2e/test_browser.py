@@ -27,7 +27,7 @@ import pytest
 from tests.e2e.sshd import free_port
 from tests.e2e.term import require_tool, tablekeeper_command
 from tui.session.campaign.session import Session
-from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import Store, demo_paths
 
 pytestmark = pytest.mark.e2e
@@ -195,7 +195,7 @@ def test_the_browser_shows_the_party_then_the_gms_roll_and_never_the_hidden_npc(
         wait_for("Кирма", timeout=30)  # the party, once the view has started
         wait_for("PLAYERS' VIEW", timeout=5)
 
-        table = Table(
+        table = open_table(
             Session(writer.campaign, writer.log, last_seq=writer.log_count), rng=random.Random(2)
         )
         table.session.subscribe(writer.record)

@@ -18,6 +18,7 @@ from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Session
 from tui.session.table.table import Table
+from tui.session.tables import open_table
 
 
 class Scripted(random.Random):
@@ -197,7 +198,7 @@ CAMPAIGNS: dict[str, Callable[[], Campaign]] = {
 def make_table(campaign: Campaign, faces: Sequence[int] = ()) -> Table:
     """A table over a fresh session, rolling ``faces`` in order when it has to roll."""
     clock = iter(f"2024-01-01T00:00:{i:02d}" for i in range(10**6))
-    return Table(Session(campaign, clock=lambda: next(clock)), rng=Scripted(faces))
+    return open_table(Session(campaign, clock=lambda: next(clock)), rng=Scripted(faces))
 
 
 def snapshot(table: Table) -> tuple[Campaign, list[LogEntry]]:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
+from tui.session.tables import open_table
 
 
 class Scripted(random.Random):
@@ -74,7 +75,7 @@ def brp_campaign() -> Campaign:
 
 def table_for(campaign: Campaign, faces: Sequence[int] = ()) -> Table:
     clock = iter(f"2024-01-01T00:{i // 60:02d}:{i % 60:02d}" for i in range(10**5))
-    return Table(Session(campaign, clock=lambda: next(clock)), rng=Scripted(faces))
+    return open_table(Session(campaign, clock=lambda: next(clock)), rng=Scripted(faces))
 
 
 def ok(table: Table, *lines: str) -> list[Feedback]:

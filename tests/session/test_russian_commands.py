@@ -24,6 +24,7 @@ from tui.session.campaign.session import Session
 from tui.session.characters.form import apply_field, fields_of, remove_field, toggle_field
 from tui.session.table.rules_text import rules_message
 from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import read_campaign
 
 #: words this script types (a new character, a condition, a skill, a scene): the GM's data
@@ -252,7 +253,7 @@ def russian() -> Iterator[None]:
 
 
 def _table(system: str) -> Table:
-    return Table(Session(read_campaign(DEMOS[system])), rng=random.Random(3))
+    return open_table(Session(read_campaign(DEMOS[system])), rng=random.Random(3))
 
 
 def _left(system: str, texts: Iterator[str]) -> list[str]:

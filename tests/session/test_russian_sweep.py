@@ -26,6 +26,7 @@ from tui.session.campaign.log import shown_effects, shown_text
 from tui.session.campaign.session import Session
 from tui.session.extended.view import describe_checks
 from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store.recovery import load
 
 EXT = [
@@ -141,7 +142,7 @@ def _table(system: str) -> Table:
     """The demo at a table whose dice are seeded (a line without ``= faces`` rolls)."""
     campaign, _log = load(DEMOS[system])
     clock = iter(f"2024-01-01T00:{i // 60:02d}:{i % 60:02d}" for i in range(3600))
-    return Table(Session(campaign, clock=lambda: next(clock)), rng=random.Random(22))
+    return open_table(Session(campaign, clock=lambda: next(clock)), rng=random.Random(22))
 
 
 def _maneuver_words() -> set[str]:
@@ -163,7 +164,7 @@ def _drive(table: Table, lines: list[str]) -> list[str]:
     for line in lines:
         shown.append(table.preview(line).text)
         shown.append(table.submit(line).message)
-        shown.extend(text for text, _style in describe_checks(table.campaign))
+        shown.extend(text for text, _style in describe_checks(table.system, table.campaign))
         shown.extend(_scene_panel(table))
     return shown
 

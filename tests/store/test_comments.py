@@ -117,10 +117,11 @@ def read_back(text: str) -> Campaign:
     import tomllib
 
     from tui.session.campaign.schema import from_doc
+    from tui.session.systems.registry import TRACKERS
 
     doc = tomllib.loads(text)
     doc.pop("checkpoint")
-    return from_doc(doc)
+    return from_doc(doc, TRACKERS)
 
 
 @settings(max_examples=200, deadline=None)

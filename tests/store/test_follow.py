@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tui.session.campaign.session import Session
-from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import SaveError, Store, demo_paths, load, log_path, restore_backup
 
 DEMO = next(p for p in demo_paths() if p.name == "demo-brp.toml")
@@ -20,7 +20,7 @@ class Writer:
 
     def __init__(self, save: Path) -> None:
         self.store = Store.open(save)
-        self.table = Table(
+        self.table = open_table(
             Session(self.store.campaign, self.store.log, last_seq=self.store.log_count),
             rng=random.Random(3),
         )

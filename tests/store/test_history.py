@@ -12,6 +12,7 @@ from tui.session.campaign.history import History
 from tui.session.campaign.model import Scene
 from tui.session.campaign.session import Draft, Outcome, Session
 from tui.session.scenes.base import end_scene
+from tui.session.systems.registry import tracker
 from tui.store import SaveError, Store, load, read_save
 from tui.store.savetext import SaveText
 
@@ -34,7 +35,9 @@ def with_history(tmp_path: Path, scenes: int) -> Path:
 
 class EndScene:
     def apply(self, campaign):  # type: ignore[no-untyped-def]
-        return Outcome(end_scene(campaign, "won"), Draft("change", "scene ended"))
+        return Outcome(
+            end_scene(tracker(campaign.system), campaign, "won"), Draft("change", "scene ended")
+        )
 
 
 def test_opening_leaves_past_scenes_unparsed_and_ending_a_scene_keeps_them(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ import tomli_w
 from tui.session.campaign.model import Campaign, Character, Condition
 from tui.session.campaign.schema import FORMAT, SchemaError, from_doc, to_doc
 from tui.session.campaign.session import Session
-from tui.session.table.table import Table
+from tui.session.systems.registry import TRACKERS
+from tui.session.tables import open_table
 from tui.store import Store, load
 
 GUARD = Character(
@@ -50,7 +51,7 @@ def test_the_new_fields_read_as_a_gm_would_write_them() -> None:
     assert (
         '[characters.conditions]\nStunned = "2 rounds"\nProne = true\nBleeding = "1 turn"'
     ) in text
-    assert from_doc(tomllib.loads(text)).characters == (GUARD,)
+    assert from_doc(tomllib.loads(text), TRACKERS).characters == (GUARD,)
 
 
 @pytest.mark.parametrize("version", [1, 2])
@@ -66,7 +67,7 @@ def test_maxima_and_conditions_survive_the_log_and_a_reopen(tmp_path: Path) -> N
     with Store.create(save, Campaign("C", "brp", characters=(Character("Alice"),))) as store:
         session = Session(store.campaign, store.log, last_seq=store.log_count)
         session.subscribe(store.record)  # the log only: replay must rebuild the rest
-        table = Table(session)
+        table = open_table(session)
         for line in (
             "/hp alice max=11",
             "/hp alice -4",
@@ -109,5 +110,5 @@ def test_maxima_and_conditions_survive_the_log_and_a_reopen(tmp_path: Path) -> N
 def test_bad_hand_edits_name_their_key(block: str, path: str, problem: str) -> None:
     doc = tomllib.loads(OLD.format(format=3) + "\n" + block + "\n")
     with pytest.raises(SchemaError) as err:
-        from_doc(doc)
+        from_doc(doc, TRACKERS)
     assert err.value.path == path and problem in err.value.message

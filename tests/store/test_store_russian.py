@@ -36,7 +36,7 @@ from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.session.campaign.session import Session
-from tui.session.systems.registry import system_keys
+from tui.session.systems.registry import TRACKERS, system_keys
 from tui.store import (
     ConflictError,
     LockedError,
@@ -190,7 +190,7 @@ def test_every_schema_problem_reads_in_russian(system: str, russian: None) -> No
         )
         change(doc)
         with pytest.raises(SchemaError) as info:
-            from_doc(doc)
+            from_doc(doc, TRACKERS)
         assert re.search("[а-яё]", info.value.message), (case, info.value.message)
         found[case] = left(info.value.message, system)
     assert {k: v for k, v in found.items() if v} == {}

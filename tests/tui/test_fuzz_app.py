@@ -32,15 +32,13 @@ from tests.tui.conftest import DEMOS
 from tui.app.app import TablekeeperApp
 from tui.screens.main import MainScreen
 from tui.session.systems.registry import system_keys, tracker
-from tui.session.table.commands import SHARED, SHARED_MODULES
+from tui.session.tables import shared_commands
 
-for _module in SHARED_MODULES:
-    __import__(_module)
 #: Commands that leave the main screen or the app on purpose (not what fuzzing is about),
 #: with their aliases, whichever system (shared or one system's) defines them.
 LEAVING = {
     k
-    for commands in (SHARED, *(tracker(key).commands() for key in system_keys()))
+    for commands in (*shared_commands(), *(tracker(key).commands() for key in system_keys()))
     for k, c in commands.by_name.items()
     if c.name in {"quit", "help", "endadventure"}
 }

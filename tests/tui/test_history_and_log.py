@@ -11,7 +11,8 @@ from tests.tui.conftest import rng, type_line
 from tui.app.app import TablekeeperApp
 from tui.app.history import LIMIT, EntryHistory
 from tui.base import bugreport
-from tui.session.table.commands import SLASH_COMMANDS, SlashCommand
+from tui.session.protocol.commands import SlashCommand
+from tui.session.table.core_commands import COMMANDS as CORE
 from tui.session.table.table import Feedback, Table
 from tui.store import SaveError
 
@@ -98,7 +99,7 @@ async def test_an_internal_error_is_logged_and_the_notice_says_where(
     user_dirs: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(SLASH_COMMANDS, "boom", SlashCommand("boom", "/boom", "fails", _boom))
+    monkeypatch.setitem(CORE.by_name, "boom", SlashCommand("boom", "/boom", "fails", _boom))
     app = TablekeeperApp(demo_copy("age"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "/boom")

@@ -16,7 +16,7 @@ from pathlib import Path
 from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
 from tui.app.app import TablekeeperApp
 from tui.session.campaign.session import Session
-from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import Store, restore_backup
 from tui.widgets.footer import Footer
 
@@ -26,7 +26,7 @@ LIMIT = 1.0  # seconds: the issue's "within one second"
 class Writer:
     def __init__(self, save: Path) -> None:
         self.store = Store.open(save)
-        self.table = Table(
+        self.table = open_table(
             Session(self.store.campaign, self.store.log, last_seq=self.store.log_count),
             rng=random.Random(3),
         )

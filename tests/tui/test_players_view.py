@@ -27,7 +27,7 @@ from tests.tui.conftest import DEMOS
 from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
-from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import Store, read_campaign
 
 SIZES = ((80, 24), (120, 40), (200, 60))
@@ -126,7 +126,7 @@ def build(folder: Path, system: str, hidden: list[str], secrets: list[str]) -> P
     campaign = replace(campaign, characters=(*others, *copies))
     save = folder / "table.toml"
     store = Store.create(save, campaign)
-    table = Table(Session(store.campaign), rng=random.Random(5))
+    table = open_table(Session(store.campaign), rng=random.Random(5))
     table.session.subscribe(store.listener)
     for line in gm_lines(system, hidden, secrets, roller):
         table.submit(line)  # a line that does not apply changes nothing

@@ -37,6 +37,7 @@ from tui.language import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
+from tui.session.tables import open_table
 from tui.store import (
     LockedError,
     ReplayError,
@@ -312,7 +313,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             session = Session(store.campaign, store.log, last_seq=store.log_count)
             self.autosaver = Autosaver(store, self._save_report)
             session.subscribe(self.autosaver)
-            self.table = Table(session, rng=self.rng)
+            self.table = open_table(session, rng=self.rng)
         self.save_path = path
         self.sub_title = visible(f"{self.table.campaign.name} — {path.name}")
         from tui.app.history import EntryHistory

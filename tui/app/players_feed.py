@@ -18,8 +18,10 @@ from tui.language import N_, Msg, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Command, CommandError, Outcome, Session
 from tui.session.players import players
-from tui.session.table.commands import SlashCommand
+from tui.session.protocol.commands import SlashCommand
+from tui.session.systems.registry import tracker
 from tui.session.table.table import Feedback, Table
+from tui.session.tables import open_as
 from tui.store import SaveError, Store
 
 __all__ = ["VIEW_COMMANDS", "PlayersFeed", "PlayersTable"]
@@ -72,9 +74,9 @@ class PlayersFeed:
         if not store.read_only:
             raise ValueError("the players' view needs a read-only store")
         self.store = store
-        campaign, log = players(store.campaign, store.log)
+        campaign, log = players(tracker(store.campaign.system), store.campaign, store.log)
         self.session = _ViewSession(campaign, log, last_seq=store.log_count)
-        self.table = PlayersTable(self.session, rng=rng)
+        self.table = open_as(PlayersTable, self.session, rng=rng)
         #: why the files cannot be read right now ("" when they can); the view keeps showing
         #: the last state it had
         self.problem = ""
@@ -90,7 +92,8 @@ class PlayersFeed:
         had_problem, self.problem = bool(self.problem), ""
         if new == []:
             return had_problem
-        campaign, log = players(self.store.campaign, self.store.log)
+        campaign = self.store.campaign
+        campaign, log = players(tracker(campaign.system), campaign, self.store.log)
         if campaign == self.session.campaign and log == self.session.log:
             return had_problem
         self.session.campaign, self.session.log = campaign, log

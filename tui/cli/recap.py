@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from tui.session.recap import RecapOptions, recap
+from tui.session.systems.registry import tracker
 from tui.store.errors import SaveError
 from tui.store.logfile import iter_entries
 from tui.store.store import Store
@@ -26,7 +27,7 @@ def recap_file(save: Path, options: RecapOptions) -> str:
     """The recap of the campaign saved at ``save`` (its log replayed, as opening does)."""
     with Store.open(save, read_only=True, keep=1) as store:
         campaign, log = store.campaign, store.log_path
-    return recap(campaign, lambda: iter_entries(log), options)
+    return recap(tracker(campaign.system), campaign, lambda: iter_entries(log), options)
 
 
 def write_text(target: Path, text: str) -> None:

@@ -25,6 +25,7 @@ from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.recap import recap
 from tui.session.recap.select import parse_words
+from tui.session.systems.registry import tracker
 from tui.session.table.entry import split_words
 from tui.store.errors import SaveError
 
@@ -75,7 +76,8 @@ class RecapScreen(ModalScreen[None]):
 
         try:
             options = parse_words(split_words(self.words))
-            text = recap(self.campaign, self.source, options)
+            system = tracker(self.campaign.system)
+            text = recap(system, self.campaign, self.source, options)
             target = recap_path(self.save, gm=options.gm) if self.save is not None else None
             if target is not None:
                 write_text(target, text + "\n")

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from tui.language import _
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import ranked_lines
+from tui.session.systems.registry import tracker
 from tui.widgets.scene_panel import line_text
 
 __all__ = ["SceneScreen", "full_scene"]
@@ -25,7 +26,7 @@ __all__ = ["SceneScreen", "full_scene"]
 def full_scene(campaign: Campaign) -> Text:
     """Every scene line as one text (each line wraps on its own)."""
     text = Text()
-    for i, (_rank, segments) in enumerate(ranked_lines(campaign)):
+    for i, (_rank, segments) in enumerate(ranked_lines(tracker(campaign.system), campaign)):
         if i:
             text.append("\n")
         text.append_text(line_text(segments))

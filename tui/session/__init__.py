@@ -11,6 +11,14 @@
 - ``stats/`` — dice statistics: each roll's stored odds, exact Poisson-binomial standing.
 - ``recap/`` — the Markdown recap for the players (or a GM copy) over a streamed log.
 - ``review/`` — finding entries in the whole log, the past scenes, and their commands.
-- ``systems/`` — the registry of systems, the ``System`` protocol shared code asks, and one
+- ``systems/`` — the registry of systems, the ``Defaults`` a system subclasses, and one
   package per system with everything the tracker knows about it.
+- ``protocol/`` — the bottom above the campaign: the ``System`` protocol, command sets, the
+  slash context a handler gets, plain values, the system infos.
+- ``tables`` — the top: opens a table with the registry's system and the shared command
+  sets, listed once in the order their hooks run.
+
+The rooms are layered (pyproject's ``session`` contract): tables → systems → adventure |
+review → recap → players → scenes → characters | extended → table → stats → protocol →
+campaign; every import, in a function body too, points down.
 """

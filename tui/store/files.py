@@ -19,6 +19,7 @@ from tui.language import _
 from tui.session.campaign.history import History, Scenes
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
+from tui.session.systems.registry import TRACKERS
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.nesting import deep_line, too_deep
 from tui.store.parsecache import read_cache, stat_key
@@ -92,7 +93,7 @@ def parse_save(
             )
     checkpoint = _checkpoint(path, doc)
     try:
-        campaign = from_doc(doc)
+        campaign = from_doc(doc, TRACKERS)
     except SchemaError as exc:
         raise SaveError(path, exc.message, key_path=exc.path or None) from None
     except RecursionError:  # belt and braces: the depth check above should prevent it

@@ -40,6 +40,7 @@ from tui.session.campaign.schema import (
     scene_doc,
     scene_from_doc,
 )
+from tui.session.systems.registry import TRACKERS
 
 __all__ = ["DocCache", "PatchError", "apply_doc", "apply_patch", "diff_docs", "make_patch"]
 
@@ -279,7 +280,7 @@ def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
     if top:
         doc = to_doc(replace(campaign, characters=(), checks=(), scene_history=()))
         doc.update(top)
-        fixed = from_doc(doc)
+        fixed = from_doc(doc, TRACKERS)
         changes.update(name=fixed.name, adventure=fixed.adventure)
     if "options" in patch:
         changes["options"] = apply_doc(
@@ -311,7 +312,7 @@ def _apply(campaign: Campaign, patch: Mapping[str, Any]) -> Campaign:
             _table(patch["characters"], "characters"),
             _name,
             character_doc,
-            lambda d, p: character_from_doc(d, p, campaign.system),
+            lambda d, p: character_from_doc(d, p, TRACKERS[campaign.system]),
             "characters",
         )
     if "checks" in patch:

@@ -36,6 +36,7 @@ from tui.session.campaign.history import History
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
+from tui.session.systems.registry import TRACKERS
 from tui.store import lock
 from tui.store.errors import ConflictError, SaveError, WriteError
 from tui.store.files import Read, atomic_write, read_save
@@ -350,7 +351,7 @@ class Store:
         self._text.checked = True
         try:
             doc = tomllib.loads(head if _lazy(campaign) else head + "\n" + history)
-            ok = doc.pop("checkpoint", None) == seq and from_doc(doc) == (
+            ok = doc.pop("checkpoint", None) == seq and from_doc(doc, TRACKERS) == (
                 replace(campaign, scene_history=()) if _lazy(campaign) else campaign
             )
         except (tomllib.TOMLDecodeError, SchemaError, RecursionError):

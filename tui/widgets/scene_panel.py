@@ -31,6 +31,7 @@ from tui.session.scenes.view import (
     ranked_lines,
 )
 from tui.session.systems.interface import Line
+from tui.session.systems.registry import tracker
 from tui.widgets.text_pane import StripPane, safe, to_strips
 
 __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
@@ -57,7 +58,7 @@ def scene_text(campaign: Campaign, limit: int = MAX_LINES) -> Text:
     from tui.session.scenes.view import scene_lines
 
     text = Text(no_wrap=True, overflow="ellipsis")
-    for i, line in enumerate(scene_lines(campaign, limit)):
+    for i, line in enumerate(scene_lines(tracker(campaign.system), campaign, limit)):
         if i:
             text.append("\n")
         text.append_text(line_text(line))
@@ -104,14 +105,14 @@ class ScenePanel(StripPane):
         self._campaign = campaign
         if campaign.checks and _CHECKS_VIEW not in sys.modules:
             # the checks' lines load their rules: after the first frame, like the roll rules
-            self._lines = ranked_lines(campaign, checks=False)
+            self._lines = ranked_lines(tracker(campaign.system), campaign, checks=False)
             self._checks_pending = campaign
             # the main screen asks for them with its own warm-up (one layout for both);
             # a screen that has none gets them right after the frame anyway
             self.call_after_refresh(self.set_timer, AFTER_FRAME, self.load_checks)
         else:
             self._checks_pending = None
-            self._lines = ranked_lines(campaign)
+            self._lines = ranked_lines(tracker(campaign.system), campaign)
         before = len(self._rows)
         self._key = None
         rows = self._layout(self.content_size.width, self._limit())
@@ -134,7 +135,9 @@ class ScenePanel(StripPane):
 
     def _make_checks(self, campaign: Campaign) -> None:
         try:
-            lines = ranked_lines(campaign)  # pure: immutable state in, plain lines out
+            lines = ranked_lines(
+                tracker(campaign.system), campaign
+            )  # pure: immutable state in, plain lines out
         except Exception:  # a bug: into the bug log; the panel keeps its lines without them
             import traceback
 

@@ -7,6 +7,7 @@ import pytest
 from tests.session.conftest import age_campaign, brp_campaign, make_table
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Table
+from tui.session.tables import open_table
 
 
 def roundtrip(table: Table, line: str) -> tuple[Campaign, Campaign]:
@@ -97,9 +98,8 @@ def test_150_changes_can_all_be_undone_and_redone() -> None:
 def test_hp_never_invents_a_resource_from_a_typo() -> None:
     from tui.session.campaign.model import Campaign, Character
     from tui.session.campaign.session import Session
-    from tui.session.table.table import Table
 
-    table = Table(
+    table = open_table(
         Session(
             Campaign("x", "skirmish", characters=(Character("Samurai", resources={"Wounds": 0}),))
         )

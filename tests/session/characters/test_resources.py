@@ -11,6 +11,7 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft, Outcome
 from tui.session.characters.commands import _down
 from tui.session.characters.resources import bar, down_lines
+from tui.session.systems.registry import tracker
 from tui.session.table.table import Table
 
 
@@ -78,7 +79,7 @@ def test_a_wound_counter_at_zero_is_not_down() -> None:
 def test_the_down_hook_follows_any_change_not_only_hp() -> None:
     before = Campaign("C", "brp", characters=(Character("A", resources={"HP": 2}),))
     after = before.with_character(before.characters[0].with_resource("HP", 0))
-    out = _down(before, Outcome(after, Draft("roll", "a big hit")))
+    out = _down(tracker("brp"), before, Outcome(after, Draft("roll", "a big hit")))
     assert out.draft.effects == ("A is down (HP 0)",)
     assert down_lines(before, before, ("HP",)) == []
 

@@ -90,7 +90,7 @@ def test_gurps_places_a_new_character_by_basic_speed_keeping_whose_turn_it_is() 
     ok(table, "/scene Warehouse", "/order", "/next")
     assert order(table) == ("Vic Lockwood", "Ruth Hale", "Guard Moss")
     fast = Character("Sniper", side="npc", attributes={"DX": 14, "Basic Speed": 7.0})
-    table.change(lambda c: roster.add(c, fast), "sniper")
+    table.change(lambda c: roster.add(table.system, c, fast), "sniper")
     assert order(table) == ("Sniper", "Vic Lockwood", "Ruth Hale", "Guard Moss")
     assert actor(table) == "Ruth Hale"
     ok(table, "/add Dog npc")  # no Basic Speed yet: at the end, for /order to place later
@@ -159,7 +159,7 @@ def test_a_rename_follows_the_character_everywhere_the_state_names_it() -> None:
     table.change(
         lambda c: c.with_check(replace(check, contributions=(contribution,))), "seed a contribution"
     )
-    new = roster.rename(table.campaign, "Guard Moss", "Captain Moss")
+    new = roster.rename(table.system, table.campaign, "Guard Moss", "Captain Moss")
     assert [c.name for c in new.characters][2] == "Captain Moss"
     assert new.scene is not None and "Captain Moss" in new.scene.turn_order
     assert "Captain Moss" in new.scene.system["maneuvers"]
@@ -170,7 +170,7 @@ def test_a_rename_follows_the_character_everywhere_the_state_names_it() -> None:
 def test_a_strange_rename_reaches_goals_and_actions() -> None:
     table = table_for(strange_campaign())
     ok(table, "/scene Road", "/goal балгруф stay on his feet")
-    new = roster.rename(table.campaign, "ярл Балгруф", "Jarl Balgruf")
+    new = roster.rename(table.system, table.campaign, "ярл Балгруф", "Jarl Balgruf")
     assert new.scene is not None
     goals = new.scene.system["strange"]["goals"]
     assert goals == [{"actor": "Jarl Balgruf", "text": "stay on his feet"}]

@@ -67,7 +67,7 @@ def test_creation_matches_the_seed(table: Table) -> None:
     assert test.escalation.steps == (2, 4, 6)
     assert test.minor is not None and test.minor.effect is None
     assert test.serious is not None and test.serious.text == "security sweeps the complex"
-    text, style = describe_checks(table.campaign)[0]
+    text, style = describe_checks(table.system, table.campaign)[0]
     assert "░░░░░░░░ 0/15" in text and "TN 11" in text and "0/30 min (30 left)" in text
     assert style == "bold"
     assert table.session.log[-1].text.startswith("extended check infiltration: threshold 15")
@@ -88,13 +88,13 @@ def test_seed_infiltration_to_completion(table: Table) -> None:
     ok(table, "amos technology ext=infiltration = 6 5 5")
     ok(table, "naomi stealth ext=infiltration = 6 6 6")
     assert state(table) == (14, 20, "running")
-    line = describe_checks(table.campaign)[0][0]
+    line = describe_checks(table.system, table.campaign)[0][0]
     assert "14/15" in line and "5 rolls" in line and "20/30 min (10 left)" in line
     assert "minor: guards notice something (cleared)" in line
     fx = ok(table, "bobbie seeing ext=infiltration = 3 3 2")
     assert fx[-1] == "infiltration complete"
     assert state(table) == (16, 24, "done")
-    text, style = describe_checks(table.campaign)[0]
+    text, style = describe_checks(table.system, table.campaign)[0]
     assert "████████ 16/15" in text and "complete" in text and style == "green"
     refused(table, "naomi stealth ext=infiltration = 6 6 6", "infiltration is already done")
     contributions = table.campaign.check("infiltration").contributions
@@ -127,7 +127,7 @@ def test_seed_infiltration_timeout_is_serious(table: Table) -> None:
     refused(table, "amos technology ext=infiltration = 6 6 6", "already failed")
     test = from_check(table.campaign.check("infiltration"))
     assert test.timed_out and test.level.label == "serious"
-    text, style = describe_checks(table.campaign)[0]
+    text, style = describe_checks(table.system, table.campaign)[0]
     assert "7/15" in text and "serious: out of time" in text and "failed" in text
     assert style == "red"
 
@@ -144,7 +144,7 @@ def test_failures_escalate_to_major_permanent_tn_for_technology(table: Table) ->
     assert "TN 11" in table.plan("naomi stealth ext=infiltration").summary
     ok(table, "amos technology ext=infiltration = 5 2 1")  # 7+4 = 11 < 13: fails now
     assert table.campaign.check("infiltration").consequences["failures"] == 5
-    lines = describe_checks(table.campaign)
+    lines = describe_checks(table.system, table.campaign)
     assert "major: security is much tighter" in lines[0][0] and lines[0][1] == "bold yellow"
     assert lines[1] == ("    TN +2 for Intelligence (Technology)", "dim")
 
@@ -157,7 +157,7 @@ def test_minor_raises_tn_by_2_then_a_spent_success_clears_it() -> None:
     fx = ok(t, "amos technology ext=vault = 1 1 1")
     assert fx[-1] == "consequence: minor — alarm armed (TN +2 until cleared)"
     assert "TN 13" in t.plan("naomi stealth ext=vault").summary
-    assert "TN 13" in describe_checks(t.campaign)[0][0]
+    assert "TN 13" in describe_checks(t.system, t.campaign)[0][0]
     ok(t, "naomi stealth ext=vault = 3 3 2")  # 8 + 5 = 13: just makes TN 13
     assert state(t, "vault") == (2, 24, "running")
     fx = ok(t, "naomi stealth ext=vault clear = 3 3 6")
@@ -203,8 +203,8 @@ def test_closed_approach_and_blocked_check_refuse_rolls() -> None:
     )
     ok(t, "amos technology ext=door = 1 1 1")
     refused(t, "naomi stealth ext=door = 6 6 6", "door is blocked")
-    assert "blocked" in describe_checks(t.campaign)[1][0]
-    assert describe_checks(t.campaign)[0][1] == "magenta"
+    assert "blocked" in describe_checks(t.system, t.campaign)[1][0]
+    assert describe_checks(t.system, t.campaign)[0][1] == "magenta"
     ok(t, "/unblock door")
     refused(t, "/unblock door", "not blocked")
     ok(t, "amos technology ext=door = 1 1 1")
@@ -230,7 +230,7 @@ def test_selected_check_counts_rolls_until_deselected(table: Table) -> None:
     ok(table, "/ext use infil")
     assert table.campaign.options["active_check"] == "infiltration"
     assert ok(table, "naomi stealth = 4 5 3") == ("infiltration: pool 3/15 (+3), 4/30 min",)
-    assert describe_checks(table.campaign)[0][0].startswith("▸ infiltration")
+    assert describe_checks(table.system, table.campaign)[0][0].startswith("▸ infiltration")
     fx = ok(table, "naomi dexterity = 6 6 6")  # not one of the check's skills: a plain roll
     assert fx == (
         "not counted toward infiltration: Dexterity is not a skill of infiltration "
@@ -328,7 +328,7 @@ def test_a_damaged_selected_check_does_not_block_other_rolls(table: Table) -> No
         "not counted toward infiltration: extended check 'infiltration' is damaged"
     )
     refused(table, "naomi stealth ext=infiltration = 6 6 6", "damaged")
-    assert "damaged" in describe_checks(table.campaign)[0][0]
+    assert "damaged" in describe_checks(table.system, table.campaign)[0][0]
 
 
 def test_cyrillic_check_names_and_prefixes() -> None:

@@ -23,6 +23,7 @@ from tui.session.extended.data import (
     to_check,
 )
 from tui.session.extended.save import from_race, is_race, to_race
+from tui.session.systems.registry import TRACKERS
 from tui.session.table.entry import EntryError
 
 STEALTH = "Dexterity (Stealth)"
@@ -157,7 +158,7 @@ def test_round_trip_keeps_table_notes_and_survives_a_save() -> None:
     assert again == chk
     campaign = Campaign("C", "age", checks=(chk,))
     text = tomli_w.dumps(to_doc(campaign))
-    loaded = from_doc(tomllib.loads(text))
+    loaded = from_doc(tomllib.loads(text), TRACKERS)
     assert loaded.checks[0] == chk
     assert from_check(loaded.checks[0]) == t
 
@@ -191,7 +192,7 @@ def test_opposed_steps_and_races_round_trip() -> None:
     assert is_race(chk) and chk.contributions[0]["grade"] == "success"
     assert from_race(chk) == race and from_race(chk).previous == race.previous
     campaign = Campaign("C", "age", checks=(chk,))
-    loaded = from_doc(tomllib.loads(tomli_w.dumps(to_doc(campaign))))
+    loaded = from_doc(tomllib.loads(tomli_w.dumps(to_doc(campaign))), TRACKERS)
     assert from_race(loaded.checks[0]) == race
     with pytest.raises(RulesError, match="is a race"):
         from_check(chk)

@@ -66,7 +66,7 @@ def test_seed_race_who_gets_there_first() -> None:
     assert entry.text == (
         "race chase: Naomi vs Amos + Bobbie to 10, TN 11, 30 min, 6 min per slice (5 slices)"
     )
-    assert describe_checks(t.campaign) == [
+    assert describe_checks(t.system, t.campaign) == [
         ("chase race  TN 11  0 slices  0/30 min (30 left)", "bold"),
         ("    Naomi ░░░░░░░░ 0/10", "bold"),
         ("    Amos + Bobbie ░░░░░░░░ 0/10", "bold"),
@@ -78,7 +78,7 @@ def test_seed_race_who_gets_there_first() -> None:
     assert fx == ("chase: Amos + Bobbie +5; Naomi 6/10 · Amos + Bobbie 5/10, 12/30 min",)
     fx = effects(t, "naomi stealth = 6 6 4 vs bobbie seeing = 1 1 1 ext=chase")
     assert fx[-1] == "chase: Naomi wins the race"
-    lines = describe_checks(t.campaign)
+    lines = describe_checks(t.system, t.campaign)
     assert lines[0][0].endswith("✓ Naomi wins") and lines[0][1] == "green"
     assert [text for text, _ in lines[1:]] == [
         "    Naomi ████████ 10/10",
@@ -97,7 +97,7 @@ def test_race_time_runs_out_with_nobody_there() -> None:
         "chase: nobody gains; Naomi 0/4 · Amos 0/4, 10/10 min",
         "chase: time is up, nobody reached 4",
     )
-    assert describe_checks(t.campaign)[0][0].endswith("✗ nobody in time")
+    assert describe_checks(t.system, t.campaign)[0][0].endswith("✗ nobody in time")
 
 
 def test_race_refuses_what_is_not_a_slice() -> None:
@@ -123,7 +123,7 @@ def test_race_refuses_what_is_not_a_slice() -> None:
 def test_race_without_time_has_no_deadline() -> None:
     t = _age('/ext duel race="naomi vs amos" threshold=6')
     assert t.session.log[-1].text == "race duel: Naomi vs Amos to 6, TN 11, no time limit"
-    assert "0 slices" in describe_checks(t.campaign)[0][0]
+    assert "0 slices" in describe_checks(t.system, t.campaign)[0][0]
 
 
 def test_seed_completion_odds_in_the_remaining_time() -> None:

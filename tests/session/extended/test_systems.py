@@ -57,7 +57,7 @@ def test_brp_success_special_critical_add_1_2_3() -> None:
         "failure",
         "critical",
     ]
-    text = describe_checks(table.campaign)[0][0]
+    text = describe_checks(table.system, table.campaign)[0][0]
     assert "6/8" in text and "TN" not in text  # the TN only means something in AGE
 
 

@@ -10,7 +10,9 @@ import pytest
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.players import players, players_log, players_view
+from tui.session.systems.registry import tracker
 from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import demo_paths, read_campaign
 
 DEMOS = {p.stem.removeprefix("demo-"): p for p in demo_paths()}
@@ -23,7 +25,7 @@ def demo(system: str, hide: str) -> Campaign:
 
 
 def table(campaign: Campaign, *lines: str) -> Table:
-    t = Table(Session(campaign), rng=random.Random(7))
+    t = open_table(Session(campaign), rng=random.Random(7))
     for line in lines:
         fb = t.submit(line)
         assert fb.ok, (line, fb.message)
@@ -44,7 +46,7 @@ def test_strange_hides_goals_actions_and_required_hits() -> None:
     )
     gm, log = t.campaign, t.session.log
     assert "убить Кирму" in repr(gm.scene) and "'required': 2" in repr(gm.scene)
-    view, shown = players(gm, log)
+    view, shown = players(tracker(gm.system), gm, log)
     everything = repr(view) + repr(shown)
     assert "Ог'лай" not in everything and "Orc" not in everything
     assert "убить Кирму" not in everything  # the hidden goal
@@ -74,7 +76,7 @@ def test_strange_reaction_of_a_hidden_character_is_left_out() -> None:
     )
     gm = t.campaign
     assert gm.scene is not None and gm.scene.system["strange"]["reactions"]
-    view = players_view(gm)
+    view = players_view(tracker(gm.system), gm)
     rounds = view.scene.system["strange"]  # type: ignore[union-attr]
     assert rounds["reactions"] == [] and rounds["skipped"] == []
     assert "Ог'лай" not in repr(view)
@@ -90,10 +92,12 @@ def test_gurps_hides_maneuvers_and_anonymises_the_order() -> None:
     )
     gm = t.campaign
     assert "Guard Pike" in gm.scene.system["maneuvers"]  # type: ignore[union-attr]
-    view = players_view(gm)
+    view = players_view(tracker(gm.system), gm)
     assert set(view.scene.system["maneuvers"]) == {"Vic Lockwood"}  # type: ignore[union-attr]
     assert "Unknown A" in view.scene.turn_order  # type: ignore[union-attr]
-    assert "Pike" not in repr(view) and "Guard Pike" not in repr(players_log(t.session.log, gm))
+    assert "Pike" not in repr(view) and "Guard Pike" not in repr(
+        players_log(tracker(gm.system), t.session.log, gm)
+    )
 
 
 @pytest.mark.parametrize(
@@ -120,7 +124,7 @@ def test_initiative_extended_rolls_and_resources_of_the_hidden(
     gm = t.campaign
     gm_rolls = t.submit(f"{first} {next(iter(gm.character(hide).skills or {'x': 0}))} ext=lock")
     gm = t.campaign
-    view, shown = players(gm, t.session.log)
+    view, shown = players(tracker(gm.system), gm, t.session.log)
     everything = repr(view) + repr(shown)
     assert hide not in everything
     assert view.scene is not None and set(view.scene.system["init"]) == {visible}
@@ -135,7 +139,7 @@ def test_unknown_system_data_is_not_shared_by_default() -> None:
     campaign = read_campaign(DEMOS["brp"])
     t = table(campaign, "/scene Somewhere")
     scene = replace(t.campaign.scene, system={"secret_plans": {"Boulder": 3}})  # type: ignore[arg-type]
-    view = players_view(replace(t.campaign, scene=scene))
+    view = players_view(t.system, replace(t.campaign, scene=scene))
     assert view.scene is not None and view.scene.system == {}
 
 
@@ -145,12 +149,15 @@ def test_notes_history_and_names_in_free_text() -> None:
         gm, "/scene Засада Ог'лая у моста", "/endscene Ог'лай ушёл", "/scene Погоня"
     ).campaign
     assert gm.scene_history
-    view = players_view(gm)
+    view = players_view(tracker(gm.system), gm)
     assert view.scene_history == ()
     assert all(c.notes == "" for c in view.characters)
     # a declined form of the name (Russian genitive) is a mention too
     assert "Ог'ла" not in repr(
-        players_view(table(demo("strange", "Ог'лай"), "/scene Засада Ог'лая").campaign)
+        players_view(
+            tracker("strange"),
+            table(demo("strange", "Ог'лай"), "/scene Засада Ог'лая").campaign,
+        )
     )
 
 
@@ -158,10 +165,10 @@ def test_stand_in_letters_follow_the_turn_order() -> None:
     gm = demo("gurps", "Guard Pike")
     gm = gm.with_character(replace(gm.character("Guard Moss"), gm_only=True))
     gm = table(gm, "/scene Warehouse", "/order pike vic moss").campaign
-    view = players_view(gm)
+    view = players_view(tracker(gm.system), gm)
     assert gm.scene is not None and view.scene is not None
     hidden = [n for n in gm.scene.turn_order if n in ("Guard Pike", "Guard Moss")]
     expected = {hidden[0]: "Unknown A", hidden[1]: "Unknown B"}
     assert view.scene.turn_order == tuple(expected.get(n, n) for n in gm.scene.turn_order)
     # the same state gives the same letters every time (the view repaints without shuffling)
-    assert players_view(gm) == view
+    assert players_view(tracker(gm.system), gm) == view

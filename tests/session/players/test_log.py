@@ -9,12 +9,13 @@ from pathlib import Path
 from tests.session.players.test_filter import demo, table
 from tui.session.campaign.log import LogEntry, entry_from_doc, entry_to_doc
 from tui.session.players import players_log
+from tui.session.systems.registry import tracker
 from tui.store import Store
 
 
 def shown_texts(t: object) -> list[str]:
     table_ = t  # a Table
-    return [e.text for e in players_log(table_.session.log, table_.campaign)]  # type: ignore[attr-defined]
+    return [e.text for e in players_log(table_.system, table_.session.log, table_.campaign)]  # type: ignore[attr-defined]
 
 
 def test_notes_are_the_gms_unless_marked_public() -> None:
@@ -46,7 +47,7 @@ def test_notes_of_an_old_log_count_as_the_gms() -> None:
         LogEntry(2, "2026-01-01T10:01:00", "undo", "undo: note: the cellar is a trap"),
         LogEntry(3, "2026-01-01T10:02:00", "change", "campaign renamed to X"),
     ]
-    assert [e.seq for e in players_log(old, demo("brp", "Boulder"))] == [3]
+    assert [e.seq for e in players_log(tracker("brp"), old, demo("brp", "Boulder"))] == [3]
 
 
 def test_a_hidden_characters_entries_stay_hidden_after_a_rename_or_removal() -> None:
@@ -60,7 +61,7 @@ def test_a_hidden_characters_entries_stay_hidden_after_a_rename_or_removal() -> 
         t.campaign, characters=tuple(c for c in t.campaign.characters if c.name != "Boulder")
     )
     for later in (renamed, removed):
-        shown = players_log(made, later)
+        shown = players_log(tracker(later.system), made, later)
         said = repr([(e.text, e.actor, e.inputs, e.effects) for e in shown])  # not the time
         assert "Boulder" not in repr(shown) and "30" not in said
 
@@ -69,7 +70,7 @@ def test_an_opposed_roll_against_a_hidden_character_is_retold_without_numbers() 
     t = table(demo("strange", "Ог'лай"), "kirma bow = 3 3 4 5 vs orc danger = 1 2 3 4 range=2,5")
     gm_entry = t.session.log[-1]
     assert re.search(r"\d-\d-\d-\d", gm_entry.text)
-    (shown,) = players_log(t.session.log, t.campaign)
+    (shown,) = players_log(t.system, t.session.log, t.campaign)
     assert shown.text.startswith("Кирма rolls against Unknown A")
     assert not re.search(r"\d", shown.text) and shown.effects == () and not shown.inputs
 

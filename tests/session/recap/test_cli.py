@@ -10,7 +10,7 @@ import pytest
 from tests.session.conftest import Scripted, brp_campaign
 from tui.cli.main import main
 from tui.session.campaign.session import Session
-from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import Store
 
 
@@ -21,7 +21,7 @@ def saved(tmp_path: Path) -> Path:
     store = Store.create(path, campaign.with_character(boulder))
     session = Session(store.campaign)
     session.subscribe(store.listener)
-    t = Table(session, rng=Scripted((1, 50, 99)))
+    t = open_table(session, rng=Scripted((1, 50, 99)))
     for line in (
         "/scene Hall",
         "alice spot hidden",

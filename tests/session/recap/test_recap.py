@@ -11,6 +11,7 @@ from tests.session.conftest import brp_campaign, make_table
 from tui.session.campaign.log import LogEntry
 from tui.session.recap import RecapOptions, recap
 from tui.session.recap.select import parse_words
+from tui.session.systems.registry import tracker
 from tui.session.table.table import Table
 
 LINES = [
@@ -42,7 +43,7 @@ def session() -> Table:
 
 
 def of(t: Table, options: RecapOptions | None = None) -> str:
-    return recap(t.campaign, lambda: iter(t.session.log), options)
+    return recap(t.system, t.campaign, lambda: iter(t.session.log), options)
 
 
 NOTE = (
@@ -184,7 +185,7 @@ def test_extended_checks_experience_and_notable_stunts() -> None:
             adventure=1,
         ),
     ]
-    text = recap(brp_campaign(), lambda: iter(log))
+    text = recap(tracker("brp"), brp_campaign(), lambda: iter(log))
     assert "### Outside any scene" in text
     assert "- Naomi picks the lock: success (3 stunt points)" in text
     assert "## Experience\n\n- Alice Moore · Spot Hidden: 60 → 64 (+4)\n\n" in text

@@ -11,6 +11,7 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Session
 from tui.session.recap import RecapOptions, recap
 from tui.session.table.table import Table
+from tui.session.tables import open_table
 from tui.store import demo_paths, read_campaign
 
 DEMOS = {p.stem.removeprefix("demo-"): p for p in demo_paths()}
@@ -58,17 +59,17 @@ def test_no_gm_only_name_in_any_players_recap(system: str) -> None:
     base = read_campaign(DEMOS[system])
     for hidden in base.characters:
         campaign = base.with_character(replace(hidden, gm_only=True))
-        t = Table(Session(campaign), rng=random.Random(11))
+        t = open_table(Session(campaign), rng=random.Random(11))
         done = [line for line in _lines(t, hidden, campaign) if t.submit(line).ok]
         assert len(done) >= 5, (system, hidden.name, done)
-        gm = recap(t.campaign, lambda t=t: iter(t.session.log), RecapOptions(gm=True))
+        gm = recap(t.system, t.campaign, lambda t=t: iter(t.session.log), RecapOptions(gm=True))
         assert hidden.name in gm
         for options in (
             RecapOptions(),
             RecapOptions(adventure=campaign.adventure),
             RecapOptions(scene="Aftermath"),
         ):
-            text = recap(t.campaign, lambda t=t: iter(t.session.log), options).casefold()
+            text = recap(t.system, t.campaign, lambda t=t: iter(t.session.log), options).casefold()
             for name in _names(hidden):
                 assert name.casefold() not in text, (system, name, options, text)
             assert "traitor" not in text  # a GM note

@@ -16,6 +16,7 @@ from tests.session.scene_helpers import (
     undo_restores,
 )
 from tui.session.campaign.schema import from_doc, to_doc
+from tui.session.systems.registry import TRACKERS
 
 
 def test_scene_starts_with_name_kind_and_limit() -> None:
@@ -120,7 +121,7 @@ def test_scene_state_survives_a_toml_round_trip() -> None:
         "/order dallah balgruf",
     )
     doc = tomllib.loads(tomli_w.dumps(to_doc(table.campaign)))
-    assert from_doc(doc) == table.campaign
+    assert from_doc(doc, TRACKERS) == table.campaign
 
 
 def test_only_trailing_words_set_kind_and_limit() -> None:

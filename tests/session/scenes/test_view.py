@@ -13,11 +13,15 @@ from tests.session.scene_helpers import (
 )
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.scenes.view import scene_lines
+from tui.session.systems.registry import tracker
 from tui.widgets.scene_panel import scene_text
 
 
 def plain(campaign: Campaign, limit: int = 6) -> list[str]:
-    return ["".join(text for text, _ in line) for line in scene_lines(campaign, limit)]
+    return [
+        "".join(text for text, _ in line)
+        for line in scene_lines(tracker(campaign.system), campaign, limit)
+    ]
 
 
 def test_no_scene_hint() -> None:
@@ -93,7 +97,7 @@ def test_limit_warning_is_shown_and_kept_when_space_runs_out() -> None:
 def test_turn_order_highlights_the_current_actor() -> None:
     table = table_for(gurps_campaign())
     ok(table, "/scene Warehouse", "/order", "/next", "/maneuver ruth aim")
-    lines = scene_lines(table.campaign)
+    lines = scene_lines(table.system, table.campaign)
     order = next(line for line in lines if line[0][0] == "order: ")
     highlighted = [text for text, style in order if "reverse" in style]
     assert highlighted == ["Ruth Hale"]
@@ -107,8 +111,8 @@ def test_extended_checks_are_drawn_by_their_own_view() -> None:
 
     chk = ExtendedCheck("Hack the door", tn=13, threshold=15, time_budget=60, pool=5, elapsed=10)
     campaign = replace(brp_campaign(), checks=(chk,))
-    lines = scene_lines(campaign)
-    expected = [[pair] for pair in describe_checks(campaign)]
+    lines = scene_lines(tracker(campaign.system), campaign)
+    expected = [[pair] for pair in describe_checks(tracker(campaign.system), campaign)]
     assert expected and lines[-len(expected) :] == expected
     assert "5/15" in plain(campaign)[-len(expected)]
 

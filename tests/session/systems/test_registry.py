@@ -14,7 +14,7 @@ import pytest
 import rules
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.session.systems import registry
-from tui.session.systems.registry import SystemInfo
+from tui.session.systems.registry import TRACKERS, SystemInfo
 
 ROOT = Path(__file__).resolve().parents[3]
 FIVE = ["brp", "gurps", "age", "strange", "skirmish"]
@@ -64,7 +64,7 @@ def test_a_tracker_answering_to_another_key_is_refused() -> None:
 
 def test_an_unknown_system_in_a_save_names_the_registered_ones() -> None:
     with pytest.raises(SchemaError) as caught:
-        from_doc({"format": 1, "system": "dnd", "name": "X"})
+        from_doc({"format": 1, "system": "dnd", "name": "X"}, TRACKERS)
     assert caught.value.path == "system"
     assert "'dnd'" in caught.value.message
     assert ", ".join(registry.system_keys()) in caught.value.message
@@ -75,20 +75,22 @@ PROBE = textwrap.dedent(
     import json, sys
     from tui.session.campaign.model import Campaign, Character
     from tui.session.campaign.schema import from_doc, to_doc
+    from tui.session.systems.registry import TRACKERS
     from tui.session.campaign.session import Session
     from tui.session.table.table import Table
+    from tui.session.tables import open_table
 
     key = sys.argv[1]
     skill = "Dexterity" if key == "age" else ("Умелец" if key == "strange" else 10)
     doc = to_doc(Campaign("Probe", key, characters=(Character("Ann", skills={"Stealth": skill},
                                                             attributes={"Dexterity": 2}),)))
-    campaign = from_doc(doc)  # what reading a save does
+    campaign = from_doc(doc, TRACKERS)  # what reading a save does
 
     def loaded():
         return sorted(m for m in sys.modules if m.startswith(("rules.", "tui.session.systems.")))
 
     read = loaded()
-    table = Table(Session(campaign))
+    table = open_table(Session(campaign))
     table.warm_up()
     table.preview("ann stealth")
     print(json.dumps({"read": read, "warm": loaded()}))

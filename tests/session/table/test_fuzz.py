@@ -17,6 +17,7 @@ from tui.session.campaign.session import Session
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import EntryError, parse_line
 from tui.session.table.table import Feedback, Preview, Table
+from tui.session.tables import open_table
 
 TOKENS = [
     # names and skills of every test campaign, Latin and Cyrillic, whole and partial
@@ -161,7 +162,7 @@ FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCh
 
 
 def fresh(system: str) -> Table:
-    table = Table(Session(CAMPAIGNS[system]()), rng=random.Random(7))
+    table = open_table(Session(CAMPAIGNS[system]()), rng=random.Random(7))
     # some history so /undo, /redo and /fortune have something to work on
     first = {
         "brp": "alice spot hidden = 07",

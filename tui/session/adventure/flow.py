@@ -16,18 +16,16 @@ never be rolled again without a trace in the log.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any
 
 from rules.errors import RulesError
 from tui.language import Msg, _
-from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft
+from tui.session.protocol.adventure import AdventureEnd, Row
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.context import SlashContext
 from tui.session.table.entry import EntryError
-
-if TYPE_CHECKING:
-    from tui.session.table.table import Feedback, Table
 
 __all__ = [
     "AdventureEnd",
@@ -41,59 +39,7 @@ __all__ = [
 ]
 
 
-class Row(Protocol):
-    """One roll to make at the end of the adventure (what the screen shows and enters)."""
-
-    @property
-    def character(self) -> str: ...
-    @property
-    def skill(self) -> str: ...
-    @property
-    def value(self) -> int: ...
-    @property
-    def improved(self) -> bool | None: ...  # None until rolled
-    @property
-    def wants_gain(self) -> bool: ...  # rolled, a second die still to come
-    @property
-    def done(self) -> bool: ...
-    @property
-    def next_die(self) -> int: ...  # sides of the die the row waits for, 0 when complete
-    @property
-    def roll_text(self) -> str: ...
-    @property
-    def status(self) -> str: ...
-    def entered(self, face: int, *, typed: bool = True) -> Row: ...
-    def rolled(self, rng: random.Random) -> Row: ...
-    def cleared(self) -> Row: ...
-
-
-RowT = TypeVar("RowT", bound=Row)
-
-
-class AdventureEnd(Protocol[RowT]):
-    """A system's end-of-adventure rolls."""
-
-    def rows(self, campaign: Campaign) -> tuple[RowT, ...]: ...
-
-    def check(self, campaign: Campaign, rows: Sequence[RowT]) -> None:
-        """Raise ``CommandError`` when finished ``rows`` cannot be applied to ``campaign``."""
-        ...
-
-    def apply(self, campaign: Campaign, rows: Sequence[RowT]) -> Campaign: ...
-
-    def draft(self, campaign: Campaign, rows: Sequence[RowT]) -> Draft: ...
-
-    def keep(self, campaign: Campaign, rows: Sequence[RowT]) -> Campaign:
-        """``campaign`` holding the progress of ``rows`` (their dice so far)."""
-        ...
-
-    def describe(self, row: RowT) -> str | Msg:
-        """One log line for a row's dice (or for a cleared row); a message keeps its facts
-        (the log reads in either language)."""
-        ...
-
-
-def rows_of(table: Table) -> tuple[Row, ...]:
+def rows_of(table: SlashContext) -> tuple[Row, ...]:
     """The rows of the table's campaign (none when its system has no such rolls)."""
     flow = table.system.end_of_adventure()
     return () if flow is None else tuple(flow.rows(table.campaign))
@@ -132,10 +78,8 @@ def check_done(rows: Sequence[Row]) -> None:
         )
 
 
-def commit(table: Table, rows: Sequence[Row]) -> Feedback:
+def commit(table: SlashContext, rows: Sequence[Row]) -> Feedback:
     """Apply the end of the adventure as ONE undoable, logged step (or say what is wrong)."""
-    from tui.session.table.table import Feedback
-
     flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
     if flow is None:
         return Feedback(
@@ -152,12 +96,10 @@ def commit(table: Table, rows: Sequence[Row]) -> Feedback:
 
 
 def record(
-    table: Table, rows: Sequence[Row], changed: Sequence[int], what: str | Msg = ""
+    table: SlashContext, rows: Sequence[Row], changed: Sequence[int], what: str | Msg = ""
 ) -> Feedback:
     """Keep the progress of ``rows`` (the ``changed`` ones just entered, rolled or cleared) as
     one logged, undoable change: the dice are on disk before the screen shows them."""
-    from tui.session.table.table import Feedback
-
     flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
     if flow is None or not changed:
         return Feedback(False, _("nothing to record"))

@@ -7,13 +7,17 @@ optional ``side``, ``player``, ``gm_only``, ``ticks``, ``notes`` and the tables
 ``[scene]``,
 ``[[scene_history]]`` and ``[[checks]]``. Validation errors name the key path
 (``characters[0].skills."Spot Hidden"``) so a GM can find the mistake in a text editor.
+
+What a skill value may be is the system's to say, and the campaign model knows no system:
+whoever reads a save hands :func:`from_doc` the systems it may name (:data:`Systems`, the
+registry's ``TRACKERS``), an injected lookup rather than an import of the registry above.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import Any, Protocol
 
 from tui.language import _
 from tui.session.campaign.durations import MAX_LEFT, condition_doc, parse_duration
@@ -24,14 +28,16 @@ from tui.session.campaign.model import (
     Condition,
     ExtendedCheck,
     Scene,
+    Value,
 )
 from tui.session.campaign.typenames import expected as _expected
-from tui.session.systems import registry
 
 __all__ = [
     "FORMAT",
     "MIGRATIONS",
     "SchemaError",
+    "SkillRules",
+    "Systems",
     "character_doc",
     "character_from_doc",
     "check_doc",
@@ -47,6 +53,19 @@ __all__ = [
 #: refuse them as unknown keys, so the number says it instead).
 FORMAT = 3
 MAX_RESOURCE = 1_000_000
+
+
+class SkillRules(Protocol):
+    """What the schema asks a campaign's system: what its skill values are."""
+
+    @property
+    def skill_type(self) -> type | tuple[type, ...]: ...
+
+    def skill_problem(self, value: Value) -> str: ...
+
+
+#: The systems a save may name, by key (in the order an error lists them).
+Systems = Mapping[str, SkillRules]
 
 
 class SchemaError(ValueError):
@@ -120,7 +139,7 @@ def _no_unknown(doc: Mapping[str, Any], path: str, known: set[str]) -> None:
             )
 
 
-def _character(doc: Any, path: str, system: str) -> Character:
+def _character(doc: Any, path: str, rules: SkillRules) -> Character:
     if not isinstance(doc, dict):
         raise SchemaError(path, _("expected a table"))
     _no_unknown(doc, path, {f.name for f in fields(Character)})
@@ -133,10 +152,9 @@ def _character(doc: Any, path: str, system: str) -> Character:
             _key(path, "side"),
             _("must be one of {values}, got {value!r}").format(values=", ".join(SIDES), value=side),
         )
-    tracker = registry.tracker(system)  # the system says what its skill values are
-    skills = _table(doc, path, "skills", tracker.skill_type)
+    skills = _table(doc, path, "skills", rules.skill_type)  # the system says what they are
     for skill, value in skills.items():
-        problem = tracker.skill_problem(value)
+        problem = rules.skill_problem(value)
         if problem:
             raise SchemaError(_key(_key(path, "skills"), skill), problem)
     ticks = _get(doc, path, "ticks", list, [])
@@ -303,8 +321,10 @@ def migrate(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def from_doc(doc: dict[str, Any]) -> Campaign:
-    """Validate a parsed TOML document and build the campaign; raise :class:`SchemaError`."""
+def from_doc(doc: dict[str, Any], systems: Systems) -> Campaign:
+    """Validate a parsed TOML document and build the campaign; raise :class:`SchemaError`.
+
+    ``systems``: the systems the save may name (the registry's ``TRACKERS``)."""
     doc = migrate(doc)
     _no_unknown(
         doc,
@@ -322,7 +342,7 @@ def from_doc(doc: dict[str, Any]) -> Campaign:
         },
     )
     system = _get(doc, "", "system", str)
-    known = registry.system_keys()
+    known = tuple(systems)
     if system not in known:
         raise SchemaError(
             "system",
@@ -334,7 +354,8 @@ def from_doc(doc: dict[str, Any]) -> Campaign:
     if adventure < 1:
         raise SchemaError("adventure", _("must be at least 1, got {value}").format(value=adventure))
     chars = _get(doc, "", "characters", list, [])
-    characters = tuple(_character(c, f"characters[{i}]", system) for i, c in enumerate(chars))
+    rules = systems[system]
+    characters = tuple(_character(c, f"characters[{i}]", rules) for i, c in enumerate(chars))
     seen: set[str] = set()
     for i, ch in enumerate(characters):
         if ch.name.casefold() in seen:
@@ -412,9 +433,10 @@ def check_doc(check: ExtendedCheck) -> dict[str, Any]:
     return _plain({f.name: getattr(check, f.name) for f in fields(ExtendedCheck)})  # type: ignore[no-any-return]
 
 
-def character_from_doc(doc: Any, path: str, system: str) -> Character:
-    """One ``[[characters]]`` table → :class:`Character` (raises :class:`SchemaError`)."""
-    return _character(doc, path, system)
+def character_from_doc(doc: Any, path: str, rules: SkillRules) -> Character:
+    """One ``[[characters]]`` table → :class:`Character` (raises :class:`SchemaError`);
+    ``rules``: the campaign's system."""
+    return _character(doc, path, rules)
 
 
 def scene_from_doc(doc: Any, path: str = "scene") -> Scene:

@@ -55,20 +55,24 @@ from tui.session.characters.values import (
     spelling,
     with_table,
 )
-from tui.session.scenes.base import pick_character
-from tui.session.systems.registry import tracker
-from tui.session.table.commands import change_hook, slash
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
+from tui.session.protocol.system import System
 from tui.session.table.entry import Slash
 from tui.session.table.names import NameError_, match_prefix_words, normal
-from tui.session.table.table import Feedback, Table
+from tui.session.table.pick import pick_character
 
-__all__ = ["existing_name"]
+__all__ = ["COMMANDS", "existing_name"]
+
+#: this part's commands and hooks (listed with the others in :mod:`tui.session.tables`)
+COMMANDS = CommandSet()
 
 _FLAGS = {"npc": "npc", "party": "party", "gm": "gm", "gm-only": "gm", "gm_only": "gm"}
 _COUNT = re.compile(r"^[x×*](\d+)$", re.IGNORECASE)
 
 
-def _one(table: Table, words: Sequence[str], usage: str) -> Character:
+def _one(table: SlashContext, words: Sequence[str], usage: str) -> Character:
     if not words:
         raise CommandError(_("usage: {usage}").format(usage=usage))
     name, rest = pick_character(table, words)
@@ -79,13 +83,13 @@ def _one(table: Table, words: Sequence[str], usage: str) -> Character:
     return table.campaign.character(name)
 
 
-@slash(
+@COMMANDS.slash(
     "add",
     "/add NAME [npc] [gm]",
     "add a character (npc: an opponent; gm: hidden from players) and edit it",
     args="TEXT",
 )
-def _add(table: Table, cmd: Slash) -> Feedback:
+def _add(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     side, gm_only = "party", False
     while len(words) > 1 and words[-1].casefold() in _FLAGS:
@@ -109,26 +113,29 @@ def _add(table: Table, cmd: Slash) -> Feedback:
         else msg("added {name}", name=name)
     )
     feedback = table.run_change(
-        lambda c: roster.add(c, ch), Draft.of("change", text, name, "", {"added": name})
+        lambda c: roster.add(table.system, c, ch),
+        Draft.of("change", text, name, "", {"added": name}),
     )
     if not feedback.ok:
         return feedback
     return replace(feedback, action="edit", argument=name)
 
 
-@slash("edit", "/edit CHAR", "open the character editor (every field; Escape closes)", args="CHAR")
-def _edit(table: Table, cmd: Slash) -> Feedback:
+@COMMANDS.slash(
+    "edit", "/edit CHAR", "open the character editor (every field; Escape closes)", args="CHAR"
+)
+def _edit(table: SlashContext, cmd: Slash) -> Feedback:
     ch = _one(table, cmd.args, "/edit CHAR")
     return Feedback(True, _("editing {name}").format(name=ch.name), action="edit", argument=ch.name)
 
 
-@slash(
+@COMMANDS.slash(
     "sheet",
     "/sheet [CHAR]",
     "the character sheet: everything about one character (f4)",
     args="[CHAR]",
 )
-def _sheet(table: Table, cmd: Slash) -> Feedback:
+def _sheet(table: SlashContext, cmd: Slash) -> Feedback:
     name = _one(table, cmd.args, "/sheet CHAR").name if cmd.args else ""
     return Feedback(
         True,
@@ -138,15 +145,17 @@ def _sheet(table: Table, cmd: Slash) -> Feedback:
     )
 
 
-@slash("dup", "/dup CHAR [xN]", "copy a character N times: Guard → Guard 2, Guard 3", args="CHAR")
-def _dup(table: Table, cmd: Slash) -> Feedback:
+@COMMANDS.slash(
+    "dup", "/dup CHAR [xN]", "copy a character N times: Guard → Guard 2, Guard 3", args="CHAR"
+)
+def _dup(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     count = 1
     if words and (m := _COUNT.match(words[-1])):
         count = int(m[1])
         words.pop()
     ch = _one(table, words, "/dup CHAR [xN]")
-    new, names = roster.duplicate(table.campaign, ch.name, count)
+    new, names = roster.duplicate(table.system, table.campaign, ch.name, count)
     text = msg("copied {name}: {copies}", name=ch.name, copies=", ".join(names))
     return table.run_change(
         lambda _c: new,
@@ -154,16 +163,16 @@ def _dup(table: Table, cmd: Slash) -> Feedback:
     )
 
 
-@slash(
+@COMMANDS.slash(
     "rm",
     "/rm CHAR",
     "remove a character (the log keeps its history; ctrl+z undoes)",
     aliases=("remove",),
     args="CHAR",
 )
-def _rm(table: Table, cmd: Slash) -> Feedback:
+def _rm(table: SlashContext, cmd: Slash) -> Feedback:
     ch = _one(table, cmd.args, "/rm CHAR")
-    new = roster.remove(table.campaign, ch.name)
+    new = roster.remove(table.system, table.campaign, ch.name)
     return table.run_change(
         lambda _c: new,
         Draft.of(
@@ -204,7 +213,7 @@ def _known(campaign: Campaign, table_of: str) -> list[str]:
     return list(seen)
 
 
-def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
+def _set_value(table: SlashContext, cmd: Slash, kind: str) -> Feedback:
     usage = "/skill CHAR SKILL VALUE" if kind == "skills" else "/attr CHAR NAME VALUE"
     words = list(cmd.args)
     if len(words) < 3:
@@ -249,27 +258,27 @@ def _set_value(table: Table, cmd: Slash, kind: str) -> Feedback:
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 
 
-@slash(
+@COMMANDS.slash(
     "skill",
     "/skill CHAR SKILL VALUE",
     "set a skill (added when the character lacks it), checked by the system's rules",
     args="CHAR SKILL N",
 )
-def _skill(table: Table, cmd: Slash) -> Feedback:
+def _skill(table: SlashContext, cmd: Slash) -> Feedback:
     return _set_value(table, cmd, "skills")
 
 
-@slash(
+@COMMANDS.slash(
     "attr",
     "/attr CHAR NAME VALUE",
     "set an attribute or characteristic (added if new)",
     args="CHAR TEXT",
 )
-def _attr(table: Table, cmd: Slash) -> Feedback:
+def _attr(table: SlashContext, cmd: Slash) -> Feedback:
     return _set_value(table, cmd, "attributes")
 
 
-@slash(
+@COMMANDS.slash(
     "hp",
     "/hp CHAR [RESOURCE] ±N[!]|=N|max=N",
     "change a resource (HP by default); healing stops at the maximum unless N!; "
@@ -277,7 +286,7 @@ def _attr(table: Table, cmd: Slash) -> Feedback:
     aliases=("res",),
     args="CHAR [RESOURCE] N",
 )
-def _resource(table: Table, cmd: Slash) -> Feedback:
+def _resource(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     amounts: list[Amount] = []
     while words and is_amount(words[-1]) and len(amounts) < 2:
@@ -337,14 +346,14 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
     return 0, ""
 
 
-@slash(
+@COMMANDS.slash(
     "cond",
     "/cond CHAR NAME [N rounds|turns]",
     "set a condition (stunned, prone …); rounds count down by the round, turns by the "
     "character's own turn",
     args="CHAR CONDITION N",
 )
-def _cond(table: Table, cmd: Slash) -> Feedback:
+def _cond(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if not words:
         return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns]"))
@@ -359,13 +368,13 @@ def _cond(table: Table, cmd: Slash) -> Feedback:
     return table.change(lambda c: c.with_character(new), text, actor=ch.name)
 
 
-@slash(
+@COMMANDS.slash(
     "uncond",
     "/uncond CHAR NAME|all",
     "lift a condition (all: every one)",
     args="CHAR CONDITION|all",
 )
-def _uncond(table: Table, cmd: Slash) -> Feedback:
+def _uncond(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
         return Feedback(False, _("usage: /uncond CHAR NAME (or all)"))
@@ -391,14 +400,14 @@ def _uncond(table: Table, cmd: Slash) -> Feedback:
 
 
 # -- change hooks: they follow every change, in the same undoable step ----------------------
-@change_hook
-def _rounds(before: Campaign, out: Outcome) -> Outcome:
+@COMMANDS.change_hook
+def _rounds(_system: System, before: Campaign, out: Outcome) -> Outcome:
     return round_hook(before, out)
 
 
-@change_hook
-def _down(before: Campaign, out: Outcome) -> Outcome:
-    lines = down_lines(before, out.campaign, tracker(out.campaign.system).vital_resources)
+@COMMANDS.change_hook
+def _down(system: System, before: Campaign, out: Outcome) -> Outcome:
+    lines = down_lines(before, out.campaign, system.vital_resources)
     if not lines:
         return out
     return replace(out, draft=out.draft.with_effects(lines))

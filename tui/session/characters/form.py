@@ -49,7 +49,7 @@ from tui.session.characters.values import (
     whole_number,
     with_table,
 )
-from tui.session.systems.interface import System
+from tui.session.protocol.system import System
 
 __all__ = ["Field", "apply_field", "fields_of", "remove_field", "toggle_field"]
 
@@ -451,7 +451,7 @@ def apply_field(
         raise CommandError(_("nothing changed"))
     inputs = {"renamed": ch.name, "to": new.name} if new.name != ch.name else {}
     return (
-        roster.replace_character(campaign, ch.name, new),
+        roster.replace_character(system, campaign, ch.name, new),
         Draft.of("change", _describe(ch, new, field), new.name, "", inputs),
     )
 

@@ -32,7 +32,7 @@ from dataclasses import replace
 from tui.language import _
 from tui.session.campaign.model import Campaign, Character, Scene
 from tui.session.campaign.session import CommandError
-from tui.session.systems.registry import tracker
+from tui.session.protocol.system import System
 
 __all__ = [
     "MAX_CHARACTERS",
@@ -70,7 +70,7 @@ def _inits(scene: Scene) -> Mapping[str, object]:
     return raw if isinstance(raw, Mapping) else {}
 
 
-def _joined(campaign: Campaign, name: str) -> Campaign:
+def _joined(system: System, campaign: Campaign, name: str) -> Campaign:
     """``campaign`` with the new character ``name`` in the running turn order, if any."""
     scene = campaign.scene
     if scene is None or not scene.turn_order:
@@ -78,7 +78,7 @@ def _joined(campaign: Campaign, name: str) -> Campaign:
     actor = _actor(scene)
     order: list[str] = [*scene.turn_order, name]
     try:
-        own = tracker(campaign.system).turn_order(campaign, order)
+        own = system.turn_order(campaign, order)
     except (CommandError, KeyError):
         own = None  # the system cannot place it yet (no Basic Speed): at the end
     if own is not None:
@@ -87,11 +87,11 @@ def _joined(campaign: Campaign, name: str) -> Campaign:
     return replace(campaign, scene=replace(scene, turn_order=tuple(order), current=current))
 
 
-def add(campaign: Campaign, character: Character) -> Campaign:
+def add(system: System, campaign: Campaign, character: Character) -> Campaign:
     """The campaign with ``character`` at the end of the party (and the turn order)."""
     _limit(campaign, 1)
     added = replace(campaign, characters=(*campaign.characters, character))
-    return _joined(added, character.name)
+    return _joined(system, added, character.name)
 
 
 def copy_names(campaign: Campaign, name: str, count: int) -> list[str]:
@@ -117,7 +117,9 @@ def _copy(original: Character, name: str) -> Character:
     return replace(original, name=name, resources=resources, ticks=(), conditions=(), extra=extra)
 
 
-def duplicate(campaign: Campaign, name: str, count: int = 1) -> tuple[Campaign, list[str]]:
+def duplicate(
+    system: System, campaign: Campaign, name: str, count: int = 1
+) -> tuple[Campaign, list[str]]:
     """``count`` copies of ``name`` placed after it (and its earlier copies)."""
     if not 1 <= count <= MAX_COPIES:
         raise CommandError(
@@ -162,7 +164,7 @@ def _copies_in_order(scene: Scene, original: str, names: Sequence[str]) -> Scene
     return replace(scene, turn_order=tuple(order), current=current, system=system)
 
 
-def _scene_without(campaign: Campaign, name: str) -> Scene | None:
+def _scene_without(system: System, campaign: Campaign, name: str) -> Scene | None:
     scene = campaign.scene
     if scene is None:
         return None
@@ -176,26 +178,24 @@ def _scene_without(campaign: Campaign, name: str) -> Scene | None:
         if current >= len(order):
             current = 0
     scene = replace(scene, turn_order=tuple(order), current=current)
-    return tracker(campaign.system).scene_without(scene, name)
+    return system.scene_without(scene, name)
 
 
-def remove(campaign: Campaign, name: str) -> Campaign:
+def remove(system: System, campaign: Campaign, name: str) -> Campaign:
     """The campaign without ``name`` (see the module docstring for its references)."""
     ch = campaign.character(name)
     chars = tuple(c for c in campaign.characters if c is not ch)
-    return replace(campaign, characters=chars, scene=_scene_without(campaign, ch.name))
+    return replace(campaign, characters=chars, scene=_scene_without(system, campaign, ch.name))
 
 
-def rename(campaign: Campaign, old: str, new: str) -> Campaign:
+def rename(system: System, campaign: Campaign, old: str, new: str) -> Campaign:
     """The campaign with ``old`` called ``new`` everywhere the state names it."""
     ch = campaign.character(old)
     campaign = campaign.with_character(replace(ch, name=new), old_name=ch.name)
     scene = campaign.scene
     if scene is not None:
         order = tuple(new if n == ch.name else n for n in scene.turn_order)
-        scene = tracker(campaign.system).scene_renamed(
-            replace(scene, turn_order=order), ch.name, new
-        )
+        scene = system.scene_renamed(replace(scene, turn_order=order), ch.name, new)
     checks = tuple(
         replace(
             chk,
@@ -210,8 +210,8 @@ def rename(campaign: Campaign, old: str, new: str) -> Campaign:
     return replace(campaign, scene=scene, checks=checks)
 
 
-def replace_character(campaign: Campaign, old: str, updated: Character) -> Campaign:
+def replace_character(system: System, campaign: Campaign, old: str, updated: Character) -> Campaign:
     """``updated`` in place of ``old`` (renamed everywhere when its name changed)."""
     if updated.name != old:
-        campaign = rename(campaign, old, updated.name)
+        campaign = rename(system, campaign, old, updated.name)
     return campaign.with_character(updated)

@@ -23,7 +23,7 @@ from tui.session.campaign.log import LogEntry, shown_text
 from tui.session.campaign.model import Character
 from tui.session.characters.conditions import shown_label
 from tui.session.characters.resources import bar, is_down, resource_text
-from tui.session.systems.interface import Segment
+from tui.session.protocol.plans import Segment
 
 __all__ = ["BAR_STYLES", "GRADE_STYLES", "pack", "recent_rolls", "sheet_lines"]
 

@@ -21,7 +21,7 @@ from typing import Any
 from tui.language import N_, _, tr
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError
-from tui.session.systems.interface import System
+from tui.session.protocol.system import System
 from tui.session.table.names import normal
 
 __all__ = [

@@ -2,6 +2,7 @@
 
 - ``commands`` — ``/ext``, ``/clear``, ``/unblock`` (cheap: loaded for every campaign).
 - ``rolls`` — the roll hooks: which check a roll counts toward (cheap as well).
+- ``naming`` — a check by name, the selected one, the ``/ext`` usage (cheap).
 - ``checks`` — a new check from ``/ext NAME key=value…``; clearing and unblocking.
 - ``progress`` — what a counted roll adds: pool, time, consequences (an opposed roll too).
 - ``races`` — races: two sides filling their own pools, first to the threshold wins.
@@ -14,6 +15,7 @@
 An extended check is an AGE challenge test whatever the campaign's system, so ``checks``,
 ``progress``, ``data`` and ``view`` need ``rules.age``; they are imported only once a
 campaign has (or creates) a check. Per system, the system interface says what a roll adds
-(``extended_progress``, ``extended_result``), how a skill is named (``extended_skill``) and
+(``extended_progress``, ``extended_result``: a neutral ``StepRoll`` that ``progress`` hands
+the AGE rules), how a skill is named (``extended_skill``) and
 whether the TN matters (``extended_tn``, ``with_check_tn``).
 """

@@ -26,8 +26,8 @@ from tui.language import _, ngettext
 from tui.session.campaign.model import Campaign
 from tui.session.extended.data import from_check
 from tui.session.extended.save import from_race, is_race
-from tui.session.systems.interface import Chance, Plan
-from tui.session.systems.registry import tracker
+from tui.session.protocol.plans import Chance, Plan
+from tui.session.protocol.system import System
 from tui.session.table.entry import Check
 
 __all__ = ["completion_note"]
@@ -37,14 +37,16 @@ def _pct(p: Fraction) -> str:
     return Chance("", p, "").percent
 
 
-def completion_note(campaign: Campaign, name: str, check: Check, plan: Plan) -> tuple[str, ...]:
+def completion_note(
+    system: System, campaign: Campaign, name: str, check: Check, plan: Plan
+) -> tuple[str, ...]:
     """One preview line on the check ``name`` a roll is bound to ("" lines when none)."""
     chk = campaign.check(name)
     if chk.status != "running":
         return ()
     if is_race(chk):
         return _race_note(chk.name, campaign, check, plan)
-    steps = tracker(campaign.system).extended_steps(plan)
+    steps = system.extended_steps(plan)
     if steps is None:
         return ()
     test = from_check(chk)

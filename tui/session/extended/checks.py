@@ -14,7 +14,6 @@ from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
 from tui.language import Msg, _, msg, nmsg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
-from tui.session.extended.commands import USAGE
 from tui.session.extended.data import (
     LEVELS,
     check_name,
@@ -25,9 +24,10 @@ from tui.session.extended.data import (
     parse_skills,
     to_check,
 )
+from tui.session.extended.naming import USAGE
 from tui.session.extended.progress import consequence_msg, minutes
 from tui.session.extended.save import is_race
-from tui.session.systems.registry import tracker
+from tui.session.protocol.system import System
 from tui.session.table.entry import EntryError
 
 __all__ = ["changed", "create_check", "summary"]
@@ -98,7 +98,9 @@ def _threshold(raw: str) -> int:
     return value
 
 
-def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> ExtendedCheck:
+def create_check(
+    system: System, system_name: str, campaign: Campaign, name: str, words: Sequence[str]
+) -> ExtendedCheck:
     """A new check from ``/ext NAME key=value…`` (an EntryError names what is wrong)."""
     check_name(name)
     if any(c.name.casefold() == name.casefold() for c in campaign.checks):
@@ -113,6 +115,8 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
             raise EntryError(_("/ext {name} race=… needs threshold=").format(name=name))
         budget = parse_minutes(opts["time"]) if "time" in opts else None
         return create_race(
+            system,
+            system_name,
             campaign,
             name,
             opts,
@@ -143,7 +147,9 @@ def create_check(campaign: Campaign, name: str, words: Sequence[str]) -> Extende
     return to_check(test, name, allowed_skills=skills)
 
 
-def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str | Msg, list[str | Msg]]:
+def summary(
+    system: System, campaign: Campaign, chk: ExtendedCheck
+) -> tuple[str | Msg, list[str | Msg]]:
     """The log line and effects that announce a new check (as facts: either language)."""
     if is_race(chk):
         from tui.session.extended.races import summary as race_summary
@@ -157,7 +163,7 @@ def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str | Msg, list[str
     )
     if named:
         head = msg("{head} ({named})", head=head, named=term(named))
-    if tracker(campaign.system).extended_tn:
+    if system.extended_tn:
         head = msg("{head}, TN {tn}", head=head, tn=test.tn)
     rolls = nmsg("{n} roll", "{n} rolls", test.rolls_left)
     text = msg(

@@ -30,32 +30,31 @@ from dataclasses import replace
 
 from tui.language import _, msg, term, tr
 from tui.session.campaign.model import Campaign
-from tui.session.extended.rolls import ACTIVE, match_check, selected
-from tui.session.table.commands import slash
+from tui.session.extended.naming import ACTIVE, USAGE, match_check, selected
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
+from tui.session.protocol.system import System
 from tui.session.table.entry import EntryError, Slash
-from tui.session.table.table import Feedback, Table
 
-__all__ = ["USAGE"]
+__all__ = ["COMMANDS"]
 
-USAGE = (
-    '/ext NAME threshold=N|easy…very-hard time=30m [tn=N] [every=N] [minor="…"] '
-    '[major="…"] [serious="…"] [skills="…"] · /ext NAME race="A vs B" '
-    "threshold=N [time=…] · /ext use NAME|none · /ext drop NAME"
-)
+#: this part's commands and hooks (listed with the others in :mod:`tui.session.tables`)
+COMMANDS = CommandSet()
 
 
-@slash(
+@COMMANDS.slash(
     "ext",
     "/ext NAME threshold=N time=30m [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
     'create, list, select (/ext use NAME) or drop an extended check; race="A vs B" makes a race',
     aliases=("extended",),
     args="use|drop CHECK",
 )
-def _ext(table: Table, cmd: Slash) -> Feedback:
+def _ext(table: SlashContext, cmd: Slash) -> Feedback:
     campaign = table.campaign
     args = list(cmd.args)
     if not args or args == ["list"]:
-        lines = _describe(campaign)
+        lines = _describe(table.system, campaign)
         if not lines:
             return Feedback(True, _("no extended checks yet: {usage}").format(usage=USAGE))
         return Feedback(True, " │ ".join(text.strip() for text, _ in lines))
@@ -72,20 +71,21 @@ def _ext(table: Table, cmd: Slash) -> Feedback:
         if chk is not None:
             from tui.session.extended.view import describe_check
 
-            return Feedback(True, " │ ".join(t.strip() for t, _ in describe_check(campaign, chk)))
+            described = describe_check(table.system, campaign, chk)
+            return Feedback(True, " │ ".join(t.strip() for t, _ in described))
     from tui.session.extended.checks import create_check, summary
 
-    chk = create_check(campaign, args[0], args[1:])
-    text, effects = summary(campaign, chk)
+    chk = create_check(table.system, table.system_name, campaign, args[0], args[1:])
+    text, effects = summary(table.system, campaign, chk)
     return table.change(lambda c: c.with_check(chk), text, effects=effects)
 
 
-def _describe(campaign: Campaign) -> list[tuple[str, str]]:
+def _describe(system: System, campaign: Campaign) -> list[tuple[str, str]]:
     if not campaign.checks:
         return []  # no check, no rules to load
     from tui.session.extended.view import describe_checks
 
-    return describe_checks(campaign)
+    return describe_checks(system, campaign)
 
 
 def _one_name(args: Sequence[str], usage: str) -> str:
@@ -98,7 +98,7 @@ def _without_selection(campaign: Campaign) -> Campaign:
     return replace(campaign, options={k: v for k, v in campaign.options.items() if k != ACTIVE})
 
 
-def _use(table: Table, args: Sequence[str]) -> Feedback:
+def _use(table: SlashContext, args: Sequence[str]) -> Feedback:
     name = _one_name(args, "/ext use NAME (or /ext use none)")
     current = selected(table.campaign)
     if name.casefold() in ("none", "off", "-"):
@@ -121,7 +121,7 @@ def _use(table: Table, args: Sequence[str]) -> Feedback:
     )
 
 
-def _drop(table: Table, args: Sequence[str]) -> Feedback:
+def _drop(table: SlashContext, args: Sequence[str]) -> Feedback:
     chk = match_check(table.campaign, _one_name(args, "/ext drop NAME"))
 
     def drop(c: Campaign) -> Campaign:
@@ -141,7 +141,7 @@ def _drop(table: Table, args: Sequence[str]) -> Feedback:
     )
 
 
-def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> Feedback:
+def _rules_change(table: SlashContext, usage: str, args: Sequence[str], step: str) -> Feedback:
     """``/clear`` and ``/unblock``: a rules method of the check, as one undoable step."""
     chk = match_check(table.campaign, _one_name(args, usage))
     if chk.status != "running":
@@ -156,21 +156,21 @@ def _rules_change(table: Table, usage: str, args: Sequence[str], step: str) -> F
     )
 
 
-@slash(
+@COMMANDS.slash(
     "clear",
     "/clear NAME",
     "clear the minor consequence of an extended check after a separate test",
     args="CHECK",
 )
-def _clear(table: Table, cmd: Slash) -> Feedback:
+def _clear(table: SlashContext, cmd: Slash) -> Feedback:
     return _rules_change(table, "/clear NAME", cmd.args, "clear")
 
 
-@slash(
+@COMMANDS.slash(
     "unblock",
     "/unblock NAME",
     "lift a 'blocked' consequence once the other test is done",
     args="CHECK",
 )
-def _unblock(table: Table, cmd: Slash) -> Feedback:
+def _unblock(table: SlashContext, cmd: Slash) -> Feedback:
     return _rules_change(table, "/unblock NAME", cmd.args, "unblock")

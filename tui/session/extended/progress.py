@@ -24,12 +24,12 @@ from tui.language import N_, Msg, _, msg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.data import covers, from_check, to_check
-from tui.session.extended.rolls import ACTIVE, selected
-from tui.session.extended.save import is_race
-from tui.session.systems.registry import tracker
+from tui.session.extended.naming import ACTIVE, selected
+from tui.session.protocol.system import StepRoll, System
 from tui.session.table.entry import Check
 
 __all__ = [
+    "as_test",
     "consequence_line",
     "contribute",
     "count",
@@ -37,16 +37,12 @@ __all__ = [
     "minutes",
     "problem",
     "settle",
-    "stand_in",
 ]
 
 
-def stand_in(success: bool, added: int, tn: int) -> age.Result:
-    """An AGE result at ``tn`` standing for a roll of another system: its Drama Die is the
-    progress when it succeeded."""
-    if success:
-        return age.Result((1, 1, added), tn - 2 - added, tn)
-    return age.Result((1, 1, 1), tn - 4, tn)
+def as_test(roll: StepRoll) -> age.Result:
+    """The AGE test the challenge rules count for ``roll`` (its progress die the Drama Die)."""
+    return age.Result(roll.dice, roll.bonus, roll.tn, roll.rating)
 
 
 def problem(
@@ -111,22 +107,19 @@ def count(
     return new, lines
 
 
-def contribute(before: Campaign, name: str, check: Check, clear: bool, out: Outcome) -> Outcome:
-    """A committed roll counted toward the check ``name``, in the same undo step."""
+def contribute(
+    system: System, before: Campaign, name: str, check: Check, clear: bool, out: Outcome
+) -> Outcome:
+    """A committed roll counted toward the check ``name`` (not a race), in the same undo step."""
     chk = before.check(name)
-    if is_race(chk):
-        from tui.session.extended.races import race_step
-
-        return race_step(before, chk, check, out)
-    system = tracker(before.system)
     test = from_check(chk)
     side = check.a
     skill = system.extended_skill(before, side)
     opposed = system.extended_opposed(out) if check.b is not None else None
     if opposed is not None:
-        result, others = opposed
+        result, others = as_test(opposed[0]), tuple(as_test(r) for r in opposed[1])
     else:
-        result, others = system.extended_result(out, test.tn_for(skill)), ()
+        result, others = as_test(system.extended_result(out, test.tn_for(skill))), ()
     new, notes = count(test, side.actor, skill, result, clear, others)
     lines = [named(name, n) for n in notes]
     note: dict[str, Any] = {"grade": out.draft.grade, "dice": _dice(out)}

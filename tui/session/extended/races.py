@@ -31,9 +31,9 @@ from rules.errors import RulesError
 from tui.language import Msg, _, msg, ngettext, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
-from tui.session.extended.progress import minutes, named, settle
+from tui.session.extended.progress import as_test, minutes, named, settle
 from tui.session.extended.save import from_race, race_sides, to_race
-from tui.session.systems.registry import info, tracker
+from tui.session.protocol.system import System
 from tui.session.table.entry import Check, EntryError, split_words
 from tui.session.table.names import NameError_, match_prefix_words
 
@@ -91,6 +91,8 @@ def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
 
 
 def create_race(
+    system: System,
+    system_name: str,
     campaign: Campaign,
     name: str,
     opts: Mapping[str, str],
@@ -98,7 +100,8 @@ def create_race(
     threshold: int,
     budget: int | None,
 ) -> ExtendedCheck:
-    """A new race from ``/ext NAME race=… threshold=… [time=…] [tn=…]``."""
+    """A new race from ``/ext NAME race=… threshold=… [time=…] [tn=…]`` (``system_name``
+    names the system when it cannot run races)."""
     wrong = [k for k in _NOT_FOR_RACES if k in opts]
     if wrong:
         raise EntryError(
@@ -106,10 +109,10 @@ def create_race(
                 names=", ".join(k + "=" for k in wrong), RACE_USAGE=RACE_USAGE
             )
         )
-    if not tracker(campaign.system).opposed_steps:
+    if not system.opposed_steps:
         raise EntryError(
             _("races are run with opposed rolls, which {name} extended checks do not count").format(
-                name=info(campaign.system).name
+                name=system_name
             )
         )
     sides = _sides(campaign, opts["race"])
@@ -157,11 +160,11 @@ def side_of(chk: ExtendedCheck, actor: str) -> int | None:
     return next((i for i, side in enumerate(race_sides(chk)) if actor in side), None)
 
 
-def problem(campaign: Campaign, chk: ExtendedCheck, check: Check) -> Msg | None:
+def problem(system: System, campaign: Campaign, chk: ExtendedCheck, check: Check) -> Msg | None:
     """Why this roll cannot be a slice of the race ``chk`` (None when it can), as a fact."""
     if chk.status != "running":
         return msg("{name} is already {status}", name=chk.name, status=term(chk.status))
-    if not tracker(campaign.system).opposed_steps:
+    if not system.opposed_steps:
         return msg(
             "{name} is a race: its slices are opposed rolls, not counted in this system",
             name=chk.name,
@@ -191,15 +194,16 @@ def problem(campaign: Campaign, chk: ExtendedCheck, check: Check) -> Msg | None:
     return None
 
 
-def race_step(before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome) -> Outcome:
+def race_step(
+    system: System, before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome
+) -> Outcome:
     """A committed opposed roll counted as the next slice of the race ``chk``."""
-    system = tracker(before.system)
     opposed = system.extended_opposed(out)
     if opposed is None or len(check.sides) != 2:
         raise RulesError(
             _("{name} is a race: each slice is an opposed roll of its sides").format(name=chk.name)
         )
-    results = (opposed[0], *opposed[1])
+    results = (as_test(opposed[0]), *(as_test(r) for r in opposed[1]))
     race = from_race(chk)
     order = sorted(range(2), key=lambda i: side_of(chk, check.sides[i].actor) or 0)
     who = [check.sides[i].actor for i in order]

@@ -36,24 +36,21 @@ plan's progress distribution (:mod:`.chances`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
 from tui.language import Msg, _, msg, verbatim
-from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
-from tui.session.systems.registry import tracker
-from tui.session.table.commands import plan_hook, preview_hook, roll_hook
+from tui.session.extended.naming import OPT_OUT, match_check, selected
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.plans import Plan
+from tui.session.protocol.system import System
 from tui.session.table.entry import Check, EntryError, Side
 
-if TYPE_CHECKING:
-    from tui.session.systems.interface import Plan
-from tui.session.table.names import NameError_, match_prefix_words
+__all__ = ["COMMANDS", "BoundSide", "Target", "find_target"]
 
-__all__ = ["ACTIVE", "OPT_OUT", "BoundSide", "Target", "find_target", "match_check", "selected"]
-
-OPT_OUT = frozenset({"none", "off", "-"})
-ACTIVE = "active_check"
+#: this part's commands and hooks (listed with the others in :mod:`tui.session.tables`)
+COMMANDS = CommandSet()
 
 
 @dataclass(frozen=True)
@@ -75,35 +72,6 @@ class Target:
     problem: Msg | None = None
 
 
-def selected(campaign: Campaign) -> ExtendedCheck | None:
-    """The check chosen with ``/ext use NAME``, if it still exists."""
-    name = campaign.options.get(ACTIVE)
-    if not isinstance(name, str) or not name:
-        return None
-    try:
-        return campaign.check(name)
-    except KeyError:
-        return None
-
-
-def match_check(campaign: Campaign, typed: str) -> ExtendedCheck:
-    """The check called ``typed`` (prefix or fuzzy match), or an EntryError naming the choice."""
-    names = [c.name for c in campaign.checks]
-    if not names:
-        raise EntryError(
-            _("no extended check called {typed!r}: there are none (create one: /ext)").format(
-                typed=typed
-            )
-        )
-    try:
-        found = match_prefix_words([typed], names, what="extended check")
-    except NameError_ as exc:
-        raise EntryError(
-            _("{exc} (checks: {names})").format(exc=exc, names=", ".join(names))
-        ) from None
-    return campaign.check(found.name)
-
-
 def _named(check: Check) -> str | None:
     """The ``ext=`` a line names, on whichever side it was typed (the line's end is the last
     side); two different ones are an error."""
@@ -113,7 +81,7 @@ def _named(check: Check) -> str | None:
     return named.pop() if named else None
 
 
-def find_target(campaign: Campaign, check: Check) -> Target | None:
+def find_target(system: System, campaign: Campaign, check: Check) -> Target | None:
     """The check this roll counts toward (``ext=NAME`` or the selected one), or None."""
     raw = _named(check)
     if raw is not None and raw.casefold() in OPT_OUT:
@@ -125,13 +93,12 @@ def find_target(campaign: Campaign, check: Check) -> Target | None:
         if found is None:
             return None
         chk, explicit = found, False
-    system = tracker(campaign.system)
     skill = system.extended_skill(campaign, check.a)
     try:
         if chk.consequences.get("kind") == "race":
             from tui.session.extended.races import problem as race_problem
 
-            problem = race_problem(campaign, chk, check)
+            problem = race_problem(system, campaign, chk, check)
         else:
             from tui.session.extended.data import from_check
             from tui.session.extended.progress import problem as why_not
@@ -153,13 +120,13 @@ def _tn_for(campaign: Campaign, name: str, skill: str) -> int:
     return from_check(chk).tn_for(skill)
 
 
-@plan_hook
-def bind_roll(campaign: Campaign, check: Check) -> Check:
+@COMMANDS.plan_hook
+def bind_roll(system: System, campaign: Campaign, check: Check) -> Check:
     """Bind a roll to its extended check (AGE: its TN); refuse a roll that names a check it
     cannot count toward."""
     side = check.a
     clear = "clear" in side.words
-    target = find_target(campaign, check)
+    target = find_target(system, campaign, check)
     if target is None:
         if clear:
             raise EntryError(
@@ -183,9 +150,7 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
             )
     words = tuple(w for w in side.words if w != "clear")
     plain = Side(side.actor, side.skill, words, dict(side.options), side.faces)
-    plain = tracker(campaign.system).with_check_tn(
-        plain, _tn_for(campaign, target.name, target.skill)
-    )
+    plain = system.with_check_tn(plain, _tn_for(campaign, target.name, target.skill))
     bound = BoundSide(
         plain.actor,
         plain.skill,
@@ -198,16 +163,14 @@ def bind_roll(campaign: Campaign, check: Check) -> Check:
     return replace(check, a=bound)
 
 
-@roll_hook
-def apply_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
+@COMMANDS.roll_hook
+def apply_roll(system: System, before: Campaign, check: Check, out: Outcome) -> Outcome:
     """Add a bound roll to its check in the same undo step; note why a roll did not count."""
-    from tui.session.extended.progress import contribute
-
     side = check.a
     if isinstance(side, BoundSide) and side.ext_check:
-        return contribute(before, side.ext_check, check, side.ext_clear, out)
+        return _count(system, before, side.ext_check, check, side.ext_clear, out)
     try:
-        target = find_target(before, check)
+        target = find_target(system, before, check)
     except (EntryError, RulesError):
         return out
     if target is None:
@@ -222,11 +185,29 @@ def apply_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
             ),
         )
     # another plan hook rebuilt the side and lost the binding: count it all the same
-    return contribute(before, target.name, check, False, out)
+    return _count(system, before, target.name, check, False, out)
 
 
-@preview_hook
-def completion_note(campaign: Campaign, check: Check, plan: Plan) -> tuple[str, ...]:
+def _count(
+    system: System, before: Campaign, name: str, check: Check, clear: bool, out: Outcome
+) -> Outcome:
+    """The roll counted toward the check ``name``: a race's slice, or a step of a check."""
+    from tui.session.extended.save import is_race
+
+    chk = before.check(name)
+    if is_race(chk):
+        from tui.session.extended.races import race_step
+
+        return race_step(system, before, chk, check, out)
+    from tui.session.extended.progress import contribute
+
+    return contribute(system, before, name, check, clear, out)
+
+
+@COMMANDS.preview_hook
+def completion_note(
+    system: System, campaign: Campaign, check: Check, plan: Plan
+) -> tuple[str, ...]:
     """The exact chance to complete the bound check (or win the race) if this roll's makers
     make every roll left."""
     side = check.a
@@ -234,7 +215,7 @@ def completion_note(campaign: Campaign, check: Check, plan: Plan) -> tuple[str, 
         return ()
     from tui.session.extended.chances import completion_note as note
 
-    return note(campaign, side.ext_check, check, plan)
+    return note(system, campaign, side.ext_check, check, plan)
 
 
 def _with(out: Outcome, lines: tuple[str | Msg, ...]) -> Outcome:

@@ -1,10 +1,10 @@
 """Extended checks as plain text lines for the scene panel (no Textual, no Rich).
 
-``describe_checks(campaign)`` returns ``(text, style)`` pairs; the style is a Rich style word
-the panel may use as is: ``green`` done, ``red`` failed or serious, ``bold yellow`` major,
-``yellow`` minor, ``magenta`` blocked, ``bold`` otherwise; ``dim`` for a check's second line
-(effects in force). The selected check (``/ext use NAME``) starts with ``▸``. A race shows
-both sides' pools on one line (:func:`tui.session.extended.races.describe_race`).
+``describe_checks(system, campaign)`` returns ``(text, style)`` pairs; the style is a Rich
+style word the panel may use as is: ``green`` done, ``red`` failed or serious, ``bold yellow``
+major, ``yellow`` minor, ``magenta`` blocked, ``bold`` otherwise; ``dim`` for a check's
+second line (effects in force). The selected check (``/ext use NAME``) starts with ``▸``. A
+race shows both sides' pools on one line (:func:`tui.session.extended.races.describe_race`).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from rules.errors import RulesError
 from tui.language import N_, _, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import from_check
+from tui.session.extended.naming import selected
 from tui.session.extended.progress import consequence_line, minutes
-from tui.session.extended.rolls import selected
 from tui.session.extended.save import is_race
-from tui.session.systems.registry import tracker
+from tui.session.protocol.system import System
 
 __all__ = ["BAR_WIDTH", "bar", "describe_check", "describe_checks"]
 
@@ -53,7 +53,7 @@ def _level_text(test: ChallengeTest) -> str:
     return f"  {text}"
 
 
-def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, str]]:
+def describe_check(system: System, campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, str]]:
     """One or two lines for ``chk`` (the second lists effects in force)."""
     marker = "▸ " if selected(campaign) == chk else ""
     if is_race(chk):
@@ -72,11 +72,7 @@ def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, st
         ]
     used = Fraction(test.elapsed)
     left = test.time_left
-    tn = (
-        "  " + _("TN {tn}").format(tn=test.tn_for("?"))
-        if tracker(campaign.system).extended_tn
-        else ""
-    )
+    tn = "  " + _("TN {tn}").format(tn=test.tn_for("?")) if system.extended_tn else ""
     rolls = len(test.contributions)
     counted = ngettext("{n} roll", "{n} rolls", rolls).format(n=rolls)
     time = _("{used}/{budget} min ({left} left)").format(
@@ -113,9 +109,9 @@ def _conditions(test: ChallengeTest) -> list[str]:
     return out
 
 
-def describe_checks(campaign: Campaign) -> list[tuple[str, str]]:
+def describe_checks(system: System, campaign: Campaign) -> list[tuple[str, str]]:
     """Plain ``(text, style)`` lines for every extended check, in creation order."""
     out: list[tuple[str, str]] = []
     for chk in campaign.checks:
-        out.extend(describe_check(campaign, chk))
+        out.extend(describe_check(system, campaign, chk))
     return out

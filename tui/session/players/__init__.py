@@ -29,7 +29,7 @@ shares none of it).
 """
 
 from tui.session.players.cast import Cast
-from tui.session.players.log import filter_entries, players_log
-from tui.session.players.view import players, players_campaign, players_view
+from tui.session.players.log import filter_entries
+from tui.session.players.view import players, players_campaign, players_log, players_view
 
 __all__ = ["Cast", "filter_entries", "players", "players_campaign", "players_log", "players_view"]

@@ -20,28 +20,20 @@ Everything else is shown as it was logged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 
 from tui.language import msg, term
 from tui.session.campaign.hidden import strings_in
 from tui.session.campaign.log import LogEntry
-from tui.session.campaign.model import Campaign
 from tui.session.players.cast import Cast
 
-__all__ = ["filter_entries", "players_log"]
+__all__ = ["filter_entries"]
 
 _UNDO = ("undo", "redo")
 _LEGACY_NOTES = ("note: ", "undo: note: ", "redo: note: ")
 #: grade words the log panel colours by; only these are repeated in a retold entry
 _GRADES = frozenset({"critical", "special", "success", "partial", "failure", "fumble"})
-
-
-def players_log(entries: Sequence[LogEntry], campaign: Campaign) -> list[LogEntry]:
-    """What the players may see of ``entries`` (the GM's log of ``campaign``)."""
-    from tui.session.players.view import players
-
-    return players(campaign, entries)[1]
 
 
 def _legacy_note(entry: LogEntry) -> bool:

@@ -17,9 +17,10 @@ from typing import Any
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.session.players.cast import Cast
-from tui.session.systems.registry import tracker
+from tui.session.players.log import filter_entries
+from tui.session.protocol.system import System
 
-__all__ = ["players", "players_campaign", "players_view"]
+__all__ = ["players", "players_campaign", "players_log", "players_view"]
 
 #: ``scene.system`` keys the shared code owns (the initiative list of
 #: :mod:`tui.session.scenes.order`); everything else there belongs to the system.
@@ -33,25 +34,30 @@ _KEEP: Mapping[type, tuple[str, ...]] = {
 }
 
 
-def players_view(campaign: Campaign) -> Campaign:
-    """What the players may see of ``campaign``."""
-    return players(campaign, ())[0]
+def players_view(system: System, campaign: Campaign) -> Campaign:
+    """What the players may see of ``campaign`` (``system``: the campaign's)."""
+    return players(system, campaign, ())[0]
 
 
-def players(campaign: Campaign, entries: Sequence[LogEntry]) -> tuple[Campaign, list[LogEntry]]:
+def players_log(system: System, entries: Sequence[LogEntry], campaign: Campaign) -> list[LogEntry]:
+    """What the players may see of ``entries`` (the GM's log of ``campaign``)."""
+    return players(system, campaign, entries)[1]
+
+
+def players(
+    system: System, campaign: Campaign, entries: Sequence[LogEntry]
+) -> tuple[Campaign, list[LogEntry]]:
     """The players' campaign and log, with one set of stand-in names for both."""
-    from tui.session.players.log import filter_entries
-
     cast = Cast(campaign, (name for e in entries for name in e.hidden))
-    view = players_campaign(campaign, cast)
+    view = players_campaign(system, campaign, cast)
     visible = {c.name for c in view.characters}
     return view, filter_entries(entries, cast, visible)
 
 
-def players_campaign(campaign: Campaign, cast: Cast) -> Campaign:
+def players_campaign(system: System, campaign: Campaign, cast: Cast) -> Campaign:
     """The players' campaign with the stand-in names of ``cast`` (which a caller streaming
     a long log through :func:`~tui.session.players.log.filter_entries` shares with it)."""
-    view = _structure(campaign, cast)
+    view = _structure(system, campaign, cast)
     if view.scene is not None:
         for name in campaign.scene.turn_order if campaign.scene else ():
             if cast.is_hidden(name):
@@ -60,21 +66,21 @@ def players_campaign(campaign: Campaign, cast: Cast) -> Campaign:
     return scrubbed
 
 
-def _structure(campaign: Campaign, cast: Cast) -> Campaign:
+def _structure(system: System, campaign: Campaign, cast: Cast) -> Campaign:
     characters = tuple(replace(c, notes="") for c in campaign.characters if not c.gm_only)
     scene = campaign.scene
     if scene is not None:
-        scene = replace(scene, system=_scene_system(campaign, scene, cast))
+        scene = replace(scene, system=_scene_system(system, scene, cast))
     checks = tuple(_check(c, cast) for c in campaign.checks)
     return replace(campaign, characters=characters, scene=scene, scene_history=(), checks=checks)
 
 
-def _scene_system(campaign: Campaign, scene: Scene, cast: Cast) -> dict[str, Any]:
+def _scene_system(system: System, scene: Scene, cast: Cast) -> dict[str, Any]:
     out: dict[str, Any] = {}
     inits = scene.system.get("init")
     if isinstance(inits, Mapping):
         out["init"] = {k: v for k, v in inits.items() if not cast.is_hidden(str(k))}
-    own = tracker(campaign.system).players_scene(scene, cast.is_hidden)
+    own = system.players_scene(scene, cast.is_hidden)
     out.update((k, v) for k, v in own.items() if k not in _SHARED_SCENE_KEYS)
     return out
 

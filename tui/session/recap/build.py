@@ -17,33 +17,36 @@ from typing import Any
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.players import Cast, filter_entries, players_campaign
+from tui.session.protocol.infos import info
+from tui.session.protocol.system import System
 from tui.session.recap.gather import gather
 from tui.session.recap.markdown import render
 from tui.session.recap.select import RecapOptions, scene_names, select
-from tui.session.systems.registry import info
 
 __all__ = ["Source", "recap"]
 
 Source = Callable[[], Iterable[LogEntry]]
 
 
-def recap(campaign: Campaign, source: Source, options: RecapOptions | None = None) -> str:
-    """The Markdown recap of ``campaign`` over the entries ``source`` gives.
+def recap(
+    system: System, campaign: Campaign, source: Source, options: RecapOptions | None = None
+) -> str:
+    """The Markdown recap of ``campaign`` (of ``system``) over the entries ``source`` gives.
 
     Raises ``ValueError`` for a ``--scene`` name no scene has, or a damaged log's
     ``SaveError`` as reading it does.
     """
     options = options or RecapOptions()
-    system = info(campaign.system).name
+    system_name = info(campaign.system).name
     scenes = scene_names(campaign)
     names = [c.name for c in campaign.checks]
     if options.gm:
         selection = select(options, scenes)
         got = gather((e for e in source() if selection.wanted(e)), names)
         checks = [(c, got.mentioned(c.name)) for c in campaign.checks]
-        return render(campaign, scenes, got, options, system, str, checks)
+        return render(campaign, scenes, got, options, system_name, str, checks)
     cast = Cast(campaign, {name for e in source() for name in e.hidden})
-    view = players_campaign(campaign, cast)
+    view = players_campaign(system, campaign, cast)
     shown = {n: _players_scene(s, cast) for n, s in scenes.items()}
     selection = select(options, scenes, shown)
     visible = {c.name for c in view.characters}
@@ -58,7 +61,7 @@ def recap(campaign: Campaign, source: Source, options: RecapOptions | None = Non
     checks = [
         (c, got.mentioned(real.name)) for c, real in zip(view.checks, campaign.checks, strict=True)
     ]
-    text = render(view, shown, got, options, system, cast.redact, checks)
+    text = render(view, shown, got, options, system_name, cast.redact, checks)
     return cast.redact(text)
 
 

@@ -9,24 +9,19 @@ for the GM.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Any
 
 from tui.language import Msg, _
 from tui.session.campaign.history import appended
 from tui.session.campaign.model import Campaign, Scene, SceneKind
 from tui.session.campaign.session import CommandError
-from tui.session.systems.registry import tracker
-from tui.session.table.names import Match, match_prefix_words
+from tui.session.protocol.system import System
 
 __all__ = [
     "KINDS",
-    "ByName",
-    "Matcher",
     "end_scene",
     "need_scene",
-    "pick_character",
-    "pick_characters",
     "scene_args",
     "start_scene",
     "with_scene",
@@ -61,42 +56,6 @@ def with_system(scene: Scene, key: str, value: Any) -> Scene:
     return replace(scene, system=system)
 
 
-class Matcher(Protocol):
-    """What names characters: the table (aliases included) or :class:`ByName`."""
-
-    def match_character(self, words: Sequence[str]) -> Match: ...
-
-
-@dataclass(frozen=True)
-class ByName:
-    """Match a campaign's characters by name only (for pure use without a table)."""
-
-    campaign: Campaign
-
-    def match_character(self, words: Sequence[str]) -> Match:
-        return match_prefix_words(
-            list(words), [c.name for c in self.campaign.characters], what="character"
-        )
-
-
-def pick_character(who: Matcher, words: Sequence[str]) -> tuple[str, list[str]]:
-    """The character named by the leading words, and the words left over."""
-    found = who.match_character(list(words))
-    return found.name, list(words[found.consumed :])
-
-
-def pick_characters(who: Matcher, words: Sequence[str]) -> list[str]:
-    """Every character named by ``words`` in turn (``vic ruth "guard moss"``), no repeats."""
-    rest = list(words)
-    names: list[str] = []
-    while rest:
-        name, rest = pick_character(who, rest)
-        if name in names:
-            raise CommandError(_("{name} is named twice").format(name=name))
-        names.append(name)
-    return names
-
-
 def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
     """``NAME [active|long] [limit=1..4]`` → (name, kind, round limit).
 
@@ -129,8 +88,8 @@ def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
     return name, kind, limit
 
 
-def _history_entry(scene: Scene, system: str, note: str) -> dict[str, Any]:
-    summary, verdicts = tracker(system).scene_ended(scene)
+def _history_entry(system: System, scene: Scene, note: str) -> dict[str, Any]:
+    summary, verdicts = system.scene_ended(scene)
     # the history is the save's data: its lines as they read when the scene ended
     entry: dict[str, Any] = {
         "name": scene.name,
@@ -147,18 +106,18 @@ def _said(text: str | Msg) -> str:
     return text.render() if isinstance(text, Msg) else text
 
 
-def end_scene(campaign: Campaign, note: str = "") -> Campaign:
+def end_scene(system: System, campaign: Campaign, note: str = "") -> Campaign:
     """Close the running scene into ``scene_history`` (name, kind, rounds, summary)."""
     scene = need_scene(campaign)
-    entry = _history_entry(scene, campaign.system, note)
+    entry = _history_entry(system, scene, note)
     return replace(campaign, scene=None, scene_history=appended(campaign.scene_history, entry))
 
 
 def start_scene(
-    campaign: Campaign, name: str, kind: SceneKind = "active", limit: int = 4
+    system: System, campaign: Campaign, name: str, kind: SceneKind = "active", limit: int = 4
 ) -> Campaign:
     """Start a scene (ending the running one into the history first)."""
     if campaign.scene is not None:
-        campaign = end_scene(campaign)
+        campaign = end_scene(system, campaign)
     scene = Scene(name=name, kind=kind, round=1, round_limit=limit)
-    return replace(campaign, scene=tracker(campaign.system).scene_started(campaign, scene))
+    return replace(campaign, scene=system.scene_started(campaign, scene))

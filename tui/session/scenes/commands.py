@@ -8,27 +8,31 @@ a campaign loads one system's rules.
 from __future__ import annotations
 
 from tui.language import N_, msg, nmsg, term, verbatim
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
 from tui.session.scenes.base import end_scene, need_scene, scene_args, start_scene
-from tui.session.table.commands import slash
 from tui.session.table.entry import Slash
-from tui.session.table.table import Feedback, Table
 
-__all__: list[str] = []
+__all__ = ["COMMANDS"]
+
+#: this part's commands and hooks (listed with the others in :mod:`tui.session.tables`)
+COMMANDS = CommandSet()
 
 #: the kinds of scene as the log names them
 KINDS = (N_("long-term"), N_("active"))
 
 
-@slash(
+@COMMANDS.slash(
     "scene",
     "/scene NAME [active|long] [limit=1..4]",
     "start a scene (the running one goes to the history)",
     args="TEXT",
 )
-def _scene(table: Table, cmd: Slash) -> Feedback:
+def _scene(table: SlashContext, cmd: Slash) -> Feedback:
     name, kind, limit = scene_args(cmd.args)
     before = table.campaign.scene
-    new = start_scene(table.campaign, name, kind, limit)
+    new = start_scene(table.system, table.campaign, name, kind, limit)
     kind_word = term("long-term") if kind == "long" else term("active")
     text = (
         msg("scene {name} ({kind}, round limit {limit})", name=name, kind=kind_word, limit=limit)
@@ -40,12 +44,12 @@ def _scene(table: Table, cmd: Slash) -> Feedback:
     return table.change(lambda _c: new, text)
 
 
-@slash(
+@COMMANDS.slash(
     "endscene", "/endscene [SUMMARY]", "end the running scene into the scene history", args="TEXT"
 )
-def _endscene(table: Table, cmd: Slash) -> Feedback:
+def _endscene(table: SlashContext, cmd: Slash) -> Feedback:
     scene = need_scene(table.campaign)
-    new = end_scene(table.campaign, cmd.rest)
+    new = end_scene(table.system, table.campaign, cmd.rest)
     text = nmsg(
         "scene {name} ended after {n} round",
         "scene {name} ended after {n} rounds",

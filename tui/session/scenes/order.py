@@ -22,13 +22,18 @@ from dataclasses import replace
 from tui.language import Msg, _, joined, msg, tr, verbatim
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
-from tui.session.scenes.base import need_scene, pick_character, pick_characters, with_scene
-from tui.session.systems.registry import tracker
-from tui.session.table.commands import slash
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
+from tui.session.protocol.system import System
+from tui.session.scenes.base import need_scene, with_scene
 from tui.session.table.entry import Slash
-from tui.session.table.table import Feedback, Table
+from tui.session.table.pick import pick_character, pick_characters
 
-__all__ = ["build_order", "move", "next_turn", "set_init", "swap"]
+__all__ = ["COMMANDS", "build_order", "move", "next_turn", "set_init", "swap"]
+
+#: this part's commands and hooks (listed with the others in :mod:`tui.session.tables`)
+COMMANDS = CommandSet()
 
 
 def _inits(scene: Scene) -> Mapping[str, int]:
@@ -47,13 +52,13 @@ def _actor(scene: Scene) -> str | None:
     return None
 
 
-def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
+def build_order(system: System, campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
     """``/order [NAME …]``: the turn order of the named characters (default: everyone)."""
     scene = need_scene(campaign)
     chosen = list(names) or [c.name for c in campaign.characters]
     if not chosen:
         raise CommandError(_("the campaign has no characters to order"))
-    own = tracker(campaign.system).turn_order(campaign, chosen)
+    own = system.turn_order(campaign, chosen)
     if own is not None:
         order = list(own)
     elif names:
@@ -64,9 +69,9 @@ def build_order(campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
     return with_scene(campaign, replace(scene, turn_order=tuple(order), current=0))
 
 
-def set_init(campaign: Campaign, name: str, value: int) -> Campaign:
+def set_init(system: System, campaign: Campaign, name: str, value: int) -> Campaign:
     """``/init CHAR N``: record an initiative value and sort the list (ties keep their order)."""
-    refusal = tracker(campaign.system).init_refusal
+    refusal = system.init_refusal
     if refusal:
         raise CommandError(tr(refusal))
     scene = need_scene(campaign)
@@ -80,7 +85,7 @@ def set_init(campaign: Campaign, name: str, value: int) -> Campaign:
     return with_scene(campaign, _with_order(scene, order, keep=_actor(scene) or order[0]))
 
 
-def next_turn(campaign: Campaign) -> tuple[Campaign, Msg]:
+def next_turn(system: System, campaign: Campaign) -> tuple[Campaign, Msg]:
     """``/next``: the next actor; past the last one, the next round begins."""
     scene = need_scene(campaign)
     if not scene.turn_order:
@@ -88,33 +93,38 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, Msg]:
     current = scene.current + 1
     if current < len(scene.turn_order):
         new = replace(scene, current=current)
-        return _begin(with_scene(campaign, new), msg("{name}'s turn", name=new.turn_order[current]))
-    new = replace(scene, current=0)
-    if not tracker(campaign.system).next_wraps_round:
         return _begin(
-            with_scene(campaign, new), msg("{name}'s turn (order wraps)", name=new.turn_order[0])
+            system, with_scene(campaign, new), msg("{name}'s turn", name=new.turn_order[current])
+        )
+    new = replace(scene, current=0)
+    if not system.next_wraps_round:
+        return _begin(
+            system,
+            with_scene(campaign, new),
+            msg("{name}'s turn (order wraps)", name=new.turn_order[0]),
         )
     new = replace(new, round=scene.round + 1)
     return _begin(
+        system,
         with_scene(campaign, new),
         msg("round {n}: {name}'s turn", n=new.round, name=new.turn_order[0]),
     )
 
 
-def _begin(campaign: Campaign, text: Msg) -> tuple[Campaign, Msg]:
+def _begin(system: System, campaign: Campaign, text: Msg) -> tuple[Campaign, Msg]:
     """The current actor's turn begins: the system's own changes (``turn_started``)."""
     actor = _actor(need_scene(campaign))
     if actor is None:
         return campaign, text
-    campaign, note = tracker(campaign.system).turn_started(campaign, actor)
+    campaign, note = system.turn_started(campaign, actor)
     if not note:
         return campaign, text
     tail = note if isinstance(note, Msg) else verbatim(note)
     return campaign, msg("{text}; {tail}", text=text, tail=tail)
 
 
-def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:
-    for group in tracker(campaign.system).order_ties(campaign, order) or ():
+def _check_tie(system: System, campaign: Campaign, order: Sequence[str], a: str, b: str) -> None:
+    for group in system.order_ties(campaign, order) or ():
         if a in group:
             if b not in group:
                 raise CommandError(
@@ -126,7 +136,7 @@ def _check_tie(campaign: Campaign, order: Sequence[str], a: str, b: str) -> None
             return
 
 
-def swap(campaign: Campaign, a: str, b: str) -> Campaign:
+def swap(system: System, campaign: Campaign, a: str, b: str) -> Campaign:
     """``/swap A B``: exchange two entries (only within a tie when the system has ties)."""
     scene = need_scene(campaign)
     order = list(scene.turn_order)
@@ -137,13 +147,13 @@ def swap(campaign: Campaign, a: str, b: str) -> Campaign:
             )
     if a == b:
         raise CommandError(_("name two different characters"))
-    _check_tie(campaign, order, a, b)
+    _check_tie(system, campaign, order, a, b)
     i, j = order.index(a), order.index(b)
     order[i], order[j] = order[j], order[i]
     return with_scene(campaign, _with_order(scene, order, keep=_actor(scene)))
 
 
-def move(campaign: Campaign, name: str, step: int) -> Campaign:
+def move(system: System, campaign: Campaign, name: str, step: int) -> Campaign:
     """``/up`` (step −1) or ``/down`` (step +1) one place (within a tie, if the system ties)."""
     scene = need_scene(campaign)
     order = list(scene.turn_order)
@@ -158,18 +168,18 @@ def move(campaign: Campaign, name: str, step: int) -> Campaign:
                 name=name
             )
         )
-    return swap(campaign, name, order[j])
+    return swap(system, campaign, name, order[j])
 
 
-def _apply(table: Table, new: Campaign, text: Msg) -> Feedback:
+def _apply(table: SlashContext, new: Campaign, text: Msg) -> Feedback:
     return table.change(lambda _c: new, text)
 
 
-def _order_text(campaign: Campaign) -> Msg:
+def _order_text(system: System, campaign: Campaign) -> Msg:
     """``turn order: A › B`` (and the ties the GM may reorder), as a stored message."""
     scene = need_scene(campaign)
     text = msg("turn order: {order}", order=" › ".join(scene.turn_order))
-    groups = tracker(campaign.system).order_ties(campaign, scene.turn_order)
+    groups = system.order_ties(campaign, scene.turn_order)
     if groups is not None:
         ties = [g for g in groups if len(g) > 1]
         if ties:
@@ -187,24 +197,24 @@ def _unexpected(rest: Sequence[str], name: str) -> str:
     return _("unexpected {words} after {name}").format(words=repr(" ".join(rest)), name=name)
 
 
-@slash(
+@COMMANDS.slash(
     "order",
     "/order [NAME …]",
     "build the turn order (by the system's own rules where it has them)",
     args="CHAR…",
 )
-def _order(table: Table, cmd: Slash) -> Feedback:
-    new = build_order(table.campaign, pick_characters(table, cmd.args))
-    return _apply(table, new, _order_text(new))
+def _order(table: SlashContext, cmd: Slash) -> Feedback:
+    new = build_order(table.system, table.campaign, pick_characters(table, cmd.args))
+    return _apply(table, new, _order_text(table.system, new))
 
 
-@slash(
+@COMMANDS.slash(
     "init",
     "/init CHAR N | roll CHAR|all EXPR",
     "set or roll initiative (roll all 3d6 + Dexterity) and sort the turn order",
     args="roll|CHAR",
 )
-def _init(table: Table, cmd: Slash) -> Feedback:
+def _init(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if words and words[0].casefold() == "roll":
         return _init_roll(table, words[1:])
@@ -218,60 +228,70 @@ def _init(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, words)
     if rest:
         return Feedback(False, _unexpected(rest, name))
-    new = set_init(table.campaign, name, value)
+    new = set_init(table.system, table.campaign, name, value)
     return _apply(
         table,
         new,
-        msg("{name} initiative {value}; {order}", name=name, value=value, order=_order_text(new)),
+        msg(
+            "{name} initiative {value}; {order}",
+            name=name,
+            value=value,
+            order=_order_text(table.system, new),
+        ),
     )
 
 
-def _init_roll(table: Table, words: list[str]) -> Feedback:
+def _init_roll(table: SlashContext, words: list[str]) -> Feedback:
     """``/init roll CHAR|all EXPR``: roll the values, set them, sort (one undoable step)."""
     from tui.session.scenes.initiative import roll_initiative
 
-    refusal = tracker(table.campaign.system).init_refusal
+    refusal = table.system.init_refusal
     if refusal:
         return Feedback(False, tr(refusal))
     rolls, draft = roll_initiative(table.campaign, table, words, table.rng)
     new = table.campaign
     for rolled in rolls:
-        new = set_init(new, rolled.name, rolled.total)
-    draft = draft.with_tail(_order_text(new))
+        new = set_init(table.system, new, rolled.name, rolled.total)
+    draft = draft.with_tail(_order_text(table.system, new))
     return table.run_change(lambda _c: new, draft)
 
 
-@slash("next", "/next", "the next actor in the turn order (ctrl+n)")
-def _next(table: Table, _cmd: Slash) -> Feedback:
+@COMMANDS.slash("next", "/next", "the next actor in the turn order (ctrl+n)")
+def _next(table: SlashContext, _cmd: Slash) -> Feedback:
     from tui.session.characters.conditions import turn_ended
 
-    new, text = next_turn(table.campaign)
+    new, text = next_turn(table.system, table.campaign)
     scene = need_scene(table.campaign)
     # the actor whose turn ends counts its turn conditions down (the round's: a change hook)
     new, ended = turn_ended(new, scene.turn_order[scene.current]) if _actor(scene) else (new, [])
     return table.change(lambda _c: new, text, effects=ended)
 
 
-@slash(
+@COMMANDS.slash(
     "swap",
     "/swap CHAR CHAR",
     "exchange two places in the turn order (within a tie, if the system ties)",
     args="CHAR CHAR",
 )
-def _swap(table: Table, cmd: Slash) -> Feedback:
+def _swap(table: SlashContext, cmd: Slash) -> Feedback:
     names = pick_characters(table, cmd.args)
     if len(names) != 2:
         return Feedback(False, _("usage: /swap CHAR CHAR (two characters)"))
-    new = swap(table.campaign, names[0], names[1])
+    new = swap(table.system, table.campaign, names[0], names[1])
     return _apply(
         table,
         new,
-        msg("swapped {a} and {b}; {order}", a=names[0], b=names[1], order=_order_text(new)),
+        msg(
+            "swapped {a} and {b}; {order}",
+            a=names[0],
+            b=names[1],
+            order=_order_text(table.system, new),
+        ),
     )
 
 
-def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
-    def handler(table: Table, cmd: Slash) -> Feedback:
+def _mover(step: int) -> Callable[[SlashContext, Slash], Feedback]:
+    def handler(table: SlashContext, cmd: Slash) -> Feedback:
         if cmd.args:
             name, rest = pick_character(table, cmd.args)
             if rest:
@@ -280,21 +300,21 @@ def _mover(step: int) -> Callable[[Table, Slash], Feedback]:
             name = _actor(need_scene(table.campaign)) or ""
             if not name:
                 return Feedback(False, _("no turn order yet: /order builds one"))
-        new = move(table.campaign, name, step)
+        new = move(table.system, table.campaign, name, step)
         text = (
-            msg("{name} up; {order}", name=name, order=_order_text(new))
+            msg("{name} up; {order}", name=name, order=_order_text(table.system, new))
             if step < 0
-            else msg("{name} down; {order}", name=name, order=_order_text(new))
+            else msg("{name} down; {order}", name=name, order=_order_text(table.system, new))
         )
         return _apply(table, new, text)
 
     return handler
 
 
-slash(
+COMMANDS.slash(
     "up", "/up [CHAR]", "move one place earlier (default: the current actor; alt+up)", args="[CHAR]"
 )(_mover(-1))
-slash(
+COMMANDS.slash(
     "down",
     "/down [CHAR]",
     "move one place later (default: the current actor; alt+down)",

@@ -1,6 +1,6 @@
 """The scene panel's content as plain styled segments (no Textual, no Rich).
 
-``ranked_lines(campaign)`` returns every line with its importance (lower stays longer), each
+``ranked_lines(system, campaign)`` returns every line with its importance (lower stays longer), each
 a list of ``(text, style)`` segments with Rich style words (``bold``, ``dim``, ``reverse bold``
 for the current actor …). The panel wraps long lines and grows with the terminal (six lines
 at 80×24); when the wrapped lines do not fit, :func:`fit` gives every line one row, the most
@@ -8,7 +8,7 @@ important first, then lets the most important wrap in full (a line cut short end
 lines that get no row at all are the least important (maneuvers, goals, action lines) and a
 last line says how many are hidden and that f3 shows them all. The header, a round limit
 warning, the pending list, the turn order and the extended checks stay.
-``scene_lines(campaign, limit)`` is the same for one-row lines. A system adds its own part
+``scene_lines(system, campaign, limit)`` is the same for one-row lines. A system adds its own part
 (Strange System rounds, GURPS maneuvers) through the system interface's ``scene_view``.
 """
 
@@ -18,8 +18,8 @@ from collections.abc import Iterator, Sequence
 
 from tui.language import _, ngettext, tr
 from tui.session.campaign.model import Campaign, Scene
-from tui.session.systems.interface import Line, Segment
-from tui.session.systems.registry import tracker
+from tui.session.protocol.plans import Line, Segment
+from tui.session.protocol.system import System
 
 __all__ = ["MAX_LINES", "Segment", "fit", "hidden_line", "ranked_lines", "scene_lines"]
 
@@ -27,12 +27,12 @@ MAX_LINES = 6
 ORDER_WIDTH = 40
 
 
-def _checks(campaign: Campaign) -> Iterator[Line]:
+def _checks(system: System, campaign: Campaign) -> Iterator[Line]:
     if not campaign.checks:
         return
     from tui.session.extended.view import describe_checks  # loads rules.age only when needed
 
-    for text, style in describe_checks(campaign):
+    for text, style in describe_checks(system, campaign):
         yield 2, [(text, style)]
 
 
@@ -69,25 +69,25 @@ def _order(scene: Scene) -> list[Segment]:
     return line
 
 
-def _scene(campaign: Campaign, scene: Scene) -> Iterator[Line]:
-    system = tracker(campaign.system).scene_view(campaign, scene)
-    yield 0, [*_header(scene), *system.header]
-    yield from system.before_order
+def _scene(system: System, campaign: Campaign, scene: Scene) -> Iterator[Line]:
+    own = system.scene_view(campaign, scene)
+    yield 0, [*_header(scene), *own.header]
+    yield from own.before_order
     if scene.turn_order:
         yield 2, _order(scene)
-    yield from system.after_order
+    yield from own.after_order
 
 
-def ranked_lines(campaign: Campaign, *, checks: bool = True) -> list[Line]:
+def ranked_lines(system: System, campaign: Campaign, *, checks: bool = True) -> list[Line]:
     """Every line of the panel with its importance, in display order (without the extended
     checks' lines when ``checks`` is false: those load the extended-check rules)."""
     lines: list[Line] = []
     if campaign.scene is None:
         lines.append((0, [(_("No scene running — /scene NAME [active|long]"), "dim")]))
     else:
-        lines.extend(_scene(campaign, campaign.scene))
+        lines.extend(_scene(system, campaign, campaign.scene))
     if checks:
-        lines.extend(_checks(campaign))
+        lines.extend(_checks(system, campaign))
     return lines
 
 
@@ -126,9 +126,9 @@ def hidden_line(count: int) -> list[Segment]:
     return [(_("… {more} — f3 shows the whole scene").format(more=more), "dim")]
 
 
-def scene_lines(campaign: Campaign, limit: int = MAX_LINES) -> list[list[Segment]]:
+def scene_lines(system: System, campaign: Campaign, limit: int = MAX_LINES) -> list[list[Segment]]:
     """The panel's lines at one row each, at most ``limit``; the most important are kept."""
-    lines = ranked_lines(campaign)
+    lines = ranked_lines(system, campaign)
     keep, hidden = fit([n for n, _ in lines], [1] * len(lines), limit)
     out = [lines[i][1] for i, _ in keep]
     if hidden:

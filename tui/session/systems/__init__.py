@@ -1,9 +1,10 @@
 """Everything the tracker knows about each rule system, and the registry that finds it.
 
-- ``registry`` — the one list of systems (key, display name, rules module, tracker package),
-  loaded lazily; :func:`register` adds a system defined elsewhere.
-- ``interface`` — the :class:`System` protocol shared code asks a system through, the
-  :class:`Defaults` of a system without optional capabilities, and the plan/odds values.
+- ``registry`` — from a key to the system's code (its tracker package, its rules), loaded
+  lazily; :func:`register` adds a system defined elsewhere (the entries themselves are
+  names, in :mod:`tui.session.protocol.infos`); ``TRACKERS`` for reading a save.
+- ``interface`` — the :class:`Defaults` of a system without optional capabilities, and the
+  names of the System protocol and its values (:mod:`tui.session.protocol`) in one place.
 - ``kit`` — building blocks of the adapters (typed or rolled dice, modifier words, contests).
 - ``brp/``, ``gurps/``, ``age/``, ``strange/``, ``skirmish/`` — one package per system: its
   ``SYSTEM`` (the protocol's answers) and the modules behind it (adapter, commands, scene

@@ -3,8 +3,7 @@
 - ``table`` — :class:`Table` (preview on every keystroke, submit on Enter).
 - ``steps`` — what the table hands the session: a pure change, a planned roll with its
   hooks, free dice; the preview's generator that refuses to roll.
-- ``commands`` — slash commands and roll hooks: :class:`CommandSet`, the shared set and
-  the modules that fill it (a system's own set comes through the system interface).
+- ``pick`` — the characters a command's leading words name.
 - ``entry`` — the roll-entry language: a line → a check, a free roll or a ``/command``.
 - ``names`` — matching names by prefix, fuzzily, transliterated and with one typo;
   "did you mean …".
@@ -13,4 +12,8 @@
 - ``best`` — "who should roll this?" (``/best``): every party member's odds for a check.
 - ``wording`` — plurals, and the rules' internal phrasing turned into sentences.
 - ``core_commands`` — the slash commands every system has (undo, notes, renaming …).
+
+Command sets, the slash context and the table's answers live below, in
+:mod:`tui.session.protocol`; the table is handed its system and its command sets by
+:func:`tui.session.tables.open_table`.
 """

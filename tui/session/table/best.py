@@ -19,14 +19,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tui.language import _
-from tui.session.systems.interface import Chance
-from tui.session.table.commands import slash
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
+from tui.session.protocol.plans import Chance
 from tui.session.table.entry import Slash
 from tui.session.table.names import NameError_, match_prefix_words, nearest
 from tui.session.table.steps import message_of
-from tui.session.table.table import Feedback, Table
 
-__all__ = ["SUCCESS_GRADES", "Candidate", "best_rolls"]
+__all__ = ["COMMANDS", "SUCCESS_GRADES", "Candidate", "best_rolls"]
+
+#: this part's commands and hooks (listed with the others in :mod:`tui.session.tables`)
+COMMANDS = CommandSet()
 
 #: grades that count as "it worked" for the ranking
 SUCCESS_GRADES = frozenset({"critical", "special", "success"})
@@ -67,7 +71,7 @@ def _split(words: Sequence[str]) -> tuple[list[str], list[str]]:
     return list(words[:cut]), list(words[cut:])
 
 
-def best_rolls(table: Table, words: Sequence[str]) -> list[Candidate]:
+def best_rolls(table: SlashContext, words: Sequence[str]) -> list[Candidate]:
     """Every party member's row for the check ``words`` (``spot hidden hard``), best first."""
     skill_words, tail = _split(words)
     rows: list[Candidate] = []
@@ -95,13 +99,13 @@ def best_rolls(table: Table, words: Sequence[str]) -> list[Candidate]:
     return sorted(rows, key=lambda r: (*r.rank, order.get(r.character, 0)))
 
 
-@slash(
+@COMMANDS.slash(
     "best",
     "/best SKILL [modifiers]",
     "who should roll this? every party member's odds, best first (ctrl+b on a check)",
     args="SKILL MODIFIER…",
 )
-def _best(table: Table, cmd: Slash) -> Feedback:
+def _best(table: SlashContext, cmd: Slash) -> Feedback:
     if not cmd.args:
         return Feedback(False, _("usage: /best SKILL [modifiers], e.g. /best spot hidden hard"))
     rows = best_rolls(table, cmd.args)

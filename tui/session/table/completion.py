@@ -4,7 +4,7 @@
 completed is the word under the cursor at the end of the line (the *fragment*; empty after a
 space, where Tab offers the next word): a roll line is ``CHAR SKILL MODIFIER…`` on each side
 of ``vs``; a ``/command`` line follows the command's declared arguments
-(:class:`~tui.session.table.commands.SlashCommand.args`).
+(:class:`~tui.session.protocol.commands.SlashCommand.args`).
 
 Decisions (the issue left them to us):
 
@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tui.session.table.commands import SlashCommand
+from tui.session.protocol.commands import SlashCommand
 from tui.session.table.entry import MAX_LINE
 from tui.session.table.names import NameError_, complete, match_prefix_words, normal, romanise
 from tui.session.table.names import script_of as _script

@@ -12,37 +12,41 @@ from dataclasses import replace
 from tui.language import _, msg
 from tui.session.campaign.log import shown_text
 from tui.session.campaign.session import Draft
-from tui.session.table.commands import slash
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
 from tui.session.table.entry import Slash
-from tui.session.table.table import Feedback, Table
 
-__all__: list[str] = []
+__all__ = ["COMMANDS"]
+
+#: this part's commands and hooks (listed with the others in :mod:`tui.session.tables`)
+COMMANDS = CommandSet()
 
 
-@slash("undo", "/undo", "take back the last change (ctrl+z)")
-def _undo(table: Table, _cmd: Slash) -> Feedback:
+@COMMANDS.slash("undo", "/undo", "take back the last change (ctrl+z)")
+def _undo(table: SlashContext, _cmd: Slash) -> Feedback:
     entry = table.session.undo()
     return Feedback(entry is not None, shown_text(entry) if entry else _("nothing to undo"))
 
 
-@slash("redo", "/redo", "do again what was undone (ctrl+y)")
-def _redo(table: Table, _cmd: Slash) -> Feedback:
+@COMMANDS.slash("redo", "/redo", "do again what was undone (ctrl+y)")
+def _redo(table: SlashContext, _cmd: Slash) -> Feedback:
     entry = table.session.redo()
     return Feedback(entry is not None, shown_text(entry) if entry else _("nothing to redo"))
 
 
-@slash("help", "/help", "the bindings and the roll-entry language (f1)", aliases=("?",))
-def _help(_table: Table, _cmd: Slash) -> Feedback:
+@COMMANDS.slash("help", "/help", "the bindings and the roll-entry language (f1)", aliases=("?",))
+def _help(_table: SlashContext, _cmd: Slash) -> Feedback:
     return Feedback(True, "help", action="help")
 
 
-@slash("quit", "/quit", "save and leave (ctrl+q)", aliases=("q", "exit"))
-def _quit(_table: Table, _cmd: Slash) -> Feedback:
+@COMMANDS.slash("quit", "/quit", "save and leave (ctrl+q)", aliases=("q", "exit"))
+def _quit(_table: SlashContext, _cmd: Slash) -> Feedback:
     return Feedback(True, "quit", action="quit")
 
 
-@slash("note", "/note TEXT", "write a note into the log, for the GM only", args="TEXT")
-def _note(table: Table, cmd: Slash) -> Feedback:
+@COMMANDS.slash("note", "/note TEXT", "write a note into the log, for the GM only", args="TEXT")
+def _note(table: SlashContext, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, _("/note needs some text"))
     return table.run_change(
@@ -50,20 +54,20 @@ def _note(table: Table, cmd: Slash) -> Feedback:
     )
 
 
-@slash(
+@COMMANDS.slash(
     "note!",
     "/note! TEXT",
     "write a note into the log that the players' view shows too",
     args="TEXT",
 )
-def _public_note(table: Table, cmd: Slash) -> Feedback:
+def _public_note(table: SlashContext, cmd: Slash) -> Feedback:
     if not cmd.rest:
         return Feedback(False, _("/note! needs some text"))
     return table.run_change(lambda c: c, Draft.of("note", msg("note: {text}", text=cmd.rest)))
 
 
-@slash("rename", "/rename NEW NAME", "rename the campaign", args="TEXT")
-def _rename(table: Table, cmd: Slash) -> Feedback:
+@COMMANDS.slash("rename", "/rename NEW NAME", "rename the campaign", args="TEXT")
+def _rename(table: SlashContext, cmd: Slash) -> Feedback:
     name = cmd.rest.strip()
     if not name:
         return Feedback(False, _("/rename needs a name"))

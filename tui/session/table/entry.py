@@ -23,11 +23,11 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
 from tui.language import _
+from tui.session.protocol.lines import Check, FreeRoll, Side, Slash
 from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = [
@@ -71,59 +71,6 @@ class EntryError(ValueError):
             found = line.casefold().find(self.word.casefold(), start, end) if self.word else -1
             self.at = found if found >= 0 else end
         return self
-
-
-@dataclass(frozen=True)
-class Slash:
-    name: str
-    args: tuple[str, ...]
-    rest: str  # the raw text after the command name (for free-text arguments)
-
-
-@dataclass(frozen=True)
-class FreeRoll:
-    expr: str
-    faces: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Side:
-    """One participant: who rolls what, with which modifiers, and typed dice if any."""
-
-    actor: str
-    skill: str
-    words: tuple[str, ...] = ()  # bare modifier words (hard, nostakes, +3, -5 …)
-    options: dict[str, str] = field(default_factory=dict)  # key=value modifiers
-    faces: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Check:
-    """A roll line: side ``a``; ``b`` and the ``more`` sides when it is opposed.
-
-    ``a`` and ``b`` stay fields so that two-sided code (and ``replace(check, a=…)``) keeps
-    working; :attr:`sides` is every side in the order typed, :meth:`of` builds from it.
-    """
-
-    a: Side
-    b: Side | None = None
-    more: tuple[Side, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.more and self.b is None:
-            raise ValueError("a check with more sides needs a second side first")
-
-    @property
-    def sides(self) -> tuple[Side, ...]:
-        """Every side, in the order typed (one for a plain check)."""
-        return (self.a,) if self.b is None else (self.a, self.b, *self.more)
-
-    @classmethod
-    def of(cls, sides: Sequence[Side]) -> Check:
-        """The check of these sides (the first is ``a``)."""
-        if not sides:
-            raise ValueError("a check needs at least one side")
-        return cls(sides[0], sides[1] if len(sides) > 1 else None, tuple(sides[2:]))
 
 
 Parsed = Slash | FreeRoll | Check

@@ -20,9 +20,10 @@ from tui.language import _
 from tui.session.campaign.log import odds_text
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.plans import Plan
+from tui.session.protocol.system import System
 from tui.session.stats.odds import success_chance
-from tui.session.systems.interface import Plan
-from tui.session.table.commands import CommandSet
 from tui.session.table.entry import Check, FreeRoll
 from tui.session.table.rules_text import rules_message
 
@@ -38,11 +39,13 @@ __all__ = [
 ]
 
 
-def follow_up(before: Campaign, out: Outcome, sets: Sequence[CommandSet]) -> Outcome:
+def follow_up(
+    system: System, before: Campaign, out: Outcome, sets: Sequence[CommandSet]
+) -> Outcome:
     """``out`` after every change hook (conditions counting down, "is down" …)."""
     for commands in sets:
         for hook in commands.change_hooks:
-            out = hook(before, out)
+            out = hook(system, before, out)
     return out
 
 
@@ -52,10 +55,12 @@ class Apply:
 
     fn: Callable[[Campaign], Campaign]
     draft: Draft
+    system: System  # handed to the hooks
     sets: tuple[CommandSet, ...] = ()  # whose change hooks follow the change up
 
     def apply(self, campaign: Campaign) -> Outcome:
-        return follow_up(campaign, Outcome(self.fn(campaign), self.draft), self.sets)
+        out = Outcome(self.fn(campaign), self.draft)
+        return follow_up(self.system, campaign, out, self.sets)
 
 
 @dataclass(frozen=True)
@@ -63,14 +68,15 @@ class RunRoll:
     plan: Plan
     check: Check
     rng: random.Random
+    system: System  # handed to the hooks
     sets: tuple[CommandSet, ...]  # whose roll hooks add their effects, in order
 
     def apply(self, campaign: Campaign) -> Outcome:
         out = self.plan.run(campaign, self.rng)
         for commands in self.sets:
             for hook in commands.roll_hooks:
-                out = hook(campaign, self.check, out)
-        return with_odds(follow_up(campaign, out, self.sets), self.plan)
+                out = hook(self.system, campaign, self.check, out)
+        return with_odds(follow_up(self.system, campaign, out, self.sets), self.plan)
 
 
 def with_odds(out: Outcome, plan: Plan) -> Outcome:

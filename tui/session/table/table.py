@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 from tui.language import Msg, _, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Session
-from tui.session.systems.interface import Plan, System
-from tui.session.systems.registry import info, rules_module, tracker
-from tui.session.table.answers import SECRET, Feedback, Preview, secret_line
+from tui.session.protocol.answers import SECRET, Feedback, Preview, secret_line
+from tui.session.protocol.commands import CommandSet, SlashCommand
+from tui.session.protocol.plans import Plan
+from tui.session.protocol.system import System
 
 if TYPE_CHECKING:
-    from tui.session.table.commands import CommandSet, SlashCommand
     from tui.session.table.entry import Check, FreeRoll, Side, Slash
     from tui.session.table.name_cache import NameCache
     from tui.session.table.names import Match
@@ -55,21 +55,35 @@ def _errors() -> tuple[type[Exception], ...]:
 class Table:
     """Roll entry → session changes, for one open campaign."""
 
-    def __init__(self, session: Session, *, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        system: System,
+        system_name: str,
+        shared: Callable[[], Sequence[CommandSet]],
+        rng: random.Random | None = None,
+    ) -> None:
+        """``system`` is the campaign's, ``system_name`` its name in English; ``shared``
+        loads the command sets every campaign has, in hook order (on first use).
+        :func:`tui.session.tables.open_table` hands over the registry's answers."""
         self.last_internal_error = ""
         self.session = session
         self.rng = rng or random.Random()
+        self._system = system
+        self._system_name = system_name
+        self._shared = shared
         self._sets: tuple[CommandSet, ...] | None = None
         self._name_cache: NameCache | None = None
 
     @property
     def system(self) -> System:
-        """The campaign's system, as the registry knows it."""
-        return tracker(self.session.campaign.system)
+        """The campaign's system."""
+        return self._system
 
     @property
     def system_name(self) -> str:
-        return tr(info(self.session.campaign.system).name)
+        return tr(self._system_name)
 
     @property
     def command_sets(self) -> tuple[CommandSet, ...]:
@@ -79,12 +93,7 @@ class Table:
         so that a campaign opens without importing what the first paint does not show.
         """
         if self._sets is None:
-            from tui.session.table.commands import SHARED, SHARED_MODULES
-
-            for name in SHARED_MODULES:
-                importlib.import_module(name)
-            rules_module(self.session.campaign.system)
-            self._sets = (self.system.commands(), SHARED)
+            self._sets = (self.system.commands(), *self._shared())
         return self._sets
 
     def warm_up(self) -> None:
@@ -234,7 +243,7 @@ class Table:
         """The check as the plan hooks leave it, and its plan (preview and submit share it)."""
         for commands in self.command_sets:
             for hook in commands.plan_hooks:
-                check = hook(self.campaign, check)
+                check = hook(self.system, self.campaign, check)
         return check, self.system.plan(self.campaign, check)
 
     def preview(self, line: str) -> Preview:
@@ -302,7 +311,7 @@ class Table:
         for commands in self.command_sets:
             for hook in commands.preview_hooks:
                 try:
-                    notes.extend(hook(self.campaign, check, plan))
+                    notes.extend(hook(self.system, self.campaign, check, plan))
                 except _errors():
                     continue
         return notes
@@ -345,7 +354,9 @@ class Table:
                 out = self.session.execute(FreeRollStep(parsed, self.rng))
                 return Feedback(True, out.draft.shown, outcome=out)
             parsed, plan = self._plan(parsed)
-            out = self.session.execute(RunRoll(plan, parsed, self.rng, self.command_sets))
+            out = self.session.execute(
+                RunRoll(plan, parsed, self.rng, self.system, self.command_sets)
+            )
             return Feedback(True, out.draft.shown, outcome=out)
         except _errors() as exc:
             return Feedback(False, message_of(exc), at=where(line, exc))
@@ -391,7 +402,7 @@ class Table:
         from tui.session.table.steps import Apply, message_of
 
         try:
-            out = self.session.execute(Apply(fn, draft, self.command_sets))
+            out = self.session.execute(Apply(fn, draft, self.system, self.command_sets))
         except _errors() as exc:
             return Feedback(False, message_of(exc))
         except Exception as exc:

@@ -331,6 +331,7 @@ def test_rolled_dice_are_kept_until_applied_and_stale_ones_dropped() -> None:
 
     from tui.session.campaign.schema import from_doc, to_doc
     from tui.session.systems.brp.experience import PROGRESS, keep_rows
+    from tui.session.systems.registry import TRACKERS
 
     c = campaign()
     alice = c.character("Alice Moore")
@@ -339,7 +340,7 @@ def test_rolled_dice_are_kept_until_applied_and_stale_ones_dropped() -> None:
     rows = (rows[0].entered(42, typed=True).entered(3, typed=False), rows[1])
     kept = keep_rows(c, rows)
     assert len(kept.options[PROGRESS]) == 1  # only rows with dice are kept
-    again = from_doc(to_doc(kept))  # what a save and a reload give back
+    again = from_doc(to_doc(kept), TRACKERS)  # what a save and a reload give back
     assert experience_rows(again) == rows
     raised = again.with_character(again.character("Alice Moore").with_skill("Stealth", 41))
     assert experience_rows(raised)[0].roll is None  # the value changed: the roll is stale

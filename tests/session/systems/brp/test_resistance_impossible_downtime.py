@@ -157,7 +157,8 @@ def test_the_next_scene_or_adventure_starts_a_new_downtime() -> None:
 @pytest.mark.parametrize("line", ["/downtime alice stealth", "/downtime boris listen"])
 def test_downtime_record_survives_the_save(line: str) -> None:
     from tui.session.campaign.schema import from_doc, to_doc
+    from tui.session.systems.registry import TRACKERS
 
     t = table()
     assert t.submit(line).ok
-    assert from_doc(to_doc(t.campaign)) == t.campaign
+    assert from_doc(to_doc(t.campaign), TRACKERS) == t.campaign

@@ -28,11 +28,12 @@ from tui.language import Msg, _, msg, nmsg
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
 from tui.session.systems.age.adapter import opposed_msg
 from tui.session.systems.age.words import result_msg
-from tui.session.table.commands import CommandSet
 from tui.session.table.entry import EntryError, Slash
-from tui.session.table.table import Feedback, Table
 
 __all__ = ["COMMANDS"]
 
@@ -96,7 +97,7 @@ def _as_roll(entry: LogEntry) -> _Roll | None:
     return None
 
 
-def _last_roll(table: Table, actor: str) -> _Roll:
+def _last_roll(table: SlashContext, actor: str) -> _Roll:
     undone = table.session.undone()
     for entry in reversed(table.session.log):
         if entry.kind != "roll" or entry.seq in undone:
@@ -171,7 +172,7 @@ def _verdict(roll: _Roll, results: Sequence[age.Result]) -> tuple[Msg, str]:
     "extended checks are re-decided",
     args="CHAR die=1|die=2|die=3",
 )
-def _fortune(table: Table, cmd: Slash) -> Feedback:
+def _fortune(table: SlashContext, cmd: Slash) -> Feedback:
     words = [w for w in cmd.args if "=" not in w]
     opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
     if not words or "die" not in opts or "face" not in opts:

@@ -11,12 +11,12 @@ from rules.errors import RulesError
 from tui.language import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
-from tui.session.systems.interface import Defaults, ModifierField
+from tui.session.systems.interface import Defaults, ModifierField, StepRoll
 
 if TYPE_CHECKING:
     from rules.age import Result
+    from tui.session.protocol.commands import CommandSet
     from tui.session.systems.age.adapter import AgeAdapter
-    from tui.session.table.commands import CommandSet
     from tui.session.table.entry import Side
 
 __all__ = ["SYSTEM", "Age"]
@@ -110,19 +110,13 @@ class Age(Defaults):
         return replace(side, options={**side.options, "tn": str(tn)})
 
     def extended_progress(self, out: Outcome) -> tuple[bool, int]:
-        result = self.extended_result(out, 0)
+        result = _test(out)
         return result.success, result.drama if result.success else 0
 
-    def extended_result(self, out: Outcome, tn: int) -> Result:
-        from rules import age
+    def extended_result(self, out: Outcome, tn: int) -> StepRoll:
+        return _step(_test(out))
 
-        if isinstance(out.result, tuple) and out.result and isinstance(out.result[0], age.Result):
-            return out.result[0]  # an opposed step: the first side's roll
-        if not isinstance(out.result, age.Result):
-            raise RulesError(_("only an AGE test counts toward an extended check"))
-        return out.result
-
-    def extended_opposed(self, out: Outcome) -> tuple[Result, tuple[Result, ...]] | None:
+    def extended_opposed(self, out: Outcome) -> tuple[StepRoll, tuple[StepRoll, ...]] | None:
         from rules import age
 
         results = out.result
@@ -130,7 +124,23 @@ class Age(Defaults):
             return None
         if not all(isinstance(r, age.Result) for r in results):
             return None
-        return results[0], tuple(results[1:])
+        return _step(results[0]), tuple(_step(r) for r in results[1:])
+
+
+def _test(out: Outcome) -> Result:
+    """The AGE test a committed roll made (an opposed step: the first side's roll)."""
+    from rules import age
+
+    if isinstance(out.result, tuple) and out.result and isinstance(out.result[0], age.Result):
+        return out.result[0]
+    if not isinstance(out.result, age.Result):
+        raise RulesError(_("only an AGE test counts toward an extended check"))
+    return out.result
+
+
+def _step(result: Result) -> StepRoll:
+    """An AGE test as an extended check counts it: as it is."""
+    return StepRoll(result.dice, result.bonus, result.tn, result.rating)
 
 
 SYSTEM = Age()

@@ -20,13 +20,14 @@ from rules import brp
 from tui.language import Msg, _, msg, ngettext, term
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
 from tui.session.systems.brp.downtime import granted, with_granted
 from tui.session.systems.brp.experience import experience_rows
 from tui.session.systems.kit import draw, typed_or_rolled
-from tui.session.table.commands import CommandSet
 from tui.session.table.entry import EntryError, Slash, parse_faces, split_words
 from tui.session.table.names import match_prefix_words, normal
-from tui.session.table.table import Feedback, Table
 
 __all__ = ["COMMANDS", "TEACH_SKILLS", "skill_list"]
 
@@ -76,7 +77,7 @@ def skill_list(text: str) -> list[str]:
     return out
 
 
-def _character(table: Table, words: Sequence[str]) -> tuple[Character, list[str]]:
+def _character(table: SlashContext, words: Sequence[str]) -> tuple[Character, list[str]]:
     if not words:
         raise EntryError(_("name a character"))
     who = match_prefix_words(words, table.character_names(), what="character")
@@ -129,7 +130,7 @@ def _with_tick(campaign: Campaign, name: str, skill: str, on: bool) -> Campaign:
 @COMMANDS.slash(
     "tick", "/tick CHAR SKILL", "set an experience tick by hand (GM override)", args="CHAR SKILL"
 )
-def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
+def _tick_cmd(table: SlashContext, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     skill = _skill(ch, rest)
     _brp_skill(ch, skill)
@@ -148,7 +149,7 @@ def _tick_cmd(table: Table, cmd: Slash) -> Feedback:
 @COMMANDS.slash(
     "untick", "/untick CHAR SKILL", "take an experience tick back (GM override)", args="CHAR SKILL"
 )
-def _untick_cmd(table: Table, cmd: Slash) -> Feedback:
+def _untick_cmd(table: SlashContext, cmd: Slash) -> Feedback:
     ch, rest = _character(table, cmd.args)
     if not ch.ticks:
         return Feedback(False, _("{name} has no ticked skills").format(name=ch.name))
@@ -174,7 +175,7 @@ def _teach_value(ch: Character) -> tuple[str, int]:
     "teaching: Teach (capped at the skill) and the skill roll both succeed → a tick",
     args="CHAR CHAR SKILL",
 )
-def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
+def _teach_cmd(table: SlashContext, cmd: Slash) -> Feedback:
     head, eq, dice_text = cmd.rest.partition("=")
     teacher, rest = _character(table, split_words(head))
     if not rest:
@@ -255,7 +256,7 @@ def _teach_cmd(table: Table, cmd: Slash) -> Feedback:
     "long downtime: up to four free ticks of the player's choice, once",
     args="CHAR SKILL…",
 )
-def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
+def _downtime_cmd(table: SlashContext, cmd: Slash) -> Feedback:
     """Once per character and downtime (see :mod:`tui.session.systems.brp.downtime`)."""
     phrases = skill_list(cmd.rest)
     if not phrases:
@@ -324,7 +325,7 @@ def _downtime_cmd(table: Table, cmd: Slash) -> Feedback:
     "/endadventure",
     "experience rolls for every ticked skill, then the next adventure",
 )
-def _end_cmd(table: Table, _cmd: Slash) -> Feedback:
+def _end_cmd(table: SlashContext, _cmd: Slash) -> Feedback:
     rows = experience_rows(table.campaign)
     return Feedback(
         True,

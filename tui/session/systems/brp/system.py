@@ -12,9 +12,9 @@ from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:
+    from tui.session.protocol.commands import CommandSet
     from tui.session.systems.brp.adapter import BrpAdapter
     from tui.session.systems.brp.experience import Experience
-    from tui.session.table.commands import CommandSet
 
 __all__ = ["SYSTEM", "Brp"]
 

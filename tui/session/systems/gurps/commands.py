@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tui.session.table.commands import CommandSet
+from tui.session.protocol.commands import CommandSet
 
 __all__ = ["COMMANDS"]
 

@@ -18,10 +18,11 @@ from rules.dice import parse
 from rules.errors import RulesError
 from tui.language import Msg, _, joined, msg, nmsg
 from tui.session.campaign.session import CommandError, Draft
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.context import SlashContext
 from tui.session.systems.gurps.commands import COMMANDS
 from tui.session.systems.gurps.spec import hint
 from tui.session.table.entry import Slash, parse_faces
-from tui.session.table.table import Feedback, Table
 
 __all__ = ["damage_args"]
 
@@ -40,7 +41,9 @@ def _dr(raw: str) -> int:
     return value
 
 
-def damage_args(table: Table, text: str) -> tuple[str, str, int, int, tuple[int, ...] | None]:
+def damage_args(
+    table: SlashContext, text: str
+) -> tuple[str, str, int, int, tuple[int, ...] | None]:
     """``moss 12d6-6 dr=6 hits=2 = …`` → (target, dice, dr, hits, typed faces or None)."""
     # "dr=6" and "hits=2" hold an '=' too: the faces start at an '=' after a space or alone
     m = re.search(r"(^|\s)=", text)
@@ -88,7 +91,7 @@ def damage_args(table: Table, text: str) -> tuple[str, str, int, int, tuple[int,
     "/damage TARGET DICE [dr=N] [hits=N] [= faces]",
     "roll damage per hit, subtract DR from each, take the rest from HP",
 )
-def _damage(table: Table, cmd: Slash) -> Feedback:
+def _damage(table: SlashContext, cmd: Slash) -> Feedback:
     name, dice, dr, hits, faces = damage_args(table, cmd.rest)
     ch = table.campaign.character(name)
     if "HP" not in ch.resources:

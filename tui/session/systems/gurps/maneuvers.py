@@ -26,7 +26,9 @@ from rules.errors import RulesError
 from tui.language import Msg, _, joined, msg, nmsg, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
-from tui.session.scenes.base import need_scene, pick_character
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.context import SlashContext
+from tui.session.scenes.base import need_scene
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.commands import COMMANDS
 from tui.session.systems.gurps.spec import hint
@@ -34,7 +36,7 @@ from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Line
 from tui.session.table.entry import EntryError, Slash
 from tui.session.table.names import match_prefix_words
-from tui.session.table.table import Feedback, Table
+from tui.session.table.pick import pick_character
 
 __all__ = ["declare", "describe", "maneuver_key", "options_for", "panel_lines"]
 
@@ -253,7 +255,7 @@ def _args(campaign: Campaign, name: str, words: list[str]) -> tuple[str, int | N
     return weapon_name, acc
 
 
-def _feedback(table: Table, before: Campaign, name: str, new: Campaign) -> Feedback:
+def _feedback(table: SlashContext, before: Campaign, name: str, new: Campaign) -> Feedback:
     entry = state.entries(new)[name]
     parts: list[str | Msg] = [f"{name}: ", describe(entry)]
     key = str(entry.get("maneuver", ""))
@@ -284,7 +286,7 @@ def _feedback(table: Table, before: Campaign, name: str, new: Campaign) -> Feedb
     aliases=("man",),
     args="CHAR MANEUVER [WEAPON]",
 )
-def _maneuver(table: Table, cmd: Slash) -> Feedback:
+def _maneuver(table: SlashContext, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
     if not rest:
@@ -299,8 +301,8 @@ def _maneuver(table: Table, cmd: Slash) -> Feedback:
     return _feedback(table, campaign, name, new)
 
 
-def _shortcut(which: str) -> Callable[[Table, Slash], Feedback]:
-    def handler(table: Table, cmd: Slash) -> Feedback:
+def _shortcut(which: str) -> Callable[[SlashContext, Slash], Feedback]:
+    def handler(table: SlashContext, cmd: Slash) -> Feedback:
         campaign = table.campaign
         name, rest = pick_character(table, cmd.args)
         weapon_name, acc = _args(campaign, name, rest)
@@ -330,7 +332,7 @@ COMMANDS.slash(
 
 # -- what Tab completes in the commands above ----------------------------------------------
 @COMMANDS.arg_kind("MANEUVER")
-def _maneuver_names(_table: Table, _character: str | None) -> dict[str, str]:
+def _maneuver_names(_table: SlashContext, _character: str | None) -> dict[str, str]:
     """Maneuver keys, and each All-Out Attack / Move and Attack option as ``key:option``."""
     names = {key: key for key in gurps.MANEUVERS}
     for key, info in gurps.MANEUVERS.items():
@@ -340,7 +342,7 @@ def _maneuver_names(_table: Table, _character: str | None) -> dict[str, str]:
 
 
 @COMMANDS.arg_kind("WEAPON")
-def _weapon_names(table: Table, character: str | None) -> dict[str, str]:
+def _weapon_names(table: SlashContext, character: str | None) -> dict[str, str]:
     if character is None:
         return {}
     return {name: name for name in weapon_names(table.campaign.character(character))}

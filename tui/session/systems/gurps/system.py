@@ -12,8 +12,8 @@ from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 
 if TYPE_CHECKING:
+    from tui.session.protocol.commands import CommandSet
     from tui.session.systems.gurps.adapter import GurpsAdapter
-    from tui.session.table.commands import CommandSet
 
 __all__ = ["SYSTEM", "Gurps"]
 

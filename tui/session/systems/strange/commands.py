@@ -22,7 +22,10 @@ from rules.strange.rounds import Scene as Rounds
 from tui.language import Msg, _, msg, term
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome
-from tui.session.scenes.base import pick_character
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.context import SlashContext
+from tui.session.protocol.system import System
 from tui.session.systems.strange.rounds import (
     advance,
     head_msg,
@@ -35,10 +38,9 @@ from tui.session.systems.strange.rounds import (
     verdict,
     with_result,
 )
-from tui.session.table.commands import CommandSet
 from tui.session.table.entry import Check, Side, Slash
 from tui.session.table.names import NameError_, match_prefix_words
-from tui.session.table.table import Feedback, Table
+from tui.session.table.pick import pick_character
 
 __all__ = ["COMMANDS"]
 
@@ -48,13 +50,17 @@ _VS = ("vs", "vs.", "at", "против")
 
 
 def _apply(
-    table: Table, new: Campaign, text: str | Msg, actor: str = "", effects: Sequence[str | Msg] = ()
+    table: SlashContext,
+    new: Campaign,
+    text: str | Msg,
+    actor: str = "",
+    effects: Sequence[str | Msg] = (),
 ) -> Feedback:
     return table.change(lambda _c: new, text, actor=actor, effects=effects)
 
 
 @COMMANDS.slash("phase", "/phase", "next phase: planning → actions → reactions → next round")
-def _phase(table: Table, _cmd: Slash) -> Feedback:
+def _phase(table: SlashContext, _cmd: Slash) -> Feedback:
     new, text = advance(table.campaign)
     return _apply(table, new, text)
 
@@ -65,7 +71,7 @@ def _phase(table: Table, _cmd: Slash) -> Feedback:
     "state a goal in the planning phase",
     args="CHAR|party|npc TEXT",
 )
-def _goal(table: Table, cmd: Slash) -> Feedback:
+def _goal(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
     if len(words) < 2:
         return Feedback(False, _("usage: /goal CHAR TEXT (e.g. /goal dallah throw Balgruf down)"))
@@ -89,7 +95,7 @@ def _goal(table: Table, cmd: Slash) -> Feedback:
     )
 
 
-def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
+def _skills(campaign: Campaign, table: SlashContext, name: str) -> dict[str, str]:
     """What ``name`` can roll, aliases (``extra.skill_aliases``) mapped to the real skill."""
     names = {n: n for n in table.rollables(name)}
     aliases = campaign.character(name).extra.get("skill_aliases", {})
@@ -106,7 +112,7 @@ def _skills(campaign: Campaign, table: Table, name: str) -> dict[str, str]:
     "declare an action in the actions phase (then type its roll)",
     args="CHAR SKILL [vs CHAR] TEXT",
 )
-def _act(table: Table, cmd: Slash) -> Feedback:
+def _act(table: SlashContext, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
     if not rest:
@@ -167,7 +173,7 @@ def _limit_warning(rounds: Rounds, action: Action) -> tuple[Msg, ...]:
 @COMMANDS.slash(
     "skip", "/skip CHAR", "the character skips the actions phase to react later", args="CHAR"
 )
-def _skip(table: Table, cmd: Slash) -> Feedback:
+def _skip(table: SlashContext, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, cmd.args)
     if rest:
         return Feedback(
@@ -182,7 +188,7 @@ def _skip(table: Table, cmd: Slash) -> Feedback:
 @COMMANDS.slash(
     "resolve", "/resolve N [TEXT]", "let pending action #N stand (reactions phase)", args="N TEXT"
 )
-def _resolve(table: Table, cmd: Slash) -> Feedback:
+def _resolve(table: SlashContext, cmd: Slash) -> Feedback:
     if not cmd.args or not cmd.args[0].lstrip("#").isdigit():
         return Feedback(False, _("usage: /resolve N [TEXT] (N is the action number, e.g. 1)"))
     number = int(cmd.args[0].lstrip("#"))
@@ -197,8 +203,8 @@ def _resolve(table: Table, cmd: Slash) -> Feedback:
     )
 
 
-def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[Table, Slash], Feedback]:
-    def handler(table: Table, cmd: Slash) -> Feedback:
+def _verdict_cmd(kind: str, needs_text: bool) -> Callable[[SlashContext, Slash], Feedback]:
+    def handler(table: SlashContext, cmd: Slash) -> Feedback:
         if needs_text and not cmd.rest:
             return Feedback(False, _("say how the series ends, e.g. /sumup Balgruf holds the gate"))
         new, text, lines = verdict(table.campaign, kind, cmd.rest)
@@ -226,7 +232,7 @@ COMMANDS.slash(
     "/summary",
     "the accumulated results since the last summing up, one line each, logged",
 )
-def _summary(table: Table, _cmd: Slash) -> Feedback:
+def _summary(table: SlashContext, _cmd: Slash) -> Feedback:
     """Logged (an entry that changes nothing), so every line stays readable in the log."""
     rounds = rounds_of(table.campaign)
     head = msg("summary of {rounds}", rounds=head_msg(rounds.summary()))
@@ -276,7 +282,7 @@ def _span(result: Result) -> str:
 
 
 @COMMANDS.plan_hook
-def _fill_reaction(campaign: Campaign, check: Check) -> Check:
+def _fill_reaction(_system: System, campaign: Campaign, check: Check) -> Check:
     """A reaction rolls against the action's GM range; a duel reuses the action's dice."""
     rounds = _rounds(campaign)
     if rounds is None or rounds.phase is not Phase.REACTIONS:
@@ -427,7 +433,7 @@ def _reaction_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome)
 
 
 @COMMANDS.roll_hook
-def _record_roll(before: Campaign, check: Check, out: Outcome) -> Outcome:
+def _record_roll(_system: System, before: Campaign, check: Check, out: Outcome) -> Outcome:
     """Record a roll made during the round as an action or a reaction (same undo step)."""
     rounds = _rounds(before)
     if rounds is None or rounds.ended:

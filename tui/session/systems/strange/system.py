@@ -13,8 +13,8 @@ from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 
 if TYPE_CHECKING:
+    from tui.session.protocol.commands import CommandSet
     from tui.session.systems.strange.adapter import StrangeAdapter
-    from tui.session.table.commands import CommandSet
 
 __all__ = ["SYSTEM", "Strange"]
 

@@ -1,7 +1,7 @@
 """What a system hands the table: a :class:`Plan` with its exact odds (:class:`Chance`),
 the modifiers its roll form asks for (:class:`ModifierField`) and what it adds to the scene
-panel (:class:`SceneFragments`). The values of :mod:`tui.session.systems.interface`, kept
-apart so the protocol stays one readable page; import them from either module.
+panel (:class:`SceneFragments`). The values of the System protocol, kept
+apart so the protocol (:mod:`tui.session.protocol.system`) stays one readable page.
 """
 
 from __future__ import annotations

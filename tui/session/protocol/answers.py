@@ -1,13 +1,13 @@
 """What the table answers: the preview under the entry, the feedback after Enter, and the
-mark of a secret line (:mod:`tui.session.table.table` re-exports them; they are kept apart
-so that module holds the table itself)."""
+mark of a secret line (:mod:`tui.session.table.table` re-exports them; they live down here
+because every slash handler returns a :class:`Feedback`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from tui.session.campaign.session import Outcome
-from tui.session.systems.interface import Chance
+from tui.session.protocol.plans import Chance
 
 __all__ = ["SECRET", "Feedback", "Preview", "secret_line"]
 

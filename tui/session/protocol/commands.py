@@ -2,11 +2,11 @@
 
 A :class:`CommandSet` collects ``/commands`` and the hooks that rewrite a check before it is
 planned, add effects to a committed roll, or follow up any change (conditions counting down
-when a round begins, "is down" when HP runs out). The shared parts of the tracker (core commands,
-scenes, turn order, extended checks) register into :data:`SHARED` through the module-level
-:func:`slash`, :func:`plan_hook` and :func:`roll_hook`; each system keeps a set of its own
-(``systems/<system>/``) that the table asks for through the system interface, so a campaign
-only ever sees its own system's commands.
+when a round begins, "is down" when HP runs out). Each part of the tracker that has commands
+keeps its own set (``COMMANDS``); the shared sets are listed once, in the order their hooks
+run, by :mod:`tui.session.tables`, and each system hands the table its own set through
+``System.commands()``, so a campaign only ever sees its own system's commands. A handler
+gets a :class:`~tui.session.protocol.context.SlashContext`, not the table itself.
 """
 
 from __future__ import annotations
@@ -18,17 +18,16 @@ from typing import TYPE_CHECKING
 from tui.language import N_, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
-from tui.session.table.entry import Check, Slash
+from tui.session.protocol.answers import Feedback
+from tui.session.protocol.lines import Check, Slash
+from tui.session.protocol.plans import Plan
 
-if TYPE_CHECKING:
-    from tui.session.systems.interface import Plan
-    from tui.session.table.table import Feedback, Table
+if TYPE_CHECKING:  # the context and the system name command sets in turn: types only here
+    from tui.session.protocol.context import SlashContext
+    from tui.session.protocol.system import System
 
 __all__ = [
     "ARG_KINDS",
-    "SHARED",
-    "SHARED_MODULES",
-    "SLASH_COMMANDS",
     "ArgProvider",
     "ChangeHook",
     "CommandSet",
@@ -37,38 +36,34 @@ __all__ = [
     "PreviewHook",
     "RollHook",
     "SlashCommand",
-    "change_hook",
-    "plan_hook",
-    "preview_hook",
-    "roll_hook",
-    "slash",
 ]
 
-Handler = Callable[["Table", Slash], "Feedback"]
-#: ``hook(campaign, check) -> check``: rewrite a parsed check before it is planned (e.g. the
+Handler = Callable[["SlashContext", Slash], Feedback]
+#: Every hook is handed the campaign's system first.
+#: ``hook(system, campaign, check) -> check``: rewrite a parsed check before it is planned (e.g. the
 #: TN of the extended check it contributes to, a GURPS Aim bonus). Must not raise for lines
 #: it does not concern; may raise EntryError/RulesError naming a problem.
-PlanHook = Callable[[Campaign, Check], Check]
-#: ``hook(before, check, outcome) -> outcome``: add effects of a committed roll to the same
+PlanHook = Callable[["System", Campaign, Check], Check]
+#: ``hook(system, before, check, outcome) -> outcome``: add effects of a committed roll to the same
 #: undoable step (pool progress, consequences, spent Aim). ``before`` is the state the roll
 #: was made in.
-RollHook = Callable[[Campaign, Check, Outcome], Outcome]
-#: ``hook(campaign, check, plan) -> lines``: what the preview adds below the odds of a
+RollHook = Callable[["System", Campaign, Check, Outcome], Outcome]
+#: ``hook(system, campaign, check, plan) -> lines``: what the preview adds below the odds of a
 #: planned check (the exact chance to complete the extended check it counts toward). Errors
 #: are swallowed: a note never blocks a roll.
-PreviewHook = Callable[[Campaign, Check, "Plan"], Sequence[str]]
-#: ``provider(table, character) -> {name: what it stands for}``: what an argument of a kind
+PreviewHook = Callable[["System", Campaign, Check, Plan], Sequence[str]]
+#: ``provider(context, character) -> {name: what it stands for}``: what an argument of a kind
 #: may be (Tab completes it), given the character named before it (or None). Aliases map to
 #: the real name, so an alias and its name are one candidate.
-ArgProvider = Callable[["Table", "str | None"], Mapping[str, str]]
+ArgProvider = Callable[["SlashContext", "str | None"], Mapping[str, str]]
 
 #: The argument kinds every campaign knows (completed by :mod:`tui.session.table.completion`);
 #: a command set may add its own (:meth:`CommandSet.arg_kind`), e.g. GURPS ``MANEUVER``.
 ARG_KINDS = ("CHAR", "SKILL", "RESOURCE", "CHECK", "CONDITION", "MODIFIER", "N", "TEXT")
-#: ``hook(before, outcome) -> outcome``: follow up every change, a slash command's or a
+#: ``hook(system, before, outcome) -> outcome``: follow up every change, a slash command's or a
 #: roll's, in the same undoable step (a new round counts conditions down). Runs after the
 #: roll hooks; must return ``outcome`` itself when it has nothing to add.
-ChangeHook = Callable[[Campaign, Outcome], Outcome]
+ChangeHook = Callable[["System", Campaign, Outcome], Outcome]
 
 
 @dataclass(frozen=True)
@@ -177,27 +172,3 @@ class CommandSet:
             if cmd not in seen:
                 seen.append(cmd)
         return seen
-
-
-#: The commands and hooks every campaign has, whatever its system.
-SHARED = CommandSet()
-SLASH_COMMANDS = SHARED.by_name
-#: The modules that fill :data:`SHARED` when imported (the table imports them after the
-#: first frame): core commands, characters, scenes, turn order, extended checks, /best,
-#: looking back.
-SHARED_MODULES = (
-    "tui.session.table.core_commands",
-    "tui.session.characters.commands",
-    "tui.session.scenes.commands",
-    "tui.session.scenes.order",
-    "tui.session.extended.commands",
-    "tui.session.extended.rolls",
-    "tui.session.table.best",
-    "tui.session.review.commands",
-)
-
-slash = SHARED.slash
-plan_hook = SHARED.plan_hook
-roll_hook = SHARED.roll_hook
-preview_hook = SHARED.preview_hook
-change_hook = SHARED.change_hook
