@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tui.language import _
 from tui.session.campaign.model import Campaign
@@ -156,7 +157,7 @@ class ScenePanel(StripPane):
         """Rows of content in :data:`SHARE` of a column ``outer`` rows high (the parent's)."""
         if outer is None:
             parent = self.parent
-            outer = parent.size.height if parent is not None else 0
+            outer = parent.size.height if isinstance(parent, Widget) else 0
         if outer <= 0:
             return MAX_LINES
         gutter = self.styles.gutter.height
