@@ -303,7 +303,7 @@ class Store:
         self._pending = []
         self.last_error = None
 
-    # -- checkpoints -------------------------------------------------------------------------
+    # -- checkpoints -----------------------------------------------------------------------
     def checkpoint(self) -> bool:
         """Write the newest recorded state as the save (atomic, old one kept as backup).
 
@@ -398,7 +398,7 @@ class Store:
             self._write_pending()
         self.checkpoint()
 
-    # -- outside changes ---------------------------------------------------------------------
+    # -- outside changes -------------------------------------------------------------------
     def save_beside(self) -> Path:
         """Write the newest state next to the save as ``NAME.conflict-TIME.toml`` (a new
         campaign with an empty log); never touches the save or its log."""
