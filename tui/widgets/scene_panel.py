@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from functools import partial
+from typing import Unpack
 
 from rich.console import Console
 from rich.text import Text
@@ -32,6 +33,7 @@ from tui.session.scenes.view import (
     ranked_lines,
 )
 from tui.session.systems.interface import Line
+from tui.widgets.options import WidgetOptions
 from tui.widgets.text_pane import StripPane, safe, to_strips
 
 __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
@@ -87,7 +89,7 @@ class ScenePanel(StripPane):
     ScenePanel { height: auto; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self._campaign: Campaign | None = None
         self._checks_pending: Campaign | None = None
