@@ -144,7 +144,7 @@ class TablekeeperApp(OrderedKeysApp[None]):
         if self.config is not None:
             from tui.app.config_ui import apply_config
 
-            apply_config(self, self.config)
+            apply_config(self, self.config, read_only=lambda: self.read_only)
         if self.save_path is not None:
             self.open_campaign(self.save_path, read_only=self.read_only)
         else:
@@ -156,7 +156,9 @@ class TablekeeperApp(OrderedKeysApp[None]):
 
         self.listed = [summarize(p) for p in list_saves(self.folder)]
         demos = [summarize(p) for p in demo_paths()]
-        self.push_screen(PickerScreen(self.listed, demos, self.folder), self._picked)
+        self.push_screen(
+            PickerScreen(self.listed, demos, self.folder, read_only=self.read_only), self._picked
+        )
 
     def _picked(self, choice: tuple[str, Path | str] | None) -> None:
         from tui.screens.picker import NewCampaignScreen
