@@ -1,4 +1,4 @@
-"""The Tablekeeper Textual app: owns the session, the store and the screens.
+"""The Tablekeeper Textual app: owns the session, the campaign's files and the screens.
 
 State flows one way: the app holds the :class:`~tui.session.table.table.Table` (and through it
 the session); screens render what they are given and report intent with messages; every
