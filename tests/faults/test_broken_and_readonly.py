@@ -64,7 +64,7 @@ async def test_syntax_error_problem_screen_pilot(tmp_path: Path) -> None:
         assert type(app.screen).__name__ == "ProblemScreen"
         message = str(app.screen.query_one("#problem-message").render())
         assert f"{save}:{where.split(':', 1)[1]}" in message
-        assert app.table is None and app.store is None  # nothing opened, nothing to save
+        assert app.table is None and app.files.store is None  # nothing opened, nothing to save
         await pilot.press("ctrl+q")
     assert save.read_bytes() == original
     assert not is_locked(save)  # the failed open gave the writer's lock back

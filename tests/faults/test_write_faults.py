@@ -78,10 +78,10 @@ async def test_full_disk_keeps_playing_and_saves_later(disk: Disk) -> None:
         shown = toasts(app)
         assert "No space left on device" in shown and app.is_running
         if "Not saved" in shown:  # the log could not take the entry: it waits in memory
-            assert "kept in memory" in shown and app.save_problem
+            assert "kept in memory" in shown and app.files.save_problem
         else:  # a full tmpfs still had room in the log's last page: only the save lags
             assert "safe in brp.log.toml" in shown
-            assert app.checkpoint_problem and not app.save_problem
+            assert app.files.checkpoint_problem and not app.files.save_problem
         assert [e.seq for e in table.session.log] == [1, 2]
         assert save.read_bytes() == on_disk  # the save itself is untouched
 
@@ -119,7 +119,7 @@ async def test_injected_write_error(
         assert save.read_bytes() == before[save.name]
         monkeypatch.undo()
         await submit(pilot, "/hp alice -1")
-        await until(pilot, lambda: not app.save_problem, "the retry to succeed")
+        await until(pilot, lambda: not app.files.save_problem, "the retry to succeed")
         app.flush()
         campaign, log = load(save)
         assert campaign == table.campaign and [e.seq for e in log] == [1, 2]

@@ -118,12 +118,12 @@ async def test_a_failed_save_is_logged(
 ) -> None:
     app = TablekeeperApp(demo_copy("skirmish"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.store is not None
+        assert app.files.store is not None
 
         def refuse(*_args: object) -> None:
             raise SaveError("game.toml", "disk full (test)")
 
-        monkeypatch.setattr(app.store, "record", refuse)
+        monkeypatch.setattr(app.files.store, "record", refuse)
         await type_line(pilot, "3d6 = 1 2 3")
         app.flush()
         await pilot.pause(0.1)

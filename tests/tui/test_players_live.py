@@ -104,7 +104,7 @@ async def test_the_already_open_choice_follows_the_writer(demo_copy: Callable[[s
             assert "already open" in screen_text(pilot, "#problem-title")
             await pilot.press("enter")  # open read-only
             await pilot.pause()
-            assert app.read_only and app.feed is not None
+            assert app.read_only and app.files.feed is not None
             writer.run("alice spot hidden = 07")
             await shows(pilot, lambda: "07 → special" in log_text(pilot), "a roll")
     finally:
@@ -169,5 +169,7 @@ async def test_read_only_picker_opens_read_only_and_makes_nothing(tmp_path: Path
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainScreen"
-        assert app.store is not None and app.store.read_only and app.feed is not None
+        assert (
+            app.files.store is not None and app.files.store.read_only and app.files.feed is not None
+        )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tycho.toml"]

@@ -1,11 +1,12 @@
-"""The Tablekeeper Textual app: owns the session, the store and the screens.
+"""The Tablekeeper Textual app: owns the session, the campaign's files and the screens.
 
 State flows one way: the app holds the :class:`~tui.session.table.table.Table` (and through it
 the session); screens render what they are given and report intent with messages; every
 change goes through the session, whose listener (:class:`~tui.store.autosave.Autosaver`)
 makes it durable in the log before the screen shows it and checkpoints the save in the
-background. Opening problems, outside edits and signals are handled in
-:mod:`tui.app.files`.
+background. The campaign's files — opening and its problems, the autosaver's reports,
+outside edits — are an object the app owns (:class:`~tui.app.files.CampaignFiles`), asking
+the app only for what :class:`~tui.app.files.FilesHost` lists.
 
 Read-only (``--read-only``, the "already open" choice, ``tablekeeper serve``) the app is the
 players' view: its table is a :class:`~tui.app.players_feed.PlayersFeed`'s, over what the players
@@ -17,15 +18,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import signal
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -33,32 +36,23 @@ from tui.app.files import CampaignFiles
 from tui.app.terminal import lenient_input
 from tui.base import gcpause
 from tui.base.textsafe import visible
-from tui.language import N_, _
+from tui.language import _
 from tui.session.campaign.model import Campaign
-from tui.session.campaign.session import Session
 from tui.session.table.table import Feedback, Table
-from tui.session.tables import open_table
 from tui.store import (
-    LockedError,
-    ReplayError,
     SaveError,
     Store,
-    WriteError,
-    backup_loads,
-    backup_path,
     demo_paths,
     list_saves,
     new_campaign_path,
     saves_dir,
 )
-from tui.store.autosave import Autosaver
 from tui.widgets.key_order import OrderedKeysApp
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
     from tui.app.config import Config
-    from tui.app.players_feed import PlayersFeed
     from tui.screens.main import MainScreen
     from tui.store.catalog import SaveSummary
 
@@ -72,7 +66,15 @@ GC_RESUME_AT_THE_LATEST = 3.0
 _CHANGING = frozenset({"undo", "redo", "end_adventure"})
 
 
-class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
+class UiCall(Message):
+    """A call posted from a worker thread, run on the app's (the autosaver's reports)."""
+
+    def __init__(self, call: Callable[[], None]) -> None:
+        super().__init__()
+        self.call = call
+
+
+class TablekeeperApp(OrderedKeysApp[None]):
     """``TablekeeperApp(save_path)`` opens a save; without one, the campaign picker."""
 
     CSS_PATH = "app.tcss"
@@ -113,16 +115,10 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self.saves_folder = Path(saves_dir) if saves_dir is not None else None
         self.rng = rng or random.Random()
         self.read_only = read_only
-        self.store: Store | None = None
+        self.files = CampaignFiles(self, rng=self.rng)
         self.table: Table | None = None
-        self.autosaver: Autosaver | None = None
-        self.save_problem: str = ""  # changes only in memory (the log could not be written)
-        self.checkpoint_problem: str = ""  # the save file lags behind the log (nothing lost)
-        self._quit_warned = False
-        self._in_conflict = False
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_thread = threading.get_ident()
-        self.feed: PlayersFeed | None = None  # the players' view's, when read-only
         self._follow_timer: Timer | None = None
 
     def say(
@@ -148,7 +144,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         if self.config is not None:
             from tui.app.config_ui import apply_config
 
-            apply_config(self, self.config)
+            apply_config(self, self.config, read_only=lambda: self.read_only)
         if self.save_path is not None:
             self.open_campaign(self.save_path, read_only=self.read_only)
         else:
@@ -160,7 +156,9 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
 
         self.listed = [summarize(p) for p in list_saves(self.folder)]
         demos = [summarize(p) for p in demo_paths()]
-        self.push_screen(PickerScreen(self.listed, demos, self.folder), self._picked)
+        self.push_screen(
+            PickerScreen(self.listed, demos, self.folder, read_only=self.read_only), self._picked
+        )
 
     def _picked(self, choice: tuple[str, Path | str] | None) -> None:
         from tui.screens.picker import NewCampaignScreen
@@ -229,98 +227,23 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
     def open_campaign(self, path: Path, *, read_only: bool = False) -> None:
         from tui.screens.main import MainScreen
 
-        try:
-            store = Store.open(path, read_only=read_only)
-        except LockedError as exc:
-            self._problem(
-                N_("Campaign already open"),
-                f"{exc}\n\n"
-                + _(
-                    "Another Tablekeeper is writing to it. You can open it read-only "
-                    "(the player view)."
-                ),
-                path,
-                [
-                    ("readonly", N_("Open read-only (player view)")),
-                    ("back", N_("Back to the campaign list")),
-                    ("quit", N_("Quit")),
-                ],
-            )
-            return
-        except ReplayError as exc:
-            self._problem(
-                N_("The log does not fit the save"),
-                f"{exc}\n\n"
-                + _("Nothing was changed. Open it read-only to look, or fix the save."),
-                path,
-                [
-                    ("readonly", N_("Open read-only (player view)")),
-                    ("back", N_("Back to the campaign list")),
-                    ("quit", N_("Quit")),
-                ],
-            )
-            return
-        except WriteError as exc:
-            self._problem(
-                N_("This campaign cannot be written"),
-                f"{exc}\n\n" + _("Nothing was changed. It can still be opened read-only."),
-                path,
-                [
-                    ("readonly", N_("Open read-only (player view)")),
-                    ("back", N_("Back to the campaign list")),
-                    ("quit", N_("Quit")),
-                ],
-            )
-            return
-        except SaveError as exc:
-            choices = [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))]
-            if backup_loads(path):
-                choices.insert(
-                    0,
-                    (
-                        "backup",
-                        _(
-                            "Restore the backup {name} (the broken file is moved aside, the log is "
-                            "kept)"
-                        ).format(name=backup_path(path).name),
-                    ),
-                )
-            self._problem(
-                N_("This save cannot be opened"),
-                f"{exc}\n\n"
-                + _("The file was not changed. Fix it in a text editor, or restore the backup."),
-                path,
-                choices,
-            )
-            return
-        except OSError as exc:
-            self._problem(
-                N_("This save cannot be opened"),
-                str(exc),
-                path,
-                [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))],
-            )
-            return
-        self.store = store
+        table = self.files.open(path, read_only=read_only)
+        if table is None:
+            return  # a dialog says why, with the GM's choices
+        self.table = table
         self.read_only = read_only
         if read_only:
-            from tui.app.players_feed import PlayersFeed
-
-            self.feed = PlayersFeed(store, rng=self.rng)
-            self.table = self.feed.table
             self._follow_timer = self.set_interval(FOLLOW_EVERY, self._follow)
-        else:
-            session = Session(store.campaign, store.log, last_seq=store.log_count)
-            self.autosaver = Autosaver(store, self._save_report)
-            session.subscribe(self.autosaver)
-            self.table = open_table(session, rng=self.rng)
         self.save_path = path
         self.sub_title = visible(f"{self.table.campaign.name} — {path.name}")
         from tui.app.history import EntryHistory
 
         history = None if read_only else EntryHistory(path)  # players never see the GM's lines
-        self.push_screen(MainScreen(self.table, read_only=read_only, history=history))
-        if store.set_aside is not None:
+        self.push_screen(
+            MainScreen(self.table, read_only=read_only, history=history, files=self.files)
+        )
+        store = self.files.store
+        if store is not None and store.set_aside is not None:
             self.say(
                 _(
                     "The log ended with an incomplete entry (a crash while writing?); it was moved "
@@ -331,7 +254,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
 
     def _follow(self) -> None:
         """The players' view: take in what the writer committed; repaint only on a change."""
-        feed = self.feed
+        feed = self.files.feed
         if feed is None or not feed.poll():
             return
         screen = self.main_screen()
@@ -403,7 +326,8 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         """Textual's palette, its search prompt in the GM's language."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual types is_open's app as App[object]; App is invariant in its result type
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(
                 CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
             )
@@ -414,9 +338,9 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
         self.push_screen(HelpScreen.of(self.table, key_rows(self.screen), read_only=self.read_only))
 
     async def action_quit(self) -> None:
-        problem = self._unsaved_problem()
-        if problem and not self._quit_warned:
-            self._quit_warned = True
+        problem = self.files.unsaved_problem()
+        if problem and not self.files.quit_warned:
+            self.files.quit_warned = True
             self.say(
                 _(
                     "Not saved: {problem}. Free some space (or fix the folder) and press ctrl+q "
@@ -426,12 +350,12 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
                 timeout=20,
             )
             return
-        self._close_store()
+        self._close_campaign()
         self.exit()
 
     def on_unmount(self) -> None:
         gcpause.resume()
-        self._close_store()
+        self._close_campaign()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         from tui.app.palette import commands
@@ -447,3 +371,57 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             screen.entry.value = text
             screen.entry.cursor_position = len(text)
             screen.entry.focus()
+
+    # -- the campaign's files (what CampaignFiles asks of the app) -------------------------
+    def ask(
+        self,
+        title: str,
+        message: str,
+        choices: list[tuple[str, str]],
+        chosen: Callable[[str | None], None],
+    ) -> None:
+        """A problem with a save and what the GM can do about it (a dialog)."""
+        from tui.screens.picker import ProblemScreen
+
+        self.push_screen(ProblemScreen(title, message, choices), chosen)
+
+    def on_ui_thread(self, call: Callable[[], None]) -> None:
+        """Run ``call`` on the app's thread: at once there, posted from any other."""
+        if threading.get_ident() != self._ui_thread:
+            self.post_message(UiCall(call))  # thread-safe, and never waits for the screen
+            return
+        call()
+
+    def on_ui_call(self, message: UiCall) -> None:
+        message.call()
+
+    def leave_campaign(self) -> None:
+        """Close the open campaign (its writes stop here) and take its screen away."""
+        from tui.screens.main import MainScreen
+
+        self._close_campaign()
+        self.table = None
+        while isinstance(self.screen, MainScreen) or (
+            len(self.screen_stack) > 1 and any(isinstance(s, MainScreen) for s in self.screen_stack)
+        ):
+            self.pop_screen()
+
+    def flush(self) -> None:
+        """Wait for the background checkpoint (tests call this before reading the save)."""
+        self.files.flush()
+
+    def _on_signal(self) -> None:
+        """SIGHUP or SIGTERM: write what is due, release the lock, leave (even without a
+        terminal to restore: a watchdog ends the process if leaving hangs)."""
+        self._close_campaign()
+        watchdog = threading.Timer(3.0, os._exit, args=(0,))
+        watchdog.daemon = True
+        watchdog.start()
+        self.exit()
+
+    def _close_campaign(self) -> None:
+        """Stop following or autosaving (writing the last checkpoint), release the campaign."""
+        if self._follow_timer is not None:  # the players' view stops following
+            self._follow_timer.stop()
+            self._follow_timer = None
+        self.files.close()

@@ -111,7 +111,10 @@ def load_config(
         where = toml_error(path, exc, text)
         return Config(path=path, problems=(msg("{where}; using the defaults", where=str(where)),))
     problems: list[Msg | str] = []
-    values: dict[str, object] = {}
+    theme: str | None = None
+    saves: Path | None = None
+    language: str | None = None
+    keymap: dict[str, str] = {}
     for key, value in doc.items():
         if key not in _KEYS:
             problems.append(
@@ -124,23 +127,27 @@ def load_config(
             )
             continue
         if key == "keymap":
-            values[key] = _keymap(value, binding_ids, problems, name)
+            keymap = _keymap(value, binding_ids, problems, name)
             continue
         try:
-            values[key] = _CHECKS[key](value, themes)
+            if key == "theme":
+                theme = _theme(value, themes)
+            elif key == "saves":
+                saves = _saves(value)
+            else:
+                language = _language(value)
         except _Bad as exc:
             problems.append(
                 msg("{name}: {key}: {why}; using the default", name=name, key=key, why=exc.said)
             )
-    saves = values.get("saves")
-    if isinstance(saves, Path) and not saves.is_absolute():
+    if saves is not None and not saves.is_absolute():
         saves = path.parent / saves  # relative to the config file, not to where one stands
     return Config(
         path=path,
-        theme=values.get("theme"),  # type: ignore[arg-type]
-        keymap=MappingProxyType(values.get("keymap", {})),  # type: ignore[arg-type]
-        saves=saves,  # type: ignore[arg-type]
-        language=values.get("language"),  # type: ignore[arg-type]
+        theme=theme,
+        keymap=MappingProxyType(keymap),
+        saves=saves,
+        language=language,
         problems=tuple(problems),
     )
 
@@ -159,13 +166,13 @@ def _theme(value: object, themes: Collection[str]) -> str:
     return value
 
 
-def _saves(value: object, _themes: object) -> Path:
+def _saves(value: object) -> Path:
     if not isinstance(value, str) or not value.strip():
         raise _Bad(msg("expected a folder path in quotes, got {kind}", kind=_kind(value)))
     return Path(value).expanduser()
 
 
-def _language(value: object, _themes: object) -> str:
+def _language(value: object) -> str:
     if not isinstance(value, str) or value not in LANGUAGES:
         raise _Bad(
             msg(
@@ -175,13 +182,6 @@ def _language(value: object, _themes: object) -> str:
             )
         )
     return value
-
-
-_CHECKS: dict[str, Callable[[object, Collection[str]], object]] = {
-    "theme": _theme,
-    "saves": _saves,
-    "language": _language,
-}
 
 
 def _keymap(

@@ -5,6 +5,8 @@ Kept out of ``app.py``: the app calls :func:`apply_config` once, on mount.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import App
 from textual.theme import Theme
 
@@ -14,8 +16,9 @@ from tui.language import _
 __all__ = ["apply_config"]
 
 
-def apply_config(app: App[None], config: Config) -> None:
-    """Set the theme and keys, tell the GM what was wrong, and remember palette theme picks."""
+def apply_config(app: App[None], config: Config, *, read_only: Callable[[], bool]) -> None:
+    """Set the theme and keys, tell the GM what was wrong, and remember palette theme picks
+    (not while ``read_only()``: the players' view writes nothing)."""
     if config.theme is not None and config.theme in app.available_themes:
         app.theme = config.theme
     if config.keymap:
@@ -31,7 +34,7 @@ def apply_config(app: App[None], config: Config) -> None:
         nonlocal remembered
         if theme.name == remembered:
             return  # the theme applied at start, or no change
-        if getattr(app, "read_only", False):
+        if read_only():
             return  # the players' view writes nothing, not even the GM's config
         remembered = theme.name
         try:

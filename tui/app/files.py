@@ -1,100 +1,229 @@
-"""The open campaign's files, for the app: problems on opening, autosave, outside changes.
+"""The open campaign's files, for the app: opening and its problems, autosave, outside changes.
 
-:class:`CampaignFiles` is mixed into :class:`~tui.app.app.TablekeeperApp`. It turns every
-problem with a save into a dialog or a notification (as plain text: file and campaign names
-never drive the terminal), reports the autosaver's failures, handles a save or log changed
-on disk while the campaign is open (stop writing, keep the app's state beside, let the GM
-choose), and closes the campaign cleanly on quit, SIGHUP and SIGTERM.
+:class:`CampaignFiles` is a plain object the app owns and asks through :class:`FilesHost`
+(say, ask, open, leave); it knows no Textual. It turns every problem with a save into a
+dialog or a notification (as plain text: file and campaign names never drive the
+terminal), reports the autosaver's failures, handles a save or log changed on disk while the
+campaign is open (stop writing, keep the app's state beside, let the GM choose), and closes
+the campaign cleanly.
 """
 
 from __future__ import annotations
 
-import os
-import threading
+import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from textual.message import Message
+from typing import TYPE_CHECKING, Protocol
 
 from tui.language import N_, _
-from tui.store import ConflictError, SaveError, backup_path, restore_backup
+from tui.session.campaign.session import Session
+from tui.session.table.table import Table
+from tui.session.tables import open_table
+from tui.store import (
+    ConflictError,
+    LockedError,
+    ReplayError,
+    SaveError,
+    Store,
+    WriteError,
+    backup_loads,
+    backup_path,
+    restore_backup,
+)
+from tui.store.autosave import Autosaver
 
 if TYPE_CHECKING:
-    from tui.app.app import TablekeeperApp
+    from textual.notifications import SeverityLevel
 
-    _Base = TablekeeperApp
-else:
-    _Base = object
+    from tui.app.players_feed import PlayersFeed
 
-__all__ = ["CampaignFiles"]
+__all__ = ["CampaignFiles", "FilesHost"]
+
+#: (key, label) choices of a problem dialog; the key says what to do (see ``_problem``).
+Choices = list[tuple[str, str]]
 
 
-class CampaignFiles(_Base):
-    """Save handling of the app (see the module docstring)."""
+class FilesHost(Protocol):
+    """What the files controller asks of the app that owns it."""
+
+    def say(
+        self, message: str, *, severity: SeverityLevel = "information", timeout: float = 10
+    ) -> None:
+        """A notification as plain text."""
+        ...
+
+    def clear_notifications(self) -> None: ...
+
+    def ask(
+        self, title: str, message: str, choices: Choices, chosen: Callable[[str | None], None]
+    ) -> None:
+        """Show a problem and the GM's choices; ``chosen`` gets the key picked."""
+        ...
+
+    def on_ui_thread(self, call: Callable[[], None]) -> None:
+        """Run ``call`` on the app's thread: at once there, posted from any other (never
+        waiting: the autosaver's worker must not block on the screen)."""
+        ...
+
+    def open_campaign(self, path: Path, *, read_only: bool = False) -> None: ...
+
+    def show_picker(self) -> None: ...
+
+    def leave_campaign(self) -> None:
+        """Close the open campaign (through :meth:`CampaignFiles.close`) and take its screen
+        away."""
+        ...
+
+    def exit(self) -> None: ...
+
+
+class CampaignFiles:
+    """The open campaign's store, autosaver (or the players' feed) and their problems."""
+
+    def __init__(self, host: FilesHost, *, rng: random.Random) -> None:
+        self.host = host
+        self.rng = rng
+        self.store: Store | None = None
+        self.autosaver: Autosaver | None = None
+        self.feed: PlayersFeed | None = None  # the players' view's, when read-only
+        self.path: Path | None = None  # the save as the GM named it when opening
+        self.save_problem: str = ""  # changes only in memory (the log could not be written)
+        self.checkpoint_problem: str = ""  # the save file lags behind the log (nothing lost)
+        self.quit_warned = False  # the GM was told what quitting now loses
+        self._in_conflict = False
+
+    # -- what the main screen reads --------------------------------------------------------
+    @property
+    def log_path(self) -> Path | None:
+        return self.store.log_path if self.store is not None else None
+
+    @property
+    def save_file(self) -> Path | None:
+        return self.store.path if self.store is not None else None
+
+    # -- opening ---------------------------------------------------------------------------
+    def open(self, path: Path, *, read_only: bool = False) -> Table | None:
+        """The table over the campaign saved at ``path`` (autosaved, or following the writer
+        when ``read_only``); ``None`` once a dialog says why it cannot be opened."""
+        try:
+            store = Store.open(path, read_only=read_only)
+        except LockedError as exc:
+            self._problem(
+                N_("Campaign already open"),
+                f"{exc}\n\n"
+                + _(
+                    "Another Tablekeeper is writing to it. You can open it read-only "
+                    "(the player view)."
+                ),
+                path,
+                _read_only_choices(),
+            )
+            return None
+        except ReplayError as exc:
+            self._problem(
+                N_("The log does not fit the save"),
+                f"{exc}\n\n"
+                + _("Nothing was changed. Open it read-only to look, or fix the save."),
+                path,
+                _read_only_choices(),
+            )
+            return None
+        except WriteError as exc:
+            self._problem(
+                N_("This campaign cannot be written"),
+                f"{exc}\n\n" + _("Nothing was changed. It can still be opened read-only."),
+                path,
+                _read_only_choices(),
+            )
+            return None
+        except SaveError as exc:
+            choices = [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))]
+            if backup_loads(path):
+                choices.insert(
+                    0,
+                    (
+                        "backup",
+                        _(
+                            "Restore the backup {name} (the broken file is moved aside, the log is "
+                            "kept)"
+                        ).format(name=backup_path(path).name),
+                    ),
+                )
+            self._problem(
+                N_("This save cannot be opened"),
+                f"{exc}\n\n"
+                + _("The file was not changed. Fix it in a text editor, or restore the backup."),
+                path,
+                choices,
+            )
+            return None
+        except OSError as exc:
+            self._problem(
+                N_("This save cannot be opened"),
+                str(exc),
+                path,
+                [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))],
+            )
+            return None
+        self.store, self.path = store, path
+        if read_only:
+            from tui.app.players_feed import PlayersFeed
+
+            self.feed = PlayersFeed(store, rng=self.rng)
+            return self.feed.table
+        session = Session(store.campaign, store.log, last_seq=store.log_count)
+        self.autosaver = Autosaver(store, self._report_from_any_thread)
+        session.subscribe(self.autosaver)
+        return open_table(session, rng=self.rng)
 
     def _problem(
-        self,
-        title: str,
-        message: str,
-        path: Path,
-        choices: list[tuple[str, str]],
-        beside: Path | None = None,
+        self, title: str, message: str, path: Path, choices: Choices, beside: Path | None = None
     ) -> None:
-        from tui.screens.picker import ProblemScreen
+        host = self.host
 
         def chosen(key: str | None) -> None:
             if key == "readonly":
-                self.open_campaign(path, read_only=True)
+                host.open_campaign(path, read_only=True)
             elif key == "backup":
                 self._restore_backup(path)
             elif key == "reload":
-                self.open_campaign(path)
+                host.open_campaign(path)
             elif key == "beside" and beside is not None:
-                self.open_campaign(beside)
+                host.open_campaign(beside)
             elif key == "quit":
-                self.exit()
+                host.exit()
             else:
-                self.show_picker()
+                host.show_picker()
 
-        self.push_screen(ProblemScreen(title, message, choices), chosen)
+        host.ask(title, message, choices, chosen)
 
     def _restore_backup(self, path: Path) -> None:
         """Put the backup in place of the broken file (moved aside) and open the campaign."""
         try:
             restored = restore_backup(path)
         except SaveError as exc:
-            self.say(
+            self.host.say(
                 _("Cannot restore the backup: {exc}").format(exc=exc), severity="error", timeout=15
             )
-            self.show_picker()
+            self.host.show_picker()
             return
-        self.say(
+        self.host.say(
             _("Restored {name}; the broken file was moved aside ({name2}.broken-…).").format(
                 name=backup_path(path).name, name2=path.name
             ),
             timeout=10,
         )
-        self.open_campaign(restored)
+        self.host.open_campaign(restored)
 
-    # -- saving --------------------------------------------------------------------------
-    class SaveReport(Message):
-        """A write problem (or its end) reported by the autosaver's worker thread."""
+    # -- saving ----------------------------------------------------------------------------
+    def _report_from_any_thread(self, error: SaveError | None, durable: bool) -> None:
+        self.host.on_ui_thread(lambda: self.save_report(error, durable))
 
-        def __init__(self, error: SaveError | None, durable: bool) -> None:
-            super().__init__()
-            self.error = error
-            self.durable = durable
-
-    def on_campaign_files_save_report(self, message: CampaignFiles.SaveReport) -> None:
-        self._save_report(message.error, message.durable)
-
-    def _save_report(self, error: SaveError | None, durable: bool) -> None:
-        """From the autosaver (any thread): a failed record (``durable=False``: the change
-        is only in memory), a failed checkpoint (``durable=True``: the log holds every
+    def save_report(self, error: SaveError | None, durable: bool) -> None:
+        """From the autosaver (on the app's thread): a failed record (``durable=False``: the
+        change is only in memory), a failed checkpoint (``durable=True``: the log holds every
         change, the save file lags), or ``None`` once writes work again."""
-        if threading.get_ident() != self._ui_thread:
-            self.post_message(CampaignFiles.SaveReport(error, durable))  # thread-safe
-            return
+        host = self.host
         if isinstance(error, ConflictError):
             self._conflict(error)
             return
@@ -105,8 +234,8 @@ class CampaignFiles(_Base):
             else:
                 self.save_problem = ""
             if had and not (self.save_problem or self.checkpoint_problem):
-                self.clear_notifications()
-                self.say(_("Saved again: everything is on disk."))
+                host.clear_notifications()
+                host.say(_("Saved again: everything is on disk."))
             return
         from tui.base.bugreport import record
 
@@ -116,12 +245,12 @@ class CampaignFiles(_Base):
             self.checkpoint_problem = str(error)
         else:
             self.save_problem = str(error)
-        if self._quit_warned:
+        if self.quit_warned:
             return  # the quit warning already says what is unsaved: keep it in view
-        self.clear_notifications()
+        host.clear_notifications()
         if durable:
             log = self.store.log_path.name if self.store is not None else _("the log")
-            self.say(
+            host.say(
                 _(
                     "The save file could not be updated: {error}. Every change is safe in {log}; "
                     "the save catches up by itself once it can be written.{where}"
@@ -130,7 +259,7 @@ class CampaignFiles(_Base):
                 timeout=15,
             )
             return
-        self.say(
+        host.say(
             _(
                 "Not saved: {error}. Your changes are kept in memory and saved with the next "
                 "change.{where}"
@@ -140,19 +269,21 @@ class CampaignFiles(_Base):
 
     def _conflict(self, error: ConflictError) -> None:
         """The files changed on disk: stop, keep the app's state beside them, let the GM pick."""
-        if self._in_conflict or self.store is None or self.save_path is None:
+        if self._in_conflict or self.store is None or self.path is None:
             return
         self._in_conflict = True
-        path, store = self.save_path, self.store
+        path, store = self.path, self.store
         try:
-            beside: Path | None = store.save_beside()
-            kept = _("Your state is saved beside it as {name}.").format(name=beside.name)
+            saved = store.save_beside()
+            beside: Path | None = saved
+            kept = _("Your state is saved beside it as {name}.").format(name=saved.name)
         except SaveError as exc:
             beside, kept = (
                 None,
                 _("Your state could not be saved beside it: {exc}.").format(exc=exc),
             )
-        self._leave_campaign()
+        self.host.leave_campaign()
+        self._in_conflict = False
         choices = [("reload", _("Reload {name} as it is on disk now").format(name=path.name))]
         if beside is not None:
             choices.append(
@@ -169,33 +300,12 @@ class CampaignFiles(_Base):
             beside=beside,
         )
 
-    def _leave_campaign(self) -> None:
-        """Close the open campaign (its writes stop here) and take its screen away."""
-        from tui.screens.main import MainScreen
-
-        self._close_store()
-        self._in_conflict = False
-        self.table = None
-        while isinstance(self.screen, MainScreen) or (
-            len(self.screen_stack) > 1 and any(isinstance(s, MainScreen) for s in self.screen_stack)
-        ):
-            self.pop_screen()
-
-    def _on_signal(self) -> None:
-        """SIGHUP or SIGTERM: write what is due, release the lock, leave (even without a
-        terminal to restore: a watchdog ends the process if leaving hangs)."""
-        self._close_store()
-        watchdog = threading.Timer(3.0, os._exit, args=(0,))
-        watchdog.daemon = True
-        watchdog.start()
-        self.exit()
-
     def flush(self) -> None:
         """Wait for the background checkpoint (tests call this before reading the save)."""
         if self.autosaver is not None:
             self.autosaver.wait_idle()
 
-    def _unsaved_problem(self) -> str:
+    def unsaved_problem(self) -> str:
         """Retry writing what a failed write left in memory; the error if it still fails."""
         store = self.store
         if store is None or store.read_only or store.closed or store.conflict is not None:
@@ -206,11 +316,8 @@ class CampaignFiles(_Base):
             return str(exc) if store.pending else ""
         return ""
 
-    def _close_store(self) -> None:
+    def close(self) -> None:
         """Stop autosaving (writing the last checkpoint) and release the campaign."""
-        if self._follow_timer is not None:  # the players' view stops following
-            self._follow_timer.stop()
-            self._follow_timer = None
         self.feed = None
         if self.autosaver is not None:
             self.autosaver.stop()
@@ -218,3 +325,12 @@ class CampaignFiles(_Base):
         if self.store is not None:
             self.store.close()
             self.store = None
+
+
+def _read_only_choices() -> Choices:
+    """A campaign that can still be looked at: read-only, back, or quit."""
+    return [
+        ("readonly", N_("Open read-only (player view)")),
+        ("back", N_("Back to the campaign list")),
+        ("quit", N_("Quit")),
+    ]

@@ -28,4 +28,5 @@ def lenient_input() -> None:
     except ImportError:  # not on a POSIX terminal: another driver, nothing to do
         return
     if getattr(linux_driver, "getincrementaldecoder", None) is not _replacing:
+        # the driver's module imports the name from codecs; Textual does not export it
         linux_driver.getincrementaldecoder = _replacing  # type: ignore[attr-defined]

@@ -75,6 +75,7 @@ def language(args: Sequence[str], config_env: str | None) -> str:
 def argparse_words() -> Iterator[None]:
     """argparse's own texts through the catalog while the command line runs; the standard
     library's function is back afterwards."""
+    # argparse's gettext alias is private: the stubs do not declare it (hence attr-defined)
     own = argparse._  # type: ignore[attr-defined]
     argparse._ = tr  # type: ignore[attr-defined]
     try:

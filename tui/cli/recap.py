@@ -10,17 +10,17 @@ message names the file and place), 2 for a bad argument.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 from tui.session.recap import RecapOptions, recap
 from tui.session.systems.registry import tracker
 from tui.store.errors import SaveError
+from tui.store.files import write_text
 from tui.store.logfile import iter_entries
 from tui.store.store import Store
 
-__all__ = ["recap_file", "recap_main", "write_text"]
+__all__ = ["recap_file", "recap_main"]
 
 
 def recap_file(save: Path, options: RecapOptions) -> str:
@@ -28,19 +28,6 @@ def recap_file(save: Path, options: RecapOptions) -> str:
     with Store.open(save, read_only=True, keep=1) as store:
         campaign, log = store.campaign, store.log_path
     return recap(tracker(campaign.system), campaign, lambda: iter_entries(log), options)
-
-
-def write_text(target: Path, text: str) -> None:
-    """``text`` into ``target`` atomically (a temporary file in the same folder, renamed)."""
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        with open(temp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, target)
-    finally:
-        temp.unlink(missing_ok=True)
 
 
 def recap_main(save: Path, options: RecapOptions, output: Path | None) -> int:

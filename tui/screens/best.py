@@ -72,7 +72,7 @@ class BestScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         grid = self.query_one("#best-rows", DataTable)
-        mono = bool(getattr(self.app, "no_color", False))
+        mono = self.app.no_color
         grades = sorted(
             {c.grade for row in self.rows for c in row.odds if c.p > 0},
             key=lambda g: ORDER.index(g) if g in ORDER else len(ORDER),

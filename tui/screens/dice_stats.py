@@ -113,7 +113,7 @@ class DiceStatsScreen(ModalScreen[None]):
 
     @property
     def mono(self) -> bool:
-        return bool(getattr(self.app, "no_color", False))
+        return self.app.no_color
 
     def _show(self, rows: list[tuple[Tally, Luck]]) -> None:
         self.rows = rows

@@ -10,6 +10,7 @@ with the binding id to remap it by.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -32,6 +33,7 @@ from tui.screens.help_text import (
 )
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
+from tui.widgets.options import WidgetOptions
 
 __all__ = ["HelpBody", "HelpScreen", "key_rows", "keys_section", "keys_text"]
 
@@ -84,8 +86,8 @@ def keys_text(rows: Sequence[tuple[str, str, str]], width: int = 78) -> str:
 class HelpBody(Static):
     """The help's sections, set again for the width whenever it changes."""
 
-    def __init__(self, sections: Sequence[Section], **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, sections: Sequence[Section], **kwargs: Unpack[WidgetOptions]) -> None:
+        super().__init__(**kwargs)
         self.sections = list(sections)
 
     def text_for(self, width: int) -> Text:

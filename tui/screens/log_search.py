@@ -116,12 +116,16 @@ class LogSearchScreen(Screen[None]):
     @on(Select.Changed)
     def _chosen(self, event: Select.Changed) -> None:
         value = "" if isinstance(event.value, NoSelection) else str(event.value)
-        key = {"find-who": "actor", "find-kind": "kind", "find-grade": "grade"}.get(
-            event.select.id or ""
-        )
-        if key is not None:
-            self.filter = replace(self.filter, **{key: value})
-            self.run_search()
+        which = event.select.id
+        if which == "find-who":
+            self.filter = replace(self.filter, actor=value)
+        elif which == "find-kind":
+            self.filter = replace(self.filter, kind=value)
+        elif which == "find-grade":
+            self.filter = replace(self.filter, grade=value)
+        else:
+            return
+        self.run_search()
 
     # -- searching -------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="find")

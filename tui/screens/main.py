@@ -7,27 +7,30 @@ each keep their own result there, newest last. A refused line stays in the entry
 cursor where the problem is. A message too long for the preview is shown whole in a
 notification (and ``/summary`` is logged). ctrl+r opens the guided roll form, ctrl+b "who
 should roll this?" for the typed check, f3 the whole scene; f6/f7/f8 (``/find``,
-``/scenes``, ``/stats``) and ``/recap`` look back (:mod:`tui.screens.review`).
+``/scenes``, ``/stats``) and ``/recap`` look back over the whole log
+(:mod:`tui.screens.review`); f2, f4 and Enter on the party list open a character's sheet.
+A line a form builds is committed as if typed (:meth:`MainScreen.run_line`).
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
 
 from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
-from tui.screens.review import GM_ONLY_ACTIONS
-from tui.screens.table_actions import TableActions
+from tui.screens.review import Source, log_source
 from tui.session.table.table import Feedback, Table
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
@@ -41,16 +44,37 @@ from tui.widgets.text_pane import TextPane
 if TYPE_CHECKING:
     from tui.app.history import EntryHistory
 
-__all__ = ["MainScreen"]
+__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "MainScreen"]
 
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 #: rows of the preview (the CSS gives it 3): results shown one per row when several stack
 PREVIEW_ROWS = 3
+#: The review actions: the players' view has none of them (they read the GM's whole log).
+GM_ONLY_ACTIONS = ("find_log", "past_scenes", "dice_stats", "recap")
 
 
-class MainScreen(TableActions):
+class CampaignOnDisk(Protocol):
+    """What the screen reads of the open campaign's files (the app's files controller)."""
+
+    @property
+    def save_problem(self) -> str:
+        """Why the last change is only in memory ("" when it is on disk)."""
+        ...
+
+    @property
+    def log_path(self) -> Path | None:
+        """The campaign's log file, which the review screens read whole."""
+        ...
+
+    @property
+    def save_file(self) -> Path | None:
+        """The save, beside which ``/recap`` writes its file."""
+        ...
+
+
+class MainScreen(Screen[None]):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
     BINDINGS = [
@@ -87,12 +111,18 @@ class MainScreen(TableActions):
     EXTRA_KEYS = (("enter", N_("Commit the line")),)
 
     def __init__(
-        self, table: Table, *, read_only: bool = False, history: EntryHistory | None = None
+        self,
+        table: Table,
+        *,
+        read_only: bool = False,
+        history: EntryHistory | None = None,
+        files: CampaignOnDisk | None = None,
     ) -> None:
         super().__init__()
         self.table = table
         self.read_only = read_only
         self.history = history
+        self.files = files  # None: a campaign without files (a test)
         self.selected: str | None = None
         self._header = ""
         self._laid_out_at: object = None  # the size of the last resize (on_resize)
@@ -187,7 +217,7 @@ class MainScreen(TableActions):
 
     @property
     def mono(self) -> bool:
-        return bool(getattr(self.app, "no_color", False))
+        return self.app.no_color
 
     def show_feedback(self, feedback: Feedback) -> None:
         self._report_internal()
@@ -200,7 +230,7 @@ class MainScreen(TableActions):
                     text.append(f"  ⟶ {effect}", style="bold")
                 if out.draft.actor:
                     self.selected = out.draft.actor
-            if getattr(self.app, "save_problem", ""):
+            if self.files is not None and self.files.save_problem:
                 text.append(_("  ✗ NOT SAVED (see the message)"), style="bold red")
         else:
             text = Text(f"✗ {feedback.message}", style="bold red")
@@ -396,3 +426,154 @@ class MainScreen(TableActions):
     def action_scroll_log(self, pages: int) -> None:
         log = self.log_panel
         log.scroll_lines(pages * max(1, log.content_size.height - 1))
+
+    # -- guided rolls and the sheets -------------------------------------------------------
+    def _complete(self, text: str) -> list[str]:
+        """Tab's completions (loaded with the first Tab or by the warm-up, not to open)."""
+        from tui.session.table.completion import complete_line
+
+        return complete_line(self.table, text)
+
+    def action_sheet(self) -> None:
+        self.open_character("sheet", "")
+
+    def open_character(self, screen: str, name: str) -> None:
+        """The character sheet or editor (``screen``) of ``name`` (default: the selected);
+        the players' view gets only the sheet (without GM notes), and only of the characters
+        it shows."""
+        from tui.screens.editor import EditorScreen
+        from tui.screens.sheet import SheetScreen
+
+        name = name or self.selected or ""
+        names = self.party.names
+        if name not in names:
+            if not names:
+                self.app.notify(_("No characters yet: /add NAME adds one"), markup=False)
+                return
+            name = names[0]
+
+        def closed(result: str | None) -> None:
+            if result is not None:
+                self.selected = result
+            self.refresh_all()
+
+        if screen == "edit" and not self.read_only:
+            self.app.push_screen(EditorScreen(self.table, name), closed)
+        else:
+            self.app.push_screen(
+                SheetScreen(self.table, name, names=names, gm=not self.read_only), closed
+            )
+
+    def action_next_character(self) -> None:
+        names = self.party.names
+        if not names:
+            return
+        i = names.index(self.selected) + 1 if self.selected in names else 0
+        self.selected = names[i % len(names)]
+        self.party.show(self.table.campaign, self.selected)
+
+    def _refuse_read_only(self) -> bool:
+        if self.read_only:
+            self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
+        return self.read_only
+
+    def action_roll_form(self) -> None:
+        """ctrl+r: the guided roll form, on the character of the typed line or the sheet."""
+        from tui.screens.roll_form import RollFormScreen
+        from tui.session.table.entry import Check
+
+        if self._refuse_read_only():
+            return
+        self.table.warm_up()
+        who = self.selected
+        try:
+            parsed = self.table.parse(self.entry.value) if self.entry.value.strip() else None
+        except Exception:
+            parsed = None
+        if isinstance(parsed, Check):
+            who = parsed.a.actor
+        self.app.push_screen(RollFormScreen(self.table, who), self._chosen)
+
+    def action_best(self) -> None:
+        """ctrl+b: "who should roll this?" for the check typed in the entry."""
+        from tui.session.table.entry import Check
+
+        if self._refuse_read_only():
+            return
+        line = self.entry.value.strip()
+        try:
+            parsed = self.table.parse(line) if line else None
+        except Exception:
+            parsed = None
+        if not isinstance(parsed, Check):
+            self.show_feedback(
+                Feedback(
+                    False,
+                    _("type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL"),
+                )
+            )
+            return
+        side = parsed.a
+        words = [side.skill, *side.words, *(f"{k}={v}" for k, v in side.options.items())]
+        self.open_best(" ".join(words))
+
+    def open_best(self, check: str) -> None:
+        from tui.screens.best import BestScreen
+
+        self.app.push_screen(BestScreen(self.table, check), self._chosen)
+
+    def _chosen(self, line: str | None) -> None:
+        """A line from the roll form or "who rolls?": committed as if typed."""
+        self.entry.focus()
+        if line:
+            self.entry.value = ""
+            self.run_line(line)
+
+    def action_scene_details(self) -> None:
+        from tui.screens.scene import SceneScreen
+
+        self.app.push_screen(SceneScreen(self.table.campaign))
+
+    # -- looking back over the whole log ---------------------------------------------------
+    def _source(self) -> Source:
+        return log_source(self.table, self.files.log_path if self.files is not None else None)
+
+    def open_review(self, action: str, argument: str) -> bool:
+        """Open the screen a review command asked for; False for any other action."""
+        if action in GM_ONLY_ACTIONS and self.read_only:
+            return False
+        if action == "find_log":
+            self.action_find_log(argument)
+        elif action == "past_scenes":
+            self.action_past_scenes()
+        elif action == "dice_stats":
+            self.action_dice_stats()
+        elif action == "recap":
+            self.action_recap(argument)
+        else:
+            return False
+        return True
+
+    def action_find_log(self, text: str = "") -> None:
+        from tui.screens.log_search import LogSearchScreen
+        from tui.session.review.find import LogFilter
+
+        self.app.push_screen(
+            LogSearchScreen(self.table.campaign, self._source(), LogFilter(text=text))
+        )
+
+    def action_past_scenes(self) -> None:
+        from tui.screens.scenes_list import ScenesScreen
+
+        self.app.push_screen(ScenesScreen(self.table.campaign, self._source()))
+
+    def action_dice_stats(self) -> None:
+        from tui.screens.dice_stats import DiceStatsScreen
+
+        self.app.push_screen(DiceStatsScreen(self.table, self._source()))
+
+    def action_recap(self, words: str = "") -> None:
+        from tui.screens.recap_view import RecapScreen
+
+        save = self.files.save_file if self.files is not None else None
+        self.app.push_screen(RecapScreen(self.table.campaign, self._source(), words, save))

@@ -51,19 +51,21 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
             self.problem = problem
 
     def __init__(
-        self, saves: list[SaveSummary], demos: list[SaveSummary], folder: Path | None = None
+        self,
+        saves: list[SaveSummary],
+        demos: list[SaveSummary],
+        folder: Path | None = None,
+        *,
+        read_only: bool = False,
     ) -> None:
         super().__init__()
+        self.read_only = read_only  # the players' view: campaigns to watch, none to make
         self.rows: dict[str, tuple[str, SaveSummary]] = {}
         for i, summary in enumerate(saves):
             self.rows[f"open:{i}"] = ("open", summary)
         for i, summary in enumerate(demos):
             self.rows[f"demo:{i}"] = ("demo", summary)
         self.folder = folder
-
-    @property
-    def read_only(self) -> bool:
-        return bool(getattr(self.app, "read_only", False))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No new campaign in the players' view (it writes nothing)."""

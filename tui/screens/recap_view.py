@@ -28,6 +28,7 @@ from tui.session.recap.select import parse_words
 from tui.session.systems.registry import tracker
 from tui.session.table.entry import split_words
 from tui.store.errors import SaveError
+from tui.store.files import write_text
 
 __all__ = ["RecapScreen", "recap_path"]
 
@@ -72,8 +73,6 @@ class RecapScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="recap")
     def build(self) -> None:
-        from tui.cli.recap import write_text
-
         try:
             options = parse_words(split_words(self.words))
             system = tracker(self.campaign.system)

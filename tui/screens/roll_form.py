@@ -141,7 +141,7 @@ class RollFormScreen(ModalScreen[str | None]):
         preview = self.table.preview(line) if line.strip() else None
         shown = Text()
         if preview is not None and preview.ok:
-            mono = bool(getattr(self.app, "no_color", False))
+            mono = self.app.no_color
             if preview.odds:
                 shown.append_text(odds_bar(preview.odds, mono=mono))
                 shown.append(" ")

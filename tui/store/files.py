@@ -36,6 +36,7 @@ __all__ = [
     "read_campaign",
     "read_save",
     "snapshot",
+    "write_text",
 ]
 
 
@@ -275,3 +276,17 @@ def atomic_write(
         return fd
     os.close(fd)
     return None
+
+
+def write_text(target: Path, text: str) -> None:
+    """``text`` into ``target`` whole or not at all (a temporary file in the same folder,
+    fsynced, renamed over it): a recap, which a reader must never see half written."""
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(temp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, target)
+    finally:
+        temp.unlink(missing_ok=True)

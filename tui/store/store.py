@@ -15,7 +15,8 @@ someone else changed them it raises :class:`ConflictError`, stops writing for go
 :meth:`Store.save_beside` can put the app's state next to them without touching them.
 
 A failed write (:class:`WriteError`: disk full …) loses nothing: the entries wait in memory
-and the next record or :meth:`Store.flush` writes them, in order.
+and the next record or :meth:`Store.flush` writes them, in order. A read-only store follows
+a writer with :meth:`Store.refresh` (the players' view).
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ from tui.store import lock
 from tui.store.errors import ConflictError, SaveError, WriteError
 from tui.store.files import Read, atomic_write, read_save
 from tui.store.journal import Journal
-from tui.store.logfile import LOG_TAIL, LogRead, read_log
+from tui.store.logfile import LOG_TAIL, LogRead, read_log, read_since
 from tui.store.logformat import block_bytes
 from tui.store.parsecache import head_doc, stat_key, write_cache
-from tui.store.patch import DocCache, make_patch
+from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, replay
 from tui.store.savetext import SaveText
@@ -100,7 +101,7 @@ class Store:
         self._durable: tuple[Campaign, int] = (campaign, self.log_count)
         self._save_stat: tuple[int, int, int, int] | None = None
         self._log_end, self._log_ident = found.end, found.ident
-        #: a reader's patches of the entries after ``_complete_after`` (tui.store.follow)
+        #: a reader's patches of the entries after ``_complete_after`` (:meth:`refresh`)
         self._patches: dict[int, dict[str, Any]] = dict(found.patches) if lock_fd is None else {}
         self._complete_after = self.log_count if read.checkpoint is None else read.checkpoint
         self._mutex = threading.Lock()
@@ -303,7 +304,7 @@ class Store:
         self._pending = []
         self.last_error = None
 
-    # -- checkpoints -------------------------------------------------------------------------
+    # -- checkpoints -----------------------------------------------------------------------
     def checkpoint(self) -> bool:
         """Write the newest recorded state as the save (atomic, old one kept as backup).
 
@@ -398,7 +399,7 @@ class Store:
             self._write_pending()
         self.checkpoint()
 
-    # -- outside changes ---------------------------------------------------------------------
+    # -- outside changes -------------------------------------------------------------------
     def save_beside(self) -> Path:
         """Write the newest state next to the save as ``NAME.conflict-TIME.toml`` (a new
         campaign with an empty log); never touches the save or its log."""
@@ -421,8 +422,89 @@ class Store:
         """Read-only: take in what the writer recorded since the last look.
 
         Returns the new entries (``[]``: nothing new), or ``None`` when the state was read
-        again or replaced (see :mod:`tui.store.follow`).
-        """
-        from tui.store.follow import refresh
+        again or replaced. Cheap when nothing changed (two ``stat`` calls), so the players'
+        view may call it a few times a second:
 
-        return refresh(self)
+        - **the log grew**: its new complete entries are read from where the last look ended
+          and their patches applied (a block still being written waits for the next look);
+        - **the log was replaced or shortened** (a torn tail set aside when the writer
+          restarted, an editor): everything is read again;
+        - **the save was replaced**: a checkpoint by the writer (the usual case: the save
+          plus the patches this reader holds after its checkpoint give the state it already
+          has, so nothing changes) or anything else — a backup restored, an edit while no
+          writer runs — which becomes the new state (read again in full when the save went
+          back before the patches it holds).
+
+        The writer's atomic renames never leave a moment without a save; a save or log that
+        cannot be read right now raises :class:`SaveError` and leaves the state as it was,
+        for the next look to try again.
+        """
+        new = self._follow_log()
+        if new is None:
+            return None
+        return new if self._follow_save() else None
+
+    def _follow_log(self) -> list[LogEntry] | None:
+        try:
+            st = os.stat(self.log_path)
+        except FileNotFoundError:
+            st = None
+        ident = None if st is None else (st.st_dev, st.st_ino)
+        if st is not None and ident == self._log_ident and st.st_size == self._log_end:
+            return []
+        if st is None and self._log_ident is None:
+            return []  # still no log: nothing was ever recorded
+        if st is not None and self._log_ident is None and self._log_end == 0:
+            self._log_ident = ident  # the writer's first record made the log: read it all
+        if st is None or ident != self._log_ident or st.st_size < self._log_end:
+            self._reload()
+            return None
+        found, end = read_since(self.log_path, self._log_end, self._log_ident)
+        if found is None:
+            self._reload()
+            return None
+        campaign, patches = self.campaign, dict(self._patches)
+        try:
+            for entry, patch in found:
+                if patch:
+                    campaign = apply_patch(campaign, patch)
+                    patches[entry.seq] = dict(patch)
+        except PatchError:
+            self._reload()  # a log that no longer fits what was read: read it all (or say why)
+            return None
+        self.campaign, self._patches = campaign, patches
+        self._log_end = end
+        new = [e for e, _ in found]
+        self.log.extend(new)
+        del self.log[: -self._keep or len(self.log)]
+        if new:
+            self.log_count = new[-1].seq
+        return new
+
+    def _follow_save(self) -> bool:
+        """Take in a replaced save; ``True`` when the state stayed as it was."""
+        key = stat_key(os.stat(self.path))
+        if key == self._save_stat:
+            return True
+        read = read_save(self.path)
+        seq = read.checkpoint or 0
+        if seq < self._complete_after or seq > self.log_count:
+            self._reload()  # older than what this reader can rebuild (a backup), or ahead of it
+            return False
+        self._patches = {s: p for s, p in self._patches.items() if s > seq}
+        self._complete_after = seq
+        self._save_stat = key
+        self.checkpoint_seq = seq
+        campaign = replay(self.path, read.campaign, self._patches)
+        if campaign == self.campaign:
+            return True
+        self.campaign = campaign
+        return False
+
+    def _reload(self) -> None:
+        """Read the save and its log again from scratch."""
+        other = Store.open(self.path, read_only=True, keep=self._keep)
+        self.campaign, self.log, self.log_count = other.campaign, other.log, other.log_count
+        self._log_end, self._log_ident = other._log_end, other._log_ident
+        self._patches, self._complete_after = other._patches, other._complete_after
+        self._save_stat, self.checkpoint_seq = other._save_stat, other.checkpoint_seq

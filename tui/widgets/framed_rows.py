@@ -24,13 +24,15 @@ checks row for row that the framed rows are the ones Textual makes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from textual._styles_cache import StylesCache
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
+
+from tui.widgets.options import WidgetOptions
 
 if TYPE_CHECKING:
     from rich.terminal_theme import TerminalTheme
@@ -183,8 +185,8 @@ class FramedWidget(Widget):
     With another Textual base, name that one first (``class L(ScrollView, FramedWidget)``):
     Textual takes a widget's default CSS along its first bases only."""
 
-    def __init__(self, *children: Widget, **kwargs: object) -> None:
-        super().__init__(*children, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *children: Widget, **kwargs: Unpack[WidgetOptions]) -> None:
+        super().__init__(*children, **kwargs)
         self._styles_cache = FramedRows()
         self._painting: Size | None = None  # the size, while rows are asked for
 

@@ -9,10 +9,12 @@ tag are never shortened, so the player view's tag never falls off.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from rich.text import Text
 from textual.strip import Strip
 
+from tui.widgets.options import WidgetOptions
 from tui.widgets.text_pane import StripPane
 
 __all__ = ["HeaderBar", "fit_parts"]
@@ -46,7 +48,7 @@ class HeaderBar(StripPane):
     HeaderBar { height: 1; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self._parts: tuple[tuple[str, int], ...] = ()
         self._cache: tuple[object, list[Strip]] = ((), [])

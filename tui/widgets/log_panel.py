@@ -9,12 +9,14 @@ re-lays out the screen. PageUp/PageDown move the window back through the last
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from rich.text import Text
 from textual.strip import Strip
 
 from tui.language import N_, _, tr
 from tui.session.campaign.log import LogEntry, shown_effects, shown_text
+from tui.widgets.options import WidgetOptions
 from tui.widgets.text_pane import StripPane
 
 __all__ = ["GRADE_STYLES", "MONO_GRADE_STYLES", "LogPanel", "entry_text", "grade_style"]
@@ -80,7 +82,7 @@ class LogPanel(StripPane):
     #: what an empty panel says (the log search says "no entry matches")
     EMPTY = N_("Nothing rolled yet: type a roll below, or /help.")
 
-    def __init__(self, *, empty: str = "", **kwargs: object) -> None:
+    def __init__(self, *, empty: str = "", **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.empty = empty or self.EMPTY
         self._entries: list[LogEntry] = []

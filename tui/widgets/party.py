@@ -15,6 +15,7 @@ its rows. A row is drawn only once it scrolls into view (:mod:`tui.widgets.party
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,6 +26,7 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.characters.conditions import shown_label
 from tui.session.characters.resources import bar, is_down, resource_text
 from tui.session.systems.registry import tracker
+from tui.widgets.options import WidgetOptions
 from tui.widgets.party_list import PartyList
 from tui.widgets.text_pane import KEEP, TextPane, keep_together, safe
 
@@ -103,8 +105,8 @@ class PartyPanel(Vertical):
     PartyPanel > #sheet { height: 1fr; border-top: solid $secondary; }
     """
 
-    def __init__(self, *, gm: bool = True, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, gm: bool = True, **kwargs: Unpack[WidgetOptions]) -> None:
+        super().__init__(**kwargs)
         self.gm = gm
         self._shown: tuple[object, int | None] | None = None
         self._sheet_of: Character | None = None

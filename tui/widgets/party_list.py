@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import accumulate
-from typing import ClassVar
+from typing import ClassVar, Unpack
 
 from rich.segment import Segment
 from rich.style import Style
@@ -33,6 +33,7 @@ from textual.strip import Strip
 
 from tui.session.campaign.model import Character
 from tui.widgets.framed_rows import FramedWidget
+from tui.widgets.options import WidgetOptions
 
 __all__ = ["PartyList", "rows_of"]
 
@@ -93,8 +94,10 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
 
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 
-    def __init__(self, summary: Callable[[Character], Text], **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self, summary: Callable[[Character], Text], **kwargs: Unpack[WidgetOptions]
+    ) -> None:
+        super().__init__(**kwargs)
         self._summary = summary
         self._chars: list[Character] = []
         self._starts: list[int] = [0]  # the first row of each character, then the total

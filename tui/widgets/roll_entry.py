@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import Unpack
 
 from textual import events
 from textual.binding import Binding
@@ -25,6 +26,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from tui.widgets.key_order import keys_waiting
+from tui.widgets.options import WidgetOptions
 
 __all__ = ["RollEntry"]
 
@@ -71,9 +73,9 @@ class RollEntry(Input):
         on_commit: Callable[[str], None],
         completer: Completer | None = None,
         on_paste_lines: Callable[[list[str]], None] | None = None,
-        **kwargs: object,
+        **kwargs: Unpack[WidgetOptions],
     ) -> None:
-        super().__init__(placeholder="alice spot hidden hard · 3d6+2 · /help", **kwargs)  # type: ignore[arg-type]
+        super().__init__(placeholder="alice spot hidden hard · 3d6+2 · /help", **kwargs)
         self.completer: Completer = completer or (lambda _text: ())
         self.on_commit = on_commit
         self.on_paste_lines = on_paste_lines

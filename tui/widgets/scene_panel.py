@@ -14,11 +14,13 @@ from __future__ import annotations
 import contextlib
 import sys
 from functools import partial
+from typing import Unpack
 
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tui.language import _
 from tui.session.campaign.model import Campaign
@@ -32,6 +34,7 @@ from tui.session.scenes.view import (
 )
 from tui.session.systems.interface import Line
 from tui.session.systems.registry import tracker
+from tui.widgets.options import WidgetOptions
 from tui.widgets.text_pane import StripPane, safe, to_strips
 
 __all__ = ["SHARE", "ScenePanel", "line_text", "scene_text", "wrapped"]
@@ -87,7 +90,7 @@ class ScenePanel(StripPane):
     ScenePanel { height: auto; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self._campaign: Campaign | None = None
         self._checks_pending: Campaign | None = None
@@ -159,7 +162,7 @@ class ScenePanel(StripPane):
         """Rows of content in :data:`SHARE` of a column ``outer`` rows high (the parent's)."""
         if outer is None:
             parent = self.parent
-            outer = parent.size.height if parent is not None else 0
+            outer = parent.size.height if isinstance(parent, Widget) else 0
         if outer <= 0:
             return MAX_LINES
         gutter = self.styles.gutter.height

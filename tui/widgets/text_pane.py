@@ -14,6 +14,7 @@ turn into dark greys on a near-black panel.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Unpack
 
 from rich.color import Color as RichColor
 from rich.color import ColorType
@@ -25,6 +26,7 @@ from textual.strip import Strip
 
 from tui.base.textsafe import visible
 from tui.widgets.framed_rows import FramedWidget
+from tui.widgets.options import WidgetOptions
 
 __all__ = ["KEEP", "StripPane", "TextPane", "keep_together", "safe", "to_strips"]
 
@@ -113,7 +115,7 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
 class StripPane(FramedWidget):
     """A widget painted from strips it caches, in its own colours, without re-layout."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self._style_cache: Style | None = None
         self._blank: Strip | None = None
@@ -132,7 +134,7 @@ class StripPane(FramedWidget):
     @property
     def mono(self) -> bool:
         """NO_COLOR is set: paint attributes, not colours."""
-        return bool(getattr(self.app, "no_color", False))
+        return self.app.no_color
 
     def strips(self, text: Text, width: int) -> list[Strip]:
         """``text`` wrapped to ``width`` for this pane (see :func:`to_strips`)."""
@@ -163,7 +165,7 @@ class TextPane(StripPane):
     #: texts shown lately by key (:meth:`update_keyed`), newest last, with their rows
     RECENT = 8
 
-    def __init__(self, text: Text | str = "", **kwargs: object) -> None:
+    def __init__(self, text: Text | str = "", **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self._text = Text(text) if isinstance(text, str) else text
         self._lines: list[Strip] = []
