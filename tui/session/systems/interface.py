@@ -37,9 +37,12 @@ from tui.session.systems.plans import (
 )
 
 if TYPE_CHECKING:  # the roll-entry language loads with the first roll, not to draw a scene
+    from pathlib import Path
+
     from rules.age import Result as AgeResult
     from tui.language import Msg
     from tui.session.adventure.flow import AdventureEnd
+    from tui.session.characters.importing import Imported
     from tui.session.table.commands import CommandSet
     from tui.session.table.entry import Check, Side
 
@@ -226,6 +229,20 @@ class System(Protocol):
         """The system's end-of-adventure rolls (BRP experience), or None."""
         ...
 
+    def character_reader(self) -> CharacterReader | None:
+        """What reads another program's character files into this system (GURPS: GCS)."""
+        ...
+
+
+class CharacterReader(Protocol):
+    """Reads one character file of another program (``program``, files ending in
+    ``suffixes``); a file that is not one raises ``ValueError`` with a one-line message."""
+
+    program: str
+    suffixes: tuple[str, ...]
+
+    def read(self, path: Path) -> Imported: ...
+
 
 class Adapter(Protocol):
     """The part of a system :class:`Defaults` hands ``rollables`` and ``plan`` over to."""
@@ -343,4 +360,7 @@ class Defaults:
         return None
 
     def end_of_adventure(self) -> AdventureEnd[Any] | None:
+        return None
+
+    def character_reader(self) -> CharacterReader | None:
         return None

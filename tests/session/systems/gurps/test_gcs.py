@@ -15,7 +15,8 @@ import pytest
 from tests.session.conftest import make_table
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError
-from tui.session.systems.gurps import gcs, importing
+from tui.session.characters import importing
+from tui.session.systems.gurps import gcs
 from tui.session.systems.gurps.gcs import GcsError, level_from_points, read, swing, thrust
 from tui.store import load
 
@@ -76,7 +77,7 @@ def test_gcs_damage_becomes_dice(text: str, dice: tuple[str, str] | None) -> Non
 def test_json_takes_gcs_computed_values() -> None:
     got = read(HERE / "moira.gcs")
     ch = got.character
-    assert (ch.name, ch.player, got.gcs_id) == ("Moira Vance", "Sasha", "moira-vance-0001")
+    assert (ch.name, ch.player, got.source_id) == ("Moira Vance", "Sasha", "moira-vance-0001")
     assert dict(ch.attributes) == {
         "ST": 11,
         "DX": 13,
@@ -313,5 +314,5 @@ def test_a_name_that_clashes_is_resolved_by_the_caller() -> None:
 
 def test_the_same_character_twice_in_one_import_is_refused() -> None:
     item = read(HERE / "moira.gcs")
-    with pytest.raises(CommandError, match="same GCS character"):
+    with pytest.raises(CommandError, match="same character"):
         importing.plan(demo(), [item, replace(item, file="copy.gcs")])

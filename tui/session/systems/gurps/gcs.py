@@ -21,11 +21,13 @@ from typing import Any
 
 from tui.language import _
 from tui.session.campaign.model import Character, Value
+from tui.session.characters.importing import Imported
 
 __all__ = [
     "MAX_BYTES",
+    "PROGRAM",
     "GcsError",
-    "Imported",
+    "Reader",
     "damage_dice",
     "level_from_points",
     "parse",
@@ -34,6 +36,7 @@ __all__ = [
     "thrust",
 ]
 
+PROGRAM = "GCS"
 #: a GCS sheet with a portrait is a few hundred kB; more is not a character sheet
 MAX_BYTES = 8 * 1024 * 1024
 _MAX_DEPTH = 64  # containers inside containers
@@ -64,26 +67,22 @@ _DICE = re.compile(r"^\s*(\d{1,3})d6?\s*([+-]\s*\d{1,3})?\s*(.*)$", re.IGNORECAS
 _LEADING_NUMBER = re.compile(r"^\s*([+-]?\d{1,4})")
 
 
+class Reader:
+    """The GURPS system's :class:`~tui.session.systems.interface.CharacterReader`."""
+
+    program: str = PROGRAM
+    suffixes: tuple[str, ...] = (".gcs",)
+
+    def read(self, path: Path) -> Imported:
+        return read(path)
+
+
 class GcsError(ValueError):
     """A file that is not a GCS character, or a value in it out of range: one line."""
 
     def __init__(self, file: str, what: str, where: str = "") -> None:
         self.file, self.what, self.where = file, what, where
         super().__init__(f"{file}: {where}: {what}" if where else f"{file}: {what}")
-
-
-@dataclass(frozen=True)
-class Imported:
-    """One character read from a GCS file.
-
-    ``gcs_id`` is GCS's own id of the character (re-importing the same id updates it);
-    ``not_computed`` names what was taken as given or left out, for the import's note.
-    """
-
-    character: Character
-    gcs_id: str
-    file: str
-    not_computed: tuple[str, ...] = ()
 
 
 @dataclass
@@ -664,7 +663,7 @@ def _imported(sheet: _Sheet, gcs_id: str, file: str) -> Imported:
     name = " ".join(sheet.name.split())
     if not name:
         raise GcsError(file, _("the character has no name"), "profile.name")
-    extra: dict[str, Any] = {"gcs": {"id": gcs_id, "file": file}}
+    extra: dict[str, Any] = {"gcs": {"id": gcs_id, "file": file}}  # see importing._source_id
     if sheet.weapons:
         extra["weapons"] = sheet.weapons
     character = Character(
@@ -677,4 +676,4 @@ def _imported(sheet: _Sheet, gcs_id: str, file: str) -> Imported:
         notes="\n".join(sheet.notes),
         extra=extra,
     )
-    return Imported(character, gcs_id, file, tuple(dict.fromkeys(sheet.not_computed)))
+    return Imported(character, gcs_id, file, PROGRAM, tuple(dict.fromkeys(sheet.not_computed)))

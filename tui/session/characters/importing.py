@@ -1,10 +1,12 @@
-"""Bringing GCS characters into a campaign: what each file adds or changes, then one step.
+"""Characters from another program's files into a campaign: what each adds or changes.
 
-A file whose GCS id a character already carries updates that character in place and says
-what changes; its side, conditions, experience ticks and aliases stay as the table has
-them, and its HP and FP keep the damage taken at the table (capped by the new maxima). A
-name that another character already has (not from this file) is a clash the caller asks
-about: update that character, import under a numbered name, or skip the file.
+A system that reads such files (GURPS: GCS) answers ``character_reader`` with a reader of
+:class:`Imported` characters; this module places them, alike for every system. A file whose
+id (the other program's own) a character already carries updates it in place and says what
+changes; its side, conditions, experience ticks and aliases stay as the table has them, and
+its HP and FP keep the damage taken at the table (capped by the new maxima). A name another
+character already has (not from this file) is a clash the caller asks about: update that
+character, import under a numbered name, or skip the file.
 """
 
 from __future__ import annotations
@@ -17,11 +19,26 @@ from tui.language import _, msg
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.characters import roster
-from tui.session.systems.gurps.gcs import Imported
 
-__all__ = ["Clash", "Planned", "apply", "draft", "plan", "resolve"]
+__all__ = ["Clash", "Imported", "Planned", "apply", "changes", "draft", "plan", "resolve"]
 
 Clash = Literal["update", "rename", "skip"]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One character read from another program's file.
+
+    ``source_id`` is that program's own id of the character (importing the same id again
+    updates it), kept in the character's ``extra[program]``; ``not_computed`` names what was
+    taken as given or left out, for the import's note.
+    """
+
+    character: Character
+    source_id: str
+    file: str
+    program: str
+    not_computed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -41,9 +58,9 @@ class Planned:
     skipped: bool = False
 
 
-def _gcs_id(ch: Character) -> str:
-    gcs = ch.extra.get("gcs")
-    return str(gcs.get("id", "")) if isinstance(gcs, Mapping) else ""
+def _source_id(ch: Character, program: str) -> str:
+    source = ch.extra.get(program.casefold())
+    return str(source.get("id", "")) if isinstance(source, Mapping) else ""
 
 
 def _numbered(campaign: Campaign, name: str, taken: set[str]) -> str:
@@ -90,20 +107,27 @@ def changes(old: Character, new: Character) -> tuple[str, ...]:
 
 
 def plan(campaign: Campaign, items: Sequence[Imported]) -> list[Planned]:
-    """Where each imported character goes: a new one, an update by GCS id, or a clash."""
-    by_id = {_gcs_id(ch): ch for ch in campaign.characters if _gcs_id(ch)}
+    """Where each imported character goes: a new one, an update by its id, or a clash."""
     by_name = {ch.name.casefold(): ch for ch in campaign.characters}
     planned: list[Planned] = []
     seen_ids: set[str] = set()
     for item in items:
-        if item.gcs_id and item.gcs_id in seen_ids:
+        key = f"{item.program}:{item.source_id}"
+        if item.source_id and key in seen_ids:
             raise CommandError(
-                _("{file}: the same GCS character as another file of this import").format(
+                _("{file}: the same character as another file of this import").format(
                     file=item.file
                 )
             )
-        seen_ids.add(item.gcs_id)
-        existing = by_id.get(item.gcs_id) if item.gcs_id else None
+        seen_ids.add(key)
+        existing = next(
+            (
+                ch
+                for ch in campaign.characters
+                if item.source_id and _source_id(ch, item.program) == item.source_id
+            ),
+            None,
+        )
         name = item.character.name
         if existing is not None:
             clash = by_name.get(name.casefold())
@@ -145,7 +169,9 @@ def resolve(campaign: Campaign, planned: Planned, how: Clash) -> Planned:
 
 def _updated(old: Character, new: Character, name: str) -> Character:
     extra = dict(old.extra)
-    extra["gcs"] = new.extra["gcs"]
+    for key, value in new.extra.items():
+        if key != "weapons":
+            extra[key] = value
     if "weapons" in new.extra:
         extra["weapons"] = new.extra["weapons"]
     else:
@@ -194,13 +220,18 @@ def apply(
 def draft(planned: Sequence[Planned]) -> Draft:
     """The log entry of an import: who was added and who was updated, from which files."""
     done = [p for p in planned if not p.skipped]
+    program = done[0].imported.program if done else ""
     added = [p.name for p in done if p.target is None]
     updated = [p.target or p.name for p in done if p.target is not None]
     parts = []
     if added:
-        parts.append(msg("imported {names} from GCS", names=", ".join(added)))
+        parts.append(
+            msg("imported {names} from {program}", names=", ".join(added), program=program)
+        )
     if updated:
-        parts.append(msg("updated {names} from GCS", names=", ".join(updated)))
+        parts.append(
+            msg("updated {names} from {program}", names=", ".join(updated), program=program)
+        )
     if not parts:
         raise CommandError(_("nothing to import"))
     files = [p.imported.file for p in done]
