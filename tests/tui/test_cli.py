@@ -239,6 +239,18 @@ SYNTAX = {
     "check",
     "serve",
     "recap",
+    "import",
+    "npc",
+    "only",
+    "gm-only",
+    "on-clash",
+    "yes",
+    "clash",
+    "update",
+    "rename",
+    "skip",
+    "gcs",
+    "gurps",
     "help",
     "version",
     "read-only",
@@ -284,6 +296,7 @@ def test_help_and_check_speak_russian(
         ["check", "--lang", "ru", "--help"],
         ["serve", "--help", "--lang=ru"],
         ["recap", "--lang", "ru", "--help"],
+        ["import", "--lang", "ru", "--help"],
     ):
         code, out, _ = run_main(args, capsys)
         assert code == 0

@@ -100,7 +100,8 @@ def _epilog() -> str:
         "commands:\n"
         "  check FILE...      validate saves (tablekeeper check --help)\n"
         "  serve FILE         the players' view in a browser (tablekeeper serve --help)\n"
-        "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)"
+        "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)\n"
+        "  import SAVE F...   characters from GCS sheets (tablekeeper import --help)"
     )
     return f"{commands}\n\n{_('environment variables:')}\n{env}\n\n{_('files:')}\n{listed}\n\n" + _(
         "The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's "
@@ -130,7 +131,7 @@ def _main_parser() -> _Parser:
             "%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
             "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
             "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
-            "[--gm] [-o FILE.md]"
+            "[--gm] [-o FILE.md]\n       %(prog)s import SAVE FILE... [--npc] [--gm-only] [--yes]"
         ),
         description=_(
             "A keyboard-first table tracker for tabletop RPG game masters:\n"
@@ -291,6 +292,55 @@ def _serve(args: Sequence[str]) -> int:
     return serve_main(save, host=ns.host, port=ns.port, config=config)
 
 
+def _import_parser() -> _Parser:
+    from tui.cli.importer import CLASHES
+
+    parser = _Parser(
+        prog="tablekeeper import",
+        description=_(
+            "Add the characters of other programs' files to a campaign (GURPS: GCS "
+            "sheets, .gcs), as one step /undo takes back. A file already imported "
+            "updates its character after showing what changes."
+        ),
+    )
+    parser.add_argument("save", metavar="CAMPAIGN", help=_("the campaign's save"))
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("a character file"))
+    parser.add_argument("--npc", action="store_true", help=_("import as NPCs"))
+    parser.add_argument("--gm-only", action="store_true", help=_("hidden from the players' view"))
+    parser.add_argument(
+        "-y", "--yes", action="store_true", help=_("update characters without asking")
+    )
+    parser.add_argument(
+        "--on-clash",
+        choices=CLASHES,
+        help=_("a name another character has: update it, rename the new one, or skip"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        metavar="ru|en",
+        help=_("the report's language (else the config's 'language', else the locale)"),
+    )
+    return parser
+
+
+def _import(args: Sequence[str]) -> int:
+    ns = _import_parser().parse_args(args)
+    save = _existing_file(Path(ns.save), "CAMPAIGN")
+    from tui.cli.importer import import_main
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    return import_main(
+        save,
+        [Path(f) for f in ns.files],
+        side="npc" if ns.npc else "party",
+        gm_only=ns.gm_only,
+        yes=ns.yes,
+        on_clash=ns.on_clash,
+        ask=input if interactive else None,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     from tui import language as i18n
@@ -308,6 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _serve(args[1:])
             if args[:1] == ["recap"]:
                 return _recap(args[1:])
+            if args[:1] == ["import"]:
+                return _import(args[1:])
             return _run(_main_parser().parse_args(args))
         except UsageError as exc:
             print(f"tablekeeper: {exc}", file=sys.stderr)

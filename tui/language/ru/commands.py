@@ -103,10 +103,12 @@ MESSAGES: dict[str, str] = {
     "not installed": "не установлен",
     "%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
     "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
-    "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] [--gm] [-o FILE.md]": "%(prog)s [параметры] [SAVE]\n               %(prog)s check FILE...\n"
+    "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] [--gm] [-o FILE.md]\n"
+    "       %(prog)s import SAVE FILE... [--npc] [--gm-only] [--yes]": "%(prog)s [параметры] [SAVE]\n               %(prog)s check FILE...\n"
     "               %(prog)s serve FILE [--host HOST] [--port PORT]\n"
     "               %(prog)s recap FILE [--adventure N] [--since DATE] "
-    "[--scene NAME] [--gm] [-o FILE.md]",
+    "[--scene NAME] [--gm] [-o FILE.md]\n"
+    "               %(prog)s import SAVE FILE... [--npc] [--gm-only] [--yes]",
     "A keyboard-first table tracker for tabletop RPG game masters:\n"
     "opens the campaign picker, or SAVE.": "Трекер стола для Мастеров настольных ролевых игр, всё с клавиатуры:\n"
     "открывает выбор кампании или сохранение SAVE.",
@@ -123,10 +125,12 @@ MESSAGES: dict[str, str] = {
     "commands:\n"
     "  check FILE...      validate saves (tablekeeper check --help)\n"
     "  serve FILE         the players' view in a browser (tablekeeper serve --help)\n"
-    "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)": "команды:\n"
+    "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)\n"
+    "  import SAVE F...   characters from GCS sheets (tablekeeper import --help)": "команды:\n"
     "  check FILE...      проверить сохранения (tablekeeper check --help)\n"
     "  serve FILE         экран игроков в браузере (tablekeeper serve --help)\n"
-    "  recap FILE         итоги для игроков в Markdown (tablekeeper recap --help)",
+    "  recap FILE         итоги для игроков в Markdown (tablekeeper recap --help)\n"
+    "  import SAVE F...   персонажи из листов GCS (tablekeeper import --help)",
     "environment variables:": "переменные окружения:",
     "files:": "файлы:",
     "saves": "сохранения",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Protocol
 
 from tui.language import Msg
@@ -23,7 +24,7 @@ from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.lines import Check, Side
 from tui.session.protocol.plans import ModifierField, Plan, SceneFragments
 
-__all__ = ["Adapter", "StepRoll", "System"]
+__all__ = ["Adapter", "CharacterReader", "Imported", "StepRoll", "System"]
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,37 @@ class System(Protocol):
     def end_of_adventure(self) -> AdventureEnd[Any] | None:
         """The system's end-of-adventure rolls (BRP experience), or None."""
         ...
+
+    # -- characters from other programs ---------------------------------------------------------
+    def character_reader(self) -> CharacterReader | None:
+        """What reads another program's character files into this system (GURPS: GCS)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One character read from another program's file.
+
+    ``source_id`` is that program's own id of the character (importing the same id again
+    updates it), kept in the character's ``extra[program]``; ``not_computed`` names what was
+    taken as given or left out, for the import's note.
+    """
+
+    character: Character
+    source_id: str
+    file: str
+    program: str
+    not_computed: tuple[str, ...] = ()
+
+
+class CharacterReader(Protocol):
+    """Reads one character file of another program (``program``, files ending in
+    ``suffixes``); a file that is not one raises ``ValueError`` with a one-line message."""
+
+    program: str
+    suffixes: tuple[str, ...]
+
+    def read(self, path: Path) -> Imported: ...
 
 
 class Adapter(Protocol):

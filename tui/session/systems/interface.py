@@ -40,7 +40,7 @@ from tui.session.protocol.plans import (
     SceneFragments,
     Segment,
 )
-from tui.session.protocol.system import Adapter, StepRoll, System
+from tui.session.protocol.system import Adapter, CharacterReader, StepRoll, System
 
 __all__ = [
     "Adapter",
@@ -156,4 +156,7 @@ class Defaults:
         return None
 
     def end_of_adventure(self) -> AdventureEnd[Any] | None:
+        return None
+
+    def character_reader(self) -> CharacterReader | None:
         return None

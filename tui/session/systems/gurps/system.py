@@ -13,6 +13,7 @@ from tui.session.systems.interface import Defaults, ModifierField, SceneFragment
 
 if TYPE_CHECKING:
     from tui.session.protocol.commands import CommandSet
+    from tui.session.protocol.system import CharacterReader
     from tui.session.systems.gurps.adapter import GurpsAdapter
 
 __all__ = ["SYSTEM", "Gurps"]
@@ -77,6 +78,12 @@ class Gurps(Defaults):
         from tui.session.systems.gurps.adapter import GurpsAdapter
 
         return GurpsAdapter()
+
+    def character_reader(self) -> CharacterReader:
+        """GCS's character sheets (``.gcs``: GCS 5's JSON and the older XML)."""
+        from tui.session.systems.gurps.gcs import Reader
+
+        return Reader()
 
     def commands(self) -> CommandSet:
         from tui.session.systems.gurps import damage, maneuvers  # noqa: F401  (register)

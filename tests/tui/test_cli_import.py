@@ -1,0 +1,151 @@
+"""``tablekeeper import SAVE FILE...``: GCS characters into a GURPS campaign from the shell,
+all files or none, one line for each refusal."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main as cli
+from tui.store import Store, load
+
+ROOT = Path(__file__).resolve().parents[2]
+GCS = ROOT / "tests" / "session" / "systems" / "gurps" / "gcs"
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    target = tmp_path / "warehouse.toml"
+    shutil.copy(ROOT / "saves" / "demo-gurps.toml", target)
+    return target
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(["import", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def names(save: Path) -> list[str]:
+    campaign, _log = load(save)
+    return [ch.name for ch in campaign.characters]
+
+
+def test_two_files_become_two_characters_in_one_logged_step(
+    save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = names(save)
+    code, out, err = run([str(save), str(GCS / "moira.gcs"), str(GCS / "tomas.gcs")], capsys)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == "added Moira Vance from moira.gcs"
+    assert "taken as given or left out: Forgery, Plasma Gun's damage" in out
+    assert names(save) == [*before, "Moira Vance", "Tomas Brandt"]
+    with Store.open(save, read_only=True) as store:
+        entry = store.log[-1]
+    assert entry.text == "imported Moira Vance, Tomas Brandt from GCS"
+    assert entry.inputs["files"] == ["moira.gcs", "tomas.gcs"]
+
+
+@pytest.mark.parametrize("side", [["--npc"], ["--npc", "--gm-only"], ["--gm-only"]])
+def test_npc_and_gm_only(save: Path, capsys: pytest.CaptureFixture[str], side: list[str]) -> None:
+    assert run([str(save), str(GCS / "tomas.gcs"), *side], capsys)[0] == 0
+    tomas = load(save)[0].character("Tomas Brandt")
+    assert tomas.side == ("npc" if "--npc" in side else "party")
+    assert tomas.gm_only == ("--gm-only" in side)
+
+
+def test_one_broken_file_changes_nothing(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.gcs"
+    broken.write_text('{"version": 5, "profile": {"name": "X"}, "attributes": [')
+    before = save.read_bytes()
+    code, out, err = run([str(save), str(GCS / "moira.gcs"), str(broken)], capsys)
+    assert code == 1 and out == ""
+    assert err.splitlines() == ["tablekeeper import: broken.gcs: line 1, column 57: not valid JSON"]
+    assert save.read_bytes() == before
+    assert not save.with_name("warehouse.log.toml").exists() or "Moira" not in (
+        save.with_name("warehouse.log.toml").read_text()
+    )
+
+
+def test_a_campaign_of_another_system_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    brp = tmp_path / "brp.toml"
+    shutil.copy(ROOT / "saves" / "demo-brp.toml", brp)
+    code, _out, err = run([str(brp), str(GCS / "moira.gcs")], capsys)
+    assert code == 1
+    assert err == f"tablekeeper import: {brp}: this campaign's system imports no character files\n"
+
+
+def test_reimport_shows_changes_and_needs_yes_without_a_terminal(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run([str(save), str(GCS / "moira.gcs")], capsys)[0] == 0
+    doc = json.loads((GCS / "moira.gcs").read_text())
+    doc["skills"][0]["calc"]["level"] = 12
+    newer = tmp_path / "moira.gcs"
+    newer.write_text(json.dumps(doc))
+    code, out, err = run([str(save), str(newer)], capsys)
+    assert code == 1
+    assert out.splitlines() == ["Moira Vance (moira.gcs) will change:", "  Lockpicking 10 → 12"]
+    assert "needs --yes" in err
+    assert load(save)[0].character("Moira Vance").skills["Lockpicking"] == 10
+    code, out, _err = run([str(save), str(newer), "--yes"], capsys)
+    assert code == 0 and "updated Moira Vance from moira.gcs" in out.splitlines()
+    campaign = load(save)[0]
+    assert campaign.character("Moira Vance").skills["Lockpicking"] == 12
+    assert [ch.name for ch in campaign.characters].count("Moira Vance") == 1
+
+
+def test_a_clash_is_asked_about_or_decided_by_on_clash(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = json.loads((GCS / "moira.gcs").read_text())
+    doc["profile"]["name"] = "Guard Moss"
+    moss = tmp_path / "moss.gcs"
+    moss.write_text(json.dumps(doc))
+    code, _out, err = run([str(save), str(moss)], capsys)
+    assert code == 1
+    assert err == (
+        "tablekeeper import: moss.gcs: Guard Moss is already in the campaign: "
+        "use --on-clash update|rename|skip\n"
+    )
+    code, out, _err = run([str(save), str(moss), "--on-clash", "rename"], capsys)
+    assert code == 0 and out.splitlines()[0] == "added Guard Moss 2 from moss.gcs"
+    assert "Guard Moss 2" in names(save) and "Guard Moss" in names(save)
+
+
+def test_answers_on_a_terminal(save: Path, tmp_path: Path) -> None:
+    from tui.cli.importer import import_main
+
+    doc = json.loads((GCS / "moira.gcs").read_text())
+    doc["profile"]["name"] = "Guard Moss"
+    moss = tmp_path / "moss.gcs"
+    moss.write_text(json.dumps(doc))
+    asked: list[str] = []
+    replies = iter(["s"])
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(replies)
+
+    assert import_main(save, [moss], ask=ask) == 1  # skipped: nothing to import
+    assert asked == [
+        "moss.gcs: Guard Moss is already in the campaign (not from this file): "
+        "[u]pdate it, import as a [r]enamed copy, or [s]kip? "
+    ]
+    replies = iter(["u", "y"])
+    assert import_main(save, [moss], ask=ask) == 0
+    assert load(save)[0].character("Guard Moss").skills["Lockpicking"] == 10
+
+
+def test_a_missing_save_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = run([str(tmp_path / "none.toml"), str(GCS / "moira.gcs")], capsys)
+    assert code == 2 and err.count("\n") == 1

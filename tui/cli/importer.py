@@ -1,0 +1,189 @@
+"""``tablekeeper import CAMPAIGN FILE... [--npc] [--gm-only] [--yes] [--on-clash WHAT]``.
+
+Adds one character per file, read by the campaign's system (GURPS reads GCS sheets), as one
+logged step that ``/undo`` takes back like any other. Every file is read and checked before
+anything is written: a broken, foreign or too-large file is one line and exit status 1 with
+the campaign unchanged. An update of a character imported before, and a name another
+character already has, are shown and asked about on a terminal; without one, ``--yes`` and
+``--on-clash`` decide, else the import is refused. The save must not be open in the app
+(``/import`` there does the same).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tui.language import _
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import CommandError, Outcome, Session
+from tui.session.characters import importing
+from tui.session.characters.importing import Clash, Planned
+from tui.session.protocol.system import Imported
+from tui.session.systems.registry import tracker
+from tui.store.errors import LockedError, SaveError
+from tui.store.store import Store
+
+__all__ = ["CLASHES", "import_main"]
+
+CLASHES: tuple[Clash, ...] = ("update", "rename", "skip")
+Ask = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class _Import:
+    """The import as a session command: every planned file at once, or nothing."""
+
+    planned: tuple[Planned, ...]
+    side: str
+    gm_only: bool
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        after = importing.apply(
+            tracker(campaign.system), campaign, self.planned, side=self.side, gm_only=self.gm_only
+        )
+        return Outcome(after, importing.draft(self.planned))
+
+
+def _say(text: str) -> None:
+    print(f"tablekeeper import: {text}", file=sys.stderr)
+
+
+def _choice(ask: Ask, question: str, answers: dict[str, Clash]) -> Clash | None:
+    reply = ask(question).strip().casefold()
+    return answers.get(reply[:1]) if reply else None
+
+
+def _resolved(
+    campaign: Campaign, planned: list[Planned], on_clash: Clash | None, ask: Ask | None
+) -> list[Planned] | None:
+    done: list[Planned] = []
+    for item in planned:
+        if item.clash is None:
+            done.append(item)
+            continue
+        how = on_clash
+        if how is None and ask is not None:
+            question = _(
+                "{file}: {name} is already in the campaign (not from this file): "
+                "[u]pdate it, import as a [r]enamed copy, or [s]kip? "
+            ).format(file=item.imported.file, name=item.clash)
+            how = _choice(ask, question, {"u": "update", "r": "rename", "s": "skip"})
+        if how is None:
+            _say(
+                _(
+                    "{file}: {name} is already in the campaign: use --on-clash update|rename|skip"
+                ).format(file=item.imported.file, name=item.clash)
+            )
+            return None
+        done.append(importing.resolve(campaign, item, how))
+    return done
+
+
+def _confirmed(planned: Sequence[Planned], yes: bool, ask: Ask | None) -> bool:
+    updates = [p for p in planned if p.target is not None and not p.skipped]
+    if not updates:
+        return True
+    for item in updates:
+        print(_("{name} ({file}) will change:").format(name=item.target, file=item.imported.file))
+        for line in item.changes or (_("nothing changes"),):
+            print(f"  {line}")
+    if yes:
+        return True
+    if ask is None:
+        _say(_("updating characters needs --yes without a terminal to ask on"))
+        return False
+    return ask(_("Update? [y/N] ")).strip().casefold()[:1] in ("y", "д")
+
+
+def _report(planned: Sequence[Planned]) -> None:
+    for item in planned:
+        if item.skipped:
+            print(_("skipped {file}").format(file=item.imported.file))
+            continue
+        if item.target is not None:
+            print(_("updated {name} from {file}").format(name=item.target, file=item.imported.file))
+        else:
+            print(_("added {name} from {file}").format(name=item.name, file=item.imported.file))
+        if item.imported.not_computed:
+            print(
+                "  "
+                + _("taken as given or left out: {what}").format(
+                    what=", ".join(item.imported.not_computed)
+                )
+            )
+
+
+def import_main(
+    save: Path,
+    files: Sequence[Path],
+    *,
+    side: str = "party",
+    gm_only: bool = False,
+    yes: bool = False,
+    on_clash: Clash | None = None,
+    ask: Ask | None = None,
+) -> int:
+    """Import ``files`` into the campaign at ``save``; the exit status (0, or 1 with a line).
+
+    The files are read and every question asked over a read-only view of the save, so a
+    refusal leaves the files untouched; then the save is opened for writing, and the import
+    runs only if the campaign is still the one the questions were about.
+    """
+    try:
+        with Store.open(save, read_only=True, keep=1) as view:
+            campaign = view.campaign
+    except SaveError as exc:
+        _say(str(exc))
+        return 1
+    reader = tracker(campaign.system).character_reader()
+    if reader is None:
+        _say(_("{save}: this campaign's system imports no character files").format(save=save))
+        return 1
+    items: list[Imported] = []
+    for path in files:
+        try:
+            items.append(reader.read(path))
+        except ValueError as exc:
+            _say(str(exc))
+            return 1
+    try:
+        planned = _resolved(campaign, importing.plan(campaign, items), on_clash, ask)
+        if planned is None or not _confirmed(planned, yes, ask):
+            return 1
+        if all(p.skipped for p in planned):
+            _say(_("nothing to import"))
+            return 1
+        # refuses before anything is written
+        importing.apply(tracker(campaign.system), campaign, planned, side=side, gm_only=gm_only)
+    except CommandError as exc:
+        _say(str(exc))
+        return 1
+    try:
+        store = Store.open(save)
+    except LockedError as exc:
+        _say(str(exc) + " — " + _("close it there, or use /import in that Tablekeeper"))
+        return 1
+    except SaveError as exc:
+        _say(str(exc))
+        return 1
+    with store:
+        if store.campaign != campaign:
+            _say(
+                _("{save} changed while the import was being prepared: run it again").format(
+                    save=save
+                )
+            )
+            return 1
+        try:
+            session = Session(campaign, store.log, last_seq=store.log_count)
+            session.execute(_Import(tuple(planned), side, gm_only))
+            store.record(session.campaign, session.log[-1:])
+            store.flush()
+        except (CommandError, SaveError) as exc:
+            _say(str(exc))
+            return 1
+    _report(planned)
+    return 0
