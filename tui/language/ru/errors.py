@@ -164,4 +164,8 @@ MESSAGES: dict[str, str] = {
     "{name} ({file}) will change:": "{name} ({file}) изменится:",
     "{save}: this campaign's system imports no character files": "{save}: система этой кампании не импортирует файлы персонажей",
     "{save} changed while the import was being prepared: run it again": "{save} изменился, пока готовился импорт: запустите его снова",
+    "add characters from another program's files (GURPS: GCS sheets) as one step; update confirms changing one imported before": "добавить персонажей из файлов других программ (GURPS: листы GCS) одним шагом; update подтверждает изменение уже импортированного",
+    "{changes} — add update to apply": "{changes} — допишите update, чтобы применить",
+    "{names} already in the campaign: add update, rename or skip": "{names} уже есть в кампании: допишите update, rename или skip",
+    "{system} campaigns import no character files": "кампании {system} не импортируют файлы персонажей",
 }

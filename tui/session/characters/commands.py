@@ -28,12 +28,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from tui.language import Msg, _, joined, msg, tr
 from tui.session.campaign.durations import UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
-from tui.session.characters import roster
+from tui.session.characters import importing, roster
 from tui.session.characters.conditions import (
     round_hook,
     shown_label,
@@ -119,6 +120,66 @@ def _add(table: SlashContext, cmd: Slash) -> Feedback:
     if not feedback.ok:
         return feedback
     return replace(feedback, action="edit", argument=name)
+
+
+_IMPORT_FLAGS = {"npc", "gm", "gm-only", "update", "rename", "skip"}
+_IMPORT_USAGE = "/import PATH... [npc] [gm] [update|rename|skip]"
+
+
+def _import_paths(words: Sequence[str]) -> list[Path]:
+    """Each word a file, relative to where Tablekeeper was started; ``~`` is the home."""
+    return [Path(word).expanduser() for word in words]
+
+
+@COMMANDS.slash(
+    "import",
+    _IMPORT_USAGE,
+    "add characters from another program's files (GURPS: GCS sheets) as one step; "
+    "update confirms changing one imported before",
+    args="PATH... [npc] [gm] [update|rename|skip]",
+)
+def _import(table: SlashContext, cmd: Slash) -> Feedback:
+    reader = table.system.character_reader()
+    if reader is None:
+        return Feedback(
+            False,
+            _("{system} campaigns import no character files").format(system=table.system_name),
+        )
+    words = list(cmd.args)
+    flags = set()
+    while words and words[-1].casefold() in _IMPORT_FLAGS:
+        flags.add(words.pop().casefold())
+    if not words:
+        return Feedback(False, _("usage: {usage}").format(usage=_IMPORT_USAGE))
+    items = []
+    for path in _import_paths(words):
+        try:
+            items.append(reader.read(path))
+        except ValueError as exc:
+            return Feedback(False, str(exc))
+    campaign = table.campaign
+    planned = importing.plan(campaign, items)
+    how = next((f for f in ("update", "rename", "skip") if f in flags), None)
+    clashes = [p for p in planned if p.clash is not None]
+    if clashes and how is None:
+        names = ", ".join(p.clash or "" for p in clashes)
+        return Feedback(
+            False,
+            _("{names} already in the campaign: add update, rename or skip").format(names=names),
+        )
+    planned = [importing.resolve(campaign, p, how) if how else p for p in planned]
+    updates = [p for p in planned if p.target is not None and not p.skipped]
+    if updates and "update" not in flags:
+        shown = "; ".join(
+            f"{p.target}: {', '.join(p.changes) or _('nothing changes')}" for p in updates
+        )
+        return Feedback(False, _("{changes} — add update to apply").format(changes=shown))
+    side = "npc" if "npc" in flags else "party"
+    gm_only = bool(flags & {"gm", "gm-only"})
+    draft = importing.draft(planned)
+    return table.run_change(
+        lambda c: importing.apply(table.system, c, planned, side=side, gm_only=gm_only), draft
+    )
 
 
 @COMMANDS.slash(

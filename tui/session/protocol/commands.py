@@ -59,7 +59,7 @@ ArgProvider = Callable[["SlashContext", "str | None"], Mapping[str, str]]
 
 #: The argument kinds every campaign knows (completed by :mod:`tui.session.table.completion`);
 #: a command set may add its own (:meth:`CommandSet.arg_kind`), e.g. GURPS ``MANEUVER``.
-ARG_KINDS = ("CHAR", "SKILL", "RESOURCE", "CHECK", "CONDITION", "MODIFIER", "N", "TEXT")
+ARG_KINDS = ("CHAR", "SKILL", "RESOURCE", "CHECK", "CONDITION", "MODIFIER", "N", "TEXT", "PATH")
 #: ``hook(system, before, outcome) -> outcome``: follow up every change, a slash command's or a
 #: roll's, in the same undoable step (a new round counts conditions down). Runs after the
 #: roll hooks; must return ``outcome`` itself when it has nothing to add.

@@ -24,11 +24,13 @@ Decisions (the issue left them to us):
 
 from __future__ import annotations
 
+import os
 import re
 import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from tui.session.protocol.commands import SlashCommand
 from tui.session.table.entry import MAX_LINE
@@ -135,7 +137,7 @@ _ANY_WORD = frozenset({"N"})
 #: Most candidates of one kind Tab offers (the best first): with 800 characters, "c" would
 #: otherwise cycle through hundreds; typing a letter more narrows them instead.
 MAX_OFFERED = 40
-_ONE_WORD = frozenset({"N", "MODIFIER"})
+_ONE_WORD = frozenset({"N", "MODIFIER", "PATH"})
 _FREE = frozenset({"TEXT"})
 
 
@@ -220,8 +222,42 @@ def _display(real: str, names: Sequence[str], typed: str, script: str) -> str:
     return options[0]
 
 
+#: most folder entries looked at for one Tab (a folder of thousands stays instant)
+_MAX_LISTED = 2000
+
+
+def _paths(typed: str) -> list[str]:
+    """Files and folders the fragment may name (``~`` is the home; a relative path is from
+    where Tablekeeper was started), folders ending in ``/``, hidden ones only for a ``.``;
+    names with spaces are left out, as a path is one word of the line."""
+    head, sep, stem = typed.rpartition("/")
+    folder = head + sep
+    base = Path(folder).expanduser() if folder else Path(".")
+    found: list[str] = []
+    try:
+        with os.scandir(base) as entries:
+            for n, entry in enumerate(entries):
+                if n >= _MAX_LISTED:
+                    break
+                name = entry.name
+                if not name.startswith(stem) or any(c.isspace() for c in name):
+                    continue
+                if name.startswith(".") and not stem.startswith("."):
+                    continue
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    continue
+                found.append(folder + name + ("/" if is_dir else ""))
+    except OSError:
+        return []
+    return sorted(found)[:MAX_OFFERED]
+
+
 def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> list[str]:
     """Names of ``kind`` the phrase ``typed`` may become, each thing once, in Tab order."""
+    if kind == "PATH":
+        return _paths(typed)
     if kind in _ANY_WORD or kind in _FREE:
         return []
     if kind[:1].islower():  # a literal word (or key=value) of the spec

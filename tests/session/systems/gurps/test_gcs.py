@@ -323,3 +323,76 @@ def test_the_same_character_twice_in_one_import_is_refused() -> None:
     item = read(HERE / "moira.gcs")
     with pytest.raises(CommandError, match="same character"):
         importing.plan(demo(), [item, replace(item, file="copy.gcs")])
+
+
+# -- /import in the app --------------------------------------------------------------------
+def test_slash_import_adds_in_one_step_and_rolls() -> None:
+    table = make_table(demo())
+    before = table.campaign
+    fb = table.submit(f"/import {HERE / 'moira.gcs'} {HERE / 'tomas.gcs'} npc")
+    assert fb.ok, fb.message
+    assert fb.message == "imported Moira Vance, Tomas Brandt from GCS"
+    assert table.campaign.character("Tomas Brandt").side == "npc"
+    assert table.submit("tomas stealth = 15").ok
+    assert table.submit("/undo").ok and table.submit("/undo").ok
+    assert table.campaign == before
+
+
+def test_slash_import_shows_an_update_before_it_applies(tmp_path: Path) -> None:
+    table = make_table(demo())
+    assert table.submit(f"/import {HERE / 'moira.gcs'}").ok
+    doc = json.loads((HERE / "moira.gcs").read_text())
+    doc["attributes"][1]["calc"]["value"] = 14
+    newer = tmp_path / "moira.gcs"
+    newer.write_text(json.dumps(doc))
+    shown = table.submit(f"/import {newer}")
+    assert not shown.ok
+    assert shown.message == "Moira Vance: DX 13 → 14 — add update to apply"
+    assert table.campaign.character("Moira Vance").attributes["DX"] == 13
+    assert table.submit(f"/import {newer} update").ok
+    assert table.campaign.character("Moira Vance").attributes["DX"] == 14
+
+
+def test_slash_import_asks_about_a_clash(tmp_path: Path) -> None:
+    table = make_table(demo())
+    doc = json.loads((HERE / "moira.gcs").read_text())
+    doc["profile"]["name"] = "Guard Moss"
+    moss = tmp_path / "moss.gcs"
+    moss.write_text(json.dumps(doc))
+    refused = table.submit(f"/import {moss}")
+    assert not refused.ok
+    assert refused.message == "Guard Moss already in the campaign: add update, rename or skip"
+    assert table.submit(f"/import {moss} rename").ok
+    assert table.campaign.character("Guard Moss 2").skills["Lockpicking"] == 10
+
+
+def test_slash_import_refuses_a_broken_file_and_another_system(tmp_path: Path) -> None:
+    table = make_table(demo())
+    bad = tmp_path / "bad.gcs"
+    bad.write_text("{")
+    before = table.campaign
+    fb = table.submit(f"/import {bad}")
+    assert not fb.ok and fb.message == "bad.gcs: line 1, column 2: not valid JSON"
+    assert table.campaign == before
+    brp, _log = load(DEMO.with_name("demo-brp.toml"))
+    fb = make_table(brp).submit(f"/import {HERE / 'moira.gcs'}")
+    assert not fb.ok and fb.message == "Basic Roleplaying campaigns import no character files"
+
+
+def test_tab_completes_the_path_of_a_gcs_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.session.table.completion import complete_line
+
+    (tmp_path / "party").mkdir()
+    (tmp_path / "party" / "moira.gcs").write_text("{}")
+    (tmp_path / "party" / "mortimer.gcs").write_text("{}")
+    (tmp_path / "party" / ".hidden.gcs").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    table = make_table(demo())
+    assert complete_line(table, "/import pa") == ["/import party/"]
+    assert complete_line(table, "/import party/mo") == [
+        "/import party/moira.gcs",
+        "/import party/mortimer.gcs",
+    ]
+    assert complete_line(table, "/import nowhere/x") == []
