@@ -304,10 +304,11 @@ class TablekeeperApp(OrderedKeysApp[None]):
         self._reload_screen()
 
     def _reload_screen(self) -> None:
-        """A screen showing campaign state of its own (the end of adventure) shows it anew."""
-        reload = getattr(self.screen, "reload", None)
-        if callable(reload):
-            reload()
+        """The end of adventure shows campaign state of its own: after undo or redo, anew."""
+        from tui.screens.adventure_end import AdventureEndScreen
+
+        if isinstance(self.screen, AdventureEndScreen):
+            self.screen.reload()
 
     def action_end_adventure(self) -> None:
         from tui.screens.adventure_end import AdventureEndScreen

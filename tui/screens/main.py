@@ -15,8 +15,9 @@ A line a form builds is committed as if typed (:meth:`MainScreen.run_line`).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from rich.text import Text
 from textual import events, on
@@ -41,10 +42,7 @@ from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
 
-if TYPE_CHECKING:
-    from tui.app.history import EntryHistory
-
-__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "MainScreen"]
+__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen"]
 
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
@@ -71,6 +69,17 @@ class CampaignOnDisk(Protocol):
     @property
     def save_file(self) -> Path | None:
         """The save, beside which ``/recap`` writes its file."""
+        ...
+
+
+class LineHistory(Protocol):
+    """Where the roll entry's committed lines are kept between runs (the app's
+    :class:`~tui.app.history.EntryHistory`)."""
+
+    def load(self) -> list[str]: ...
+
+    def save(self, lines: Sequence[str]) -> str:
+        """Write ``lines``; the problem, or "" when written."""
         ...
 
 
@@ -115,7 +124,7 @@ class MainScreen(Screen[None]):
         table: Table,
         *,
         read_only: bool = False,
-        history: EntryHistory | None = None,
+        history: LineHistory | None = None,
         files: CampaignOnDisk | None = None,
     ) -> None:
         super().__init__()
