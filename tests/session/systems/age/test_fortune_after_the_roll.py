@@ -4,11 +4,11 @@ counted toward an advanced or challenge test or a race. Each spend is one undo s
 from __future__ import annotations
 
 from rules import age as age_rules
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.conftest import age_campaign, make_table, snapshot
 from tui.session.table.table import Table
 
-SEED = seed_text("002")
+SEED = seed_passages("002")
 CREATE = (
     '/ext infiltration threshold=15 time=30m tn=11 minor="guards alerted" serious="sealed" every=1'
 )
