@@ -1,4 +1,4 @@
-"""The layers written in pyproject.toml's import-linter contracts hold, function-body imports counted."""
+"""The layers of pyproject.toml's import-linter contracts hold, function-body imports counted."""
 
 from __future__ import annotations
 
