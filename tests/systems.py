@@ -4,7 +4,7 @@ A test that runs once per system takes its systems from :data:`SYSTEMS` (the reg
 campaign from the system's shipped demo, and the lines it types from :func:`roll_line` and
 :func:`own_commands` (what the demo and the system offer), so a newly registered system is in
 the snapshots, the sweeps and the round trips without an edit. A hand-written per-system
-table (richer lines, expected texts) is read through :func:`entry`, which fails loudly for a
+table (richer lines, expected texts) is read through :func:`written_for`, which fails loudly for a
 registered system it lacks, and :func:`stale` names entries for systems no longer registered.
 """
 
@@ -40,7 +40,7 @@ def demo_campaign(system: str) -> Campaign:
     return campaign
 
 
-def entry(table: Mapping[str, T], system: str, what: str) -> T:
+def written_for(table: Mapping[str, T], system: str, what: str) -> T:
     """``table[system]``, or a failure that says which table lacks the registered system."""
     if system not in table:
         pytest.fail(f"{what} has no entry for the registered system {system!r}: add one")
