@@ -21,6 +21,7 @@ from tests.tui.conftest import DEMOS, rng
 from tui import language as i18n
 from tui.app.app import TablekeeperApp
 from tui.app.bindings import binding_ids
+from tui.screens.main import MainScreen
 from tui.session.systems.registry import tracker
 from tui.session.table.entry import OPTION_KEYS
 
@@ -174,6 +175,13 @@ def allowed_words(system: str) -> set[str]:
     return words | FIXED
 
 
+def main(app: TablekeeperApp) -> MainScreen:
+    """The main screen the app shows (a failure naming the screen it shows instead)."""
+    screen = app.screen
+    assert isinstance(screen, MainScreen), type(screen).__name__
+    return screen
+
+
 def screen_rows(app: TablekeeperApp) -> list[str]:
     """The screen's text, row by row (from Textual's own SVG export of it)."""
     svg = app.export_screenshot()
@@ -243,7 +251,7 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
         await pilot.pause()
         seen[name] = screen_rows(app)
 
-    app.screen._warm_up()
+    main(app)._warm_up()
     await look("main")
     table = app.table
     assert table is not None
@@ -265,8 +273,8 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
         await pilot.press("pagedown")
         await look(f"help, page {page + 2}")
     await pilot.press("escape")
-    app.screen.commit_line("/scene Засада")
-    app.screen.commit_line('/ext Ворота threshold=4 time=60m every=1 minor="тревога"')
+    main(app).commit_line("/scene Засада")
+    main(app).commit_line('/ext Ворота threshold=4 time=60m every=1 minor="тревога"')
     await look("an extended check")
     await pilot.press("f3")
     await look("whole scene")
@@ -278,7 +286,7 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
     await look("character sheet")
     await pilot.press("escape")
     first = line.split()[0]
-    app.screen.commit_line(f"/edit {first}")
+    main(app).commit_line(f"/edit {first}")
     await look("character editor")
     await pilot.press("escape")
     for key, name in (("f6", "log search"), ("f7", "past scenes"), ("f8", "dice statistics")):
@@ -291,7 +299,7 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
             await look("a past scene's log")
             await pilot.press("escape")
         await pilot.press("escape")
-    app.screen.commit_line("/recap gm")
+    main(app).commit_line("/recap gm")
     await app.workers.wait_for_complete()
     await look("recap")
     await pilot.press("escape")
@@ -343,16 +351,16 @@ async def test_the_end_of_adventure_and_the_players_view_in_russian(
     allowed = allowed_words("brp")
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(100, 40)) as pilot:
-        app.screen._warm_up()
-        app.screen.commit_line("alice spot hidden = 07")
-        app.screen.commit_line("/endadventure")
+        main(app)._warm_up()
+        main(app).commit_line("alice spot hidden = 07")
+        main(app).commit_line("/endadventure")
         await pilot.pause()
         ending = screen_rows(app)
         assert app.table is not None
         allowed |= {c.name for c in app.table.commands()}
     view = TablekeeperApp(path, rng=rng(), read_only=True)
     async with view.run_test(size=(100, 40)) as pilot:
-        view.screen._warm_up()
+        main(view)._warm_up()
         await pilot.pause()
         players = screen_rows(view)
         await pilot.press("f1")
@@ -385,10 +393,10 @@ async def test_the_problem_dialogs_in_russian(tmp_path: Path, russian: None) -> 
         holder.close()
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(100, 40)) as pilot:
-        app.screen._warm_up()
+        main(app)._warm_up()
         await pilot.pause()
         path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-        app.screen.commit_line("alice spot hidden = 07")
+        main(app).commit_line("alice spot hidden = 07")
         await pilot.pause(0.5)
         changed = screen_rows(app)
     left = {"locked": english_left(locked, allowed), "changed": english_left(changed, allowed)}
@@ -428,9 +436,9 @@ async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(
     async def changed(path: Path) -> Path:  # one change made: the log holds its entry
         app = TablekeeperApp(path, rng=rng())
         async with app.run_test(size=(100, 40)) as pilot:
-            app.screen._warm_up()
+            main(app)._warm_up()
             await pilot.pause()
-            app.screen.commit_line("/hp alice -3")
+            main(app).commit_line("/hp alice -3")
             await pilot.pause()
         return path
 

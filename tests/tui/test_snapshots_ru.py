@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -41,7 +41,7 @@ def test_the_lines_name_registered_systems() -> None:
 def test_main_screen_in_russian(
     system: str,
     tmp_path: Path,
-    snap_compare,  # type: ignore[no-untyped-def]
+    snap_compare: Callable[..., bool],
     russian: None,
 ) -> None:
     path = tmp_path / f"{system}.toml"
