@@ -244,3 +244,16 @@ def test_it_plays_in_russian_with_its_own_words(d6pool: None) -> None:
     assert table.campaign.character("Ann Vale").resources["Momentum"] == 3
     left = english_left(shown, {"ann", "vale", "climb"})
     assert left == [], left
+
+
+def test_the_lines_the_per_system_tests_derive_play_on_its_demo(d6pool: None) -> None:
+    """What the snapshots and the Russian sweep type for a system without written lines."""
+    from tests.systems import extended_lines, own_commands, roll_line
+
+    demo_campaign = load(DEMO)[0]
+    assert roll_line(demo_campaign) == "ann climb"
+    table = Table(Session(demo_campaign), rng=random.Random(8))
+    for line in [*extended_lines(demo_campaign), *own_commands(INFO.key)]:
+        assert table.submit(line).ok, line
+    assert [e.kind for e in table.session.log] == ["change", "roll", "roll"]
+    assert table.campaign.check("search") is not None
