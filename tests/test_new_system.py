@@ -1,15 +1,16 @@
 """A sixth system, defined entirely in ``tests/d6pool/``, joins through the public registry.
 
 Nothing outside ``tests/`` names it: registering its :class:`SystemInfo` is all it takes for
-the save schema to accept its campaigns (and its skill values), for the new-campaign dialog to
-list it, and for the app to play it — typed and rolled dice, undo, the log, saving and
-reading it back.
+the save schema to accept its campaigns (and its skill values), for the picker and the
+new-campaign dialog to list it, and for the app to play it — typed and rolled dice, undo, the
+log, saving and reading it back, its demo's round trip, its help, and its own Russian words.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -17,14 +18,18 @@ from pathlib import Path
 import pytest
 
 from rules.errors import RulesError
-from tests.d6pool import INFO
+from tests.d6pool import DEMO, INFO
 from tests.d6pool import rules as pool_rules
 from tests.tui.conftest import log_text, screen_text, type_line
+from tests.tui.test_russian import english_left, screen_rows
+from tui import language as i18n
 from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import SchemaError, from_doc, to_doc
+from tui.session.campaign.session import Session
 from tui.session.systems import registry
 from tui.session.systems.registry import TRACKERS
+from tui.session.tables import open_table
 from tui.store import Store, load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,3 +165,96 @@ def test_nothing_outside_tests_names_it() -> None:
     assert len(places) > 50  # the walk found the tree
     named = [p for p in places if INFO.key in p.read_text(encoding="utf-8")]
     assert named == []
+
+
+# -- shipped like the five: a demo, the picker, the help, Russian ----------------------------
+def test_its_demo_round_trips_and_checks_clean(
+    d6pool: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.store.test_roundtrip import assert_round_trips
+    from tui.cli.check import check_main
+
+    assert load(DEMO)[0] == campaign()
+    assert_round_trips(DEMO, tmp_path)
+    assert check_main([str(DEMO)]) == 0
+    assert capsys.readouterr().out == f"{DEMO}: ok\n"
+
+
+async def test_the_picker_lists_its_campaign_and_opens_it(d6pool: None, tmp_path: Path) -> None:
+    shutil.copy(DEMO, tmp_path / "cliffside.toml")
+    app = TablekeeperApp(saves_dir=tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert type(app.screen).__name__ == "PickerScreen"
+        listing = app.screen.query_one("#picker-list")
+        labels = [str(o.prompt) for o in listing.options]  # type: ignore[attr-defined]
+        index = next(i for i, label in enumerate(labels) if "cliffside.toml" in label)
+        assert INFO.name in labels[index], labels[index]
+        listing.highlighted = index  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainScreen"
+        assert app.table is not None and app.table.campaign == campaign()
+
+
+async def _help_text(path: Path) -> str:
+    app = TablekeeperApp(path, rng=random.Random(1))
+    async with app.run_test(size=(120, 80)) as pilot:
+        app.screen._warm_up()  # type: ignore[attr-defined]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen", type(app.screen).__name__
+        return " ".join(" ".join(row.strip(" │\n") for row in screen_rows(app)).split())
+
+
+async def test_its_help_shows_its_own_lines(d6pool: None, tmp_path: Path) -> None:
+    path = tmp_path / "cliffside.toml"
+    shutil.copy(DEMO, path)
+    shown = await _help_text(path)
+    assert "a skill is a pool of d6, each 5 or 6 a hit: ann climb = 5 6 2" in shown
+    assert "easy: one die more (at most six)." in shown
+    i18n.set_language("ru")
+    try:
+        shown = await _help_text(path)
+    finally:
+        i18n.set_language("en")
+    assert "навык — это пул d6, каждая 5 или 6 — попадание" in shown
+    assert "easy: one die more" not in shown
+
+
+def test_it_plays_in_russian_with_its_own_words(d6pool: None) -> None:
+    i18n.set_language("ru")
+    try:
+        table = open_table(Session(load(DEMO)[0]), rng=random.Random(4))
+        preview = table.preview("ann climb легко = 5 6 2 1")
+        assert preview.ok and "Ann Vale Climb 4d6" in preview.text, preview.text
+        assert "успех" in preview.text and "критический успех" in preview.text
+        feedback = table.submit("ann climb легко = 5 6 2 1")
+        assert feedback.ok, feedback.message
+        one = table.submit("ann climb = 5 1 1")
+        none = table.submit("ann climb = 1 1 1")
+        shown = [e.text for e in table.session.log]
+        refused = table.submit("ann climb трудно = 5 6 2")
+    finally:
+        i18n.set_language("en")
+    assert one.ok and none.ok and not refused.ok
+    assert shown == [
+        "Ann Vale Climb 4d6: [5 6 2 1] → 2 попадания: успех",
+        "Ann Vale Climb 3d6: [5 1 1] → 1 попадание: успех",
+        "Ann Vale Climb 3d6: [1 1 1] → 0 попаданий: провал",
+    ]
+    assert table.campaign.character("Ann Vale").resources["Momentum"] == 3
+    left = english_left(shown, {"ann", "vale", "climb"})
+    assert left == [], left
+
+
+def test_the_lines_the_per_system_tests_derive_play_on_its_demo(d6pool: None) -> None:
+    """What the snapshots and the Russian sweep type for a system without written lines."""
+    from tests.systems import extended_lines, own_commands, roll_line
+
+    demo_campaign = load(DEMO)[0]
+    assert roll_line(demo_campaign) == "ann climb"
+    table = open_table(Session(demo_campaign), rng=random.Random(8))
+    for line in [*extended_lines(demo_campaign), *own_commands(INFO.key)]:
+        assert table.submit(line).ok, line
+    assert [e.kind for e in table.session.log] == ["change", "roll", "roll"]
+    assert table.campaign.check("search") is not None

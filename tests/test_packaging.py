@@ -11,6 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from tests.seeds import ROOT
+from tests.systems import SYSTEMS
 from tui.store import demo_paths
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -31,9 +32,7 @@ def test_the_demos_are_package_data_of_tui_demos() -> None:
     assert SETUPTOOLS["package-data"]["tui.demos"] == ["demo-*.toml"]
     root = files("tui.demos")
     assert isinstance(root, Path) and root.resolve() == (ROOT / "saves").resolve()
-    assert [p.name for p in demo_paths()] == [
-        f"demo-{key}.toml" for key in ("age", "brp", "gurps", "skirmish", "strange")
-    ]
+    assert [p.name for p in demo_paths()] == [f"demo-{key}.toml" for key in SYSTEMS]
 
 
 def test_rules_is_typed_and_the_licence_is_mit() -> None:

@@ -195,6 +195,14 @@ CAMPAIGNS: dict[str, Callable[[], Campaign]] = {
 }
 
 
+def campaign_of(system: str) -> Campaign:
+    """The campaign built here for ``system``, else (a system added since) its demo's."""
+    from tests.systems import demo_campaign
+
+    build = CAMPAIGNS.get(system)
+    return build() if build is not None else demo_campaign(system)
+
+
 def make_table(campaign: Campaign, faces: Sequence[int] = ()) -> Table:
     """A table over a fresh session, rolling ``faces`` in order when it has to roll."""
     clock = iter(f"2024-01-01T00:00:{i:02d}" for i in range(10**6))

@@ -21,7 +21,7 @@ from tests.tui.test_russian import LATIN, allowed_words, english_left
 from tui import language as i18n
 from tui.session.campaign.log import shown_effects, shown_text
 from tui.session.campaign.session import Session
-from tui.session.characters.form import apply_field, fields_of, remove_field, toggle_field
+from tui.session.characters.form import Field, apply_field, fields_of, remove_field, toggle_field
 from tui.session.table.rules_text import rules_message
 from tui.session.table.table import Table
 from tui.session.tables import open_table
@@ -215,7 +215,7 @@ def _collected(table: Table, lines: list[str]) -> Iterator[str]:
         yield from shown_effects(entry)
 
 
-def _edits(table: Table) -> Iterator[tuple[object, str]]:
+def _edits(table: Table) -> Iterator[tuple[Field, str]]:
     """Editor rows with a good and a bad line for each."""
     ch = table.campaign.characters[0]
     rows = fields_of(ch, table.system)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.tui.conftest import DEMOS
+from tests.systems import SYSTEMS, demo, demo_campaign, own_commands, roll_line, stale
 from tests.tui.test_russian import LATIN, allowed_words, english_left
 from tui import language as i18n
 from tui.session.adventure.flow import commit, record, rows_of
@@ -39,7 +39,8 @@ EXT = [
     "/unblock поиск",
 ]
 
-#: per system: the lines run after EXT (a refused line is part of the sweep too)
+#: per system, where written: the lines run after EXT (a refused line is part of the sweep
+#: too); every registered system then runs :func:`_derived` (its demo's roll, its commands)
 SCRIPTS: dict[str, list[str]] = {
     "brp": [
         "alice spot hidden ext=поиск = 90",
@@ -140,7 +141,7 @@ def english_after() -> Iterator[None]:
 
 def _table(system: str) -> Table:
     """The demo at a table whose dice are seeded (a line without ``= faces`` rolls)."""
-    campaign, _log = load(DEMOS[system])
+    campaign, _log = load(demo(system))
     clock = iter(f"2024-01-01T00:{i // 60:02d}:{i % 60:02d}" for i in range(3600))
     return open_table(Session(campaign, clock=lambda: next(clock)), rng=random.Random(22))
 
@@ -216,23 +217,38 @@ def _log(table: Table) -> list[str]:
     return [t for e in table.session.log for t in (shown_text(e), *shown_effects(e))]
 
 
-@pytest.mark.parametrize("system", sorted(SCRIPTS))
+def _derived(system: str) -> list[str]:
+    """What any system offers the sweep: its demo's roll toward the check and alone, and each
+    of its own commands typed bare."""
+    roll = roll_line(demo_campaign(system))
+    return [f"{roll} ext=поиск", roll, *own_commands(system)]
+
+
+def _script(system: str) -> list[str]:
+    return [*EXT, *SCRIPTS.get(system, []), *_derived(system)]
+
+
+def test_the_scripts_name_registered_systems() -> None:
+    assert stale(SCRIPTS) == []
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_every_line_of_the_extended_checks_and_the_system_is_russian(system: str) -> None:
     i18n.set_language("ru")
     table = _table(system)
-    shown = _drive(table, EXT + SCRIPTS[system])
+    shown = _drive(table, _script(system))
     if table.system.end_of_adventure() is not None:
         shown += _end_adventure(table)
     found = _left([*shown, *_log(table)], system)
     assert not found, found
 
 
-@pytest.mark.parametrize("system", sorted(SCRIPTS))
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_the_same_log_written_in_english_reads_in_russian(system: str) -> None:
     table = _table(system)
     # every line, the turn's maneuver ending and the scene's end summary included: the
     # scenes' code keeps the system's notes as facts
-    _drive(table, [*EXT, *SCRIPTS[system]])
+    _drive(table, _script(system))
     if table.system.end_of_adventure() is not None:
         _end_adventure(table)
     english = _log(table)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -19,13 +20,13 @@ from tui.store.logcache import cache_path
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every TOML parse of log text from here on (its length)."""
     seen: list[int] = []
-    real = logfile.tomllib.loads
+    real = tomllib.loads
 
     def counted(text: str):  # type: ignore[no-untyped-def]
         seen.append(len(text))
         return real(text)
 
-    monkeypatch.setattr(logfile.tomllib, "loads", counted)
+    monkeypatch.setattr(tomllib, "loads", counted)
     return seen
 
 

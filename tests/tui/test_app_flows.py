@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.systems import SYSTEMS, written_for
 from tests.tui.conftest import keys_handled, log_text, rng, screen_text, type_line
 from tui.app.app import TablekeeperApp
 from tui.store import load
@@ -61,9 +62,9 @@ FLOWS = {
 }
 
 
-@pytest.mark.parametrize("system", sorted(FLOWS))
+@pytest.mark.parametrize("system", SYSTEMS)
 async def test_gm_flow(system: str, demo_copy: Callable[[str], Path]) -> None:
-    typed, typed_words, app_roll, opposed, bad, bad_words = FLOWS[system]
+    typed, typed_words, app_roll, opposed, bad, bad_words = written_for(FLOWS, system, "FLOWS")
     path = demo_copy(system)
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from tests.systems import SYSTEMS, written_for
 from tests.tui.conftest import log_text, rng, screen_text, type_line
 from tui.app.app import TablekeeperApp
 from tui.screens.editor import EditorScreen
@@ -99,11 +100,11 @@ async def end_round(pilot: Pilot[None], spec: Spec, *, first: bool = False) -> N
     await pilot.pause()
 
 
-@pytest.mark.parametrize("system", sorted(SPECS))
+@pytest.mark.parametrize("system", SYSTEMS)
 async def test_a_surprise_npc_from_start_to_undo(
     system: str, demo_copy: Callable[[str], Path]
 ) -> None:
-    spec = SPECS[system]
+    spec = written_for(SPECS, system, "SPECS")
     path = demo_copy(system)
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.app import App
 
+from tests.systems import SYSTEMS, written_for
 from tests.tui.conftest import DEMOS
 from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign
@@ -115,7 +116,7 @@ def gm_lines(system: str, hidden: list[str], secrets: list[str], roller: str) ->
 
 
 def build(folder: Path, system: str, hidden: list[str], secrets: list[str]) -> Path:
-    template, roller = TEMPLATES[system]
+    template, roller = written_for(TEMPLATES, system, "TEMPLATES")
     campaign: Campaign = read_campaign(DEMOS[system])
     npc = campaign.character(template)
     extra = {k: v for k, v in npc.extra.items() if k != "aliases"}
@@ -178,7 +179,7 @@ async def look(save: Path, forbidden: list[str], system: str) -> None:
     max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(
-    system=st.sampled_from(sorted(TEMPLATES)),
+    system=st.sampled_from(SYSTEMS),
     tokens=st.lists(token, min_size=5, max_size=6, unique_by=str.casefold),
 )
 def test_nothing_of_the_gms_reaches_the_players_screen(system: str, tokens: list[str]) -> None:
@@ -193,7 +194,7 @@ def test_the_generator_makes_a_gm_state_full_of_what_must_stay_hidden(tmp_path: 
     from tui.store import load
 
     hidden, secrets = ["Qxbcdfgh", "Жювгджз"], ["Qxmnpqrs", "Qxtvwxzb", "Qxzzzzzz"]
-    for system in TEMPLATES:
+    for system in SYSTEMS:
         folder = tmp_path / system
         folder.mkdir()
         campaign, log = load(build(folder, system, hidden, secrets))

@@ -8,7 +8,7 @@ import pytest
 
 from rules import age
 from rules.errors import RulesError
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
 STEALTH = "Dexterity (Stealth)"
 TECH = "Intelligence (Technology)"
@@ -39,7 +39,7 @@ def _roll(test: age.ChallengeTest, who: str, skill: str, dice: tuple[int, int, i
 
 
 def test_seed_infiltration_setup() -> None:
-    seed = seed_text("002")
+    seed = seed_passages("002")
     assert "порогом успеха 15" in seed and "примерно 4 минуты" in seed and "30 минут" in seed
     test = _infiltration()
     assert (test.threshold, test.budget, test.time_per_roll) == (15, 30, 4)

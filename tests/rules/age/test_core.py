@@ -11,9 +11,9 @@ import pytest
 
 from rules import SYSTEMS, age
 from rules.errors import RulesError
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("002")
+SEED = seed_passages("002")
 FACES = range(1, 7)
 
 

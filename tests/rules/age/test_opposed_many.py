@@ -16,9 +16,9 @@ from rules import age
 from rules.age.opposed import _win_counts
 from rules.errors import RulesError
 from rules.exact import enumerate_dice
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("002")
+SEED = seed_passages("002")
 
 
 def test_seed_tie_goes_to_the_higher_skill_not_the_situational_modifier() -> None:

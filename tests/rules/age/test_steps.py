@@ -12,9 +12,9 @@ import pytest
 
 from rules import age
 from rules.errors import RulesError
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("002")
+SEED = seed_passages("002")
 STEALTH = "Dexterity (Stealth)"
 
 

@@ -13,9 +13,9 @@ import pytest
 from rules import brp
 from rules.brp import Level
 from rules.errors import RulesError
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("000")
+SEED = seed_passages("000")
 F, S, SP, C, FU = Level.FAILURE, Level.SUCCESS, Level.SPECIAL, Level.CRITICAL, Level.FUMBLE
 
 

@@ -1,4 +1,4 @@
-"""BRP against seed 000: both tables parsed from the seed text, and every worked example."""
+"""BRP against seed 000: both tables, row by row as the seed gives them, and every example."""
 
 from __future__ import annotations
 
@@ -11,17 +11,13 @@ from rules import brp
 from rules.brp import Level
 from rules.errors import RulesError
 from rules.exact import half_up
-from tests.seeds import seed_text
+from tests.seeds import seed_facts
 
-SEED = seed_text("000")
+FACTS = seed_facts("000")
 ABOVE = range(101, 201)  # the "(выше)" row, checked over 101..200
 
 
 # --- parsing helpers -------------------------------------------------------------------------
-
-
-def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
 def _face(text: str) -> int:
@@ -42,14 +38,7 @@ def _chances(text: str) -> range:
 
 
 def _success_rows() -> list[list[str]]:
-    lines = SEED.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("| Способность |"))
-    rows = []
-    for line in lines[start + 2 :]:
-        if not line.startswith("|"):
-            break
-        rows.append(_cells(line))
-    return rows
+    return [list(row) for row in FACTS.doc["success_table"]["rows"]]
 
 
 def _percent_band(text: str, chance: int) -> range:
@@ -133,19 +122,11 @@ def test_huge_chance_still_fails_on_96_to_00() -> None:
 
 
 def _resistance_cells() -> list[tuple[int, int, str]]:
-    lines = SEED.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Таблица сопротивления"))
-    header = _cells(lines[start + 1])
-    actives = [int(c) for c in header if c.isdigit()]
+    table = FACTS.doc["resistance_table"]
+    actives = [int(a) for a in table["active"]]
     cells = []
-    for line in lines[start + 3 :]:
-        if not line.startswith("|"):
-            break
-        values = [c for c in _cells(line) if c]
-        if not values[0].isdigit():
-            values = values[1:]  # the row-axis caption shares the first data row
-        passive, *row = values
-        assert len(row) == len(actives), line
+    for passive, row in table["rows"]:
+        assert len(row) == len(actives), (passive, row)
         cells += [(active, int(passive), cell) for active, cell in zip(actives, row, strict=True)]
     return cells
 

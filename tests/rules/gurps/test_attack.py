@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import RulesError, gurps
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("004")
+SEED = seed_passages("004")
 STEVENSON = {"rof": "2x13", "half_damage": 40, "damage": "2d6-1"}
 
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from rules import SYSTEMS, RulesError, gurps
 from rules.gurps import Level
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("004")
+SEED = seed_passages("004")
 FACES = list(itertools.product(range(1, 7), repeat=3))
 
 

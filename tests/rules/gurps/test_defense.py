@@ -7,9 +7,9 @@ import pytest
 
 from rules import RulesError, gurps
 from rules.gurps import Combatant
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("004")
+SEED = seed_passages("004")
 
 
 def test_seed_all_out_defense_gives_plus_2_to_one_chosen_defense() -> None:

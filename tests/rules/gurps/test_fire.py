@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from rules import RulesError, gurps
 from rules.dice import parse
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("004")
+SEED = seed_passages("004")
 
 # The Size and Speed/Range table as the spec prints it: (yards, penalty).
 RANGE_ROWS = [

@@ -13,9 +13,9 @@ import pytest
 
 from rules import skirmish
 from rules.skirmish import Outcome
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = " ".join(seed_text("003").split())
+SEED = " ".join(seed_passages("003").split())
 
 
 def seed_numbers(pattern: str) -> tuple[int, ...]:

@@ -28,9 +28,9 @@ from rules.strange import (
     synergy_modifier,
 )
 from rules.strange.rounds import SceneKind, new_scene
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("001")
+SEED = seed_passages("001")
 SKILLED = level_by_name("Умелец")
 PROFESSIONAL = level_by_name("Профессионал")
 MASTER = level_by_name("Мастер")

@@ -30,9 +30,9 @@ from rules.strange import (
     roll,
     synergy_modifier,
 )
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 
-SEED = seed_text("001")
+SEED = seed_passages("001")
 
 
 def in_seed(*snippets: str) -> None:

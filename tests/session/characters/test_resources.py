@@ -64,9 +64,11 @@ def test_damage_past_zero_is_logged_and_healing_back_too() -> None:
     assert feedback.outcome.draft.effects == ("Alice Moore is down (HP -2/11)",)
     assert table.session.log[-3].effects == ("Alice Moore is down (HP -2/11)",)
     ok(table, "/hp alice -1")  # already down: said once
-    assert table.session.log[-1].effects == ()
+    said_once = table.session.log[-1]
+    assert said_once.effects == ()
     ok(table, "/hp alice +5")
-    assert table.session.log[-1].effects == ("Alice Moore is back up (HP 2/11)",)
+    back_up = table.session.log[-1]
+    assert back_up.effects == ("Alice Moore is back up (HP 2/11)",)
 
 
 def test_a_wound_counter_at_zero_is_not_down() -> None:

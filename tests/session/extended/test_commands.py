@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.conftest import age_campaign, make_table, snapshot
 from tui.session.extended.data import from_check
 from tui.session.extended.view import describe_checks
@@ -52,7 +52,7 @@ def state(table: Table, name: str = "infiltration") -> tuple[int, int, str]:
 
 
 def test_creation_matches_the_seed(table: Table) -> None:
-    seed = seed_text("002")
+    seed = seed_passages("002")
     assert "порогом успеха 15" in seed and "примерно 4 минуты" in seed and "30 минут" in seed
     chk = table.campaign.check("infiltration")
     assert (chk.tn, chk.threshold, chk.time_budget, chk.pool, chk.elapsed) == (11, 15, 30, 0, 0)

@@ -8,12 +8,12 @@ from fractions import Fraction
 
 from rules import age as age_rules
 from rules import brp as brp_rules
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.conftest import age_campaign, brp_campaign, make_table, pct, snapshot
 from tui.session.extended.view import describe_checks
 from tui.session.table.table import Table
 
-SEED = seed_text("002")
+SEED = seed_passages("002")
 CREATE = '/ext infiltration threshold=15 time=30m tn=11 minor="guards alerted" every=2'
 RACE = '/ext chase race="naomi vs amos, bobbie" threshold=10 time=30m'
 

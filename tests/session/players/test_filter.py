@@ -138,7 +138,8 @@ def test_initiative_extended_rolls_and_resources_of_the_hidden(
 def test_unknown_system_data_is_not_shared_by_default() -> None:
     campaign = read_campaign(DEMOS["brp"])
     t = table(campaign, "/scene Somewhere")
-    scene = replace(t.campaign.scene, system={"secret_plans": {"Boulder": 3}})  # type: ignore[arg-type]
+    assert t.campaign.scene is not None
+    scene = replace(t.campaign.scene, system={"secret_plans": {"Boulder": 3}})
     view = players_view(t.system, replace(t.campaign, scene=scene))
     assert view.scene is not None and view.scene.system == {}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -62,14 +63,14 @@ def test_no_gm_only_name_in_any_players_recap(system: str) -> None:
         t = open_table(Session(campaign), rng=random.Random(11))
         done = [line for line in _lines(t, hidden, campaign) if t.submit(line).ok]
         assert len(done) >= 5, (system, hidden.name, done)
-        gm = recap(t.system, t.campaign, lambda t=t: iter(t.session.log), RecapOptions(gm=True))
+        gm = recap(t.system, t.campaign, partial(iter, t.session.log), RecapOptions(gm=True))
         assert hidden.name in gm
         for options in (
             RecapOptions(),
             RecapOptions(adventure=campaign.adventure),
             RecapOptions(scene="Aftermath"),
         ):
-            text = recap(t.system, t.campaign, lambda t=t: iter(t.session.log), options).casefold()
+            text = recap(t.system, t.campaign, partial(iter, t.session.log), options).casefold()
             for name in _names(hidden):
                 assert name.casefold() not in text, (system, name, options, text)
             assert "traitor" not in text  # a GM note

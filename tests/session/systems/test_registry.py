@@ -17,11 +17,11 @@ from tui.session.systems import registry
 from tui.session.systems.registry import TRACKERS, SystemInfo
 
 ROOT = Path(__file__).resolve().parents[3]
-FIVE = ["brp", "gurps", "age", "strange", "skirmish"]
+FIVE = list(rules.SYSTEMS)  # the systems shipped in rules/ (five today), registered first
 
 
 def test_the_five_built_in_systems_agree_with_rules() -> None:
-    assert list(registry.system_keys())[:5] == FIVE == list(rules.SYSTEMS)
+    assert list(registry.system_keys())[: len(FIVE)] == FIVE and len(FIVE) >= 5
     for key in FIVE:
         found = registry.info(key)
         assert found.name == rules.SYSTEM_NAMES[key]

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.session.conftest import CAMPAIGNS, age_campaign, brp_campaign, gurps_campaign, make_table
+from tests.session.conftest import (
+    age_campaign,
+    brp_campaign,
+    campaign_of,
+    gurps_campaign,
+    make_table,
+)
 from tests.session.conftest import strange_campaign as strange_base
+from tests.systems import SYSTEMS
 from tui.session.campaign.model import Campaign
 from tui.session.table.completion import complete_line, parse_spec
 from tui.session.table.names import script_of
@@ -196,10 +203,10 @@ def test_the_argument_spec_grammar() -> None:
     assert parse_spec("CHAR…")[0].repeat and parse_spec("a|b")[0].kinds == ("a", "b")
 
 
-@pytest.mark.parametrize("system", sorted(CAMPAIGNS))
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_every_offered_line_is_valid_so_far(system: str) -> None:
     """Whatever Tab offers after a character parses (the class of "appended garbage")."""
-    table = make_table(CAMPAIGNS[system]())
+    table = make_table(campaign_of(system))
     table.warm_up()
     for ch in table.campaign.characters:
         first = ch.name.split()[0]

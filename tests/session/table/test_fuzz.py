@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.session.conftest import CAMPAIGNS, snapshot
+from tests.session.conftest import campaign_of, snapshot
+from tests.systems import SYSTEMS, roll_line
 from tui.session.campaign.session import Session
 from tui.session.table.completion import complete_line
 from tui.session.table.entry import EntryError, parse_line
@@ -157,12 +158,12 @@ lines = st.one_of(
     st.sampled_from(["", "=", "vs", " vs ", "'", '"', "a" * 10_000, "\x00", "\t", "1d1"]),
 )
 
-SYSTEMS = sorted(CAMPAIGNS)
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def fresh(system: str) -> Table:
-    table = open_table(Session(CAMPAIGNS[system]()), rng=random.Random(7))
+    campaign = campaign_of(system)
+    table = open_table(Session(campaign), rng=random.Random(7))
     # some history so /undo, /redo and /fortune have something to work on
     first = {
         "brp": "alice spot hidden = 07",
@@ -170,7 +171,7 @@ def fresh(system: str) -> Table:
         "age": "naomi stealth = 1 2 3",
         "strange": "даймитрий взлом range=1,4 = 2 2 4 6",
         "skirmish": "samurai fighting = 5",
-    }[system]
+    }.get(system) or roll_line(campaign)
     assert table.submit(first).ok
     return table
 

@@ -11,10 +11,12 @@ from rules import dice as dice_rules
 from tests.session.conftest import (
     CAMPAIGNS,
     brp_campaign,
+    campaign_of,
     make_table,
     snapshot,
     strange_campaign,
 )
+from tests.systems import SYSTEMS
 from tui.session.table.completion import complete_line
 from tui.session.table.table import Table
 
@@ -162,9 +164,9 @@ def test_complete_cyrillic_and_transliteration() -> None:
     assert complete_line(table, "dallah vl") == ["dallah vladenie dlinnym mechom"]
 
 
-@pytest.mark.parametrize("system", sorted(CAMPAIGNS))
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_every_completion_of_a_character_is_a_valid_start(system: str) -> None:
-    table = make_table(CAMPAIGNS[system]())
+    table = make_table(campaign_of(system))
     for ch in table.campaign.characters:
         prefix = ch.name[:2]
         completions = complete_line(table, prefix)

@@ -90,8 +90,8 @@ def test_seed_tie_goes_to_the_higher_skill_never_the_situational_modifier(age: T
 def test_opposed_odds_match_brute_force(age: Table) -> None:
     pv = age.preview("naomi stealth vs amos technology")
     rolls = list(enumerate_dice(3, 6))
-    a = [age_rules.resolve(d, 5, 0) for d in rolls]
-    b = [age_rules.resolve(d, 4, 0) for d in rolls]
+    a = [age_rules.resolve((d[0], d[1], d[2]), 5, 0) for d in rolls]
+    b = [age_rules.resolve((d[0], d[1], d[2]), 4, 0) for d in rolls]
     wins: dict[str | None, int] = {"a": 0, "b": 0, None: 0}
     for ra in a:
         for rb in b:

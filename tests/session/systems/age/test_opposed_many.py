@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from rules import age as age_rules
 from rules.exact import enumerate_dice
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.conftest import assert_odds_shown, snapshot
 from tui.session.table.table import Table
 
@@ -34,7 +34,7 @@ def _brute(bonuses: list[int], skills: list[int], tn: int) -> dict[int | None, F
 
 
 def test_seed_more_than_two_characters_preview_each_chance(age: Table) -> None:
-    assert "более чем двух персонажей" in seed_text("002")
+    assert "более чем двух персонажей" in seed_passages("002")
     pv = age.preview(LINE)
     assert pv.ok, pv.text
     assert pv.text.startswith(

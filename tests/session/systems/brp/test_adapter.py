@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rules import brp as brp_rules
 from rules.brp import Level
 from tests.session.conftest import assert_odds_shown, brp_campaign, make_table, snapshot
@@ -14,7 +16,7 @@ def ticks(table: Table, name: str = ALICE) -> tuple[str, ...]:
     return table.campaign.character(name).ticks
 
 
-def levels(chance: int) -> list[tuple[str, object]]:
+def levels(chance: int) -> list[tuple[str, Fraction]]:
     return [(level.label, p) for level, p in brp_rules.odds(chance).items()]
 
 

@@ -96,6 +96,6 @@ def test_a_two_sided_system_refuses_a_third_side_by_name(gurps: Table) -> None:
     line = "vic stealth vs ruth guns vs moss brawling"
     for result in (gurps.preview(line), gurps.submit(line)):
         assert not result.ok
-        msg = result.text if hasattr(result, "text") else result.message  # type: ignore[attr-defined]
+        msg = result.text if hasattr(result, "text") else result.message
         assert "GURPS" in msg and "two sides" in msg and "names 3" in msg
     assert snapshot(gurps) == before

@@ -9,11 +9,11 @@ from fractions import Fraction
 import pytest
 
 from rules import brp as rules
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.conftest import assert_odds_shown, brp_campaign, make_table, snapshot
 from tui.session.table.table import Table
 
-SEED = seed_text("000")
+SEED = seed_passages("000")
 ALICE, BORIS = "Alice Moore", "Boris Ivanov"
 
 

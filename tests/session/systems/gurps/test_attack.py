@@ -96,7 +96,7 @@ def test_seed_pellets_beyond_close_range_count_as_shots(table: Table) -> None:
     assert "Stevenson -7 (30 yd) +5 (2 shells = 26 pellets) → 11 · 2d6-1 a hit" in shown.text
     _levels, hits = brute(11, 1, 26)
     expected = [(f"{n} hit{'s' if n > 1 else ''}", hits[n]) for n in (1, 2, 3)]
-    expected.append(("4+ hits", sum(p for n, p in hits.items() if n >= 4)))
+    expected.append(("4+ hits", sum((p for n, p in hits.items() if n >= 4), Fraction(0))))
     assert_odds_shown(shown.text, expected)
     one = table.preview("ruth shotgun yd=30 shots=1")  # one shell: 13 pellets → +3
     assert "+3 (1 shell = 13 pellets) → 9" in one.text

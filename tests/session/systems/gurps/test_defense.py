@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.conftest import assert_odds_shown
 from tests.session.scene_helpers import ok, refused, table_for, undo_restores
 from tests.session.systems.gurps.test_attack import demo
@@ -17,7 +17,7 @@ from tui.session.campaign.model import Character
 from tui.session.systems.gurps.state import entries
 from tui.session.table.table import Table
 
-SEED = seed_text("004")
+SEED = seed_passages("004")
 
 
 def fight() -> Table:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules import gurps
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.scene_helpers import (
     brp_campaign,
     gurps_campaign,
@@ -22,7 +22,7 @@ from tests.session.scene_helpers import (
 from tui.session.systems.gurps.state import entries
 from tui.session.table.table import Table
 
-SEED = seed_text("004")
+SEED = seed_passages("004")
 
 
 def fight() -> Table:

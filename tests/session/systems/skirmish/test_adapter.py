@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rules import skirmish as skirmish_rules
 from tests.session.conftest import (
     assert_odds_shown,
@@ -12,7 +14,7 @@ from tests.session.conftest import (
 from tui.session.table.table import Table
 
 
-def single_odds(value: int, die: str = "d10") -> list[tuple[str, object]]:
+def single_odds(value: int, die: str = "d10") -> list[tuple[str, Fraction]]:
     dist = skirmish_rules.odds(value, die)
     names = {"lucky": "lucky chance", "success": "success", "failure": "failure"}
     names["catastrophic"] = "catastrophic"

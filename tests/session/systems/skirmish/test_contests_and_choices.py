@@ -8,11 +8,11 @@ from collections import Counter
 from fractions import Fraction
 
 from rules import skirmish as rules
-from tests.seeds import seed_text
+from tests.seeds import seed_passages
 from tests.session.conftest import assert_odds_shown, make_table, skirmish_campaign, snapshot
 from tui.session.table.table import Table
 
-SEED = seed_text("003")
+SEED = seed_passages("003")
 SAMURAI, YAMABUSHI = "Experienced Samurai", "Yamabushi"
 
 
