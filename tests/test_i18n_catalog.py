@@ -56,19 +56,19 @@ def calls_in(source: str, where: str = "<src>") -> tuple[set[str], set[str], lis
             continue
         wanted = 2 if name in COUNTED else 1
         literal = [
-            a
+            a.value
             for a in node.args[:wanted]
             if isinstance(a, ast.Constant) and isinstance(a.value, str)
         ]
         if len(literal) != wanted:
             problems.append(f"{where}:{node.lineno}: {name}() needs a literal message")
             continue
-        if not literal[0].value:
+        if not literal[0]:
             continue  # the empty message is its own translation
         if name in COUNTED:
-            counted.add(literal[0].value)
+            counted.add(literal[0])
         else:
-            messages.add(literal[0].value)
+            messages.add(literal[0])
     return messages, counted, problems
 
 

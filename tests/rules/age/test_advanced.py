@@ -40,11 +40,11 @@ def test_time_per_roll_is_exact() -> None:
 def test_pool_completes_at_threshold() -> None:
     test = age.AdvancedTest.create(11, 10, 60)
     test = test.contribute("Ana", "Intelligence (Technology)", age.resolve((5, 4, 6), 2, 11))
-    assert (test.pool, test.elapsed, test.status) == (6, 12, age.Status.RUNNING)
+    assert (test.pool, test.elapsed, test.status) == (6, Fraction(12), age.Status.RUNNING)
     test = test.contribute("Ben", "Dexterity (Stealth)", age.resolve((1, 1, 5), 2, 11))
     assert test.pool == 6 and test.contributions[-1].pool_added == 0
     test = test.contribute("Ana", "Intelligence (Technology)", age.resolve((3, 3, 4), 2, 11))
-    assert (test.pool, test.elapsed, test.status) == (10, 36, age.Status.DONE)
+    assert (test.pool, test.elapsed, test.status) == (10, Fraction(36), age.Status.DONE)
     assert test.needed == 0 and test.rolls_left == 0
     assert [c.who for c in test.contributions] == ["Ana", "Ben", "Ana"]
     assert test.contributions[0].label == (
@@ -62,7 +62,7 @@ def test_fails_when_the_budget_is_spent() -> None:
         test = test.contribute("Ana", "Strength (Might)", miss)
     assert test.status is age.Status.RUNNING and test.rolls_left == 1
     test = test.contribute("Ana", "Strength (Might)", age.resolve((6, 5, 4), 0, 11))
-    assert (test.pool, test.elapsed, test.status) == (4, 60, age.Status.FAILED)
+    assert (test.pool, test.elapsed, test.status) == (4, Fraction(60), age.Status.FAILED)
     assert test.completion_odds(5) == 0
 
 

@@ -42,7 +42,7 @@ def test_seed_infiltration_setup() -> None:
     seed = seed_passages("002")
     assert "порогом успеха 15" in seed and "примерно 4 минуты" in seed and "30 минут" in seed
     test = _infiltration()
-    assert (test.threshold, test.budget, test.time_per_roll) == (15, 30, 4)
+    assert (test.threshold, test.budget, test.time_per_roll) == (15, 30, Fraction(4))
     # «по истечении времени комплекс будет перекрыт»: a roll must end within the 30 minutes,
     # so 7 rolls fit (the 8th would begin at minute 28 and end at 32)
     assert test.rolls_left == 7
@@ -53,7 +53,7 @@ def test_seed_infiltration_setup() -> None:
 def test_seed_infiltration_consequences_then_timeout_is_serious() -> None:
     t = _infiltration()
     t = t.contribute("Kira", STEALTH, _roll(t, "Kira", STEALTH, (4, 5, 3)))
-    assert (t.pool, t.elapsed) == (3, 4)
+    assert (t.pool, t.elapsed) == (3, Fraction(4))
     t = t.contribute("Tomas", TECH, _roll(t, "Tomas", TECH, (1, 2, 1)))
     assert (t.failures, t.level) == (1, age.Level.NONE)
     t = t.contribute("Yusuf", SEEING, _roll(t, "Yusuf", SEEING, (2, 1, 1)))
@@ -68,11 +68,11 @@ def test_seed_infiltration_consequences_then_timeout_is_serious() -> None:
     t = t.clear_minor()
     assert not t.minor_active and t.level is age.Level.MINOR
     t = t.contribute("Tomas", TECH, _roll(t, "Tomas", TECH, (6, 5, 5)))
-    assert (t.pool, t.elapsed) == (8, 16)
+    assert (t.pool, t.elapsed) == (8, Fraction(16))
     t = t.contribute("Kira", STEALTH, _roll(t, "Kira", STEALTH, (1, 1, 3)))
     t = t.contribute("Tomas", TECH, _roll(t, "Tomas", TECH, (2, 2, 2)))
     # major: Intelligence (Technology) tests are permanently 2 harder
-    assert (t.failures, t.level, t.elapsed) == (4, age.Level.MAJOR, 24)
+    assert (t.failures, t.level, t.elapsed) == (4, age.Level.MAJOR, Fraction(24))
     assert (t.tn_for(TECH), t.tn_for(STEALTH), t.tn_for(SEEING)) == (13, 11, 11)
     with pytest.raises(RulesError, match=r"result\.tn must be 13"):
         t.contribute("Tomas", TECH, age.resolve((4, 4, 4), BONUS[TECH], 11))
@@ -80,7 +80,7 @@ def test_seed_infiltration_consequences_then_timeout_is_serious() -> None:
     t = t.contribute("Tomas", TECH, _roll(t, "Tomas", TECH, (4, 4, 4)))
     # the seventh roll ends at minute 28 with the pool short, and no further 4-minute roll
     # ends by minute 30: the complex is sealed (serious), and the test fails
-    assert (t.pool, t.elapsed, t.rolls_left) == (12, 28, 0)
+    assert (t.pool, t.elapsed, t.rolls_left) == (12, Fraction(28), 0)
     assert (t.status, t.level, t.timed_out, t.failures) == (
         age.Status.FAILED,
         age.Level.SERIOUS,
@@ -102,7 +102,12 @@ def test_seed_infiltration_success_in_time() -> None:
         ("Yusuf", SEEING, (6, 2, 4)),
     ]:
         t = t.contribute(who, skill, _roll(t, who, skill, dice))
-    assert (t.pool, t.elapsed, t.status, t.level) == (15, 12, age.Status.DONE, age.Level.NONE)
+    assert (t.pool, t.elapsed, t.status, t.level) == (
+        15,
+        Fraction(12),
+        age.Status.DONE,
+        age.Level.NONE,
+    )
 
 
 def _simple(minor: age.Effect | None = None) -> age.ChallengeTest:
@@ -134,9 +139,9 @@ def test_failed_clearing_roll_counts_as_a_failure() -> None:
 
 def test_extra_time_per_roll_until_cleared() -> None:
     t = _simple(age.Effect.extra_time(3)).contribute("Ana", TECH, MISS)
-    assert (t.elapsed, t.minutes_per_roll) == (12, 15)
+    assert (t.elapsed, t.minutes_per_roll) == (Fraction(12), Fraction(15))
     t = t.contribute("Ana", TECH, age.resolve((6, 5, 4), 0, 11), clear_minor=True)
-    assert (t.elapsed, t.minutes_per_roll) == (27, 12)
+    assert (t.elapsed, t.minutes_per_roll) == (Fraction(27), Fraction(12))
 
 
 def test_halve_pool_rounds_down_and_reset_pool() -> None:
@@ -219,7 +224,7 @@ def test_lose_time_can_run_the_clock_out() -> None:
     )
     for _ in range(3):
         t = t.contribute("Ana", TECH, MISS)
-    assert (t.elapsed, t.level, t.status) == (46, age.Level.SERIOUS, age.Status.RUNNING)
+    assert (t.elapsed, t.level, t.status) == (Fraction(46), age.Level.SERIOUS, age.Status.RUNNING)
     t = age.ChallengeTest.create(
         11,
         10,
@@ -229,7 +234,7 @@ def test_lose_time_can_run_the_clock_out() -> None:
     )
     t = t.contribute("Ana", TECH, MISS)
     assert (t.elapsed, t.status, t.timed_out, t.level) == (
-        62,
+        Fraction(62),
         age.Status.FAILED,
         True,
         age.Level.SERIOUS,

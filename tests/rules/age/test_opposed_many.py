@@ -8,7 +8,9 @@ from __future__ import annotations
 import itertools
 import time
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any, cast
 
 import pytest
 
@@ -94,7 +96,7 @@ def test_opposed_pool_odds_split_each_win_by_the_winners_drama_die() -> None:
         assert sum(p for k, p in steps.items() if k is not None and k[0] == i) == wins[i]
     assert steps[None] == wins[None]
     # brute force for two: P(a wins with Drama Die 6)
-    rolls = list(enumerate_dice(3, 6))
+    rolls = [(x, y, z) for x, y, z in enumerate_dice(3, 6)]
     a = [age.resolve(d, 5, 11) for d in rolls]
     b = [age.resolve(d, 4, 11) for d in rolls]
     six = sum(1 for ra in a for rb in b if ra.drama == 6 and age.opposed(ra, rb, 11) == "a")
@@ -114,20 +116,20 @@ def test_opposed_odds_are_fast_for_a_whole_table() -> None:
 @pytest.mark.parametrize(
     ("call", "field"),
     [
-        (lambda: age.opposed_odds(None), "bonuses"),
+        (lambda: age.opposed_odds(cast(Any, None)), "bonuses"),
         (lambda: age.opposed_odds([]), "bonuses"),
-        (lambda: age.opposed_odds([5, "x"]), r"bonuses\[1\]"),
+        (lambda: age.opposed_odds([5, cast(Any, "x")]), r"bonuses\[1\]"),
         (lambda: age.opposed_odds([5, 4], skills=[1]), "skills"),
-        (lambda: age.opposed_odds([5, 4], "11"), "tn"),
-        (lambda: age.opposed_many(None), "results"),
-        (lambda: age.opposed_many([1, 2]), r"results\[0\]"),
-        (lambda: age.opposed(None, None), "a must be"),
-        (lambda: age.resolve((1, 2, 3), 1, 11, skill="4"), "skill"),
+        (lambda: age.opposed_odds([5, 4], cast(Any, "11")), "tn"),
+        (lambda: age.opposed_many(cast(Any, None)), "results"),
+        (lambda: age.opposed_many(cast(Any, [1, 2])), r"results\[0\]"),
+        (lambda: age.opposed(cast(Any, None), cast(Any, None)), "a must be"),
+        (lambda: age.resolve((1, 2, 3), 1, 11, skill=cast(Any, "4")), "skill"),
     ],
 )
-def test_bad_arguments_are_rules_errors(call: object, field: str) -> None:
+def test_bad_arguments_are_rules_errors(call: Callable[[], object], field: str) -> None:
     with pytest.raises(RulesError, match=field):
-        call()  # type: ignore[operator]
+        call()
 
 
 def test_seed_fortune_after_the_roll_changes_the_verdict() -> None:

@@ -41,7 +41,7 @@ def test_race_time_runs_out_with_no_winner() -> None:
     race = age.Race.create(11, 10, 30, ["Alex", "Pursuer"])
     for _ in range(5):
         race = race.step(["Alex", "Pursuer"], [PILOT, PILOT], [_r((1, 1, 1), 0), _r((1, 1, 1), 0)])
-    assert (race.status, race.winner, race.elapsed) == (age.Status.FAILED, None, 30)
+    assert (race.status, race.winner, race.elapsed) == (age.Status.FAILED, None, Fraction(30))
 
 
 def test_race_without_a_budget_has_no_deadline() -> None:
@@ -114,7 +114,7 @@ def test_race_odds_without_deadline_are_the_limit() -> None:
     free = age.race_odds(step, (3, 4), None)
     assert free[None] == 0 and sum(free.values()) == 1
     # only gaining slices matter: the same race with the idle slices removed, by brute force
-    busy = {(0, 1): Fraction(2, 5), (1, 2): Fraction(3, 5)}
+    busy: dict[tuple[int, int] | None, Fraction] = {(0, 1): Fraction(2, 5), (1, 2): Fraction(3, 5)}
     assert free == {**_brute_race(busy, (3, 4), 5), None: Fraction(0)}
     long = age.race_odds(step, (3, 4), 80)
     assert abs(long[0] - free[0]) < Fraction(1, 10**6)

@@ -28,7 +28,7 @@ def test_seed_complex_sealed_when_time_is_up_seven_rolls_not_eight() -> None:
     for n in range(7):
         assert test.status is age.Status.RUNNING and test.rolls_left == 7 - n
         test = test.contribute("Kira", STEALTH, miss)
-    assert (test.elapsed, test.status, test.timed_out) == (28, age.Status.FAILED, True)
+    assert (test.elapsed, test.status, test.timed_out) == (Fraction(28), age.Status.FAILED, True)
     with pytest.raises(RulesError, match="status must be running"):
         test.contribute("Kira", STEALTH, miss)
 
@@ -88,7 +88,7 @@ def test_seed_fortune_on_a_counted_roll_recomputes_pool_and_consequences() -> No
     spend = age.spend_fortune(missed, 0, 6, 5)  # 15: a success, Drama Die 2
     amended = after.amend_last(spend.result)
     assert (amended.failures, amended.level, amended.minor_active) == (0, age.Level.NONE, False)
-    assert (amended.pool, amended.elapsed, len(amended.contributions)) == (5, 8, 2)
+    assert (amended.pool, amended.elapsed, len(amended.contributions)) == (5, Fraction(8), 2)
     assert amended == test.contribute("Kira", STEALTH, spend.result)
     # and once something else changed the test, its last roll can no longer be amended
     cleared = after.clear_minor()

@@ -6,7 +6,9 @@ Each test is named after the seed's sentence it reads.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any, cast
 
 import pytest
 
@@ -120,15 +122,15 @@ def test_opposed_odds_match_brute_force(chances: tuple[int, ...], skills: tuple[
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: brp.opposed_many(None, (1,)),
-        lambda: brp.opposed_many((S,), None),
-        lambda: brp.opposed_many((S, "x"), (1, 2)),
+        lambda: brp.opposed_many(cast(Any, None), (1,)),
+        lambda: brp.opposed_many((S,), cast(Any, None)),
+        lambda: brp.opposed_many((S, cast(Any, "x")), (1, 2)),
         lambda: brp.opposed_many((S, S), (1,)),
         lambda: brp.opposed_many((), ()),
-        lambda: brp.opposed_odds(None, (1,)),
-        lambda: brp.opposed_odds((50, None), (1, 2)),
+        lambda: brp.opposed_odds(cast(Any, None), (1,)),
+        lambda: brp.opposed_odds((50, cast(Any, None)), (1, 2)),
     ],
 )
-def test_bad_arguments_are_rules_errors(call: object) -> None:
+def test_bad_arguments_are_rules_errors(call: Callable[[], object]) -> None:
     with pytest.raises(RulesError):
-        call()  # type: ignore[operator]
+        call()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import TypedDict
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,17 @@ from rules import RulesError, gurps
 from tests.seeds import seed_passages
 
 SEED = seed_passages("004")
-STEVENSON = {"rof": "2x13", "half_damage": 40, "damage": "2d6-1"}
+
+
+class _Weapon(TypedDict):
+    """The keywords of one weapon, spread into ``ranged_fire``."""
+
+    rof: str
+    half_damage: int
+    damage: str
+
+
+STEVENSON: _Weapon = {"rof": "2x13", "half_damage": 40, "damage": "2d6-1"}
 
 
 def test_seed_numbers_are_in_the_seed() -> None:
@@ -47,8 +58,10 @@ def test_seed_stevenson_at_3_yd_deals_12d6_minus_6_and_dr_times_6() -> None:
     ("yards", "close"),
     [(0, True), (4, True), ("4.0", True), (Fraction(401, 100), False), (5, False)],
 )
-def test_seed_close_range_is_up_to_4_yards_for_1_2d_40(yards: object, close: bool) -> None:
-    fire = gurps.ranged_fire(yards, **STEVENSON)  # type: ignore[arg-type]
+def test_seed_close_range_is_up_to_4_yards_for_1_2d_40(
+    yards: int | str | Fraction, close: bool
+) -> None:
+    fire = gurps.ranged_fire(yards, **STEVENSON)
     assert fire.close is close
     assert fire.multiplier == (6 if close else 1)
 

@@ -7,7 +7,7 @@ import contextlib
 import inspect
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -125,14 +125,15 @@ def test_any_bad_value_raises_rules_error_only(case: tuple[str, str], bad: objec
 
 
 def test_numbers_where_dice_belong_and_none_are_refused() -> None:
-    for call in (
-        lambda: gurps.ranged_fire(3, "1", damage=6),
-        lambda: gurps.shotgun(6, "2x13", 40, 3, 1),
-        lambda: gurps.resolve_damage(6, [1]),
-        lambda: gurps.resolve_dice(12, 12),
-        lambda: gurps.effective_skill(9, None),
-        lambda: gurps.turn_order(None),
-        lambda: gurps.roll(12, rng=None),
-    ):
+    calls: tuple[Callable[[], object], ...] = (
+        lambda: gurps.ranged_fire(3, "1", damage=cast(Any, 6)),
+        lambda: gurps.shotgun(cast(Any, 6), "2x13", 40, 3, 1),
+        lambda: gurps.resolve_damage(cast(Any, 6), [1]),
+        lambda: gurps.resolve_dice(12, cast(Any, 12)),
+        lambda: gurps.effective_skill(9, cast(Any, None)),
+        lambda: gurps.turn_order(cast(Any, None)),
+        lambda: gurps.roll(12, rng=cast(Any, None)),
+    )
+    for call in calls:
         with pytest.raises(RulesError):
-            call()  # type: ignore[no-untyped-call]
+            call()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -50,12 +52,12 @@ def test_total_is_the_sum_of_each_hit_less_dr(faces: list[int], dr: int) -> None
         (lambda: gurps.resolve_damage("2d6", [1, 7]), "within 1..6"),
         (lambda: gurps.resolve_damage("2d6", [1, 2], hits=0), "hits"),
         (lambda: gurps.resolve_damage("2d6", [1, 2], dr=-1), "dr"),
-        (lambda: gurps.resolve_damage(12, [1, 2]), "dice like"),
-        (lambda: gurps.resolve_damage("2d6", None), "faces"),
-        (lambda: gurps.roll_damage("2d6", rng=None), "rng"),
+        (lambda: gurps.resolve_damage(cast(Any, 12), [1, 2]), "dice like"),
+        (lambda: gurps.resolve_damage("2d6", cast(Any, None)), "faces"),
+        (lambda: gurps.roll_damage("2d6", rng=cast(Any, None)), "rng"),
         (lambda: gurps.roll_damage("2d6", hits=101, rng=random.Random()), "hits"),
     ],
 )
-def test_bad_damage_is_refused_by_name(call: object, words: str) -> None:
+def test_bad_damage_is_refused_by_name(call: Callable[[], object], words: str) -> None:
     with pytest.raises(RulesError, match=words):
-        call()  # type: ignore[operator]
+        call()

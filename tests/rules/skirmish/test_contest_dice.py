@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules import skirmish
 from rules.errors import RulesError
-from rules.skirmish import contests
+from rules.skirmish import contests, core
 
 
 def brute(
@@ -89,7 +89,7 @@ def test_ten_dice_a_side_look_at_each_face_once(monkeypatch: pytest.MonkeyPatch)
     """Compact: each side's faces are classified once (20 per side on a d20), whether it
     rolls one die or ten — brute force would need 20**20 outcomes."""
     calls = Counter[str]()
-    real = contests.test
+    real = core.test  # the function contests calls by that name, patched below
 
     def counting(value: int, roll: int, die: str = "d10") -> skirmish.Result:
         calls[die] += 1
