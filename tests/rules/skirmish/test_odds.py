@@ -192,11 +192,15 @@ def test_a_lucky_chance_on_one_side_wipes_the_other_sides_successes(
         assert fight.a_hits == fight.b_hits == () and fight.draw
     elif fight.a_lucky:
         assert fight.b_hits == ()
-        assert list(fight.a_hits) == [r.face for r in fight.a if r.success]
+        assert [r.face for r in fight.a if r.lucky] == [
+            f for f in fight.a_hits if f in {r.face for r in fight.a if r.lucky}
+        ]
         assert fight.winner == "a"
     elif fight.b_lucky:
         assert fight.a_hits == ()
-        assert list(fight.b_hits) == [r.face for r in fight.b if r.success]
+        assert [r.face for r in fight.b if r.lucky] == [
+            f for f in fight.b_hits if f in {r.face for r in fight.b if r.lucky}
+        ]
         assert fight.winner == "b"
 
 
