@@ -68,7 +68,7 @@ from rules.gurps.active_defense import (
     defense_odds,
     negated_hits,
 )
-from rules.gurps.attack import RangedFire, attack_hits, hits_odds, ranged_fire
+from rules.gurps.attack import RangedFire, attack_hits, hit_classes, hits_odds, ranged_fire
 from rules.gurps.combat import (
     DEFENSES,
     MANEUVERS,
@@ -152,6 +152,7 @@ __all__ = [
     "dodge",
     "effective_skill",
     "evaluate_bonus",
+    "hit_classes",
     "hits_odds",
     "maneuver",
     "negated_hits",

@@ -134,3 +134,24 @@ def test_a_miss_and_a_critical_hit_take_no_defense_roll() -> None:
 def test_bad_arguments_raise_rules_errors(call: object) -> None:
     with pytest.raises(RulesError):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("skill", "recoil", "shots"), [(12, 1, 2), (11, 1, 26), (16, 2, 9), (3, 1, 4)]
+)
+def test_hit_classes_are_disjoint_and_match_brute_force(
+    skill: int, recoil: int, shots: int
+) -> None:
+    """(level, hits) over the 216 faces: criticals are their own class, never counted twice."""
+    counts: Counter[tuple[Level, int]] = Counter()
+    for dice in THREE_D6:
+        roll = gurps.resolve_dice(skill, dice)
+        hits = min(shots, 1 + max(skill - sum(dice), 0) // recoil) if roll.success else 0
+        counts[(roll.level, hits)] += 1
+    exact = gurps.hit_classes(skill, recoil, shots)
+    assert exact == {k: Fraction(v, 216) for k, v in counts.items()}
+    assert sum(exact.values()) == 1
+    by_hits: Counter[int] = Counter()
+    for (_, n), p in exact.items():
+        by_hits[n] += p  # type: ignore[assignment]
+    assert dict(by_hits) == gurps.hits_odds(skill, recoil, shots)

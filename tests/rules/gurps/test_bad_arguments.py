@@ -39,6 +39,7 @@ VALID: dict[str, dict[str, Any]] = {
     "dodge": {"speed": 5.75},
     "effective_skill": {"base": 9, "modifiers": [-5, 10]},
     "evaluate_bonus": {"turns": 2},
+    "hit_classes": {"skill": 12, "recoil": 1, "shots": 2},
     "hits_odds": {"skill": 12, "recoil": 1, "shots": 2},
     "maneuver": {"key": "aim"},
     "negated_hits": {"defense": RESULT, "kind": "dodge", "hits": 3},

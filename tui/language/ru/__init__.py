@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {k: v for part in PARTS for k, v in part.items()}
 
 PLURALS: dict[str, tuple[str, str, str]] = {
     "{n} hit": ("{n} попадание", "{n} попадания", "{n} попаданий"),
+    "{n} hit lands": ("проходит {n} попадание", "проходят {n} попадания", "проходят {n} попаданий"),
     "{n} more line": ("ещё {n} строка", "ещё {n} строки", "ещё {n} строк"),
     "{n} stunt point": ("{n} очко трюков", "{n} очка трюков", "{n} очков трюков"),
     "{n} success": ("{n} успех", "{n} успеха", "{n} успехов"),

@@ -22,7 +22,7 @@ class Gurps(Defaults):
     key = "gurps"
     skill_type = int  # skill level
     #: a ranged attack's distance, shots, and a weapon not recorded in the save
-    option_keys = frozenset({"yd", "shots", "rof", "recoil"})
+    option_keys = frozenset({"yd", "shots", "rof", "recoil", "half", "1/2d"})
     #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
     entry_words: ClassVar[Mapping[str, str]] = {
         "ярд": "yd",
@@ -40,10 +40,15 @@ class Gurps(Defaults):
         "    shots= shells or rounds, default the full RoF (2x13 with\n"
         "    shots=2 fires 26 pellets); adds Aim and the RoF bonus; shows\n"
         "    the exact odds of each number of hits (1 + margin // Recoil,\n"
-        "    at most the shots); rof=, recoil= for a weapon not recorded\n"
+        "    at most the shots); rof=, recoil=, half= (1/2d=, the 1/2D\n"
+        "    in yards) for a weapon not recorded\n"
         "  shotgun at or inside close range (10% of 1/2D): no pellet RoF\n"
         "    bonus; damage and the target's DR x pellets//2 (Stevenson at\n"
         "    3 yd: 12d6-6, DR x6)\n"
+        "  attack then defense: ruth shotgun yd=3 vs pike dodge — the\n"
+        "    attack rolls first, then the defense (none after a miss or a\n"
+        "    critical hit; a dodge negates 1 + its margin hits of rapid\n"
+        "    fire); dice per side, or = ATTACK DEFENSE at the end\n"
         "  defenses: ruth dodge | moss parry | pike block [+N -N] from\n"
         "    attributes or skills (Dodge: Basic Speed + 3 by default);\n"
         "    All-Out Defense +2; none after All-Out Attack\n"
