@@ -74,6 +74,11 @@ class System(Protocol):
         """What is wrong with a skill value of the right type ("" when it is fine)."""
         ...
 
+    def entry_problem(self, campaign: Campaign, kind: str, name: str, value: Value) -> str:
+        """What is wrong with a ``kind`` ("skill" or "attribute") value the GM types for
+        ``campaign`` ("" when fine): a check that needs the campaign (a Strange ladder)."""
+        ...
+
     # -- the roll entry ----------------------------------------------------------------------
     @property
     def option_keys(self) -> frozenset[str]:
@@ -268,6 +273,9 @@ class Defaults:
         return self.adapter().plan(campaign, check)
 
     def skill_problem(self, value: Value) -> str:
+        return ""
+
+    def entry_problem(self, campaign: Campaign, kind: str, name: str, value: Value) -> str:
         return ""
 
     def commands(self) -> CommandSet:

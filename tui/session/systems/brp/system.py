@@ -66,7 +66,7 @@ class Brp(Defaults):
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}
 
     def skill_problem(self, value: Value) -> str:
-        return within(value, -100, 1000)
+        return within(value, 0, 1000)  # a percentage: the rules refuse a negative skill
 
     def adapter(self) -> BrpAdapter:
         from tui.session.systems.brp.adapter import BrpAdapter
