@@ -82,6 +82,13 @@ def describe_check(campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, st
     time = _("{used}/{budget} min ({left} left)").format(
         used=minutes(used), budget=test.budget, left=minutes(left)
     )
+    if chk.status == "running":  # what the refusal counts: whole rolls that end in time
+        fits = test.rolls_left
+        time += "  " + (
+            ngettext("{n} roll fits", "{n} rolls fit", fits).format(n=fits)
+            if fits
+            else _("no roll fits")
+        )
     text = (
         f"{marker}{chk.name} {bar(test.pool, test.threshold)} {test.pool}/{test.threshold}"
         f"{tn}  {counted}  {time}{_level_text(test)}"
