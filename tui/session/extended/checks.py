@@ -168,7 +168,10 @@ def summary(campaign: Campaign, chk: ExtendedCheck) -> tuple[str | Msg, list[str
         rolls=rolls,
     )
     effects: list[str | Msg] = [
-        msg("consequence {what}", what=consequence_msg(test, lv))
+        msg(
+            "consequence {what}",
+            what=consequence_msg(test, lv, tracker(campaign.system).penalty_msg),
+        )
         for lv in LEVELS
         if test.consequence(lv) is not None
     ]

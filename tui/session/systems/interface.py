@@ -213,6 +213,11 @@ class System(Protocol):
         """(success, pool progress) of a committed roll (BRP 1/2/3, AGE the Drama Die …)."""
         ...
 
+    def penalty_msg(self, n: int) -> Msg:
+        """How an extended check's consequence of ``n`` reads in this system's own kind of
+        penalty (AGE "TN +2", BRP "skill -2%", the Strange System "range -2" …)."""
+        ...
+
     def extended_result(self, out: Outcome, tn: int) -> AgeResult:
         """The roll as the AGE test an extended check counts (AGE: the roll itself)."""
         ...
@@ -329,6 +334,11 @@ class Defaults:
     def extended_progress(self, out: Outcome) -> tuple[bool, int]:
         added = self.progress_by_grade.get(out.draft.grade, 0)
         return added > 0, added
+
+    def penalty_msg(self, n: int) -> Msg:
+        from tui.language import msg
+
+        return msg("penalty {n}", n=n)
 
     def extended_result(self, out: Outcome, tn: int) -> AgeResult:
         from tui.session.extended.progress import stand_in

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tui.language import N_, Msg
+from tui.language import N_, Msg, msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -77,6 +77,10 @@ class Gurps(Defaults):
 
     def skill_problem(self, value: Value) -> str:
         return within(value, -100, 1000)
+
+    def penalty_msg(self, n: int) -> Msg:
+        """A consequence's penalty: a modifier to the skill."""
+        return msg("skill -{n}", n=n)
 
     def adapter(self) -> GurpsAdapter:
         from tui.session.systems.gurps.adapter import GurpsAdapter

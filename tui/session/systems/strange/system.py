@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.errors import RulesError
-from tui.language import N_, Msg, _
+from tui.language import N_, Msg, _, msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -89,6 +89,10 @@ class Strange(Defaults):
                 levels=levels, value=value
             )
         return ""
+
+    def penalty_msg(self, n: int) -> Msg:
+        """A consequence's penalty: the success range's top (mod=-N)."""
+        return msg("range -{n}", n=n)
 
     def adapter(self) -> StrangeAdapter:
         from tui.session.systems.strange.adapter import StrangeAdapter
