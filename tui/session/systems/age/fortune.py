@@ -261,7 +261,7 @@ def _recount(
     except KeyError:
         return (lambda c: c), []  # the check was dropped since: nothing to re-count
     from tui.session.extended.amend import amend_last_roll
-    from tui.session.systems.age.system import SYSTEM
+    from tui.session.systems.age.words import penalty_msg
 
     try:
         updated, lines = amend_last_roll(
@@ -270,7 +270,7 @@ def _recount(
             roll.results,
             results,
             bool(roll.entry.inputs.get("ext_clear", False)),
-            SYSTEM.penalty_msg,
+            penalty_msg,
         )
     except RulesError as exc:
         raise EntryError(_("{exc}; no Fortune spent").format(exc=exc)) from None

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.errors import RulesError
-from tui.language import N_, Msg, _, msg
+from tui.language import N_, Msg, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField
@@ -83,7 +83,9 @@ class Age(Defaults):
 
     def penalty_msg(self, n: int) -> Msg:
         """A consequence's penalty: the TN the rolls go against."""
-        return msg("TN +{n}", n=n)
+        from tui.session.systems.age.words import penalty_msg
+
+        return penalty_msg(n)
 
     def adapter(self) -> AgeAdapter:
         from tui.session.systems.age.adapter import AgeAdapter

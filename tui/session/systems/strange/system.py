@@ -11,20 +11,13 @@ from tui.language import N_, Msg, _, msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
+from tui.session.systems.strange.progress import PROGRESS
 
 if TYPE_CHECKING:
     from tui.session.systems.strange.adapter import StrangeAdapter
     from tui.session.table.commands import CommandSet
 
 __all__ = ["SYSTEM", "Strange"]
-
-#: extended-check progress by grade (the grade's name, so no rules import is needed)
-PROGRESS: Mapping[str, int] = {
-    "PARTIAL_SUCCESS": 1,
-    "FULL_SUCCESS": 2,
-    "CRITICAL_SUCCESS": 3,
-    "ABSOLUTE_CRITICAL": 3,
-}
 
 
 class Strange(Defaults):
