@@ -16,8 +16,11 @@ Interpretation decisions (the spec wins where it and the seed differ):
   ``automatic`` raises ``RulesError`` because no roll is made. :func:`check` handles both:
   automatic is a SUCCESS with no roll that never ticks, impossible a FAILURE (or, if rolled,
   resolved at chance 0).
-- Opposed rolls rank critical above special (Chaosium BRP). Success against success with equal
-  skills cancels both to FAILURE with no winner (the seed's "one level cancels the other").
+- Opposed rolls have three tiers, «Особый успех > Успех > Провал»: a critical is a special in a
+  contest (its band lies inside the special band), so critical vs special cancels both and
+  critical vs success wins as a special does; it keeps its own level when unopposed. Success
+  against success with equal skills cancels both to FAILURE with no winner (the seed's "one
+  level cancels the other").
   Both failed: no winner and the levels stay as rolled (a fumble stays a fumble).
 - More than two sides («все действующие стороны должны сделать соответствующие броски»,
   ``opposed_many``): the single highest tier wins and drops by the best other tier (the
@@ -25,7 +28,8 @@ Interpretation decisions (the spec wins where it and the seed differ):
   tier goes to the highest rating for plain successes (a shared rating: no winner) and
   cancels for specials and criticals (no winner). With two sides it equals ``opposed``.
 - Resistance rolls are plain roll-under (the chance is always 5..95 when a roll is needed);
-  the d100 skill bands (criticals, fumbles) do not apply to them.
+  the d100 skill bands (criticals, fumbles) do not apply to them. Whichever side rolls, the
+  roll is read against the active chance: roll ≤ chance → the active force prevails.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from rules.brp.contest import (
     resistance_odds,
     resistance_roll,
     roll_resistance,
+    tier,
 )
 from rules.brp.core import (
     DIFFICULTIES,
@@ -114,4 +119,5 @@ __all__ = [
     "roll_resistance",
     "teach",
     "tick_eligible",
+    "tier",
 ]

@@ -27,6 +27,7 @@ __all__ = [
     "resistance_odds",
     "resistance_roll",
     "roll_resistance",
+    "tier",
 ]
 
 Side = Literal["active", "passive"]
@@ -67,12 +68,12 @@ class ResistanceResult:
 
     @property
     def target(self) -> int:
-        """The number the rolling side needs to roll at or under."""
-        return self.chance if self.by == "active" else 100 - self.chance
+        """The number the roll is read against, whichever side rolls: the active chance."""
+        return self.chance
 
     @property
     def label(self) -> str:
-        """E.g. ``"active succeeds (37 vs 40)"`` or ``"passive resists (55 vs 60, passive)"``."""
+        """E.g. ``"active succeeds (37 vs 40)"``, ``"passive resists (55 vs 40, passive …)"``."""
         outcome = "active succeeds" if self.success else "passive resists"
         if self.automatic or self.roll is None:
             return f"{outcome} automatically ({self.active} vs {self.passive})"
@@ -93,9 +94,11 @@ def resistance_roll(
 ) -> ResistanceResult:
     """Resolve a resistance roll made by the ``by`` side.
 
-    The active side succeeds on ``roll`` ≤ chance; the passive side resists on ``roll`` ≤
-    100 − chance. At 100 or 0 the outcome is automatic: ``roll`` may be ``None`` (a given roll
-    is validated and recorded but changes nothing); otherwise ``roll`` (1..100) is required.
+    Whichever side rolls, the roll is read against the same number: ``roll`` ≤ chance → the
+    active force prevails (the seed: «одна из сторон — активная или пассивная — должна бросить
+    D100 и получить результат, равный или меньший указанного числа»). At 100 or 0 the outcome
+    is automatic: ``roll`` may be ``None`` (a given roll is validated and recorded but changes
+    nothing); otherwise ``roll`` (1..100) is required.
     """
     chance = resistance_chance(active, passive)
     side = _check_side(by)
@@ -105,12 +108,7 @@ def resistance_roll(
             raise RulesError(f"roll (1..100) is required at a resistance chance of {chance}")
         return ResistanceResult(active, passive, chance, side, None, True, chance == 100)
     roll = check_face("roll", roll, 100)
-    if automatic:
-        success = chance == 100
-    elif side == "active":
-        success = roll <= chance
-    else:
-        success = roll > 100 - chance
+    success = chance == 100 if automatic else roll <= chance
     return ResistanceResult(active, passive, chance, side, roll, automatic, success)
 
 
@@ -124,8 +122,20 @@ def roll_resistance(
     return resistance_roll(active, passive, face, by=by)
 
 
-_TIER = {Level.FUMBLE: 0, Level.FAILURE: 0, Level.SUCCESS: 1, Level.SPECIAL: 2, Level.CRITICAL: 3}
-_BY_TIER = {1: Level.SUCCESS, 2: Level.SPECIAL, 3: Level.CRITICAL}
+# Three tiers (the seed: «трёхступенчатую систему: Особый успех > Успех > Провал»); the
+# critical band lies inside the special band, so a critical is a special in a contest.
+_TIER = {Level.FUMBLE: 0, Level.FAILURE: 0, Level.SUCCESS: 1, Level.SPECIAL: 2, Level.CRITICAL: 2}
+_BY_TIER = {1: Level.SUCCESS, 2: Level.SPECIAL}
+
+
+def tier(level: Level) -> int:
+    """A level's tier in an opposed roll: failure 0, success 1, special (and critical) 2."""
+    return _TIER[_check_level("level", level)]
+
+
+def _dropped(rolled: Level, by: int) -> Level:
+    """The winner's level after the loser's tier cancels ``by`` tiers (unopposed: as rolled)."""
+    return rolled if by == 0 else _BY_TIER[_TIER[rolled] - by]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +171,14 @@ def _check_level(name: str, level: object) -> Level:
 
 
 def opposed(a: Level, a_skill: int, b: Level, b_skill: int) -> Opposed:
-    """Compare two rolled levels by tier (failure 0, success 1, special 2, critical 3).
+    """Compare two rolled levels by tier (failure 0, success 1, special 2; a critical is 2).
 
-    Both failed: no winner, levels unchanged. Equal tiers of 2+: both become FAILURE, no
-    winner. Success against success: the higher skill keeps SUCCESS, the other fails; equal
-    skills cancel (both FAILURE, no winner). Otherwise the higher tier wins and drops by the
-    loser's tier; a succeeding loser becomes FAILURE.
+    A critical keeps its level when it meets no success (its own effect in the log); against
+    a special it cancels like special against special, against a success it wins as a special
+    does (success vs failure). Both failed: no winner, levels unchanged. Equal tiers of 2:
+    both become FAILURE, no winner. Success against success: the higher skill keeps SUCCESS,
+    the other fails; equal skills cancel (both FAILURE, no winner). Otherwise the higher tier
+    wins and drops by the loser's tier; a succeeding loser becomes FAILURE.
     """
     a = _check_level("a", a)
     b = _check_level("b", b)
@@ -184,9 +196,9 @@ def opposed(a: Level, a_skill: int, b: Level, b_skill: int) -> Opposed:
         return Opposed(a, a_skill, b, b_skill, fail, fail, None)
     if ta > tb:
         b_after = b if tb == 0 else fail
-        return Opposed(a, a_skill, b, b_skill, _BY_TIER[ta - tb], b_after, "a")
+        return Opposed(a, a_skill, b, b_skill, _dropped(a, tb), b_after, "a")
     a_after = a if ta == 0 else fail
-    return Opposed(a, a_skill, b, b_skill, a_after, _BY_TIER[tb - ta], "b")
+    return Opposed(a, a_skill, b, b_skill, a_after, _dropped(b, ta), "b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +242,7 @@ def opposed_many(levels: tuple[Level, ...], skills: tuple[int, ...]) -> OpposedM
     """Compare the levels of several sides, read from the seed's rules for «все стороны».
 
     - All failed («Если все стороны провалились»): no winner, levels unchanged.
-    - One side has the highest tier (failure 0, success 1, special 2, critical 3): it wins
+    - One side has the highest tier (failure 0, success 1, special or critical 2): it wins
       («наивысшее качество … определяет сторону») and its level drops by the best other
       tier, the strongest opposition cancelling as many levels («один уровень успеха …
       отменяет противоположный»); alone in succeeding it keeps its level («без
@@ -260,7 +272,9 @@ def opposed_many(levels: tuple[Level, ...], skills: tuple[int, ...]) -> OpposedM
     if len(best) == 1:
         winner = best[0]
         others = max((t for i, t in enumerate(tiers) if i != winner), default=0)
-        return OpposedMany(rolled, ratings, lowered(winner, _BY_TIER[top - others]), winner)
+        return OpposedMany(
+            rolled, ratings, lowered(winner, _dropped(rolled[winner], others)), winner
+        )
     if top == 1:
         high = max(ratings[i] for i in best)
         leaders = [i for i in best if ratings[i] == high]
@@ -273,7 +287,7 @@ def opposed_odds(chances: tuple[int, ...], skills: tuple[int, ...]) -> dict[int 
     """Exact chance that each side wins an opposed roll (by index), and of no winner (None).
 
     ``chances[i]`` is side i's final chance (after difficulty), ``skills[i]`` its rating for
-    ties. Side i wins with tier t ≥ 1 exactly when every other side rolls a lower tier, or
+    ties. Side i wins with tier t ∈ {1, 2} exactly when every other side rolls a lower tier, or
     (t = 1) a plain success with a lower rating: independent factors, multiplied.
     """
     from rules.brp.core import odds as level_odds
@@ -284,20 +298,20 @@ def opposed_odds(chances: tuple[int, ...], skills: tuple[int, ...]) -> dict[int 
     _, ratings = _check_many(tuple(Level.FAILURE for _ in checked), skills)
     by_tier: list[list[Fraction]] = []
     for chance in checked:
-        row = [Fraction(0)] * 4
+        row = [Fraction(0)] * 3
         for level, p in level_odds(chance).items():
             row[_TIER[level]] += p
         by_tier.append(row)
     out: dict[int | None, Fraction] = {}
     for i, mine in enumerate(by_tier):
         total = Fraction(0)
-        for tier in (1, 2, 3):
-            p = mine[tier]
+        for t in (1, 2):
+            p = mine[t]
             for j, theirs in enumerate(by_tier):
                 if j == i or not p:
                     continue
-                lose = sum(theirs[:tier], Fraction(0))
-                if tier == 1 and ratings[j] < ratings[i]:
+                lose = sum(theirs[:t], Fraction(0))
+                if t == 1 and ratings[j] < ratings[i]:
                     lose += theirs[1]
                 p *= lose
             total += p

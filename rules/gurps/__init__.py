@@ -4,7 +4,8 @@ Everything the app needs is importable from here; the code is split over ``core`
 rolls, criticals, modifiers, quick contests and their exact odds), ``combat`` (turn order,
 the maneuver table, Aim and Evaluate, active defenses), ``fire`` (range penalty, cover,
 rapid fire, shotguns), ``attack`` (one ranged attack worked out whole, its hits and their
-exact odds) and ``damage`` (damage rolls per hit against DR).
+exact odds), ``active_defense`` (an attack, then the Dodge, Parry or Block against it) and
+``damage`` (damage rolls per hit against DR).
 
 Interpretation decisions (seed 004 and the spec agree unless noted):
 
@@ -48,13 +49,26 @@ Interpretation decisions (seed 004 and the spec agree unless noted):
 - Active defenses: Dodge without a recorded value is Basic Speed's whole part + 3 (GURPS 4e,
   not in the seed). All-Out Attack allows no active defense; Move and Attack no parry (4e);
   All-Out Defense's Increased Dodge/Parry/Block give +2 to that defense only.
+- An attack against an active defense is not a quick contest: the attack rolls first, a
+  miss ends it, a critical hit allows no defense, otherwise a successful defense roll (3–4
+  always succeed, 17–18 always fail) negates the hit. Against several hits a Dodge negates
+  1 + its margin of success (B375; an automatic 3–4 counts as margin 0), a Parry or Block
+  one hit (GURPS 4e: one projectile per block or parry).
 - Ties on Basic Speed: ``tied_groups(speed_only=True)`` gives the runs the seed leaves to
   the GM (DX only orders them by default).
 """
 
 from __future__ import annotations
 
-from rules.gurps.attack import RangedFire, attack_hits, hits_odds, ranged_fire
+from rules.gurps.active_defense import (
+    DefendedAttack,
+    Outcome,
+    defend,
+    defended_hits_odds,
+    defense_odds,
+    negated_hits,
+)
+from rules.gurps.attack import RangedFire, attack_hits, hit_classes, hits_odds, ranged_fire
 from rules.gurps.combat import (
     DEFENSES,
     MANEUVERS,
@@ -113,12 +127,14 @@ __all__ = [
     "Combatant",
     "Contest",
     "Damage",
+    "DefendedAttack",
     "Defense",
     "Level",
     "Maneuver",
     "ManeuverInfo",
     "ManeuverOption",
     "Movement",
+    "Outcome",
     "RangedFire",
     "Result",
     "ShotgunFire",
@@ -128,13 +144,18 @@ __all__ = [
     "close_range",
     "contest",
     "contest_odds",
+    "defend",
+    "defended_hits_odds",
     "defense_allowed",
     "defense_bonus",
+    "defense_odds",
     "dodge",
     "effective_skill",
     "evaluate_bonus",
+    "hit_classes",
     "hits_odds",
     "maneuver",
+    "negated_hits",
     "odds",
     "parse_rof",
     "quick_contest",

@@ -14,7 +14,7 @@ from fractions import Fraction
 from rules.dice import Expr, parse
 from rules.errors import RulesError
 from rules.exact import check_int, sum_of_dice
-from rules.gurps.core import Result, resolve
+from rules.gurps.core import Level, Result, resolve
 from rules.gurps.fire import (
     DistanceLike,
     _distance,
@@ -25,7 +25,7 @@ from rules.gurps.fire import (
     rof_bonus,
 )
 
-__all__ = ["RangedFire", "attack_hits", "hits_odds", "ranged_fire"]
+__all__ = ["RangedFire", "attack_hits", "hit_classes", "hits_odds", "ranged_fire"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,4 +172,20 @@ def hits_odds(skill: int, recoil: int, shots: int) -> dict[int, Fraction]:
     for total, p in sum_of_dice(3, 6).items():
         n = attack_hits(resolve(skill, total), recoil, shots)
         dist[n] = dist.get(n, Fraction(0)) + p
+    return dict(sorted(dist.items()))
+
+
+def hit_classes(skill: int, recoil: int, shots: int) -> dict[tuple[Level, int], Fraction]:
+    """Exact chance of each (level, hits) of an attack at effective ``skill``, over 3d6.
+
+    The classes are disjoint and sum to 1, so a preview can show the critical successes
+    apart from the ordinary hits without counting them twice.
+    """
+    check_int("recoil", recoil, 1, 1000)
+    check_int("shots", shots, 1, 10**9)
+    dist: dict[tuple[Level, int], Fraction] = {}
+    for total, p in sum_of_dice(3, 6).items():
+        result = resolve(skill, total)
+        key = (result.level, attack_hits(result, recoil, shots))
+        dist[key] = dist.get(key, Fraction(0)) + p
     return dict(sorted(dist.items()))

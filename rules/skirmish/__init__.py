@@ -23,6 +23,9 @@ differ the spec wins. Interpretation decisions:
 - Contests: ``draw`` is the seed's "ничья": successes were rolled on both sides but all were
   cancelled (equal faces, or Lucky Chances on both sides). When both sides fail there is no
   winner and no draw ("nothing happens"). Hits are listed in the order the dice were given.
+  Cancellation is simultaneous: a Lucky side's plain successes still fall to the opponent's
+  higher or equal successes, though the Lucky Chance cancels those (5 Lucky and 2 against 7:
+  only the 5 stands).
 - ``raw_tiebreak`` compares raw dice instead of faces; on a d10 or d12 raw == face, so the
   option changes nothing there.
 - ``odds`` partitions the faces into four disjoint classes (see its docstring).

@@ -91,12 +91,17 @@ def _check_tiebreak(raw_tiebreak: object) -> bool:
 
 
 def _standing(mine: tuple[Result, ...], theirs: tuple[Result, ...], raw: bool) -> tuple[int, ...]:
-    """Successes of ``mine`` strictly above the best success of ``theirs``."""
+    """Faces of ``mine`` left standing against ``theirs`` (``theirs`` holds no Lucky Chance).
+
+    Cancellation is simultaneous: every success of ``theirs`` cancels each lower or equal
+    success of ``mine`` even if it is itself cancelled, so a plain success stands only above
+    every success of ``theirs``; a Lucky Chance stands whatever ``theirs`` rolled.
+    """
     best = max(((r.face, r.roll if raw else 0) for r in theirs if r.success), default=None)
     return tuple(
         r.face
         for r in mine
-        if r.success and (best is None or (r.face, r.roll if raw else 0) > best)
+        if r.lucky or (r.success and (best is None or (r.face, r.roll if raw else 0) > best))
     )
 
 
@@ -108,10 +113,10 @@ def _decide(
     if a_lucky and b_lucky:
         a_hits: tuple[int, ...] = ()
         b_hits: tuple[int, ...] = ()
-    elif a_lucky:
-        a_hits, b_hits = tuple(r.face for r in a if r.success), ()
+    elif a_lucky:  # the Lucky Chance cancels all of b; b's successes still cancel a's lower dice
+        a_hits, b_hits = _standing(a, b, raw), ()
     elif b_lucky:
-        a_hits, b_hits = (), tuple(r.face for r in b if r.success)
+        a_hits, b_hits = (), _standing(b, a, raw)
     else:
         a_hits, b_hits = _standing(a, b, raw), _standing(b, a, raw)
     winner: Winner = "a" if a_hits else "b" if b_hits else None
@@ -129,10 +134,11 @@ def contest(
 ) -> Contest:
     """Resolve a competitive test between sides a and b from dice already rolled.
 
-    A Lucky Chance on one side cancels every success of the other; Lucky Chances on both
-    sides cancel everything (a draw). Otherwise each success stands only if it is strictly
-    higher than every success of the opponent, so equal faces cancel each other and a die can
-    cancel lower dice even when it is itself cancelled by a higher one.
+    Cancellation is simultaneous (the seed: «даже если он сам в свою очередь будет отменён»):
+    every success cancels each lower or equal success of the opponent; a Lucky Chance also
+    cancels every success of the opponent and falls only to an opponent's Lucky Chance (Lucky
+    on both sides: a draw, all cancelled). So ``contest(5, [5, 2], 8, [7])`` keeps a's 5 alone:
+    the 7 cancels the 2 while the Lucky 5 cancels the 7.
 
     Args:
         a_value: side a's characteristic after modifiers.

@@ -55,8 +55,8 @@ def test_seed_highest_quality_wins_and_lower_results_are_lowered() -> None:
     assert "менее качественный результат понижается" in SEED
     out = brp.opposed_many((S, SP, S, F), (90, 30, 80, 10))
     assert out.winner == 1 and out.after == (F, S, F, F)
-    crit = brp.opposed_many((SP, C, S), (50, 50, 50))
-    assert crit.winner == 1 and crit.after == (F, S, F)
+    crit = brp.opposed_many((C, S, F), (50, 50, 50))
+    assert crit.winner == 0 and crit.after == (S, F, F)  # a critical wins as a special does
 
 
 def test_seed_special_against_special_both_fail_whoever_else_rolled() -> None:

@@ -221,8 +221,8 @@ def test_labels() -> None:
     ]
     assert Level.FUMBLE < Level.FAILURE < Level.SUCCESS < Level.SPECIAL < Level.CRITICAL
     assert brp.resolve(40, 100).label == "fumble (00 vs 40)"
-    assert brp.resistance_roll(13, 15, 61, by="passive").label == (
-        "active succeeds (61 vs 60, passive rolls)"
+    assert brp.resistance_roll(13, 15, 30, by="passive").label == (
+        "active succeeds (30 vs 40, passive rolls)"
     )
     assert brp.experience_roll(35, 100, 3).label == "improved +3 to 38 (00 over 35)"
     assert brp.GAIN_DICE == "1d6"

@@ -184,6 +184,17 @@ def test_the_side_with_the_strictly_highest_success_keeps_what_beats_the_other_b
         assert fight.draw == (a_best is not None)
 
 
+def _lucky_side_keeps(
+    mine: tuple[skirmish.Result, ...], theirs: tuple[skirmish.Result, ...], raw: bool
+) -> list[int]:
+    """The Lucky side keeps its Lucky dice, and its plain successes above every success of
+    the other side (simultaneous cancellation: those still cancel its lower dice)."""
+    best = max((rank(r, raw) for r in theirs if r.success), default=None)
+    return [
+        r.face for r in mine if r.lucky or (r.success and (best is None or rank(r, raw) > best))
+    ]
+
+
 @given(contests())
 def test_a_lucky_chance_on_one_side_wipes_the_other_sides_successes(
     fight: skirmish.Contest,
@@ -192,11 +203,11 @@ def test_a_lucky_chance_on_one_side_wipes_the_other_sides_successes(
         assert fight.a_hits == fight.b_hits == () and fight.draw
     elif fight.a_lucky:
         assert fight.b_hits == ()
-        assert list(fight.a_hits) == [r.face for r in fight.a if r.success]
+        assert list(fight.a_hits) == _lucky_side_keeps(fight.a, fight.b, fight.raw_tiebreak)
         assert fight.winner == "a"
     elif fight.b_lucky:
         assert fight.a_hits == ()
-        assert list(fight.b_hits) == [r.face for r in fight.b if r.success]
+        assert list(fight.b_hits) == _lucky_side_keeps(fight.b, fight.a, fight.raw_tiebreak)
         assert fight.winner == "b"
 
 

@@ -33,7 +33,7 @@ def test_an_existing_skill_by_its_start_and_an_ambiguous_start_refused() -> None
     ("campaign", "line", "problem"),
     [
         (brp_campaign, "/skill alice listen abc", "a whole number"),
-        (brp_campaign, "/skill alice listen 5000", "within -100..1000"),
+        (brp_campaign, "/skill alice listen 5000", "within 0..1000"),
         (gurps_campaign, "/skill vic guns 2.5", "a whole number"),
         (brp_campaign, "/skill alice listen", "usage"),
     ],

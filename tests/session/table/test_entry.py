@@ -136,9 +136,12 @@ def test_several_sides_each_vs_a_side() -> None:
     assert check("alice stealth").sides == (Side("Alice Moore", "Stealth"),)
 
 
-def test_a_third_side_without_a_skill_rolls_the_first_sides_skill() -> None:
-    with pytest.raises(EntryError, match="missing skill for Boulder"):
-        parse("alice stealth vs boris listen vs boulder")
+def test_a_side_without_a_skill_rolls_the_only_thing_it_can_roll() -> None:
+    # the Strange System's «кирма верховая против ог'лай»: a danger class, by name alone
+    parsed = check("alice stealth vs boris listen vs boulder")
+    assert parsed.more == (Side("Boulder", "SIZ"),)
+    with pytest.raises(EntryError, match="missing skill for Boris Ivanov"):
+        parse("alice stealth vs boulder siz vs boris")
 
 
 def test_too_many_sides() -> None:

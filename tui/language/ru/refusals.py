@@ -4,6 +4,10 @@ Strange rounds), to a character's change and to the store (see :mod:`tui.languag
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
+    # -- a value typed for a character, checked by the system ------------------------------
+    "{key}: {problem}": "{key}: {problem}",
+    "a danger class is 1..4 ({classes}), got {value!r}": "класс опасности — 1..4 ({classes}), получено {value!r}",
+    "a skill is a level of the ladder ({levels}), got {value!r}": "навык — это уровень лестницы ({levels}), получено {value!r}",
     # -- GURPS -----------------------------------------------------------------------------
     "acc= must be a whole number 0..100, got {raw!r}": "acc= должен быть целым числом 0..100, а здесь {raw!r}",
     "aiming needs the weapon's Acc: name the weapon ({known}) or give acc=N, e.g. /maneuver "

@@ -267,7 +267,7 @@ MESSAGES: dict[str, str] = {
     "{used}/{budget} min ({left} left)": "{used}/{budget} мин (осталось {left})",
     "  ✓ complete": "  ✓ выполнено",
     "  ✗ failed": "  ✗ провалено",
-    "TN +{n} permanently for {scope}": "СЛ +{n} навсегда для: {scope}",
+    "{penalty} permanently for {scope}": "{penalty} навсегда для: {scope}",
     "all rolls": "всех бросков",
     "+{n} min per roll until cleared": "+{n} мин на бросок, пока не снято",
     "{n} min lost": "потеряно {n} мин",

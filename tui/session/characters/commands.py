@@ -296,6 +296,9 @@ def _set_value(table: SlashContext, cmd: Slash, kind: str) -> Feedback:
     found = existing_name(typed, list(values), what=what, exact_only=quoted)
     key = found or spelling(typed, _known(table.campaign, kind))
     value = skill_value(table.system, raw, key) if kind == "skills" else attribute_value(raw, key)
+    problem = table.system.entry_problem(table.campaign, what, key, value)
+    if problem:
+        return Feedback(False, _("{key}: {problem}").format(key=key, problem=problem))
     updated = dict(values)
     updated[key] = value
     new = with_table(ch, kind, updated)

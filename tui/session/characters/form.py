@@ -288,13 +288,20 @@ def _renamed_item(ch: Character, table: str, old: str, new: str) -> Character:
     return ch
 
 
-def _set_item(ch: Character, kind: str, name: str, text: str, system: System) -> Character:
+def _set_item(
+    ch: Character, kind: str, name: str, text: str, system: System, campaign: Campaign
+) -> Character:
     table = _TABLES[kind]
     if kind == "weapon":
         return _with_extra(ch, "weapons", {**_weapons(ch), name: _weapon_fields(text)})
     if kind == "res":
         return _resource(ch, name, text)
     value = skill_value(system, text, name) if kind == "skill" else attribute_value(text, name)
+    problem = system.entry_problem(
+        campaign, "skill" if kind == "skill" else "attribute", name, value
+    )
+    if problem:
+        raise CommandError(_("{key}: {problem}").format(key=name, problem=problem))
     return with_table(ch, table, {**getattr(ch, table), name: value})
 
 
@@ -340,7 +347,7 @@ def _edited(
             raise CommandError(
                 _("{name} already has a weapon called {name2}").format(name=ch.name, name2=name)
             )
-        return _set_item(ch, "weapon", name, " ".join(words[cut:]), system)
+        return _set_item(ch, "weapon", name, " ".join(words[cut:]), system, campaign)
     if kind.endswith("+"):
         name, value = _named(
             text, {"attr+": N_("attribute"), "skill+": N_("skill"), "res+": N_("resource")}[kind]
@@ -350,13 +357,13 @@ def _edited(
             raise CommandError(
                 _("{name} already has {name2}: edit its row").format(name=ch.name, name2=name)
             )
-        return _set_item(ch, base, name, value, system)
+        return _set_item(ch, base, name, value, system, campaign)
     name = field.item
     if "=" in text and kind != "weapon":
         new_name, text = _named(text, N_("the new name"))
         ch = _renamed_item(ch, _TABLES[kind], name, new_name)
         name = new_name
-    return _set_item(ch, kind, name, text.replace(" ✓", "").strip(), system)
+    return _set_item(ch, kind, name, text.replace(" ✓", "").strip(), system, campaign)
 
 
 def _value(ch: Character, kind: str, item: str) -> str | Msg:

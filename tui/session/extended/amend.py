@@ -18,7 +18,7 @@ from rules.errors import RulesError
 from tui.language import Msg, _, msg, term
 from tui.session.campaign.model import ExtendedCheck
 from tui.session.extended.data import from_check, to_check
-from tui.session.extended.progress import count, effects, named, recounted
+from tui.session.extended.progress import Penalty, count, effects, named, recounted
 from tui.session.extended.save import from_race, is_race, race_sides, to_race
 
 __all__ = ["amend_last_roll"]
@@ -39,9 +39,11 @@ def amend_last_roll(
     old: Sequence[age.Result],
     new: Sequence[age.Result],
     clear: bool,
+    penalty: Penalty,
 ) -> tuple[ExtendedCheck, list[Msg]]:
     """``chk`` with its last roll — made by ``actors`` with results ``old`` (the first side
-    first) — re-counted with ``new``; and the log lines on what that changed."""
+    first) — re-counted with ``new``; and the log lines on what that changed (``penalty``:
+    how the system names a consequence's penalty)."""
     if is_race(chk):
         return _race(chk, actors, old, new)
     test = from_check(chk)
@@ -55,7 +57,7 @@ def amend_last_roll(
     records[-1]["dice"] = list(new[0].dice)
     records[-1]["fortune"] = True
     updated = to_check(amended, chk.name, allowed_skills=chk.allowed_skills, notes=records)
-    lines = [named(chk.name, n) for n in notes] + effects(chk.name, test.previous, amended)
+    lines = [named(chk.name, n) for n in notes] + effects(chk.name, test.previous, amended, penalty)
     lines[0] = recounted(lines[0])
     if amended.level < test.level:
         back = term(amended.level.label)

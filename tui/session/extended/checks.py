@@ -174,7 +174,10 @@ def summary(
         rolls=rolls,
     )
     effects: list[str | Msg] = [
-        msg("consequence {what}", what=consequence_msg(test, lv))
+        msg(
+            "consequence {what}",
+            what=consequence_msg(test, lv, system.penalty_msg),
+        )
         for lv in LEVELS
         if test.consequence(lv) is not None
     ]

@@ -12,6 +12,7 @@ only when a campaign has a check to count toward.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -29,6 +30,7 @@ from tui.session.protocol.system import StepRoll, System
 from tui.session.table.entry import Check
 
 __all__ = [
+    "Penalty",
     "as_test",
     "consequence_line",
     "contribute",
@@ -127,7 +129,7 @@ def contribute(
         new, chk.name, allowed_skills=chk.allowed_skills, notes=[*chk.contributions, note]
     )
     campaign = settle(out.campaign, updated, new.status)
-    lines.extend(effects(name, test, new))
+    lines.extend(effects(name, test, new, system.penalty_msg))
     inputs = {**out.draft.inputs, "ext": name, **({"ext_clear": True} if clear else {})}
     draft = replace(out.draft.with_effects(lines), inputs=inputs)
     return replace(out, campaign=campaign, draft=draft)
@@ -168,14 +170,20 @@ EFFECT_WORDS = (
 )
 
 
-def effect_msg(effect: Effect) -> Msg:
-    """A consequence's effect as a fact, in the GM's language when shown (the rules'
-    ``label``, word for word, in English): ``TN +2 until cleared``, ``+10 min per roll
-    until cleared`` …"""
+#: how a system names a consequence's penalty of n (``System.penalty_msg``: AGE "TN +2")
+Penalty = Callable[[int], Msg]
+
+
+def effect_msg(effect: Effect, penalty: Penalty) -> Msg:
+    """A consequence's effect as a fact, in the GM's language when shown, the penalty in the
+    system's own kind (``penalty``): ``TN +2 until cleared`` in AGE, ``skill -2% until
+    cleared`` in BRP, ``+10 min per roll until cleared`` …"""
     k = effect.kind
+    if k is EffectKind.TN_PLUS_2_UNTIL_CLEARED:
+        return msg("{penalty} until cleared", penalty=penalty(2))
     if k is EffectKind.PERMANENT_TN:
         scope: str | Msg = effect.scope or msg("all rolls")
-        return msg("TN +{n} permanently for {scope}", n=effect.amount, scope=scope)
+        return msg("{penalty} permanently for {scope}", penalty=penalty(effect.amount), scope=scope)
     if k is EffectKind.EXTRA_TIME:
         return msg("+{n} min per roll until cleared", n=effect.amount)
     if k is EffectKind.LOSE_TIME:
@@ -185,12 +193,12 @@ def effect_msg(effect: Effect) -> Msg:
     return term(k.label)
 
 
-def effect_text(effect: Effect) -> str:
+def effect_text(effect: Effect, penalty: Penalty) -> str:
     """A consequence's effect in the GM's language (see :func:`effect_msg`)."""
-    return effect_msg(effect).render()
+    return effect_msg(effect, penalty).render()
 
 
-def consequence_msg(test: ChallengeTest, level: Level) -> Msg:
+def consequence_msg(test: ChallengeTest, level: Level, penalty: Penalty) -> Msg:
     """:func:`consequence_line` as facts for the log (the same English, any language)."""
     c = test.consequence(level)
     if c is None:
@@ -200,10 +208,12 @@ def consequence_msg(test: ChallengeTest, level: Level) -> Msg:
         head = msg("{level} — {text}", level=head, text=c.text)
     if not c.effect:
         return head
-    return msg("{head} ({effect})", head=head, effect=effect_msg(c.effect))
+    return msg("{head} ({effect})", head=head, effect=effect_msg(c.effect, penalty))
 
 
-def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ", name: str = "") -> str:
+def consequence_line(
+    test: ChallengeTest, level: Level, penalty: Penalty, sep: str = " — ", name: str = ""
+) -> str:
     """``minor — guards alerted (TN +2 until cleared)`` (``sep`` between level and text;
     ``name`` in place of the level's English label, for a view in the GM's language, whose
     effect is in that language too)."""
@@ -211,7 +221,9 @@ def consequence_line(test: ChallengeTest, level: Level, sep: str = " — ", name
     label = name or level.label
     if c is None:
         return f"{label} (none set)"
-    said = effect_text(c.effect) if (c.effect and name) else (c.effect.label if c.effect else "")
+    said = ""
+    if c.effect:
+        said = effect_text(c.effect, penalty) if name else effect_msg(c.effect, penalty).english()
     effect = f" ({said})" if c.effect else ""
     text = f"{sep}{c.text}" if c.text else ""
     return f"{label}{text}{effect}"
@@ -229,7 +241,7 @@ def recounted(line: Msg) -> Msg:
     return line
 
 
-def effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[Msg]:
+def effects(name: str, old: ChallengeTest, new: ChallengeTest, penalty: Penalty) -> list[Msg]:
     """The log's lines on what a roll did to the check: pool, time, consequences, the end
     (as facts: either language)."""
     last = new.contributions[-1]
@@ -265,7 +277,7 @@ def effects(name: str, old: ChallengeTest, new: ChallengeTest) -> list[Msg]:
     reached = new.escalation.level(new.failures)
     for lv in range(old.level + 1, min(reached, new.level) + 1):
         if new.consequence(Level(lv)) is not None:  # a level with nothing set says nothing
-            lines.append(msg("consequence: {what}", what=consequence_msg(new, Level(lv))))
+            lines.append(msg("consequence: {what}", what=consequence_msg(new, Level(lv), penalty)))
     if new.timed_out and not old.timed_out:
         serious = new.serious
         if serious is not None and serious.text:

@@ -17,7 +17,7 @@ from tui.language import N_, _, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import from_check
 from tui.session.extended.naming import selected
-from tui.session.extended.progress import consequence_line, minutes
+from tui.session.extended.progress import Penalty, consequence_line, minutes
 from tui.session.extended.save import is_race
 from tui.session.protocol.system import System
 
@@ -42,12 +42,12 @@ def bar(pool: int, threshold: int, width: int = BAR_WIDTH) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-def _level_text(test: ChallengeTest) -> str:
+def _level_text(test: ChallengeTest, penalty: Penalty) -> str:
     if test.timed_out:
         return _("  serious: out of time")
     if test.level is Level.NONE or test.consequence(test.level) is None:
         return ""
-    text = consequence_line(test, test.level, ": ", tr(test.level.label))
+    text = consequence_line(test, test.level, penalty, ": ", tr(test.level.label))
     if test.level is Level.MINOR and not test.minor_active:
         text += _(" (cleared)")
     return f"  {text}"
@@ -70,6 +70,7 @@ def describe_check(system: System, campaign: Campaign, chk: ExtendedCheck) -> li
                 "red",
             )
         ]
+    penalty = system.penalty_msg
     used = Fraction(test.elapsed)
     left = test.time_left
     tn = "  " + _("TN {tn}").format(tn=test.tn_for("?")) if system.extended_tn else ""
@@ -78,9 +79,16 @@ def describe_check(system: System, campaign: Campaign, chk: ExtendedCheck) -> li
     time = _("{used}/{budget} min ({left} left)").format(
         used=minutes(used), budget=test.budget, left=minutes(left)
     )
+    if chk.status == "running":  # what the refusal counts: whole rolls that end in time
+        fits = test.rolls_left
+        time += "  " + (
+            ngettext("{n} roll fits", "{n} rolls fit", fits).format(n=fits)
+            if fits
+            else _("no roll fits")
+        )
     text = (
         f"{marker}{chk.name} {bar(test.pool, test.threshold)} {test.pool}/{test.threshold}"
-        f"{tn}  {counted}  {time}{_level_text(test)}"
+        f"{tn}  {counted}  {time}{_level_text(test, penalty)}"
     )
     style = _LEVEL_STYLE[test.level] if test.consequence(test.level) is not None else "bold"
     if chk.status == "done":
@@ -90,17 +98,19 @@ def describe_check(system: System, campaign: Campaign, chk: ExtendedCheck) -> li
     elif test.blocked:
         style = "magenta"
     lines = [(text, style)]
-    extra = _conditions(test)
+    extra = _conditions(test, penalty)
     if extra and chk.status == "running":
         lines.append(("    " + " · ".join(extra), "dim"))
     return lines
 
 
-def _conditions(test: ChallengeTest) -> list[str]:
+def _conditions(test: ChallengeTest, penalty: Penalty) -> list[str]:
     """The effects in force but the minor consequence (shown on the first line), in the
     GM's language (the rules' ``conditions``, word for word, in English)."""
     out = [
-        _("TN +{n} for {scope}").format(n=n, scope=scope or _("all rolls"))
+        _("{penalty} for {scope}").format(
+            penalty=penalty(n).render(), scope=scope or _("all rolls")
+        )
         for n, scope in test.permanent_tn
     ]
     out += [_("closed: {skill}").format(skill=skill) for skill in test.closed]

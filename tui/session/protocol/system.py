@@ -64,6 +64,11 @@ class System(Protocol):
         """What is wrong with a skill value of the right type ("" when it is fine)."""
         ...
 
+    def entry_problem(self, campaign: Campaign, kind: str, name: str, value: Value) -> str:
+        """What is wrong with a ``kind`` ("skill" or "attribute") value the GM types for
+        ``campaign`` ("" when fine): a check that needs the campaign (a Strange ladder)."""
+        ...
+
     # -- the roll entry ----------------------------------------------------------------------
     @property
     def option_keys(self) -> frozenset[str]:
@@ -196,6 +201,11 @@ class System(Protocol):
 
     def extended_progress(self, out: Outcome) -> tuple[bool, int]:
         """(success, pool progress) of a committed roll (BRP 1/2/3, AGE the Drama Die …)."""
+        ...
+
+    def penalty_msg(self, n: int) -> Msg:
+        """How an extended check's consequence of ``n`` reads in this system's own kind of
+        penalty (AGE "TN +2", BRP "skill -2%", the Strange System "range -2" …)."""
         ...
 
     def extended_result(self, out: Outcome, tn: int) -> StepRoll:

@@ -8,7 +8,9 @@ interface (``turn_order``, ``order_ties``, ``init_refusal``). When ``/next`` mak
 current, the system's ``turn_started`` runs in the same step (GURPS ends that actor's last
 maneuver) and its note joins the message.
 
-Decisions: ``/order`` without names takes every character of the campaign. ``/next``
+Decisions: ``/order`` without names takes every character of the campaign. A rolled
+initiative of everyone in the order (``/init roll all …``) starts it from the top; one
+character's value (set or rolled) keeps the highlight on the current actor. ``/next``
 wrapping past the last actor starts the next round, except in a system whose rounds follow
 phases (``next_wraps_round``: the Strange System's ``/phase``). Reordering keeps the
 highlight on the same actor.
@@ -253,6 +255,11 @@ def _init_roll(table: SlashContext, words: list[str]) -> Feedback:
     for rolled in rolls:
         new = set_init(table.system, new, rolled.name, rolled.total)
     draft = draft.with_tail(_order_text(table.system, new))
+    scene = need_scene(new)
+    if scene.turn_order and set(scene.turn_order) <= {r.name for r in rolls}:
+        # a fresh roll of everyone starts from the top: the highest roller acts first
+        new = with_scene(new, replace(scene, current=0))
+        draft = draft.with_tail(msg("{name}'s turn", name=scene.turn_order[0]))
     return table.run_change(lambda _c: new, draft)
 
 

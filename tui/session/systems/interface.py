@@ -91,6 +91,9 @@ class Defaults:
     def skill_problem(self, value: Value) -> str:
         return ""
 
+    def entry_problem(self, campaign: Campaign, kind: str, name: str, value: Value) -> str:
+        return ""
+
     def commands(self) -> CommandSet:
         return CommandSet()
 
@@ -136,6 +139,11 @@ class Defaults:
     def extended_progress(self, out: Outcome) -> tuple[bool, int]:
         added = self.progress_by_grade.get(out.draft.grade, 0)
         return added > 0, added
+
+    def penalty_msg(self, n: int) -> Msg:
+        from tui.language import msg
+
+        return msg("penalty {n}", n=n)
 
     def extended_result(self, out: Outcome, tn: int) -> StepRoll:
         success, added = self.extended_progress(out)

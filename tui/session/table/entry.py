@@ -147,12 +147,15 @@ def _side(
     # modifiers never start a skill name: the name stops at the first key=value or number
     cut = next((i for i, w in enumerate(rest) if "=" in w or _is_number(w)), len(rest))
     if cut == 0:
-        # "dallah longsword vs balgruf": the opponent rolls the same skill when it has it
+        # "dallah longsword vs balgruf": the opponent rolls the same skill when it has it,
+        # else the one thing it can roll ("kirma riding vs ог'лай": its danger class)
         if default_skill is not None:
             theirs = skills_of(who.name)
             real = set(theirs.values()) if isinstance(theirs, Mapping) else set(theirs)
             if default_skill in real:
                 return _with_mods(who.name, default_skill, rest, faces)
+            if len(real) == 1:
+                return _with_mods(who.name, real.pop(), rest, faces)
         raise EntryError(_("missing skill for {name}").format(name=who.name))
     skills = skills_of(who.name)
     try:

@@ -29,7 +29,7 @@ def table() -> Table:
 
 
 def brute(skill: int, recoil: int, shots: int) -> tuple[dict[str, Fraction], dict[int, Fraction]]:
-    """Levels and hits over the 216 ordered 3d6 outcomes, from the seed's rules."""
+    """Levels, and hits of ordinary successes, over the 216 ordered 3d6 outcomes."""
     levels: dict[str, int] = {}
     hits: dict[int, int] = {}
     for dice in itertools.product(range(1, 7), repeat=3):
@@ -43,7 +43,8 @@ def brute(skill: int, recoil: int, shots: int) -> tuple[dict[str, Fraction], dic
         else:
             level = "failure"
         levels[level] = levels.get(level, 0) + 1
-        n = min(shots, 1 + max(skill - t, 0) // recoil) if "success" in level else 0
+        # the hit counts are those of ordinary successes: criticals are their own class
+        n = min(shots, 1 + max(skill - t, 0) // recoil) if level == "success" else 0
         hits[n] = hits.get(n, 0) + 1
     return (
         {k: Fraction(v, 216) for k, v in levels.items()},
@@ -70,7 +71,7 @@ def test_demo_stevenson_is_fired_by_ruth_shotgun_yd_3(table: Table) -> None:
             ("critical failure", levels["critical failure"]),
         ],
     )
-    assert sum(c.p for c in shown.odds[1:]) == 1  # hits, failure, critical failure
+    assert sum(c.p for c in shown.odds) == 1  # disjoint: critical, hits, failure, fumble
 
 
 def test_seed_stevenson_at_3_yd_logs_hits_and_suggests_12d6_minus_6_dr_x6(table: Table) -> None:

@@ -262,10 +262,16 @@ def _recount(
     except KeyError:
         return (lambda c: c), []  # the check was dropped since: nothing to re-count
     from tui.session.extended.amend import amend_last_roll
+    from tui.session.systems.age.words import penalty_msg
 
     try:
         updated, lines = amend_last_roll(
-            chk, roll.actors, roll.results, results, bool(roll.entry.inputs.get("ext_clear", False))
+            chk,
+            roll.actors,
+            roll.results,
+            results,
+            bool(roll.entry.inputs.get("ext_clear", False)),
+            penalty_msg,
         )
     except RulesError as exc:
         raise EntryError(_("{exc}; no Fortune spent").format(exc=exc)) from None

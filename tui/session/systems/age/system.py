@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.errors import RulesError
-from tui.language import N_, _
+from tui.language import N_, Msg, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, StepRoll
@@ -80,6 +80,12 @@ class Age(Defaults):
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
     opposed_steps = True  # the seed: «простой или встречный бросок» each time slice
+
+    def penalty_msg(self, n: int) -> Msg:
+        """A consequence's penalty: the TN the rolls go against."""
+        from tui.session.systems.age.words import penalty_msg
+
+        return penalty_msg(n)
 
     def adapter(self) -> AgeAdapter:
         from tui.session.systems.age.adapter import AgeAdapter

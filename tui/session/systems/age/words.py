@@ -10,7 +10,7 @@ from tui.language import N_, Msg, msg, nmsg, term
 if TYPE_CHECKING:
     from rules.age import Result
 
-__all__ = ["TERMS", "result_msg"]
+__all__ = ["TERMS", "penalty_msg", "result_msg"]
 
 TERMS = (
     N_("failure"),
@@ -48,3 +48,8 @@ def result_msg(result: Result) -> Msg:
         tn=result.tn,
         margin=f"{result.margin:+d}",
     )
+
+
+def penalty_msg(n: int) -> Msg:
+    """An extended check's consequence of ``n``: the TN the rolls go against, ``TN +2``."""
+    return msg("TN +{n}", n=n)

@@ -322,7 +322,7 @@ class BrpAdapter:
             Chance(_("{name} resists").format(name=b_side.actor), 1 - p, "failure"),
         )
         head = f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} {passive}"
-        need = chance if by == "active" else 100 - chance
+        need = chance  # whichever side rolls, roll ≤ chance → the active force prevails
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
             automatic = chance in (0, 100)
@@ -358,7 +358,9 @@ class BrpAdapter:
                     )
                     if by == "active"
                     else msg(
-                        "{roller} ({by}) rolled {die} {source}, needing {need} or less to resist",
+                        "{roller} ({by}) rolled {die} {source};"
+                        " {need} or less and {active} prevails",
+                        active=a_side.actor,
                         **args,
                     )
                 )
@@ -391,9 +393,9 @@ class BrpAdapter:
             said = (
                 _("{roller} rolls ({by}), {need} or less to succeed")
                 if by == "active"
-                else _("{roller} rolls ({by}), {need} or less to resist")
+                else _("{roller} rolls ({by}); {need} or less and {active} prevails")
             )
-            who = said.format(roller=roller, by=tr(by), need=need)
+            who = said.format(roller=roller, by=tr(by), need=need, active=a_side.actor)
         return Plan(
             _("{head} → resistance {chance}%; {who}").format(head=head, chance=chance, who=who),
             odds,

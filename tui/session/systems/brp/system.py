@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.language import N_
+from tui.language import N_, Msg, msg
 from tui.session.campaign.model import Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField
@@ -66,7 +66,11 @@ class Brp(Defaults):
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}
 
     def skill_problem(self, value: Value) -> str:
-        return within(value, -100, 1000)
+        return within(value, 0, 1000)  # a percentage: the rules refuse a negative skill
+
+    def penalty_msg(self, n: int) -> Msg:
+        """A consequence's penalty: a percentage off the skill."""
+        return msg("skill -{n}%", n=n)
 
     def adapter(self) -> BrpAdapter:
         from tui.session.systems.brp.adapter import BrpAdapter

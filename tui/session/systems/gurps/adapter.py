@@ -24,6 +24,7 @@ from tui.language import Msg, _, joined, msg, ngettext, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.gurps.attack import build_attack
+from tui.session.systems.gurps.defended import plan_defended
 from tui.session.systems.gurps.defense import build_defense, computed_dodge, defense_of
 from tui.session.systems.gurps.spec import Spec, after_roll
 from tui.session.systems.gurps.weapons import weapon, weapon_names
@@ -106,20 +107,19 @@ HIT_LINES = 4
 
 
 def _odds(spec: Spec) -> tuple[Chance, ...]:
-    """The levels' exact odds; for rapid fire the successes split by hits instead.
+    """The levels' exact odds; for rapid fire the ordinary successes split by hits.
 
-    With more than one shot the preview shows critical success (a part of the hits), each
-    number of hits (the last line gathers the rest: "4+ hits"), failure and critical
-    failure; the hits, failure and critical failure add up to exactly 1.
+    With more than one shot the preview shows critical success, each number of hits of an
+    ordinary success (the last line gathers the rest: "4+ hits"), failure and critical
+    failure: disjoint classes adding up to exactly 1.
     """
     dist = gurps.odds(spec.effective)
     fire = spec.fire
     if fire is None or fire.shots <= 1:
         return tuple(Chance(tr(lv.label), dist[lv], GRADES[lv]) for lv in reversed(Level))
     odds = [Chance(tr(Level.CRITICAL_SUCCESS.label), dist[Level.CRITICAL_SUCCESS], "critical")]
-    hits = [
-        (n, p) for n, p in gurps.hits_odds(spec.effective, spec.recoil, fire.shots).items() if n
-    ]
+    classes = gurps.hit_classes(spec.effective, spec.recoil, fire.shots)
+    hits = [(n, p) for (lv, n), p in classes.items() if lv is Level.SUCCESS and p]
     shown, rest = hits[: HIT_LINES - 1], hits[HIT_LINES - 1 :]
     if len(rest) == 1:
         shown, rest = hits, []
@@ -214,6 +214,8 @@ class GurpsAdapter:
             return Plan(_summary(a), _odds(a), run)
         b_side = check.b
         b = spec_of(campaign, b_side)
+        if b.defense and not a.defense:
+            return plan_defended(a_side, a, b_side, b, _summary(a))
         odds = contest_chances(a.actor, b.actor, gurps.contest_odds(a.effective, b.effective))
 
         def run_contest(state: Campaign, rng: random.Random) -> Outcome:

@@ -6,6 +6,7 @@ Entry forms (``CHAR SKILL`` as for any roll)::
     ruth shotgun stevenson yd=30 shots=2 a weapon by name; shots = shells (26 pellets)
     ruth stevenson yd=3                  a weapon with a recorded skill rolls that skill
     moss guns yd=20 rof=3 recoil=2       a weapon not recorded: RoF and Recoil typed
+    moss guns yd=3 rof=2x9 half=25       ... and a shotgun's 1/2D (``1/2d=`` too)
 
 Decisions:
 
@@ -44,7 +45,7 @@ from tui.session.table.names import normal
 __all__ = ["FIRE_OPTIONS", "OPTIONS", "build_attack", "maneuver_mods", "skill_level"]
 
 #: ``key=value`` words of a ranged attack (``range`` is the shared word for ``yd``)
-FIRE_OPTIONS = ("yd", "range", "shots", "rof", "recoil")
+FIRE_OPTIONS = ("yd", "range", "shots", "rof", "recoil", "half", "1/2d")
 OPTIONS = ("ext", *FIRE_OPTIONS)
 
 
@@ -195,6 +196,25 @@ def maneuver_mods(
     return extras, notes, spends, cap
 
 
+def _half_damage(side: Side, w: Weapon | None) -> int | float | str | None:
+    """The weapon's 1/2D: ``half=``/``1/2d=`` on the line, else the one recorded."""
+    typed = [side.options[k] for k in ("half", "1/2d") if k in side.options]
+    if not typed:
+        return w.half_damage if w else None
+    value = typed[0]
+    if len(typed) > 1 or "," in value:
+        raise EntryError(_("give the 1/2D once: half=N or 1/2d=N"))
+    try:
+        gurps.close_range(value)
+    except RulesError:
+        raise EntryError(
+            _("half= (1/2d=) takes the weapon's 1/2D in yards, above 0; got {value!r}").format(
+                value=value
+            )
+        ) from None
+    return value
+
+
 def _fire(ch: Character, side: Side, w: Weapon | None) -> tuple[gurps.RangedFire, int, list[Msg]]:
     """The ranged part of an attack: (fire, recoil, notes)."""
     opts = side.options
@@ -202,6 +222,7 @@ def _fire(ch: Character, side: Side, w: Weapon | None) -> tuple[gurps.RangedFire
     recoil = int_option(side, "recoil", low=1, high=1000) or (w.recoil if w else 1)
     shots = int_option(side, "shots", low=1, high=1_000_000)
     yards = opts.get("yd", opts.get("range"))
+    half = _half_damage(side, w)
     name = w.name if w else _("the weapon")
     notes: list[Msg] = []
     try:
@@ -215,17 +236,33 @@ def _fire(ch: Character, side: Side, w: Weapon | None) -> tuple[gurps.RangedFire
                     ).format(name=name)
                 )
             notes.append(msg("no yd=: no range penalty"))
+        if pellets > 1 and half is None:
+            raise EntryError(
+                (
+                    _(
+                        "{name}'s {weapon} is a shotgun (RoF {rof}) with no 1/2D recorded: "
+                        "give it on the line, half=N (close range is 10% of it)"
+                    )
+                    if w
+                    else _(
+                        "{name} fires a shotgun (RoF {rof}): give its 1/2D on the line, "
+                        "half=N (close range is 10% of it)"
+                    )
+                ).format(name=ch.name, weapon=name, rof=rof)
+            )
         fire = gurps.ranged_fire(
             yards or 0,
             rof,
             shots=shots,
-            half_damage=w.half_damage if w else None,
+            half_damage=half,
             max_range=w.max_range if w else None,
             damage=(w.damage or None) if w else None,
         )
     except RulesError as exc:
         raise EntryError(
             _("{name}'s {name2}: {exc}").format(name=ch.name, name2=name, exc=exc)
+            if w
+            else _("{name}: {exc}").format(name=ch.name, exc=exc)
         ) from None
     return fire, recoil, notes
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tui.language import N_, Msg
+from tui.language import N_, Msg, msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -23,7 +23,7 @@ class Gurps(Defaults):
     key = "gurps"
     skill_type = int  # skill level
     #: a ranged attack's distance, shots, and a weapon not recorded in the save
-    option_keys = frozenset({"yd", "shots", "rof", "recoil"})
+    option_keys = frozenset({"yd", "shots", "rof", "recoil", "half", "1/2d"})
     #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
     entry_words: ClassVar[Mapping[str, str]] = {
         "ярд": "yd",
@@ -41,10 +41,15 @@ class Gurps(Defaults):
         "    shots= shells or rounds, default the full RoF (2x13 with\n"
         "    shots=2 fires 26 pellets); adds Aim and the RoF bonus; shows\n"
         "    the exact odds of each number of hits (1 + margin // Recoil,\n"
-        "    at most the shots); rof=, recoil= for a weapon not recorded\n"
+        "    at most the shots); rof=, recoil=, half= (1/2d=, the 1/2D\n"
+        "    in yards) for a weapon not recorded\n"
         "  shotgun at or inside close range (10% of 1/2D): no pellet RoF\n"
         "    bonus; damage and the target's DR x pellets//2 (Stevenson at\n"
         "    3 yd: 12d6-6, DR x6)\n"
+        "  attack then defense: ruth shotgun yd=3 vs pike dodge — the\n"
+        "    attack rolls first, then the defense (none after a miss or a\n"
+        "    critical hit; a dodge negates 1 + its margin hits of rapid\n"
+        "    fire); dice per side, or = ATTACK DEFENSE at the end\n"
         "  defenses: ruth dodge | moss parry | pike block [+N -N] from\n"
         "    attributes or skills (Dodge: Basic Speed + 3 by default);\n"
         "    All-Out Defense +2; none after All-Out Attack\n"
@@ -73,6 +78,10 @@ class Gurps(Defaults):
 
     def skill_problem(self, value: Value) -> str:
         return within(value, -100, 1000)
+
+    def penalty_msg(self, n: int) -> Msg:
+        """A consequence's penalty: a modifier to the skill."""
+        return msg("skill -{n}", n=n)
 
     def adapter(self) -> GurpsAdapter:
         from tui.session.systems.gurps.adapter import GurpsAdapter

@@ -12,4 +12,7 @@ TERMS = (
     N_("failure"),
     N_("success"),
     N_("critical success"),
+    N_("dodge"),
+    N_("parry"),
+    N_("block"),
 )

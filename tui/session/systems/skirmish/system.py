@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.language import N_
+from tui.language import N_, Msg, msg
 from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:
@@ -45,6 +45,10 @@ class Skirmish(Defaults):
     )
     #: extended checks progress by grade: success 1, lucky chance 2
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 2, "success": 1}
+
+    def penalty_msg(self, n: int) -> Msg:
+        """A consequence's penalty: a modifier to the characteristic."""
+        return msg("value -{n}", n=n)
 
     def adapter(self) -> SkirmishAdapter:
         from tui.session.systems.skirmish.adapter import SkirmishAdapter

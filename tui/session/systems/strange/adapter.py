@@ -35,8 +35,10 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, verdict
+from tui.session.systems.strange.progress import PROGRESS
 from tui.session.systems.strange.side import DANGER, Span, StrangeSide, ladder_of, span_text
 from tui.session.systems.strange.words import level_name, result_msg, sources_msg
+from tui.session.systems.strange.wounds import suffer
 from tui.session.table.entry import Check, EntryError
 
 __all__ = ["GRADES", "StrangeAdapter", "ladder_of"]
@@ -80,13 +82,26 @@ def _known_odds(
     return tuple((g, Fraction(counts.get(g, 0), 1296)) for g in reversed(Grade))
 
 
-def _odds(c: StrangeSide) -> tuple[Chance, ...]:
+def _dist(c: StrangeSide) -> dict[Grade, Fraction]:
     required = c.level.required_hits
     if c.range is not None and (c.resist is not None or not c.opposed):
-        dist = dict(_known_odds(c.range, c.resist, required, c.mod, c.dice_mod))
-    else:
-        dist = strange.odds(required, c.mod, c.opposed, dice_modifier=c.dice_mod)
+        return dict(_known_odds(c.range, c.resist, required, c.mod, c.dice_mod))
+    return dict(strange.odds(required, c.mod, c.opposed, dice_modifier=c.dice_mod))
+
+
+def _odds(dist: dict[Grade, Fraction]) -> tuple[Chance, ...]:
     return tuple(Chance(tr(g.label), dist.get(g, Fraction(0)), GRADES[g]) for g in reversed(Grade))
+
+
+def _progress(dist: dict[Grade, Fraction]) -> dict[int, Fraction]:
+    """Exact chance of each number of points the roll adds to an extended check's pool (the
+    system's progress by grade: partial 1, full 2, critical 3), so ``ext=`` previews the
+    chance to complete the check as BRP and AGE do."""
+    steps: dict[int, Fraction] = {}
+    for grade, p in dist.items():
+        added = PROGRESS.get(grade.name, 0)
+        steps[added] = steps.get(added, Fraction(0)) + p
+    return steps
 
 
 class StrangeAdapter:
@@ -121,11 +136,10 @@ class StrangeAdapter:
             if resist is not None:
                 groups.append(("resist", typed_resist))
             _, sources, source = _sources(groups)
-            effects = (
-                [msg("impact {impact} on {name}", impact=result.impact, name=c.side.actor)]
-                if result.impact
-                else []
-            )
+            effects: list[Msg] = []
+            if result.impact:  # the roller suffers it: that many light wounds, same undo step
+                state, wounded = suffer(state, c.side.actor, result.impact)
+                effects.append(wounded)
             return outcome(
                 state,
                 text=msg(
@@ -153,7 +167,8 @@ class StrangeAdapter:
                 result=result,
             )
 
-        return Plan(c.text, _odds(c), run)
+        dist = _dist(c)
+        return Plan(c.text, _odds(dist), run, progress=_progress(dist))
 
     def _hard(self, c: StrangeSide) -> Plan:
         """Hard conditions (seed): 4d6 against the GM's range; 2 of 4 in it to act at all."""

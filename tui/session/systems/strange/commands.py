@@ -115,13 +115,19 @@ def _skills(campaign: Campaign, table: SlashContext, name: str) -> dict[str, str
 def _act(table: SlashContext, cmd: Slash) -> Feedback:
     campaign = table.campaign
     name, rest = pick_character(table, cmd.args)
-    if not rest:
+    skills = _skills(campaign, table, name)
+    only = set(skills.values())
+    if not rest and len(only) != 1:
         return Feedback(False, _("/act needs {name}'s skill").format(name=name))
     cut = next((i for i, w in enumerate(rest) if w.casefold() in _VS), len(rest))
-    skills = _skills(campaign, table, name)
-    found = match_prefix_words(rest[:cut], list(skills), what=f"skill of {name}", same=skills)
-    skill = skills.get(found.name, found.name)
-    method_words = rest[found.consumed : cut]
+    try:
+        found = match_prefix_words(rest[:cut], list(skills), what=f"skill of {name}", same=skills)
+        skill, used = skills.get(found.name, found.name), found.consumed
+    except NameError_:
+        if len(only) != 1:  # one thing to roll (a danger class): the words are the method
+            raise
+        skill, used = only.pop(), 0
+    method_words = rest[used:cut]
     target = None
     if cut < len(rest):
         if cut + 1 >= len(rest):

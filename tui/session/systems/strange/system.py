@@ -7,24 +7,17 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.errors import RulesError
-from tui.language import N_, Msg, _
-from tui.session.campaign.model import Campaign, Scene
+from tui.language import N_, Msg, _, msg
+from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
+from tui.session.systems.strange.progress import PROGRESS
 
 if TYPE_CHECKING:
     from tui.session.protocol.commands import CommandSet
     from tui.session.systems.strange.adapter import StrangeAdapter
 
 __all__ = ["SYSTEM", "Strange"]
-
-#: extended-check progress by grade (the grade's name, so no rules import is needed)
-PROGRESS: Mapping[str, int] = {
-    "PARTIAL_SUCCESS": 1,
-    "FULL_SUCCESS": 2,
-    "CRITICAL_SUCCESS": 3,
-    "ABSOLUTE_CRITICAL": 3,
-}
 
 
 class Strange(Defaults):
@@ -62,6 +55,37 @@ class Strange(Defaults):
     )
     shows_round_limit = True
     next_wraps_round = False  # rounds follow /phase
+
+    def entry_problem(self, campaign: Campaign, kind: str, name: str, value: Value) -> str:
+        """A skill must be a level of the campaign's ladder; ``danger`` a class 1..4."""
+        from rules import strange
+        from tui.session.systems.strange.side import DANGER, ladder_of
+
+        if kind == "attribute" and name.casefold() == DANGER:
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
+                classes = ", ".join(f"{c.number} {c.name_ru}" for c in strange.DANGER_CLASSES)
+                return _("a danger class is 1..4 ({classes}), got {value!r}").format(
+                    classes=classes, value=value
+                )
+            return ""
+        if kind != "skill":
+            return ""
+        try:
+            ladder = ladder_of(campaign)
+        except ValueError:  # a save's bad ladder is reported when a roll uses it
+            ladder = strange.DEFAULT_LADDER
+        try:
+            strange.level_by_name(str(value), ladder)
+        except RulesError:
+            levels = ", ".join(level.name_ru for level in ladder)
+            return _("a skill is a level of the ladder ({levels}), got {value!r}").format(
+                levels=levels, value=value
+            )
+        return ""
+
+    def penalty_msg(self, n: int) -> Msg:
+        """A consequence's penalty: the success range's top (mod=-N)."""
+        return msg("range -{n}", n=n)
 
     def adapter(self) -> StrangeAdapter:
         from tui.session.systems.strange.adapter import StrangeAdapter
