@@ -14,7 +14,7 @@ import pytest
 from tests.systems import SYSTEMS, demo_campaign, extended_lines, own_commands, roll_line
 from tui.session.campaign.session import Session
 from tui.session.extended.view import describe_checks
-from tui.session.table.table import Table
+from tui.session.tables import open_table
 
 
 def test_the_systems_are_the_registry_s() -> None:
@@ -27,16 +27,16 @@ def test_the_systems_are_the_registry_s() -> None:
 def test_the_derived_lines_play_on_the_demo(system: str) -> None:
     campaign = demo_campaign(system)
     assert campaign.system == system
-    table = Table(Session(campaign), rng=random.Random(5))
+    table = open_table(Session(campaign), rng=random.Random(5))
     for line in [*extended_lines(campaign), roll_line(campaign)]:
         feedback = table.submit(line)
         assert feedback.ok, (line, feedback.message)
     assert [e.kind for e in table.session.log] == ["change", "roll", "roll", "roll"]
-    assert describe_checks(table.campaign), "the extended check is shown"
+    assert describe_checks(table.system, table.campaign), "the extended check is shown"
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_each_own_command_typed_bare_answers(system: str) -> None:
-    table = Table(Session(demo_campaign(system)), rng=random.Random(5))
+    table = open_table(Session(demo_campaign(system)), rng=random.Random(5))
     for line in own_commands(system):
         assert table.submit(line).message.strip(), line

@@ -49,7 +49,7 @@ def test_consequences_name_the_systems_own_penalty(system: str) -> None:
     ok(t, line)  # a failure: the minor consequence
     roll = [e for e in t.session.log if e.kind == "roll"][-1]
     assert f"consequence: minor — alarm armed ({minor} until cleared)" in roll.effects, roll.effects
-    panel = " ".join(text for text, _style in describe_checks(t.campaign))
+    panel = " ".join(text for text, _style in describe_checks(t.system, t.campaign))
     assert f"minor: alarm armed ({minor} until cleared)" in panel
     if system != "age":
         assert "TN" not in " ".join(created) + " ".join(roll.effects) + panel

@@ -10,7 +10,7 @@ from tui.session.table.table import Table
 
 
 def panel(t: Table, name: str) -> str:
-    return describe_check(t.campaign, t.campaign.check(name))[0][0]
+    return describe_check(t.system, t.campaign, t.campaign.check(name))[0][0]
 
 
 def test_climb_threshold_3_in_30_minutes_is_one_roll_and_the_panel_says_so() -> None:

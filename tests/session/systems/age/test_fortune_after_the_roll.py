@@ -3,11 +3,10 @@ counted toward an advanced or challenge test or a race. Each spend is one undo s
 
 from __future__ import annotations
 
-from tui.session.table.answers import Feedback
-
 from rules import age as age_rules
 from tests.seeds import seed_passages
 from tests.session.conftest import age_campaign, make_table, snapshot
+from tui.session.protocol.answers import Feedback
 from tui.session.table.table import Table
 
 SEED = seed_passages("002")
