@@ -21,6 +21,7 @@ from pathlib import Path
 from tests.bench.bench_big_commit import bench_big_commit
 from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
+from tests.bench.bench_calls import bench_calls
 from tests.bench.bench_keystroke import bench_keystroke
 from tests.bench.bench_notes import bench_notes
 from tests.bench.bench_odds import (
@@ -78,6 +79,9 @@ def main(argv: Sequence[str] = ()) -> int:
     fast = "--fast" in argv
     for bench in BENCHES:
         figure = bench()
+        print(line(figure), flush=True)
+        print(note(figure), file=sys.stderr, flush=True)
+    for figure in bench_calls(repeats=3 if fast else 7):
         print(line(figure), flush=True)
         print(note(figure), file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory() as tmp:
