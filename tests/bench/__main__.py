@@ -23,7 +23,7 @@ from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls
 from tests.bench.bench_keystroke import bench_keystroke
-from tests.bench.bench_notes import bench_notes
+from tests.bench.bench_notes import bench_notes, bench_notes_change
 from tests.bench.bench_odds import (
     bench_age_completion,
     bench_skirmish_contest,
@@ -45,6 +45,7 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_strange_opposed,
     bench_age_completion,
     bench_skirmish_contest,
+    bench_notes_change,
 )
 
 

@@ -45,7 +45,11 @@ def _shown(log: Sequence[LogEntry], seq: int, panel_seq: int) -> bool:
 
 
 async def _latencies(
-    save: Path, rolls: int, lines: Sequence[str] = LINES, size: tuple[int, int] = (80, 24)
+    save: Path,
+    rolls: int,
+    lines: Sequence[str] = LINES,
+    size: tuple[int, int] = (80, 24),
+    first_lines: Sequence[str] = (),
 ) -> list[float]:
     from textual import events
     from textual.widgets import Input
@@ -59,6 +63,10 @@ async def _latencies(
         assert table is not None
         entry = app.screen.query_one("#roll-entry", Input)
         log_panel = app.screen.query_one("#log")
+        for line in first_lines:  # untimed: what the GM did before (e.g. select a character)
+            entry.value = line
+            await pilot.press("enter")
+            await pilot.pause()
         first = (table.session.log[-1].seq if table.session.log else 0) + 1
         for i in range(rolls):
             entry.value = lines[i % len(lines)]
@@ -80,17 +88,22 @@ async def _latencies(
 
 
 def commit_latencies(
-    save: Path, rolls: int, lines: Sequence[str] = LINES, size: tuple[int, int] = (80, 24)
+    save: Path,
+    rolls: int,
+    lines: Sequence[str] = LINES,
+    size: tuple[int, int] = (80, 24),
+    first_lines: Sequence[str] = (),
 ) -> list[float]:
     """Seconds from Enter to the painted frame showing the entry, for ``rolls`` lines
-    committed in the app on ``save`` (the entry history goes to a temporary folder)."""
+    committed in the app on ``save`` after ``first_lines`` (untimed); the entry history
+    goes to a temporary folder."""
     import os
 
     with tempfile.TemporaryDirectory() as tmp:
         before = os.environ.get("XDG_STATE_HOME")
         os.environ["XDG_STATE_HOME"] = str(Path(tmp) / "state")  # the entry history goes here
         try:
-            return asyncio.run(_latencies(save, rolls, lines, size))
+            return asyncio.run(_latencies(save, rolls, lines, size, first_lines))
         finally:
             if before is None:
                 del os.environ["XDG_STATE_HOME"]

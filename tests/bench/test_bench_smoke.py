@@ -20,7 +20,7 @@ from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls, calls
 from tests.bench.bench_keystroke import bench_keystroke
-from tests.bench.bench_notes import bench_notes
+from tests.bench.bench_notes import bench_notes, bench_notes_change
 from tests.bench.bench_odds import (
     bench_age_completion,
     bench_skirmish_contest,
@@ -130,3 +130,7 @@ def test_ten_megabytes_of_notes() -> None:
 
 def test_quick_calls() -> None:
     sane_all(bench_calls(repeats=1), [call.name for call in calls()])
+
+
+def test_a_change_beside_two_megabytes_of_notes() -> None:
+    sane_all([bench_notes_change(rounds=1, rolls=2)], ["notes_2mb_change_vs_plain"])
