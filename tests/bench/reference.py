@@ -42,7 +42,7 @@ _CHILD = textwrap.dedent("""
     async def main():
         app = Bare()
         loop = asyncio.get_running_loop()
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(int(sys.argv[1]), int(sys.argv[2]))) as pilot:
             entry = app.query_one(Input)
             while True:
                 text = (await loop.run_in_executor(None, sys.stdin.readline)).rstrip("\\n")
@@ -91,10 +91,10 @@ class BareFrame:
 
 
 @contextmanager
-def bare_frame() -> Iterator[BareFrame]:
-    """A bare app to sample (a warm-up sample taken and dropped)."""
+def bare_frame(size: tuple[int, int] = (80, 24)) -> Iterator[BareFrame]:
+    """A bare app of ``size`` to sample (a warm-up sample taken and dropped)."""
     process = subprocess.Popen(
-        [sys.executable, "-c", _CHILD],
+        [sys.executable, "-c", _CHILD, *map(str, size)],
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
