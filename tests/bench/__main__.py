@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from tests.bench.bench_adventure import bench_adventure_end
 from tests.bench.bench_big_commit import bench_big_commit
 from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
@@ -84,7 +85,10 @@ def main(argv: Sequence[str] = ()) -> int:
         figure = bench()
         print(line(figure), flush=True)
         print(note(figure), file=sys.stderr, flush=True)
-    for figure in bench_calls(repeats=3 if fast else 7):
+    for figure in (
+        *bench_adventure_end(rounds=1 if fast else 3),
+        *bench_calls(repeats=3 if fast else 7),
+    ):
         print(line(figure), flush=True)
         print(note(figure), file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory() as tmp:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.bench.__main__ import line, note
+from tests.bench.bench_adventure import bench_adventure_end
 from tests.bench.bench_big_commit import bench_big_commit
 from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
@@ -141,3 +142,7 @@ def test_checkpoint_bytes_per_isolated_change() -> None:
     """Bytes do not depend on the clock: held to the limit here too."""
     figure = bench_checkpoint_bytes(changes=5)
     assert sane(figure, "checkpoint_bytes_per_change_vs_entry", 4.0) <= 4.0, note(figure)
+
+
+def test_the_end_of_an_adventure_and_the_quit() -> None:
+    sane_all(bench_adventure_end(rounds=1), ["adventure_end_200_vs_demo", "big_quit_vs_demo"])
