@@ -20,7 +20,7 @@ import pytest
 from rules.errors import RulesError
 from tests.d6pool import DEMO, INFO
 from tests.d6pool import rules as pool_rules
-from tests.tui.conftest import log_text, screen_text, type_line
+from tests.tui.conftest import log_text, screen_text, type_keys, type_line
 from tests.tui.test_russian import english_left, screen_rows
 from tui import language as i18n
 from tui.app.app import TablekeeperApp
@@ -102,7 +102,7 @@ async def test_the_new_campaign_dialog_lists_it(d6pool: None, tmp_path: Path) ->
         names = [str(o.prompt) for o in options]
         assert names[-1] == INFO.name and len(names) == len(registry.system_keys())
         app.screen.query_one("#new-system").highlighted = len(names) - 1  # type: ignore[attr-defined]
-        await pilot.press("enter", *"Ridge", "enter")
+        await type_keys(pilot, "enter", *"Ridge", "enter")
         await pilot.pause()
         assert app.table is not None and app.table.campaign.system == INFO.key
         assert INFO.name in screen_text(pilot, "#header")

@@ -18,11 +18,14 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from tests.bench.bench_adventure import bench_adventure_end
 from tests.bench.bench_big_commit import bench_big_commit
 from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
+from tests.bench.bench_calls import bench_calls
+from tests.bench.bench_checkpoint import bench_checkpoint_bytes
 from tests.bench.bench_keystroke import bench_keystroke
-from tests.bench.bench_notes import bench_notes
+from tests.bench.bench_notes import bench_notes, bench_notes_change
 from tests.bench.bench_odds import (
     bench_age_completion,
     bench_skirmish_contest,
@@ -44,6 +47,8 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_strange_opposed,
     bench_age_completion,
     bench_skirmish_contest,
+    bench_notes_change,
+    bench_checkpoint_bytes,
 )
 
 
@@ -78,6 +83,12 @@ def main(argv: Sequence[str] = ()) -> int:
     fast = "--fast" in argv
     for bench in BENCHES:
         figure = bench()
+        print(line(figure), flush=True)
+        print(note(figure), file=sys.stderr, flush=True)
+    for figure in (
+        *bench_adventure_end(rounds=1 if fast else 3),
+        *bench_calls(repeats=3 if fast else 7),
+    ):
         print(line(figure), flush=True)
         print(note(figure), file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory() as tmp:

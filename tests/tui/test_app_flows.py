@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.systems import SYSTEMS, written_for
-from tests.tui.conftest import keys_handled, log_text, rng, screen_text, type_line
+from tests.tui.conftest import keys_handled, log_text, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
 from tui.store import load
 
@@ -156,10 +156,10 @@ async def test_help_palette_and_quit(demo_copy: Callable[[str], Path]) -> None:
 async def test_tab_completion_and_history(demo_copy: Callable[[str], Path]) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*"ali", "tab")
+        await type_keys(pilot, *"ali", "tab")
         entry = app.screen.query_one("#roll-entry")
         assert entry.value == "alice moore "  # type: ignore[attr-defined]
-        await pilot.press(*"spot h", "tab")
+        await type_keys(pilot, *"spot h", "tab")
         assert entry.value == "alice moore spot hidden"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.pause()
@@ -177,7 +177,7 @@ async def test_command_palette_lists_the_actions(demo_copy: Callable[[str], Path
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert type(app.screen).__name__ == "CommandPalette"
-        await pilot.press(*"/fortune")
+        await type_keys(pilot, *"/fortune")
         for _ in range(50):  # the palette searches in a worker
             await pilot.pause(0.05)
             if "/fortune" in str(app.screen.query_one("CommandList").get_option_at_index(0).prompt):

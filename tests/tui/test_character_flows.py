@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.systems import SYSTEMS, written_for
-from tests.tui.conftest import log_text, rng, screen_text, type_line
+from tests.tui.conftest import log_text, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
 from tui.screens.editor import EditorScreen
 from tui.screens.sheet import SheetScreen
@@ -169,7 +169,7 @@ async def test_the_editor_by_keys_one_undo_step_per_field(demo_copy: Callable[[s
         editor = app.screen
         assert isinstance(editor, EditorScreen)
         await pilot.press("enter")  # Name
-        await pilot.press("ctrl+u", *"Boris Petrov", "enter")
+        await type_keys(pilot, "ctrl+u", *"Boris Petrov", "enter")
         await pilot.pause()
         assert editor.who == "Boris Petrov"
         for _ in range(3):
@@ -183,11 +183,11 @@ async def test_the_editor_by_keys_one_undo_step_per_field(demo_copy: Callable[[s
         while editor.field is None or editor.field.kind != "skill":
             await pilot.press("down")
         before = table.campaign
-        await pilot.press("enter", "ctrl+u", *"lots", "enter")
+        await type_keys(pilot, "enter", "ctrl+u", *"lots", "enter")
         await pilot.pause()
         assert table.campaign is before
         assert "a whole number" in str(editor.query_one("#editor-status").render())
-        await pilot.press("ctrl+u", *"55", "enter")
+        await type_keys(pilot, "ctrl+u", *"55", "enter")
         await pilot.pause()
         assert table.campaign.character("Boris Petrov").skills["Listen"] == 55
         await pilot.press("ctrl+z")  # undoes the last field only, and the editor follows

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.app import App
 
+from tests.tui.conftest import type_keys
 from tui.app.app import TablekeeperApp
 from tui.base.textsafe import visible
 from tui.session.campaign.log import LogEntry
@@ -113,7 +114,7 @@ async def look_everywhere(save: Path, size: tuple[int, int]) -> None:
         await pilot.pause()
         assert_safe(app, "help")
         await pilot.press("escape")
-        await pilot.press(*"/endadventure", "enter")
+        await type_keys(pilot, *"/endadventure", "enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "AdventureEndScreen"
         assert_safe(app, "end of adventure")
@@ -173,7 +174,7 @@ async def test_markup_in_names_is_shown_as_typed(tmp_path: Path) -> None:
         await pilot.pause()
         screen = assert_safe(app, "main")
         assert "[b]Mark[/b]" in screen  # the literal brackets, not bold text
-        await pilot.press(*"/endadventure", "enter")
+        await type_keys(pilot, *"/endadventure", "enter")
         await pilot.pause()
         screen = assert_safe(app, "end of adventure")
         assert "[b]Mark[/b]" in screen and "Spot [u]Hidden" in screen

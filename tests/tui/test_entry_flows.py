@@ -9,7 +9,7 @@ from pathlib import Path
 from textual import events
 from textual.pilot import Pilot
 
-from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_line
+from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
 from tui.session.table.completion import complete_line
 from tui.widgets.party_list import PartyList
@@ -29,7 +29,7 @@ async def test_tab_cycles_every_candidate_and_wraps(demo_copy: Callable[[str], P
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
-        await pilot.press(*"alice ")
+        await type_keys(pilot, *"alice ")
         assert app.table is not None
         expected = complete_line(app.table, "alice ")
         assert len(expected) == 11  # 4 skills and 7 characteristics, none left out
@@ -58,7 +58,7 @@ async def test_shift_tab_on_an_empty_line_reaches_the_party_list(
         assert listing.highlighted == before + 1
         await pilot.press("tab")
         assert app.focused is entry(pilot)
-        await pilot.press(*"bo", "shift+tab")  # a line: shift+Tab completes backwards
+        await type_keys(pilot, *"bo", "shift+tab")  # a line: shift+Tab completes backwards
         assert app.focused is entry(pilot) and entry(pilot).value != "bo"
 
 
@@ -80,18 +80,18 @@ async def test_the_grey_suggestion_is_exactly_the_completed_line(
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
-        await pilot.press(*"alice spot h")
+        await type_keys(pilot, *"alice spot h")
         await pilot.pause(0.1)
         assert entry(pilot)._suggestion == "alice spot hidden"  # continues what is typed
         entry(pilot).value = ""
-        await pilot.press(*"alice spot hiden")
+        await type_keys(pilot, *"alice spot hiden")
         await pilot.pause(0.1)
         # not "alice spot hidenn": the corrected line is shown whole after the mark
         assert entry(pilot)._suggestion == f"alice spot hiden{REPLACES}alice spot hidden"
         await pilot.press("right")
         assert entry(pilot).value == "alice spot hidden"
         entry(pilot).value = ""
-        await pilot.press(*"alice spot hidden vs bor")
+        await type_keys(pilot, *"alice spot hidden vs bor")
         await pilot.pause(0.1)
         assert entry(pilot)._suggestion == "alice spot hidden vs boris ivanov "
 
@@ -100,7 +100,7 @@ async def test_an_opponents_suggestion_is_never_doubled(demo_copy: Callable[[str
     app = TablekeeperApp(demo_copy("gurps"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
-        await pilot.press(*"vic stealth vs moss")
+        await type_keys(pilot, *"vic stealth vs moss")
         await pilot.pause(0.1)
         # not "vic stealth vs mossd moss"
         assert (
@@ -116,12 +116,12 @@ async def test_cyrillic_stays_cyrillic_and_latin_stays_latin(
     app = TablekeeperApp(demo_copy("strange"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
-        await pilot.press(*"даллах ", "tab")
+        await type_keys(pilot, *"даллах ", "tab")
         assert entry(pilot).value == "даллах владение длинным мечом"
         await pilot.press("tab")
         assert entry(pilot).value == "даллах рукопашный бой"
         entry(pilot).value = ""
-        await pilot.press(*"dallah ", "tab")
+        await type_keys(pilot, *"dallah ", "tab")
         assert entry(pilot).value == "dallah longsword"
         await pilot.press("tab")
         assert entry(pilot).value == "dallah wrestling"
@@ -131,12 +131,12 @@ async def test_commands_complete_their_arguments(demo_copy: Callable[[str], Path
     app = TablekeeperApp(demo_copy("strange"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
-        await pilot.press(*"/hp kir", "tab")
+        await type_keys(pilot, *"/hp kir", "tab")
         assert entry(pilot).value == "/hp kirma "
         await pilot.press("tab")
         assert entry(pilot).value == "/hp kirma legkie rany"  # its resource, in Latin
         entry(pilot).value = ""
-        await pilot.press(*"/act da", "tab")
+        await type_keys(pilot, *"/act da", "tab")
         first = entry(pilot).value
         await pilot.press("tab")
         assert {first, entry(pilot).value} == {"/act daimitry ", "/act dallah "}

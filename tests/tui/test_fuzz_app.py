@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from textual.pilot import Pilot
 
-from tests.tui.conftest import DEMOS
+from tests.tui.conftest import DEMOS, type_line
 from tui.app.app import TablekeeperApp
 from tui.screens.main import MainScreen
 from tui.session.systems.registry import system_keys, tracker
@@ -186,10 +186,10 @@ async def _feed(pilot: Pilot[None], line: str, *, keys: bool) -> None:
     before, count, undone = table.campaign, len(table.session.log), table.session.undone()
     if keys:
         screen.entry.value = ""
-        await pilot.press(*line)
+        await type_line(pilot, line)
     else:
         screen.entry.value = line
-    await pilot.press("enter")
+        await pilot.press("enter")
     await pilot.pause()
     assert app.is_running and app.return_code is None, "the app stopped"
     assert isinstance(app.screen, MainScreen), f"left the main screen: {app.screen!r}"

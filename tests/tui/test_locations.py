@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.seeds import ROOT
-from tests.tui.conftest import rng
+from tests.tui.conftest import rng, type_keys
 from tui.app.app import TablekeeperApp
 from tui.base import locations
 from tui.store.paths import default_saves_dir, saves_dir
@@ -45,7 +45,7 @@ async def test_a_new_campaign_lands_in_the_per_user_data_folder(
         assert folder == f"Saves in {user_dirs / 'data' / 'tablekeeper' / 'saves'}"
         await pilot.press("n")
         await pilot.pause()
-        await pilot.press("enter", *"Night game", "enter")
+        await type_keys(pilot, "enter", *"Night game", "enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainScreen"
         app.flush()

@@ -6,7 +6,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.tui.conftest import DEMOS, rng, screen_text, type_line
+from tests.tui.conftest import DEMOS, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
 from tui.store import Store, load
 
@@ -24,7 +24,7 @@ async def test_demo_starts_a_copy_and_leaves_the_demo_pristine(tmp_path: Path) -
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "NewCampaignScreen"
-        await pilot.press("ctrl+u", *"Friday game", "enter")
+        await type_keys(pilot, "ctrl+u", *"Friday game", "enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainScreen"
         await type_line(pilot, "alice spot hidden = 07")
@@ -46,7 +46,7 @@ async def test_new_campaign_with_a_system(tmp_path: Path) -> None:
         systems = app.screen.query_one("#new-system")
         systems.highlighted = 1  # type: ignore[attr-defined]  # gurps
         await pilot.press("enter")  # choose the system, focus moves to the name
-        await pilot.press(*"../../etc/passwd", "enter")
+        await type_keys(pilot, *"../../etc/passwd", "enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "MainScreen"
         assert app.table is not None and app.table.campaign.system == "gurps"

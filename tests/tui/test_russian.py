@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.conftest import DEMOS, rng
+from tests.tui.conftest import DEMOS, rng, type_keys
 from tui import language as i18n
 from tui.app.app import TablekeeperApp
 from tui.app.bindings import binding_ids
@@ -256,14 +256,14 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
     table = app.table
     assert table is not None
     line = table.example_line().split(" · ")[0]
-    await pilot.press(*line)
+    await type_keys(pilot, *line)
     await look("preview")
     await pilot.press("enter")
     await look("after a roll")
     await pilot.press("ctrl+r")
     await look("roll form")
     await pilot.press("escape")
-    await pilot.press(*line)
+    await type_keys(pilot, *line)
     await pilot.press("ctrl+b")
     await look("who should roll")
     await pilot.press("escape")

@@ -13,6 +13,7 @@ from pathlib import Path
 import tomli_w
 from textual.pilot import Pilot
 
+from tests.tui.conftest import type_line
 from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import to_doc
@@ -60,9 +61,7 @@ def gurps() -> Campaign:
 
 
 async def typed(pilot: Pilot[None], line: str) -> None:
-    await pilot.press(*line)
-    await pilot.press("enter")
-    await pilot.pause()
+    await type_line(pilot, line)
 
 
 def shown(pilot: Pilot[None], selector: str) -> str:

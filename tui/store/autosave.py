@@ -1,27 +1,34 @@
-"""Autosave for a running app: every change durable at once, checkpoints in the background.
+"""Autosave for a running app: every change durable at once, checkpoints when they pay.
 
 ``Session.subscribe(autosaver)``: on every change the autosaver *records* it (the log entry
 with its patch, appended and fsynced) before the session returns, so by the time the screen
 shows a result it is on disk. Writing the whole save (a checkpoint) is left to one
-background thread, debounced: it waits until the GM has made no change for ``delay``
-seconds (a burst of rolls costs one checkpoint, and none competes with the next roll), but
-never more than ``longest`` seconds after the first change it has not written yet.
+background thread, and happens only when it pays, as a database checkpoints its
+write-ahead log: once the log written since the last checkpoint is as big as the save
+(``share`` of it), so that rewriting a 1.5 MB save costs each change at most about its own
+entry again, and opening replays no more log than it reads of the save (the replay bound);
+or when the GM has made no change for a while, so the save catches up during a real pause:
+``idle`` seconds, or longer for a bigger save (its size ÷ ``rate``: a 1.5 MB save waits ~75
+s), so that pauses between changes cost the disk at most ``rate`` bytes a second. A due
+checkpoint still waits until no change came for ``delay`` seconds (a burst costs one, and
+none competes with the next roll), but never more than ``longest`` seconds.
 Nothing is lost if the checkpoint never happens: the next open replays the log.
 
 Problems go to ``report(error, durable)``: ``durable=False`` for a failed record (the change
 waits in memory: it is *not* on disk yet), called on the UI thread; ``durable=True`` for a
 failed checkpoint (every change is safe in the log; only the save file lags), called on the
 worker thread (the app marshals it). ``report(None, durable)`` says that kind of write works
-again. :meth:`Autosaver.stop` ends the
-worker and writes the last checkpoint; it never waits on a stuck disk longer than its
-``timeout``.
+again. :meth:`Autosaver.stop` ends the worker and writes the last checkpoint; it never waits
+on a stuck disk longer than its ``timeout``.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from tui.language import _
 from tui.session.campaign.log import LogEntry
@@ -30,6 +37,13 @@ from tui.store.errors import SaveError
 from tui.store.store import Store
 
 __all__ = ["Autosaver"]
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return None
 
 
 class Autosaver:
@@ -42,12 +56,24 @@ class Autosaver:
         *,
         delay: float = 0.4,
         longest: float = 5.0,
+        idle: float = 2.0,
+        rate: float = 20_000.0,
+        share: float = 1.0,
     ) -> None:
         self.store = store
         self._report = report
         self._delay = delay
         self._longest = longest
+        self._idle_for = idle
+        self._rate = rate
+        self._share = share
+        self._mutex = threading.Lock()
+        self._dirty = False  # changes recorded since the last checkpoint
         self._last_change = 0.0
+        self._big_since: float | None = None  # when the log since the checkpoint grew big
+        self._asked = False  # wait_idle: checkpoint what is unsaved now
+        self._log_start = _size(store.log_path) or 0  # the log's size at the last checkpoint
+        self._save_size = _size(store.path) or 0
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._idle = threading.Event()
@@ -68,55 +94,88 @@ class Autosaver:
         if self.record_failed:
             self.record_failed = False
             self._report(None, False)
-        self._last_change = time.monotonic()
-        self._idle.clear()
+        now = time.monotonic()
+        log = _size(self.store.log_path)
+        with self._mutex:
+            self._dirty = True
+            self._last_change = now
+            grown = log is None or log - self._log_start >= self._share * self._save_size
+            if grown and self._big_since is None:
+                self._big_since = now
         self._wake.set()
+
+    def _due(self) -> tuple[float, bool] | None:
+        """When the next checkpoint is due (monotonic) and whether it is pressing (the log
+        grew big, or asked for) rather than the pause's catch-up; ``None``: nothing unsaved."""
+        with self._mutex:  # idle is said here, so that wait_idle never sees a stale one
+            due: tuple[float, bool] | None = None
+            if self._asked and self._dirty:
+                due = 0.0, True
+            elif self._big_since is not None and self._dirty:
+                due = min(self._last_change + self._delay, self._big_since + self._longest), True
+            elif self._dirty:
+                pause = max(self._idle_for, self._save_size / self._rate)
+                due = self._last_change + pause, False
+            if due is None or not due[1]:
+                self._asked = False
+                self._idle.set()
+            else:
+                self._idle.clear()
+            return due
 
     def _run(self) -> None:
         while not self._stopping.is_set():
-            self._wake.wait()
-            if self._stopping.is_set():
-                break
-            self._quiet(time.monotonic() + self._longest)
-            self._wake.clear()  # a change from now on wakes the next round
-            if self._stopping.is_set():
-                break  # stop() writes what is due
+            self._wake.clear()
+            due = self._due()
+            if due is None:
+                self._wake.wait()
+                continue
+            wait = due[0] - time.monotonic()
+            if wait > 0:
+                self._wake.wait(wait)
+                continue
             self._checkpoint()
-            if not self._wake.is_set():
-                self._idle.set()
         self._idle.set()
 
-    def _quiet(self, limit: float) -> None:
-        """Wait until no change came for ``delay`` seconds, or ``limit`` (monotonic)."""
-        while not self._stopping.is_set():
-            now = time.monotonic()
-            until = min(self._last_change + self._delay, limit)
-            if now >= until:
-                return
-            self._stopping.wait(until - now)
-
     def _checkpoint(self) -> None:
+        with self._mutex:  # changes from now on are the next checkpoint's
+            self._idle.clear()  # writing: wait_idle waits for it
+            self._dirty = False
+            self._big_since = None
+            self._asked = False
+            log = _size(self.store.log_path)
         try:
             self.store.checkpoint()
         except SaveError as exc:
-            self.checkpoint_failed = True
-            self._report(exc, True)
+            self._failed(exc)
             return
         except Exception as exc:  # a bug here must reach the GM, never vanish in a thread
-            self.checkpoint_failed = True
-            self._report(
+            self._failed(
                 SaveError(
                     self.store.path, _("internal error while saving ({exc!r})").format(exc=exc)
-                ),
-                True,
+                )
             )
             return
+        with self._mutex:
+            self._log_start = log if log is not None else self._log_start
+            self._save_size = _size(self.store.path) or self._save_size
         if self.checkpoint_failed:
             self.checkpoint_failed = False
             self._report(None, True)
 
+    def _failed(self, error: SaveError) -> None:
+        """The save lags: tried again after the next change (or the next pause)."""
+        self.checkpoint_failed = True
+        self._report(error, True)
+
     def wait_idle(self, timeout: float = 10.0) -> bool:
-        """Wait until no checkpoint is due (tests); ``False`` on timeout."""
+        """Checkpoint what is unsaved now and wait until it is written (tests, and the app
+        before it reads its own save); ``False`` on timeout."""
+        with self._mutex:
+            if self._dirty:
+                self._asked = True
+                self._idle.clear()
+        self._wake.set()
         return self._idle.wait(timeout)
 
     def stop(self, *, timeout: float = 5.0) -> SaveError | None:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import time
 from fractions import Fraction
 
 import pytest
 
 from rules import age
-from rules.age import completion as age_completion
 from rules.errors import RulesError
 
 FACES = range(1, 7)
@@ -163,15 +161,3 @@ def test_state_completion_odds_uses_the_rolls_left() -> None:
     test = age.AdvancedTest.create(11, 10, 60)
     test = test.contribute("Ana", "Strength (Might)", age.resolve((6, 5, 4), 2, 11))
     assert test.completion_odds(2) == age.advanced_completion_odds(2, 11, 6, 4)
-
-
-def test_completion_odds_fast_for_threshold_25_and_20_rolls() -> None:
-    best = float("inf")
-    for _ in range(3):
-        age_completion._completion.cache_clear()
-        age_completion._step_counts.cache_clear()
-        start = time.perf_counter()
-        p = age.advanced_completion_odds(3, 13, 25, 20)
-        best = min(best, time.perf_counter() - start)
-    assert 0 < p < 1
-    assert best < 0.05

@@ -1,0 +1,120 @@
+"""The end of an adventure with 200 characters against the same in the demo.
+
+Each character has up to 13 skills ticked (the big campaign: 2,600 experience rolls; the
+BRP demo: its characters' skills). One sample opens the end-of-adventure screen
+(``/endadventure`` and Enter → the screen painted) and rolls everything (``a`` → every row
+rolled and painted), in a fresh copy of the save; the big campaign and the demo take turns.
+The figure is the median of big ÷ the median of the demo.
+
+``big_quit_vs_demo`` times what follows in the same runs: the quit (``app.exit()`` → the app
+closed, its last checkpoint written and the store released), big ÷ demo.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from tests.bench.big import big_campaign
+from tui.session.campaign.model import Campaign
+from tui.store import Store, demo_paths
+
+__all__ = ["bench_adventure_end"]
+
+TICKS = 13
+
+
+def ticked(campaign: Campaign) -> Campaign:
+    """``campaign`` with each character's first :data:`TICKS` skills ticked."""
+    return replace(
+        campaign,
+        characters=tuple(
+            ch.with_ticks(tuple(list(ch.skills)[:TICKS])) for ch in campaign.characters
+        ),
+    )
+
+
+async def _wait(pilot: object, done: object, what: str) -> None:
+    start = time.perf_counter()
+    while not done():  # type: ignore[operator]
+        if time.perf_counter() - start > 120:
+            raise RuntimeError(f"{what}: not done in 120 s")
+        await asyncio.sleep(0.001)
+
+
+async def _one(save: Path) -> tuple[float, float]:
+    """(seconds to open and roll all, seconds to quit)."""
+    from textual import events
+    from textual.widgets import Input
+
+    from tui.app.app import TablekeeperApp
+    from tui.screens.adventure_end import AdventureEndScreen
+
+    app = TablekeeperApp(save, rng=random.Random(4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        entry = app.screen.query_one("#roll-entry", Input)
+        entry.value = "/endadventure"
+        await pilot.pause()
+        await asyncio.sleep(0.05)
+        took = 0.0
+        for key, done in (
+            ("enter", lambda: isinstance(app.screen, AdventureEndScreen)),
+            ("a", lambda: all(r.done for r in app.screen.rows)),  # type: ignore[attr-defined]
+        ):
+            painted = asyncio.Event()
+            start = time.perf_counter()
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+            await _wait(pilot, done, key)
+            app.screen.call_after_refresh(painted.set)
+            await painted.wait()
+            took += time.perf_counter() - start
+            await pilot.pause()
+        rows = len(app.screen.rows)  # type: ignore[attr-defined]
+        assert rows, "no experience rolls"
+        start = time.perf_counter()
+        app.exit()
+    return took, time.perf_counter() - start
+
+
+Figure = tuple[str, float, float, str]
+
+
+def bench_adventure_end(*, rounds: int = 3) -> tuple[Figure, Figure]:
+    """(adventure_end_200_vs_demo, big_quit_vs_demo)."""
+    demo = next(p for p in demo_paths() if p.name == "demo-brp.toml")
+    with Store.open(demo, read_only=True) as store:
+        small = ticked(store.campaign)
+    big = ticked(big_campaign())
+    mine: list[tuple[float, float]] = []
+    other: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(rounds):
+            for campaign, out in ((big, mine), (small, other)):
+                save = Path(tmp) / f"{n}-{len(out)}-{len(campaign.characters)}.toml"
+                Store.create(save, campaign).close()
+                out.append(asyncio.run(_one(save)))
+    ours, bare = (statistics.median(t for t, _ in x) for x in (mine, other))
+    quit_ours, quit_bare = (statistics.median(q for _, q in x) for x in (mine, other))
+    return (
+        (
+            "adventure_end_200_vs_demo",
+            ours / bare,
+            2.0,
+            f"open + roll all: {ours * 1e3:.0f} ms with {len(big.characters)} characters "
+            f"({sum(len(c.ticks) for c in big.characters)} rolls), {bare * 1e3:.0f} ms in "
+            "the demo",
+        ),
+        (
+            "big_quit_vs_demo",
+            quit_ours / quit_bare,
+            1.5,
+            f"quit after it: {quit_ours * 1e3:.0f} ms with {len(big.characters)} characters, "
+            f"{quit_bare * 1e3:.0f} ms in the demo",
+        ),
+    )
