@@ -18,6 +18,7 @@ import time
 from tests.bench.big import big_campaign
 from tui.session.campaign.session import Session
 from tui.session.table.completion import complete_line
+from tui.session.table.table import Table
 from tui.session.tables import open_table
 
 __all__ = ["bench_keystroke"]
