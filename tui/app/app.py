@@ -89,7 +89,7 @@ class TablekeeperApp(CampaignFiles, OrderedKeysApp[None]):
             "palette",
             show=False,
             priority=True,
-            tooltip="Open the command palette",
+            tooltip=N_("Open the command palette"),
             id="app.command_palette",
         ),
     ]

@@ -102,7 +102,8 @@ def _epilog() -> str:
         "  serve FILE         the players' view in a browser (tablekeeper serve --help)\n"
         "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)"
     )
-    return f"{commands}\n\n{_('environment variables:')}\n{env}\n\n{_('files:')}\n{listed}\n\n" + _(
+    env_title, files_title = _("environment variables:"), _("files:")
+    return f"{commands}\n\n{env_title}\n{env}\n\n{files_title}\n{listed}\n\n" + _(
         "The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's "
         "'saves',\nelse saves/ of a source checkout, else the per-user data "
         "folder."
