@@ -75,8 +75,8 @@ class Age(Defaults):
                 "nearly-impossible",
             ),
         ),
-        ModifierField("tn", "Target number", template="tn={}", hint="instead of a difficulty"),
-        ModifierField("modifier", "Modifier", signed=True, hint="+2 or -1"),
+        ModifierField("tn", "Target number", template="tn={}", hint=N_("instead of a difficulty")),
+        ModifierField("modifier", "Modifier", signed=True, hint=N_("+2 or -1")),
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
     opposed_steps = True  # the seed: «простой или встречный бросок» each time slice

@@ -59,8 +59,10 @@ class Brp(Defaults):
     )
     modifier_fields = (
         ModifierField("difficulty", "Difficulty", ("", "easy", "hard", "automatic", "impossible")),
-        ModifierField("stakes", "Stakes", ("", "nostakes"), hint="nostakes: no experience tick"),
-        ModifierField("percent", "Modifier %", signed=True, hint="+20 or -10 percent"),
+        ModifierField(
+            "stakes", "Stakes", ("", "nostakes"), hint=N_("nostakes: no experience tick")
+        ),
+        ModifierField("percent", "Modifier %", signed=True, hint=N_("+20 or -10 percent")),
     )
     #: extended checks progress by grade: success 1, special 2, critical 3
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}

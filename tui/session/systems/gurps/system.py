@@ -59,8 +59,8 @@ class Gurps(Defaults):
         "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=.\n"
     )
     modifier_fields = (
-        ModifierField("modifier", "Modifier", signed=True, hint="-10..+10"),
-        ModifierField("second", "Another modifier", signed=True, hint="-10..+10"),
+        ModifierField("modifier", "Modifier", signed=True, hint=N_("-10..+10")),
+        ModifierField("second", "Another modifier", signed=True, hint=N_("-10..+10")),
     )
     init_refusal = N_(
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"

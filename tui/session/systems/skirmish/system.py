@@ -39,7 +39,7 @@ class Skirmish(Defaults):
     )
     modifier_fields = (
         ModifierField("die", "Die", ("", "die=d10", "die=d12", "die=d20")),
-        ModifierField("modifier", "Modifier", hint="+N, -N, x2 or /2"),
+        ModifierField("modifier", "Modifier", hint=N_("+N, -N, x2 or /2")),
         ModifierField("set", "Set the value", template="set={}"),
         ModifierField("dice", "Dice in a contest", template="dice={}"),
     )

@@ -56,9 +56,11 @@ class Strange(Defaults):
         "  сопротивление=L,H, мод=N.\n"
     )
     modifier_fields = (
-        ModifierField("mod", "Modifier", template="mod={}", hint="mod=-1"),
-        ModifierField("range", "GM range", template="range={}", hint="L,H; empty: the app rolls"),
-        ModifierField("resist", "Resistance", template="resist={}", hint="L,H"),
+        ModifierField("mod", "Modifier", template="mod={}", hint=N_("mod=-1")),
+        ModifierField(
+            "range", "GM range", template="range={}", hint=N_("L,H; empty: the app rolls")
+        ),
+        ModifierField("resist", "Resistance", template="resist={}", hint=N_("L,H")),
     )
     shows_round_limit = True
     next_wraps_round = False  # rounds follow /phase
