@@ -25,7 +25,8 @@ from babel.messages.pofile import read_po
 
 from tests.seeds import ROOT
 from tui import language as i18n
-from tui.language import po, ru_form
+from tui.language import help, po, ru_form
+from tui.session.systems import registry
 
 SINGLE = {"_", "N_", "msg"}
 COUNTED = {"ngettext", "nmsg"}
@@ -209,6 +210,40 @@ def test_the_apps_reader_and_babel_read_the_same_catalog(lang: str) -> None:
     }
     ours = {(e.context, e.msgid): e.strings for e in _catalog(lang).entries}
     assert ours == theirs
+
+
+def _help_texts() -> dict[str, str]:
+    """The English of each shipped system's help page, by the page's file name."""
+    return {
+        f"entry-{info.key}": registry.tracker(info.key).entry_help
+        for info in registry.infos()
+        if info.tracker.startswith("tui.") and registry.tracker(info.key).entry_help
+    }
+
+
+@pytest.mark.parametrize("lang", CATALOGS)
+def test_every_help_page_is_translated_from_the_english_of_today(lang: str) -> None:
+    found = {Path(path).stem: translates for path, translates in help.pages(lang).items()}
+    wanted = {name: help.fingerprint(text) for name, text in _help_texts().items()}
+    missing = sorted(wanted.keys() - found.keys())
+    stale = sorted(found.keys() - wanted.keys())
+    outdated = [
+        f"{lang}/help/{name}.txt translates {found[name]!r}; the English is now {print_!r}"
+        for name, print_ in sorted(wanted.items())
+        if name in found and found[name] != print_
+    ]
+    assert (missing, stale, outdated) == ([], [], [])
+
+
+def test_a_help_page_is_shown_in_the_language_and_an_outdated_one_is_not() -> None:
+    english = _help_texts()["entry-gurps"]
+    i18n.set_language("ru")
+    try:
+        assert "модификаторы со знаком" in help.help_page(english)
+        assert help.help_page(english + "  one more line\n") == english + "  one more line\n"
+    finally:
+        i18n.set_language("en")
+    assert help.help_page(english) == english
 
 
 def test_russian_text_is_russian() -> None:
