@@ -39,7 +39,7 @@ class Age(Defaults):
         "сл": "tn",
     }
     max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»
-    entry_help = N_(
+    entry_help = (
         "  tn=N or a difficulty word (routine easy average challenging hard\n"
         "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
         "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"

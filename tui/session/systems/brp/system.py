@@ -39,7 +39,7 @@ class Brp(Defaults):
         "кто": "by",
     }
     max_sides = 16  # «все действующие стороны» roll and compare
-    entry_help = N_(
+    entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
         "  = 07 types the d100 (00 = 100).\n"
         "  impossible alone fails with no roll; impossible roll (or typed\n"

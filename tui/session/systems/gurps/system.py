@@ -31,7 +31,7 @@ class Gurps(Defaults):
         "сб": "rof",
         "отдача": "recoil",
     }
-    entry_help = N_(
+    entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
         "  = 4 3 5 (three dice, or one 3d6 total)\n"
         "  ranged attack: ruth shotgun [WEAPON] yd=N [shots=N]\n"

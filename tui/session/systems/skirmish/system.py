@@ -27,7 +27,7 @@ class Skirmish(Defaults):
         "выбор": "choose",
         "сырой": "raw",
     }
-    entry_help = N_(
+    entry_help = (
         "  die=d10|d12|d20; +N -N xN /N in the seed's order (multiply and\n"
         "  divide, then add, then set=N).\n"
         "  set=3,5 (or set= twice): the acting player picks, choose=N.\n"

@@ -40,7 +40,7 @@ class Strange(Defaults):
         "сопротивление": "resist",
         "мод": "mod",
     }
-    entry_help = N_(
+    entry_help = (
         "  range=L,H  resist=L,H: the GM's two d6 (else the app rolls them);\n"
         "  opposed: the app rolls a resistance range too.\n"
         "  mod=N: the range top moves by N, on top of synergy.\n"
