@@ -14,7 +14,8 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tui.language import _, tr
+from tui.language import _
+from tui.language.help import help_page
 from tui.session.campaign.model import Campaign
 from tui.session.systems.interface import System
 
@@ -148,7 +149,7 @@ def players_view() -> Section:
 def modifiers(system_name: str = "", entry_help: str = "", systems: Sequence[str] = ()) -> Section:
     """The MODIFIERS section for one system, or the list of systems to pick from."""
     if system_name:
-        text = " ".join(line.strip() for line in tr(entry_help).splitlines() if line.strip())
+        text = " ".join(line.strip() for line in help_page(entry_help).splitlines() if line.strip())
         return Section(
             _("MODIFIERS — {system}").format(system=system_name), paragraphs=(text,) if text else ()
         )
