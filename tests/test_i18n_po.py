@@ -135,3 +135,36 @@ def test_english_reads_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     assert i18n.choose(None, None, {}) == "en"
     i18n.set_language("en")
     assert i18n._("Undo") == "Undo" and i18n.pgettext("entry", "hard") == "hard"
+
+
+def _main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from tui.cli.main import main
+
+    try:
+        code = main(args)
+    except SystemExit as exc:  # --help exits through argparse
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_new_catalog_is_offered_by_the_command_line_and_the_config(
+    pseudo_locale: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tui.app.config import load_config
+
+    code, out, _err = _main(["check", "--lang", "xx", "--help"], capsys)
+    assert code == 0 and "[--lang xx|en]" in out
+    config = tmp_path / "config.toml"
+    config.write_text('language = "xx"\n', encoding="utf-8")
+    assert load_config(config).language == "xx"
+    config.write_text('language = "ru"\n', encoding="utf-8")  # not in this locale folder
+    assert load_config(config).problems
+
+
+def test_a_language_without_a_catalog_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _main(["check", "--lang", "zz", "x.toml"], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "'zz'" in err and "'ru'" in err
