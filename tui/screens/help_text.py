@@ -95,7 +95,7 @@ def grammar(ex: Examples) -> list[Section]:
         (_("… ext=NAME [clear]"), _("the roll counts toward an extended check")),
         (_("/best SKILL [modifiers]"), _("who should roll this? (ctrl+b on a typed check)")),
         (
-            "!LINE",
+            _("!LINE"),
             _(
                 "a secret line: its log entry is the GM's only (!{char} {skill}); /note "
                 "is the GM's, /note! a note the players' view shows too"
