@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LANGUAGES",
+    "NC_",
     "N_",
     "Msg",
     "_",
@@ -52,6 +53,7 @@ __all__ = [
     "catalog_path",
     "choose",
     "current",
+    "entry_words",
     "joined",
     "language_name",
     "languages",
@@ -64,9 +66,11 @@ __all__ = [
     "plural_index",
     "ru_form",
     "set_language",
+    "shown_entry_word",
     "term",
     "tr",
     "verbatim",
+    "vs_words",
 ]
 
 #: where the catalogs live: ``<lang>/LC_MESSAGES/tablekeeper.po`` (and ``<lang>/help/``)
@@ -236,6 +240,67 @@ def _(message: str) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for the catalog without translating it (translate where shown)."""
     return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Marks ``message`` for the catalog under ``context`` without translating it (a
+    roll-entry word: ``NC_("entry brp", "hard")``)."""
+    return message
+
+
+#: the roll entry's own words (each catalog translates them, msgctxt "entry")
+_ENTRY_OWN = (NC_("entry", "vs"),)
+#: (locale folder, language, how many added) → (context, English) → the typed forms,
+#: the current language's first
+_entry_cache: dict[tuple[str, str, int], dict[tuple[str, str], list[str]]] = {}
+
+
+def _entry_forms() -> dict[tuple[str, str], list[str]]:
+    """Every catalog's roll-entry words (contexts ``entry`` and ``entry <system>``): a
+    translation lists its forms separated by spaces (``сложно сложный``), the first shown."""
+    added = sum(len(v) for v in _added.values())
+    key = (LOCALE, current(), added)
+    if key in _entry_cache:
+        return _entry_cache[key]
+    from tui.language import po
+
+    forms: dict[tuple[str, str], list[str]] = {}
+    langs = sorted(languages()[1:], key=lambda lang: lang != current())
+    for lang in langs:
+        with open(catalog_path(lang), encoding="utf-8") as f:
+            chunks = [c for c in f.read().split("\n\n") if 'msgctxt "entry' in c]
+        entries = [*po.parse("\n\n".join(chunks)).entries, *_added.get(lang, ())]
+        for e in entries:
+            ours = e.context is not None and e.context.split(" ")[0] == "entry"
+            if ours and e.context is not None and not e.fuzzy and e.strings[0]:
+                found = forms.setdefault((e.context, e.msgid), [])
+                found += [w for w in e.strings[0].casefold().split() if w not in found]
+    _entry_cache.clear()
+    _entry_cache[key] = forms
+    return forms
+
+
+def entry_words(context: str, english: Sequence[str]) -> dict[str, str]:
+    """The roll-entry words of every catalog for the ``english`` ones under ``context`` →
+    the English word (``{"сложно": "hard", "сложный": "hard"}``): typed in any language."""
+    forms = _entry_forms()
+    return {w: word for word in english for w in forms.get((context, word), ())}
+
+
+def shown_entry_word(english: str) -> str:
+    """A roll-entry word as the current language shows it (its first form), else itself."""
+    if current() == SOURCE:
+        return english
+    for (context, word), forms in _entry_forms().items():
+        if word == english and forms:
+            lang_first = pgettext(context, word).split()
+            return lang_first[0] if lang_first and lang_first[0] != word else english
+    return english
+
+
+def vs_words() -> frozenset[str]:
+    """The words between the sides of an opposed roll: ``vs`` and every catalog's."""
+    return frozenset({"vs", "vs.", *_entry_forms().get(("entry", "vs"), ())})
 
 
 def tr(text: str) -> str:
