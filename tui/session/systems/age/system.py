@@ -3,12 +3,11 @@ adapter are loaded by the members that need them, after the first frame)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from tui.language import N_, _
+from tui.language import N_, NC_, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField
@@ -27,17 +26,17 @@ class Age(Defaults):
     skill_type = str  # a focus names its ability: Stealth = "Dexterity"
     option_keys = frozenset({"tn"})
     #: the seed's difficulty table (Элементарно 7 … Почти невозможно 21), hyphenated
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "элементарно": "routine",
-        "просто": "easy",
-        "нормально": "average",
-        "затруднительно": "challenging",
-        "сложно": "hard",
-        "очень-сложно": "very-hard",
-        "невероятно-сложно": "formidable",
-        "почти-невозможно": "nearly-impossible",
-        "сл": "tn",
-    }
+    entry_terms = (
+        NC_("entry age", "routine"),
+        NC_("entry age", "easy"),
+        NC_("entry age", "average"),
+        NC_("entry age", "challenging"),
+        NC_("entry age", "hard"),
+        NC_("entry age", "very-hard"),
+        NC_("entry age", "formidable"),
+        NC_("entry age", "nearly-impossible"),
+        NC_("entry age", "tn"),
+    )
     max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»
     entry_help = (
         "  tn=N or a difficulty word (routine easy average challenging hard\n"

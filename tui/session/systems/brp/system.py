@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.language import N_
+from tui.language import N_, NC_
 from tui.session.campaign.model import Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField
@@ -24,20 +24,16 @@ class Brp(Defaults):
     skill_type = int  # percent
     option_keys = frozenset({"by"})
     #: the seed's words (difficulty «Автоматический», «Лёгкий», «Сложный», «Невозможный»)
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "легко": "easy",
-        "легкий": "easy",
-        "сложно": "hard",
-        "сложный": "hard",
-        "автоматически": "automatic",
-        "автоматический": "automatic",
-        "невозможно": "impossible",
-        "невозможный": "impossible",
-        "обычно": "normal",
-        "без-ставок": "nostakes",
-        "бросок": "roll",
-        "кто": "by",
-    }
+    entry_terms = (
+        NC_("entry brp", "easy"),
+        NC_("entry brp", "hard"),
+        NC_("entry brp", "automatic"),
+        NC_("entry brp", "impossible"),
+        NC_("entry brp", "normal"),
+        NC_("entry brp", "nostakes"),
+        NC_("entry brp", "roll"),
+        NC_("entry brp", "by"),
+    )
     max_sides = 16  # «все действующие стороны» roll and compare
     entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tui.language import N_, Msg
+from tui.language import N_, NC_, Msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -24,13 +24,12 @@ class Gurps(Defaults):
     #: a ranged attack's distance, shots, and a weapon not recorded in the save
     option_keys = frozenset({"yd", "shots", "rof", "recoil"})
     #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "ярд": "yd",
-        "ярды": "yd",
-        "выстрелы": "shots",
-        "сб": "rof",
-        "отдача": "recoil",
-    }
+    entry_terms = (
+        NC_("entry gurps", "yd"),
+        NC_("entry gurps", "shots"),
+        NC_("entry gurps", "rof"),
+        NC_("entry gurps", "recoil"),
+    )
     entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
         "  = 4 3 5 (three dice, or one 3d6 total)\n"
