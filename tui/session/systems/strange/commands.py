@@ -19,7 +19,7 @@ from rules.strange import Duel, Rank, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, Phase
 from rules.strange.rounds import Scene as Rounds
-from tui.language import Msg, _, msg, term
+from tui.language import Msg, _, msg, term, vs_words
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.scenes.base import pick_character
@@ -44,7 +44,10 @@ __all__ = ["COMMANDS"]
 
 #: the round commands and the hooks that record rolls as actions and reactions
 COMMANDS = CommandSet()
-_VS = ("vs", "vs.", "at", "против")
+
+
+def _vs() -> frozenset[str]:
+    return vs_words() | {"at"}
 
 
 def _apply(
@@ -111,7 +114,7 @@ def _act(table: Table, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, cmd.args)
     if not rest:
         return Feedback(False, _("/act needs {name}'s skill").format(name=name))
-    cut = next((i for i, w in enumerate(rest) if w.casefold() in _VS), len(rest))
+    cut = next((i for i, w in enumerate(rest) if w.casefold() in _vs()), len(rest))
     skills = _skills(campaign, table, name)
     found = match_prefix_words(rest[:cut], list(skills), what=f"skill of {name}", same=skills)
     skill = skills.get(found.name, found.name)
