@@ -66,7 +66,7 @@ __all__ = [
     "plural_index",
     "ru_form",
     "set_language",
-    "shown_entry_word",
+    "shown_entry_words",
     "term",
     "tr",
     "verbatim",
@@ -287,15 +287,24 @@ def entry_words(context: str, english: Sequence[str]) -> dict[str, str]:
     return {w: word for word in english for w in forms.get((context, word), ())}
 
 
-def shown_entry_word(english: str) -> str:
-    """A roll-entry word as the current language shows it (its first form), else itself."""
-    if current() == SOURCE:
-        return english
-    for (context, word), forms in _entry_forms().items():
-        if word == english and forms:
-            lang_first = pgettext(context, word).split()
-            return lang_first[0] if lang_first and lang_first[0] != word else english
-    return english
+def shown_entry_words(english: Sequence[str]) -> list[str]:
+    """Roll-entry words as the current language shows them (each one's first form), read
+    in the context that knows most of them (a system's list: BRP's ``easy`` is «легко»,
+    AGE's «просто»); a word without a translation stays as it is."""
+    if current() == SOURCE or not english:
+        return list(english)
+    contexts: dict[str, int] = {}
+    for context, word in _entry_forms():
+        if word in english:
+            contexts[context] = contexts.get(context, 0) + 1
+    order = sorted(contexts, key=lambda c: (-contexts[c], c))
+    shown = []
+    for word in english:
+        said = next(
+            (s for c in order if (s := pgettext(c, word).split()[:1]) and s[0] != word), [word]
+        )
+        shown.append(said[0])
+    return shown
 
 
 def vs_words() -> frozenset[str]:
