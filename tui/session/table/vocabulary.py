@@ -4,7 +4,7 @@ A system's modifier words in other languages (``System.entry_words``: ``слож
 ``диапазон`` → ``range``); the table rewrites a parsed side with them before the system sees
 it, so an adapter only ever reads its own words, and a line typed in Russian previews and
 rolls exactly like the English one. ``ё`` may be typed as ``е`` (``легкий``), and a
-one-letter slip is forgiven in either language (``сложна``, ``hadr``). Slash commands keep
+one-letter slip of a translated word is forgiven (``сложна``). Slash commands keep
 their names; the words come from the catalogs (msgctxt ``entry <system>``).
 """
 
@@ -36,16 +36,16 @@ def in_own_words(side: Side, words: Mapping[str, str]) -> Side:
 
 
 def _slip(word: str, table: Mapping[str, str]) -> str:
-    """The system's word ``word`` is a one-letter slip of (``сложна`` for ``сложно``, ``hadr``
-    for ``hard``: a letter wrong, missing, extra or two swapped), in either language, when
-    exactly one word is that near and ``word`` has four letters or more; else ``word``."""
+    """The system's word ``word`` is a one-letter slip of a translated word (``сложна`` for
+    ``сложно``: a letter wrong, missing, extra or two swapped), when exactly one is that near
+    and ``word`` has four letters or more; else ``word`` (the system refuses an English slip
+    such as ``hardd`` itself, naming where it is)."""
     from tui.session.table.names import distance
 
     key = _key(word)
-    own = set(table.values())
-    if len(key) < 4 or word in own or (not key.isalpha() and "-" not in key):
+    if len(key) < 4 or word in table.values() or (not key.isalpha() and "-" not in key):
         return word
-    near = {v for k, v in (*table.items(), *((v, v) for v in own)) if distance(key, k, 1) <= 1}
+    near = {v for k, v in table.items() if distance(key, k, 1) <= 1}
     return near.pop() if len(near) == 1 else word
 
 
