@@ -1,5 +1,5 @@
 """The roll entry's words from the catalogs: each system's, typed in any language, a
-one-letter slip forgiven in either, and a refusal naming them in the GM's language."""
+one-letter slip of one forgiven, and a refusal naming them in the GM's language."""
 
 from __future__ import annotations
 
@@ -21,8 +21,7 @@ def russian() -> Iterator[None]:
 @pytest.mark.parametrize(
     ("system", "typed", "english"),
     [
-        ("brp", "alice spot hidden сложна", "alice spot hidden hard"),  # a slip in Russian
-        ("brp", "alice spot hidden hadr", "alice spot hidden hard"),  # and in English
+        ("brp", "alice spot hidden сложна", "alice spot hidden hard"),  # a slip
         ("brp", "alice spot hidden легкий", "alice spot hidden easy"),
         ("age", "naomi stealth нормальна", "naomi stealth average"),
     ],
