@@ -51,9 +51,18 @@ def test_the_readme_commands_and_ci_agree() -> None:
     assert ci[-1] == readme[1]
 
 
-def test_the_russian_catalog_ships_as_python_modules_of_a_listed_package() -> None:
-    # no .po/.mo data files to forget: the catalog is code of the package tui.language.ru
-    assert "tui.language.ru" in SETUPTOOLS["packages"]
-    parts = {p.name for p in (ROOT / "tui" / "language" / "ru").iterdir() if p.suffix == ".py"}
-    assert {"__init__.py", "terms.py", "screens.py", "help.py", "log.py"} <= parts
-    assert not [p for p in (ROOT / "tui").rglob("*") if p.suffix in (".po", ".mo", ".pot")]
+def test_every_catalog_and_help_page_ships_as_package_data() -> None:
+    import fnmatch
+
+    globs = SETUPTOOLS["package-data"]["tui.language"]
+    base = ROOT / "tui" / "language"
+    shipped = [p for p in (base / "locale").rglob("*") if p.suffix in (".po", ".txt")]
+    assert any(p.suffix == ".po" for p in shipped)
+    unshipped = [
+        str(p.relative_to(base))
+        for p in shipped
+        if not any(fnmatch.fnmatch(str(p.relative_to(base)), g) for g in globs)
+    ]
+    assert unshipped == []
+    # the template and compiled catalogs are made by pybabel, never shipped
+    assert not [g for g in globs if g.endswith((".pot", ".mo"))]

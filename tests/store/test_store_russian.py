@@ -8,7 +8,7 @@ for what is data: the key names of the save and its log (``skills``, ``checkpoin
 ``[[log]]``), the values the schema allows (``party``, ``active``, ``running``, ``true``),
 the system keys, file names, and the GM's own values, which the message quotes (``'sixty'``).
 
-Not checked, on purpose (see :mod:`tui.language.ru.store`): the TOML parser's own syntax
+Not checked, on purpose (the README's translation section): the TOML parser's own syntax
 messages and the operating system's reason for a failed read or write.
 """
 

@@ -36,7 +36,7 @@ from tui.app.files import CampaignFiles
 from tui.app.terminal import lenient_input
 from tui.base import gcpause
 from tui.base.textsafe import visible
-from tui.language import _
+from tui.language import N_, _
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Feedback, Table
 from tui.store import (
@@ -92,7 +92,7 @@ class TablekeeperApp(OrderedKeysApp[None]):
             "palette",
             show=False,
             priority=True,
-            tooltip="Open the command palette",
+            tooltip=N_("Open the command palette"),
             id="app.command_palette",
         ),
     ]

@@ -31,11 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from tui.language import N_, Msg, msg, verbatim
+from tui.language import N_, Msg, languages, msg, verbatim
 
-__all__ = ["LANGUAGES", "Config", "ConfigWriteError", "load_config", "write_theme"]
+__all__ = ["Config", "ConfigWriteError", "load_config", "write_theme"]
 
-LANGUAGES = ("en", "ru")
 _KEYS = ("theme", "saves", "language", "keymap")
 _BINDING_ID = re.compile(r"^[A-Za-z_][\w-]*(\.[\w-]+)+$")
 _KEY_LIST = re.compile(r"^[^\s,]+(,[^\s,]+)*$")
@@ -173,11 +172,11 @@ def _saves(value: object) -> Path:
 
 
 def _language(value: object) -> str:
-    if not isinstance(value, str) or value not in LANGUAGES:
+    if not isinstance(value, str) or value not in languages():
         raise _Bad(
             msg(
                 "expected one of {choices}, got {value}",
-                choices=", ".join(LANGUAGES),
+                choices=", ".join(languages()),
                 value=repr(value),
             )
         )

@@ -1,12 +1,12 @@
 """The command line's language (:mod:`tui.cli.main`): which one, and argparse's own words in it.
 
-The language is ``--lang ru|en`` anywhere on the line (read before any parser runs, so the
-help is already in it), else the config's ``language`` (the file of ``--config`` or
-``TABLEKEEPER_CONFIG``, else the usual one; a config that cannot be read leaves it to the
-locale), else the locale. argparse looks its texts up through the module-level function
-``argparse._`` (its gettext domain): :func:`argparse_words` points it at the catalog while
-the command line runs and restores it afterwards; the texts a Tablekeeper command line can
-show are listed in :data:`ARGPARSE_WORDS` for the catalog.
+The language is ``--lang LANG`` (``en`` or a language with a catalog) anywhere on the line
+(read before any parser runs, so the help is already in it), else the config's ``language``
+(the file of ``--config`` or ``TABLEKEEPER_CONFIG``, else the usual one; a config that cannot
+be read leaves it to the locale), else the locale. argparse looks its texts up through the
+module-level function ``argparse._`` (its gettext domain): :func:`argparse_words` points it
+at the catalog while the command line runs and restores it afterwards; the texts a
+Tablekeeper command line can show are listed in :data:`ARGPARSE_WORDS` for the catalog.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def language(args: Sequence[str], config_env: str | None) -> str:
 
     chosen = flag(args, "--lang")
     configured = None
-    if chosen not in i18n.LANGUAGES:
+    if chosen not in i18n.languages():
         explicit = flag(args, "--config") or config_env
         try:
             from tui.app.config import load_config

@@ -23,7 +23,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tui.language import N_, _, msg, tr
 
@@ -41,6 +41,14 @@ ENVIRONMENT = (
 
 class UsageError(Exception):
     """A bad argument or environment variable: the message is the whole story."""
+
+
+def _lang_choices() -> dict[str, Any]:
+    """``--lang``'s choices: English and each language with a catalog (``ru|en``)."""
+    from tui.language import languages
+
+    found = languages()
+    return {"choices": found, "metavar": "|".join((*found[1:], found[0]))}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -103,7 +111,8 @@ def _epilog() -> str:
         "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)\n"
         "  import SAVE F...   characters from GCS sheets (tablekeeper import --help)"
     )
-    return f"{commands}\n\n{_('environment variables:')}\n{env}\n\n{_('files:')}\n{listed}\n\n" + _(
+    env_title, files_title = _("environment variables:"), _("files:")
+    return f"{commands}\n\n{env_title}\n{env}\n\n{files_title}\n{listed}\n\n" + _(
         "The saves folder is --saves, else TABLEKEEPER_SAVES, else the config's "
         "'saves',\nelse saves/ of a source checkout, else the per-user data "
         "folder."
@@ -161,8 +170,7 @@ def _main_parser() -> _Parser:
     parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice (demos, tests)"))
     parser.add_argument(
         "--lang",
-        choices=("en", "ru"),
-        metavar="ru|en",
+        **_lang_choices(),
         help=_(
             "the interface's language (else the config's 'language', else "
             "the locale: LC_ALL, LC_MESSAGES, LANG = ru_* is Russian; else "
@@ -184,8 +192,7 @@ def _check_parser() -> _Parser:
     parser.add_argument("files", nargs="+", metavar="FILE", help=_("a save to check"))
     parser.add_argument(
         "--lang",
-        choices=("en", "ru"),
-        metavar="ru|en",
+        **_lang_choices(),
         help=_("the report's language (else the config's 'language', else the locale)"),
     )
     return parser
@@ -214,8 +221,7 @@ def _serve_parser() -> _Parser:
     )
     parser.add_argument(
         "--lang",
-        choices=("en", "ru"),
-        metavar="ru|en",
+        **_lang_choices(),
         help=_("the language of these messages (else the config's 'language', else the locale)"),
     )
     return parser
@@ -245,8 +251,7 @@ def _recap_parser() -> _Parser:
     )
     parser.add_argument(
         "--lang",
-        choices=("en", "ru"),
-        metavar="ru|en",
+        **_lang_choices(),
         help=_(
             "the recap's language (else the config's 'language', else the locale: ru_* is Russian)"
         ),

@@ -1,18 +1,21 @@
 """The GM's language: one translation layer over the standard library's :mod:`gettext`.
 
 Every user-facing string goes through :func:`_` (a message), :func:`ngettext` (a message with
-a count: Russian has three plural forms, «1 попадание», «2 попадания», «5 попаданий») or
+a count: Russian has three plural forms, «1 попадание», «2 попадания», «5 попаданий»),
+:func:`pgettext` (a message with a context, such as ``entry`` for the roll entry's words) or
 :func:`N_` (marks a constant for the catalog; translated where it is shown). The English text
 *is* the message id, so English costs nothing: no catalog is read, not even :mod:`gettext`
-is imported, the calls return their argument. Russian is a plain Python data package
-(:mod:`tui.language.ru`: a dict per part of the app, and the plural forms), imported the first
-time Russian is chosen — it ships inside the ``tui`` package, needs no build step and no
-package data; it is wrapped in a :class:`gettext.NullTranslations` subclass, so lookups go
-through the standard interface.
+is imported, the calls return their argument.
 
-Choosing the language (:func:`choose`): ``--lang ru|en``, else the config's ``language``,
-else the locale (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``; ``ru_*`` is Russian), else
-English.
+Each other language is a translators' catalog, ``locale/<lang>/LC_MESSAGES/tablekeeper.po``
+inside this package (its plural rule in its ``Plural-Forms`` header, its own name in
+``Language-Team``), read the first time that language is chosen (:mod:`.po`); the long help
+pages are text files beside it (:mod:`.help`). A folder with a catalog is a language: the
+command line, the config and the locale offer it with no code edited (:func:`languages`).
+
+Choosing the language (:func:`choose`): ``--lang``, else the config's ``language``, else the
+locale (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``: ``ru_RU.UTF-8`` is ``ru``), else
+English; a value without a catalog is passed over.
 
 The log keeps structured facts, not only sentences: :class:`Msg` is a message id with its
 arguments (numbers, names, or other messages such as a grade), stored in a log entry's
@@ -20,117 +23,218 @@ arguments (numbers, names, or other messages such as a grade), stored in a log e
 one language reads in the other. An entry without one (older logs) shows its text.
 
 Adding a string: wrap it (``_("Scene ended")``, ``ngettext("{n} hit", "{n} hits", n)``,
-``msg("{actor} wins", actor=name)``), then run ``tests/test_i18n_catalog.py``: it finds
-every such call in ``tui/`` and fails naming each message the Russian catalog lacks (and
-each entry no code uses any more); add the Russian to its part of ``tui/language/ru/``.
+``msg("{actor} wins", actor=name)``), run ``pybabel extract`` and ``pybabel update``
+(configured in ``pyproject.toml``) and translate the new entry in each ``.po``;
+``tests/test_i18n_catalog.py`` fails naming each message a catalog lacks, each stale entry
+and each translation whose placeholders differ.
 
 Imports no Textual or Rich (the session modules use it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import gettext
 
+    from tui.language.po import Entry
+
 __all__ = [
     "LANGUAGES",
+    "NC_",
     "N_",
     "Msg",
     "_",
+    "add_messages",
+    "catalog_path",
     "choose",
     "current",
+    "entry_words",
     "joined",
+    "language_name",
+    "languages",
     "locale_language",
     "msg",
     "msg_from_doc",
     "ngettext",
     "nmsg",
+    "pgettext",
+    "plural_index",
     "ru_form",
     "set_language",
+    "shown_entry_words",
     "term",
     "tr",
     "verbatim",
+    "vs_words",
 ]
 
-LANGUAGES = ("en", "ru")
+#: where the catalogs live: ``<lang>/LC_MESSAGES/tablekeeper.po`` (and ``<lang>/help/``)
+LOCALE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+DOMAIN = "tablekeeper"
+SOURCE = "en"  # the language of the message ids: no catalog
 
 
-def ru_form(n: int) -> int:
-    """Index of the Russian plural form of ``n``: 0 «одно», 1 «два–четыре», 2 «пять»."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
+def _code_ok(lang: str) -> bool:
+    """``ru``, ``pt_BR``: a folder name, never a path (``--lang ../x`` is no language)."""
+    return 2 <= len(lang) <= 12 and lang.isascii() and lang.replace("_", "").isalnum()
 
 
-def _catalog(
-    messages: Mapping[str, str], plurals: Mapping[str, tuple[str, str, str]]
-) -> gettext.NullTranslations:
-    """A gettext translation from two dicts (message → text, singular → plural forms)."""
-    import gettext
-
-    class Catalog(gettext.NullTranslations):
-        def gettext(self, message: str) -> str:
-            return messages.get(message, message)
-
-        def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-            forms = plurals.get(msgid1)
-            if forms is None:
-                return msgid1 if n == 1 else msgid2
-            return forms[ru_form(n)]
-
-    return Catalog()
+def catalog_path(lang: str) -> str:
+    """The file of ``lang``'s catalog (it may not exist)."""
+    return os.path.join(LOCALE, lang, "LC_MESSAGES", DOMAIN + ".po")
 
 
+def _has_catalog(lang: str) -> bool:
+    return _code_ok(lang) and os.path.isfile(catalog_path(lang))
+
+
+def languages() -> tuple[str, ...]:
+    """English and every language with a catalog folder, in alphabetical order after English."""
+    try:
+        found = sorted(d for d in os.listdir(LOCALE) if d != SOURCE and _has_catalog(d))
+    except OSError:
+        found = []
+    return (SOURCE, *found)
+
+
+def __getattr__(name: str) -> Any:
+    # ``LANGUAGES`` is read from the folder when asked for, so importing costs nothing
+    if name == "LANGUAGES":
+        return languages()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def language_name(lang: str) -> str:
+    """The language's own name, from its catalog's ``Language-Team`` header (``Русский``);
+    the code itself when the catalog names none."""
+    if lang == SOURCE:
+        return "English"
+    if not _has_catalog(lang):
+        return lang
+    from tui.language import po
+
+    with open(catalog_path(lang), encoding="utf-8") as f:
+        head = f.read(8192).split("\n\n", 1)[0]
+    team = po.parse(head).headers.get("Language-Team", "")
+    name = team.split("<", 1)[0].strip()
+    return lang if not name or name.upper() == "LANGUAGE" else name
+
+
+#: the messages added at run time (:func:`add_messages`), per language
+_added: dict[str, list[Entry]] = {}
+#: each catalog file's (header, entries), read once
+_read: dict[str, tuple[str, tuple[Entry, ...]]] = {}
 #: the translation in use; ``None`` is English (no catalog, not even gettext, is loaded)
-_state: dict[str, Any] = {"lang": "en", "tr": None}
+_state: dict[str, Any] = {"lang": SOURCE, "tr": None}
+
+
+def _entries(lang: str) -> tuple[str, tuple[Entry, ...]]:
+    path = catalog_path(lang)
+    if path not in _read:
+        from tui.language import po
+
+        catalog = po.read(path)
+        _read[path] = (catalog.header, catalog.entries)
+    return _read[path]
+
+
+def _translations(lang: str) -> gettext.NullTranslations:
+    from tui.language import po
+
+    header, entries = _entries(lang)
+    return po.translations(header, (*entries, *_added.get(lang, ())))
 
 
 def set_language(lang: str) -> None:
-    """Use ``lang`` (``en`` or ``ru``) from now on; anything else is English."""
-    if lang == "ru":
-        from tui.language import ru as i18n_ru
-
-        _state["tr"] = _catalog(i18n_ru.MESSAGES, i18n_ru.PLURALS)
-        _state["lang"] = "ru"
+    """Use ``lang`` from now on; English, or a language without a catalog, is English."""
+    if lang != SOURCE and _has_catalog(lang):
+        _state["tr"] = _translations(lang)
+        _state["lang"] = lang
     else:
         _state["tr"] = None
-        _state["lang"] = "en"
+        _state["lang"] = SOURCE
 
 
 def current() -> str:
-    """The language in use: ``en`` or ``ru``."""
+    """The language in use: ``en``, ``ru``, … (a catalog folder's name)."""
     return str(_state["lang"])
 
 
+def add_messages(
+    lang: str,
+    messages: Mapping[str | tuple[str, str], str | Sequence[str]],
+    context: str | None = None,
+) -> None:
+    """Translations added at run time (a system that ships outside the catalog, a test):
+    ``{msgid: text}``, or ``{(singular, plural): (form, form, …)}`` for a counted message,
+    in ``lang``'s catalog, under ``context`` if given; they win over the catalog's own
+    (English needs none: its messages are their own ids)."""
+    from tui.language.po import Entry
+
+    added = _added.setdefault(lang, [])
+    for key, text in messages.items():
+        strings = (text,) if isinstance(text, str) else tuple(text)
+        if isinstance(key, tuple):
+            added.append(Entry(key[0], strings, context, key[1]))
+        else:
+            added.append(Entry(key, strings, context))
+    if _state["lang"] == lang and lang != SOURCE:
+        _state["tr"] = _translations(lang)
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which plural form ``lang``'s catalog uses for ``n`` (its ``Plural-Forms`` rule);
+    English's is the source's own: 0 for one, 1 otherwise."""
+    if lang == SOURCE or not _has_catalog(lang):
+        return 0 if n == 1 else 1
+    import gettext
+
+    from tui.language import po
+
+    rule = po.header_fields(_entries(lang)[0]).get("Plural-Forms", "plural=(n != 1);")
+    expression = rule.partition("plural=")[2].rstrip().rstrip(";")
+    return int(gettext.c2py(expression)(abs(n)))
+
+
+def ru_form(n: int) -> int:
+    """Index of the Russian plural form of ``n`` (0 «одно», 1 «два–четыре», 2 «пять»), as the
+    Russian catalog's header says."""
+    return plural_index("ru", n)
+
+
 def locale_language(environ: Mapping[str, str]) -> str | None:
-    """``ru`` or ``en`` from the locale variables (the first one set decides), or None."""
+    """A language with a catalog (or English) from the locale variables (the first one set
+    decides: ``pt_BR.UTF-8`` is ``pt_BR`` if it has a catalog, else ``pt``), or None."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name, "")
         if value:
-            lang = value.split("_")[0].split(".")[0].casefold()
-            return lang if lang in LANGUAGES else None
+            full = value.split(".")[0].split("@")[0]
+            for lang in (full, full.split("_")[0].casefold()):
+                if lang == SOURCE or _has_catalog(lang):
+                    return lang
+            return None
     return None
 
 
 def choose(flag: str | None, configured: str | None, environ: Mapping[str, str]) -> str:
-    """The language: ``--lang``, else the config's ``language``, else the locale, else en."""
-    for value in (flag, configured, locale_language(environ)):
-        if value in LANGUAGES:
-            return str(value)
-    return "en"
+    """The language: ``--lang``, else the config's ``language``, else the locale, else en;
+    a value without a catalog is passed over."""
+    for value in (flag, configured):
+        if value is not None and (value == SOURCE or _has_catalog(value)):
+            return value
+    return locale_language(environ) or SOURCE
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (the English text is its own id)."""
+    """``message`` in the current language (the English text is its own id; the empty
+    message is itself, not gettext's catalog header)."""
     tr_: gettext.NullTranslations | None = _state["tr"]
-    return message if tr_ is None else tr_.gettext(message)
+    return message if tr_ is None or not message else tr_.gettext(message)
 
 
 def N_(message: str) -> str:
@@ -138,11 +242,81 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Marks ``message`` for the catalog under ``context`` without translating it (a
+    roll-entry word: ``NC_("entry brp", "hard")``)."""
+    return message
+
+
+#: the roll entry's own words (each catalog translates them, msgctxt "entry")
+_ENTRY_OWN = (NC_("entry", "vs"),)
+#: (locale folder, language, how many added) → (context, English) → the typed forms,
+#: the current language's first
+_entry_cache: dict[tuple[str, str, int], dict[tuple[str, str], list[str]]] = {}
+
+
+def _entry_forms() -> dict[tuple[str, str], list[str]]:
+    """Every catalog's roll-entry words (contexts ``entry`` and ``entry <system>``): a
+    translation lists its forms separated by spaces (``сложно сложный``), the first shown."""
+    added = sum(len(v) for v in _added.values())
+    key = (LOCALE, current(), added)
+    if key in _entry_cache:
+        return _entry_cache[key]
+    from tui.language import po
+
+    forms: dict[tuple[str, str], list[str]] = {}
+    langs = sorted(languages()[1:], key=lambda lang: lang != current())
+    for lang in langs:
+        with open(catalog_path(lang), encoding="utf-8") as f:
+            chunks = [c for c in f.read().split("\n\n") if 'msgctxt "entry' in c]
+        entries = [*po.parse("\n\n".join(chunks)).entries, *_added.get(lang, ())]
+        for e in entries:
+            ours = e.context is not None and e.context.split(" ")[0] == "entry"
+            if ours and e.context is not None and not e.fuzzy and e.strings[0]:
+                found = forms.setdefault((e.context, e.msgid), [])
+                found += [w for w in e.strings[0].casefold().split() if w not in found]
+    _entry_cache.clear()
+    _entry_cache[key] = forms
+    return forms
+
+
+def entry_words(context: str, english: Sequence[str]) -> dict[str, str]:
+    """The roll-entry words of every catalog for the ``english`` ones under ``context`` →
+    the English word (``{"сложно": "hard", "сложный": "hard"}``): typed in any language."""
+    forms = _entry_forms()
+    return {w: word for word in english for w in forms.get((context, word), ())}
+
+
+def shown_entry_words(english: Sequence[str]) -> list[str]:
+    """Roll-entry words as the current language shows them (each one's first form), read
+    in the context that knows most of them (a system's list: BRP's ``easy`` is «легко»,
+    AGE's «просто»); a word without a translation stays as it is."""
+    if current() == SOURCE or not english:
+        return list(english)
+    contexts: dict[str, int] = {}
+    for context, word in _entry_forms():
+        if word in english:
+            contexts[context] = contexts.get(context, 0) + 1
+    order = sorted(contexts, key=lambda c: (-contexts[c], c))
+    shown = []
+    for word in english:
+        said = next(
+            (s for c in order if (s := pgettext(c, word).split()[:1]) and s[0] != word), [word]
+        )
+        shown.append(said[0])
+    return shown
+
+
+def vs_words() -> frozenset[str]:
+    """The words between the sides of an opposed roll: ``vs`` and every catalog's."""
+    return frozenset({"vs", "vs.", *_entry_forms().get(("entry", "vs"), ())})
+
+
 def tr(text: str) -> str:
     """A known term in the current language: a rules label (``critical success``), a grade
     or a phase, listed for the catalog in its system's ``words`` module (``TERMS``)."""
     tr_: gettext.NullTranslations | None = _state["tr"]
-    return text if tr_ is None else tr_.gettext(text)
+    return text if tr_ is None or not text else tr_.gettext(text)
 
 
 def term(text: str) -> Msg:
@@ -156,6 +330,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if tr_ is None:
         return singular if n == 1 else plural
     return tr_.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` under ``context`` in the current language (a roll-entry word is
+    ``pgettext("entry", "hard")``: «сложно»); English is the message itself."""
+    tr_: gettext.NullTranslations | None = _state["tr"]
+    return message if tr_ is None or not message else tr_.pgettext(context, message)
 
 
 @dataclass(frozen=True)

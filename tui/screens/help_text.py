@@ -14,7 +14,8 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tui.language import _, tr
+from tui.language import _
+from tui.language.help import help_page
 from tui.session.campaign.model import Campaign
 from tui.session.systems.interface import System
 
@@ -94,7 +95,7 @@ def grammar(ex: Examples) -> list[Section]:
         (_("… ext=NAME [clear]"), _("the roll counts toward an extended check")),
         (_("/best SKILL [modifiers]"), _("who should roll this? (ctrl+b on a typed check)")),
         (
-            "!LINE",
+            _("!LINE"),
             _(
                 "a secret line: its log entry is the GM's only (!{char} {skill}); /note "
                 "is the GM's, /note! a note the players' view shows too"
@@ -148,7 +149,7 @@ def players_view() -> Section:
 def modifiers(system_name: str = "", entry_help: str = "", systems: Sequence[str] = ()) -> Section:
     """The MODIFIERS section for one system, or the list of systems to pick from."""
     if system_name:
-        text = " ".join(line.strip() for line in tr(entry_help).splitlines() if line.strip())
+        text = " ".join(line.strip() for line in help_page(entry_help).splitlines() if line.strip())
         return Section(
             _("MODIFIERS — {system}").format(system=system_name), paragraphs=(text,) if text else ()
         )

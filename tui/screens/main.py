@@ -92,7 +92,7 @@ class MainScreen(Screen[None]):
             "next_character",
             "Next sheet",
             id="main.next_character",
-            tooltip="Show the next character's sheet",
+            tooltip=N_("Show the next character's sheet"),
         ),
         Binding(
             "f4",
@@ -100,7 +100,7 @@ class MainScreen(Screen[None]):
             "Sheet",
             show=False,
             id="main.sheet",
-            tooltip="The full sheet of the selected character",
+            tooltip=N_("The full sheet of the selected character"),
         ),
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),

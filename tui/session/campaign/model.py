@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from tui.language import _
+
 __all__ = [
     "DURATION_UNITS",
     "SIDES",
@@ -63,8 +65,11 @@ class Condition:
 
     @property
     def short(self) -> str:
-        """``stunned 2r`` / ``bleeding 3t`` / ``prone`` (the party panel)."""
-        return f"{self.name} {self.left}{self.unit[0]}" if self.unit else self.name
+        """``stunned 2r`` / ``bleeding 3t`` / ``prone`` (the party panel, «2р» in Russian)."""
+        if not self.unit:
+            return self.name
+        short = _("{name} {left}r") if self.unit == "rounds" else _("{name} {left}t")
+        return short.format(name=self.name, left=self.left)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rules import age
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
-from tui.language import Msg, _, msg, nmsg, term
+from tui.language import Msg, _, msg, nmsg, term, vs_words
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import (
     LEVELS,
@@ -42,7 +42,7 @@ def _options(words: Sequence[str]) -> dict[str, str]:
     for word in words:
         key, eq, value = word.partition("=")
         key = key.casefold()
-        if not eq and word.casefold() in ("vs", "против"):
+        if not eq and word.casefold() in vs_words():
             raise EntryError(_('quote a race\'s sides: race="naomi vs guard"'))
         if not eq:
             raise EntryError(

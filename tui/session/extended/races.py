@@ -21,6 +21,7 @@ Needs the AGE rules; imported only when a campaign has a race.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -28,7 +29,7 @@ from typing import Any
 
 from rules.age import Race, Status
 from rules.errors import RulesError
-from tui.language import Msg, _, msg, ngettext, nmsg, term, verbatim
+from tui.language import Msg, _, msg, ngettext, nmsg, term, verbatim, vs_words
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.extended.progress import as_test, minutes, named, settle
@@ -53,7 +54,8 @@ RACE_USAGE = '/ext NAME race="A vs B[, C]" threshold=N [time=30m] [tn=N]'
 
 
 def _sides(campaign: Campaign, text: str) -> tuple[tuple[str, ...], ...]:
-    parts = [p for p in text.replace(" против ", " vs ").split(" vs ")]
+    vs = re.compile(r"\s+(?:" + "|".join(map(re.escape, sorted(vs_words()))) + r")\s+", re.I)
+    parts = vs.split(text)
     if len(parts) != 2 or not all(p.strip() for p in parts):
         raise EntryError(
             _(

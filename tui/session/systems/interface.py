@@ -65,7 +65,8 @@ class Defaults:
 
     option_keys: frozenset[str] = frozenset()
     entry_help = ""
-    entry_words: ClassVar[Mapping[str, str]] = {}
+    #: its roll-entry words (``NC_("entry <key>", "hard")``), translated in each catalog
+    entry_terms: ClassVar[tuple[str, ...]] = ()
     max_sides = 2
     modifier_fields: tuple[ModifierField, ...] = ()
     shows_round_limit = False
@@ -77,6 +78,14 @@ class Defaults:
     weapon_fields: tuple[str, ...] = ()
     #: log grade → extended-check progress, read by the default :meth:`extended_progress`
     progress_by_grade: ClassVar[Mapping[str, int]] = {}
+
+    @property
+    def entry_words(self) -> Mapping[str, str]:
+        """Each catalog's words for :attr:`entry_terms` → the system's own (``сложно`` →
+        ``hard``), typed in any language."""
+        from tui.language import entry_words
+
+        return entry_words(f"entry {getattr(self, 'key', '')}", self.entry_terms)
 
     def adapter(self) -> Adapter:
         """The system's adapter; a subclass imports it here, so the rules load on first use."""

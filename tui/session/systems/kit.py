@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import RulesError
-from tui.language import N_, Msg, _, msg, ngettext, tr
+from tui.language import N_, Msg, _, msg, ngettext, shown_entry_words, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
 from tui.session.systems.interface import Chance
@@ -114,7 +114,9 @@ def reject_unknown(
         if word not in allowed_words:
             raise EntryError(
                 _("unknown modifier {word} for {name} (allowed: {allowed})").format(
-                    word=repr(word), name=side.actor, allowed=", ".join(allowed_words) or _("none")
+                    word=repr(word),
+                    name=side.actor,
+                    allowed=", ".join(shown_entry_words(allowed_words)) or _("none"),
                 )
             )
     for key in side.options:

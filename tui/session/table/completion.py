@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tui.language import vs_words
 from tui.session.protocol.commands import SlashCommand
 from tui.session.table.entry import MAX_LINE
 from tui.session.table.names import NameError_, complete, match_prefix_words, normal, romanise
@@ -40,7 +41,6 @@ from tui.session.table.table import SECRET, Table
 
 __all__ = ["complete_line", "parse_spec"]
 
-_VS = frozenset({"vs", "vs.", "против"})
 _WORD = re.compile(r"\S+")
 ROLL_SPEC = "CHAR SKILL MODIFIER…"
 OPPONENT_SPEC = "CHAR [SKILL] MODIFIER…"
@@ -374,7 +374,7 @@ def _roll_line(table: Table, text: str) -> list[_Candidate]:
     done = spans if ends_in_space else spans[:-1]
     side = 0
     for k, (_at, word) in enumerate(done):
-        if word.casefold() in _VS:
+        if word.casefold() in vs_words():
             side = k + 1
     start = (
         done[side][0]

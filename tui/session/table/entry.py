@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.language import _
+from tui.language import _, vs_words
 from tui.session.protocol.lines import Check, FreeRoll, Side, Slash
 from tui.session.table.names import NameError_, match_prefix_words
 
@@ -49,7 +49,14 @@ MAX_LINE = 500
 MAX_SIDES = 16
 MAX_FACES = 64
 _FACE_SPLIT = re.compile(r"[\s,;/\-–—]+")
-_VS = re.compile(r"\s+(?:vs\.?|против)\s+", re.IGNORECASE)
+
+
+def _vs() -> re.Pattern[str]:
+    """Between the sides: ``vs`` and each catalog's word for it (``против``)."""
+    words = sorted(vs_words(), key=len, reverse=True)
+    return re.compile(r"\s+(?:" + "|".join(map(re.escape, words)) + r")\s+", re.IGNORECASE)
+
+
 _DICE_LIKE = re.compile(r"^[\d\s+\-dD%]+$")
 
 
@@ -230,12 +237,13 @@ def parse_line(
         except RulesError as exc:
             raise EntryError(str(exc)) from None
         return FreeRoll(str(expr), faces)
-    parts = _VS.split(text)
+    vs = _vs()
+    parts = vs.split(text)
     if len(parts) > MAX_SIDES:
         raise EntryError(
             _("too many sides ({n}, at most {most})").format(n=len(parts), most=MAX_SIDES)
         )
-    starts = [0, *(m.end() for m in _VS.finditer(text))]  # where each side begins
+    starts = [0, *(m.end() for m in vs.finditer(text))]  # where each side begins
 
     def side(i: int, default: str | None = None) -> Side:
         try:

@@ -200,7 +200,7 @@ class AgeAdapter:
             )
 
         gate_text = " " + _("(TN {tn})").format(tn=gate) if gate else ""
-        summary = " vs ".join(t.text for t in tests) + gate_text
+        summary = _(" vs ").join(t.text for t in tests) + gate_text
         return Plan(summary, odds, run, progress=progress, contest=contest)
 
 

@@ -3,12 +3,11 @@ adapter are loaded by the members that need them, after the first frame)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from tui.language import N_, Msg, _
+from tui.language import N_, NC_, Msg, _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, StepRoll
@@ -27,19 +26,19 @@ class Age(Defaults):
     skill_type = str  # a focus names its ability: Stealth = "Dexterity"
     option_keys = frozenset({"tn"})
     #: the seed's difficulty table (Элементарно 7 … Почти невозможно 21), hyphenated
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "элементарно": "routine",
-        "просто": "easy",
-        "нормально": "average",
-        "затруднительно": "challenging",
-        "сложно": "hard",
-        "очень-сложно": "very-hard",
-        "невероятно-сложно": "formidable",
-        "почти-невозможно": "nearly-impossible",
-        "сл": "tn",
-    }
+    entry_terms = (
+        NC_("entry age", "routine"),
+        NC_("entry age", "easy"),
+        NC_("entry age", "average"),
+        NC_("entry age", "challenging"),
+        NC_("entry age", "hard"),
+        NC_("entry age", "very-hard"),
+        NC_("entry age", "formidable"),
+        NC_("entry age", "nearly-impossible"),
+        NC_("entry age", "tn"),
+    )
     max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»
-    entry_help = N_(
+    entry_help = (
         "  tn=N or a difficulty word (routine easy average challenging hard\n"
         "  very-hard formidable nearly-impossible), +N/-N; the focus counts\n"
         "  when the skill names it.  = 3 4 6 (the last die is the Drama Die)\n"
@@ -75,8 +74,8 @@ class Age(Defaults):
                 "nearly-impossible",
             ),
         ),
-        ModifierField("tn", "Target number", template="tn={}", hint="instead of a difficulty"),
-        ModifierField("modifier", "Modifier", signed=True, hint="+2 or -1"),
+        ModifierField("tn", "Target number", template="tn={}", hint=N_("instead of a difficulty")),
+        ModifierField("modifier", "Modifier", signed=True, hint=N_("+2 or -1")),
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
     opposed_steps = True  # the seed: «простой или встречный бросок» each time slice

@@ -321,7 +321,10 @@ class BrpAdapter:
             Chance(_("{name} succeeds").format(name=a_side.actor), p, "success"),
             Chance(_("{name} resists").format(name=b_side.actor), 1 - p, "failure"),
         )
-        head = f"{a_side.actor} {a_side.skill} {active} vs {b_side.actor} {b_side.skill} {passive}"
+        head = _("{a} vs {b}").format(
+            a=f"{a_side.actor} {a_side.skill} {active}",
+            b=f"{b_side.actor} {b_side.skill} {passive}",
+        )
         need = chance  # whichever side rolls, roll ≤ chance → the active force prevails
 
         def run(state: Campaign, rng: random.Random) -> Outcome:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.language import N_, Msg, msg
+from tui.language import N_, NC_, Msg, msg
 from tui.session.campaign.model import Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField
@@ -24,22 +24,18 @@ class Brp(Defaults):
     skill_type = int  # percent
     option_keys = frozenset({"by"})
     #: the seed's words (difficulty «Автоматический», «Лёгкий», «Сложный», «Невозможный»)
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "легко": "easy",
-        "легкий": "easy",
-        "сложно": "hard",
-        "сложный": "hard",
-        "автоматически": "automatic",
-        "автоматический": "automatic",
-        "невозможно": "impossible",
-        "невозможный": "impossible",
-        "обычно": "normal",
-        "без-ставок": "nostakes",
-        "бросок": "roll",
-        "кто": "by",
-    }
+    entry_terms = (
+        NC_("entry brp", "easy"),
+        NC_("entry brp", "hard"),
+        NC_("entry brp", "automatic"),
+        NC_("entry brp", "impossible"),
+        NC_("entry brp", "normal"),
+        NC_("entry brp", "nostakes"),
+        NC_("entry brp", "roll"),
+        NC_("entry brp", "by"),
+    )
     max_sides = 16  # «все действующие стороны» roll and compare
-    entry_help = N_(
+    entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
         "  = 07 types the d100 (00 = 100).\n"
         "  impossible alone fails with no roll; impossible roll (or typed\n"
@@ -59,8 +55,10 @@ class Brp(Defaults):
     )
     modifier_fields = (
         ModifierField("difficulty", "Difficulty", ("", "easy", "hard", "automatic", "impossible")),
-        ModifierField("stakes", "Stakes", ("", "nostakes"), hint="nostakes: no experience tick"),
-        ModifierField("percent", "Modifier %", signed=True, hint="+20 or -10 percent"),
+        ModifierField(
+            "stakes", "Stakes", ("", "nostakes"), hint=N_("nostakes: no experience tick")
+        ),
+        ModifierField("percent", "Modifier %", signed=True, hint=N_("+20 or -10 percent")),
     )
     #: extended checks progress by grade: success 1, special 2, critical 3
     progress_by_grade: ClassVar[Mapping[str, int]] = {"critical": 3, "special": 2, "success": 1}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tui.language import N_, Msg, msg
+from tui.language import N_, NC_, Msg, msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -25,14 +25,13 @@ class Gurps(Defaults):
     #: a ranged attack's distance, shots, and a weapon not recorded in the save
     option_keys = frozenset({"yd", "shots", "rof", "recoil", "half", "1/2d"})
     #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "ярд": "yd",
-        "ярды": "yd",
-        "выстрелы": "shots",
-        "сб": "rof",
-        "отдача": "recoil",
-    }
-    entry_help = N_(
+    entry_terms = (
+        NC_("entry gurps", "yd"),
+        NC_("entry gurps", "shots"),
+        NC_("entry gurps", "rof"),
+        NC_("entry gurps", "recoil"),
+    )
+    entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
         "  = 4 3 5 (three dice, or one 3d6 total)\n"
         "  ranged attack: ruth shotgun [WEAPON] yd=N [shots=N]\n"
@@ -65,8 +64,8 @@ class Gurps(Defaults):
         "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=.\n"
     )
     modifier_fields = (
-        ModifierField("modifier", "Modifier", signed=True, hint="-10..+10"),
-        ModifierField("second", "Another modifier", signed=True, hint="-10..+10"),
+        ModifierField("modifier", "Modifier", signed=True, hint=N_("-10..+10")),
+        ModifierField("second", "Another modifier", signed=True, hint=N_("-10..+10")),
     )
     init_refusal = N_(
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"

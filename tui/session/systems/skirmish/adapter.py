@@ -317,4 +317,4 @@ class SkirmishAdapter:
                 result=result,
             )
 
-        return Plan(f"{a.text} vs {b.text}", odds, run)
+        return Plan(_("{a} vs {b}").format(a=a.text, b=b.text), odds, run)

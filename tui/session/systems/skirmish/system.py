@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tui.language import N_, Msg, msg
+from tui.language import N_, NC_, Msg, msg
 from tui.session.systems.interface import Defaults, ModifierField
 
 if TYPE_CHECKING:
@@ -20,14 +20,14 @@ class Skirmish(Defaults):
     skill_type = int  # characteristic value
     option_keys = frozenset({"die", "dice", "set", "choose"})
     #: Russian keys of the test's options (the die itself stays d10, d12 or d20)
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "куб": "die",
-        "кубы": "dice",
-        "знач": "set",
-        "выбор": "choose",
-        "сырой": "raw",
-    }
-    entry_help = N_(
+    entry_terms = (
+        NC_("entry skirmish", "die"),
+        NC_("entry skirmish", "dice"),
+        NC_("entry skirmish", "set"),
+        NC_("entry skirmish", "choose"),
+        NC_("entry skirmish", "raw"),
+    )
+    entry_help = (
         "  die=d10|d12|d20; +N -N xN /N in the seed's order (multiply and\n"
         "  divide, then add, then set=N).\n"
         "  set=3,5 (or set= twice): the acting player picks, choose=N.\n"
@@ -39,7 +39,7 @@ class Skirmish(Defaults):
     )
     modifier_fields = (
         ModifierField("die", "Die", ("", "die=d10", "die=d12", "die=d20")),
-        ModifierField("modifier", "Modifier", hint="+N, -N, x2 or /2"),
+        ModifierField("modifier", "Modifier", hint=N_("+N, -N, x2 or /2")),
         ModifierField("set", "Set the value", template="set={}"),
         ModifierField("dice", "Dice in a contest", template="dice={}"),
     )

@@ -19,7 +19,7 @@ from rules.strange import Duel, Rank, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, Phase
 from rules.strange.rounds import Scene as Rounds
-from tui.language import Msg, _, msg, term
+from tui.language import Msg, _, msg, term, vs_words
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.protocol.answers import Feedback
@@ -46,7 +46,10 @@ __all__ = ["COMMANDS"]
 
 #: the round commands and the hooks that record rolls as actions and reactions
 COMMANDS = CommandSet()
-_VS = ("vs", "vs.", "at", "против")
+
+
+def _vs() -> frozenset[str]:
+    return vs_words() | {"at"}
 
 
 def _apply(
@@ -119,7 +122,7 @@ def _act(table: SlashContext, cmd: Slash) -> Feedback:
     only = set(skills.values())
     if not rest and len(only) != 1:
         return Feedback(False, _("/act needs {name}'s skill").format(name=name))
-    cut = next((i for i, w in enumerate(rest) if w.casefold() in _VS), len(rest))
+    cut = next((i for i, w in enumerate(rest) if w.casefold() in _vs()), len(rest))
     try:
         found = match_prefix_words(rest[:cut], list(skills), what=f"skill of {name}", same=skills)
         skill, used = skills.get(found.name, found.name), found.consumed

@@ -4,10 +4,10 @@ adapter and the rounds are loaded by the members that need them, after the first
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
-from tui.language import N_, Msg, _, msg
+from tui.language import N_, NC_, Msg, _, msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.campaign.session import Outcome
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
@@ -25,15 +25,16 @@ class Strange(Defaults):
     skill_type = str  # a level name of the ladder: "Умелец"
     option_keys = frozenset({"range", "resist", "mod"})
     #: the seed's words: a «встречная проверка», «сложные условия», the ranges
-    entry_words: ClassVar[Mapping[str, str]] = {
-        "встречная": "opposed",
-        "сложно": "hard",
-        "без-синергии": "nosynergy",
-        "диапазон": "range",
-        "сопротивление": "resist",
-        "мод": "mod",
-    }
-    entry_help = N_(
+    entry_terms = (
+        NC_("entry strange", "opposed"),
+        NC_("entry strange", "hard"),
+        NC_("entry strange", "nosynergy"),
+        NC_("entry strange", "range"),
+        NC_("entry strange", "resist"),
+        NC_("entry strange", "mod"),
+        NC_("entry strange", "mounted"),
+    )
+    entry_help = (
         "  range=L,H  resist=L,H: the GM's two d6 (else the app rolls them);\n"
         "  opposed: the app rolls a resistance range too.\n"
         "  mod=N: the range top moves by N, on top of synergy.\n"
@@ -45,13 +46,15 @@ class Strange(Defaults):
         "  mod=, synergy and dice+N; 4-4-4-4 wins unless both roll it,\n"
         "  then effective hits, then rank (danger class 4 = Master).\n"
         "  kirma bow mounted range=4,5 resist=3,4 = 3 3 4 5\n"
-        "  Russian words too: встречная, сложно, без-синергии; диапазон=L,H,\n"
+        "  Russian words too: встречная, сложно, без-синергии, верхом; диапазон=L,H,\n"
         "  сопротивление=L,H, мод=N.\n"
     )
     modifier_fields = (
-        ModifierField("mod", "Modifier", template="mod={}", hint="mod=-1"),
-        ModifierField("range", "GM range", template="range={}", hint="L,H; empty: the app rolls"),
-        ModifierField("resist", "Resistance", template="resist={}", hint="L,H"),
+        ModifierField("mod", "Modifier", template="mod={}", hint=N_("mod=-1")),
+        ModifierField(
+            "range", "GM range", template="range={}", hint=N_("L,H; empty: the app rolls")
+        ),
+        ModifierField("resist", "Resistance", template="resist={}", hint=N_("L,H")),
     )
     shows_round_limit = True
     next_wraps_round = False  # rounds follow /phase

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.language import N_, Msg, current, msg, term
+from tui.language import N_, Msg, current, msg, term, tr
 
 if TYPE_CHECKING:
     from rules.strange import Result, SkillLevel
@@ -28,6 +28,10 @@ TERMS = (
     N_("final"),
     N_("pending"),
     N_("resolved"),
+    # the seed's skill levels (a campaign's own ladder keeps its names)
+    N_("Skilled"),
+    N_("Professional"),
+    N_("Master"),
 )
 
 
@@ -85,5 +89,9 @@ _GROUPS = (N_("dice"), N_("range"), N_("resist"))
 
 def level_name(level: SkillLevel) -> str:
     """A skill level's name in the GM's language: the ladder's own Russian name in Russian
-    (the seed's «Умелец», «Профессионал», «Мастер», or a campaign ladder's)."""
+    (the seed's «Умелец», «Профессионал», «Мастер» from the catalog; a campaign ladder's
+    own Russian name in Russian)."""
+    said = tr(level.name_en)
+    if said != level.name_en:
+        return said
     return level.name_ru if current() == "ru" and level.name_ru else level.name_en
