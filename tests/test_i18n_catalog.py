@@ -203,7 +203,7 @@ def test_the_apps_reader_and_babel_read_the_same_catalog(lang: str) -> None:
         babel = read_po(f)
     theirs = {
         (m.context, m.id if isinstance(m.id, str) else m.id[0]): (
-            (m.string,) if isinstance(m.string, str) else tuple(m.string)
+            (m.string,) if isinstance(m.string, str) else tuple(m.string or ())
         )
         for m in babel
         if m.id

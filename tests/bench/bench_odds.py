@@ -40,7 +40,7 @@ AGE = {"bonus": 3, "tn": 13, "threshold": 15, "rolls": 10}
 
 def have_icepool() -> bool:
     try:
-        import icepool  # noqa: F401
+        import icepool  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         return False
     return True

@@ -25,6 +25,7 @@ from pathlib import Path
 from tests.bench.reference import BareFrame, bare_frame
 from tui.session.campaign.log import LogEntry
 from tui.store import demo_paths
+from tui.widgets.log_panel import LogPanel
 
 __all__ = ["bench_roll_latency", "commit_latencies"]
 
@@ -66,7 +67,7 @@ async def _latencies(
         table = app.table
         assert table is not None
         entry = app.screen.query_one("#roll-entry", Input)
-        log_panel = app.screen.query_one("#log")
+        log_panel = app.screen.query_one("#log", LogPanel)
         for line in first_lines:  # untimed: what the GM did before (e.g. select a character)
             entry.value = line
             await pilot.press("enter")

@@ -17,8 +17,17 @@ from tui.screens.adventure_end import AdventureEndScreen
 from tui.screens.main import MainScreen
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import to_doc
+from tui.session.systems.brp.experience import Row as BrpRow
 from tui.session.table.table import Table
 from tui.store import load
+
+
+def brp_row(screen: object, i: int) -> BrpRow:
+    """Row ``i`` of the end-of-adventure screen, as BRP's experience row it is."""
+    assert isinstance(screen, AdventureEndScreen)
+    row = screen.rows[i]
+    assert isinstance(row, BrpRow)
+    return row
 
 
 def save(tmp_path: Path) -> Path:
@@ -104,9 +113,9 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(tmp_pa
         assert "36" in status(pilot)
         await pilot.press("enter")
         assert "improves, roll d6" in status(pilot)
-        assert screen.rows[0].wants_gain and grid.cursor_row == 0
+        assert brp_row(screen, 0).wants_gain and grid.cursor_row == 0
         await pilot.press("4", "enter")
-        assert screen.rows[0].new_value == 39 and grid.cursor_row == 1
+        assert brp_row(screen, 0).new_value == 39 and grid.cursor_row == 1
         assert "improved +4 → 39" in str(grid.get_row_at(0)[4])
 
         # enter with rows left to roll refuses and stays
@@ -115,15 +124,15 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(tmp_pa
 
         # 105% skill: 00 always improves; r lets the app roll the d6.
         await pilot.press("0", "0", "enter")
-        assert screen.rows[1].wants_gain
+        assert brp_row(screen, 1).wants_gain
         await pilot.press("r")
-        gain = screen.rows[1].gain
-        assert gain is not None and 1 <= gain <= 6 and not screen.rows[1].gain_typed
+        gain = brp_row(screen, 1).gain
+        assert gain is not None and 1 <= gain <= 6 and not brp_row(screen, 1).gain_typed
         assert grid.cursor_row == 2
 
         # 35% skill, roll 35: no improvement
         await pilot.press("3", "5", "enter")
-        assert screen.rows[2].done and screen.rows[2].improved is False
+        assert brp_row(screen, 2).done and brp_row(screen, 2).improved is False
         assert str(grid.get_row_at(2)[4]) == "not improved"
 
         await pilot.press("enter")
@@ -168,16 +177,16 @@ async def test_escape_keeps_rolled_results_and_bad_digits_are_refused(tmp_path: 
         screen = app.screen
         assert isinstance(screen, AdventureEndScreen)
         await pilot.press("1", "0", "1", "enter")
-        assert "1..100" in status(pilot) and screen.rows[0].roll is None
+        assert "1..100" in status(pilot) and brp_row(screen, 0).roll is None
         assert len(table.session.log) == log_len  # a refused die changes nothing
         await pilot.press("4", "1", "enter", "7", "enter")
-        assert "1..6" in status(pilot) and screen.rows[0].gain is None
-        assert screen.rows[0].roll == 41 and len(table.session.log) == log_len + 1
+        assert "1..6" in status(pilot) and brp_row(screen, 0).gain is None
+        assert brp_row(screen, 0).roll == 41 and len(table.session.log) == log_len + 1
         await pilot.press("x")
-        assert screen.rows[0].roll is None and "cleared" in table.session.log[-1].text
+        assert brp_row(screen, 0).roll is None and "cleared" in table.session.log[-1].text
         await pilot.press("a")
-        assert screen.rows[0].done
-        rolled = screen.rows[0]
+        assert brp_row(screen, 0).done
+        rolled = brp_row(screen, 0)
         assert "experience roll" in table.session.log[-1].text
         await pilot.press("5")
         await pilot.press("escape")  # first escape drops the typed digit

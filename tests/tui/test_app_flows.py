@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.command import CommandList
 
 from tests.systems import SYSTEMS, written_for
 from tests.tui.conftest import keys_handled, log_text, rng, screen_text, type_keys, type_line
@@ -180,7 +181,9 @@ async def test_command_palette_lists_the_actions(demo_copy: Callable[[str], Path
         await type_keys(pilot, *"/fortune")
         for _ in range(50):  # the palette searches in a worker
             await pilot.pause(0.05)
-            if "/fortune" in str(app.screen.query_one("CommandList").get_option_at_index(0).prompt):
+            if "/fortune" in str(
+                app.screen.query_one("CommandList", CommandList).get_option_at_index(0).prompt
+            ):
                 break
         await pilot.press("enter")
         for _ in range(20):

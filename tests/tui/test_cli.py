@@ -192,9 +192,12 @@ def test_serve_listens_on_loopback_unless_told_and_runs_only_the_players_view(
     import tui.cli.serve
 
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(
-        tui.cli.serve, "serve_main", lambda save, **kw: calls.append({"save": save, **kw}) or 0
-    )
+
+    def serve_main(save: object, **kw: Any) -> int:
+        calls.append({"save": save, **kw})
+        return 0
+
+    monkeypatch.setattr(tui.cli.serve, "serve_main", serve_main)
     save = tmp_path / "my table.toml"
     shutil.copy(DEMOS["brp"], save)
     assert run_main(["serve", str(save)], capsys)[0] == 0

@@ -57,9 +57,9 @@ async def test_shift_tab_on_an_empty_line_reaches_the_party_list(
         await pilot.press("down")
         assert listing.highlighted == before + 1
         await pilot.press("tab")
-        assert app.focused is entry(pilot)
+        assert app.screen.focused is entry(pilot)
         await type_keys(pilot, *"bo", "shift+tab")  # a line: shift+Tab completes backwards
-        assert app.focused is entry(pilot) and entry(pilot).value != "bo"
+        assert app.screen.focused is entry(pilot) and entry(pilot).value != "bo"
 
 
 async def test_a_completed_name_gets_no_word_appended(demo_copy: Callable[[str], Path]) -> None:

@@ -231,7 +231,7 @@ def test_fuzz_fixture_really_detects_a_crash(tmp_path: Path) -> None:
             def boom(_line: str) -> Any:
                 raise RuntimeError("fuzz sentinel")
 
-            app.table.submit = boom  # type: ignore[method-assign]
+            app.table.submit = boom  # type: ignore[method-assign,assignment]
             with pytest.raises(AssertionError):
                 await _feed(pilot, "alice spot hidden", keys=False)
 

@@ -12,8 +12,10 @@ from tui.app.app import TablekeeperApp
 from tui.app.history import LIMIT, EntryHistory
 from tui.base import bugreport
 from tui.session.protocol.commands import SlashCommand
+from tui.session.protocol.context import SlashContext
+from tui.session.protocol.lines import Slash
 from tui.session.table.core_commands import COMMANDS as CORE
-from tui.session.table.table import Feedback, Table
+from tui.session.table.table import Feedback
 from tui.store import SaveError
 
 
@@ -90,7 +92,7 @@ def test_a_log_that_cannot_be_made_is_no_error(user_dirs: Path) -> None:
     assert bugreport.record("internal error", "boom") is None
 
 
-def _boom(table: Table, parsed: object) -> Feedback:
+def _boom(table: SlashContext, parsed: Slash) -> Feedback:
     raise ZeroDivisionError("the bug under test")
 
 

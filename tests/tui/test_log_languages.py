@@ -10,6 +10,7 @@ from pathlib import Path
 from tests.tui.conftest import DEMOS, log_text, rng
 from tui import language as i18n
 from tui.app.app import TablekeeperApp
+from tui.screens.main import MainScreen
 
 LINES = [
     "alice spot hidden hard = 05",
@@ -23,9 +24,11 @@ async def _log_of(path: Path, lang: str, lines: list[str] = ()) -> str:  # type:
     try:
         app = TablekeeperApp(path, rng=rng())
         async with app.run_test(size=(120, 40)) as pilot:
-            app.screen._warm_up()
+            screen = app.screen
+            assert isinstance(screen, MainScreen)
+            screen._warm_up()
             for line in lines:
-                app.screen.commit_line(line)
+                screen.commit_line(line)
             await pilot.pause()
             return log_text(pilot)
     finally:

@@ -7,6 +7,7 @@ from pathlib import Path
 from tests.bench.big import big_campaign
 from tests.tui.conftest import rng, type_line
 from tui.app.app import TablekeeperApp
+from tui.screens.main import MainScreen
 from tui.session.campaign.model import Character
 from tui.store import Store
 from tui.widgets.party import PartyList, _summary
@@ -29,7 +30,7 @@ def _count_drawing(listing: PartyList) -> list[str]:
         drawn.append(ch.name)
         return real(ch)
 
-    listing._summary = summary  # type: ignore[method-assign]
+    listing._summary = summary
     return drawn
 
 
@@ -73,6 +74,7 @@ async def test_a_long_party_draws_only_what_shows(tmp_path: Path) -> None:
         listing = app.screen.query_one("#party-list", PartyList)
         await pilot.pause()
         assert listing.count == 150
+        assert app.table is not None
         assert listing.virtual_size.height == sum(rows_of(c) for c in app.table.campaign.characters)
         # a few rows show: only those characters have been drawn
         assert 0 < len(listing._texts) <= listing.size.height
@@ -101,7 +103,9 @@ async def test_the_party_list_keys(tmp_path: Path) -> None:
         listing.focus()
         await pilot.press("down", "down")
         assert listing.highlighted == 2
-        assert app.screen.selected == app.table.campaign.characters[2].name
+        screen = app.screen
+        assert isinstance(screen, MainScreen) and app.table is not None
+        assert screen.selected == app.table.campaign.characters[2].name
         await pilot.press("end")
         assert listing.highlighted == 79
         await pilot.press("pageup")

@@ -12,6 +12,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
 from textual.filter import Monochrome
+from textual.widgets import Input
 
 from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
 from tui.app.app import TablekeeperApp
@@ -85,7 +86,7 @@ def test_every_grade_is_legible_under_no_color(grade: str) -> None:
         fg, bg = style.color.get_truecolor(), style.bgcolor.get_truecolor()
         if style.reverse:
             fg, bg = bg, fg
-        assert contrast(tuple(fg), tuple(bg)) >= 4.5, (grade, text_style)
+        assert contrast((fg[0], fg[1], fg[2]), (bg[0], bg[1], bg[2])) >= 4.5, (grade, text_style)
     assert MONO_GRADE_STYLES["fumble"] == "bold reverse"
 
 
@@ -260,7 +261,7 @@ async def test_a_long_strange_round_is_all_in_the_scene_view(
 async def test_the_roll_form_builds_the_line_and_commits_it(
     demo_copy: Callable[[str], Path],
 ) -> None:
-    from textual.widgets import Input, Select
+    from textual.widgets import Select
 
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -281,7 +282,7 @@ async def test_the_roll_form_builds_the_line_and_commits_it(
         assert type(app.screen).__name__ == "MainScreen"
         assert "Boris Ivanov · Listen 50 hard → 25%: 10" in log_text(pilot)
         await pilot.press("up")  # the form's line is in the history like a typed one
-        assert app.screen.query_one("#roll-entry").value == "Boris Ivanov Listen hard = 10"
+        assert app.screen.query_one("#roll-entry", Input).value == "Boris Ivanov Listen hard = 10"
 
 
 async def test_who_should_roll_lists_the_party_best_first_and_rolls_a_row(
