@@ -47,6 +47,12 @@ FIXED = {
     "prone",
     "rounds",
     "turns",  # /add NAME [npc] [gm], /cond words
+    "scene",
+    "edit",
+    "import",
+    "update",
+    "rename",
+    "skip",  # /scene, /edit and /import … [update|rename|skip]: typed as they are
     "help",
     "quit",
     "exit",
@@ -233,12 +239,13 @@ def english_left(rows: list[str], allowed: set[str]) -> list[str]:
             if re.fullmatch(r"[dD]\d*|x\d*|[a-z]*-?N", word):  # d20, x2, dice-N: syntax
                 continue
             folded = word.casefold()
+            at_edge = re.search(rf"(^|│){re.escape(word)}\b|\b{re.escape(word)} ?│", bare)
             if any(
-                a.startswith(folded) or (len(folded) > 2 and a.endswith(folded))
+                a.startswith(folded) or ((len(folded) > 2 or at_edge) and a.endswith(folded))
                 for a in allowed
                 if len(a) > 2
             ):
-                continue  # a name cut by a dialog's edge
+                continue  # a name cut by a dialog's edge (two letters only right at a border)
             found.append(f"{word!r} in {row.strip()!r}")
     return found
 
