@@ -171,7 +171,9 @@ class CampaignFiles:
 
             self.feed = PlayersFeed(store, rng=self.rng)
             return self.feed.table
-        session = Session(store.campaign, store.log, last_seq=store.log_count)
+        session = Session(
+            store.campaign, store.log, last_seq=store.log_count, earlier=store.earlier()
+        )
         self.autosaver = Autosaver(store, self._report_from_any_thread)
         session.subscribe(self.autosaver)
         return open_table(session, rng=self.rng)

@@ -62,6 +62,10 @@ class LogRead:
     entries: list[LogEntry] = field(default_factory=list)  # the newest ``keep``
     #: ``seq`` → campaign patch, for the entries after the ``after`` given to read_log.
     patches: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: ``seq`` → the patch back to the state before the entry (its patch's ``back``; None:
+    #: the entry changed the campaign but holds no way back), for those of the newest
+    #: ``keep`` entries that changed it: what undo takes back after a restart
+    backs: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     #: ``seq`` of the newest complete entry (entries are numbered 1, 2, 3 … without gaps,
     #: so this is their count); with ``validate_all``, the number of blocks.
     count: int = 0
@@ -315,9 +319,7 @@ def read_log(
                 break
             want *= 2
         result.count = found[-1][0].seq if found else 0
-        result.entries = [e for e, _ in found[-keep:]] if keep else []
-        if after is not None:
-            result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
+        _keep_tail(result, found, keep, after)
         if leave and found:
             write_cache(p, f, st, Cached(end, result.end, result.recovered, result.newline, tables))
         return result
@@ -341,10 +343,24 @@ def _from_cache(
         return None  # the cache holds too few of the blocks wanted now
     result.end, result.recovered, result.newline = hit.end, hit.recovered, hit.newline
     result.count = found[-1][0].seq
-    result.entries = [e for e, _ in found[-keep:]] if keep else []
+    _keep_tail(result, found, keep, after)
+    return result
+
+
+def _keep_tail(
+    result: LogRead,
+    found: list[tuple[LogEntry, dict[str, Any] | None]],
+    keep: int,
+    after: int | None,
+) -> None:
+    """The newest ``keep`` entries and their ways back, and the patches after ``after``."""
+    tail = found[-keep:] if keep else []
+    result.entries = [e for e, _ in tail]
+    result.backs = {
+        e.seq: pt["back"] if isinstance(pt.get("back"), dict) else None for e, pt in tail if pt
+    }
     if after is not None:
         result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
-    return result
 
 
 def _validate(region: _Region, starts: list[int], result: LogRead, keep: int) -> LogRead:

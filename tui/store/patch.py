@@ -204,8 +204,15 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
             if isinstance(after.scene_history, History)
             else None
         )
+        dropped = (
+            before.scene_history.added_since(after.scene_history)
+            if added is None and isinstance(before.scene_history, History)
+            else None
+        )
         if added is not None:  # scenes ended: no need to look at the old ones
             keep, new = len(before.scene_history), list(added)
+        elif dropped is not None:  # the way back from scenes ended (undo): the same
+            keep, new = len(after.scene_history), []
         else:
             keep = 0
             for a, b in zip(before.scene_history, after.scene_history, strict=False):

@@ -37,6 +37,7 @@ from tui.session.campaign.history import History
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
+from tui.session.campaign.session import Earlier
 from tui.session.systems.registry import TRACKERS
 from tui.store import lock
 from tui.store.errors import ConflictError, SaveError, WriteError
@@ -49,6 +50,7 @@ from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, replay
 from tui.store.savetext import SaveText
+from tui.store.undo_history import earlier_steps
 
 __all__ = ["Store"]
 
@@ -80,6 +82,9 @@ class Store:
         self.campaign = campaign  # the newest recorded state
         self._keep = keep
         self.log: list[LogEntry] = found.entries  # the newest entries (at most ``keep``)
+        #: ``seq`` → the patch back to the state before that entry, for entries of ``log``
+        #: that changed the campaign (:mod:`tui.store.undo_history`: undo after a restart)
+        self.backs: dict[int, Mapping[str, Any] | None] = dict(found.backs)
         #: ``seq`` of the newest entry on disk (entries are numbered without gaps).
         self.log_count = max(found.count, read.checkpoint or 0)
         self.recovered_log_tail = found.recovered
@@ -238,6 +243,12 @@ class Store:
         """Alias of :attr:`log`: only the newest entries are held in memory."""
         return self.log
 
+    def earlier(self) -> Earlier:
+        """The steps undo reaches after a restart: those of the log's newest entries as they
+        are now, rebuilt when the session first asks (:mod:`tui.store.undo_history`)."""
+        opened, tail, backs = self.campaign, tuple(self.log), dict(self.backs)
+        return lambda: earlier_steps(opened, tail, backs)
+
     @property
     def pending(self) -> bool:
         """Whether recorded changes are waiting to reach the log (after a failed write)."""
@@ -269,7 +280,11 @@ class Store:
         self._writable()
         with self._mutex:
             if entries:
+                # the way back first: the documents cache then follows the new state
+                back = make_patch(campaign, self._queued, self._docs)
                 patch = make_patch(self._queued, campaign, self._docs)
+                if patch:
+                    patch["back"] = back
                 self._pending.extend((e, None) for e in entries[:-1])
                 self._pending.append((entries[-1], patch or None))
                 self._queued = campaign
@@ -298,6 +313,10 @@ class Store:
         self.recovered_log_tail = False
         self.log.extend(e for e, _ in self._pending)
         del self.log[: -self._keep or len(self.log)]
+        self.backs.update((e.seq, p.get("back")) for e, p in self._pending if p)
+        if len(self.backs) > self._keep:
+            oldest = self.log[0].seq if self.log else self.log_count + 1
+            self.backs = {s: b for s, b in self.backs.items() if s >= oldest}
         self.log_count = self._pending[-1][0].seq
         self._durable = (self._queued, self.log_count)
         self.campaign = self._queued
