@@ -1,7 +1,7 @@
 """Basic Roleplaying at the table: skill checks, characteristic rolls, opposed and resistance.
 
 Each line becomes a plan with its exact odds before Enter (the entry forms are the BRP help
-page, ``BrpSystem.entry_help``). Two characteristics against each other use the resistance table
+page, ``Brp.entry_help``). Two characteristics against each other use the resistance table
 (two sides only); anything else with ``vs`` is an opposed roll of any number of sides.
 """
 
