@@ -1,15 +1,9 @@
 """BRP experience at the end of an adventure: one d100 per ticked skill, then the d6 gain.
 
 The rows are pure values (entering dice, applying them to a new :class:`Campaign`, the log
-draft) so the generic end-of-adventure screen (:mod:`tui.session.adventure.flow`) only
-renders them and collects keys, and so they are testable without Textual. Applying is one
-undoable step: skills, ticks and the adventure number come back together on undo.
-
-Dice entered before applying are kept in the campaign's options as ``experience_rolls``
-(one table per row with dice: character, skill, the skill's value, roll, gain and whether
-each was typed), so they are saved as they are rolled and the screen shows them again when
-reopened. A kept roll whose tick or skill value changed since is dropped. Applying removes
-the key.
+draft) so the generic end-of-adventure screen only renders them and collects keys, and so
+they are testable without Textual. Applying is one undoable step: skills, ticks and the
+adventure number come back together on undo.
 """
 
 from __future__ import annotations
@@ -169,7 +163,12 @@ def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
 
 
 def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
-    """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed)."""
+    """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed).
+
+    ``experience_rolls`` holds one table per row with dice (character, skill, the skill's
+    value, roll, gain, and whether each was typed), so dice are saved as they are rolled and
+    the screen shows them again when reopened; a kept roll whose tick or skill value changed
+    since is dropped, and applying removes the key."""
     docs = [
         {
             "character": r.character,
