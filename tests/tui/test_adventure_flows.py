@@ -9,7 +9,6 @@ from pathlib import Path
 
 import tomli_w
 from textual.pilot import Pilot
-from textual.widgets import DataTable
 
 from tests.tui.conftest import screen_text, type_line
 from tui.app.app import TablekeeperApp
@@ -20,6 +19,7 @@ from tui.session.campaign.schema import to_doc
 from tui.session.systems.brp.experience import Row as BrpRow
 from tui.session.table.table import Table
 from tui.store import load
+from tui.widgets.row_table import RowTable
 
 
 def brp_row(screen: object, i: int) -> BrpRow:
@@ -100,7 +100,7 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(tmp_pa
         await type_line(pilot, "/endadventure")
         screen = app.screen
         assert isinstance(screen, AdventureEndScreen)
-        grid = screen.query_one("#adventure-rows", DataTable)
+        grid = screen.query_one("#adventure-rows", RowTable)
         assert grid.row_count == 3
         assert [[str(c) for c in grid.get_row_at(i)[:3]] for i in range(3)] == [
             ["Alice Moore", "Knowledge (Occult)", "35"],

@@ -49,6 +49,14 @@ def _string(text: str) -> str:
 
 def toml_inline(value: Any) -> str:
     """``value`` as a one-line TOML value (inline tables; unknown types become strings)."""
+    kind = type(value)  # the common exact types first: a patch may hold thousands of tables
+    if kind is str:
+        return _string(value)
+    if kind is int:
+        return str(value)
+    if kind is dict:
+        items = [f"{_key(k)} = {toml_inline(v)}" for k, v in value.items() if v is not None]
+        return "{ " + ", ".join(items) + " }" if items else "{}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -64,15 +72,24 @@ def toml_inline(value: Any) -> str:
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
     if isinstance(value, Mapping):
-        items = [f"{_key(str(k))} = {toml_inline(v)}" for k, v in value.items() if v is not None]
+        items = [f"{_key(k)} = {toml_inline(v)}" for k, v in value.items() if v is not None]
         return "{ " + ", ".join(items) + " }" if items else "{}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join('""' if v is None else toml_inline(v) for v in value) + "]"
     return _string(str(value))
 
 
-def _key(key: str) -> str:
-    return key if _BARE.fullmatch(key) else _string(key)
+_KEYS: dict[str, str] = {}  # keys written so far, as written (a patch repeats a few)
+
+
+def _key(key: object) -> str:
+    key = str(key)
+    found = _KEYS.get(key)
+    if found is None:
+        found = key if _BARE.fullmatch(key) else _string(key)
+        if len(_KEYS) < 4096:
+            _KEYS[key] = found
+    return found
 
 
 def format_entry(entry: LogEntry, patch: Mapping[str, Any] | None = None) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from rules import brp
 from rules.errors import RulesError
@@ -54,9 +55,10 @@ class Row:
     roll_typed: bool = False
     gain_typed: bool = False
 
-    @property
+    @cached_property
     def improved(self) -> bool | None:
-        """``None`` before the d100; then whether it beat the skill (or was 00)."""
+        """``None`` before the d100; then whether it beat the skill (or was 00). Worked out
+        once per row: the screen asks it of thousands of rows at every change."""
         return None if self.roll is None else brp.improves(self.value, self.roll)
 
     @property
@@ -103,10 +105,14 @@ class Row:
         """The row with its next die set: the d100 first, then the d6 if it improved."""
         if self.roll is None:
             face = check_face("experience roll", face, 100)
-            return replace(self, roll=face, roll_typed=typed)
+            return Row(
+                self.character, self.skill, self.value, face, self.gain, typed, self.gain_typed
+            )
         if self.wants_gain:
             face = check_face("gain d6", face, 6)
-            return replace(self, gain=face, gain_typed=typed)
+            return Row(
+                self.character, self.skill, self.value, self.roll, face, self.roll_typed, typed
+            )
         raise RulesError(
             _("{character} · {skill} is already rolled (x clears it)").format(
                 character=self.character, skill=self.skill
@@ -115,10 +121,14 @@ class Row:
 
     def rolled(self, rng: random.Random) -> Row:
         """The row completed with dice from ``rng`` (what was typed is kept)."""
-        row = self
-        while row.next_die:
-            row = row.entered(rng.randint(1, row.next_die), typed=False)
-        return row
+        roll, roll_typed = self.roll, self.roll_typed
+        if roll is None:
+            roll, roll_typed = rng.randint(1, 100), False
+        gain, gain_typed = self.gain, self.gain_typed
+        if gain is None and brp.improves(self.value, roll):
+            gain, gain_typed = rng.randint(1, 6), False
+        # built at once, not die by die (``entered``): a roll of everything makes thousands
+        return Row(self.character, self.skill, self.value, roll, gain, roll_typed, gain_typed)
 
     def cleared(self) -> Row:
         return Row(self.character, self.skill, self.value)
@@ -155,6 +165,8 @@ def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
     entry (a hand edit) is left out rather than trusted."""
     found: dict[tuple[str, str, int], Row] = {}
     docs = campaign.options.get(PROGRESS, [])
+    if docs is _KEPT[0]:
+        return _KEPT[1]
     for doc in docs if isinstance(docs, list) else []:
         try:
             row = Row(str(doc["character"]), str(doc["skill"]), int(doc["value"]))
@@ -168,8 +180,15 @@ def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
     return found
 
 
+#: The progress list :func:`keep_rows` made last and its rows: reading back the list just
+#: written (the screen does after every die) skips re-entering thousands of dice. The list
+#: is held, so its identity cannot pass to another; a campaign only ever shares it unchanged.
+_KEPT: tuple[object, dict[tuple[str, str, int], Row]] = (None, {})
+
+
 def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
     """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed)."""
+    global _KEPT
     docs = [
         {
             "character": r.character,
@@ -186,6 +205,7 @@ def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
     options = {k: v for k, v in campaign.options.items() if k != PROGRESS}
     if docs:
         options[PROGRESS] = docs
+        _KEPT = (docs, {(r.character, r.skill, r.value): r for r in rows if r.roll is not None})
     return replace(campaign, options=options)
 
 
