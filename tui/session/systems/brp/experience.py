@@ -6,10 +6,10 @@ renders them and collects keys, and so they are testable without Textual. Applyi
 undoable step: skills, ticks and the adventure number come back together on undo.
 
 Dice entered before applying are kept in the campaign's options as ``experience_rolls``
-(one table per row with dice: character, skill, the skill's value, roll, gain and whether
-each was typed), so they are saved as they are rolled and the screen shows them again when
-reopened. A kept roll whose tick or skill value changed since is dropped. Applying removes
-the key.
+(one table per row with dice: character, skill, the skill's value, roll, and the gain and
+whether each die was typed when they are set), so they are saved as they are rolled and the
+screen shows them again when reopened. A kept roll whose tick or skill value changed since
+is dropped. Applying removes the key.
 """
 
 from __future__ import annotations
@@ -180,6 +180,24 @@ def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
     return found
 
 
+def _progress_doc(row: Row) -> dict[str, object]:
+    """A row's dice as kept: what is unset or false is left out (read back as such), so
+    200 characters' progress is a third smaller in the save and in each change's patch."""
+    doc: dict[str, object] = {
+        "character": row.character,
+        "skill": row.skill,
+        "value": row.value,
+        "roll": row.roll,
+    }
+    if row.gain:
+        doc["gain"] = row.gain
+    if row.roll_typed:
+        doc["roll_typed"] = True
+    if row.gain_typed:
+        doc["gain_typed"] = True
+    return doc
+
+
 #: The progress list :func:`keep_rows` made last and its rows: reading back the list just
 #: written (the screen does after every die) skips re-entering thousands of dice. The list
 #: is held, so its identity cannot pass to another; a campaign only ever shares it unchanged.
@@ -189,19 +207,7 @@ _KEPT: tuple[object, dict[tuple[str, str, int], Row]] = (None, {})
 def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
     """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed)."""
     global _KEPT
-    docs = [
-        {
-            "character": r.character,
-            "skill": r.skill,
-            "value": r.value,
-            "roll": r.roll,
-            "gain": r.gain or 0,
-            "roll_typed": r.roll_typed,
-            "gain_typed": r.gain_typed,
-        }
-        for r in rows
-        if r.roll is not None
-    ]
+    docs = [_progress_doc(r) for r in rows if r.roll is not None]
     options = {k: v for k, v in campaign.options.items() if k != PROGRESS}
     if docs:
         options[PROGRESS] = docs
