@@ -346,3 +346,16 @@ def test_rolled_dice_are_kept_until_applied_and_stale_ones_dropped() -> None:
     assert experience_rows(raised)[0].roll is None  # the value changed: the roll is stale
     applied = end_adventure(kept, (rows[0], rows[1].entered(10)))
     assert PROGRESS not in applied.options
+
+
+def test_rolled_at_once_is_the_die_by_die_roll() -> None:
+    import random
+
+    for seed in range(200):
+        base = Row("Alice Moore", "Stealth", seed % 103)
+        if seed % 3 == 1:
+            base = base.entered(seed % 100 + 1, typed=True)
+        row, rng = base, random.Random(seed)
+        while row.next_die:
+            row = row.entered(rng.randint(1, row.next_die), typed=False)
+        assert base.rolled(random.Random(seed)) == row
