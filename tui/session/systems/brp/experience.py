@@ -156,7 +156,7 @@ def experience_rows(campaign: Campaign) -> tuple[Row, ...]:
         for skill in ch.ticks:
             value = ch.skills.get(skill)
             if isinstance(value, int) and not isinstance(value, bool):
-                rows.append(kept.get((ch.name, skill, value), Row(ch.name, skill, value)))
+                rows.append(kept.get((ch.name, skill, value)) or Row(ch.name, skill, value))
     return tuple(rows)
 
 
