@@ -200,6 +200,10 @@ class RowTable(ScrollView, can_focus=True):
             self._strips[key] = strip
         return strip.crop(scroll_x, scroll_x + width)
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()  # a new theme or style: every painted row is stale
+
     def on_focus(self) -> None:
         self.refresh_rows((self._cursor,))
 
