@@ -264,6 +264,12 @@ async def test_many_rows_are_built_only_as_they_are_shown_and_logged_per_charact
         shown = painted(app)
         assert "Member 29" in shown and "Skill 09" in shown and "Member 00" not in shown
         assert 0 < len(built) <= 24
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert 270 < grid.cursor_row < 299 and "Member 29" not in painted(app).split("\n")[3]
+        await pilot.press("home")
+        await pilot.pause()
+        assert grid.cursor_row == 0 and "Member 00" in painted(app)
         await pilot.press("a")
         await pilot.pause()
         assert all(r.done for r in screen.rows)

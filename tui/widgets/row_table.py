@@ -162,10 +162,6 @@ class RowTable(ScrollView, can_focus=True):
     def on_mount(self) -> None:
         self._resize()
 
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        self.refresh()  # the header stays; every row below it moved
-
     def _line(self, cells: Sequence[Text], style: Style, width: int) -> Strip:
         line = Text(no_wrap=True, overflow="ellipsis", end="")
         for (_label, size), cell in zip(self.columns, cells, strict=False):
