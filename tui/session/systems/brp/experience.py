@@ -124,11 +124,17 @@ class Row:
         roll, roll_typed = self.roll, self.roll_typed
         if roll is None:
             roll, roll_typed = rng.randint(1, 100), False
+            up = brp.improves(self.value, roll)
+        else:
+            up = bool(self.improved)
         gain, gain_typed = self.gain, self.gain_typed
-        if gain is None and brp.improves(self.value, roll):
+        if gain is None and up:
             gain, gain_typed = rng.randint(1, 6), False
-        # built at once, not die by die (``entered``): a roll of everything makes thousands
-        return Row(self.character, self.skill, self.value, roll, gain, roll_typed, gain_typed)
+        # built at once, not die by die (``entered``): a roll of everything makes thousands,
+        # each knowing already whether it improved (``improved`` is cached in its __dict__)
+        row = Row(self.character, self.skill, self.value, roll, gain, roll_typed, gain_typed)
+        row.__dict__["improved"] = up
+        return row
 
     def cleared(self) -> Row:
         return Row(self.character, self.skill, self.value)
