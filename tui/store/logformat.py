@@ -62,7 +62,15 @@ def toml_inline(value: Any) -> str:
     if kind is int:
         return str(value)
     if kind is dict:
-        items = [f"{_key(k)} = {toml_inline(v)}" for k, v in value.items() if v is not None]
+        items = []
+        for k, v in value.items():
+            of = type(v)
+            if of is str:
+                items.append(f'{_key(k)} = "{v.translate(_ESCAPES)}"')
+            elif of is int:
+                items.append(f"{_key(k)} = {v}")
+            elif v is not None:
+                items.append(f"{_key(k)} = {toml_inline(v)}")
         return "{ " + ", ".join(items) + " }" if items else "{}"
     if isinstance(value, bool):
         return "true" if value else "false"
