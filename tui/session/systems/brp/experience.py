@@ -23,7 +23,7 @@ from rules import brp
 from rules.errors import RulesError
 from rules.exact import check_face
 from tui.language import N_, Msg, _, msg, nmsg, term
-from tui.session.adventure.flow import check_done
+from tui.session.adventure.flow import DETAILED, check_done
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.kit import typed_or_rolled
@@ -292,8 +292,37 @@ def improvement_msg(r: brp.Improvement) -> Msg:
     return msg("no improvement ({face} vs {skill})", face=face, skill=r.skill)
 
 
+def _by_character(rows: Sequence[Row]) -> tuple[Msg, ...]:
+    """One line per character: what improved and by how much (a long end of adventure)."""
+    groups: dict[str, list[Row]] = {}
+    for row in rows:
+        groups.setdefault(row.character, []).append(row)
+    lines: list[Msg] = []
+    for name, mine in groups.items():
+        up = [r for r in mine if r.improved]
+        if not up:
+            lines.append(
+                msg("{character}: none of {total} improved", character=name, total=len(mine))
+            )
+            continue
+        skills = ", ".join(f"{r.skill} +{r.gain or 0} → {r.new_value}" for r in up)
+        lines.append(
+            nmsg(
+                "{character}: {n} of {total} improved: {skills}",
+                "{character}: {n} of {total} improved: {skills}",
+                len(up),
+                character=name,
+                total=len(mine),
+                skills=skills,
+            )
+        )
+    return tuple(lines)
+
+
 def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
-    """The log entry: one effect line per roll, the dice and their source in ``inputs``."""
+    """The log entry: one effect line per roll (more than
+    :data:`~tui.session.adventure.flow.DETAILED` rows: one per character, with what improved
+    and by how much), the dice and their source in ``inputs``."""
     up = sum(1 for r in rows if r.improved)
     text = msg(
         "end of adventure {adventure}: {up} of {skills} improved; adventure {next} begins",
@@ -302,14 +331,18 @@ def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
         skills=nmsg("{n} skill", "{n} skills", len(rows)),
         next=campaign.adventure + 1,
     )
-    effects = tuple(
-        msg(
-            "{character} · {skill}: {improvement}",
-            character=r.character,
-            skill=r.skill,
-            improvement=improvement_msg(r.improvement),
+    effects = (
+        _by_character(rows)
+        if len(rows) > DETAILED
+        else tuple(
+            msg(
+                "{character} · {skill}: {improvement}",
+                character=r.character,
+                skill=r.skill,
+                improvement=improvement_msg(r.improvement),
+            )
+            for r in rows
         )
-        for r in rows
     )
     rolls = [
         {
