@@ -1,10 +1,12 @@
 """The end-of-adventure screen: the rolls the campaign's system makes then (BRP: one
 experience roll per ticked skill), then apply.
 
-It renders the rows of :mod:`tui.session.adventure.flow` and collects keys: ``r`` rolls the
-selected row, ``a`` rolls every row not yet rolled, digits type the row's next die (BRP: the
-d100, then the d6 when it improved) followed by Enter, and Enter with nothing typed applies
-everything as one undoable step. Escape clears typed digits, or leaves. Every die entered,
+It renders the rows of :mod:`tui.session.adventure.flow` (in a
+:class:`~tui.widgets.row_table.RowTable`, which draws only the rows on screen: 200
+characters have thousands) and collects keys: ``r`` rolls the selected row, ``a`` rolls
+every row not yet rolled, digits type the row's next die (BRP: the d100, then the d6 when it
+improved) followed by Enter, and Enter with nothing typed applies everything as one
+undoable step. Escape clears typed digits, or leaves. Every die entered,
 rolled or cleared is logged and saved as it happens (:func:`tui.session.adventure.flow.record`):
 leaving keeps the results, and reopening the screen shows them again.
 """

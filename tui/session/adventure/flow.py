@@ -11,7 +11,8 @@ the rows still match the campaign).
 Every die entered or rolled on the screen is itself a logged change (:func:`record`): the
 system keeps the rows' progress in the campaign (``AdventureEnd.keep``), so a result once
 rolled is on disk at once, stays when the GM leaves the screen (reopening shows it), and can
-never be rolled again without a trace in the log.
+never be rolled again without a trace in the log. A change of many rows at once (roll all)
+is logged a line per character (:data:`DETAILED`), so the entry stays small.
 """
 
 from __future__ import annotations
