@@ -6,14 +6,19 @@ import marshal
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tui.store.logfile as logfile
 from tests.store.helpers import Bump, counter, small_campaign
+from tui.session.campaign.log import LogEntry
 from tui.session.campaign.session import Session
 from tui.store import Store, load, log_path, read_log
 from tui.store.logcache import cache_path
+from tui.store.logformat import block_table, format_entry
 
 
 @pytest.fixture
@@ -155,3 +160,64 @@ def test_too_few_cached_blocks_for_what_is_asked_are_parsed(
     small = read_log(log, keep=200, after=0, cached=True)  # the cache holds ~200 blocks
     assert parses, "the patches after checkpoint 0 reach past the cached blocks"
     assert len(small.patches) == 300
+
+
+def test_closing_parses_no_log_and_leaves_what_parsing_finds(
+    tmp_path: Path, parses: list[int]
+) -> None:
+    save = played(tmp_path, changes=3)
+    for _ in range(2):  # a session after a cached open, and after an open that parsed
+        with Store.open(save) as store:
+            session = Session(store.campaign)
+            session.subscribe(store.listener)
+            for _ in range(4):
+                session.execute(Bump())
+            store.flush()
+            parses.clear()
+        assert not parses, "closing parsed the log again"
+        log = log_path(save)
+        same(read_log(log, after=0, cached=True), read_log(log, after=0))
+        assert not parses[:-1] and parses, "the cache was not used (or not left)"
+        cache_path(log).unlink()
+
+
+def test_a_log_changed_outside_gets_no_cache_from_memory(tmp_path: Path) -> None:
+    save = played(tmp_path, changes=3)
+    log = log_path(save)
+    store = Store.open(save)
+    session = Session(store.campaign)
+    session.subscribe(store.listener)
+    session.execute(Bump())
+    cache_path(log).unlink()
+    with log.open("ab") as f:
+        f.write(b"# a note\n")
+    store.close()
+    assert not cache_path(log).exists()
+
+
+#: any text, lone surrogates and control characters too (the log writes them escaped)
+_TEXT = st.text(st.characters(exclude_categories=())) | st.text(
+    st.sampled_from('a"\\\x7f\ud800\udfff')
+)
+_PLAIN = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _TEXT,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+#: keys: any text but lone surrogates, which the log writes as U+FFFD, so two keys that
+#: differ only there would be one key twice (a campaign's keys come from TOML or the
+#: keyboard, neither of which holds a lone surrogate)
+_KEY = st.text(st.characters(exclude_categories=("Cs",))) | st.text(st.sampled_from('a"\\\x7f'))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(_KEY, _PLAIN, max_size=4), _TEXT)
+def test_a_block_table_is_what_toml_reads_from_the_block(patch: dict[str, Any], text: str) -> None:
+    entry = LogEntry(7, "2026-12-01T10:00:00+00:00", "roll", text, "A", "", {"x": patch})
+    assert tomllib.loads(format_entry(entry, patch))["log"][0] == block_table(entry, patch)

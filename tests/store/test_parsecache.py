@@ -101,3 +101,20 @@ def test_a_file_only_read_is_checked_at_its_first_checkpoint_even_from_the_copy(
         session.subscribe(store.listener)
         session.execute(Bump())
     assert checks == [] and counter(load(save)[0]) == 3
+
+
+def test_a_new_campaign_reopens_from_its_copy_and_is_not_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "c.toml"
+    Store.create(save, small_campaign()).close()
+    with monkeypatch.context() as m:
+        no_parser(m)
+        store = Store.open(save)
+    with monkeypatch.context() as m, store:
+        m.setattr(Store, "_checked", lambda *_: pytest.fail("the save was read back"))
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        session.execute(Bump())
+        assert not store.unsaved
+    assert counter(load(save)[0]) == counter(small_campaign()) + 1

@@ -40,6 +40,7 @@ __all__ = [
     "LogRead",
     "format_entry",
     "iter_entries",
+    "leave_cache",
     "read_log",
     "read_since",
     "toml_inline",
@@ -74,6 +75,10 @@ class LogRead:
     recovered: bool = False  # bytes after the last complete entry were left out
     newline: bool = True  # the complete data is empty or ends with a newline
     ident: tuple[int, int] | None = None  # (device, inode) of the file read
+    #: The parsed newest blocks as the log's parse cache holds them (the writer extends
+    #: them with what it appends and leaves them at close: :func:`leave_cache`).
+    cache: Cached | None = None
+    cache_hit: bool = False  # ``cache`` is the parse cache found beside the log, unchanged
 
 
 def _headers_back(f: BinaryIO, size: int) -> Iterator[int]:
@@ -320,9 +325,26 @@ def read_log(
             want *= 2
         result.count = found[-1][0].seq if found else 0
         _keep_tail(result, found, keep, after)
-        if leave and found:
-            write_cache(p, f, st, Cached(end, result.end, result.recovered, result.newline, tables))
+        if found:
+            result.cache = Cached(end, result.end, result.recovered, result.newline, tables)
+            if leave:
+                write_cache(p, f, st, result.cache)
         return result
+
+
+def leave_cache(path: str | os.PathLike[str], cached: Cached, ident: tuple[int, int]) -> bool:
+    """Leave ``cached`` as the parse cache of the log at ``path``, if the file is still
+    ``ident`` and ends where the cached blocks end; ``False`` when it does not."""
+    p = Path(path)
+    f = _open(p)
+    if f is None:
+        return False
+    with f:
+        st = os.fstat(f.fileno())
+        if (st.st_dev, st.st_ino) != ident or st.st_size != cached.end:
+            return False
+        write_cache(p, f, st, cached)
+    return True
 
 
 def _from_cache(
@@ -342,6 +364,7 @@ def _from_cache(
     ):
         return None  # the cache holds too few of the blocks wanted now
     result.end, result.recovered, result.newline = hit.end, hit.recovered, hit.newline
+    result.cache, result.cache_hit = hit, True
     result.count = found[-1][0].seq
     _keep_tail(result, found, keep, after)
     return result

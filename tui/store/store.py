@@ -43,8 +43,9 @@ from tui.store import lock
 from tui.store.errors import ConflictError, SaveError, WriteError
 from tui.store.files import Read, atomic_write, read_save
 from tui.store.journal import Journal
-from tui.store.logfile import LOG_TAIL, LogRead, read_log, read_since
-from tui.store.logformat import block_bytes
+from tui.store.logcache import Cached
+from tui.store.logfile import LOG_TAIL, LogRead, leave_cache, read_log, read_since
+from tui.store.logformat import Unmirrored, block_bytes, block_table
 from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
@@ -106,6 +107,11 @@ class Store:
         self._durable: tuple[Campaign, int] = (campaign, self.log_count)
         self._save_stat: tuple[int, int, int, int] | None = None
         self._log_end, self._log_ident = found.end, found.ident
+        #: the log's newest blocks as parsed at open (an empty log: none from its start) and
+        #: the blocks appended since, for the parse cache left at close (_leave_log_cache)
+        self._log_cache = found.cache or (Cached(0, 0, False, True, []) if not found.size else None)
+        self._log_fresh = found.cache_hit
+        self._appended: list[tuple[int, list[Block]]] = []  # (offset, blocks) per append
         #: a reader's patches of the entries after ``_complete_after`` (:meth:`refresh`)
         self._patches: dict[int, dict[str, Any]] = dict(found.patches) if lock_fd is None else {}
         self._complete_after = self.log_count if read.checkpoint is None else read.checkpoint
@@ -169,7 +175,9 @@ class Store:
         for existing in (real, log_path(real)):
             if os.path.lexists(existing):
                 raise SaveError(existing, _("already exists; not overwritten"))
-        text = SaveText().render(campaign, 0)
+        saver = SaveText()
+        head, history = saver.render_parts(campaign, 0)
+        text = head + ("\n" + history if history else "")
         try:
             fd = atomic_write(real, text.encode("utf-8"), backup=False, lock=True)
         except OSError as exc:
@@ -178,9 +186,17 @@ class Store:
         try:
             read = Read(campaign, 0, text)
             store = cls(real, read, LogRead(), lock_fd=fd, keep=LOG_TAIL, campaign=campaign)
-            store._text = SaveText()
-            store._text.render(campaign, 0)
+            store._text = saver
             store._save_stat = stat_key(os.fstat(fd))
+            # the app made this text, as a checkpoint does: the next open neither parses it
+            # nor reads back its first checkpoint (:meth:`_checked` is for a GM's file)
+            write_cache(
+                real,
+                store._save_stat,
+                len(head) + 1 if history else len(text),
+                head_doc(campaign, 0, store._cache_docs),
+                written=True,
+            )
             store._pid_file = lock.write_pid_file(real)
             return store
         except BaseException:
@@ -209,16 +225,58 @@ class Store:
             return
         self._closed = True
         if self._journal is not None:
+            ident = self._journal_ident()
             self._journal.close()
-            self._leave_log_cache()
+            self._leave_log_cache(ident)
         lock.remove_pid_file(self.path, self._pid_file)
         for fd in self._locks:
             lock.release(fd)
         self._locks = []
 
-    def _leave_log_cache(self) -> None:
-        """The log is final now: leave its parsed tail for the next open, unless nothing
-        was appended since it was left (best effort, :mod:`tui.store.logcache`)."""
+    def _journal_ident(self) -> tuple[int, int] | None:
+        """The log's (device, inode) if it is still as this store wrote it, else ``None``."""
+        assert self._journal is not None
+        try:
+            self._journal.verify()
+            st = os.stat(self.log_path, follow_symlinks=False)
+        except (SaveError, OSError):
+            return None
+        return st.st_dev, st.st_ino
+
+    def _trim_log_cache(self) -> None:
+        """Keep for the parse cache no more than the newest ``keep`` blocks need (whole
+        appends at a time: where each starts is known without measuring its blocks)."""
+        base = self._log_cache
+        assert base is not None
+        newer = sum(len(blocks) for _, blocks in self._appended)
+        if base.tables and newer >= self._keep:
+            base = self._log_cache = Cached(self._appended[0][0], base.end, False, True, [])
+        while len(self._appended) > 1 and newer - len(self._appended[0][1]) >= self._keep:
+            newer -= len(self._appended.pop(0)[1])
+            self._log_cache = Cached(self._appended[0][0], base.end, False, True, [])
+
+    def _leave_log_cache(self, ident: tuple[int, int] | None) -> None:
+        """The log is final now: leave its parsed tail for the next open (best effort,
+        :mod:`tui.store.logcache`). The blocks read at open and those appended since are in
+        memory, so nothing is parsed again: a megabyte entry costs its parse once, at the
+        open after it was written, not at every close while it is among the newest."""
+        base, appended = self._log_cache, self._appended
+        if base is not None and ident is not None and self._journal is not None:
+            if not appended and self._log_fresh:
+                return  # the cache beside the log is this very log
+            try:
+                tables = [*base.tables]
+                for _at, blocks in appended:
+                    tables.extend(block_table(e, p) for e, p in blocks)
+            except Unmirrored:
+                pass
+            else:
+                left = Cached(base.start, self._journal.end, False, self._journal.newline, tables)
+                with contextlib.suppress(SaveError, OSError):
+                    if leave_cache(self.log_path, left, ident):
+                        return
+        if ident is None:
+            return  # the log changed outside: whoever changed it owns it now
         with contextlib.suppress(SaveError, OSError):
             read_log(self.log_path, keep=self._keep, cached=True, leave=True)
 
@@ -303,6 +361,7 @@ class Store:
             if self._journal is None:
                 self._journal = Journal.open(self.log_path, self._empty_log())
             data = block_bytes(self._pending, newline=self._journal.newline)
+            at = self._journal.end
             self._journal.append(data)
         except ConflictError as exc:
             self.conflict = self.last_error = exc
@@ -311,6 +370,9 @@ class Store:
             self.last_error = exc
             raise
         self.recovered_log_tail = False
+        if self._log_cache is not None:
+            self._appended.append((at, self._pending))
+            self._trim_log_cache()
         self.log.extend(e for e, _ in self._pending)
         del self.log[: -self._keep or len(self.log)]
         self.backs.update((e.seq, p.get("back")) for e, p in self._pending if p)
