@@ -393,6 +393,14 @@ class TablekeeperApp(OrderedKeysApp[None]):
             return
         call()
 
+    def saving_changed(self) -> None:
+        """The header's "NOT SAVED" mark follows the files' state at once."""
+        from tui.screens.main import MainScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                screen.refresh_all()
+
     def on_ui_call(self, message: UiCall) -> None:
         message.call()
 

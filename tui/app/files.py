@@ -69,6 +69,11 @@ class FilesHost(Protocol):
 
     def show_picker(self) -> None: ...
 
+    def saving_changed(self) -> None:
+        """Whether changes are only in memory changed (:attr:`CampaignFiles.save_problem`):
+        the screen's "NOT SAVED" mark follows it."""
+        ...
+
     def leave_campaign(self) -> None:
         """Close the open campaign (through :meth:`CampaignFiles.close`) and take its screen
         away."""
@@ -238,6 +243,7 @@ class CampaignFiles:
             if had and not (self.save_problem or self.checkpoint_problem):
                 host.clear_notifications()
                 host.say(_("Saved again: everything is on disk."))
+            host.saving_changed()
             return
         from tui.base.bugreport import record
 
@@ -247,6 +253,7 @@ class CampaignFiles:
             self.checkpoint_problem = str(error)
         else:
             self.save_problem = str(error)
+            host.saving_changed()
         if self.quit_warned:
             return  # the quit warning already says what is unsaved: keep it in view
         host.clear_notifications()

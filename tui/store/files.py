@@ -20,10 +20,12 @@ from tui.session.campaign.history import History, Scenes
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.session.systems.registry import TRACKERS
+from tui.store import tomlread
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.nesting import deep_line, too_deep
 from tui.store.parsecache import read_cache, stat_key
 from tui.store.paths import backup_path
+from tui.store.regular import SAVE_LIMIT, read_regular, too_big
 from tui.store.savetext import HEADER, SaveText
 
 __all__ = [
@@ -137,7 +139,7 @@ def _history_cut(text: str) -> int | None:
 
 def _toml(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return tomlread.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(path, exc, text) from None
     except RecursionError:
@@ -148,7 +150,7 @@ def _toml(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
 def _parse_history(path: str | os.PathLike[str], tail: str, lines: int) -> Scenes:
     """The past scenes of a save's tail (``lines`` lines into the file), validated."""
     try:
-        doc = tomllib.loads(tail)
+        doc = tomlread.loads(tail)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(path, exc, tail, lines) from None
     except RecursionError:
@@ -184,13 +186,15 @@ def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
     try:
         st = os.fstat(fd) if fd is not None else os.stat(path)
         if fd is not None:
+            if st.st_size > SAVE_LIMIT:
+                raise OSError(errno.EFBIG, too_big(st.st_size, SAVE_LIMIT))
             chunks, offset = [], 0
             while chunk := os.pread(fd, 1 << 20, offset):
                 chunks.append(chunk)
                 offset += len(chunk)
             data = b"".join(chunks)
         else:
-            data = Path(path).read_bytes()
+            data = read_regular(path, limit=SAVE_LIMIT)
     except FileNotFoundError:
         raise SaveError(path, _("no such file")) from None
     except IsADirectoryError:

@@ -30,6 +30,7 @@ from typing import Any, BinaryIO
 
 from tui.language import _
 from tui.session.campaign.log import LogEntry, entry_from_doc
+from tui.store import tomlread
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.logcache import Cached, read_cache, write_cache
 from tui.store.logformat import format_entry, toml_inline
@@ -135,7 +136,7 @@ def _line_at(f: BinaryIO, offset: int) -> int:
 def _one_entry(data: bytes) -> bool:
     """Whether ``data`` is exactly one whole ``[[log]]`` entry."""
     try:
-        doc = tomllib.loads(data.decode("utf-8"))
+        doc = tomlread.loads(data.decode("utf-8"))
         tables = doc.get("log")
         return (
             set(doc) == {"log"}
@@ -189,7 +190,7 @@ class _Region:
         except UnicodeDecodeError as exc:
             raise _Located(lambda first, e=exc: utf8_error(self.path, e, data, first - 1)) from None
         try:
-            doc = tomllib.loads(text)
+            doc = tomlread.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise _Located(lambda first, e=exc: toml_error(self.path, e, text, first - 1)) from None
         except RecursionError:

@@ -35,6 +35,7 @@ import tomli_w
 from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import FORMAT, _plain, character_doc, check_doc, scene_doc
+from tui.store import tomlread
 from tui.store.logformat import toml_inline
 
 __all__ = ["HEADER", "SaveText", "split"]
@@ -96,7 +97,7 @@ def _header_key(line: str) -> tuple[str, bool] | None:
     if plain is not None and len(plain.group(1)) == len(plain.group(4)):
         return plain.group(2), plain.group(1) == "[[" and not plain.group(3)
     try:
-        doc = tomllib.loads(line)
+        doc = tomlread.loads(line)
     except tomllib.TOMLDecodeError:
         return None
     if len(doc) != 1:
@@ -129,7 +130,7 @@ def split(text: str) -> tuple[str, dict[Key, str]] | None:
         return text, {}
     preamble = text[: heads[0][0]]
     try:
-        if set(tomllib.loads(preamble)) - set(_TOP):
+        if set(tomlread.loads(preamble)) - set(_TOP):
             return None  # a section written inline at the top: nothing to reuse safely
     except tomllib.TOMLDecodeError:
         return None
@@ -291,7 +292,7 @@ class SaveText:
         }
         text = self._preamble
         try:
-            have = tomllib.loads(text)
+            have = tomlread.loads(text)
         except tomllib.TOMLDecodeError:
             have, text = {}, HEADER
         for key in _TOP:

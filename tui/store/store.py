@@ -39,7 +39,7 @@ from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.session.campaign.session import Earlier
 from tui.session.systems.registry import TRACKERS
-from tui.store import lock
+from tui.store import lock, tomlread
 from tui.store.errors import ConflictError, SaveError, WriteError
 from tui.store.files import Read, atomic_write, read_save
 from tui.store.journal import Journal
@@ -133,7 +133,12 @@ class Store:
         real = Path(os.path.realpath(path))
         if not real.is_file():
             raise SaveError(
-                path, _("is a folder, not a save") if real.is_dir() else _("no such file")
+                path,
+                _("is a folder, not a save")
+                if real.is_dir()
+                else _("is not a regular file")
+                if real.exists()
+                else _("no such file"),
             )
         fd = None if read_only else lock.acquire(real)
         try:
@@ -432,7 +437,7 @@ class Store:
         parsed: unparsed ones are written back exactly as they were read.)"""
         self._text.checked = True
         try:
-            doc = tomllib.loads(head if _lazy(campaign) else head + "\n" + history)
+            doc = tomlread.loads(head if _lazy(campaign) else head + "\n" + history)
             ok = doc.pop("checkpoint", None) == seq and from_doc(doc, TRACKERS) == (
                 replace(campaign, scene_history=()) if _lazy(campaign) else campaign
             )
