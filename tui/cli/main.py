@@ -217,6 +217,13 @@ def _serve_parser() -> _Parser:
     )
     parser.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
     parser.add_argument(
+        "--max-viewers",
+        type=int,
+        default=8,
+        metavar="N",
+        help=_("browser tabs watching at once, each a process of its own (default 8)"),
+    )
+    parser.add_argument(
         "--config", type=Path, metavar="FILE", help=_("config file the view uses (theme, keys)")
     )
     parser.add_argument(
@@ -292,9 +299,11 @@ def _serve(args: Sequence[str]) -> int:
     if not 0 < ns.port < 65536:
         raise UsageError(_("--port: expected 1..65535, got {port}").format(port=ns.port))
     config = _existing_file(ns.config, "--config") if ns.config is not None else None
+    if ns.max_viewers < 1:
+        raise UsageError(_("--max-viewers: expected 1 or more, got {n}").format(n=ns.max_viewers))
     from tui.cli.serve import serve_main
 
-    return serve_main(save, host=ns.host, port=ns.port, config=config)
+    return serve_main(save, host=ns.host, port=ns.port, config=config, max_viewers=ns.max_viewers)
 
 
 def _import_parser() -> _Parser:
