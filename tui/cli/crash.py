@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import platform
 import sys
+import threading
 import traceback
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,6 +37,8 @@ class Crash:
 
     def __init__(self) -> None:
         self.error: BaseException | None = None
+        #: set once an error is caught (a test waits on it: the app closes, no key is awaited)
+        self.caught = threading.Event()
 
     def report(self, *, stream: TextIO | None = None) -> int:
         """Write the report, print the paragraph; the exit status (1), or 0 without a crash."""
@@ -81,6 +84,7 @@ def guard(app: Any) -> Crash:
     def handle(error: Exception) -> None:
         if crash.error is None:
             crash.error = error
+            crash.caught.set()
         app._return_code = 1
         app._close_messages_no_wait()
 
