@@ -275,7 +275,10 @@ class TablekeeperApp(OrderedKeysApp[None]):
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The players' view offers no action that changes the campaign (keys, footer)."""
+        """The players' view offers no action that changes the campaign (keys, footer), and
+        without an open campaign (the picker) there is nothing to undo or redo."""
+        if self.table is None and action in ("undo", "redo"):
+            return False
         return not (self.read_only and action in _CHANGING)
 
     def main_screen(self) -> MainScreen | None:

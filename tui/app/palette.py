@@ -5,12 +5,17 @@ screen shows a command: the players' view (read-only) offers only what works the
 writes nothing — help, the next sheet, quit, and Textual's keys panel, theme (not
 remembered there) and maximize — never undo, a slash command or a screenshot (a file).
 Where ours and Textual's share a title, ours wins: our "Quit" saves first and says so
-(Textual's runs the same ``action_quit``, described as "as soon as possible").
+(Textual's runs the same ``action_quit``, described as "as soon as possible"). Textual's
+"Screenshot" is kept but saves through :func:`take_screenshot`: to ``~/Downloads`` when that
+folder exists, else to the per-user state folder's ``screenshots/`` (a fresh or SSH-only
+account has no Downloads, where Textual's own only said "Failed to save screenshot"), and the
+notice names the file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
@@ -21,7 +26,7 @@ from tui.language import N_, _, tr
 if TYPE_CHECKING:
     from tui.app.app import TablekeeperApp
 
-__all__ = ["VIEW_TITLES", "commands", "offers", "ours"]
+__all__ = ["VIEW_TITLES", "commands", "offers", "ours", "screenshot_folder", "take_screenshot"]
 
 #: Our palette entries that stand in for the slash commands of the same name.
 _AS_ENTRIES = ("undo", "redo", "help", "quit")
@@ -45,7 +50,17 @@ def commands(
     """Every command ``screen`` offers: ours, then Textual's (theme, keys, screenshot …)."""
     mine = list(ours(app))
     titles = {cmd.title for cmd in mine}
-    theirs = [c._replace(title=tr(c.title), help=tr(c.help)) for c in textual]
+    theirs = [
+        c._replace(title=tr(c.title), help=tr(c.help))
+        if c.title != "Screenshot"
+        else c._replace(
+            title=tr(c.title),
+            help=tr(c.help),
+            # after the palette has closed, as Textual's own does it
+            callback=lambda: app.set_timer(0.1, lambda: take_screenshot(app)),
+        )
+        for c in textual
+    ]
     for cmd in [*mine, *(c for c in theirs if c.title not in titles)]:
         if offers(app, screen, cmd):
             yield cmd
@@ -75,6 +90,36 @@ TEXTUAL_WORDS = (
     N_("Screenshot"),
     N_("Save an SVG 'screenshot' of the current screen"),
 )
+
+
+def screenshot_folder() -> Path:
+    """Where a screenshot goes: the Downloads folder if there is one, else the state folder."""
+    import platformdirs
+
+    from tui.base.locations import state_dir
+
+    downloads = platformdirs.user_downloads_path()
+    return downloads if downloads.is_dir() else state_dir() / "screenshots"
+
+
+def take_screenshot(app: TablekeeperApp) -> Path | None:
+    """Save an SVG of the screen; the notice names the file (or says why it could not)."""
+    from tui.base.locations import shown
+
+    folder = screenshot_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = Path(app.save_screenshot(path=str(folder)))
+    except OSError as exc:
+        app.say(
+            _("Cannot save the screenshot in {folder}: {why}").format(
+                folder=shown(folder), why=exc.strerror or exc
+            ),
+            severity="error",
+        )
+        return None
+    app.say(_("Screenshot saved to {path}").format(path=shown(path)), timeout=15)
+    return path
 
 
 def _literal(text: str) -> str:
