@@ -1,7 +1,10 @@
-"""``tablekeeper check FILE...``: validate saves (and their logs) from the shell.
+"""``tablekeeper check FILE|DIR...``: validate saves (and their logs) from the shell.
 
 Prints ``FILE:LINE:COL: message`` for a TOML error, ``FILE: key.path: message`` for a schema
-error and ``FILE: ok`` for a good save; the exit status is 1 when any file is bad. The
+error and ``FILE: ok`` for a good save; the exit status is 1 when any file is bad. A folder
+stands for every save in it (``*.toml`` but logs, backups and hidden files, demos included:
+the checkout's ``saves/`` is checked whole), one line each, in name order; a folder with no
+save in it is a line of its own and counts as bad (nothing was checked). The
 report's own words are in the GM's language (``ok`` is «в порядке» in Russian); the save
 errors come from the store in the words it has.
 """
@@ -18,7 +21,16 @@ from tui.store.files import read_campaign
 from tui.store.logfile import read_log
 from tui.store.paths import backup_path, log_path
 
-__all__ = ["check_file", "check_main"]
+__all__ = ["check_file", "check_main", "saves_in"]
+
+
+def saves_in(folder: Path) -> list[Path]:
+    """The saves in ``folder``, by name: not its logs, backups, locks or hidden files."""
+    return sorted(
+        p
+        for p in folder.glob("*.toml")
+        if p.is_file() and not p.name.startswith(".") and not p.name.endswith(".log.toml")
+    )
 
 
 def check_file(path: str) -> list[str]:
@@ -58,10 +70,18 @@ def check_main(paths: list[str], *, out: TextIO | None = None) -> int:
         print(_("usage: tablekeeper check FILE..."), file=stream)
         return 2
     status = 0
-    for path in paths:
-        lines = check_file(path)
-        if lines[-1] != _("{path}: ok").format(path=path):
-            status = 1
-        for line in lines:
-            print(line, file=stream)
+    for given in paths:
+        if Path(given).is_dir():
+            found = [str(p) for p in saves_in(Path(given))]
+            if not found:
+                print(_("{path}: no saves in this folder").format(path=given), file=stream)
+                status = 1
+        else:
+            found = [given]
+        for path in found:
+            lines = check_file(path)
+            if lines[-1] != _("{path}: ok").format(path=path):
+                status = 1
+            for line in lines:
+                print(line, file=stream)
     return status
