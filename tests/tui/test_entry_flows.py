@@ -256,3 +256,30 @@ async def test_a_paste_of_several_lines_asks_then_runs_each(
         app.post_message(events.Paste("alice stealth\n"))  # one line: just inserted
         await pilot.pause()
         assert entry(pilot).value == "alice stealth" and len(app.table.session.log) == 2
+
+
+async def test_escape_takes_the_odds_away_with_the_line(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice stealth hard", enter=False)
+        assert "Stealth" in screen_text(pilot, "#preview")
+        await type_keys(pilot, "escape")
+        assert entry(pilot).value == ""
+        assert screen_text(pilot, "#preview").strip() == ""
+
+
+async def test_a_line_backspaced_away_takes_its_odds_but_a_result_stays(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice spot hidden = 07")  # a result: stays on the empty line
+        assert "Spot Hidden 60%: 07" in screen_text(pilot, "#preview")
+        await type_line(pilot, "boris", enter=False)
+        assert "Spot Hidden" not in screen_text(pilot, "#preview")
+        await type_keys(pilot, *["backspace"] * len("boris"))
+        assert entry(pilot).value == ""
+        assert "Boris" not in screen_text(pilot, "#preview")
+        assert screen_text(pilot, "#preview").strip() == ""
