@@ -343,3 +343,20 @@ async def test_the_problem_word_and_the_cursor_show_in_every_theme(
             cursor = [style for text, style in cells if text == " "]
             assert selected and selected[0].underline, (theme, cells)
             assert cursor and _apart(cursor[0], plain), (theme, cells)
+
+
+async def test_a_mistyped_command_is_answered_with_the_nearest(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "/hpp alice -1", enter=False)
+        assert "did you mean /hp?" in screen_text(pilot, "#preview")  # before Enter
+        await type_keys(pilot, "enter")
+        await pilot.pause(0.1)
+        assert "did you mean /hp?" in screen_text(pilot, "#preview")
+        assert entry(pilot).selection == (1, len("/hpp"))  # typing "hp" fixes it
+        await type_line(pilot, "hp")
+        assert app.table is not None
+        assert "HP 11 → 10" in app.table.session.log[-1].text, app.table.session.log[-1].text

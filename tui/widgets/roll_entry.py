@@ -52,17 +52,14 @@ class _Suggest(Suggester):
 
 
 def problem_part(line: str, at: int) -> Selection:
-    """The whitespace-delimited word of ``line`` at ``at``, selected (cursor at its end);
-    just the cursor at ``at`` when no word starts or goes on there (the line's end)."""
+    """``line`` from ``at`` to the end of its word, selected (cursor at its end): the
+    problem starts there (after the ``/`` of a command); just the cursor at ``at`` when
+    no word goes on there (the line's end)."""
     at = max(0, min(len(line), at))
-    if at == len(line) or line[at].isspace():
-        return Selection.cursor(at)
-    start = end = at
-    while start > 0 and not line[start - 1].isspace():
-        start -= 1
+    end = at
     while end < len(line) and not line[end].isspace():
         end += 1
-    return Selection(start, end)
+    return Selection(at, end)
 
 
 class RollEntry(Input):
