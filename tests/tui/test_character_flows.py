@@ -266,3 +266,20 @@ async def test_help_and_palette_list_the_character_commands(
         await pilot.pause()
         titles = {c.title for c in ours(app)}
         assert {"Character sheet", "Edit character", "/add", "/cond", "/dup"} <= titles
+
+
+async def test_the_gms_party_list_marks_who_the_players_do_not_see(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen._warm_up()  # type: ignore[attr-defined]
+        for line in ("/add Cultist Leader npc gm", "/add Spy gm"):
+            await type_line(pilot, line)
+            assert isinstance(app.screen, EditorScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+        shown = party(pilot).splitlines()
+        assert "Cultist Leader (npc, hidden)" in shown
+        assert "Spy (hidden)" in shown
+        assert "Boulder (npc)" in shown  # seen by the players: no mark

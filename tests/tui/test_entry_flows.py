@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.style import Style
 from textual import events
+from textual.color import Color
 from textual.pilot import Pilot
 
 from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_keys, type_line
@@ -163,7 +165,7 @@ async def test_alise_spot_rolls_for_alice(demo_copy: Callable[[str], Path]) -> N
         assert "Alice Moore · Spot Hidden 60%: 07" in log_text(pilot)
 
 
-async def test_a_refused_line_stays_with_the_cursor_at_the_problem(
+async def test_a_refused_line_stays_with_its_problem_word_selected(
     demo_copy: Callable[[str], Path],
 ) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
@@ -172,12 +174,12 @@ async def test_a_refused_line_stays_with_the_cursor_at_the_problem(
         await type_line(pilot, "alice spot hidden hardd = 07")
         await pilot.pause(0.1)
         assert entry(pilot).value == "alice spot hidden hardd = 07"
-        assert entry(pilot).cursor_position == len("alice spot hidden ")
+        start = len("alice spot hidden ")
+        assert entry(pilot).selection == (start, start + len("hardd"))  # the problem word
         assert "unknown modifier 'hardd'" in screen_text(pilot, "#preview")
-        await pilot.press("delete", "delete")  # fix it where the cursor is…
-        assert entry(pilot).value == "alice spot hidden rdd = 07"
-        entry(pilot).value = "alice spot hidden hard = 07"
-        await pilot.press("enter")  # …and commit
+        await type_keys(pilot, *"hard")  # typing replaces it…
+        assert entry(pilot).value == "alice spot hidden hard = 07"
+        await type_keys(pilot, "enter")  # …and commit
         await pilot.pause()
         assert entry(pilot).value == ""
         assert "Spot Hidden 60 hard" in log_text(pilot)
@@ -256,3 +258,105 @@ async def test_a_paste_of_several_lines_asks_then_runs_each(
         app.post_message(events.Paste("alice stealth\n"))  # one line: just inserted
         await pilot.pause()
         assert entry(pilot).value == "alice stealth" and len(app.table.session.log) == 2
+
+
+async def test_escape_takes_the_odds_away_with_the_line(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice stealth hard", enter=False)
+        assert "Stealth" in screen_text(pilot, "#preview")
+        await type_keys(pilot, "escape")
+        assert entry(pilot).value == ""
+        assert screen_text(pilot, "#preview").strip() == ""
+
+
+async def test_a_line_backspaced_away_takes_its_odds_but_a_result_stays(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice spot hidden = 07")  # a result: stays on the empty line
+        assert "Spot Hidden 60%: 07" in screen_text(pilot, "#preview")
+        await type_line(pilot, "boris", enter=False)
+        assert "Spot Hidden" not in screen_text(pilot, "#preview")
+        await type_keys(pilot, *["backspace"] * len("boris"))
+        assert entry(pilot).value == ""
+        assert "Boris" not in screen_text(pilot, "#preview")
+        assert screen_text(pilot, "#preview").strip() == ""
+
+
+async def test_escape_clears_a_refused_line_and_its_error(demo_copy: Callable[[str], Path]) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice flyng")
+        await pilot.pause(0.1)
+        assert entry(pilot).value == "alice flyng"
+        assert entry(pilot).selection == (len("alice "), len("alice flyng"))
+        await type_keys(pilot, "escape")
+        assert entry(pilot).value == ""
+        assert screen_text(pilot, "#preview").strip() == ""
+        await type_line(pilot, "boris listen = 10")  # a new line, nothing of the old one
+        assert "Boris Ivanov · Listen 50%: 10" in log_text(pilot)
+
+
+async def test_a_missing_word_leaves_the_cursor_at_the_end(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice")
+        await pilot.pause(0.1)
+        assert entry(pilot).value == "alice"
+        assert entry(pilot).selection == (5, 5)  # nothing selected: the GM goes on typing
+
+
+def _apart(one: Style, other: Style) -> bool:
+    """Whether two cells' backgrounds tell apart at a glance (or one is drawn reversed)."""
+    if one.reverse != other.reverse:
+        return True
+    a, b = one.bgcolor, other.bgcolor
+    if a is None or b is None or a.triplet is None or b.triplet is None:
+        return a != b  # ANSI colours: the terminal's palette, distinct by number
+    return abs(Color.from_rich_color(a).brightness - Color.from_rich_color(b).brightness) > 0.25
+
+
+async def test_the_problem_word_and_the_cursor_show_in_every_theme(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "alice flyng")
+        await pilot.pause(0.1)
+        assert entry(pilot).selection == (len("alice "), len("alice flyng"))
+        entry(pilot).cursor_blink = False  # the colours are under test, not the blinking
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            cells = [(seg.text, seg.style or Style()) for seg in entry(pilot).render_line(0)]
+            plain = cells[0][1]  # "alice ": the entry's own background
+            selected = [style for text, style in cells if text == "flyng"]
+            cursor = [style for text, style in cells if text == " "]
+            assert selected and selected[0].underline, (theme, cells)
+            assert cursor and _apart(cursor[0], plain), (theme, cells)
+
+
+async def test_a_mistyped_command_is_answered_with_the_nearest(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "/hpp alice -1", enter=False)
+        assert "did you mean /hp?" in screen_text(pilot, "#preview")  # before Enter
+        await type_keys(pilot, "enter")
+        await pilot.pause(0.1)
+        assert "did you mean /hp?" in screen_text(pilot, "#preview")
+        assert entry(pilot).selection == (1, len("/hpp"))  # typing "hp" fixes it
+        await type_line(pilot, "hp")
+        assert app.table is not None
+        assert "HP 11 → 10" in app.table.session.log[-1].text, app.table.session.log[-1].text

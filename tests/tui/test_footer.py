@@ -101,7 +101,7 @@ async def test_a_click_on_a_key_presses_it_and_the_pointer_highlights_it(
         assert footer.tooltip == palette.tooltip
 
 
-async def test_on_a_narrow_terminal_the_palette_key_covers_the_keys_that_overrun(
+async def test_on_a_narrow_terminal_whole_keys_make_room_the_help_key_last(
     demo_copy: Callable[[str], Path],
 ) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
@@ -109,8 +109,8 @@ async def test_on_a_narrow_terminal_the_palette_key_covers_the_keys_that_overrun
         await pilot.pause(0.3)
         line = _line(app)
         assert len(line) == 40 and line.endswith("▏^p palette "), line
-        assert line.startswith(" f2 Next sheet  ^n Next turn▏"), line
-        await pilot.click(Footer, offset=(28, 0))  # the rule: no key is under it
+        assert line.startswith(" f2 Next sheet  f1 Help     ▏"), line
+        await pilot.click(Footer, offset=(27, 0))  # the rule: no key is under it
         await pilot.pause(0.2)
         assert app.screen.query_one("#roll-entry").has_focus
 
@@ -125,5 +125,33 @@ async def test_the_footer_speaks_the_gms_language(demo_copy: Callable[[str], Pat
             await pilot.pause(0.3)
             line = _line(app)
             assert "Next turn" not in line and i18n._("Next turn") in line, line
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_label_is_shown_whole_or_not_at_all(
+    language: str, demo_copy: Callable[[str], Path]
+) -> None:
+    """At every width from 40 columns: no "f1 Hel"; the help key stays while it fits."""
+    from tui import language as i18n
+
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    try:
+        i18n.set_language(language)
+        async with app.run_test(size=(120, 24)) as pilot:
+            for width in range(40, 121, 4):
+                await pilot.resize_terminal(width, 24)
+                await pilot.pause()
+                footer = app.screen.query_one(Footer)
+                line = _line(app)
+                assert len(line) == width
+                keys = footer.keys
+                assert keys
+                for key in keys[:-1]:  # the palette's key (last) is drawn its own way
+                    whole = f" {key.display} {key.description} "
+                    assert whole in line or f" {key.display} " not in line, (width, line)
+                assert f" f1 {i18n._('Help')} " in line, (width, line)
+                assert line.rstrip().endswith("▏^p") or line.endswith(f"▏^p {i18n._('palette')} ")
     finally:
         i18n.set_language("en")

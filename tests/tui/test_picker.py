@@ -134,3 +134,18 @@ async def test_names_with_brackets_are_shown_as_typed(tmp_path: Path) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
         assert app.is_running
+
+
+async def test_the_picker_grows_with_the_terminal(tmp_path: Path) -> None:
+    for i in range(20):
+        shutil.copy(DEMOS["age"], tmp_path / f"game {i:02d}.toml")
+    app = TablekeeperApp(saves_dir=tmp_path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        listing = app.screen.query_one("#picker-list")
+        hint = app.screen.query_one("#picker-hint")
+        assert listing.region.height == 14  # two rows a campaign: seven at 80×24
+        assert hint.region.bottom <= 24 - 1  # the hint still shows above the footer
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert listing.region.height == 30  # every row the taller terminal has room for
+        assert hint.region.bottom <= 40 - 1

@@ -172,3 +172,16 @@ async def test_gurps_turn_order_from_basic_speed_wraps_into_round_two(tmp_path: 
             if getattr(s.style, "reverse", False) is True or "reverse" in str(s.style)
         ]
         assert spans == ["Vic Lockwood"]
+
+
+async def test_the_turn_order_names_everyone_in_full_where_the_row_has_room(
+    tmp_path: Path,
+) -> None:
+    app = TablekeeperApp(save(tmp_path, gurps()), rng=random.Random(7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await typed(pilot, "/scene Warehouse")
+        await typed(pilot, "/order")
+        assert "order: Vic Lockwood › Ruth Hale › Guard Moss › Guard Pike" in shown(pilot, "#scene")
+        await pilot.resize_terminal(80, 24)  # too narrow: the names furthest off shortened
+        await pilot.pause()
+        assert "order: Vic Lockwood › Ruth › G. Moss › G. Pike" in shown(pilot, "#scene")

@@ -321,3 +321,30 @@ async def test_best_names_who_cannot_roll(tmp_path: Path) -> None:
         await pilot.press("escape")
         await type_line(pilot, "/best flying")
         assert "no party member can roll 'flying'" in screen_text(pilot, "#preview")
+
+
+@pytest.mark.parametrize("system", ["brp", "age"])  # the demos whose systems ask a difficulty
+async def test_an_open_list_in_the_roll_form_never_covers_a_field(
+    system: str, demo_copy: Callable[[str], Path]
+) -> None:
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    app = TablekeeperApp(demo_copy(system), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RollFormScreen)
+        difficulty = form.query_one("#form-f-difficulty", Select)
+        difficulty.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert difficulty.expanded
+        overlay = difficulty.query_one(SelectOverlay)
+        assert overlay.region.height >= 3 and overlay.region.bottom <= 24
+        fields = [w for w in form.query("Select, Input") if w is not difficulty]
+        assert fields
+        for field in fields:
+            if field.region.height:  # shown (the form scrolls what has no room)
+                assert not overlay.region.overlaps(field.region), (field.id, overlay.region)

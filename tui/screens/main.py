@@ -2,14 +2,16 @@
 
 The preview (three rows above the entry) shows, while typing, the resolved check with its
 exact odds and the odds as a bar (:mod:`tui.widgets.odds_bar`); after Enter, the result.
-Lines committed one after another without typing in between (type-ahead, a paste, keys)
-each keep their own result there, newest last. A refused line stays in the entry with the
-cursor where the problem is. A message too long for the preview is shown whole in a
-notification (and ``/summary`` is logged). ctrl+r opens the guided roll form, ctrl+b "who
-should roll this?" for the typed check, f3 the whole scene; f6/f7/f8 (``/find``,
-``/scenes``, ``/stats``) and ``/recap`` look back over the whole log
-(:mod:`tui.screens.review`); f2, f4 and Enter on the party list open a character's sheet.
-A line a form builds is committed as if typed (:meth:`MainScreen.run_line`).
+Lines committed one after another without typing in between (type-ahead, a paste, keys) each
+keep their own result there, newest last; a line emptied (Escape, backspace) takes its odds
+with it, so the preview never shows the odds of a line no longer typed. A refused line stays
+in the entry with its problem part selected (typing replaces it, Escape clears it). A
+message too long for the preview is shown whole in a notification (and ``/summary`` is
+logged). ctrl+r opens the guided roll form, ctrl+b "who should roll this?" for the typed
+check, f3 the whole scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
+back over the whole log (:mod:`tui.screens.review`); f2, f4 and Enter on the party list open
+a character's sheet. A line a form builds is committed as if typed
+(:meth:`MainScreen.run_line`).
 """
 
 from __future__ import annotations
@@ -288,7 +290,9 @@ class MainScreen(Screen[None]):
         if value == self.entry.restored:
             return  # the refused line put back: its error stays until the GM edits it
         if not value.strip():
-            return  # keep showing the last result until the GM types again
+            if not self._results:  # the odds of a line no longer there: gone with it
+                self.preview.update("")
+            return  # the results of committed lines stay until the GM types again
         self._results.clear()
         preview = self.table.preview(value)
         self._report_internal()
@@ -432,7 +436,11 @@ class MainScreen(Screen[None]):
             self.show_feedback(self.table.submit(line))
 
     def action_clear_entry(self) -> None:
+        """Escape: the line and whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
+        self.entry.restored = None
+        self._results.clear()
+        self.preview.update("")
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.log_panel

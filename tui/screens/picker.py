@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,6 +23,10 @@ from tui.store.catalog import SaveSummary
 from tui.widgets.footer import Footer
 
 __all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
+
+#: the box's and the list's heights at 80×24 (as in the stylesheet); taller, both grow
+PICKER_ROWS = 22
+LIST_ROWS = 14
 
 
 class PickerScreen(Screen[tuple[str, Path | str]]):
@@ -100,6 +104,13 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
             )
             yield Static(hint, id="picker-hint")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The box and its list take the terminal's height (the stylesheet's sizes are those
+        of 80×24): a tall terminal shows more campaigns, not a scroll bar."""
+        self.query_one("#picker").styles.max_height = max(PICKER_ROWS, event.size.height - 2)
+        room = event.size.height - (24 - LIST_ROWS)  # all but the title, hint and frame
+        self.query_one("#picker-list").styles.max_height = max(LIST_ROWS, room)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -38,9 +38,12 @@ class RollFormScreen(ModalScreen[str | None]):
 
     DEFAULT_CSS = """
     RollFormScreen { align: center middle; }
-    #form { width: 76; max-width: 100%; height: auto; max-height: 100%;
+    #form { width: 76; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto;
             border: round $primary; padding: 0 1; background: $surface; }
-    #form Horizontal { height: 1; margin: 0 0 0 0; }
+    #form Horizontal { height: auto; margin: 0 0 0 0; }
+    /* an open list takes rows in the form (the fields below move down) instead of being
+       drawn over them; the form shows as many of its entries as there is room for */
+    #form Select > SelectOverlay { overlay: none; constrain: none none; max-height: 8; }
     #form Label { width: 18; }
     #form Select, #form Input { width: 1fr; }
     #form-line { margin-top: 1; text-style: bold; }

@@ -22,11 +22,16 @@ from tui.widgets.scene_panel import line_text
 
 __all__ = ["SceneScreen", "full_scene"]
 
+#: the turn order's room here: the whole scene names everyone in full (lines wrap)
+WHOLE = 10**6
+
 
 def full_scene(campaign: Campaign) -> Text:
     """Every scene line as one text (each line wraps on its own)."""
     text = Text()
-    for i, (_rank, segments) in enumerate(ranked_lines(tracker(campaign.system), campaign)):
+    for i, (_rank, segments) in enumerate(
+        ranked_lines(tracker(campaign.system), campaign, width=WHOLE)
+    ):
         if i:
             text.append("\n")
         text.append_text(line_text(segments))

@@ -9,6 +9,9 @@ of the whole screen, before the app answers its first key. Here a change of the 
 repaint of one line, and only when what it shows differs (hidden bindings come and go with
 the focus, an Input's cursor keys, and change nothing).
 
+A line too long for the terminal never cuts a label ("f1 Hel"): the palette's key loses
+its label first, then whole keys go, the last first and the help key last of all.
+
 Bindings are declared once, at import, in English (their descriptions are the catalog's
 message ids); the footer translates each key it shows when it draws, so switching the
 language needs no new bindings.
@@ -35,6 +38,8 @@ from tui.language import tr
 
 __all__ = ["Footer", "Key"]
 
+#: the help key's actions: the last key a narrow line drops (the help lists the others)
+_HELP = ("help", "app.help")
 #: what the line shows: one tuple per shown key (and the palette's), compared to skip redraws
 Shown = tuple[tuple[object, ...], ...]
 
@@ -48,6 +53,14 @@ class Key:
     description: str
     enabled: bool
     tooltip: str
+    action: str = ""
+
+    @property
+    def width(self) -> int:
+        """Its cells on the line (`` f1 Help ``)."""
+        return cell_len(f" {self.display} ") + (
+            cell_len(f"{self.description} ") if self.description else 0
+        )
 
 
 class Footer(Widget, can_focus=False):
@@ -136,6 +149,7 @@ class Footer(Widget, can_focus=False):
             tr(binding.description),
             enabled,
             tr(tooltip) if tooltip else "",
+            binding.action,
         )
 
     @property
@@ -157,7 +171,8 @@ class Footer(Widget, can_focus=False):
         left: list[Segment] = []
         columns: list[tuple[int, int, Key]] = []
         x = 0
-        for key in self._keys:
+        shown, labelled = self._fitting(width)
+        for key in shown:
             parts = [(f" {key.display} ", key_style)]
             if key.description:
                 parts.append((f"{key.description} ", text_style))
@@ -170,7 +185,7 @@ class Footer(Widget, can_focus=False):
             palette = self._palette
             right.append(Segment("▏", base + self.get_component_rich_style("footer--rule")))
             parts = [(palette.display, key_style), (" ", base)]
-            if palette.description:
+            if palette.description and labelled:
                 parts.insert(1, (f" {palette.description}", text_style))
             size = 1 + self._draw(palette, parts, right)
             room = max(0, width - size)  # the palette's key covers the keys that overrun
@@ -179,6 +194,24 @@ class Footer(Widget, can_focus=False):
         self._columns = tuple(columns)
         line = Strip.join([Strip(left).crop_extend(0, room, base), Strip(right)])
         return line.crop_extend(0, width, base)
+
+    def _fitting(self, width: int) -> tuple[list[Key], bool]:
+        """The keys that fit ``width`` whole, and whether the palette's label does too.
+
+        Too long a line first loses the palette's label (its key stays), then whole keys,
+        the last first; the help key goes last of all (it lists every key). A label is never
+        cut: what does not fit is not drawn."""
+        keys = list(self._keys)
+        palette = self._palette
+        if palette is None:
+            return keys, True
+        bare = 1 + cell_len(palette.display) + 1  # ▏^p
+        label = cell_len(f" {palette.description}") if palette.description else 0
+        helps = [k for k in keys if k.action in _HELP]
+        order = [k for k in reversed(keys) if k.action not in _HELP] + helps
+        while keys and sum(k.width for k in keys) + bare > width:
+            keys.remove(order.pop(0))
+        return keys, sum(k.width for k in keys) + bare + label <= width
 
     def _draw(self, key: Key, parts: list[tuple[str, Style]], out: list[Segment]) -> int:
         """Append ``key``'s parts to ``out`` (hovered, or dim when disabled); its width."""

@@ -37,15 +37,19 @@ BAR_STYLES = {"good": "green", "hurt": "yellow", "low": "bold red"}
 
 
 def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
-    """Two lines: the name (npc, ticks, a down mark), then resources with bars and the
-    conditions; the second line only when there is something to show."""
+    """Two lines: the name (npc, hidden from the players, ticks, a down mark), then
+    resources with bars and the conditions; the second line only when there is something to
+    show."""
     down = is_down(ch, vital)
     text = Text(
         ch.name, style="bold" if ch.side == "party" else "", no_wrap=True, overflow="ellipsis"
     )
     if down:
         text.stylize("strike")
-    if ch.side != "party":
+    if ch.gm_only:  # only the GM's panel lists them: the players' view leaves them out
+        hidden = _(" (npc, hidden)") if ch.side != "party" else _(" (hidden)")
+        text.append(hidden, style="italic magenta")
+    elif ch.side != "party":
         text.append(_(" (npc)"), style="dim")
     if ch.ticks:  # before the rest: the part most likely to be cut off is the last
         text.append(f" ✓{len(ch.ticks)}", style="bold green")

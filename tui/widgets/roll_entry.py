@@ -24,11 +24,12 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from tui.widgets.key_order import keys_waiting
 from tui.widgets.options import WidgetOptions
 
-__all__ = ["RollEntry"]
+__all__ = ["RollEntry", "problem_part"]
 
 Completer = Callable[[str], Sequence[str]]
 HISTORY_LIMIT = 500
@@ -50,8 +51,28 @@ class _Suggest(Suggester):
         return self._entry.suggestion_for(value)
 
 
+def problem_part(line: str, at: int) -> Selection:
+    """``line`` from ``at`` to the end of its word, selected (cursor at its end): the
+    problem starts there (after the ``/`` of a command); just the cursor at ``at`` when
+    no word goes on there (the line's end)."""
+    at = max(0, min(len(line), at))
+    end = at
+    while end < len(line) and not line[end].isspace():
+        end += 1
+    return Selection(at, end)
+
+
 class RollEntry(Input):
     """Input with history and completion; Enter hands the line to ``on_commit``."""
+
+    # A refused line's problem word is selected; some themes' selection background is
+    # barely lighter than the entry's, so the selection is underlined too (any theme, also
+    # without colour). The cursor is the theme's own, drawn in the foreground colour.
+    DEFAULT_CSS = """
+    RollEntry > .input--selection {
+        text-style: bold underline;
+    }
+    """
 
     # Input re-lays out the whole screen whenever the text width changes (its virtual size
     # is a layout reactive). The entry has a fixed size and never shows scrollbars, so a
@@ -233,8 +254,10 @@ class RollEntry(Input):
         return None
 
     def restore(self, line: str, cursor: int) -> None:
-        """Put a refused ``line`` back, cursor at ``cursor``, once the keys already queued
-        have been handled, and only if none of them started a new line (type-ahead wins)."""
+        """Put a refused ``line`` back with the word at ``cursor`` (its problem) selected,
+        so what the GM types next replaces it; at the end of the line (a missing word) the
+        cursor waits there. Only once the keys already queued have been handled, and only
+        if none of them started a new line (type-ahead wins)."""
 
         commits = self._commits
 
@@ -242,7 +265,7 @@ class RollEntry(Input):
             if not self.value and self._commits == commits and not keys_waiting(self.app):
                 self.restored = line
                 self.value = line
-                self.cursor_position = max(0, min(len(line), cursor))
+                self.selection = problem_part(line, cursor)
 
         self.app.call_later(self.call_later, put_back)
 

@@ -26,6 +26,7 @@ from tui.language import _
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import (
     MAX_LINES,
+    ORDER_WIDTH,
     Segment,
     candidates,
     fit,
@@ -99,6 +100,7 @@ class ScenePanel(StripPane):
         self._rows: list[Strip] = []
         self._texts: list[Text] = []
         self._lines: list[Line] = []
+        self._lines_width = 0  # the width ``_lines`` were made for
 
     def show(self, campaign: Campaign) -> None:
         key = (campaign.scene, campaign.checks, campaign.system, campaign.options)
@@ -106,20 +108,27 @@ class ScenePanel(StripPane):
             return  # nothing the panel shows has changed
         self._shown = key
         self._campaign = campaign
+        width = self.content_size.width or ORDER_WIDTH
         if campaign.checks and _CHECKS_VIEW not in sys.modules:
             # the checks' lines load their rules: after the first frame, like the roll rules
-            self._lines = ranked_lines(tracker(campaign.system), campaign, checks=False)
+            self._lines = self._made(campaign, width, checks=False)
             self._checks_pending = campaign
             # the main screen asks for them with its own warm-up (one layout for both);
             # a screen that has none gets them right after the frame anyway
             self.call_after_refresh(self.set_timer, AFTER_FRAME, self.load_checks)
         else:
             self._checks_pending = None
-            self._lines = ranked_lines(tracker(campaign.system), campaign)
+            self._lines = self._made(campaign, width)
         before = len(self._rows)
         self._key = None
         rows = self._layout(self.content_size.width, self._limit())
         self.refresh(layout=len(rows) != before)
+
+    def _made(self, campaign: Campaign, width: int, *, checks: bool = True) -> list[Line]:
+        """The panel's lines for a row ``width`` columns wide (the turn order's names are
+        shortened only when they do not fit in it)."""
+        self._lines_width = width
+        return ranked_lines(tracker(campaign.system), campaign, checks=checks, width=width)
 
     def load_checks(self) -> None:
         """Add the extended checks' lines left out of the first frame (nothing if none).
@@ -130,17 +139,15 @@ class ScenePanel(StripPane):
         if campaign is None or campaign is not self._campaign:
             return  # none pending, or shown anew since (with its checks)
         self.run_worker(
-            partial(self._make_checks, campaign),
+            partial(self._make_checks, campaign, self._lines_width),
             thread=True,
             group="scene-checks",
             exit_on_error=False,
         )
 
-    def _make_checks(self, campaign: Campaign) -> None:
-        try:
-            lines = ranked_lines(
-                tracker(campaign.system), campaign
-            )  # pure: immutable state in, plain lines out
+    def _make_checks(self, campaign: Campaign, width: int) -> None:
+        try:  # pure: immutable state in, plain lines out
+            lines = ranked_lines(tracker(campaign.system), campaign, width=width)
         except Exception:  # a bug: into the bug log; the panel keeps its lines without them
             import traceback
 
@@ -173,6 +180,8 @@ class ScenePanel(StripPane):
         key = (self._shown, width, limit, self.mono)
         if key == self._key or self._campaign is None or width <= 0:
             return self._rows
+        if width != self._lines_width:  # the turn order's names for this width
+            self._lines = self._made(self._campaign, width, checks=self._checks_pending is None)
         console = self.app.console
         lines = self._lines
         importance = [n for n, _ in lines]

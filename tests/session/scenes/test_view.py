@@ -12,7 +12,7 @@ from tests.session.scene_helpers import (
     table_for,
 )
 from tui.session.campaign.model import Campaign, ExtendedCheck
-from tui.session.scenes.view import scene_lines
+from tui.session.scenes.view import ranked_lines, scene_lines
 from tui.session.systems.registry import tracker
 from tui.widgets.scene_panel import scene_text
 
@@ -125,10 +125,19 @@ def test_panel_text_never_wraps() -> None:
     assert str(text) == "Very long scene name " * 2 + "Very long scene name (long-term)  round 1"
 
 
-def test_long_turn_orders_shorten_the_other_names() -> None:
+def test_long_turn_orders_shorten_the_names_furthest_from_their_turn_first() -> None:
     table = table_for(gurps_campaign())
-    ok(table, "/scene Warehouse", "/order", "/next")
-    assert "order: Vic › Ruth Hale › G. Moss › G. Pike" in plain(table.campaign)
+    ok(table, "/scene Warehouse", "/order", "/next")  # Ruth Hale's turn
+
+    def order(width: int) -> str:
+        lines = ranked_lines(table.system, table.campaign, width=width)
+        return "".join(text for text, _style in lines[-1][1])
+
+    assert order(57) == "order: Vic Lockwood › Ruth Hale › Guard Moss › Guard Pike"  # fits
+    assert order(56) == "order: Vic › Ruth Hale › Guard Moss › Guard Pike"  # Vic's turn is last
+    assert order(45) == "order: Vic › Ruth Hale › Guard Moss › G. Pike"
+    assert order(40) == "order: Vic › Ruth Hale › G. Moss › G. Pike"  # all it can
+    assert "order: Vic › Ruth Hale › Guard Moss › Guard Pike" in plain(table.campaign)
     ok(table, "/order ruth vic")
     assert "order: Vic Lockwood › Ruth Hale" in plain(table.campaign)
 

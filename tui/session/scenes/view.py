@@ -21,10 +21,19 @@ from tui.session.campaign.model import Campaign, Scene
 from tui.session.protocol.plans import Line, Segment
 from tui.session.protocol.system import System
 
-__all__ = ["MAX_LINES", "Segment", "fit", "hidden_line", "ranked_lines", "scene_lines"]
+__all__ = [
+    "MAX_LINES",
+    "ORDER_WIDTH",
+    "Segment",
+    "fit",
+    "hidden_line",
+    "ranked_lines",
+    "scene_lines",
+]
 
 MAX_LINES = 6
-ORDER_WIDTH = 40
+#: the turn order's room when the caller does not say (the panel at 80 columns)
+ORDER_WIDTH = 48
 
 
 def _checks(system: System, campaign: Campaign) -> Iterator[Line]:
@@ -54,38 +63,48 @@ def _short(name: str, names: tuple[str, ...]) -> str:
     return f"{words[0][0]}. {words[-1]}"
 
 
-def _order(scene: Scene) -> list[Segment]:
-    """The turn order; past ~44 characters the others' names are shortened, never the
-    current actor's (highlighted)."""
+def _order(scene: Scene, width: int) -> list[Segment]:
+    """The turn order in full names while it fits in ``width`` columns (one row). Longer,
+    names are shortened one by one, those furthest from their turn first, until it fits
+    (or all are); never the current actor's (highlighted)."""
     names = scene.turn_order
-    shorten = len(" › ".join(names)) > ORDER_WIDTH
-    line: list[Segment] = [(_("order: "), "dim")]
-    for i, name in enumerate(names):
+    prefix = _("order: ")
+    shown = list(names)
+    n = len(names)
+    later_first = sorted(range(n), key=lambda i: (i - scene.current) % n, reverse=True)
+    for i in later_first:
+        if len(prefix) + len(" › ".join(shown)) <= width:
+            break
+        if i != scene.current:
+            shown[i] = _short(names[i], names)
+    line: list[Segment] = [(prefix, "dim")]
+    for i, name in enumerate(shown):
         if i:
             line.append((" › ", "dim"))
-        current = i == scene.current
-        shown = name if current or not shorten else _short(name, names)
-        line.append((shown, "reverse bold" if current else ""))
+        line.append((name, "reverse bold" if i == scene.current else ""))
     return line
 
 
-def _scene(system: System, campaign: Campaign, scene: Scene) -> Iterator[Line]:
+def _scene(system: System, campaign: Campaign, scene: Scene, width: int) -> Iterator[Line]:
     own = system.scene_view(campaign, scene)
     yield 0, [*_header(scene), *own.header]
     yield from own.before_order
     if scene.turn_order:
-        yield 2, _order(scene)
+        yield 2, _order(scene, width)
     yield from own.after_order
 
 
-def ranked_lines(system: System, campaign: Campaign, *, checks: bool = True) -> list[Line]:
+def ranked_lines(
+    system: System, campaign: Campaign, *, checks: bool = True, width: int = ORDER_WIDTH
+) -> list[Line]:
     """Every line of the panel with its importance, in display order (without the extended
-    checks' lines when ``checks`` is false: those load the extended-check rules)."""
+    checks' lines when ``checks`` is false: those load the extended-check rules); the turn
+    order in full names when it fits in ``width`` columns."""
     lines: list[Line] = []
     if campaign.scene is None:
         lines.append((0, [(_("No scene running — /scene NAME [active|long]"), "dim")]))
     else:
-        lines.extend(_scene(system, campaign, campaign.scene))
+        lines.extend(_scene(system, campaign, campaign.scene, width))
     if checks:
         lines.extend(_checks(system, campaign))
     return lines

@@ -272,11 +272,7 @@ class Table:
                     matches = [c for c in self.commands() if c.name.startswith(parsed.name)]
                     if matches:
                         return Preview("  ".join(c.shown_usage for c in matches[:4]), True)
-                    return Preview(
-                        _("unknown command /{name} (try /help)").format(name=parsed.name),
-                        False,
-                        at=line.find("/") + 1,
-                    )
+                    return Preview(self._unknown_command(parsed.name), False, at=line.find("/") + 1)
                 return Preview(f"{cmd.shown_usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
@@ -345,9 +341,7 @@ class Table:
                 cmd = self._command(parsed.name)
                 if cmd is None:
                     return Feedback(
-                        False,
-                        _("unknown command /{name} (try /help)").format(name=parsed.name),
-                        at=line.find("/") + 1,
+                        False, self._unknown_command(parsed.name), at=line.find("/") + 1
                     )
                 return self._recorded(cmd.handler(self, parsed))  # handlers may raise
             if isinstance(parsed, FreeRoll):
@@ -368,6 +362,22 @@ class Table:
         if feedback.ok and feedback.record and feedback.outcome is None:
             self.session.note(Draft("info", feedback.message))
         return feedback
+
+    def _unknown_command(self, name: str) -> str:
+        """Why ``/name`` is refused, with the nearest commands of this campaign's sets (an
+        alias counts, the command's own name is shown): ``/hpp`` → "did you mean /hp"."""
+        from tui.session.table.names import nearest
+
+        shown = {key: cmd.name for s in self.command_sets for key, cmd in s.by_name.items()}
+        near = [f"/{n}" for n in dict.fromkeys(shown[k] for k in nearest(name, shown))]
+        if near:
+            listed = near[0]
+            if len(near) > 1:
+                listed = _("{some} or {last}").format(some=", ".join(near[:-1]), last=near[-1])
+            return _("unknown command /{name}; did you mean {commands}? (/help lists all)").format(
+                name=name, commands=listed
+            )
+        return _("unknown command /{name} (try /help)").format(name=name)
 
     def _command(self, name: str) -> SlashCommand | None:
         """The slash command ``name`` of this campaign (the system's own first)."""
