@@ -13,12 +13,16 @@ uses in notes ("Балгруф" for "ярл Балгруф") belongs in the char
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.name_forms import NameForms, name_key, nfkc, words_of
 
 __all__ = ["HiddenNames", "fold", "strings_in"]
+
+_KEEP_FROM = 256  # texts this long or longer are searched once (see HiddenNames._spans)
+_KEEP = 512  # how many of them are kept
 
 
 def fold(text: str) -> str:
@@ -63,8 +67,9 @@ class HiddenNames:
         #: the character's name
         self.tokens: Mapping[str, str] = tokens
         self.names: frozenset[str] = frozenset(tokens.values())
-        self._forms = NameForms(tokens)
-        self._seen = NameForms(seen - tokens.keys())
+        self._forms = _forms(frozenset(tokens))
+        self._seen = _forms(frozenset(seen - tokens.keys()))
+        self._found = _found(self._forms, self._seen)
 
     def __bool__(self) -> bool:
         return bool(self.tokens)
@@ -101,15 +106,28 @@ class HiddenNames:
             out = out[:a] + label(self.tokens[key]) + out[b:]
         return out
 
-    def _spans(self, text: str) -> list[tuple[int, int, str]]:
+    def _spans(self, text: str) -> tuple[tuple[int, int, str], ...]:
+        """:meth:`_find` of ``text``, kept for long texts: the players' filter reads the whole
+        campaign again on every change, and a long text (notes, a scene) rarely changes."""
+        if len(text) < _KEEP_FROM:
+            return self._find(text)
+        found = self._found.get(text)
+        if found is None:
+            if len(self._found) >= _KEEP:
+                self._found.clear()
+            found = self._found[text] = self._find(text)
+        return found
+
+    def _find(self, text: str) -> tuple[tuple[int, int, str], ...]:
         """Where ``text`` (NFKC) names a GM-only character: ``(start, end, key)``, longest
         first where two overlap; an ending or typo that is a visible character's name is
         theirs."""
         words = words_of(text)
         found = list(self._forms.find(words))
         if not found:
-            return []
-        theirs = [(f.first, f.last) for f in self._seen.find(words) if f.exact]
+            return ()
+        near = sorted({i for f in found for i in range(max(0, f.first - 3), f.last + 1)})
+        theirs = [(f.first, f.last) for f in self._seen.find(words, near) if f.exact]
         taken: list[tuple[int, int, str]] = []
         for f in sorted(found, key=lambda f: (f.first - f.last, not f.exact, f.first)):
             if not f.exact and any(a <= f.last and f.first <= b for a, b in theirs):
@@ -117,7 +135,20 @@ class HiddenNames:
             start, end = words[f.first][0], words[f.last][1]
             if all(end <= a or b <= start for a, b, _k in taken):
                 taken.append((start, end, f.key))
-        return taken
+        return tuple(taken)
+
+
+@lru_cache(maxsize=16)
+def _forms(keys: frozenset[str]) -> NameForms:
+    """One :class:`NameForms` per set of names: it keeps what it learnt of each word, and
+    the filter is built anew on every change while the names stay the same."""
+    return NameForms(keys)
+
+
+@lru_cache(maxsize=16)
+def _found(hidden: NameForms, seen: NameForms) -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """The long texts already searched for one set of hidden and visible names."""
+    return {}
 
 
 def _names_of(ch: Character) -> list[str]:
