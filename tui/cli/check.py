@@ -7,19 +7,26 @@ the checkout's ``saves/`` is checked whole), one line each, in name order; a fol
 save in it is a line of its own and counts as bad (nothing was checked). The
 report's own words are in the GM's language (``ok`` is «в порядке» in Russian); the save
 errors come from the store in the words it has.
+
+A save is "ok" only when the app would open it: besides every log entry being well formed,
+the log's entries after the save's checkpoint are replayed onto it by the very function the
+app's open uses (:func:`tui.store.recovery.open_state`), so a log that no longer fits the
+save (a character renamed in an editor after a crash) is reported, with what the app offers.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from tui.language import _
-from tui.store.errors import SaveError
+from tui.store.errors import ReplayError, SaveError
 from tui.store.files import read_campaign
 from tui.store.logfile import read_log
 from tui.store.paths import backup_path, log_path
+from tui.store.recovery import open_state
 
 __all__ = ["check_file", "check_main", "saves_in"]
 
@@ -38,10 +45,29 @@ def check_file(path: str) -> list[str]:
     p = Path(path)
     if not p.is_file():
         return [_("{path}: no such file").format(path=path)]
+    log = log_path(p)
     try:
-        read_campaign(p)
-        log = log_path(p)
-        found = read_log(log, keep=0, validate_all=True)
+        read_campaign(p)  # the save's own problems first
+        found = read_log(log, keep=0, validate_all=True)  # every entry, with its line
+        open_state(Path(os.path.realpath(p)), keep=0)  # and then what the app's open does
+    except ReplayError as exc:
+        lines = [f"{path}: {exc.message}"]
+        if exc.renames:
+            names = ", ".join(f"{old!r} → {new!r}" for old, new in exc.renames.items())
+            lines.append(
+                _(
+                    "{path}: note: renamed in the save since the log was written: {names}; "
+                    "opening the campaign offers to apply the log to the new names"
+                ).format(path=path, names=names)
+            )
+        else:
+            lines.append(
+                _(
+                    "{path}: note: opening the campaign offers to keep the log beside and "
+                    "open the save as it is"
+                ).format(path=path)
+            )
+        return lines
     except SaveError as exc:
         lines = [str(exc)]
         if exc.file == path and backup_path(p).is_file():

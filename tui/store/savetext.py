@@ -48,7 +48,7 @@ HEADER = (
 _TOKEN = re.compile(r'"""|\'\'\'|\\.|["\'#\[\]{}\n]')
 _ITEMS = ("characters", "scene_history", "checks")
 _TABLES = ("options", "scene")
-_TOP = ("format", "system", "name", "adventure", "checkpoint")
+_TOP = ("format", "system", "name", "adventure", "checkpoint", "campaign_id")
 _HEADER_LINE = re.compile(r"^(\[\[?)", re.MULTILINE)
 #: the parts of a character whose rendered text is cached by the part's identity
 _CHARACTER_FIELDS = tuple(f.name for f in fields(Character))
@@ -234,16 +234,19 @@ class SaveText:
                             blocks[("scene_history", i)],
                         )
 
-    def render(self, campaign: Campaign, checkpoint: int) -> str:
+    def render(self, campaign: Campaign, checkpoint: int, campaign_id: str | None = None) -> str:
         """The whole file for ``campaign`` saved at log entry ``checkpoint``."""
-        head, history = self.render_parts(campaign, checkpoint)
+        head, history = self.render_parts(campaign, checkpoint, campaign_id)
         return head + ("\n" + history if history else "")
 
-    def render_parts(self, campaign: Campaign, checkpoint: int) -> tuple[str, str]:
+    def render_parts(
+        self, campaign: Campaign, checkpoint: int, campaign_id: str | None = None
+    ) -> tuple[str, str]:
         """The file's text in two parts: everything but the past scenes, and the past scenes
-        (written last, so that opening can leave them unparsed)."""
+        (written last, so that opening can leave them unparsed). ``campaign_id``: the
+        identity the store keeps in the file (:mod:`tui.store.lock`)."""
         self._split_source()
-        parts = [self._top(campaign, checkpoint)]
+        parts = [self._top(campaign, checkpoint, campaign_id)]
         fresh: dict[tuple[str, object], tuple[object, str]] = {}
 
         def add(place: tuple[str, object], value: object, out: list[str]) -> None:
@@ -282,13 +285,14 @@ class SaveText:
             return _render_table("checks", check_doc(value), item=True)
         return _render_table(section, _plain(value), item=section == "scene_history")
 
-    def _top(self, campaign: Campaign, checkpoint: int) -> str:
-        values = {
+    def _top(self, campaign: Campaign, checkpoint: int, campaign_id: str | None) -> str:
+        values: dict[str, object] = {
             "format": FORMAT,
             "system": campaign.system,
             "name": campaign.name,
             "adventure": campaign.adventure,
             "checkpoint": checkpoint,
+            "campaign_id": campaign_id,
         }
         text = self._preamble
         try:
@@ -296,7 +300,7 @@ class SaveText:
         except tomllib.TOMLDecodeError:
             have, text = {}, HEADER
         for key in _TOP:
-            if have.get(key) == values[key] and key in have:
+            if values[key] is None or (have.get(key) == values[key] and key in have):
                 continue
             line = f"{key} = {toml_inline(values[key])}"
             pattern = re.compile(rf"^[ \t]*{key}[ \t]*=.*$", re.MULTILINE)

@@ -41,7 +41,7 @@ from tui.session.campaign.session import Earlier
 from tui.session.systems.registry import TRACKERS
 from tui.store import lock, tomlread
 from tui.store.errors import ConflictError, SaveError, WriteError
-from tui.store.files import Read, atomic_write, read_save
+from tui.store.files import Read, atomic_write, read_save, remove_stale_temps
 from tui.store.journal import Journal
 from tui.store.logcache import Cached
 from tui.store.logfile import LOG_TAIL, LogRead, leave_cache, read_log, read_since
@@ -49,7 +49,7 @@ from tui.store.logformat import Unmirrored, block_bytes, block_table
 from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
-from tui.store.recovery import _write_error, replay
+from tui.store.recovery import _write_error, open_state, replay, set_log_aside
 from tui.store.savetext import SaveText
 from tui.store.undo_history import earlier_steps
 
@@ -94,7 +94,14 @@ class Store:
         self.last_error: WriteError | None = None
         self.conflict: ConflictError | None = None
         self._locks = [] if lock_fd is None else [lock_fd]
-        self._pid_file: tuple[int, int] | None = None
+        self._writer_locks = lock.WriterLocks(path)
+        #: The campaign's identity, kept in the save; the writer's lock is keyed by it.
+        self.campaign_id = read.campaign_id
+        self._id_missing = False  # the save on disk lacks :attr:`campaign_id` (an older save)
+        #: Where :meth:`open` moved a log that did not fit (``log_aside``), else ``None``.
+        self.log_set_aside: Path | None = None
+        #: Stale temporary files of an interrupted checkpoint that opening removed.
+        self.removed_temps: list[Path] = []
         self._journal: Journal | None = None
         self._text = SaveText(read.text, read.campaign)
         if read.written:  # our own checkpoint's text: its fragments were checked when made
@@ -122,13 +129,22 @@ class Store:
     # -- opening and closing ---------------------------------------------------------------
     @classmethod
     def open(
-        cls, path: str | os.PathLike[str], *, read_only: bool = False, keep: int = LOG_TAIL
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        read_only: bool = False,
+        keep: int = LOG_TAIL,
+        renames: Mapping[str, str] | None = None,
+        log_aside: bool = False,
     ) -> Store:
         """Load ``path`` (symlinks resolved) and replay its log; unless ``read_only``, lock it.
 
         Raises :class:`SaveError` if the file does not load (it is then never written),
-        :class:`LockedError` if another process has it open for writing,
-        :class:`ReplayError` if its log does not apply.
+        :class:`LockedError` if another process has it open for writing (under any name:
+        :mod:`tui.store.lock`), :class:`ReplayError` if its log does not apply. After the
+        GM chose how to settle a log that does not apply: ``renames`` (old name → new, as
+        the error offered) applies it to characters renamed in the save; ``log_aside`` opens
+        the save as it is and keeps the log beside (:func:`recovery.set_log_aside`).
         """
         real = Path(os.path.realpath(path))
         if not real.is_file():
@@ -141,23 +157,31 @@ class Store:
                 else _("no such file"),
             )
         fd = None if read_only else lock.acquire(real)
+        held = lock.WriterLocks(real)
         try:
-            read = read_save(real, fd=fd)
-            found = read_log(log_path(real), keep=keep, after=read.checkpoint, cached=True)
-            store = cls(
-                real,
-                read,
-                found,
-                lock_fd=fd,
-                keep=keep,
-                campaign=replay(real, read.campaign, found.patches),
-            )
+            if fd is not None:
+                held.take_path()
+            aside = set_log_aside(real) if log_aside and fd is not None else None
+            state = open_state(real, fd=fd, keep=keep, cached=True, renames=renames)
+            read, found = state.read, state.found
+            if fd is not None:
+                ident = read.campaign_id or lock.new_campaign_id()
+                held.take_campaign(ident)
+                read = replace(read, campaign_id=ident)
+            store = cls(real, read, found, lock_fd=fd, keep=keep, campaign=state.campaign)
             store._save_stat = stat_key(os.fstat(fd) if fd is not None else os.stat(real))
             if fd is not None:
+                store._writer_locks = held
+                store._id_missing = state.read.campaign_id is None
+                store.log_set_aside = aside
+                store.removed_temps = remove_stale_temps(real)
                 store._open_journal(found)
-                store._pid_file = lock.write_pid_file(real)
-                if read.checkpoint is None or store.campaign is not read.campaign:
-                    store.checkpoint()  # an older save gets its checkpoint key at once
+                if (
+                    read.checkpoint is None
+                    or store.campaign is not read.campaign
+                    or store._id_missing
+                ):
+                    store.checkpoint()  # an older save gets its checkpoint and id at once
                 elif read.uncached is not None:  # parsed afresh: spare the next open that
                     write_cache(
                         real,
@@ -168,6 +192,7 @@ class Store:
                     )
             return store
         except BaseException:
+            held.release()
             if fd is not None:
                 lock.release(fd)
             raise
@@ -180,16 +205,21 @@ class Store:
         for existing in (real, log_path(real)):
             if os.path.lexists(existing):
                 raise SaveError(existing, _("already exists; not overwritten"))
+        ident = lock.new_campaign_id()
+        held = lock.WriterLocks(real)
+        held.take_campaign(ident)
         saver = SaveText()
-        head, history = saver.render_parts(campaign, 0)
+        head, history = saver.render_parts(campaign, 0, ident)
         text = head + ("\n" + history if history else "")
         try:
             fd = atomic_write(real, text.encode("utf-8"), backup=False, lock=True)
         except OSError as exc:
+            held.release()
             raise _write_error(real, _("create the campaign"), exc) from None
         assert fd is not None
         try:
-            read = Read(campaign, 0, text)
+            held.take_path()
+            read = Read(campaign, 0, text, campaign_id=ident)
             store = cls(real, read, LogRead(), lock_fd=fd, keep=LOG_TAIL, campaign=campaign)
             store._text = saver
             store._save_stat = stat_key(os.fstat(fd))
@@ -202,9 +232,10 @@ class Store:
                 head_doc(campaign, 0, store._cache_docs),
                 written=True,
             )
-            store._pid_file = lock.write_pid_file(real)
+            store._writer_locks = held
             return store
         except BaseException:
+            held.release()
             lock.release(fd)
             raise
 
@@ -233,7 +264,7 @@ class Store:
             ident = self._journal_ident()
             self._journal.close()
             self._leave_log_cache(ident)
-        lock.remove_pid_file(self.path, self._pid_file)
+        self._writer_locks.release()
         for fd in self._locks:
             lock.release(fd)
         self._locks = []
@@ -403,10 +434,10 @@ class Store:
                 raise self.conflict
             campaign, seq = self._durable
         with self._save_mutex:
-            if seq == self.checkpoint_seq and campaign is self._saved:
+            if seq == self.checkpoint_seq and campaign is self._saved and not self._id_missing:
                 return False
             self._check_save()
-            head, history = self._text.render_parts(campaign, seq)
+            head, history = self._text.render_parts(campaign, seq, self.campaign_id)
             if not self._text.checked:
                 head, history = self._checked(head, history, campaign, seq)
             text = head + ("\n" + history if history else "")
@@ -422,6 +453,7 @@ class Store:
             self._locks.append(fd)
             self._save_stat = stat_key(os.fstat(fd))
             self.checkpoint_seq, self._saved = seq, campaign
+            self._id_missing = False
             write_cache(
                 self.path,
                 self._save_stat,
@@ -438,7 +470,10 @@ class Store:
         self._text.checked = True
         try:
             doc = tomlread.loads(head if _lazy(campaign) else head + "\n" + history)
-            ok = doc.pop("checkpoint", None) == seq and from_doc(doc, TRACKERS) == (
+            ok = (
+                doc.pop("checkpoint", None) == seq
+                and doc.pop("campaign_id", None) == self.campaign_id
+            ) and from_doc(doc, TRACKERS) == (
                 replace(campaign, scene_history=()) if _lazy(campaign) else campaign
             )
         except (tomllib.TOMLDecodeError, SchemaError, RecursionError):
@@ -446,7 +481,7 @@ class Store:
         if ok:
             return head, history
         self._text = SaveText()
-        return self._text.render_parts(campaign, seq)
+        return self._text.render_parts(campaign, seq, self.campaign_id)
 
     def _check_save(self) -> None:
         try:
@@ -488,7 +523,8 @@ class Store:
     # -- outside changes -------------------------------------------------------------------
     def save_beside(self) -> Path:
         """Write the newest state next to the save as ``NAME.conflict-TIME.toml`` (a new
-        campaign with an empty log); never touches the save or its log."""
+        campaign with an empty log and an identity of its own, so it opens beside the
+        original); never touches the save or its log."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         stem = self.path.name.removesuffix(".toml")
         target = self.path.with_name(f"{stem}.conflict-{stamp}.toml")
@@ -496,7 +532,7 @@ class Store:
         while os.path.lexists(target) or os.path.lexists(log_path(target)):
             n += 1
             target = self.path.with_name(f"{stem}.conflict-{stamp}-{n}.toml")
-        text = SaveText().render(self._queued, 0)
+        text = SaveText().render(self._queued, 0, lock.new_campaign_id())
         try:
             atomic_write(target, text.encode("utf-8"), backup=False)
         except OSError as exc:
