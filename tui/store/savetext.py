@@ -10,16 +10,6 @@ reuses the text of every value that is the same object as before (states are imm
 - comments and layout the GM wrote survive in every table a change did not touch (and in
   the preamble, whose changed keys are rewritten line by line);
 - a change costs what the changed fragments cost, whatever the size of the campaign.
-
-A character's lines are rendered one key at a time, each cached by the identity of its
-value, so a character with megabytes of notes re-renders only what changed.
-
-Splitting a file the GM edited is checked once: the first text made from it must read back
-as exactly the campaign, else the store falls back to writing the whole file afresh (comments
-are then lost, never data).
-
-The file's header comment (:data:`HEADER`) is English in every interface language: it is
-part of the file, read in a text editor and shared between GMs, never shown on a screen.
 """
 
 from __future__ import annotations
@@ -199,6 +189,16 @@ class SaveText:
 
     Fragments are found again by place (options, scene), name (characters, checks) or
     position (past scenes), and reused when the value is the same object, or equal to it.
+
+    A character's lines are rendered one key at a time, each cached by the identity of its
+    value, so a character with megabytes of notes re-renders only what changed.
+
+    Splitting a file the GM edited is checked once: the first text made from it must read back
+    as exactly the campaign, else the store falls back to writing the whole file afresh
+    (comments are then lost, never data).
+
+    The file's header comment (:data:`HEADER`) is English in every interface language: it is
+    part of the file, read in a text editor and shared between GMs, never shown on a screen.
     """
 
     def __init__(self, text: str | None = None, campaign: Campaign | None = None) -> None:
