@@ -422,7 +422,7 @@ async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(
     from tui.store import log_path
 
     allowed = allowed_words("brp") | {"brp", "toml", "log", "tablekeeper", "characters"}
-    allowed |= {"skills", "diff"}
+    allowed |= {"skills", "diff", "unapplied"}
     rows: dict[str, list[str]] = {}
 
     async def shown(path: Path) -> list[str]:

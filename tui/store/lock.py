@@ -148,6 +148,18 @@ def _same(path: Path, fd: int) -> bool:
     return (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino)
 
 
+def _unlockable(path: Path) -> str:
+    """Why ``path`` cannot be a lock file (a read-only file system, not a regular file …)."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | _NOFOLLOW, 0o644)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    try:
+        return "" if stat.S_ISREG(os.fstat(fd).st_mode) else _("not a regular file")
+    finally:
+        os.close(fd)
+
+
 def _take(path: Path, save: Path) -> LockFile | None:
     """Lock the lock file ``path`` (made if missing) and write this writer's note in it.
 
@@ -245,7 +257,12 @@ class WriterLocks:
         except LockedError:
             raise _elsewhere(self.save, where) from None
         if held is None:
-            raise WriteError(self.save, _("cannot lock the campaign ({path})").format(path=where))
+            raise WriteError(
+                self.save,
+                _("cannot lock the campaign ({path}): {why}").format(
+                    path=where, why=_unlockable(where)
+                ),
+            )
         self._held.append(held)
         self.campaign_id = campaign_id
 
