@@ -1,32 +1,4 @@
-"""One writer per campaign, whatever happened to its files: three locks, all ``flock``.
-
-A writer holds, for as long as the campaign is open:
-
-1. **the campaign's lock**, keyed by its identity: every save the app writes carries a
-   ``campaign_id`` (random, made once; a save without one gets it at its first checkpoint),
-   and the writer locks ``campaign-ID.lock`` in the per-user state folder
-   (``~/.local/state/tablekeeper/locks/``; the save's own folder when that cannot be
-   written). Any file that holds the campaign meets this lock: a hard link made at any time
-   (even to a checkpoint the writer has since replaced), a save an editor replaced by
-   renaming its own copy over it, a ``.bak`` or a ``cp`` of the save. A copy is the same
-   campaign until it is given an identity of its own (a new campaign, the picker's demo
-   copy and the app's ``NAME.conflict-…`` file get one);
-2. **the path's lock**, ``NAME.toml.lock`` beside the save: a save replaced under its name
-   (by an editor that dropped the ``campaign_id`` line, or by another campaign moved there)
-   still meets the writer that has that name open;
-3. **the save's inode** (as older Tablekeepers did): the file it opened and its newest
-   checkpoint, which keeps writers of other users and older versions out.
-
-The kernel drops every flock when a process dies, so a kill never leaves a stale lock; the
-lock files are only notes then, taken over by the next writer. A lock file is opened without
-following symlinks (a symlink there is left alone and not used) and holds ``PID TOKEN`` and
-the save's path, for the "already open" message. An opener checks after locking that the
-path still names the file it locked (else it retries), so a lock file may be removed while
-it is held: the writer removes its lock files when it closes, still holding them, and only
-when the path still names the very file it locked *and* that file still holds its own token
-— never a lock that has passed to someone else (another writer after the file was deleted
-by hand, an older Tablekeeper writing its pid in place).
-"""
+"""One writer per campaign, whatever happened to its files: three locks, all ``flock``."""
 
 from __future__ import annotations
 
@@ -234,7 +206,35 @@ def campaign_lock_path(save: Path, campaign_id: str) -> Path:
 
 
 class WriterLocks:
-    """The lock files a writer holds beside the save's inode locks (see the module)."""
+    """The lock files a writer holds beside the save's inode locks.
+
+    A writer holds, for as long as the campaign is open:
+
+    1. **the campaign's lock**, keyed by its identity: every save the app writes carries a
+       ``campaign_id`` (random, made once; a save without one gets it at its first checkpoint),
+       and the writer locks ``campaign-ID.lock`` in the per-user state folder
+       (``~/.local/state/tablekeeper/locks/``; the save's own folder when that cannot be
+       written). Any file that holds the campaign meets this lock: a hard link made at any time
+       (even to a checkpoint the writer has since replaced), a save an editor replaced by
+       renaming its own copy over it, a ``.bak`` or a ``cp`` of the save. A copy is the same
+       campaign until it is given an identity of its own (a new campaign, the picker's demo
+       copy and the app's ``NAME.conflict-…`` file get one);
+    2. **the path's lock**, ``NAME.toml.lock`` beside the save: a save replaced under its name
+       (by an editor that dropped the ``campaign_id`` line, or by another campaign moved there)
+       still meets the writer that has that name open;
+    3. **the save's inode** (as older Tablekeepers did): the file it opened and its newest
+       checkpoint, which keeps writers of other users and older versions out.
+
+    The kernel drops every flock when a process dies, so a kill never leaves a stale lock; the
+    lock files are only notes then, taken over by the next writer. A lock file is opened without
+    following symlinks (a symlink there is left alone and not used) and holds ``PID TOKEN`` and
+    the save's path, for the "already open" message. An opener checks after locking that the
+    path still names the file it locked (else it retries), so a lock file may be removed while
+    it is held: the writer removes its lock files when it closes, still holding them, and only
+    when the path still names the very file it locked *and* that file still holds its own token
+    — never a lock that has passed to someone else (another writer after the file was deleted by
+    hand, an older Tablekeeper writing its pid in place).
+    """
 
     def __init__(self, save: Path) -> None:
         self.save = save

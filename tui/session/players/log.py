@@ -1,29 +1,4 @@
-"""The log as the players' view shows it.
-
-An entry is left out when it is:
-
-- ``secret`` — a line the GM began with ``!``, a ``/note`` (``/note!`` is for the table), or
-  the undo or redo of one;
-- a note from a log older than public notes (``kind = "change"``, text ``note: …``, and its
-  undo/redo): back then every note was the GM's;
-- about a GM-only character — one it recorded as such when it was made (``hidden``) or one
-  the save hides now, named in its actor, text, effects or inputs — when that character
-  made it. An undo or redo of such an entry is left out too.
-
-An entry no character made (the turn passing, a new round, the turn order) keeps its public
-part: a hidden character's name in its text becomes the stand-in ("round 2: Unknown A's
-turn"), its effects naming a hidden character go and the others stay ("Alice Moore: bleeding
-ends"), its inputs and odds go. A text whose part naming a hidden character holds a number
-(an initiative, a score) goes whole — the stand-in must not carry a value — and the entry
-with it, unless a public effect is left.
-
-An entry a visible character made against a hidden one (an opposed roll, an action aimed at
-it) is told anew from scratch — the actor, the hidden one's stand-in name and the grade:
-"Кирма rolls against Unknown A: success" — so no number of the hidden side (its dice,
-effective hits, required hits, a danger class) and no effect of the roll reaches the
-players (nor its ``odds``: the chance against a hidden character tells how good it is).
-Everything else is shown as it was logged.
-"""
+"""The log as the players' view shows it."""
 
 from __future__ import annotations
 
@@ -142,7 +117,32 @@ def _public_part(entry: LogEntry, cast: Cast) -> LogEntry | None:
 
 
 def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]) -> list[LogEntry]:
-    """The entries the players may see, in order (``visible``: the party's names)."""
+    """The entries the players may see, in order (``visible``: the party's names).
+
+    An entry is left out when it is:
+
+    - ``secret`` — a line the GM began with ``!``, a ``/note`` (``/note!`` is for the table), or
+      the undo or redo of one;
+    - a note from a log older than public notes (``kind = "change"``, text ``note: …``, and its
+      undo/redo): back then every note was the GM's;
+    - about a GM-only character — one it recorded as such when it was made (``hidden``) or one
+      the save hides now, named in its actor, text, effects or inputs — when that character
+      made it. An undo or redo of such an entry is left out too.
+
+    An entry no character made (the turn passing, a new round, the turn order) keeps its public
+    part: a hidden character's name in its text becomes the stand-in ("round 2: Unknown A's
+    turn"), its effects naming a hidden character go and the others stay ("Alice Moore: bleeding
+    ends"), its inputs and odds go. A text whose part naming a hidden character holds a number
+    (an initiative, a score) goes whole — the stand-in must not carry a value — and the entry
+    with it, unless a public effect is left.
+
+    An entry a visible character made against a hidden one (an opposed roll, an action aimed at
+    it) is told anew from scratch — the actor, the hidden one's stand-in name and the grade:
+    "Кирма rolls against Unknown A: success" — so no number of the hidden side (its dice,
+    effective hits, required hits, a danger class) and no effect of the roll reaches the players
+    (nor its ``odds``: the chance against a hidden character tells how good it is). Everything
+    else is shown as it was logged.
+    """
     out: list[LogEntry] = []
     for entry in entries:
         if entry.secret or _legacy_note(entry):
