@@ -124,7 +124,7 @@ def test_a_visible_name_is_not_a_hidden_ones_ending_or_typo() -> None:
 
 
 def test_everyday_words_near_a_short_name_stay() -> None:
-    """A typo is forgiven only in long names: "Pike" does not hide "like" or "pile"."""
+    """A typo is forgiven from five letters on: "Pike" does not hide "like" or "pile"."""
     cast = (Character("Pike", gm_only=True), Character("Кирма"))
     view, _ = players(
         BRP, Campaign("c", "brp", characters=cast, scene=Scene("I like the pile")), ()
@@ -148,6 +148,7 @@ CLASSES = {
     "latin, upper case": ("Ог'лай", "OGLAY"),
     "latin, second romanisation": ("Даймитрий", "Daimitrii"),
     "one-letter typo": ("Baron Valacort", "Baron Velacort"),
+    "a typo in a five-letter name, as the entry forgives it": ("Ог'лай", "Огллай"),
     "swapped letters": ("Baron Valacort", "Baron Valcaort"),
     "typo and a Russian ending": ("Даймитрий", "Даймитрея"),
 }

@@ -8,9 +8,10 @@ the words — an apostrophe, straight or curly, a hyphen or dash, two spaces, a 
 or zero-width space, nothing at all — does not matter: ``Ог’лай``, ``Og-lai``, ``OGLAY`` and
 ``Oglai`` are all ``oglai``. A name is found at a word's start, over one or more words:
 exactly; from four letters on with any rest of its last word, from five with any ending
-(the name less its last letter, then the rest of the word: Russian cases); from six with one
+(the name less its last letter, then the rest of the word: Russian cases) and with one
 letter wrong, missing, extra or two swapped, then at most a three-letter ending (the
-entry's typo; in shorter names a typo makes an everyday word), unless the run begins with
+entry's typo: ``Огллай`` is ``Ог'лай``; in a four-letter name a typo makes an everyday
+word, ``Moss`` → ``most``), unless the run begins with
 a one-letter word ("и Фёдор"). A digit is never a typo ("Cultist 011" is another cultist).
 The non-obvious part: keys are compared whole, never as spans of the original text, so the
 text may be in any script or spacing; and only by string prefixes, so a long text costs a
@@ -46,7 +47,7 @@ __all__ = [
 _WORD = re.compile(r"[^\W_\u02b0-\u02ff]+")
 _WHOLE = 4  # shorter names match whole words only; from here on, the rest of the word too
 _STEM = 5  # from this length on, any ending of the last word
-_TYPO = 6  # from this length on, one typo
+_TYPO = 5  # from this length on, one typo (the entry forgives one in a word of 4+ letters)
 
 
 def distance(a: str, b: str, limit: int = 2) -> int:
