@@ -25,8 +25,10 @@ from tests.tui.test_russian import (
     LATIN,
     _visit,
     allowed_words,
+    changed_outside_rows,
     demo,
     english_left,
+    locked_rows,
     main,
     screen_rows,
     without_paths,
@@ -230,18 +232,10 @@ async def test_the_problem_dialogs_show_no_word_the_catalog_never_saw(
 ) -> None:
     """A save another Tablekeeper holds, one that does not parse, one whose log no longer
     fits, and one changed outside the app while it is open."""
-    from tui.store import Store
 
     seen: dict[str, list[str]] = {}
     path = demo("brp", tmp_path)
-    holder = Store.open(path)
-    try:
-        app = TablekeeperApp(path, rng=rng())
-        async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
-            seen["locked"] = screen_rows(app)
-    finally:
-        holder.close()
+    seen["locked"] = await locked_rows(path)
     broken = demo("brp", tmp_path, "broken.toml")
     text = broken.read_text(encoding="utf-8")
     broken.write_text(text.replace('"Spot Hidden" = 60', '"Spot Hidden" = "sixty"', 1), "utf-8")
@@ -249,14 +243,7 @@ async def test_the_problem_dialogs_show_no_word_the_catalog_never_saw(
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         seen["does not parse"] = screen_rows(app)
-    app = TablekeeperApp(path, rng=rng())
-    async with app.run_test(size=(100, 40)) as pilot:
-        main(app)._warm_up()
-        await pilot.pause()
-        path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-        main(app).commit_line("alice spot hidden = 07")
-        await pilot.pause(0.5)
-        seen["changed outside"] = screen_rows(app)
+    seen["changed outside"] = await changed_outside_rows(path)
     paths = [str(p) for p in tmp_path.iterdir()]
     seen = {k: without_paths(v, paths) for k, v in seen.items()}
     allowed = allowed_words("brp") | {"brp", "toml", "log", "tablekeeper", "broken", "sixty"}
