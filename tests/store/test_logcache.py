@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tui.store.logfile as logfile
-from tests.store.helpers import Bump, counter, small_campaign
+from tests.store.helpers import Bump, counter, played
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.session import Session
 from tui.store import Store, load, log_path, read_log
@@ -35,18 +35,6 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return seen
 
 
-def played(tmp_path: Path, changes: int = 30) -> Path:
-    """A save whose log has ``changes`` entries, closed by its writer."""
-    save = tmp_path / "c.toml"
-    with Store.create(save, small_campaign()) as store:
-        session = Session(store.campaign)
-        session.subscribe(store.listener)
-        for _ in range(changes):
-            session.execute(Bump())
-        store.flush()
-    return save
-
-
 def same(a: logfile.LogRead, b: logfile.LogRead) -> None:
     assert (a.entries, a.patches, a.count, a.end, a.recovered, a.newline) == (
         b.entries,
@@ -61,7 +49,7 @@ def same(a: logfile.LogRead, b: logfile.LogRead) -> None:
 def test_the_writer_leaves_it_on_close_and_the_next_open_parses_no_log(
     tmp_path: Path, parses: list[int]
 ) -> None:
-    save = played(tmp_path)
+    save = played(tmp_path, 30)
     log = log_path(save)
     assert cache_path(log).exists()
     fresh = read_log(log, after=0)
@@ -76,7 +64,7 @@ def test_the_writer_leaves_it_on_close_and_the_next_open_parses_no_log(
 
 
 def test_an_append_since_is_parsed(tmp_path: Path, parses: list[int]) -> None:
-    save = played(tmp_path)
+    save = played(tmp_path, 30)
     store = Store.open(save)
     session = Session(store.campaign, store.log, last_seq=store.log_count)
     session.subscribe(store.listener)
@@ -91,7 +79,7 @@ def test_an_append_since_is_parsed(tmp_path: Path, parses: list[int]) -> None:
 def test_other_bytes_of_the_same_size_and_time_are_parsed(
     tmp_path: Path, parses: list[int]
 ) -> None:
-    save = played(tmp_path)
+    save = played(tmp_path, 30)
     log = log_path(save)
     st = log.stat()
     text = log.read_bytes()
@@ -110,7 +98,7 @@ def test_other_bytes_of_the_same_size_and_time_are_parsed(
     "junk", [b"", b"not marshal", marshal.dumps((1, 2, 3)), marshal.dumps(["a list"])]
 )
 def test_a_damaged_cache_is_ignored(tmp_path: Path, parses: list[int], junk: bytes) -> None:
-    save = played(tmp_path)
+    save = played(tmp_path, 30)
     log = log_path(save)
     cache_path(log).write_bytes(junk)
     parses.clear()
@@ -121,7 +109,7 @@ def test_a_damaged_cache_is_ignored(tmp_path: Path, parses: list[int], junk: byt
 def test_a_cached_table_that_fails_validation_sends_the_open_to_the_file(
     tmp_path: Path, parses: list[int]
 ) -> None:
-    save = played(tmp_path)
+    save = played(tmp_path, 30)
     log = log_path(save)
     found = marshal.loads(cache_path(log).read_bytes())
     found[-1][-1]["seq"] = "not a number"  # right identity and digest, a bad table
@@ -132,7 +120,7 @@ def test_a_cached_table_that_fails_validation_sends_the_open_to_the_file(
 
 
 def test_a_cache_behind_a_symlink_is_not_read(tmp_path: Path, parses: list[int]) -> None:
-    save = played(tmp_path)
+    save = played(tmp_path, 30)
     log = log_path(save)
     elsewhere = tmp_path / "elsewhere.cache"
     cache_path(log).rename(elsewhere)
@@ -143,7 +131,7 @@ def test_a_cache_behind_a_symlink_is_not_read(tmp_path: Path, parses: list[int])
 
 
 def test_a_reader_writes_none(tmp_path: Path) -> None:
-    save = played(tmp_path)
+    save = played(tmp_path, 30)
     cache_path(log_path(save)).unlink()
     Store.open(save, read_only=True).close()
     assert not cache_path(log_path(save)).exists()

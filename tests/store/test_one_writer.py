@@ -16,27 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.store.helpers import Bump, counter, small_campaign
+from tests.store.helpers import Bump, counter, writer
+from tests.store.helpers import played as made
 from tui.cli.check import check_main
 from tui.session.campaign.session import Session
 from tui.store import LockedError, ReplayError, Store, is_locked, load, lock_path, log_path
 from tui.store.parsecache import cache_path
-
-
-def writer(save: Path) -> tuple[Store, Session]:
-    store = Store.open(save)
-    session = Session(store.campaign, store.log, last_seq=store.log_count)
-    session.subscribe(store.listener)  # record and checkpoint every change
-    return store, session
-
-
-def made(tmp_path: Path) -> Path:
-    save = tmp_path / "c.toml"
-    with Store.create(save, small_campaign()) as store:
-        session = Session(store.campaign)
-        session.subscribe(store.listener)
-        session.execute(Bump())
-    return save
 
 
 def editor_saves(save: Path, old: str, new: str) -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.store.helpers import Bump, counter, small_campaign
-from tui.session.campaign.session import Session
+from tests.store.helpers import Bump, counter, writer
+from tests.store.helpers import played as made
 from tui.store import (
     ConflictError,
     LockedError,
@@ -27,22 +27,6 @@ from tui.store import (
     log_path,
     read_campaign,
 )
-
-
-def writer(save: Path) -> tuple[Store, Session]:
-    store = Store.open(save)
-    session = Session(store.campaign, store.log, last_seq=store.log_count)
-    session.subscribe(store.listener)
-    return store, session
-
-
-def made(tmp_path: Path, name: str = "c.toml") -> Path:
-    save = tmp_path / name
-    with Store.create(save, small_campaign()) as store:
-        session = Session(store.campaign)
-        session.subscribe(store.listener)
-        session.execute(Bump())
-    return save
 
 
 def test_deleting_the_lock_file_admits_no_second_writer(tmp_path: Path) -> None:

@@ -7,19 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.store.helpers import Bump, counter, small_campaign
+from tests.store.helpers import Bump, counter, played, small_campaign
 from tui.session.campaign.session import Session
 from tui.store import Store, load, read_save
 from tui.store.parsecache import cache_path
-
-
-def played(tmp_path: Path) -> Path:
-    save = tmp_path / "c.toml"
-    with Store.create(save, small_campaign()) as store:
-        session = Session(store.campaign)
-        session.subscribe(store.listener)
-        session.execute(Bump())
-    return save
 
 
 def no_parser(monkeypatch: pytest.MonkeyPatch) -> None:
