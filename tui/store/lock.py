@@ -120,23 +120,12 @@ def _same(path: Path, fd: int) -> bool:
     return (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino)
 
 
-def _unlockable(path: Path) -> str:
-    """Why ``path`` cannot be a lock file (a read-only file system, not a regular file …)."""
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | _NOFOLLOW, 0o644)
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    try:
-        return "" if stat.S_ISREG(os.fstat(fd).st_mode) else _("not a regular file")
-    finally:
-        os.close(fd)
-
-
-def _take(path: Path, save: Path) -> LockFile | None:
+def _take(path: Path, save: Path) -> LockFile | str:
     """Lock the lock file ``path`` (made if missing) and write this writer's note in it.
 
-    ``None`` when nothing lockable is there (a symlink, a folder, a FIFO: left alone);
-    :class:`LockedError` when another process holds it.
+    Why not, as a sentence, when nothing lockable is there (a symlink, a folder, a FIFO:
+    left alone; a read-only file system); :class:`LockedError` when another process holds
+    it.
     """
     for _attempt in range(_ATTEMPTS):
         try:
@@ -144,15 +133,15 @@ def _take(path: Path, save: Path) -> LockFile | None:
         except PermissionError:
             try:  # another user's lock file: flock needs no write access
                 fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW)
-            except OSError:
-                return None
-        except OSError:
-            return None
+            except OSError as exc:
+                return exc.strerror or str(exc)
+        except OSError as exc:
+            return exc.strerror or str(exc)
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 os.close(fd)
-                return None
+                return _("not a regular file")
             if not lock_fd(fd):
                 os.close(fd)
                 raise _refused(save, holder(path))
@@ -167,10 +156,10 @@ def _take(path: Path, save: Path) -> LockFile | None:
                     os.pwrite(fd, note.encode("utf-8", "surrogateescape"), 0)
                     token = note.split()[1]
             return LockFile(path, fd, (st.st_dev, st.st_ino), token)
-        except OSError:
+        except OSError as exc:
             with contextlib.suppress(OSError):
                 os.close(fd)
-            return None
+            return exc.strerror or str(exc)
     raise LockedError(save, _("keeps being replaced by another program; try again"))
 
 
@@ -244,7 +233,7 @@ class WriterLocks:
     def take_path(self) -> None:
         """Take ``NAME.toml.lock`` (:class:`LockedError` if another writer has it)."""
         held = _take(lock_path(self.save), self.save)
-        if held is not None:
+        if isinstance(held, LockFile):  # nothing lockable there: the other locks still hold
             self._held.append(held)
 
     def take_campaign(self, campaign_id: str) -> None:
@@ -256,12 +245,10 @@ class WriterLocks:
             held = _take(where, self.save)
         except LockedError:
             raise _elsewhere(self.save, where) from None
-        if held is None:
+        if not isinstance(held, LockFile):
             raise WriteError(
                 self.save,
-                _("cannot lock the campaign ({path}): {why}").format(
-                    path=where, why=_unlockable(where)
-                ),
+                _("cannot lock the campaign ({path}): {why}").format(path=where, why=held),
             )
         self._held.append(held)
         self.campaign_id = campaign_id
