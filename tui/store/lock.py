@@ -233,7 +233,7 @@ class WriterLocks:
     def take_path(self) -> None:
         """Take ``NAME.toml.lock`` (:class:`LockedError` if another writer has it)."""
         held = _take(lock_path(self.save), self.save)
-        if isinstance(held, LockFile):  # nothing lockable there: the other locks still hold
+        if isinstance(held, LockFile):  # else nothing lockable: the other locks hold
             self._held.append(held)
 
     def take_campaign(self, campaign_id: str) -> None:
