@@ -11,10 +11,8 @@ further down is marked too. Imports no Textual.
 
 from __future__ import annotations
 
-import errno
 import os
 import re
-import stat
 import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -23,6 +21,7 @@ from pathlib import Path
 from tui.base.textsafe import visible
 from tui.language import _, tr
 from tui.store import tomlread
+from tui.store.regular import open_regular
 
 __all__ = ["SaveSummary", "check", "copy_name", "plain", "summarize"]
 
@@ -84,11 +83,7 @@ def _head(path: Path) -> bytes:
     """The bytes before the first table header (at most :data:`_HEAD_LIMIT`)."""
     lines: list[bytes] = []
     size = 0
-    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)  # a FIFO never waits
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise OSError(errno.EINVAL, _("is not a regular file"))
-    with os.fdopen(fd, "rb") as f:
+    with os.fdopen(open_regular(path), "rb") as f:  # a FIFO is refused, never waited on
         for line in f:
             if _HEADER.match(line) or size > _HEAD_LIMIT:
                 break

@@ -15,24 +15,33 @@ import stat
 
 from tui.language import _
 
-__all__ = ["CACHE_LIMIT", "SAVE_LIMIT", "TEXT_LIMIT", "read_regular", "too_big"]
+__all__ = ["CACHE_LIMIT", "SAVE_LIMIT", "TEXT_LIMIT", "open_regular", "read_regular", "too_big"]
 
 SAVE_LIMIT = 256 << 20  #: a save (the big bench campaign is 1.7 MB)
 CACHE_LIMIT = 512 << 20  #: a parse cache beside a save or a log
 TEXT_LIMIT = 16 << 20  #: the config, the entry history, a catalog entry
 
 
+def open_regular(path: str | os.PathLike[str], *, follow: bool = True) -> int:
+    """A descriptor of ``path`` for reading, opened without waiting; ``OSError`` (its
+    ``strerror`` in the GM's language) unless it is a regular file."""
+    flags = os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW)
+    fd = os.open(path, flags)
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISREG(mode):
+        return fd
+    os.close(fd)
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, _("is a folder"), str(path))
+    raise OSError(errno.EINVAL, _("is not a regular file"), str(path))
+
+
 def read_regular(path: str | os.PathLike[str], *, limit: int, follow: bool = True) -> bytes:
     """The bytes of ``path``; ``OSError`` (its ``strerror`` in the GM's language) when it is
     no regular file or holds more than ``limit`` bytes."""
-    flags = os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW)
-    fd = os.open(path, flags)
+    fd = open_regular(path, follow=follow)
     try:
         st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError(errno.EISDIR, _("is a folder"), str(path))
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, _("is not a regular file"), str(path))
         if st.st_size > limit:
             raise OSError(errno.EFBIG, too_big(st.st_size, limit), str(path))
         chunks, size = [], 0
