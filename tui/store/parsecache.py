@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.session.campaign.schema import FORMAT, _plain, character_doc, check_doc, scene_doc
+from tui.session.campaign.schema import FORMAT, character_doc, check_doc, plain, scene_doc
 from tui.store.regular import CACHE_LIMIT, read_regular
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def head_doc(campaign: Campaign, seq: int, cache: DocCache) -> dict[str, Any]:
         "checkpoint": seq,
     }
     if campaign.options:
-        doc["options"] = _plain(campaign.options)
+        doc["options"] = plain(campaign.options)
     doc["characters"] = [cache.doc(ch, character_doc) for ch in campaign.characters]
     if campaign.scene is not None:
         doc["scene"] = cache.doc(campaign.scene, scene_doc)

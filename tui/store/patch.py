@@ -17,11 +17,11 @@ from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck
 from tui.session.campaign.schema import (
     SchemaError,
-    _plain,
     character_doc,
     character_from_doc,
     check_doc,
     check_from_doc,
+    plain,
     scene_doc,
     scene_from_doc,
 )
@@ -238,8 +238,8 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
 
 
 def _plain_map(value: Mapping[str, Any]) -> Doc:
-    plain: Doc = _plain(value)
-    return plain
+    out: Doc = plain(value)
+    return out
 
 
 def _apply_keyed(

@@ -24,7 +24,7 @@ import tomli_w
 
 from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character
-from tui.session.campaign.schema import FORMAT, _plain, character_doc, check_doc, scene_doc
+from tui.session.campaign.schema import FORMAT, character_doc, check_doc, plain, scene_doc
 from tui.store import tomlread
 from tui.store.logformat import toml_inline
 
@@ -283,7 +283,7 @@ class SaveText:
             return _render_table("scene", scene_doc(value), item=False)
         if section == "checks":
             return _render_table("checks", check_doc(value), item=True)
-        return _render_table(section, _plain(value), item=section == "scene_history")
+        return _render_table(section, plain(value), item=section == "scene_history")
 
     def _top(self, campaign: Campaign, checkpoint: int, campaign_id: str | None) -> str:
         values: dict[str, object] = {

@@ -43,6 +43,7 @@ __all__ = [
     "check_doc",
     "check_from_doc",
     "from_doc",
+    "plain",
     "scene_doc",
     "scene_from_doc",
     "to_doc",
@@ -378,19 +379,19 @@ def from_doc(doc: dict[str, Any], systems: Systems) -> Campaign:
     )
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """Mappings → dicts, tuples → lists, dropping ``None`` (TOML has no null)."""
     kind = type(value)  # the exact common types first: options may hold thousands of tables
     if kind is str or kind is int or kind is bool or kind is float:
         return value
     if kind is dict:
-        return {str(k): _plain(v) for k, v in value.items() if v is not None}
+        return {str(k): plain(v) for k, v in value.items() if v is not None}
     if kind is list or kind is tuple:
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items() if v is not None}
+        return {str(k): plain(v) for k, v in value.items() if v is not None}
     if isinstance(value, Sequence) and not isinstance(value, str):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 
@@ -408,7 +409,7 @@ def character_doc(ch: Character) -> dict[str, Any]:
         if key == "conditions" and value:
             doc[key] = {c.name: condition_doc(c) for c in ch.conditions}
         elif value:
-            doc[key] = _plain(value)
+            doc[key] = plain(value)
     return doc
 
 
@@ -421,23 +422,23 @@ def to_doc(campaign: Campaign) -> dict[str, Any]:
         "adventure": campaign.adventure,
     }
     if campaign.options:
-        doc["options"] = _plain(campaign.options)
+        doc["options"] = plain(campaign.options)
     doc["characters"] = [character_doc(ch) for ch in campaign.characters]
     if campaign.scene is not None:
         doc["scene"] = scene_doc(campaign.scene)
     if campaign.scene_history:
-        doc["scene_history"] = _plain(campaign.scene_history)
+        doc["scene_history"] = plain(campaign.scene_history)
     if campaign.checks:
         doc["checks"] = [check_doc(c) for c in campaign.checks]
     return doc
 
 
 def scene_doc(scene: Scene) -> dict[str, Any]:
-    return _plain({f.name: getattr(scene, f.name) for f in fields(Scene)})  # type: ignore[no-any-return]
+    return plain({f.name: getattr(scene, f.name) for f in fields(Scene)})  # type: ignore[no-any-return]
 
 
 def check_doc(check: ExtendedCheck) -> dict[str, Any]:
-    return _plain({f.name: getattr(check, f.name) for f in fields(ExtendedCheck)})  # type: ignore[no-any-return]
+    return plain({f.name: getattr(check, f.name) for f in fields(ExtendedCheck)})  # type: ignore[no-any-return]
 
 
 def character_from_doc(doc: Any, path: str, rules: SkillRules) -> Character:

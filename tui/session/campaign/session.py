@@ -8,7 +8,10 @@ append-only and never rewritten.
 
 Every entry is marked for the players' view when it is made: ``secret`` for a secret roll, a
 GM note or anything run inside :meth:`Session.secretly` (an undo or redo inherits it), and
-``hidden`` with the GM-only characters it names (:mod:`tui.session.campaign.hidden`).
+``hidden`` with the GM-only characters it names (:mod:`tui.session.campaign.hidden`). The
+state keeps what the players' view needs beside: the veil over the values secret entries
+changed (:mod:`~tui.session.campaign.veil`) and the stand-in letters
+(:mod:`~tui.session.campaign.stand_ins`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from tui.language import Msg, msg, verbatim
 from tui.session.campaign.hidden import HiddenNames, strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
+from tui.session.campaign.stand_ins import carried, with_letters
+from tui.session.campaign.veil import veiled
 
 __all__ = ["UNDO_DEPTH", "Command", "CommandError", "Draft", "Earlier", "Outcome", "Session"]
 
@@ -253,12 +258,18 @@ class Session:
         before = self.campaign
         self.campaign = outcome.campaign
         entry = self._entry(outcome.draft, before)
+        # what the players' view needs kept with the state: the values a secret entry changed
+        # as they last saw them, and the stand-in letters of the hidden characters they met
+        after = veiled(before, outcome.campaign, secret=entry.secret)
+        self.campaign = with_letters(before, after, entry, self.log)
+        if self.campaign is not outcome.campaign:
+            outcome = replace(outcome, campaign=self.campaign)
         # Every command is a step, even a roll that changed nothing: ctrl+z then takes back
         # the last thing the GM did, as they expect, and the log marks it undone.
         self._undo.append(
             _Step(
                 before,
-                outcome.campaign,
+                self.campaign,
                 entry.seq,
                 entry.text,
                 entry.secret,
@@ -298,7 +309,7 @@ class Session:
             return None
         step = self._undo.pop()
         self._redo.append(step)
-        self.campaign = step.before
+        self.campaign = carried(step.before, self.campaign)
         entry = self._entry(
             Draft.of("undo", step.said("undo")),
             step.after,
@@ -311,7 +322,7 @@ class Session:
 
     def _take_earlier(self) -> None:
         earlier, self._earlier = self._earlier, None
-        if earlier is None or self.campaign is not self._start:
+        if earlier is None or not self._at_start():
             return
         steps = earlier()[-self._depth :]
         self._undo = [
@@ -319,12 +330,19 @@ class Session:
             for before, after, e in steps
         ]
 
+    def _at_start(self) -> bool:
+        """Whether the state is the one the session began with (its letters aside: they only
+        grow, and an undo keeps them)."""
+        if self.campaign is self._start:
+            return True
+        return carried(self._start, self.campaign) == self.campaign
+
     def redo(self) -> LogEntry | None:
         if not self._redo:
             return None
         step = self._redo.pop()
         self._undo.append(step)
-        self.campaign = step.after
+        self.campaign = carried(step.after, self.campaign)
         entry = self._entry(
             Draft.of("redo", step.said("redo")),
             step.before,

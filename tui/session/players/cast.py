@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from string import ascii_uppercase
 
 from tui.session.campaign.hidden import HiddenNames, fold
 from tui.session.campaign.model import Campaign
+from tui.session.campaign.stand_ins import kept_letters, letters
 
 __all__ = ["STAND_IN", "Cast"]
 
@@ -14,23 +14,20 @@ __all__ = ["STAND_IN", "Cast"]
 STAND_IN = "Unknown"
 
 
-def _letters(n: int) -> str:
-    """A, B … Z, AA, AB …"""
-    out = ""
-    n += 1
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = ascii_uppercase[r] + out
-    return out
-
-
 class Cast:
-    """The hidden characters of one view: their names, and a stand-in for each (given on
-    first use, so the letters follow what the players see)."""
+    """The hidden characters of one view: their names, and a stand-in for each.
+
+    The letter is the one the campaign keeps for the character
+    (:mod:`tui.session.campaign.stand_ins`); one it keeps none for yet (a save older than the
+    kept letters) gets the first free letter on first use, so the letters follow what the
+    players see."""
 
     def __init__(self, campaign: Campaign, logged: Iterable[str] = ()) -> None:
         self.hidden = HiddenNames((campaign,), logged)
+        #: names a stand-in must not take (a visible "Unknown A" keeps its own)
         self._taken = {fold(c.name) for c in campaign.characters if not c.gm_only}
+        self._kept = {fold(name): letter for name, letter in kept_letters(campaign).items()}
+        self._used = set(self._kept.values())  # letters given (a renamed one has two names)
         self._labels: dict[str, str] = {}
 
     def is_hidden(self, name: str) -> bool:
@@ -41,13 +38,14 @@ class Cast:
         real = self.hidden.who(name)
         found = self._labels.get(real)
         if found is None:
-            n = len(self._labels)
-            while True:
-                found = f"{STAND_IN} {_letters(n)}"
-                if fold(found) not in self._taken:
-                    break
-                n += 1
-            self._taken.add(fold(found))
+            kept = self._kept.get(fold(real))
+            found = f"{STAND_IN} {kept}" if kept else ""
+            n = 0
+            while not found or fold(found) in self._taken:
+                while letters(n) in self._used:
+                    n += 1
+                self._used.add(letters(n))
+                found = f"{STAND_IN} {letters(n)}"
             self._labels[real] = found
         return found
 

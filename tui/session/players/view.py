@@ -1,11 +1,13 @@
 """The campaign as the players' view shows it (see the package docstring for the rules).
 
-Two steps. First the structure: GM-only characters leave the party, notes and the scene
-history go, initiative values and extended-check rolls of hidden characters go, and the
-system keeps only the ``scene.system`` data it vets (``System.players_scene``). Then every
-string left anywhere in the campaign, keys included, is redacted: a hidden character's name
-or alias becomes its stand-in. The second step is what makes the filter hold for fields
-added later: a text can only reach the players through it.
+First the veil is lifted: a value a secret entry changed shows as the players last saw it
+(:mod:`tui.session.campaign.veil`). Then two steps. First the structure: GM-only characters
+leave the party, notes and the scene history go, initiative values and extended-check rolls
+of hidden characters go, and the system keeps only the ``scene.system`` data it vets
+(``System.players_scene``). Then every string left anywhere in the campaign, keys included,
+is redacted: a hidden character's name or alias becomes its stand-in. The second step is
+what makes the filter hold for fields added later: a text can only reach the players
+through it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
+from tui.session.campaign.stand_ins import STAND_INS
+from tui.session.campaign.veil import lift_veil
 from tui.session.players.cast import Cast
 from tui.session.players.log import filter_entries
 from tui.session.protocol.system import System
@@ -48,6 +52,7 @@ def players(
     system: System, campaign: Campaign, entries: Sequence[LogEntry]
 ) -> tuple[Campaign, list[LogEntry]]:
     """The players' campaign and log, with one set of stand-in names for both."""
+    campaign = lift_veil(campaign, system)
     cast = Cast(campaign, (name for e in entries for name in e.hidden))
     view = players_campaign(system, campaign, cast)
     visible = {c.name for c in view.characters}
@@ -56,7 +61,9 @@ def players(
 
 def players_campaign(system: System, campaign: Campaign, cast: Cast) -> Campaign:
     """The players' campaign with the stand-in names of ``cast`` (which a caller streaming
-    a long log through :func:`~tui.session.players.log.filter_entries` shares with it)."""
+    a long log through :func:`~tui.session.players.log.filter_entries` shares with it).
+
+    ``campaign``: the GM's, with its veil already lifted (:func:`players` does that first)."""
     view = _structure(system, campaign, cast)
     if view.scene is not None:
         for name in campaign.scene.turn_order if campaign.scene else ():
@@ -72,7 +79,15 @@ def _structure(system: System, campaign: Campaign, cast: Cast) -> Campaign:
     if scene is not None:
         scene = replace(scene, system=_scene_system(system, scene, cast))
     checks = tuple(_check(c, cast) for c in campaign.checks)
-    return replace(campaign, characters=characters, scene=scene, scene_history=(), checks=checks)
+    options = {k: v for k, v in campaign.options.items() if k != STAND_INS}
+    return replace(
+        campaign,
+        options=options,
+        characters=characters,
+        scene=scene,
+        scene_history=(),
+        checks=checks,
+    )
 
 
 def _scene_system(system: System, scene: Scene, cast: Cast) -> dict[str, Any]:

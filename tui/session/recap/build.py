@@ -16,6 +16,7 @@ from typing import Any
 
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
+from tui.session.campaign.veil import lift_veil
 from tui.session.players import Cast, filter_entries, players_campaign
 from tui.session.protocol.infos import info
 from tui.session.protocol.system import System
@@ -45,6 +46,7 @@ def recap(
         got = gather((e for e in source() if selection.wanted(e)), names)
         checks = [(c, got.mentioned(c.name)) for c in campaign.checks]
         return render(campaign, scenes, got, options, system_name, str, checks)
+    campaign = lift_veil(campaign, system)  # values a secret entry changed, as players saw them
     cast = Cast(campaign, {name for e in source() for name in e.hidden})
     view = players_campaign(system, campaign, cast)
     shown = {n: _players_scene(s, cast) for n, s in scenes.items()}
