@@ -278,7 +278,7 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
             _("The highlighted log line (else the newest) to the clipboard ({key})").format(
                 key=_key(app, "main.copy_log_line", "alt+l")
             ),
-            lambda: main.run_action("copy_log_line"),
+            main.action_copy_log_line,
         )
         if not app.read_only:
             yield SystemCommand(

@@ -488,7 +488,7 @@ class MainScreen(Screen[None]):
 
     def _leave_log(self) -> None:
         self.log_panel.stop_selecting()
-        self.entry.focus()
+        self.entry.resume()
 
     @on(LogPanel.CopyLine)
     def _copy_from_log(self) -> None:
@@ -496,13 +496,12 @@ class MainScreen(Screen[None]):
 
     @on(LogPanel.Leave)
     def _left_log(self) -> None:
-        self.entry.focus()
+        self.entry.resume()
 
     @on(LogPanel.Typed)
     def _typed_in_log(self, event: LogPanel.Typed) -> None:
         """Typing while a log line is highlighted: the roll entry takes it, key included."""
-        self.entry.focus()
-        self.entry.insert_text_at_cursor(event.character)
+        self.entry.resume(event.character)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus going anywhere but the log ends selecting there (a click on the entry,
