@@ -11,7 +11,9 @@ logged). ctrl+r opens the guided roll form, ctrl+b "who should roll this?" for t
 check, f3 the whole scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
 back over the whole log (:mod:`tui.screens.review`); f2, f4 and Enter on the party list open
 a character's sheet. A line a form builds is committed as if typed
-(:meth:`MainScreen.run_line`).
+(:meth:`MainScreen.run_line`). ctrl+l selects a line in the log (the panel takes the focus
+while selecting, see :class:`~tui.widgets.log_panel.LogPanel`); alt+l copies it, or the
+newest line when none is selected.
 """
 
 from __future__ import annotations
