@@ -3,12 +3,16 @@
 Keys (an ed25519 host key and a user key) are generated in a temp folder; the daemon gets
 its own config (key auth only, no PAM, loopback only, a free high port) and pid file, runs in
 the foreground (``-D -e``) as a child of the test and is stopped in teardown. It logs in the
-current user (root in CI, hence ``PermitRootLogin prohibit-password``).
+current user (root in CI, hence ``PermitRootLogin prohibit-password``). The ``sshd`` fixture
+(``tests/e2e/conftest.py``) starts one per test module; :func:`remote_command` is what a test
+runs in the login.
 """
 
 from __future__ import annotations
 
 import getpass
+import os
+import shlex
 import socket
 import subprocess
 import time
@@ -17,9 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.term import require_tool
+from tests.e2e.term import require_tool, tablekeeper_command
 
-__all__ = ["Sshd", "free_port"]
+__all__ = ["SEED", "Sshd", "free_port", "remote_command"]
+
+#: the remote app's dice seed (TABLEKEEPER_SEED)
+SEED = "20261130"
 
 
 def free_port() -> int:
@@ -172,3 +179,16 @@ class Sshd:
         self.process = None
         pid_file = self.folder / "sshd.pid"
         pid_file.unlink(missing_ok=True)
+
+
+def remote_command(folder: Path, save: Path, env: dict[str, str]) -> str:
+    """``cd FOLDER && env … /abs/tablekeeper SAVE`` for the remote login shell."""
+    assignments = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "TABLEKEEPER_SEED": SEED,
+        # the test run's own per-user folders (tests/conftest.py), not the login's
+        **{k: v for k, v in os.environ.items() if k.startswith("XDG_")},
+        **env,
+    }
+    argv = ["env", *(f"{k}={v}" for k, v in assignments.items()), tablekeeper_command(), save.name]
+    return f"cd {shlex.quote(str(folder))} && {shlex.join(argv)}"

@@ -1,9 +1,10 @@
 """A tiny tmux harness: a real pty of a given size, keys in, screen text out.
 
 Each :class:`Terminal` runs its own tmux server on a private socket (so tests never touch a
-user's tmux) with no config file. The command runs under ``sh``; when it ends, the pane prints
-``__EXIT__=<status>`` and stays open, so the test can read both the last screen and the exit
-status. Waiting is polling with a timeout, never a fixed sleep.
+user's tmux) with no config file, or with only the lines a test gives (``config``). The
+command runs under ``sh``; when it ends, the pane prints ``__EXIT__=<status>`` and stays
+open, so the test can read both the last screen and the exit status. Waiting is polling
+with a timeout, never a fixed sleep.
 """
 
 from __future__ import annotations
@@ -97,10 +98,21 @@ class Terminal:
     """One tmux session of ``width``×``height`` running one command."""
 
     def __init__(
-        self, folder: Path, *, width: int = 80, height: int = 24, name: str = "tk"
+        self,
+        folder: Path,
+        *,
+        width: int = 80,
+        height: int = 24,
+        name: str = "tk",
+        config: Sequence[str] = (),
     ) -> None:
         self.tmux = require_tool("tmux")
         self.socket = folder / f"{name}.sock"
+        self.config = "/dev/null"  # tmux's defaults, whatever ~/.tmux.conf says
+        if config:  # a GM's ~/.tmux.conf, as the README gives it
+            conf = folder / f"{name}.tmux.conf"
+            conf.write_text("".join(f"{line}\n" for line in config), encoding="utf-8")
+            self.config = str(conf)
         self.name = name
         self.width = width
         self.height = height
@@ -110,7 +122,7 @@ class Terminal:
     def _run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ, TERM=os.environ.get("TERM") or "xterm-256color")
         return subprocess.run(
-            [self.tmux, "-f", "/dev/null", "-S", str(self.socket), *args],
+            [self.tmux, "-f", self.config, "-S", str(self.socket), *args],
             capture_output=True,
             text=True,
             check=check,
@@ -169,6 +181,16 @@ class Terminal:
         if escapes:
             args.append("-e")
         return self._run(*args).stdout
+
+    def server_option(self, name: str) -> str:
+        """The value of the tmux server option ``name`` (``set-clipboard`` …)."""
+        return self._run("show-options", "-s", "-v", name).stdout.strip()
+
+    def paste_buffer(self) -> str | None:
+        """The newest of tmux's paste buffers (what an application's OSC 52 copy makes with
+        ``set-clipboard on``); None when there is none."""
+        done = self._run("show-buffer", check=False)
+        return done.stdout if done.returncode == 0 else None
 
     def region(self, left: int, right: int, *, top: int = 0, bottom: int | None = None) -> str:
         """The text of the columns ``left:right`` (and rows ``top:bottom``), flattened."""

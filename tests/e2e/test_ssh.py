@@ -1,48 +1,34 @@
 """A GM session over a real SSH login: local sshd on loopback, ssh -tt inside tmux; and the
 players' view in a second login following the GM's (live, GM-only data never shown).
 
-One daemon serves the module. Each case logs in with the test key and runs the installed
-``tablekeeper`` (its absolute path, with this interpreter's PATH) on a copy of the BRP demo:
-a typed roll, an app roll, undo, quit; then the screen (``capture-pane``, with and without
-colour escapes) and the save are checked. The colour cases: ``xterm-256color``; ``xterm``
-(16 colours: no 256-colour or RGB escapes may reach the terminal); ``NO_COLOR=1`` (only greys).
+One daemon serves the module (the ``sshd`` fixture). Each case logs in with the test key and
+runs the installed ``tablekeeper`` (its absolute path, with this interpreter's PATH) on a
+copy of the BRP demo: a typed roll, an app roll, undo, quit; then the screen
+(``capture-pane``, with and without colour escapes) and the save are checked. The colour
+cases: ``xterm-256color``; ``xterm`` (16 colours: no 256-colour or RGB escapes may reach the
+terminal); ``NO_COLOR=1`` (only greys).
 sshd accepts no client environment by default, so every variable rides on the command line.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.sshd import Sshd
-from tests.e2e.term import Terminal, tablekeeper_command, wait_for_file
+from tests.e2e.sshd import Sshd, remote_command
+from tests.e2e.term import Terminal, wait_for_file
 from tui.store import demo_paths, load
 
 pytestmark = pytest.mark.e2e
 
 DEMO_BRP = next(p for p in demo_paths() if p.name == "demo-brp.toml")
-SEED = "20261130"
 _SGR = re.compile(r"\x1b\[([0-9;:]*)m")
 #: 256-palette indexes that are greys (black, white and the 24-step grey ramp).
 _GREYS = {0, 7, 8, 15, 16, 231, *range(232, 256)}
-
-
-@pytest.fixture(scope="module")
-def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sshd]:
-    daemon = Sshd(tmp_path_factory.mktemp("sshd"))
-    try:
-        daemon.start()
-        daemon.check_login()
-        yield daemon
-    finally:
-        daemon.stop()
 
 
 def sgr_colours(screen: str) -> list[tuple[str, int]]:
@@ -65,19 +51,6 @@ def sgr_colours(screen: str) -> list[tuple[str, int]]:
                 found.append(("16", p))
             i += 1
     return found
-
-
-def remote_command(folder: Path, save: Path, env: dict[str, str]) -> str:
-    """``cd FOLDER && env … /abs/tablekeeper SAVE`` for the remote login shell."""
-    assignments = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "TABLEKEEPER_SEED": SEED,
-        # the test run's own per-user folders (tests/conftest.py), not the login's
-        **{k: v for k, v in os.environ.items() if k.startswith("XDG_")},
-        **env,
-    }
-    argv = ["env", *(f"{k}={v}" for k, v in assignments.items()), tablekeeper_command(), save.name]
-    return f"cd {shlex.quote(str(folder))} && {shlex.join(argv)}"
 
 
 @pytest.mark.parametrize(

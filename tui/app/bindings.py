@@ -28,6 +28,7 @@ def bindings() -> list[Binding]:
     from tui.screens.scene import SceneScreen
     from tui.screens.scenes_list import ScenesScreen
     from tui.screens.sheet import SheetScreen
+    from tui.widgets.log_panel import LogPanel
     from tui.widgets.roll_entry import RollEntry
 
     found: list[Binding] = []
@@ -35,6 +36,7 @@ def bindings() -> list[Binding]:
         TablekeeperApp,
         MainScreen,
         RollEntry,
+        LogPanel,
         PickerScreen,
         NewCampaignScreen,
         ProblemScreen,

@@ -9,9 +9,10 @@ Where ours and Textual's share a title, ours wins: our "Quit" saves first and sa
 "Screenshot" is kept but saves through :func:`take_screenshot`: to ``~/Downloads`` when that
 folder exists, else to the per-user state folder's ``screenshots/`` (a fresh or SSH-only
 account has no Downloads, where Textual's own only said "Failed to save screenshot"), and the
-notice names the file. Copying (:func:`copy_result`, :func:`copy_recap`) goes through
-Textual's ``copy_to_clipboard``: an OSC 52 sequence the terminal puts on the clipboard, which
-works over SSH and in tmux (with ``set -g set-clipboard on``) where no clipboard tool could.
+notice names the file. Copying (:func:`copy_result`, :func:`copy_recap`, and the main
+screen's log line) goes through Textual's ``copy_to_clipboard``: an OSC 52 sequence the
+terminal puts on the clipboard, which works over SSH and in tmux (with ``set -g
+set-clipboard on``) where no clipboard tool could (``tests/e2e/test_tmux_clipboard.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from tui.base.textsafe import visible
 from tui.language import N_, _, tr
+from tui.session.campaign.log import shown_text
 
 if TYPE_CHECKING:
     from tui.app.app import TablekeeperApp
@@ -46,6 +49,8 @@ VIEW_TITLES = frozenset(
     {
         N_("Help"),
         N_("Next sheet"),
+        N_("Select in log"),
+        N_("Copy log line"),
         N_("Quit"),
         N_("Keys"),
         N_("Theme"),
@@ -134,11 +139,12 @@ def take_screenshot(app: TablekeeperApp) -> Path | None:
 
 
 def copy_result(app: TablekeeperApp) -> str | None:
-    """Copy the newest log entry (the last result: a roll, a change, an undo); what was copied."""
+    """Copy the newest log entry (the last result: a roll, a change, an undo) in the GM's
+    language, its control characters made visible; what was copied."""
     if app.table is None or not app.table.session.log:
         app.say(_("Nothing to copy yet: no result in the log."), severity="warning")
         return None
-    text = app.table.session.log[-1].text
+    text = visible(shown_text(app.table.session.log[-1]))  # as the log says it, no controls
     app.copy_to_clipboard(text)
     app.say(_("Copied the last result: {text}").format(text=text), timeout=5)
     return text
@@ -259,6 +265,20 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 key=_key(app, "main.sheet", "f4")
             ),
             lambda: main.run_action("sheet"),
+        )
+        yield SystemCommand(
+            _("Select in log"),
+            _("Highlight a log line: Up/Down move, Enter copies, Escape goes back ({key})").format(
+                key=_key(app, "main.select_log", "ctrl+l")
+            ),
+            main.select_log,
+        )
+        yield SystemCommand(
+            _("Copy log line"),
+            _("The highlighted log line (else the newest) to the clipboard ({key})").format(
+                key=_key(app, "main.copy_log_line", "alt+l")
+            ),
+            main.action_copy_log_line,
         )
         if not app.read_only:
             yield SystemCommand(

@@ -139,8 +139,8 @@ def players_view() -> Section:
                 "the table knows is there."
             ),
             _(
-                "f2 shows the next sheet; PageUp/PageDown scroll the log. Nothing typed here "
-                "changes the table: /help, /quit."
+                "f2 shows the next sheet; PageUp/PageDown scroll the log; ctrl+l selects a log "
+                "line, alt+l copies it. Nothing typed here changes the table: /help, /quit."
             ),
         ),
     )

@@ -11,7 +11,9 @@ logged). ctrl+r opens the guided roll form, ctrl+b "who should roll this?" for t
 check, f3 the whole scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
 back over the whole log (:mod:`tui.screens.review`); f2, f4 and Enter on the party list open
 a character's sheet. A line a form builds is committed as if typed
-(:meth:`MainScreen.run_line`).
+(:meth:`MainScreen.run_line`). ctrl+l selects a line in the log (the panel takes the focus
+while selecting, see :class:`~tui.widgets.log_panel.LogPanel`); alt+l copies it, or the
+newest line when none is selected.
 """
 
 from __future__ import annotations
@@ -107,6 +109,16 @@ class MainScreen(Screen[None]):
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
+        Binding("ctrl+l", "select_log", "Select in log", show=False, id="main.select_log"),
+        # priority: in the roll entry alt+l would type an "l" (a terminal sends it as one)
+        Binding(
+            "alt+l",
+            "copy_log_line",
+            "Copy log line",
+            show=False,
+            priority=True,
+            id="main.copy_log_line",
+        ),
         Binding("ctrl+n", "slash('/next')", "Next turn", id="main.next_turn"),
         Binding("alt+up", "slash('/up')", "Actor up", show=False, id="main.actor_up"),
         Binding("alt+down", "slash('/down')", "Actor down", show=False, id="main.actor_down"),
@@ -170,7 +182,7 @@ class MainScreen(Screen[None]):
             yield PartyPanel(id="party", gm=not self.read_only)
             with Vertical(id="right"):
                 yield ScenePanel(id="scene")
-                yield LogPanel(id="log")
+                yield LogPanel(id="log", selectable=True)
         yield TextPane(id="preview")
         yield RollEntry(
             id="roll-entry",
@@ -445,6 +457,59 @@ class MainScreen(Screen[None]):
     def action_scroll_log(self, pages: int) -> None:
         log = self.log_panel
         log.scroll_lines(pages * max(1, log.content_size.height - 1))
+
+    # -- a log line: selected, copied ------------------------------------------------------
+    def action_select_log(self) -> None:
+        """ctrl+l: highlight a log entry (the newest) to copy; ctrl+l again goes back."""
+        if self.log_panel.has_focus:
+            self._leave_log()
+        else:
+            self.select_log()
+
+    def select_log(self) -> None:
+        """Into the log, its newest entry highlighted (the palette's "Select in log")."""
+        if not self.log_panel.start_selecting():
+            self.app.notify(_("Nothing in the log to select yet."), timeout=5, markup=False)
+
+    def action_copy_log_line(self) -> None:
+        """alt+l (Enter in the log): the highlighted log line, else the newest, to the
+        clipboard as the log shows it, and a notice saying which."""
+        log = self.log_panel
+        entry = log.selected_entry
+        if entry is not None:
+            said = _("Copied the log line: {text}")
+        else:
+            entry = log.newest_entry
+            said = _("Copied the newest log line (none selected): {text}")
+        if entry is None:
+            self.app.notify(_("Nothing to copy yet: the log is empty."), timeout=5, markup=False)
+            return
+        text = log.line_of(entry)
+        self.app.copy_to_clipboard(text)
+        self.app.notify(said.format(text=text), timeout=5, markup=False)
+
+    def _leave_log(self) -> None:
+        self.log_panel.stop_selecting()
+        self.entry.resume()
+
+    @on(LogPanel.CopyLine)
+    def _copy_from_log(self) -> None:
+        self.action_copy_log_line()
+
+    @on(LogPanel.Leave)
+    def _left_log(self) -> None:
+        self.entry.resume()
+
+    @on(LogPanel.Typed)
+    def _typed_in_log(self, event: LogPanel.Typed) -> None:
+        """Typing while a log line is highlighted: the roll entry takes it, key included."""
+        self.entry.resume(event.character)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focus going anywhere but the log ends selecting there (a click on the entry,
+        Tab); the terminal losing the focus does not (nothing else takes it)."""
+        if event.widget is not self.log_panel:
+            self.log_panel.stop_selecting()
 
     # -- guided rolls and the sheets -------------------------------------------------------
     def _complete(self, text: str) -> list[str]:

@@ -96,7 +96,11 @@ class RollEntry(Input):
         on_paste_lines: Callable[[list[str]], None] | None = None,
         **kwargs: Unpack[WidgetOptions],
     ) -> None:
-        super().__init__(placeholder="alice spot hidden hard · 3d6+2 · /help", **kwargs)
+        # select_on_focus off: coming back from the log or the party list, the next key
+        # goes on with the half-typed line instead of replacing all of it
+        super().__init__(
+            placeholder="alice spot hidden hard · 3d6+2 · /help", select_on_focus=False, **kwargs
+        )
         self.completer: Completer = completer or (lambda _text: ())
         self.on_commit = on_commit
         self.on_paste_lines = on_paste_lines
@@ -252,6 +256,13 @@ class RollEntry(Input):
                 if binding.action == "complete(-1)":
                     return -1
         return None
+
+    def resume(self, typed: str = "") -> None:
+        """Take the focus back, the line and its cursor as they were; ``typed`` is typed at
+        the cursor first (a key pressed in the log, handed on)."""
+        if typed:
+            self.insert_text_at_cursor(typed)
+        self.focus()
 
     def restore(self, line: str, cursor: int) -> None:
         """Put a refused ``line`` back with the word at ``cursor`` (its problem) selected,
