@@ -14,7 +14,8 @@ from textual.color import Color
 from textual.filter import Monochrome
 from textual.widgets import Input
 
-from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
+from tests.systems import SYSTEMS
+from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
 from tui.screens.best import BestScreen
 from tui.screens.help_text import examples_of
@@ -348,3 +349,56 @@ async def test_an_open_list_in_the_roll_form_never_covers_a_field(
         for field in fields:
             if field.region.height:  # shown (the form scrolls what has no room)
                 assert not overlay.region.overlaps(field.region), (field.id, overlay.region)
+
+
+def longest_preview_line(system: str) -> tuple[str, list[str]]:
+    """The roll line of ``system``'s demo with the longest preview, and its outcome labels.
+
+    Built from what the registry offers: every character's every rollable skill with every
+    combination of the system's choice modifiers, each toward an extended check (a note
+    under the odds)."""
+    import itertools
+
+    from tests.systems import demo_campaign, extended_lines
+    from tui.session.campaign.session import Session
+    from tui.session.tables import open_table
+
+    campaign = demo_campaign(system)
+    table = open_table(Session(campaign), rng=rng())
+    assert table.submit(extended_lines(campaign)[0]).ok
+    fields = [f for f in table.system.modifier_fields if f.choices]
+    sides = [
+        " ".join([ch.name, skill, *(w for w in words if w)])
+        for ch in campaign.characters
+        for skill in table.system.rollables(ch)
+        for words in itertools.product(*([f.word(c) for c in f.choices] for f in fields))
+    ]
+    lines = [f"{side} ext=search" for side in sides]
+    previews = [(table.preview(line), line) for line in lines]
+    preview, line = max(
+        ((p, line) for p, line in previews if p.ok and p.odds), key=lambda pl: len(pl[0].text)
+    )
+    return line, [chance.label for chance in preview.odds]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_the_longest_preview_shows_every_outcome_or_says_how_to_see_it(
+    system: str, demo_copy: Callable[[str], Path]
+) -> None:
+    from tests.systems import demo_campaign, extended_lines
+
+    line, labels = longest_preview_line(system)
+    app = TablekeeperApp(demo_copy(system), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, extended_lines(demo_campaign(system))[0])
+        await type_line(pilot, line, enter=False)
+        pane = app.screen.query_one("#preview")
+        rows = [pane.render_line(y).text.rstrip() for y in range(pane.size.height)]
+        shown = " ".join(rows)
+        missing = [label for label in labels if label not in shown]
+        if missing:  # cut: the last row says so and names the key
+            assert rows[-1].endswith("… ^o shows all"), (line, rows)
+            await type_keys(pilot, "ctrl+o")
+            said = " ".join(n.message for n in app._notifications)
+            assert all(label in said for label in labels), (line, said)
+        assert any(label in shown for label in labels), (line, rows)  # the split starts

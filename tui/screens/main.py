@@ -105,6 +105,14 @@ class MainScreen(Screen[None]):
             tooltip=N_("The full sheet of the selected character"),
         ),
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
+        Binding(
+            "ctrl+o",
+            "whole_preview",
+            "All odds",
+            show=False,
+            id="main.whole_preview",
+            tooltip=N_("The whole preview of the typed line, when the preview cuts it"),
+        ),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
         Binding("ctrl+n", "slash('/next')", "Next turn", id="main.next_turn"),
@@ -142,6 +150,7 @@ class MainScreen(Screen[None]):
         self._history_timer: Timer | None = None
         self._lines: list[str] = []
         self._results: list[Text] = []  # results since the GM last typed (newest last)
+        self._whole: Text | None = None  # the typed line's whole preview (ctrl+o shows it)
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -288,6 +297,7 @@ class MainScreen(Screen[None]):
         if value == self.entry.restored:
             return  # the refused line put back: its error stays until the GM edits it
         if not value.strip():
+            self._whole = None
             if not self._results:  # the odds of a line no longer there: gone with it
                 self.preview.update("")
             return  # the results of committed lines stay until the GM types again
@@ -304,7 +314,38 @@ class MainScreen(Screen[None]):
             shown.append(preview.text)
         else:
             shown = Text("✗ " + preview.text, style="red")
-        self.preview.update(shown)
+        self._whole = shown
+        self.preview.update(self._fitted(shown))
+
+    def _fitted(self, shown: Text) -> Text:
+        """``shown`` as the preview's rows hold it: whole, or cut at a word with a mark that
+        names the key showing the rest (a long split, a check's notes below it)."""
+        from tui.widgets.text_pane import cut_to_rows
+
+        width = max(1, self.preview.content_size.width or 78)
+        key = self._key_of("whole_preview") or "ctrl+o"
+        mark = Text(_(" … {key} shows all").format(key=key), style="bold reverse")
+        return cut_to_rows(shown, width, PREVIEW_ROWS, self.app.console, mark) or shown
+
+    def _key_of(self, action: str) -> str:
+        """The key (as the footer shows it) bound to ``action`` here, keymap applied."""
+        for binding in self.active_bindings.values():
+            if binding.binding.action == action:
+                return self.app.get_key_display(binding.binding)
+        return ""
+
+    def action_whole_preview(self) -> None:
+        """ctrl+o: the typed line's whole preview in a message (the preview's three rows
+        cut a long one and say so)."""
+        if self._whole is None or not self.entry.value.strip():
+            self.app.bell()
+            return
+        self.app.notify(
+            visible(self._whole.plain, newlines=True),
+            title=visible(self.entry.value),
+            timeout=30,
+            markup=False,
+        )
 
     def commit_line(self, value: str) -> None:
         """Run a line the GM committed in the roll entry (Enter)."""
@@ -374,7 +415,13 @@ class MainScreen(Screen[None]):
         usual."""
         if event.size == self._laid_out_at:
             event.prevent_default()  # Screen's own handler would lay everything out again
+        elif self._whole is not None and not self._results:
+            self.call_after_refresh(self._refit)  # the preview's cut for the new width
         self._laid_out_at = event.size
+
+    def _refit(self) -> None:
+        if self._whole is not None and not self._results:
+            self.preview.update(self._fitted(self._whole))
 
     def on_unmount(self) -> None:
         if self._history_timer is not None:  # a line not written yet (quitting right away)
@@ -436,6 +483,7 @@ class MainScreen(Screen[None]):
     def action_clear_entry(self) -> None:
         """Escape: the line and whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
+        self._whole = None
         self.entry.restored = None
         self._results.clear()
         self.preview.update("")
