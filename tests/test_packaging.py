@@ -46,7 +46,11 @@ def test_rules_is_typed_and_the_licence_is_mit() -> None:
 
 def test_the_readme_commands_and_ci_agree() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    assert readme[:2] == ["pip install -e . && tablekeeper", "pip install -e '.[test]' && pytest"]
+    venv = "python3 -m venv .venv && . .venv/bin/activate && "
+    assert readme[:2] == [
+        venv + "pip install -e . && tablekeeper",
+        venv + "pip install -e '.[test]' && pytest",
+    ]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").rstrip().splitlines()
     assert ci[-1] == readme[1]
 

@@ -3,10 +3,12 @@ and the skirmish contest with several dice a side against a bare Textual frame (
 is 16 ms; :mod:`tests.bench.reference`).
 
 Each figure is (our time) / (icepool's time for the same distribution), medians of a few
-runs in the same process. Ours is measured with **cold caches**: the ``lru_cache``s under the
-public call are cleared before every run, so no run reuses an earlier one's work (icepool
-keeps whatever caches it has internally, which can only favour it). Both results are compared
-exactly before timing, so a figure always compares equal answers. icepool is a bench extra
+runs in the same process; icepool's side is the fastest formulation found for each question
+(its sum operator on integer outcomes, not an enumeration of every combination). Ours is
+measured with **cold caches**: the ``lru_cache``s under the public call are cleared before
+every run, so no run reuses an earlier one's work (icepool keeps whatever caches it has
+internally, which can only favour it). Both results are compared exactly before timing, so
+a figure always compares equal answers. icepool is a bench extra
 (``pip install '.[bench]'``), never a runtime dependency: without it the line says so.
 """
 
@@ -71,7 +73,13 @@ def _strange_cold() -> None:
 
 
 def strange_icepool(required: int, range_modifier: int) -> dict[Any, Fraction]:
-    """GM's 2d6 range × GM's 2d6 resistance range × the player's 4d6, in icepool terms."""
+    """GM's 2d6 range × GM's 2d6 resistance range × the player's 4d6, in icepool terms.
+
+    icepool's fastest form found for it: per pair of ranges, the player's 4d6 is one sum
+    (``4 @ die``, a convolution) of each face's (hit, resistance hit, four) packed into one
+    integer (each count ≤ 4, so base 5): integer outcomes convolve about four times faster
+    than icepool ``Vector`` outcomes (tried: 0.72 s → 0.18 s here).
+    """
     import icepool
 
     spans = icepool.d6.pool(2).expand()  # sorted (low, high) of the GM's 2d6
@@ -79,14 +87,14 @@ def strange_icepool(required: int, range_modifier: int) -> dict[Any, Fraction]:
     def one_pair(success_roll: tuple[int, int], resistance: tuple[int, int]) -> Any:
         success = modified_range(success_roll[0], success_roll[1], range_modifier)
 
-        def face(f: int) -> Any:
+        def code(f: int) -> int:
             hit = success is not None and success[0] <= f <= success[1]
-            return icepool.Vector((int(hit), int(resistance[0] <= f <= resistance[1]), int(f == 4)))
+            return int(hit) + 5 * int(resistance[0] <= f <= resistance[1]) + 25 * int(f == 4)
 
-        totals = 4 @ icepool.d6.map(face)  # (hits, resistance hits, fours) over 4d6
+        totals = 4 @ icepool.d6.map(code)  # (hits, resistance hits, fours) over 4d6
 
-        def graded(v: Any) -> tuple[int, int]:
-            grade, _, impact = grade_hits(v[0], required, v[1], v[2] == 4)
+        def graded(v: int) -> tuple[int, int]:
+            grade, _, impact = grade_hits(v % 5, required, v // 5 % 5, v // 25 == 4)
             return (int(grade), impact)
 
         return totals.map(graded)
@@ -129,18 +137,20 @@ def _age_cold() -> None:
 
 
 def age_icepool(bonus: int, tn: int, threshold: int, rolls: int) -> Fraction:
-    """A Markov chain in icepool: each roll adds the Drama Die on a success, capped."""
+    """Each roll adds the Drama Die on a success, the pool capped at the threshold.
+
+    icepool's fastest form found for it: one roll's gain as a die over the 2d6 *sum* and the
+    Drama Die (66 pairs, not 216 triples), then per roll a sum (``+``, a convolution) and a
+    ``clip`` at the threshold (tried: a Markov ``map(..., repeat=)`` 11 ms, ``rolls @ step``
+    then ``>= threshold`` 1.4 ms, this 1.2 ms).
+    """
     import icepool
 
     d6 = icepool.d6
-    step = icepool.map(lambda a, b, drama: drama if a + b + drama + bonus >= tn else 0, d6, d6, d6)
-
-    def advance(pool: int) -> Any:
-        if pool >= threshold:
-            return pool
-        return (step + pool).map(lambda x: min(x, threshold))
-
-    die = icepool.map(advance, icepool.Die([0]), repeat=rolls)
+    step = icepool.map(lambda two, drama: drama if two + drama + bonus >= tn else 0, 2 @ d6, d6)
+    die = icepool.Die([0])
+    for _ in range(rolls):
+        die = (die + step).clip(max_outcome=threshold)
     return Fraction(die.quantity(threshold), die.denominator())
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character
-from tui.session.campaign.session import Draft, Outcome
+from tui.session.campaign.session import Draft, Outcome, Session
+from tui.store import Store
 from tui.store.logfile import format_entry
 
 COUNTER = "HP"
@@ -73,3 +74,24 @@ class Bump:
 
 def counter(campaign: Campaign) -> int:
     return campaign.characters[0].resources[COUNTER]
+
+
+def played(folder: Path, changes: int = 1, name: str = "c.toml") -> Path:
+    """A new save in ``folder`` with ``changes`` recorded and checkpointed, closed by its
+    writer."""
+    save = folder / name
+    with Store.create(save, small_campaign()) as store:
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        for _ in range(changes):
+            session.execute(Bump())
+        store.flush()
+    return save
+
+
+def writer(save: Path) -> tuple[Store, Session]:
+    """``save`` open for writing, with a session that records and checkpoints every change."""
+    store = Store.open(save)
+    session = Session(store.campaign, store.log, last_seq=store.log_count)
+    session.subscribe(store.listener)
+    return store, session

@@ -43,6 +43,13 @@ class _Store:
         self.checkpoint()
 
 
+def _until_checkpointed(store: _Store, timeout: float = 5.0) -> None:
+    """Wait (at most ``timeout``) until the worker has written a checkpoint."""
+    deadline = time.monotonic() + timeout
+    while not store.checkpoints and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def _saver(store: _Store, **kwargs: float) -> Autosaver:
     return Autosaver(cast(Store, store), lambda *_: None, **kwargs)
 
@@ -103,9 +110,7 @@ def test_a_small_change_waits_for_the_log_to_grow_as_big_as_the_save(tmp_path: P
             time.sleep(0.1)  # each change alone: quiet for longer than delay
         assert store.checkpoints == []
         saver(cast(Any, None), [])  # 1,000 bytes: as big as the save
-        deadline = time.monotonic() + 5
-        while not store.checkpoints and time.monotonic() < deadline:
-            time.sleep(0.01)
+        _until_checkpointed(store)
         assert [n for _, n in store.checkpoints] == [10]
         for _ in range(3):  # counted afresh from the checkpoint
             saver(cast(Any, None), [])
@@ -123,9 +128,7 @@ def test_a_pause_lets_the_save_catch_up(tmp_path: Path) -> None:
         saver(cast(Any, None), [])
         time.sleep(0.2)
         assert store.checkpoints == []  # not yet a pause
-        deadline = time.monotonic() + 5
-        while not store.checkpoints and time.monotonic() < deadline:
-            time.sleep(0.01)
+        _until_checkpointed(store)
         assert [n for _, n in store.checkpoints] == [1]
     finally:
         saver.stop()
@@ -154,9 +157,7 @@ def test_a_bigger_save_waits_longer_for_its_catch_up(tmp_path: Path) -> None:
         saver(cast(Any, None), [])
         time.sleep(0.6)
         assert store.checkpoints == []
-        deadline = time.monotonic() + 5
-        while not store.checkpoints and time.monotonic() < deadline:
-            time.sleep(0.01)
+        _until_checkpointed(store)
         assert [n for _, n in store.checkpoints] == [1]
     finally:
         saver.stop()

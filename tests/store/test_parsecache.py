@@ -7,19 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.store.helpers import Bump, counter, small_campaign
+from tests.store.helpers import Bump, counter, played, small_campaign
 from tui.session.campaign.session import Session
 from tui.store import Store, load, read_save
 from tui.store.parsecache import cache_path
-
-
-def played(tmp_path: Path) -> Path:
-    save = tmp_path / "c.toml"
-    with Store.create(save, small_campaign()) as store:
-        session = Session(store.campaign)
-        session.subscribe(store.listener)
-        session.execute(Bump())
-    return save
 
 
 def no_parser(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,3 +92,20 @@ def test_a_file_only_read_is_checked_at_its_first_checkpoint_even_from_the_copy(
         session.subscribe(store.listener)
         session.execute(Bump())
     assert checks == [] and counter(load(save)[0]) == 3
+
+
+def test_a_new_campaign_reopens_from_its_copy_and_is_not_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "c.toml"
+    Store.create(save, small_campaign()).close()
+    with monkeypatch.context() as m:
+        no_parser(m)
+        store = Store.open(save)
+    with monkeypatch.context() as m, store:
+        m.setattr(Store, "_checked", lambda *_: pytest.fail("the save was read back"))
+        session = Session(store.campaign)
+        session.subscribe(store.listener)
+        session.execute(Bump())
+        assert not store.unsaved
+    assert counter(load(save)[0]) == counter(small_campaign()) + 1

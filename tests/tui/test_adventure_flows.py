@@ -7,9 +7,9 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 import tomli_w
 from textual.pilot import Pilot
-from textual.widgets import DataTable
 
 from tests.tui.conftest import screen_text, type_line
 from tui.app.app import TablekeeperApp
@@ -20,6 +20,7 @@ from tui.session.campaign.schema import to_doc
 from tui.session.systems.brp.experience import Row as BrpRow
 from tui.session.table.table import Table
 from tui.store import load
+from tui.widgets.row_table import RowTable
 
 
 def brp_row(screen: object, i: int) -> BrpRow:
@@ -28,6 +29,12 @@ def brp_row(screen: object, i: int) -> BrpRow:
     row = screen.rows[i]
     assert isinstance(row, BrpRow)
     return row
+
+
+def painted(app: TablekeeperApp) -> str:
+    """The whole screen as the terminal gets it."""
+    update = app.screen._compositor.render_full_update()
+    return "\n".join("".join(s.text for strip in line for s in strip) for line in update.strips)
 
 
 def save(tmp_path: Path) -> Path:
@@ -100,7 +107,7 @@ async def test_ticks_from_play_then_typed_experience_rolls_apply_and_undo(tmp_pa
         await type_line(pilot, "/endadventure")
         screen = app.screen
         assert isinstance(screen, AdventureEndScreen)
-        grid = screen.query_one("#adventure-rows", DataTable)
+        grid = screen.query_one("#adventure-rows", RowTable)
         assert grid.row_count == 3
         assert [[str(c) for c in grid.get_row_at(i)[:3]] for i in range(3)] == [
             ["Alice Moore", "Knowledge (Occult)", "35"],
@@ -221,3 +228,54 @@ async def test_downtime_and_teach_in_the_app(tmp_path: Path) -> None:
         assert "Knowledge (Occult)" not in table.campaign.character("Alice Moore").ticks
         await enter_line(pilot, "/teach boris alice knowledge occult = 40 10")
         assert table.campaign.character("Alice Moore").ticks[-1] == "Knowledge (Occult)"
+
+
+async def test_many_rows_are_built_only_as_they_are_shown_and_logged_per_character(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skills = {f"Skill {j:02d}": 10 + j for j in range(10)}
+    chars = tuple(
+        Character(f"Member {i:02d}", skills=skills, ticks=tuple(skills)) for i in range(30)
+    )
+    path = tmp_path / "lodge.toml"
+    path.write_text(tomli_w.dumps(to_doc(Campaign("Lodge", "brp", characters=chars))), "utf-8")
+    built: list[str] = []
+    cells = AdventureEndScreen._cells
+
+    def counted(row: BrpRow) -> object:
+        built.append(row.character)
+        return cells(row)
+
+    monkeypatch.setattr(AdventureEndScreen, "_cells", staticmethod(counted))
+    app = TablekeeperApp(path, saves_dir=tmp_path, rng=random.Random(7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await enter_line(pilot, "/endadventure")
+        screen = app.screen
+        assert isinstance(screen, AdventureEndScreen)
+        assert 0 < len(built) <= 24, "rows off screen were built"
+        grid = screen.query_one("#adventure-rows", RowTable)
+        assert grid.row_count == 300
+        assert "Member 00" in painted(app)
+        built.clear()
+        await pilot.press("end")
+        await pilot.pause()
+        assert grid.cursor_row == 299
+        shown = painted(app)
+        assert "Member 29" in shown and "Skill 09" in shown and "Member 00" not in shown
+        assert 0 < len(built) <= 24
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert 270 < grid.cursor_row < 299 and "Member 29" not in painted(app).split("\n")[3]
+        await pilot.press("home")
+        await pilot.pause()
+        assert grid.cursor_row == 0 and "Member 00" in painted(app)
+        await pilot.press("a")
+        await pilot.pause()
+        assert all(r.done for r in screen.rows)
+        assert "improved" in painted(app)
+        entry = table_of(app).session.log[-1]
+        assert "300 rolled" in entry.text
+        assert len(entry.effects) == 30 and entry.effects[0].startswith(
+            "experience rolls of Member 00: 10 rolled, "
+        )

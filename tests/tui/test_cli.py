@@ -45,6 +45,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
             pass
 
     monkeypatch.setattr(tui.app.app, "TablekeeperApp", Recorder)
+    monkeypatch.setattr(cli, "terminal_problem", lambda: None)  # capsys is no terminal
     return calls
 
 
@@ -77,7 +78,9 @@ def test_help_lists_the_environment_and_the_files(
 def test_check_has_its_own_parser(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_main(["check", "--help"], capsys)
     assert code == 0
-    assert out.startswith("usage: tablekeeper check [-h] [--lang ru|en] FILE [FILE ...]")
+    assert out.startswith(
+        "usage: tablekeeper check [-h] [--config FILE] [--lang ru|en] FILE [FILE ...]"
+    )
     code, out, _ = run_main(["check", str(DEMOS["brp"])], capsys)
     assert (code, out) == (0, f"{DEMOS['brp']}: ok\n")
 
@@ -239,8 +242,17 @@ def english_after() -> Iterator[None]:
 #: the help's syntax, the same in either language: options, metavars, sub-commands, names
 SYNTAX = {
     "tablekeeper",
+    "show",
+    "completion",
+    "shell",
+    "bash",
+    "zsh",
+    "fish",
     "check",
     "serve",
+    "max-viewers",
+    "max",
+    "viewers",
     "recap",
     "import",
     "npc",

@@ -50,6 +50,9 @@ class Host:
     def show_picker(self) -> None:
         self.calls.append(("picker",))
 
+    def saving_changed(self) -> None:
+        self.calls.append(("saving",))
+
     def leave_campaign(self) -> None:
         self.calls.append(("leave",))
         if self.files is not None:

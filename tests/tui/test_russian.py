@@ -382,22 +382,22 @@ async def test_the_end_of_adventure_and_the_players_view_in_russian(
     assert {k: v for k, v in left.items() if v} == {}
 
 
-async def test_the_problem_dialogs_in_russian(tmp_path: Path, russian: None) -> None:
-    """A save another Tablekeeper holds, and one changed outside the app while open."""
+async def locked_rows(path: Path) -> list[str]:
+    """The screen of ``path`` opened while another Tablekeeper holds it."""
     from tui.store import Store
 
-    path = demo("brp", tmp_path)
-    allowed = allowed_words("brp") | {w.casefold() for w in LATIN.findall(str(tmp_path))}
-    # file names are data: NAME.toml, NAME.toml.log, NAME.conflict-TIME.toml (your state)
-    allowed |= {"brp", "toml", "log", "tablekeeper", "conflict"}
     holder = Store.open(path)
     try:
         app = TablekeeperApp(path, rng=rng())
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
-            locked = screen_rows(app)
+            return screen_rows(app)
     finally:
         holder.close()
+
+
+async def changed_outside_rows(path: Path) -> list[str]:
+    """The screen of ``path`` after it changed outside the app and the GM made a change."""
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(100, 40)) as pilot:
         main(app)._warm_up()
@@ -405,7 +405,18 @@ async def test_the_problem_dialogs_in_russian(tmp_path: Path, russian: None) -> 
         path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
         main(app).commit_line("alice spot hidden = 07")
         await pilot.pause(0.5)
-        changed = screen_rows(app)
+        return screen_rows(app)
+
+
+async def test_the_problem_dialogs_in_russian(tmp_path: Path, russian: None) -> None:
+    """A save another Tablekeeper holds, and one changed outside the app while open."""
+
+    path = demo("brp", tmp_path)
+    allowed = allowed_words("brp") | {w.casefold() for w in LATIN.findall(str(tmp_path))}
+    # file names are data: NAME.toml, NAME.toml.log, NAME.conflict-TIME.toml (your state)
+    allowed |= {"brp", "toml", "log", "tablekeeper", "conflict"}
+    locked = await locked_rows(path)
+    changed = await changed_outside_rows(path)
     left = {"locked": english_left(locked, allowed), "changed": english_left(changed, allowed)}
     assert any("только для чтения" in row for row in locked), locked
     assert any("Tablekeeper" in row for row in changed), changed
@@ -422,7 +433,7 @@ async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(
     from tui.store import log_path
 
     allowed = allowed_words("brp") | {"brp", "toml", "log", "tablekeeper", "characters"}
-    allowed |= {"skills", "diff"}
+    allowed |= {"skills", "diff", "unapplied"}
     rows: dict[str, list[str]] = {}
 
     async def shown(path: Path) -> list[str]:

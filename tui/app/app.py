@@ -64,6 +64,8 @@ FOLLOW_EVERY = 0.2
 GC_RESUME_AT_THE_LATEST = 3.0
 #: Actions that change the campaign: not offered in the players' view.
 _CHANGING = frozenset({"undo", "redo", "end_adventure"})
+#: Actions on the open campaign the players' view does not offer either (the GM's copying).
+_GM_ONLY = frozenset({"copy_result", "copy_recap"})
 
 
 class UiCall(Message):
@@ -85,6 +87,14 @@ class TablekeeperApp(OrderedKeysApp[None]):
         Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo", priority=True),
         Binding("f1", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        # the clipboard (OSC 52): in the help and the palette, not the footer; priority, so
+        # they work over the recap and other modal screens too
+        Binding(
+            "alt+c", "copy_result", "Copy result", show=False, id="app.copy_result", priority=True
+        ),
+        Binding(
+            "alt+r", "copy_recap", "Copy recap", show=False, id="app.copy_recap", priority=True
+        ),
         # Textual's own palette binding (same text, so the footer is unchanged), with an id
         Binding(
             "ctrl+p",
@@ -275,8 +285,11 @@ class TablekeeperApp(OrderedKeysApp[None]):
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The players' view offers no action that changes the campaign (keys, footer)."""
-        return not (self.read_only and action in _CHANGING)
+        """The players' view offers no action that changes the campaign (keys, footer), and
+        without an open campaign (the picker) there is nothing to undo or redo."""
+        if self.table is None and action in ("undo", "redo", *_GM_ONLY):
+            return False
+        return not (self.read_only and action in _CHANGING | _GM_ONLY)
 
     def main_screen(self) -> MainScreen | None:
         """The main screen when a campaign is open (it may be under a dialog)."""
@@ -309,6 +322,16 @@ class TablekeeperApp(OrderedKeysApp[None]):
 
         if isinstance(self.screen, AdventureEndScreen):
             self.screen.reload()
+
+    def action_copy_result(self) -> None:
+        from tui.app.palette import copy_result
+
+        copy_result(self)
+
+    def action_copy_recap(self) -> None:
+        from tui.app.palette import copy_recap
+
+        copy_recap(self)
 
     def action_end_adventure(self) -> None:
         from tui.screens.adventure_end import AdventureEndScreen
@@ -392,6 +415,14 @@ class TablekeeperApp(OrderedKeysApp[None]):
             self.post_message(UiCall(call))  # thread-safe, and never waits for the screen
             return
         call()
+
+    def saving_changed(self) -> None:
+        """The header's "NOT SAVED" mark follows the files' state at once."""
+        from tui.screens.main import MainScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                screen.refresh_all()
 
     def on_ui_call(self, message: UiCall) -> None:
         message.call()

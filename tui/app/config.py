@@ -32,6 +32,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 from tui.language import N_, Msg, languages, msg, verbatim
+from tui.store import tomlread
+from tui.store.regular import TEXT_LIMIT, read_regular
 
 __all__ = ["Config", "ConfigWriteError", "load_config", "write_theme"]
 
@@ -86,7 +88,7 @@ def load_config(
     """
     name = path.name
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, limit=TEXT_LIMIT).decode("utf-8")
     except FileNotFoundError:
         if missing_ok:
             return Config(path=path)
@@ -98,12 +100,14 @@ def load_config(
             path=path,
             problems=(
                 msg(
-                    "{path}: cannot read ({why}); using the defaults", path=str(path), why=str(exc)
+                    "{path}: cannot read ({why}); using the defaults",
+                    path=str(path),
+                    why=exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc),
                 ),
             ),
         )
     try:
-        doc = tomllib.loads(text)
+        doc = tomlread.loads(text)
     except tomllib.TOMLDecodeError as exc:
         from tui.store.errors import toml_error
 
@@ -246,14 +250,14 @@ def write_theme(path: Path, theme: str) -> None:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigWriteError(f"{path}: cannot read ({exc})") from None
     try:
-        before = tomllib.loads(text)
+        before = tomlread.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigWriteError(f"{path}: {exc}; not changed") from None
     if before.get("theme") == theme:
         return
     new = _with_theme(text, theme)
     try:
-        after = tomllib.loads(new)
+        after = tomlread.loads(new)
     except tomllib.TOMLDecodeError:
         after = {}
     if after.get("theme") != theme or {k: v for k, v in after.items() if k != "theme"} != {

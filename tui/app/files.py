@@ -28,6 +28,7 @@ from tui.store import (
     WriteError,
     backup_loads,
     backup_path,
+    log_path,
     restore_backup,
 )
 from tui.store.autosave import Autosaver
@@ -69,6 +70,11 @@ class FilesHost(Protocol):
 
     def show_picker(self) -> None: ...
 
+    def saving_changed(self) -> None:
+        """Whether changes are only in memory changed (:attr:`CampaignFiles.save_problem`):
+        the screen's "NOT SAVED" mark follows it."""
+        ...
+
     def leave_campaign(self) -> None:
         """Close the open campaign (through :meth:`CampaignFiles.close`) and take its screen
         away."""
@@ -91,6 +97,9 @@ class CampaignFiles:
         self.checkpoint_problem: str = ""  # the save file lags behind the log (nothing lost)
         self.quit_warned = False  # the GM was told what quitting now loses
         self._in_conflict = False
+        #: How the GM chose to settle a log that did not fit ``path``: (path, renames to
+        #: apply it with, or ``None`` to keep the log beside); used by the next open.
+        self._settle: tuple[Path, dict[str, str] | None] | None = None
 
     # -- what the main screen reads --------------------------------------------------------
     @property
@@ -105,8 +114,12 @@ class CampaignFiles:
     def open(self, path: Path, *, read_only: bool = False) -> Table | None:
         """The table over the campaign saved at ``path`` (autosaved, or following the writer
         when ``read_only``); ``None`` once a dialog says why it cannot be opened."""
+        settle, self._settle = self._settle, None
+        renames, aside = None, False
+        if settle is not None and settle[0] == path and not read_only:
+            renames, aside = settle[1], settle[1] is None
         try:
-            store = Store.open(path, read_only=read_only)
+            store = Store.open(path, read_only=read_only, renames=renames, log_aside=aside)
         except LockedError as exc:
             self._problem(
                 N_("Campaign already open"),
@@ -120,13 +133,7 @@ class CampaignFiles:
             )
             return None
         except ReplayError as exc:
-            self._problem(
-                N_("The log does not fit the save"),
-                f"{exc}\n\n"
-                + _("Nothing was changed. Open it read-only to look, or fix the save."),
-                path,
-                _read_only_choices(),
-            )
+            self._log_does_not_fit(path, exc)
             return None
         except WriteError as exc:
             self._problem(
@@ -166,23 +173,85 @@ class CampaignFiles:
             )
             return None
         self.store, self.path = store, path
+        if renames:
+            names = ", ".join(f"{old} → {new}" for old, new in renames.items())
+            self.host.say(
+                _("The log's changes were applied to the renamed characters ({names}).").format(
+                    names=names
+                )
+            )
+        elif store.log_set_aside is not None:
+            self.host.say(
+                _("The log was kept beside as {name}; the save opened as it is.").format(
+                    name=store.log_set_aside.name
+                ),
+                timeout=15,
+            )
         if read_only:
             from tui.app.players_feed import PlayersFeed
 
             self.feed = PlayersFeed(store, rng=self.rng)
             return self.feed.table
-        session = Session(store.campaign, store.log, last_seq=store.log_count)
+        session = Session(
+            store.campaign, store.log, last_seq=store.log_count, earlier=store.earlier()
+        )
         self.autosaver = Autosaver(store, self._report_from_any_thread)
         session.subscribe(self.autosaver)
         return open_table(session, rng=self.rng)
 
+    def _log_does_not_fit(self, path: Path, exc: ReplayError) -> None:
+        """The log holds confirmed changes the save no longer fits: offer to apply them to
+        the characters renamed in the save, or to keep the log beside, besides read-only."""
+        choices: Choices = []
+        if exc.renames:
+            names = ", ".join(f"{old} → {new}" for old, new in exc.renames.items())
+            choices.append(
+                (
+                    "reconcile",
+                    _("Apply the log to the renamed characters ({names})").format(names=names),
+                )
+            )
+        choices.append(
+            (
+                "keeplog",
+                _("Open the save as it is; keep the log beside ({name}.unapplied-…)").format(
+                    name=log_path(path).name
+                ),
+            )
+        )
+        choices.extend(_read_only_choices())
+        advice = (
+            _("A character was renamed in the save since these changes were logged.")
+            if exc.renames
+            else _("Nothing was changed. Open it read-only to look, or fix the save.")
+        )
+        self._problem(
+            N_("The log does not fit the save"),
+            f"{exc}\n\n" + advice,
+            path,
+            choices,
+            renames=exc.renames,
+        )
+
     def _problem(
-        self, title: str, message: str, path: Path, choices: Choices, beside: Path | None = None
+        self,
+        title: str,
+        message: str,
+        path: Path,
+        choices: Choices,
+        beside: Path | None = None,
+        renames: dict[str, str] | None = None,
     ) -> None:
         host = self.host
 
         def chosen(key: str | None) -> None:
-            if key == "readonly":
+            if key == "reconcile" and renames:
+                self._settle = (path, dict(renames))
+                host.open_campaign(path)
+            elif key == "keeplog":
+                self._settle = (path, None)
+                host.open_campaign(path)
+            elif key == "readonly":
                 host.open_campaign(path, read_only=True)
             elif key == "backup":
                 self._restore_backup(path)
@@ -236,6 +305,7 @@ class CampaignFiles:
             if had and not (self.save_problem or self.checkpoint_problem):
                 host.clear_notifications()
                 host.say(_("Saved again: everything is on disk."))
+            host.saving_changed()
             return
         from tui.base.bugreport import record
 
@@ -245,6 +315,7 @@ class CampaignFiles:
             self.checkpoint_problem = str(error)
         else:
             self.save_problem = str(error)
+            host.saving_changed()
         if self.quit_warned:
             return  # the quit warning already says what is unsaved: keep it in view
         host.clear_notifications()

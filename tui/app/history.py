@@ -19,6 +19,8 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
+from tui.store.regular import read_regular
+
 __all__ = ["LIMIT", "MAX_LINE", "EntryHistory"]
 
 LIMIT = 500
@@ -47,9 +49,7 @@ class EntryHistory:
     def load(self) -> list[str]:
         """The saved lines, oldest first; ``[]`` when there is nothing usable."""
         try:
-            if self.path.stat().st_size > _MAX_BYTES:
-                return []
-            text = self.path.read_text(encoding="utf-8")
+            text = read_regular(self.path, limit=_MAX_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return []
         lines = [line for line in text.split("\n") if _clean(line)][-LIMIT:]

@@ -5,12 +5,19 @@ screen shows a command: the players' view (read-only) offers only what works the
 writes nothing — help, the next sheet, quit, and Textual's keys panel, theme (not
 remembered there) and maximize — never undo, a slash command or a screenshot (a file).
 Where ours and Textual's share a title, ours wins: our "Quit" saves first and says so
-(Textual's runs the same ``action_quit``, described as "as soon as possible").
+(Textual's runs the same ``action_quit``, described as "as soon as possible"). Textual's
+"Screenshot" is kept but saves through :func:`take_screenshot`: to ``~/Downloads`` when that
+folder exists, else to the per-user state folder's ``screenshots/`` (a fresh or SSH-only
+account has no Downloads, where Textual's own only said "Failed to save screenshot"), and the
+notice names the file. Copying (:func:`copy_result`, :func:`copy_recap`) goes through
+Textual's ``copy_to_clipboard``: an OSC 52 sequence the terminal puts on the clipboard, which
+works over SSH and in tmux (with ``set -g set-clipboard on``) where no clipboard tool could.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
@@ -21,7 +28,16 @@ from tui.language import N_, _, tr
 if TYPE_CHECKING:
     from tui.app.app import TablekeeperApp
 
-__all__ = ["VIEW_TITLES", "commands", "offers", "ours"]
+__all__ = [
+    "VIEW_TITLES",
+    "commands",
+    "copy_recap",
+    "copy_result",
+    "offers",
+    "ours",
+    "screenshot_folder",
+    "take_screenshot",
+]
 
 #: Our palette entries that stand in for the slash commands of the same name.
 _AS_ENTRIES = ("undo", "redo", "help", "quit")
@@ -45,7 +61,17 @@ def commands(
     """Every command ``screen`` offers: ours, then Textual's (theme, keys, screenshot …)."""
     mine = list(ours(app))
     titles = {cmd.title for cmd in mine}
-    theirs = [c._replace(title=tr(c.title), help=tr(c.help)) for c in textual]
+    theirs = [
+        c._replace(title=tr(c.title), help=tr(c.help))
+        if c.title != "Screenshot"
+        else c._replace(
+            title=tr(c.title),
+            help=tr(c.help),
+            # after the palette has closed, as Textual's own does it
+            callback=lambda: app.set_timer(0.1, lambda: take_screenshot(app)),
+        )
+        for c in textual
+    ]
     for cmd in [*mine, *(c for c in theirs if c.title not in titles)]:
         if offers(app, screen, cmd):
             yield cmd
@@ -75,6 +101,78 @@ TEXTUAL_WORDS = (
     N_("Screenshot"),
     N_("Save an SVG 'screenshot' of the current screen"),
 )
+
+
+def screenshot_folder() -> Path:
+    """Where a screenshot goes: the Downloads folder if there is one, else the state folder."""
+    import platformdirs
+
+    from tui.base.locations import state_dir
+
+    downloads = platformdirs.user_downloads_path()
+    return downloads if downloads.is_dir() else state_dir() / "screenshots"
+
+
+def take_screenshot(app: TablekeeperApp) -> Path | None:
+    """Save an SVG of the screen; the notice names the file (or says why it could not)."""
+    from tui.base.locations import shown
+
+    folder = screenshot_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = Path(app.save_screenshot(path=str(folder)))
+    except OSError as exc:
+        app.say(
+            _("Cannot save the screenshot in {folder}: {why}").format(
+                folder=shown(folder), why=exc.strerror or exc
+            ),
+            severity="error",
+        )
+        return None
+    app.say(_("Screenshot saved to {path}").format(path=shown(path)), timeout=15)
+    return path
+
+
+def copy_result(app: TablekeeperApp) -> str | None:
+    """Copy the newest log entry (the last result: a roll, a change, an undo); what was copied."""
+    if app.table is None or not app.table.session.log:
+        app.say(_("Nothing to copy yet: no result in the log."), severity="warning")
+        return None
+    text = app.table.session.log[-1].text
+    app.copy_to_clipboard(text)
+    app.say(_("Copied the last result: {text}").format(text=text), timeout=5)
+    return text
+
+
+def copy_recap(app: TablekeeperApp) -> str | None:
+    """Copy the recap: the one on screen (``/recap``), else the players' recap of the whole
+    campaign; what was copied."""
+    from tui.screens.recap_view import RecapScreen
+
+    shown = next((s for s in reversed(app.screen_stack) if isinstance(s, RecapScreen)), None)
+    if shown is not None and shown.text:  # under the palette, if it was opened there
+        text = shown.text
+    elif app.table is not None:
+        from tui.screens.review import log_source
+        from tui.session.recap import recap
+        from tui.session.systems.registry import tracker
+
+        table = app.table
+        try:
+            text = recap(
+                tracker(table.campaign.system),
+                table.campaign,
+                log_source(table, app.files.log_path),
+            )
+        except Exception as exc:  # a damaged log: the recap screen says the same
+            app.say(_("Cannot make the recap: {why}").format(why=exc), severity="error")
+            return None
+    else:
+        app.say(_("Nothing to copy: no campaign is open."), severity="warning")
+        return None
+    app.copy_to_clipboard(text)
+    app.say(_("Copied the recap (Markdown)"), timeout=5)
+    return text
 
 
 def _literal(text: str) -> str:
@@ -177,5 +275,20 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 _literal(f"{cmd.shown_usage} — {cmd.help}"),
                 lambda c=cmd: app.fill_entry(f"/{c.name} "),
             )
+    if app.table is not None and not app.read_only:
+        yield SystemCommand(
+            _("Copy the last result"),
+            _("The newest log line to the clipboard ({key})").format(
+                key=_key(app, "app.copy_result", "alt+c")
+            ),
+            lambda: copy_result(app),
+        )
+        yield SystemCommand(
+            _("Copy the recap"),
+            _("The recap on screen, else the players' recap, as Markdown ({key})").format(
+                key=_key(app, "app.copy_recap", "alt+r")
+            ),
+            lambda: copy_recap(app),
+        )
     leave = _("Leave the players' view") if app.read_only else _("Save and leave")
     yield SystemCommand(_("Quit"), f"{leave} ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit)

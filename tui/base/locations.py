@@ -1,19 +1,9 @@
 """Where Tablekeeper keeps its files: per-user folders (platformdirs) and the source checkout.
 
-On Linux, following the XDG base directories (``XDG_DATA_HOME`` … override them):
-
-- saves: ``~/.local/share/tablekeeper/saves/`` — or ``saves/`` of a source checkout;
-- config: ``~/.config/tablekeeper/config.toml``;
-- state: ``~/.local/state/tablekeeper/`` — ``history/`` (the roll entry's lines per campaign)
-  and ``log/tablekeeper.log`` (internal errors and failed saves, for a bug report).
-
-A **source checkout** is recognised by where the ``tui`` package itself was imported from:
-its parent folder holds ``pyproject.toml`` and a ``saves/`` folder (a git clone or an unpacked
-source archive, installed editable or run in place). An installed wheel sits in
-``site-packages``, which has neither, so it uses the per-user folders.
-
-Nothing here touches the disk beyond ``stat`` calls; folders are created by their writers.
-Imports no Textual or Rich.
+The folders follow the XDG base directories on Linux (the README's *Files* table lists them);
+a source checkout keeps its saves in its own ``saves/`` (:func:`source_checkout`). Nothing
+here touches the disk beyond ``stat`` calls; folders are created by their writers. Imports
+no Textual or Rich.
 """
 
 from __future__ import annotations
@@ -35,7 +25,12 @@ APP_NAME = "tablekeeper"
 
 
 def source_checkout() -> Path | None:
-    """The root of the source checkout this code runs from, or ``None`` when installed."""
+    """The root of the source checkout this code runs from, or ``None`` when installed.
+
+    Recognised by where the ``tui`` package was imported from: its parent holds
+    ``pyproject.toml`` and ``saves/`` (a git clone or an unpacked source archive, installed
+    editable or run in place); an installed wheel sits in ``site-packages``, which has
+    neither, so it uses the per-user folders."""
     root = Path(__file__).resolve().parents[2]
     if (root / "pyproject.toml").is_file() and (root / "saves").is_dir():
         return root

@@ -1,19 +1,11 @@
-"""Text from a save or the keyboard, made safe to show: it can never drive the terminal.
+r"""Text from a save or the keyboard, made safe to show: it can never drive the terminal.
 
 A name, a skill, a note or a log line may hold anything a text editor lets a GM type,
-including escape sequences (``\\x1b[2J`` clears the screen, an OSC sequence retitles the
-window) and other control characters. :func:`visible` replaces each such character by a
-visible stand-in *of the same length* (one character for one), so styled spans laid over
-the text stay where they were:
-
-- C0 controls and DEL become their Unicode control pictures (``\\x1b`` → ``␛``, ``\\t`` →
-  ``␉``, ``\\x7f`` → ``␡``); a newline is kept where the text is allowed several lines;
-- C1 controls (``\\x80``–``\\x9f``, which some terminals read as escapes), the bidirectional
-  overrides and isolates (which can reorder what is shown) and lone surrogates become
-  ``�``.
-
-Markup is a separate danger: the widgets get :class:`rich.text.Text` objects or plain strings
-with ``markup=False``, never markup. This module imports neither Rich nor Textual.
+escape sequences included (``\x1b[2J`` clears the screen, an OSC sequence retitles the
+window). :func:`visible` shows each such character as a stand-in *of the same length*, so
+styled spans laid over the text stay where they were. Markup is a separate danger: widgets
+get :class:`rich.text.Text` or plain strings with ``markup=False``, never markup. Imports
+neither Rich nor Textual.
 """
 
 from __future__ import annotations
@@ -32,7 +24,13 @@ def _replace(m: re.Match[str]) -> str:
 
 
 def visible(text: str, *, newlines: bool = False) -> str:
-    """``text`` with every control character shown as a visible stand-in (same length)."""
+    r"""``text`` with every control character shown as a visible stand-in (same length).
+
+    C0 controls and DEL become their Unicode control pictures (``\x1b`` → ``␛``, ``\t`` →
+    ``␉``, ``\x7f`` → ``␡``), a newline kept where ``newlines`` allows several lines; C1
+    controls (``\x80``–``\x9f``, which some terminals read as escapes), bidirectional
+    overrides and isolates (which can reorder what is shown) and lone surrogates become
+    ``�``."""
     if not _BAD.search(text):
         return text
     if newlines:

@@ -1,11 +1,16 @@
-"""The ``tablekeeper`` command: ``tablekeeper [SAVE]``, ``tablekeeper check FILE...``,
-``tablekeeper serve FILE`` (the players' view in a browser, :mod:`tui.cli.serve`) and
-``tablekeeper recap FILE`` (a Markdown recap, :mod:`tui.cli.recap`).
+"""The ``tablekeeper`` command: ``tablekeeper [SAVE]``, ``tablekeeper check FILE|DIR...``,
+``tablekeeper serve FILE`` (the players' view in a browser, :mod:`tui.cli.serve`),
+``tablekeeper recap FILE`` (a Markdown recap, :mod:`tui.cli.recap`), ``tablekeeper import``,
+``tablekeeper config check|show`` (:mod:`tui.cli.settings`) and ``tablekeeper completion
+SHELL`` (:mod:`tui.cli.completion`).
 
-``check``, ``serve`` and ``recap`` are recognised as the first word and parsed by their own
-parsers (so ``tablekeeper check --help`` is its help); anything else is the app's command
-line, where a save may have any name (``./check`` opens a file called ``check``). Every bad
-argument or environment variable is one line on stderr and exit status 2 — never a traceback.
+A sub-command is the first word that is neither an option nor an option's value, so the
+global options (``--lang``, ``--config`` …) may stand before it or after it; each
+sub-command has its own parser (``tablekeeper check --help`` is its help) which takes the
+global options it uses. Anything else is the app's command line, where a save may have any
+name (``./check`` opens a file called ``check``; so does ``-- check``). Every bad argument or
+environment variable is one line on stderr and exit status 2 — never a traceback; so is
+starting the app with no terminal to draw on (the sub-commands work without one).
 
 Language: the command line speaks the GM's language from its first word — ``--lang ru|en``
 (anywhere on the line, for every sub-command), else the config's ``language`` (the file of
@@ -27,7 +32,12 @@ from typing import Any, NoReturn
 
 from tui.language import N_, _, msg, tr
 
-__all__ = ["UsageError", "main", "version_text"]
+__all__ = ["COMMANDS", "UsageError", "main", "parsers", "split_command", "version_text"]
+
+#: the sub-commands, each recognised as the first word that is not an option (or its value)
+COMMANDS = ("check", "serve", "recap", "import", "config", "completion")
+#: the global options that take a value: their value is never taken for a sub-command
+GLOBAL_VALUED = ("--lang", "--config", "--saves", "--seed")
 
 ENVIRONMENT = (
     ("TABLEKEEPER_SAVES", N_("folder of saves (like --saves)")),
@@ -109,7 +119,10 @@ def _epilog() -> str:
         "  check FILE...      validate saves (tablekeeper check --help)\n"
         "  serve FILE         the players' view in a browser (tablekeeper serve --help)\n"
         "  recap FILE         a Markdown recap for the players (tablekeeper recap --help)\n"
-        "  import SAVE F...   characters from GCS sheets (tablekeeper import --help)"
+        "  import SAVE F...   characters from GCS sheets (tablekeeper import --help)\n"
+        "  config check|show  validate the config; the settings in force and their sources\n"
+        "  completion SHELL   shell completion for bash, zsh or fish (see the README)\n"
+        "The options may come before or after the command."
     )
     env_title, files_title = _("environment variables:"), _("files:")
     return f"{commands}\n\n{env_title}\n{env}\n\n{files_title}\n{listed}\n\n" + _(
@@ -133,14 +146,54 @@ def _saves_now() -> Path:
     return saves if saves is not None else default_saves_dir()
 
 
+def split_command(args: Sequence[str]) -> tuple[str | None, list[str]]:
+    """The sub-command on the line (or ``None``: the app) and the rest of the line.
+
+    The sub-command is the first word that is not an option or a global option's value,
+    so ``--lang ru check x`` and ``check x --lang ru`` are the same; after ``--`` or a
+    first word that is no sub-command (a save), nothing is one.
+    """
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            break
+        if word in GLOBAL_VALUED:
+            i += 2
+            continue
+        if word.startswith("-"):
+            i += 1
+            continue
+        if word in COMMANDS:
+            return word, [*args[:i], *args[i + 1 :]]
+        break
+    return None, list(args)
+
+
+def _global_options(parser: _Parser, *, config_help: str | None = None) -> None:
+    """``--lang`` and ``--config``, which every sub-command takes (before it or after it)."""
+    parser.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help=config_help or _("config file whose 'language' to use (else the usual one)"),
+    )
+    parser.add_argument(
+        "--lang",
+        **_lang_choices(),
+        help=_("the messages' language (else the config's 'language', else the locale)"),
+    )
+
+
 def _main_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper",
         usage=_(
-            "%(prog)s [options] [SAVE]\n       %(prog)s check FILE...\n"
+            "%(prog)s [options] [SAVE]\n       %(prog)s check FILE|DIR...\n"
             "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
             "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
-            "[--gm] [-o FILE.md]\n       %(prog)s import SAVE FILE... [--npc] [--gm-only] [--yes]"
+            "[--gm] [-o FILE.md]\n       %(prog)s import SAVE FILE... [--npc] [--gm-only] [--yes]\n"
+            "       %(prog)s config check|show\n       %(prog)s completion bash|zsh|fish"
         ),
         description=_(
             "A keyboard-first table tracker for tabletop RPG game masters:\n"
@@ -184,17 +237,15 @@ def _check_parser() -> _Parser:
     parser = _Parser(
         prog="tablekeeper check",
         description=_(
-            "Validate saves (and their logs). Prints FILE: ok, FILE:LINE:COL: … for a "
-            "TOML error or FILE: key.path: … for a schema error; exit status 1 if "
-            "any file is bad."
+            "Validate saves (and their logs); a folder checks every save in it. Prints "
+            "FILE: ok, FILE:LINE:COL: … for a TOML error or FILE: key.path: … for a "
+            "schema error; exit status 1 if any file is bad."
         ),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help=_("a save to check"))
     parser.add_argument(
-        "--lang",
-        **_lang_choices(),
-        help=_("the report's language (else the config's 'language', else the locale)"),
+        "files", nargs="+", metavar="FILE", help=_("a save to check, or a folder of saves")
     )
+    _global_options(parser)
     return parser
 
 
@@ -217,13 +268,13 @@ def _serve_parser() -> _Parser:
     )
     parser.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
     parser.add_argument(
-        "--config", type=Path, metavar="FILE", help=_("config file the view uses (theme, keys)")
+        "--max-viewers",
+        type=int,
+        default=8,
+        metavar="N",
+        help=_("browser tabs watching at once, each a process of its own (default 8)"),
     )
-    parser.add_argument(
-        "--lang",
-        **_lang_choices(),
-        help=_("the language of these messages (else the config's 'language', else the locale)"),
-    )
+    _global_options(parser, config_help=_("config file the view uses (theme, keys)"))
     return parser
 
 
@@ -249,13 +300,7 @@ def _recap_parser() -> _Parser:
         metavar="FILE.md",
         help=_("write to FILE.md instead of standard output"),
     )
-    parser.add_argument(
-        "--lang",
-        **_lang_choices(),
-        help=_(
-            "the recap's language (else the config's 'language', else the locale: ru_* is Russian)"
-        ),
-    )
+    _global_options(parser)
     return parser
 
 
@@ -292,9 +337,11 @@ def _serve(args: Sequence[str]) -> int:
     if not 0 < ns.port < 65536:
         raise UsageError(_("--port: expected 1..65535, got {port}").format(port=ns.port))
     config = _existing_file(ns.config, "--config") if ns.config is not None else None
+    if ns.max_viewers < 1:
+        raise UsageError(_("--max-viewers: expected 1 or more, got {n}").format(n=ns.max_viewers))
     from tui.cli.serve import serve_main
 
-    return serve_main(save, host=ns.host, port=ns.port, config=config)
+    return serve_main(save, host=ns.host, port=ns.port, config=config, max_viewers=ns.max_viewers)
 
 
 def _import_parser() -> _Parser:
@@ -320,12 +367,7 @@ def _import_parser() -> _Parser:
         choices=CLASHES,
         help=_("a name another character has: update it, rename the new one, or skip"),
     )
-    parser.add_argument(
-        "--lang",
-        choices=("en", "ru"),
-        metavar="ru|en",
-        help=_("the report's language (else the config's 'language', else the locale)"),
-    )
+    _global_options(parser)
     return parser
 
 
@@ -346,6 +388,91 @@ def _import(args: Sequence[str]) -> int:
     )
 
 
+def _config_parser() -> _Parser:
+    parser = _Parser(
+        prog="tablekeeper config",
+        description=_(
+            "check: validate the config file (FILE:LINE:COL: … for a TOML error, FILE: "
+            "key: … for a bad value; exit status 1 if any). show: every setting in force "
+            "and where it comes from (default, the config file, a variable, an option)."
+        ),
+    )
+    parser.add_argument("action", choices=("check", "show"), metavar="check|show")
+    _global_options(
+        parser, config_help=_("the config file (else TABLEKEEPER_CONFIG, else the usual one)")
+    )
+    parser.add_argument("--saves", type=Path, metavar="DIR", help=_("folder of saves"))
+    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the dice (demos, tests)"))
+    return parser
+
+
+def _config(args: Sequence[str]) -> int:
+    ns = _config_parser().parse_args(args)
+    from tui.cli import settings
+
+    path, named_by = settings.config_source(ns.config, os.environ)
+    if named_by != "default":
+        path = _existing_file(path, named_by)
+    if ns.action == "check":
+        return settings.check_config(path)
+    saves = _folder(ns.saves, "--saves") if ns.saves is not None else None
+    return settings.show(path, named_by, lang=ns.lang, saves=saves, seed=ns.seed)
+
+
+def _completion_parser() -> _Parser:
+    from tui.cli.completion import SHELLS
+
+    parser = _Parser(
+        prog="tablekeeper completion",
+        description=_(
+            "Print the shell completion script for SHELL (sub-commands, options, their "
+            "values; saves by the shell's own file completion). The README says where "
+            "each shell reads it."
+        ),
+    )
+    parser.add_argument("shell", choices=SHELLS, metavar="|".join(SHELLS))
+    _global_options(parser)
+    return parser
+
+
+def parsers() -> dict[str, _Parser]:
+    """Every parser by sub-command (``""``: the app's), for the help and the completion."""
+    return {
+        "": _main_parser(),
+        "check": _check_parser(),
+        "serve": _serve_parser(),
+        "recap": _recap_parser(),
+        "import": _import_parser(),
+        "config": _config_parser(),
+        "completion": _completion_parser(),
+    }
+
+
+def _completion(args: Sequence[str]) -> int:
+    ns = _completion_parser().parse_args(args)
+    from tui.cli.completion import script
+
+    sys.stdout.write(script(ns.shell, parsers()))
+    return 0
+
+
+def _check(args: Sequence[str]) -> int:
+    files = _check_parser().parse_args(args).files
+    from tui.cli.check import check_main
+
+    return check_main(files)
+
+
+_RUNS: dict[str, Callable[[Sequence[str]], int]] = {
+    "check": _check,
+    "serve": _serve,
+    "recap": _recap,
+    "import": _import,
+    "config": _config,
+    "completion": _completion,
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     from tui import language as i18n
@@ -354,17 +481,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(language(args, _env("TABLEKEEPER_CONFIG")))
     with argparse_words():
         try:
-            if args[:1] == ["check"]:
-                files = _check_parser().parse_args(args[1:]).files
-                from tui.cli.check import check_main
-
-                return check_main(files)
-            if args[:1] == ["serve"]:
-                return _serve(args[1:])
-            if args[:1] == ["recap"]:
-                return _recap(args[1:])
-            if args[:1] == ["import"]:
-                return _import(args[1:])
+            command, rest = split_command(args)
+            if command is not None:
+                return _RUNS[command](rest)
             return _run(_main_parser().parse_args(args))
         except UsageError as exc:
             print(f"tablekeeper: {exc}", file=sys.stderr)
@@ -450,12 +569,36 @@ def _run(ns: argparse.Namespace) -> int:
     from tui import language as i18n
 
     i18n.set_language(i18n.choose(ns.lang, config.language, os.environ))  # as the app's
+    no_terminal = terminal_problem()
+    if no_terminal is not None:
+        raise UsageError(no_terminal)
     from tui.app.app import TablekeeperApp
+    from tui.cli.crash import guard
 
     rng = random.Random(seed) if seed is not None else random.Random()
     app = TablekeeperApp(save, saves_dir=saves, rng=rng, read_only=ns.read_only, config=config)
+    crash = guard(app)
     app.run()
-    return 0
+    return crash.report()
+
+
+def terminal_problem() -> str | None:
+    """Why the app cannot be drawn here, or ``None``: it needs a terminal on stdin and stdout,
+    one that moves the cursor (not ``TERM=dumb``). Under another driver (``tablekeeper
+    serve`` sets ``TEXTUAL_DRIVER``) the terminal is not ours to check."""
+    if _env("TEXTUAL_DRIVER") is not None:
+        return None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return _(
+            "no terminal: the app needs one on stdin and stdout (for scripts: "
+            "tablekeeper check, recap, import, config)"
+        )
+    if os.environ.get("TERM") == "dumb":
+        return _(
+            "TERM=dumb cannot show the app: it needs a terminal that moves the cursor "
+            "(e.g. TERM=xterm-256color); check, recap, import and config work here"
+        )
+    return None
 
 
 if __name__ == "__main__":

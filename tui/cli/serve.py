@@ -16,6 +16,9 @@ when the server listens there.
 
 from __future__ import annotations
 
+import errno
+import html
+import re
 import secrets
 import shlex
 import socket
@@ -27,10 +30,21 @@ from typing import Any
 from aiohttp import web
 from textual_serve.server import Server
 
-__all__ = ["COOKIE", "PlayersServer", "serve_main", "view_command"]
+from tui.language import _
+
+__all__ = ["COOKIE", "MAX_VIEWERS", "PlayersServer", "serve_main", "view_command"]
 
 COOKIE = "tablekeeper_token"
 TITLE = "Tablekeeper — players' view"
+#: browser tabs watching at once by default: each runs a players' view process of its own
+MAX_VIEWERS = 8
+#: a stylesheet the page would fetch from another host (textual-serve's web font)
+_OUTSIDE = re.compile(r'<link[^>]*href="(?:https?:)?//[^"]*"[^>]*/?>', re.S)
+#: the same font from the package's own static files, so the page needs no outside host
+_FONT = (
+    "<style>@font-face {{ font-family: 'Roboto Mono'; "
+    "src: url('{static}fonts/RobotoMono-VariableFont_wght.ttf') format('truetype'); }}</style>"
+)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -47,11 +61,20 @@ class PlayersServer(Server):
     """textual-serve's server with the token check in front of every route."""
 
     def __init__(
-        self, save: Path, *, host: str, port: int, token: str, config: Path | None = None
+        self,
+        save: Path,
+        *,
+        host: str,
+        port: int,
+        token: str,
+        config: Path | None = None,
+        max_viewers: int = MAX_VIEWERS,
     ) -> None:
         super().__init__(view_command(save, config=config), host=host, port=port, title=TITLE)
         self.save = save
         self.token = token
+        self.max_viewers = max_viewers
+        self.viewers = 0  # open websockets, each a players' view process
 
     @property
     def url(self) -> str:
@@ -84,10 +107,33 @@ class PlayersServer(Server):
         app.middlewares.append(guard)
         return app
 
+    def _full(self) -> web.Response:
+        text = _(
+            "The players' view is open in {n} browser tabs, the most this server runs at "
+            "once. Close one, or restart the server with a larger --max-viewers."
+        ).format(n=self.viewers)
+        page = f"<!DOCTYPE html><html><body><p>{html.escape(text)}</p></body></html>"
+        return web.Response(status=503, text=page, content_type="text/html")
+
     async def handle_index(self, request: web.Request) -> Any:
+        if self.viewers >= self.max_viewers:
+            return self._full()
         # the page's websocket and static links follow the address the browser used
         self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        page = await super().handle_index(request)
+        if isinstance(page, web.Response) and page.text is not None:
+            static = f"{self.public_url}/static/"
+            page.text = _OUTSIDE.sub(lambda _m: _FONT.format(static=static), page.text)
+        return page
+
+    async def handle_websocket(self, request: web.Request) -> Any:
+        if self.viewers >= self.max_viewers:
+            return self._full()
+        self.viewers += 1
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.viewers -= 1
 
     async def on_startup(self, app: web.Application) -> None:
         print(f"Players' view of {self.save.name}: {self.url}", flush=True)
@@ -100,9 +146,45 @@ class PlayersServer(Server):
         print("Ctrl+C stops the server.", flush=True)
 
 
-def serve_main(save: Path, *, host: str, port: int, config: Path | None = None) -> int:
-    """Serve the players' view of ``save`` until Ctrl+C."""
+def _cannot_listen(host: str, port: int, exc: OSError) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return _(
+            "tablekeeper serve: port {port} is in use on {host}; give another with --port"
+        ).format(port=port, host=host)
+    return _("tablekeeper serve: cannot listen on {host}:{port}: {why}").format(
+        host=host, port=port, why=exc.strerror or exc
+    )
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Bind the address once and let go, so a busy port is said before any URL is printed."""
+    for family, kind, proto, _name, address in socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    ):
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+        return
+
+
+def serve_main(
+    save: Path,
+    *,
+    host: str,
+    port: int,
+    config: Path | None = None,
+    max_viewers: int = MAX_VIEWERS,
+) -> int:
+    """Serve the players' view of ``save`` until Ctrl+C; 2, with one line, when the address
+    cannot be listened on."""
     token = secrets.token_urlsafe(32)
-    server = PlayersServer(save.resolve(), host=host, port=port, token=token, config=config)
-    server.serve()
+    server = PlayersServer(
+        save.resolve(), host=host, port=port, token=token, config=config, max_viewers=max_viewers
+    )
+    try:
+        _check_listen(host, port)
+        server.serve()
+    except OSError as exc:
+        print(_cannot_listen(host, port, exc), file=sys.stderr)
+        return 2
     return 0

@@ -1,34 +1,11 @@
 """The GM's language: one translation layer over the standard library's :mod:`gettext`.
 
-Every user-facing string goes through :func:`_` (a message), :func:`ngettext` (a message with
-a count: Russian has three plural forms, «1 попадание», «2 попадания», «5 попаданий»),
-:func:`pgettext` (a message with a context, such as ``entry`` for the roll entry's words) or
-:func:`N_` (marks a constant for the catalog; translated where it is shown). The English text
-*is* the message id, so English costs nothing: no catalog is read, not even :mod:`gettext`
-is imported, the calls return their argument.
-
-Each other language is a translators' catalog, ``locale/<lang>/LC_MESSAGES/tablekeeper.po``
-inside this package (its plural rule in its ``Plural-Forms`` header, its own name in
-``Language-Team``), read the first time that language is chosen (:mod:`.po`); the long help
-pages are text files beside it (:mod:`.help`). A folder with a catalog is a language: the
-command line, the config and the locale offer it with no code edited (:func:`languages`).
-
-Choosing the language (:func:`choose`): ``--lang``, else the config's ``language``, else the
-locale (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``: ``ru_RU.UTF-8`` is ``ru``), else
-English; a value without a catalog is passed over.
-
-The log keeps structured facts, not only sentences: :class:`Msg` is a message id with its
-arguments (numbers, names, or other messages such as a grade), stored in a log entry's
-``msg`` table and rendered in the *current* language when shown, so a campaign logged in
-one language reads in the other. An entry without one (older logs) shows its text.
-
-Adding a string: wrap it (``_("Scene ended")``, ``ngettext("{n} hit", "{n} hits", n)``,
-``msg("{actor} wins", actor=name)``), run ``pybabel extract`` and ``pybabel update``
-(configured in ``pyproject.toml``) and translate the new entry in each ``.po``;
-``tests/test_i18n_catalog.py`` fails naming each message a catalog lacks, each stale entry
-and each translation whose placeholders differ.
-
-Imports no Textual or Rich (the session modules use it).
+Every user-facing string goes through :func:`_`, :func:`ngettext`, :func:`pgettext` or
+:func:`N_`; the English text *is* the message id, so English costs nothing: no catalog is
+read, not even :mod:`gettext` is imported. Each other language is a translators' catalog,
+``locale/<lang>/LC_MESSAGES/tablekeeper.po`` here, read the first time it is chosen; a folder
+with a catalog is a language (:func:`languages`). How to add and translate a string is in
+the README (*Language*, *Translating*). Imports no Textual or Rich.
 """
 
 from __future__ import annotations
@@ -342,6 +319,10 @@ def pgettext(context: str, message: str) -> str:
 @dataclass(frozen=True)
 class Msg:
     """A message with its arguments, rendered in the current language when shown.
+
+    The log keeps structured facts, not only sentences: a log entry's ``msg`` table stores
+    the id and its arguments, so a campaign logged in one language reads in the other (an
+    entry without one, from an older log, shows its text).
 
     ``plural`` (with an ``n`` argument) makes it a counted message. Arguments that are
     themselves :class:`Msg` (a grade, a verdict) are rendered too; other values are shown

@@ -1,10 +1,12 @@
 """The end-of-adventure screen: the rolls the campaign's system makes then (BRP: one
 experience roll per ticked skill), then apply.
 
-It renders the rows of :mod:`tui.session.adventure.flow` and collects keys: ``r`` rolls the
-selected row, ``a`` rolls every row not yet rolled, digits type the row's next die (BRP: the
-d100, then the d6 when it improved) followed by Enter, and Enter with nothing typed applies
-everything as one undoable step. Escape clears typed digits, or leaves. Every die entered,
+It renders the rows of :mod:`tui.session.adventure.flow` (in a
+:class:`~tui.widgets.row_table.RowTable`, which draws only the rows on screen: 200
+characters have thousands) and collects keys: ``r`` rolls the selected row, ``a`` rolls
+every row not yet rolled, digits type the row's next die (BRP: the d100, then the d6 when it
+improved) followed by Enter, and Enter with nothing typed applies everything as one
+undoable step. Escape clears typed digits, or leaves. Every die entered,
 rolled or cleared is logged and saved as it happens (:func:`tui.session.adventure.flow.record`):
 leaving keeps the results, and reopening the screen shows them again.
 """
@@ -17,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from rules.errors import RulesError
 from tui.base.textsafe import visible
@@ -26,15 +28,16 @@ from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, 
 from tui.session.table.entry import EntryError
 from tui.session.table.table import Feedback, Table
 from tui.widgets.footer import Footer
+from tui.widgets.row_table import RowTable
 
 __all__ = ["AdventureEndScreen"]
 
 _COLUMNS = (
-    (N_("Character"), "who", 14),
-    (N_("Skill"), "skill", 20),
-    (N_("Now"), "value", 4),
-    (N_("Roll"), "roll", 7),
-    (N_("Result"), "result", 19),
+    (N_("Character"), 14),
+    (N_("Skill"), 20),
+    (N_("Now"), 4),
+    (N_("Roll"), 7),
+    (N_("Result"), 19),
 )
 #: a row's status words (its English decides the colour), shown in the GM's language
 _STATUS_WORDS = (N_("improves, roll d6"), N_("not improved"), N_("not rolled"), N_("improved"))
@@ -84,10 +87,11 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         self.digits = ""
         self.typing_row: int | None = None  # the row the pending digits are for
         self.message: Text | None = None
+        self._counts = self._count(self.rows)
 
     @property
-    def grid(self) -> DataTable[Text | str]:
-        return self.query_one("#adventure-rows", DataTable)
+    def grid(self) -> RowTable:
+        return self.query_one("#adventure-rows", RowTable)
 
     def compose(self) -> ComposeResult:
         number = self.table.campaign.adventure
@@ -95,31 +99,36 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
             yield Static(
                 _("End of adventure {n} — experience rolls").format(n=number), id="adventure-title"
             )
-            yield DataTable(id="adventure-rows", cursor_type="row", zebra_stripes=True)
+            yield RowTable(
+                [(tr(label), width) for label, width in _COLUMNS],
+                lambda i: self._cells(self.rows[i]),
+                len(self.rows),
+                id="adventure-rows",
+            )
             yield Static(id="adventure-status")
             yield Static(id="adventure-summary")
         yield Footer()
 
     def on_mount(self) -> None:
-        grid = self.grid
-        for label, key, width in _COLUMNS:
-            grid.add_column(tr(label), key=key, width=width)
-        for i, row in enumerate(self.rows):
-            grid.add_row(*self._cells(row), key=str(i))
-        grid.focus()
+        self.grid.focus()
         self._show()
 
     # -- rendering -------------------------------------------------------------------------
     @staticmethod
-    def _cells(row: Row) -> tuple[Text | str, ...]:
-        style = next((s for k, s in _RESULT_STYLES.items() if row.status.startswith(k)), "")
-        # cells are Text, never str: a DataTable reads a str as markup
+    def _count(rows: list[Row]) -> tuple[int, int]:
+        """(rows left to roll, rows improved): counted once per change, not per repaint."""
+        return len(unfinished(rows)), sum(1 for r in rows if r.improved)
+
+    @staticmethod
+    def _cells(row: Row) -> tuple[Text, ...]:
+        status = row.status
+        style = next((s for k, s in _RESULT_STYLES.items() if status.startswith(k)), "")
         return (
             Text(visible(row.character)),
             Text(visible(row.skill)),
             Text(str(row.value)),
             Text(row.roll_text),
-            Text(visible(_status(row.status)), style=style),
+            Text(visible(_status(status)), style=style),
         )
 
     @property
@@ -141,16 +150,12 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     def reload(self) -> None:
         """Show the rows as the campaign holds them now (after a change, undo or redo)."""
         rows = list(rows_of(self.table))
-        if [(r.character, r.skill) for r in rows] != [(r.character, r.skill) for r in self.rows]:
-            self.grid.clear()
-            for i, row in enumerate(rows):
-                self.grid.add_row(*self._cells(row), key=str(i))
+        old, self.rows = self.rows, rows
+        self._counts = self._count(rows)
+        if [(r.character, r.skill) for r in rows] != [(r.character, r.skill) for r in old]:
+            self.grid.reset(len(rows))
         else:
-            for i, row in enumerate(rows):
-                if row != self.rows[i]:
-                    for (_, key, _width), cell in zip(_COLUMNS, self._cells(row), strict=True):
-                        self.grid.update_cell(str(i), key, cell)
-        self.rows = rows
+            self.grid.refresh_rows(i for i, row in enumerate(rows) if row != old[i])
         self._show()
 
     def _show(self) -> None:
@@ -196,8 +201,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
                         )
                     )
                 )
-        left = len(unfinished(self.rows))
-        up = sum(1 for r in self.rows if r.improved)
+        left, up = self._counts
         tail = (
             _("{n} to roll").format(n=left)
             if left
@@ -241,7 +245,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
             self.message = None
             self._show()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_table_row_highlighted(self, event: RowTable.RowHighlighted) -> None:
         if event.cursor_row != self.typing_row:
             self.digits = ""
         self.message = None

@@ -230,6 +230,8 @@ class MainScreen(Screen[None]):
                 parts.append((tr(scene.phase).upper(), 0))
         if self.read_only:  # first, and never shortened: players must know what this is
             parts.insert(0, (_("PLAYERS' VIEW"), 0))
+        if self.files is not None and self.files.save_problem:  # as long as it lasts
+            parts.insert(0, (_("✗ NOT SAVED"), 0))
         self.query_one("#header", HeaderBar).show([(visible(t), s) for t, s in parts])
         self.party.show(campaign, self.selected)
         self.scene_panel.show(campaign)

@@ -41,7 +41,8 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
     """
 
     BINDINGS = [
-        Binding("q", "app.quit", "Quit", id="picker.quit"),
+        # quits as ctrl+q does; the footer shows ctrl+q's "Quit" only, so each key once
+        Binding("q", "app.quit", "Quit", show=False, id="picker.quit"),
         Binding("n", "new", _("New campaign"), id="picker.new"),
     ]
     EXTRA_KEYS = (("enter", N_("Open the highlighted campaign")),)

@@ -1,26 +1,4 @@
-"""Autosave for a running app: every change durable at once, checkpoints when they pay.
-
-``Session.subscribe(autosaver)``: on every change the autosaver *records* it (the log entry
-with its patch, appended and fsynced) before the session returns, so by the time the screen
-shows a result it is on disk. Writing the whole save (a checkpoint) is left to one
-background thread, and happens only when it pays, as a database checkpoints its
-write-ahead log: once the log written since the last checkpoint is as big as the save
-(``share`` of it), so that rewriting a 1.5 MB save costs each change at most about its own
-entry again, and opening replays no more log than it reads of the save (the replay bound);
-or when the GM has made no change for a while, so the save catches up during a real pause:
-``idle`` seconds, or longer for a bigger save (its size ÷ ``rate``: a 1.5 MB save waits ~75
-s), so that pauses between changes cost the disk at most ``rate`` bytes a second. A due
-checkpoint still waits until no change came for ``delay`` seconds (a burst costs one, and
-none competes with the next roll), but never more than ``longest`` seconds.
-Nothing is lost if the checkpoint never happens: the next open replays the log.
-
-Problems go to ``report(error, durable)``: ``durable=False`` for a failed record (the change
-waits in memory: it is *not* on disk yet), called on the UI thread; ``durable=True`` for a
-failed checkpoint (every change is safe in the log; only the save file lags), called on the
-worker thread (the app marshals it). ``report(None, durable)`` says that kind of write works
-again. :meth:`Autosaver.stop` ends the worker and writes the last checkpoint; it never waits
-on a stuck disk longer than its ``timeout``.
-"""
+"""Autosave for a running app: every change durable at once, checkpoints when they pay."""
 
 from __future__ import annotations
 
@@ -47,7 +25,29 @@ def _size(path: Path) -> int | None:
 
 
 class Autosaver:
-    """The app's listener on the session (see the module docstring)."""
+    """The app's listener on the session.
+
+    ``Session.subscribe(autosaver)``: on every change the autosaver *records* it (the log entry
+    with its patch, appended and fsynced) before the session returns, so by the time the screen
+    shows a result it is on disk. Writing the whole save (a checkpoint) is left to one
+    background thread, and happens only when it pays, as a database checkpoints its write-ahead
+    log: once the log written since the last checkpoint is as big as the save (``share`` of it),
+    so that rewriting a 1.5 MB save costs each change at most about its own entry again, and
+    opening replays no more log than it reads of the save (the replay bound); or when the GM has
+    made no change for a while, so the save catches up during a real pause: ``idle`` seconds, or
+    longer for a bigger save (its size ÷ ``rate``: a 1.5 MB save waits ~75 s), so that pauses
+    between changes cost the disk at most ``rate`` bytes a second. A due checkpoint still waits
+    until no change came for ``delay`` seconds (a burst costs one, and none competes with the
+    next roll), but never more than ``longest`` seconds. Nothing is lost if the checkpoint never
+    happens: the next open replays the log.
+
+    Problems go to ``report(error, durable)``: ``durable=False`` for a failed record (the change
+    waits in memory: it is *not* on disk yet), called on the UI thread; ``durable=True`` for a
+    failed checkpoint (every change is safe in the log; only the save file lags), called on the
+    worker thread (the app marshals it). ``report(None, durable)`` says that kind of write works
+    again. :meth:`Autosaver.stop` ends the worker and writes the last checkpoint; it never waits
+    on a stuck disk longer than its ``timeout``.
+    """
 
     def __init__(
         self,

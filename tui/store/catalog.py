@@ -11,6 +11,7 @@ further down is marked too. Imports no Textual.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Collection
@@ -19,6 +20,8 @@ from pathlib import Path
 
 from tui.base.textsafe import visible
 from tui.language import _, tr
+from tui.store import tomlread
+from tui.store.regular import open_regular
 
 __all__ = ["SaveSummary", "check", "copy_name", "plain", "summarize"]
 
@@ -67,10 +70,10 @@ def summarize(path: Path) -> SaveSummary:
     except UnicodeDecodeError:
         return SaveSummary(path, fallback, problem=check(path) or _("not valid UTF-8 text"))
     try:
-        doc = tomllib.loads(text)
+        doc = tomlread.loads(text)
     except tomllib.TOMLDecodeError:
         try:  # a multi-line value may run past a line that looks like a header
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+            doc = tomlread.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             return SaveSummary(path, fallback, problem=check(path) or _("cannot be read"))
     return _from_doc(path, doc, fallback)
@@ -80,7 +83,7 @@ def _head(path: Path) -> bytes:
     """The bytes before the first table header (at most :data:`_HEAD_LIMIT`)."""
     lines: list[bytes] = []
     size = 0
-    with path.open("rb") as f:
+    with os.fdopen(open_regular(path), "rb") as f:  # a FIFO is refused, never waited on
         for line in f:
             if _HEADER.match(line) or size > _HEAD_LIMIT:
                 break

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 
 from tui.language import _
 
@@ -71,14 +72,24 @@ class ReplayError(SaveError):
     """The log's entries after the save's checkpoint cannot all be applied to it.
 
     ``campaign`` is the state after the last entry that applied (``applied`` its seq).
+    ``renames``: characters renamed in the save since the log was written (old name → new),
+    when that is what keeps the log from applying and the match is unambiguous; opening
+    with them applies the log (:func:`tui.store.recovery.renames_that_fit`).
     """
 
     def __init__(
-        self, file: str | os.PathLike[str], message: str, *, campaign: object, applied: int
+        self,
+        file: str | os.PathLike[str],
+        message: str,
+        *,
+        campaign: object,
+        applied: int,
+        renames: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(file, message)
         self.campaign = campaign
         self.applied = applied
+        self.renames: dict[str, str] = dict(renames or {})
 
 
 def toml_error(

@@ -20,10 +20,12 @@ from tui.session.campaign.history import History, Scenes
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.session.systems.registry import TRACKERS
+from tui.store import tomlread
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.nesting import deep_line, too_deep
 from tui.store.parsecache import read_cache, stat_key
 from tui.store.paths import backup_path
+from tui.store.regular import SAVE_LIMIT, read_regular, too_big
 from tui.store.savetext import HEADER, SaveText
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "parse_save",
     "read_campaign",
     "read_save",
+    "remove_stale_temps",
     "snapshot",
     "write_text",
 ]
@@ -52,6 +55,9 @@ class Read:
     uncached: tuple[int, int, int, int] | None = None
     #: The text is exactly what the writer's last checkpoint wrote (its parsed copy says so).
     written: bool = False
+    #: The campaign's identity (``campaign_id``; ``None``: a save from before identities),
+    #: which the writer's lock is keyed by (:mod:`tui.store.lock`).
+    campaign_id: str | None = None
 
 
 def dumps(campaign: Campaign, checkpoint: int = 0) -> str:
@@ -93,6 +99,7 @@ def parse_save(
                 path, _("nested too deeply (at most 16 levels of tables and arrays)"), key_path=deep
             )
     checkpoint = _checkpoint(path, doc)
+    ident = _campaign_id(path, doc, head if cached is not None else None)
     try:
         campaign = from_doc(doc, TRACKERS)
     except SchemaError as exc:
@@ -111,7 +118,35 @@ def parse_save(
         head,
         None if cached is not None else identity,
         cached is not None and cached[2],
+        ident,
     )
+
+
+#: The ``campaign_id`` line as the app writes it (found so in a text the parse cache stood for).
+_ID_LINE = re.compile(r'(?m)^campaign_id[ \t]*=[ \t]*"([A-Za-z0-9_-]{8,64})"[ \t]*$')
+
+
+def _campaign_id(path: str | os.PathLike[str], doc: dict[str, Any], head: str | None) -> str | None:
+    """The save's ``campaign_id`` (taken out of ``doc``); read from ``head`` when the document
+    came from the parse cache, which holds the text the writer itself wrote."""
+    from tui.store.lock import CAMPAIGN_ID
+
+    value = doc.pop("campaign_id", None)
+    if value is None and head is not None:
+        found = _ID_LINE.search(head[: head.find("\n[")] if "\n[" in head else head)
+        return found[1] if found is not None else None
+    if value is None:
+        return None
+    if not isinstance(value, str) or not CAMPAIGN_ID.fullmatch(value):
+        raise SaveError(
+            path,
+            _(
+                "must be 8 to 64 letters, digits, '-' or '_' (the campaign's identity; "
+                "delete the line to give the campaign a new one)"
+            ),
+            key_path="campaign_id",
+        )
+    return value
 
 
 _HISTORY_LINE = "\n[[scene_history]]\n"
@@ -137,7 +172,7 @@ def _history_cut(text: str) -> int | None:
 
 def _toml(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return tomlread.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(path, exc, text) from None
     except RecursionError:
@@ -148,7 +183,7 @@ def _toml(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
 def _parse_history(path: str | os.PathLike[str], tail: str, lines: int) -> Scenes:
     """The past scenes of a save's tail (``lines`` lines into the file), validated."""
     try:
-        doc = tomllib.loads(tail)
+        doc = tomlread.loads(tail)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(path, exc, tail, lines) from None
     except RecursionError:
@@ -184,13 +219,15 @@ def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
     try:
         st = os.fstat(fd) if fd is not None else os.stat(path)
         if fd is not None:
+            if st.st_size > SAVE_LIMIT:
+                raise OSError(errno.EFBIG, too_big(st.st_size, SAVE_LIMIT))
             chunks, offset = [], 0
             while chunk := os.pread(fd, 1 << 20, offset):
                 chunks.append(chunk)
                 offset += len(chunk)
             data = b"".join(chunks)
         else:
-            data = Path(path).read_bytes()
+            data = read_regular(path, limit=SAVE_LIMIT)
     except FileNotFoundError:
         raise SaveError(path, _("no such file")) from None
     except IsADirectoryError:
@@ -276,6 +313,48 @@ def atomic_write(
         return fd
     os.close(fd)
     return None
+
+
+def _temp_names(save: Path) -> re.Pattern[str]:
+    """The names of the temporary files the writer makes beside ``save`` (see the callers:
+    :func:`atomic_write` of the save, :func:`snapshot` of its backup or broken copy, the
+    parse caches of the save and of its log)."""
+    from tui.store.paths import log_path
+
+    name, log = re.escape(save.name), re.escape(log_path(save).name)
+    rand = r"[a-z0-9_]{8}"  # tempfile.mkstemp's
+    return re.compile(
+        rf"\.{name}\.{rand}\.tmp"
+        rf"|\.{name}\.(?:bak|broken-\d{{8}}-\d{{6}})\.[0-9a-f]{{8}}\.tmp"
+        rf"|\.\.(?:{name}|{log})\.cache\.{rand}\.tmp"
+    )
+
+
+def remove_stale_temps(save: Path) -> list[Path]:
+    """Remove what an interrupted checkpoint left beside ``save`` (a kill between writing
+    the temporary file and renaming it): only files named as this save's own temporary
+    files, regular, this user's, and not locked by a writer still writing one. Call it
+    only while holding the writer's lock, so that no live writer is making one now."""
+    from tui.store.lock import lock_fd
+
+    pattern = _temp_names(save)
+    removed: list[Path] = []
+    try:
+        names = [n for n in os.listdir(save.parent) if pattern.fullmatch(n)]
+    except OSError:
+        return removed
+    for name in names:
+        temp = save.with_name(name)
+        with contextlib.suppress(OSError):
+            fd = os.open(temp, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            try:
+                st = os.fstat(fd)
+                if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid() and lock_fd(fd):
+                    os.unlink(temp)
+                    removed.append(temp)
+            finally:
+                os.close(fd)
+    return removed
 
 
 def write_text(target: Path, text: str) -> None:

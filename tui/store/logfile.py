@@ -30,6 +30,7 @@ from typing import Any, BinaryIO
 
 from tui.language import _
 from tui.session.campaign.log import LogEntry, entry_from_doc
+from tui.store import tomlread
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.logcache import Cached, read_cache, write_cache
 from tui.store.logformat import format_entry, toml_inline
@@ -40,6 +41,7 @@ __all__ = [
     "LogRead",
     "format_entry",
     "iter_entries",
+    "leave_cache",
     "read_log",
     "read_since",
     "toml_inline",
@@ -62,6 +64,10 @@ class LogRead:
     entries: list[LogEntry] = field(default_factory=list)  # the newest ``keep``
     #: ``seq`` → campaign patch, for the entries after the ``after`` given to read_log.
     patches: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: ``seq`` → the patch back to the state before the entry (its patch's ``back``; None:
+    #: the entry changed the campaign but holds no way back), for those of the newest
+    #: ``keep`` entries that changed it: what undo takes back after a restart
+    backs: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     #: ``seq`` of the newest complete entry (entries are numbered 1, 2, 3 … without gaps,
     #: so this is their count); with ``validate_all``, the number of blocks.
     count: int = 0
@@ -70,6 +76,10 @@ class LogRead:
     recovered: bool = False  # bytes after the last complete entry were left out
     newline: bool = True  # the complete data is empty or ends with a newline
     ident: tuple[int, int] | None = None  # (device, inode) of the file read
+    #: The parsed newest blocks as the log's parse cache holds them (the writer extends
+    #: them with what it appends and leaves them at close: :func:`leave_cache`).
+    cache: Cached | None = None
+    cache_hit: bool = False  # ``cache`` is the parse cache found beside the log, unchanged
 
 
 def _headers_back(f: BinaryIO, size: int) -> Iterator[int]:
@@ -126,7 +136,7 @@ def _line_at(f: BinaryIO, offset: int) -> int:
 def _one_entry(data: bytes) -> bool:
     """Whether ``data`` is exactly one whole ``[[log]]`` entry."""
     try:
-        doc = tomllib.loads(data.decode("utf-8"))
+        doc = tomlread.loads(data.decode("utf-8"))
         tables = doc.get("log")
         return (
             set(doc) == {"log"}
@@ -180,7 +190,7 @@ class _Region:
         except UnicodeDecodeError as exc:
             raise _Located(lambda first, e=exc: utf8_error(self.path, e, data, first - 1)) from None
         try:
-            doc = tomllib.loads(text)
+            doc = tomlread.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise _Located(lambda first, e=exc: toml_error(self.path, e, text, first - 1)) from None
         except RecursionError:
@@ -315,12 +325,27 @@ def read_log(
                 break
             want *= 2
         result.count = found[-1][0].seq if found else 0
-        result.entries = [e for e, _ in found[-keep:]] if keep else []
-        if after is not None:
-            result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
-        if leave and found:
-            write_cache(p, f, st, Cached(end, result.end, result.recovered, result.newline, tables))
+        _keep_tail(result, found, keep, after)
+        if found:
+            result.cache = Cached(end, result.end, result.recovered, result.newline, tables)
+            if leave:
+                write_cache(p, f, st, result.cache)
         return result
+
+
+def leave_cache(path: str | os.PathLike[str], cached: Cached, ident: tuple[int, int]) -> bool:
+    """Leave ``cached`` as the parse cache of the log at ``path``, if the file is still
+    ``ident`` and ends where the cached blocks end; ``False`` when it does not."""
+    p = Path(path)
+    f = _open(p)
+    if f is None:
+        return False
+    with f:
+        st = os.fstat(f.fileno())
+        if (st.st_dev, st.st_ino) != ident or st.st_size != cached.end:
+            return False
+        write_cache(p, f, st, cached)
+    return True
 
 
 def _from_cache(
@@ -340,11 +365,26 @@ def _from_cache(
     ):
         return None  # the cache holds too few of the blocks wanted now
     result.end, result.recovered, result.newline = hit.end, hit.recovered, hit.newline
+    result.cache, result.cache_hit = hit, True
     result.count = found[-1][0].seq
-    result.entries = [e for e, _ in found[-keep:]] if keep else []
+    _keep_tail(result, found, keep, after)
+    return result
+
+
+def _keep_tail(
+    result: LogRead,
+    found: list[tuple[LogEntry, dict[str, Any] | None]],
+    keep: int,
+    after: int | None,
+) -> None:
+    """The newest ``keep`` entries and their ways back, and the patches after ``after``."""
+    tail = found[-keep:] if keep else []
+    result.entries = [e for e, _ in tail]
+    result.backs = {
+        e.seq: pt["back"] if isinstance(pt.get("back"), dict) else None for e, pt in tail if pt
+    }
     if after is not None:
         result.patches = {e.seq: dict(pt) for e, pt in found if pt and e.seq > after}
-    return result
 
 
 def _validate(region: _Region, starts: list[int], result: LogRead, keep: int) -> LogRead:

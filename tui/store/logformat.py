@@ -17,7 +17,14 @@ from typing import Any, BinaryIO
 
 from tui.session.campaign.log import LogEntry, entry_to_doc
 
-__all__ = ["append_blocks", "block_bytes", "format_entry", "toml_inline"]
+__all__ = [
+    "append_blocks",
+    "block_bytes",
+    "block_table",
+    "format_entry",
+    "toml_inline",
+    "toml_value",
+]
 
 _ORDER = (
     "seq",
@@ -49,6 +56,22 @@ def _string(text: str) -> str:
 
 def toml_inline(value: Any) -> str:
     """``value`` as a one-line TOML value (inline tables; unknown types become strings)."""
+    kind = type(value)  # the common exact types first: a patch may hold thousands of tables
+    if kind is str:
+        return _string(value)
+    if kind is int:
+        return str(value)
+    if kind is dict:
+        items = []
+        for k, v in value.items():
+            of = type(v)
+            if of is str:
+                items.append(f'{_key(k)} = "{v.translate(_ESCAPES)}"')
+            elif of is int:
+                items.append(f"{_key(k)} = {v}")
+            elif v is not None:
+                items.append(f"{_key(k)} = {toml_inline(v)}")
+        return "{ " + ", ".join(items) + " }" if items else "{}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -64,15 +87,76 @@ def toml_inline(value: Any) -> str:
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
     if isinstance(value, Mapping):
-        items = [f"{_key(str(k))} = {toml_inline(v)}" for k, v in value.items() if v is not None]
+        items = [f"{_key(k)} = {toml_inline(v)}" for k, v in value.items() if v is not None]
         return "{ " + ", ".join(items) + " }" if items else "{}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join('""' if v is None else toml_inline(v) for v in value) + "]"
     return _string(str(value))
 
 
-def _key(key: str) -> str:
-    return key if _BARE.fullmatch(key) else _string(key)
+_KEYS: dict[str, str] = {}  # keys written so far, as written (a patch repeats a few)
+
+
+def _key(key: object) -> str:
+    key = str(key)
+    found = _KEYS.get(key)
+    if found is None:
+        found = key if _BARE.fullmatch(key) else _string(key)
+        if len(_KEYS) < 4096:
+            _KEYS[key] = found
+    return found
+
+
+class Unmirrored(Exception):
+    """A value whose TOML reading :func:`toml_value` does not work out (read the file)."""
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _read_string(text: str) -> str:
+    return _SURROGATES.sub("\ufffd", text) if _SURROGATES.search(text) else text
+
+
+def toml_value(value: Any) -> Any:
+    """What TOML reads back from :func:`toml_inline` of ``value``, worked out without
+    writing and parsing it (the writer knows its new log blocks: :mod:`tui.store.logcache`).
+    Raises :class:`Unmirrored` for what is not plain data (dates, NaN, other types, keys
+    that collide as strings): the caller parses the file instead."""
+    kind = type(value)
+    if kind is str:
+        return _read_string(value)
+    if kind is int or kind is bool:
+        return value
+    if kind is dict or isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if v is None:
+                continue
+            key = _read_string(str(k))
+            if key in out:
+                raise Unmirrored(key)
+            out[key] = toml_value(v)
+        return out
+    if kind is list or kind is tuple:
+        return ["" if v is None else toml_value(v) for v in value]
+    if kind is float and math.isfinite(value):
+        return value
+    raise Unmirrored(kind.__name__)
+
+
+def block_table(entry: LogEntry, patch: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The table TOML reads from :func:`format_entry` of ``entry`` (:class:`Unmirrored`)."""
+    doc = entry_to_doc(entry)
+    if patch:
+        doc["patch"] = patch
+    out = {}
+    for k, v in doc.items():
+        key = _read_string(str(k))
+        if key in out:
+            raise Unmirrored(key)
+        out[key] = toml_value(v) if v is not None else "None"
+    return out
 
 
 def format_entry(entry: LogEntry, patch: Mapping[str, Any] | None = None) -> str:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.session.campaign.schema import FORMAT, _plain, character_doc, check_doc, scene_doc
+from tui.store.regular import CACHE_LIMIT, read_regular
 
 if TYPE_CHECKING:
     from tui.session.campaign.model import Campaign
@@ -54,13 +55,8 @@ def cache_path(save: Path) -> Path:
 
 def load_beside(path: Path) -> object:
     """The ``marshal`` data in ``path`` (never through a symbolic link), or ``None``."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            return marshal.loads(f.read())
+    try:  # a FIFO or a device named like a cache is no cache: never waited on
+        return marshal.loads(read_regular(path, limit=CACHE_LIMIT, follow=False))
     except (OSError, EOFError, ValueError, TypeError):
         return None
 

@@ -4,21 +4,6 @@ Every log entry that changed the campaign carries the patch from the state befor
 state after it (undo and redo included). The save is a checkpoint; opening a campaign
 applies the patches of the entries after it, so a change is safe on disk as soon as its
 log entry is, whatever the size of the campaign.
-
-A patch names only what changed. Campaign states are immutable and share what they did not
-change, so "what changed" is found by identity first (an untouched character is the same
-object) and only the changed parts are turned into TOML documents and compared:
-
-``campaign``        the changed top-level values (``name``, ``adventure``)
-``options``         a document diff of the options
-``scene``           a document diff of the scene (``scene_none = true``: no scene)
-``scene_history``   ``{keep = N, add = [...]}``: the first N past scenes stay, these follow
-``characters``      ``{order = [...], new = {NAME = doc}, diff = {NAME = doc diff}}``
-``checks``          the same for the extended checks
-
-A document diff is ``{set = {k = v}, del = [k], sub = {k = diff}, add = {k = [items]}}``:
-values replaced, keys removed, tables changed inside, arrays that only grew at the end. A
-table whose keys changed order is replaced whole, so the order survives (conditions).
 """
 
 from __future__ import annotations
@@ -178,7 +163,25 @@ def _keyed(
 
 
 def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None) -> Doc:
-    """The patch turning ``before`` into ``after`` (empty when nothing changed)."""
+    """The patch turning ``before`` into ``after`` (empty when nothing changed).
+
+    A patch names only what changed. Campaign states are immutable and share what they did not
+    change, so "what changed" is found by identity first (an untouched character is the same
+    object) and only the changed parts are turned into TOML documents and compared:
+
+    ::
+
+        ``campaign``        the changed top-level values (``name``, ``adventure``)
+        ``options``         a document diff of the options
+        ``scene``           a document diff of the scene (``scene_none = true``: no scene)
+        ``scene_history``   ``{keep = N, add = [...]}``: the first N past scenes stay, these follow
+        ``characters``      ``{order = [...], new = {NAME = doc}, diff = {NAME = doc diff}}``
+        ``checks``          the same for the extended checks
+
+    A document diff is ``{set = {k = v}, del = [k], sub = {k = diff}, add = {k = [items]}}``:
+    values replaced, keys removed, tables changed inside, arrays that only grew at the end. A
+    table whose keys changed order is replaced whole, so the order survives (conditions).
+    """
     if before is after:
         return {}
     docs = cache or DocCache()
@@ -204,8 +207,15 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
             if isinstance(after.scene_history, History)
             else None
         )
+        dropped = (
+            before.scene_history.added_since(after.scene_history)
+            if added is None and isinstance(before.scene_history, History)
+            else None
+        )
         if added is not None:  # scenes ended: no need to look at the old ones
             keep, new = len(before.scene_history), list(added)
+        elif dropped is not None:  # the way back from scenes ended (undo): the same
+            keep, new = len(after.scene_history), []
         else:
             keep = 0
             for a, b in zip(before.scene_history, after.scene_history, strict=False):

@@ -10,16 +10,6 @@ reuses the text of every value that is the same object as before (states are imm
 - comments and layout the GM wrote survive in every table a change did not touch (and in
   the preamble, whose changed keys are rewritten line by line);
 - a change costs what the changed fragments cost, whatever the size of the campaign.
-
-A character's lines are rendered one key at a time, each cached by the identity of its
-value, so a character with megabytes of notes re-renders only what changed.
-
-Splitting a file the GM edited is checked once: the first text made from it must read back
-as exactly the campaign, else the store falls back to writing the whole file afresh (comments
-are then lost, never data).
-
-The file's header comment (:data:`HEADER`) is English in every interface language: it is
-part of the file, read in a text editor and shared between GMs, never shown on a screen.
 """
 
 from __future__ import annotations
@@ -35,6 +25,7 @@ import tomli_w
 from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.schema import FORMAT, _plain, character_doc, check_doc, scene_doc
+from tui.store import tomlread
 from tui.store.logformat import toml_inline
 
 __all__ = ["HEADER", "SaveText", "split"]
@@ -47,7 +38,7 @@ HEADER = (
 _TOKEN = re.compile(r'"""|\'\'\'|\\.|["\'#\[\]{}\n]')
 _ITEMS = ("characters", "scene_history", "checks")
 _TABLES = ("options", "scene")
-_TOP = ("format", "system", "name", "adventure", "checkpoint")
+_TOP = ("format", "system", "name", "adventure", "checkpoint", "campaign_id")
 _HEADER_LINE = re.compile(r"^(\[\[?)", re.MULTILINE)
 #: the parts of a character whose rendered text is cached by the part's identity
 _CHARACTER_FIELDS = tuple(f.name for f in fields(Character))
@@ -96,7 +87,7 @@ def _header_key(line: str) -> tuple[str, bool] | None:
     if plain is not None and len(plain.group(1)) == len(plain.group(4)):
         return plain.group(2), plain.group(1) == "[[" and not plain.group(3)
     try:
-        doc = tomllib.loads(line)
+        doc = tomlread.loads(line)
     except tomllib.TOMLDecodeError:
         return None
     if len(doc) != 1:
@@ -129,7 +120,7 @@ def split(text: str) -> tuple[str, dict[Key, str]] | None:
         return text, {}
     preamble = text[: heads[0][0]]
     try:
-        if set(tomllib.loads(preamble)) - set(_TOP):
+        if set(tomlread.loads(preamble)) - set(_TOP):
             return None  # a section written inline at the top: nothing to reuse safely
     except tomllib.TOMLDecodeError:
         return None
@@ -198,6 +189,16 @@ class SaveText:
 
     Fragments are found again by place (options, scene), name (characters, checks) or
     position (past scenes), and reused when the value is the same object, or equal to it.
+
+    A character's lines are rendered one key at a time, each cached by the identity of its
+    value, so a character with megabytes of notes re-renders only what changed.
+
+    Splitting a file the GM edited is checked once: the first text made from it must read back
+    as exactly the campaign, else the store falls back to writing the whole file afresh
+    (comments are then lost, never data).
+
+    The file's header comment (:data:`HEADER`) is English in every interface language: it is
+    part of the file, read in a text editor and shared between GMs, never shown on a screen.
     """
 
     def __init__(self, text: str | None = None, campaign: Campaign | None = None) -> None:
@@ -233,16 +234,19 @@ class SaveText:
                             blocks[("scene_history", i)],
                         )
 
-    def render(self, campaign: Campaign, checkpoint: int) -> str:
+    def render(self, campaign: Campaign, checkpoint: int, campaign_id: str | None = None) -> str:
         """The whole file for ``campaign`` saved at log entry ``checkpoint``."""
-        head, history = self.render_parts(campaign, checkpoint)
+        head, history = self.render_parts(campaign, checkpoint, campaign_id)
         return head + ("\n" + history if history else "")
 
-    def render_parts(self, campaign: Campaign, checkpoint: int) -> tuple[str, str]:
+    def render_parts(
+        self, campaign: Campaign, checkpoint: int, campaign_id: str | None = None
+    ) -> tuple[str, str]:
         """The file's text in two parts: everything but the past scenes, and the past scenes
-        (written last, so that opening can leave them unparsed)."""
+        (written last, so that opening can leave them unparsed). ``campaign_id``: the
+        identity the store keeps in the file (:mod:`tui.store.lock`)."""
         self._split_source()
-        parts = [self._top(campaign, checkpoint)]
+        parts = [self._top(campaign, checkpoint, campaign_id)]
         fresh: dict[tuple[str, object], tuple[object, str]] = {}
 
         def add(place: tuple[str, object], value: object, out: list[str]) -> None:
@@ -281,21 +285,22 @@ class SaveText:
             return _render_table("checks", check_doc(value), item=True)
         return _render_table(section, _plain(value), item=section == "scene_history")
 
-    def _top(self, campaign: Campaign, checkpoint: int) -> str:
-        values = {
+    def _top(self, campaign: Campaign, checkpoint: int, campaign_id: str | None) -> str:
+        values: dict[str, object] = {
             "format": FORMAT,
             "system": campaign.system,
             "name": campaign.name,
             "adventure": campaign.adventure,
             "checkpoint": checkpoint,
+            "campaign_id": campaign_id,
         }
         text = self._preamble
         try:
-            have = tomllib.loads(text)
+            have = tomlread.loads(text)
         except tomllib.TOMLDecodeError:
             have, text = {}, HEADER
         for key in _TOP:
-            if have.get(key) == values[key] and key in have:
+            if values[key] is None or (have.get(key) == values[key] and key in have):
                 continue
             line = f"{key} = {toml_inline(values[key])}"
             pattern = re.compile(rf"^[ \t]*{key}[ \t]*=.*$", re.MULTILINE)

@@ -37,18 +37,21 @@ from tui.session.campaign.history import History
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
+from tui.session.campaign.session import Earlier
 from tui.session.systems.registry import TRACKERS
-from tui.store import lock
+from tui.store import lock, tomlread
 from tui.store.errors import ConflictError, SaveError, WriteError
-from tui.store.files import Read, atomic_write, read_save
+from tui.store.files import Read, atomic_write, read_save, remove_stale_temps
 from tui.store.journal import Journal
-from tui.store.logfile import LOG_TAIL, LogRead, read_log, read_since
-from tui.store.logformat import block_bytes
+from tui.store.logcache import Cached
+from tui.store.logfile import LOG_TAIL, LogRead, leave_cache, read_log, read_since
+from tui.store.logformat import Unmirrored, block_bytes, block_table
 from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
-from tui.store.recovery import _write_error, replay
+from tui.store.recovery import _write_error, open_state, replay, set_log_aside
 from tui.store.savetext import SaveText
+from tui.store.undo_history import earlier_steps
 
 __all__ = ["Store"]
 
@@ -80,6 +83,9 @@ class Store:
         self.campaign = campaign  # the newest recorded state
         self._keep = keep
         self.log: list[LogEntry] = found.entries  # the newest entries (at most ``keep``)
+        #: ``seq`` → the patch back to the state before that entry, for entries of ``log``
+        #: that changed the campaign (:mod:`tui.store.undo_history`: undo after a restart)
+        self.backs: dict[int, Mapping[str, Any] | None] = dict(found.backs)
         #: ``seq`` of the newest entry on disk (entries are numbered without gaps).
         self.log_count = max(found.count, read.checkpoint or 0)
         self.recovered_log_tail = found.recovered
@@ -88,7 +94,14 @@ class Store:
         self.last_error: WriteError | None = None
         self.conflict: ConflictError | None = None
         self._locks = [] if lock_fd is None else [lock_fd]
-        self._pid_file: tuple[int, int] | None = None
+        self._writer_locks = lock.WriterLocks(path)
+        #: The campaign's identity, kept in the save; the writer's lock is keyed by it.
+        self.campaign_id = read.campaign_id
+        self._id_missing = False  # the save on disk lacks :attr:`campaign_id` (an older save)
+        #: Where :meth:`open` moved a log that did not fit (``log_aside``), else ``None``.
+        self.log_set_aside: Path | None = None
+        #: Stale temporary files of an interrupted checkpoint that opening removed.
+        self.removed_temps: list[Path] = []
         self._journal: Journal | None = None
         self._text = SaveText(read.text, read.campaign)
         if read.written:  # our own checkpoint's text: its fragments were checked when made
@@ -101,6 +114,11 @@ class Store:
         self._durable: tuple[Campaign, int] = (campaign, self.log_count)
         self._save_stat: tuple[int, int, int, int] | None = None
         self._log_end, self._log_ident = found.end, found.ident
+        #: the log's newest blocks as parsed at open (an empty log: none from its start) and
+        #: the blocks appended since, for the parse cache left at close (_leave_log_cache)
+        self._log_cache = found.cache or (Cached(0, 0, False, True, []) if not found.size else None)
+        self._log_fresh = found.cache_hit
+        self._appended: list[tuple[int, list[Block]]] = []  # (offset, blocks) per append
         #: a reader's patches of the entries after ``_complete_after`` (:meth:`refresh`)
         self._patches: dict[int, dict[str, Any]] = dict(found.patches) if lock_fd is None else {}
         self._complete_after = self.log_count if read.checkpoint is None else read.checkpoint
@@ -111,37 +129,59 @@ class Store:
     # -- opening and closing ---------------------------------------------------------------
     @classmethod
     def open(
-        cls, path: str | os.PathLike[str], *, read_only: bool = False, keep: int = LOG_TAIL
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        read_only: bool = False,
+        keep: int = LOG_TAIL,
+        renames: Mapping[str, str] | None = None,
+        log_aside: bool = False,
     ) -> Store:
         """Load ``path`` (symlinks resolved) and replay its log; unless ``read_only``, lock it.
 
         Raises :class:`SaveError` if the file does not load (it is then never written),
-        :class:`LockedError` if another process has it open for writing,
-        :class:`ReplayError` if its log does not apply.
+        :class:`LockedError` if another process has it open for writing (under any name:
+        :mod:`tui.store.lock`), :class:`ReplayError` if its log does not apply. After the
+        GM chose how to settle a log that does not apply: ``renames`` (old name → new, as
+        the error offered) applies it to characters renamed in the save; ``log_aside`` opens
+        the save as it is and keeps the log beside (:func:`recovery.set_log_aside`).
         """
         real = Path(os.path.realpath(path))
         if not real.is_file():
             raise SaveError(
-                path, _("is a folder, not a save") if real.is_dir() else _("no such file")
+                path,
+                _("is a folder, not a save")
+                if real.is_dir()
+                else _("is not a regular file")
+                if real.exists()
+                else _("no such file"),
             )
         fd = None if read_only else lock.acquire(real)
+        held = lock.WriterLocks(real)
         try:
-            read = read_save(real, fd=fd)
-            found = read_log(log_path(real), keep=keep, after=read.checkpoint, cached=True)
-            store = cls(
-                real,
-                read,
-                found,
-                lock_fd=fd,
-                keep=keep,
-                campaign=replay(real, read.campaign, found.patches),
-            )
+            if fd is not None:
+                held.take_path()
+            aside = set_log_aside(real) if log_aside and fd is not None else None
+            state = open_state(real, fd=fd, keep=keep, cached=True, renames=renames)
+            read, found = state.read, state.found
+            if fd is not None:
+                ident = read.campaign_id or lock.new_campaign_id()
+                held.take_campaign(ident)
+                read = replace(read, campaign_id=ident)
+            store = cls(real, read, found, lock_fd=fd, keep=keep, campaign=state.campaign)
             store._save_stat = stat_key(os.fstat(fd) if fd is not None else os.stat(real))
             if fd is not None:
+                store._writer_locks = held
+                store._id_missing = state.read.campaign_id is None
+                store.log_set_aside = aside
+                store.removed_temps = remove_stale_temps(real)
                 store._open_journal(found)
-                store._pid_file = lock.write_pid_file(real)
-                if read.checkpoint is None or store.campaign is not read.campaign:
-                    store.checkpoint()  # an older save gets its checkpoint key at once
+                if (
+                    read.checkpoint is None
+                    or store.campaign is not read.campaign
+                    or store._id_missing
+                ):
+                    store.checkpoint()  # an older save gets its checkpoint and id at once
                 elif read.uncached is not None:  # parsed afresh: spare the next open that
                     write_cache(
                         real,
@@ -152,6 +192,7 @@ class Store:
                     )
             return store
         except BaseException:
+            held.release()
             if fd is not None:
                 lock.release(fd)
             raise
@@ -164,21 +205,37 @@ class Store:
         for existing in (real, log_path(real)):
             if os.path.lexists(existing):
                 raise SaveError(existing, _("already exists; not overwritten"))
-        text = SaveText().render(campaign, 0)
+        ident = lock.new_campaign_id()
+        held = lock.WriterLocks(real)
+        held.take_campaign(ident)
+        saver = SaveText()
+        head, history = saver.render_parts(campaign, 0, ident)
+        text = head + ("\n" + history if history else "")
         try:
             fd = atomic_write(real, text.encode("utf-8"), backup=False, lock=True)
         except OSError as exc:
+            held.release()
             raise _write_error(real, _("create the campaign"), exc) from None
         assert fd is not None
         try:
-            read = Read(campaign, 0, text)
+            held.take_path()
+            read = Read(campaign, 0, text, campaign_id=ident)
             store = cls(real, read, LogRead(), lock_fd=fd, keep=LOG_TAIL, campaign=campaign)
-            store._text = SaveText()
-            store._text.render(campaign, 0)
+            store._text = saver
             store._save_stat = stat_key(os.fstat(fd))
-            store._pid_file = lock.write_pid_file(real)
+            # the app made this text, as a checkpoint does: the next open neither parses it
+            # nor reads back its first checkpoint (:meth:`_checked` is for a GM's file)
+            write_cache(
+                real,
+                store._save_stat,
+                len(head) + 1 if history else len(text),
+                head_doc(campaign, 0, store._cache_docs),
+                written=True,
+            )
+            store._writer_locks = held
             return store
         except BaseException:
+            held.release()
             lock.release(fd)
             raise
 
@@ -204,16 +261,58 @@ class Store:
             return
         self._closed = True
         if self._journal is not None:
+            ident = self._journal_ident()
             self._journal.close()
-            self._leave_log_cache()
-        lock.remove_pid_file(self.path, self._pid_file)
+            self._leave_log_cache(ident)
+        self._writer_locks.release()
         for fd in self._locks:
             lock.release(fd)
         self._locks = []
 
-    def _leave_log_cache(self) -> None:
-        """The log is final now: leave its parsed tail for the next open, unless nothing
-        was appended since it was left (best effort, :mod:`tui.store.logcache`)."""
+    def _journal_ident(self) -> tuple[int, int] | None:
+        """The log's (device, inode) if it is still as this store wrote it, else ``None``."""
+        assert self._journal is not None
+        try:
+            self._journal.verify()
+            st = os.stat(self.log_path, follow_symlinks=False)
+        except (SaveError, OSError):
+            return None
+        return st.st_dev, st.st_ino
+
+    def _trim_log_cache(self) -> None:
+        """Keep for the parse cache no more than the newest ``keep`` blocks need (whole
+        appends at a time: where each starts is known without measuring its blocks)."""
+        base = self._log_cache
+        assert base is not None
+        newer = sum(len(blocks) for _, blocks in self._appended)
+        if base.tables and newer >= self._keep:
+            base = self._log_cache = Cached(self._appended[0][0], base.end, False, True, [])
+        while len(self._appended) > 1 and newer - len(self._appended[0][1]) >= self._keep:
+            newer -= len(self._appended.pop(0)[1])
+            self._log_cache = Cached(self._appended[0][0], base.end, False, True, [])
+
+    def _leave_log_cache(self, ident: tuple[int, int] | None) -> None:
+        """The log is final now: leave its parsed tail for the next open (best effort,
+        :mod:`tui.store.logcache`). The blocks read at open and those appended since are in
+        memory, so nothing is parsed again: a megabyte entry costs its parse once, at the
+        open after it was written, not at every close while it is among the newest."""
+        base, appended = self._log_cache, self._appended
+        if base is not None and ident is not None and self._journal is not None:
+            if not appended and self._log_fresh:
+                return  # the cache beside the log is this very log
+            try:
+                tables = [*base.tables]
+                for _at, blocks in appended:
+                    tables.extend(block_table(e, p) for e, p in blocks)
+            except Unmirrored:
+                pass
+            else:
+                left = Cached(base.start, self._journal.end, False, self._journal.newline, tables)
+                with contextlib.suppress(SaveError, OSError):
+                    if leave_cache(self.log_path, left, ident):
+                        return
+        if ident is None:
+            return  # the log changed outside: whoever changed it owns it now
         with contextlib.suppress(SaveError, OSError):
             read_log(self.log_path, keep=self._keep, cached=True, leave=True)
 
@@ -237,6 +336,12 @@ class Store:
     def log_tail(self) -> list[LogEntry]:
         """Alias of :attr:`log`: only the newest entries are held in memory."""
         return self.log
+
+    def earlier(self) -> Earlier:
+        """The steps undo reaches after a restart: those of the log's newest entries as they
+        are now, rebuilt when the session first asks (:mod:`tui.store.undo_history`)."""
+        opened, tail, backs = self.campaign, tuple(self.log), dict(self.backs)
+        return lambda: earlier_steps(opened, tail, backs)
 
     @property
     def pending(self) -> bool:
@@ -269,7 +374,11 @@ class Store:
         self._writable()
         with self._mutex:
             if entries:
+                # the way back first: the documents cache then follows the new state
+                back = make_patch(campaign, self._queued, self._docs)
                 patch = make_patch(self._queued, campaign, self._docs)
+                if patch:
+                    patch["back"] = back
                 self._pending.extend((e, None) for e in entries[:-1])
                 self._pending.append((entries[-1], patch or None))
                 self._queued = campaign
@@ -288,6 +397,7 @@ class Store:
             if self._journal is None:
                 self._journal = Journal.open(self.log_path, self._empty_log())
             data = block_bytes(self._pending, newline=self._journal.newline)
+            at = self._journal.end
             self._journal.append(data)
         except ConflictError as exc:
             self.conflict = self.last_error = exc
@@ -296,8 +406,15 @@ class Store:
             self.last_error = exc
             raise
         self.recovered_log_tail = False
+        if self._log_cache is not None:
+            self._appended.append((at, self._pending))
+            self._trim_log_cache()
         self.log.extend(e for e, _ in self._pending)
         del self.log[: -self._keep or len(self.log)]
+        self.backs.update((e.seq, p.get("back")) for e, p in self._pending if p)
+        if len(self.backs) > self._keep:
+            oldest = self.log[0].seq if self.log else self.log_count + 1
+            self.backs = {s: b for s, b in self.backs.items() if s >= oldest}
         self.log_count = self._pending[-1][0].seq
         self._durable = (self._queued, self.log_count)
         self.campaign = self._queued
@@ -317,10 +434,10 @@ class Store:
                 raise self.conflict
             campaign, seq = self._durable
         with self._save_mutex:
-            if seq == self.checkpoint_seq and campaign is self._saved:
+            if seq == self.checkpoint_seq and campaign is self._saved and not self._id_missing:
                 return False
             self._check_save()
-            head, history = self._text.render_parts(campaign, seq)
+            head, history = self._text.render_parts(campaign, seq, self.campaign_id)
             if not self._text.checked:
                 head, history = self._checked(head, history, campaign, seq)
             text = head + ("\n" + history if history else "")
@@ -336,6 +453,7 @@ class Store:
             self._locks.append(fd)
             self._save_stat = stat_key(os.fstat(fd))
             self.checkpoint_seq, self._saved = seq, campaign
+            self._id_missing = False
             write_cache(
                 self.path,
                 self._save_stat,
@@ -351,8 +469,11 @@ class Store:
         parsed: unparsed ones are written back exactly as they were read.)"""
         self._text.checked = True
         try:
-            doc = tomllib.loads(head if _lazy(campaign) else head + "\n" + history)
-            ok = doc.pop("checkpoint", None) == seq and from_doc(doc, TRACKERS) == (
+            doc = tomlread.loads(head if _lazy(campaign) else head + "\n" + history)
+            ok = (
+                doc.pop("checkpoint", None) == seq
+                and doc.pop("campaign_id", None) == self.campaign_id
+            ) and from_doc(doc, TRACKERS) == (
                 replace(campaign, scene_history=()) if _lazy(campaign) else campaign
             )
         except (tomllib.TOMLDecodeError, SchemaError, RecursionError):
@@ -360,7 +481,7 @@ class Store:
         if ok:
             return head, history
         self._text = SaveText()
-        return self._text.render_parts(campaign, seq)
+        return self._text.render_parts(campaign, seq, self.campaign_id)
 
     def _check_save(self) -> None:
         try:
@@ -402,7 +523,8 @@ class Store:
     # -- outside changes -------------------------------------------------------------------
     def save_beside(self) -> Path:
         """Write the newest state next to the save as ``NAME.conflict-TIME.toml`` (a new
-        campaign with an empty log); never touches the save or its log."""
+        campaign with an empty log and an identity of its own, so it opens beside the
+        original); never touches the save or its log."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         stem = self.path.name.removesuffix(".toml")
         target = self.path.with_name(f"{stem}.conflict-{stamp}.toml")
@@ -410,7 +532,7 @@ class Store:
         while os.path.lexists(target) or os.path.lexists(log_path(target)):
             n += 1
             target = self.path.with_name(f"{stem}.conflict-{stamp}-{n}.toml")
-        text = SaveText().render(self._queued, 0)
+        text = SaveText().render(self._queued, 0, lock.new_campaign_id())
         try:
             atomic_write(target, text.encode("utf-8"), backup=False)
         except OSError as exc:

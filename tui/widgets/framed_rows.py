@@ -6,19 +6,6 @@ border, padding, outline, tint and opacity and builds the row anew, about 40–9
 When the log gains an entry every row above it moves up one: the same rows, each framed
 again at its new place, and then split again for the screen (the splits are cached on
 the framed row, so a new framed row misses them too).
-
-:class:`FramedRows` is the widget's styles cache, keeping the framed row of each content
-row by the row's identity: a pane that hands back the *same* :class:`~textual.strip.Strip`
-for an unchanged row (the log's painted entries, a sheet's cached rows) gets back the
-same framed row, and with it every cache Textual keeps on that row. A framed row is
-reused only while everything else that went into it is unchanged: the widget's size and
-content size, padding, colours, opacity, theme, and its border, outline, tint, hatch and
-text opacity (:func:`_frame`, read once per repaint). Border and padding rows, rows below
-the content, and widgets with an outline are framed by Textual as before.
-
-This builds on ``StylesCache``, which is Textual's own and not public; the dependency pin
-(``textual>=8.2.8,<8.3``) holds its signature, and ``tests/tui/test_framed_rows.py``
-checks row for row that the framed rows are the ones Textual makes.
 """
 
 from __future__ import annotations
@@ -60,7 +47,21 @@ def _outlined(styles: StylesBase) -> bool:
 
 
 class FramedRows(StylesCache):
-    """A styles cache that frames a content row once per row object (see the module)."""
+    """A styles cache that frames a content row once per row object (see the module).
+
+    :class:`FramedRows` is the widget's styles cache, keeping the framed row of each content row
+    by the row's identity: a pane that hands back the *same* :class:`~textual.strip.Strip` for
+    an unchanged row (the log's painted entries, a sheet's cached rows) gets back the same
+    framed row, and with it every cache Textual keeps on that row. A framed row is reused only
+    while everything else that went into it is unchanged: the widget's size and content size,
+    padding, colours, opacity, theme, and its border, outline, tint, hatch and text opacity
+    (:func:`_frame`, read once per repaint). Border and padding rows, rows below the content,
+    and widgets with an outline are framed by Textual as before.
+
+    This builds on ``StylesCache``, which is Textual's own and not public; the dependency pin
+    (``textual>=8.2.8,<8.3``) holds its signature, and ``tests/tui/test_framed_rows.py`` checks
+    row for row that the framed rows are the ones Textual makes.
+    """
 
     def __init__(self) -> None:
         super().__init__()

@@ -10,31 +10,6 @@ whereas a priority binding (ctrl+z, ctrl+q, the editor's Enter) runs as soon as 
 reaches the app. So ``Down Enter`` in the character editor edited the row the cursor was
 *leaving*, and a key typed right after an Enter that opens a screen or an edit line could
 reach the widget that had focus before.
-
-:class:`OrderedKeysApp` therefore lets one typed key (or paste) through at a time: a key
-that arrives while the app is *settled* is handled at once, as Textual would (no added
-latency for keys typed at a human pace); a key that arrives while an earlier one is still
-being handled waits in order and is handed on when the app has settled again. *Settled*
-means the app and every widget of the current screen have nothing queued and each is
-waiting for its next message (none is inside a handler), seen twice in a row with the
-event loop run in between — then the earlier key, its bindings and everything it caused
-(focus moved, screen pushed and mounted, result shown) are done, and the next key meets the
-focus and the screen as they are by then. One general mechanism, so every screen gets it:
-the editor, the sheet, the picker, the roll form, /best, the scene screen, the dialogs and
-the main screen with the app's priority keys.
-
-Decisions: mouse events are not held (they point at a place, not at the focus). A slow or
-loaded machine delays a held key but never lets it overtake; only a handler that waits
-(on a timer, a thread, the disk) for about :data:`SETTLE_LIMIT` while the app is free lets
-the next key go on, rather than the keyboard freezing. No key is ever dropped while the
-app runs. Settling is watched by a task that looks at the queues between turns of the
-event loop (a few microseconds a look; at first it only yields, then naps
-:data:`SETTLE_NAP`), so a key typed at a human pace meets a settled app and pays nothing.
-
-Widgets that treat typed-ahead keys specially ask here: :func:`keys_waiting` (the roll
-entry puts a refused line back only when no key was typed after its Enter) and
-:func:`after_typed_keys` (the main screen previews the line being typed once, after the
-burst's last key, so the results of the lines committed in a burst stay on screen).
 """
 
 from __future__ import annotations
@@ -117,7 +92,33 @@ def waiting(pump: MessagePump) -> bool:
 
 
 class OrderedKeysApp(App[ReturnType]):
-    """An app whose typed keys and pastes take effect one after another (module docstring)."""
+    """An app whose typed keys and pastes take effect one after another (module docstring).
+
+    :class:`OrderedKeysApp` therefore lets one typed key (or paste) through at a time: a key
+    that arrives while the app is *settled* is handled at once, as Textual would (no added
+    latency for keys typed at a human pace); a key that arrives while an earlier one is still
+    being handled waits in order and is handed on when the app has settled again. *Settled*
+    means the app and every widget of the current screen have nothing queued and each is waiting
+    for its next message (none is inside a handler), seen twice in a row with the event loop run
+    in between — then the earlier key, its bindings and everything it caused (focus moved,
+    screen pushed and mounted, result shown) are done, and the next key meets the focus and the
+    screen as they are by then. One general mechanism, so every screen gets it: the editor, the
+    sheet, the picker, the roll form, /best, the scene screen, the dialogs and the main screen
+    with the app's priority keys.
+
+    Decisions: mouse events are not held (they point at a place, not at the focus). A slow or
+    loaded machine delays a held key but never lets it overtake; only a handler that waits (on a
+    timer, a thread, the disk) for about :data:`SETTLE_LIMIT` while the app is free lets the
+    next key go on, rather than the keyboard freezing. No key is ever dropped while the app
+    runs. Settling is watched by a task that looks at the queues between turns of the event loop
+    (a few microseconds a look; at first it only yields, then naps :data:`SETTLE_NAP`), so a key
+    typed at a human pace meets a settled app and pays nothing.
+
+    Widgets that treat typed-ahead keys specially ask here: :func:`keys_waiting` (the roll entry
+    puts a refused line back only when no key was typed after its Enter) and
+    :func:`after_typed_keys` (the main screen previews the line being typed once, after the
+    burst's last key, so the results of the lines committed in a burst stay on screen).
+    """
 
     #: None: no key in hand; else the keys and pastes typed since, waiting in order
     _typed_waiting: deque[Typed] | None = None

@@ -97,3 +97,40 @@ def test_completing_a_secret_line_keeps_it_secret() -> None:
     found = complete_line(t, "!kir")
     assert found and all(c.startswith("!") for c in found)
     assert all(c.startswith("! ") for c in complete_line(t, "! kirma b"))
+
+
+def test_an_entry_no_one_made_keeps_its_public_part() -> None:
+    t = table(
+        demo("brp", "Boulder"),
+        "/scene Cellar",
+        "/order boulder alice boris",
+        "/cond alice bleeding 1 round",
+        "/next",
+        "/next",
+        "/next",
+    )
+    gm = t.session.log[-1]
+    assert gm.text == "round 2: Boulder's turn" and "Boulder" in gm.hidden
+    shown = {e.seq: e for e in players_log(t.system, t.session.log, t.campaign)}
+    assert gm.seq in shown, "the round change vanished with the hidden character's name"
+    last = shown[gm.seq]
+    assert last.text == "round 2: Unknown A's turn" and last.effects == gm.effects
+    assert last.msg is not None and "Boulder" not in last.msg.english()
+    order = shown[gm.seq - 4]  # the turn order names the hidden character too
+    assert order.text == "turn order: Unknown A › Alice Moore › Boris Ivanov"
+
+
+def test_the_part_naming_a_hidden_character_goes_when_it_holds_a_number() -> None:
+    entry = LogEntry(
+        9,
+        "2026-01-01T10:00:00",
+        "change",
+        "initiative: Boulder 17",
+        effects=("Boulder: HP 30 → 25", "Alice Moore: bleeding ends"),
+        inputs={"Boulder": 17},
+        odds="1/2",
+    )
+    lonely = replace(entry, seq=10, effects=("Boulder: HP 30 → 25",))
+    shown = players_log(tracker("brp"), [entry, lonely], demo("brp", "Boulder"))
+    assert [(e.seq, e.text, e.effects) for e in shown] == [(9, "", ("Alice Moore: bleeding ends",))]
+    assert not shown[0].inputs and not shown[0].odds

@@ -11,7 +11,8 @@ the rows still match the campaign).
 Every die entered or rolled on the screen is itself a logged change (:func:`record`): the
 system keeps the rows' progress in the campaign (``AdventureEnd.keep``), so a result once
 rolled is on disk at once, stays when the GM leaves the screen (reopening shows it), and can
-never be rolled again without a trace in the log.
+never be rolled again without a trace in the log. A change of many rows at once (roll all)
+is logged a line per character (:data:`DETAILED`), so the entry stays small.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.errors import RulesError
-from tui.language import Msg, _
+from tui.language import Msg, _, nmsg
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.protocol.adventure import AdventureEnd, Row
 from tui.session.protocol.answers import Feedback
@@ -28,8 +29,10 @@ from tui.session.protocol.context import SlashContext
 from tui.session.table.entry import EntryError
 
 __all__ = [
+    "DETAILED",
     "AdventureEnd",
     "Row",
+    "by_character",
     "check_done",
     "commit",
     "parse_die",
@@ -95,6 +98,31 @@ def commit(table: SlashContext, rows: Sequence[Row]) -> Feedback:
     return table.run_change(lambda c: flow.apply(c, rows), draft)
 
 
+#: A change of more rows than this (a roll of everything) logs one line per character, not
+#: per row: its dice are in the change the entry records (the patch), and applying logs
+#: every row; 200 characters' 2,600 lines would make one entry of a megabyte.
+DETAILED = 24
+
+
+def by_character(rows: Sequence[Row]) -> tuple[Msg, ...]:
+    """One log line per character of ``rows``: how many were rolled and how many improved."""
+    counts: dict[str, list[int]] = {}
+    for row in rows:
+        seen = counts.setdefault(row.character, [0, 0])
+        seen[0] += 1
+        seen[1] += bool(row.improved)
+    return tuple(
+        nmsg(
+            "experience rolls of {character}: {n} rolled, {up} improved",
+            "experience rolls of {character}: {n} rolled, {up} improved",
+            n,
+            character=name,
+            up=up,
+        )
+        for name, (n, up) in counts.items()
+    )
+
+
 def record(
     table: SlashContext, rows: Sequence[Row], changed: Sequence[int], what: str | Msg = ""
 ) -> Feedback:
@@ -103,7 +131,11 @@ def record(
     flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
     if flow is None or not changed:
         return Feedback(False, _("nothing to record"))
-    lines = tuple(flow.describe(rows[i]) for i in changed)
+    lines: tuple[str | Msg, ...] = (
+        by_character([rows[i] for i in changed])
+        if len(changed) > DETAILED
+        else tuple(flow.describe(rows[i]) for i in changed)
+    )
     text = what or lines[0]
     effects = lines if what else lines[1:]
     actor = rows[changed[0]].character if len(changed) == 1 else ""

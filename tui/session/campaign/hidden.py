@@ -1,26 +1,28 @@
 """Which GM-only characters a piece of text mentions (the players' view keeps them hidden).
 
-A GM-only character answers to its name and its ``extra.aliases``. A name or alias of five
-characters or more is found anywhere in a text with any ending, so Russian cases count
-("Засада Ог'лая" mentions "Ог'лай": the name less its last letter, then the rest of the
-word); one of four is found anywhere, with the rest of its word; a shorter one only as a
-whole word, so the alias "Orc" does not make "force" a secret. Matching ignores case and
-treats "ё" as "е". Finding too much only hides more from the players; a short form of a
-name the GM uses in notes ("Балгруф" for "ярл Балгруф") belongs in the character's aliases.
+A GM-only character answers to its name and its ``extra.aliases``, found in every spelling
+the roll entry forgives (:mod:`tui.session.campaign.name_forms`: any case, script,
+apostrophe, dash or spacing, Russian endings, one typo in a long name). A name or alias of
+four letters or more is found at a word's start with the rest of the word; a shorter one
+only as whole words, so the alias "Orc" does not make "force" a secret. A visible
+character's own name is never taken for a hidden one's ending or typo ("Ivanov" is not
+"Ivan"). Finding too much only hides more from the players; a short form of a name the GM
+uses in notes ("Балгруф" for "ярл Балгруф") belongs in the character's aliases.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
-from tui.session.campaign.model import Campaign
+from tui.session.campaign.model import Campaign, Character
+from tui.session.campaign.name_forms import NameForms, name_key, nfkc, words_of
 
 __all__ = ["HiddenNames", "fold", "strings_in"]
 
-_SHORT = 4  # shorter names and aliases match whole words only
-_STEM = 5  # from this length on, any ending of the last word matches
+_KEEP_FROM = 256  # texts this long or longer are searched once (see HiddenNames._spans)
+_KEEP = 512  # how many of them are kept
 
 
 def fold(text: str) -> str:
@@ -48,36 +50,37 @@ class HiddenNames:
 
     def __init__(self, campaigns: Iterable[Campaign], extra: Iterable[str] = ()) -> None:
         tokens: dict[str, str] = {}
+        seen: set[str] = set()
         for campaign in campaigns:
             for ch in campaign.characters:
+                words = _names_of(ch)
                 if not ch.gm_only:
+                    seen.update(name_key(w) for w in words)
                     continue
-                aliases = ch.extra.get("aliases", [])
-                words = (
-                    [ch.name, *(a for a in aliases if isinstance(a, str))]
-                    if isinstance(aliases, list)
-                    else [ch.name]
-                )
                 for word in words:
-                    if word.strip():
-                        tokens.setdefault(fold(word.strip()), ch.name)
+                    tokens.setdefault(name_key(word), ch.name)
         for name in extra:
             if name.strip():
-                tokens.setdefault(fold(name.strip()), name)
-        #: folded name or alias → the character's name
+                tokens.setdefault(name_key(name), name)
+        tokens.pop("", None)
+        #: a name's or alias's key (:func:`~tui.session.campaign.name_forms.name_key`) →
+        #: the character's name
         self.tokens: Mapping[str, str] = tokens
         self.names: frozenset[str] = frozenset(tokens.values())
-        self._patterns = [
-            (re.compile(_pattern(t)), name)
-            for t, name in sorted(tokens.items(), key=lambda kv: -len(kv[0]))
-        ]
+        self._forms = _forms(frozenset(tokens))
+        self._seen = _forms(frozenset(seen - tokens.keys()))
+        self._found = _found(self._forms, self._seen)
 
     def __bool__(self) -> bool:
         return bool(self.tokens)
 
     def is_hidden(self, name: str) -> bool:
-        """Whether ``name`` is (an alias of) a GM-only character."""
-        return fold(name.strip()) in self.tokens
+        """Whether ``name`` is (an alias of) a GM-only character, in any spelling."""
+        return name_key(name) in self.tokens
+
+    def who(self, name: str) -> str:
+        """The GM-only character ``name`` (a name or alias in any spelling) stands for."""
+        return self.tokens.get(name_key(name), name)
 
     def mentioned(self, texts: Iterable[str]) -> tuple[str, ...]:
         """The GM-only characters named anywhere in ``texts`` (in the order of the save)."""
@@ -85,32 +88,72 @@ class HiddenNames:
             return ()
         found: list[str] = []
         for text in texts:
-            folded = fold(text)
-            for pattern, name in self._patterns:
-                if name not in found and pattern.search(folded):
-                    found.append(name)
+            for _a, _b, key in self._spans(nfkc(text)):
+                if self.tokens[key] not in found:
+                    found.append(self.tokens[key])
         return tuple(found)
 
     def replace(self, text: str, label: Callable[[str], str]) -> str:
         """``text`` with every mention of a GM-only character replaced by ``label(name)``."""
         if not self.tokens or not text:
             return text
-        out = text
-        for pattern, name in self._patterns:
-            # matching is done on the folded text; folding keeps lengths for all but a few
-            # letters, so the spans are found again on a folded copy kept in step
-            folded = fold(out)
-            if len(folded) != len(out):
-                out = folded  # a rare letter changes length when folded: work on the fold
-            spans = [m.span() for m in pattern.finditer(folded)]
-            for a, b in reversed(spans):
-                out = out[:a] + label(name) + out[b:]
+        normal = nfkc(text)
+        spans = self._spans(normal)
+        if not spans:
+            return text
+        out = normal
+        for a, b, key in sorted(spans, reverse=True):
+            out = out[:a] + label(self.tokens[key]) + out[b:]
         return out
 
+    def _spans(self, text: str) -> tuple[tuple[int, int, str], ...]:
+        """:meth:`_find` of ``text``, kept for long texts: the players' filter reads the whole
+        campaign again on every change, and a long text (notes, a scene) rarely changes."""
+        if len(text) < _KEEP_FROM:
+            return self._find(text)
+        found = self._found.get(text)
+        if found is None:
+            if len(self._found) >= _KEEP:
+                self._found.clear()
+            found = self._found[text] = self._find(text)
+        return found
 
-def _pattern(token: str) -> str:
-    if len(token) >= _STEM and token[-1].isalpha():
-        return re.escape(token[:-1]) + r"[^\W_]*"
-    if len(token) >= _SHORT:
-        return re.escape(token) + r"[^\W_]*"
-    return rf"(?<![^\W_]){re.escape(token)}(?![^\W_])"
+    def _find(self, text: str) -> tuple[tuple[int, int, str], ...]:
+        """Where ``text`` (NFKC) names a GM-only character: ``(start, end, key)``, longest
+        first where two overlap; an ending or typo that is a visible character's name is
+        theirs."""
+        words = words_of(text)
+        found = list(self._forms.find(words))
+        if not found:
+            return ()
+        near = sorted({i for f in found for i in range(max(0, f.first - 3), f.last + 1)})
+        theirs = [(f.first, f.last) for f in self._seen.find(words, near) if f.exact]
+        taken: list[tuple[int, int, str]] = []
+        for f in sorted(found, key=lambda f: (f.first - f.last, not f.exact, f.first)):
+            if not f.exact and any(a <= f.last and f.first <= b for a, b in theirs):
+                continue
+            start, end = words[f.first][0], words[f.last][1]
+            if all(end <= a or b <= start for a, b, _k in taken):
+                taken.append((start, end, f.key))
+        return tuple(taken)
+
+
+@lru_cache(maxsize=16)
+def _forms(keys: frozenset[str]) -> NameForms:
+    """One :class:`NameForms` per set of names: it keeps what it learnt of each word, and
+    the filter is built anew on every change while the names stay the same."""
+    return NameForms(keys)
+
+
+@lru_cache(maxsize=16)
+def _found(hidden: NameForms, seen: NameForms) -> dict[str, tuple[tuple[int, int, str], ...]]:
+    """The long texts already searched for one set of hidden and visible names."""
+    return {}
+
+
+def _names_of(ch: Character) -> list[str]:
+    aliases = ch.extra.get("aliases", [])
+    words = [ch.name]
+    if isinstance(aliases, list):
+        words.extend(a for a in aliases if isinstance(a, str))
+    return [w for w in words if w.strip()]

@@ -380,6 +380,13 @@ def from_doc(doc: dict[str, Any], systems: Systems) -> Campaign:
 
 def _plain(value: Any) -> Any:
     """Mappings → dicts, tuples → lists, dropping ``None`` (TOML has no null)."""
+    kind = type(value)  # the exact common types first: options may hold thousands of tables
+    if kind is str or kind is int or kind is bool or kind is float:
+        return value
+    if kind is dict:
+        return {str(k): _plain(v) for k, v in value.items() if v is not None}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items() if v is not None}
     if isinstance(value, Sequence) and not isinstance(value, str):

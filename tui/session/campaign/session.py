@@ -24,7 +24,7 @@ from tui.session.campaign.hidden import HiddenNames, strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 
-__all__ = ["UNDO_DEPTH", "Command", "CommandError", "Draft", "Outcome", "Session"]
+__all__ = ["UNDO_DEPTH", "Command", "CommandError", "Draft", "Earlier", "Outcome", "Session"]
 
 UNDO_DEPTH = 500
 
@@ -143,6 +143,9 @@ class _Step:
 
 
 Listener = Callable[[Campaign, Sequence[LogEntry]], None]
+#: the steps taken before the session began, oldest first: (state before, state after, the
+#: entry that made the change) each; the store rebuilds them from the log (undo after a restart)
+Earlier = Callable[[], Sequence[tuple[Campaign, Campaign, LogEntry]]]
 
 
 def _now() -> str:
@@ -168,6 +171,7 @@ class Session:
         clock: Callable[[], str] = _now,
         depth: int = UNDO_DEPTH,
         last_seq: int = 0,
+        earlier: Earlier | None = None,
     ) -> None:
         self.campaign = campaign
         self.log: list[LogEntry] = list(log)
@@ -180,6 +184,9 @@ class Session:
         self._redo: list[_Step] = []
         self._listeners: list[Listener] = []
         self._secret = False
+        #: asked once, when undo reaches back past this session's own first step
+        self._earlier = earlier
+        self._start = campaign
 
     @contextmanager
     def secretly(self) -> Iterator[None]:
@@ -280,7 +287,13 @@ class Session:
         return bool(self._redo)
 
     def undo(self) -> LogEntry | None:
-        """Restore the state before the last change; ``None`` when there is nothing to undo."""
+        """Restore the state before the last change; ``None`` when there is nothing to undo.
+
+        Past this session's own first step it goes on into the steps taken before it began
+        (``earlier``, asked the first time and only while the state is still the one the
+        session began with), each undone as a new logged step like any other."""
+        if not self._undo:
+            self._take_earlier()
         if not self._undo:
             return None
         step = self._undo.pop()
@@ -295,6 +308,16 @@ class Session:
         )
         self._notify([entry])
         return entry
+
+    def _take_earlier(self) -> None:
+        earlier, self._earlier = self._earlier, None
+        if earlier is None or self.campaign is not self._start:
+            return
+        steps = earlier()[-self._depth :]
+        self._undo = [
+            _Step(before, after, e.seq, e.text, e.secret, e.hidden, e.msg)
+            for before, after, e in steps
+        ]
 
     def redo(self) -> LogEntry | None:
         if not self._redo:

@@ -1,26 +1,8 @@
 """The character commands every system has, and the change hooks that follow every change.
 
-::
-
-    /add NAME [npc] [gm]               add a character and open the editor on it
-    /edit CHAR                         open the character editor
-    /sheet [CHAR]                      open the character sheet
-    /dup CHAR [xN]                     copies: Guard → Guard 2, Guard 3 …
-    /rm CHAR                           remove (the log keeps its entries)
-    /skill CHAR SKILL VALUE            set a skill, adding it when the character lacks it
-    /attr CHAR NAME VALUE              set an attribute (characteristic), adding it too
-    /hp CHAR [RESOURCE] ±N[!] | =N[!] | max=N    resources with maxima
-    /cond CHAR NAME [N rounds|turns]   a condition (stunned, prone …), counted down
-    /uncond CHAR NAME|all              lift a condition
-
-Each change is one undoable, logged step. A trailing number on ``/cond`` is a duration
-(``/cond moss stunned 2`` is 2 rounds; ``2t`` or ``2 turns`` counts turns). ``/add``'s
-trailing words ``npc`` and ``gm`` (or ``gm-only``) are read as flags, so a character called
-"Npc" is added with ``/add`` and renamed in the editor. A skill or attribute is matched by
-its exact name or as the start of exactly one of the character's own (``/skill alice spot
-70`` is Spot Hidden; starting several is refused); otherwise a new one is added, written
-as another character already writes it (``listen`` → "Listen"
-when Boris has Listen) — the message says which happened.
+``/add``, ``/edit``, ``/sheet``, ``/dup``, ``/rm``, ``/skill``, ``/attr``, ``/hp``, ``/cond``,
+``/uncond`` and ``/import``: each change is one undoable, logged step; their forms are the
+README's *Commands* table and each ``slash`` declaration here.
 """
 
 from __future__ import annotations
@@ -91,6 +73,8 @@ def _one(table: SlashContext, words: Sequence[str], usage: str) -> Character:
     args="TEXT",
 )
 def _add(table: SlashContext, cmd: Slash) -> Feedback:
+    """Trailing ``npc`` and ``gm`` (or ``gm-only``) are flags, so a character called "Npc"
+    is added with ``/add`` and renamed in the editor."""
     words = list(cmd.args)
     side, gm_only = "party", False
     while len(words) > 1 and words[-1].casefold() in _FLAGS:
@@ -275,6 +259,10 @@ def _known(campaign: Campaign, table_of: str) -> list[str]:
 
 
 def _set_value(table: SlashContext, cmd: Slash, kind: str) -> Feedback:
+    """A skill or attribute is matched by its exact name or as the start of exactly one of
+    the character's own (``/skill alice spot 70`` is Spot Hidden; starting several is
+    refused); otherwise a new one is added, written as another character already writes it
+    (``listen`` → "Listen" when Boris has Listen). The message says which happened."""
     usage = "/skill CHAR SKILL VALUE" if kind == "skills" else "/attr CHAR NAME VALUE"
     words = list(cmd.args)
     if len(words) < 3:
@@ -418,6 +406,8 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
     args="CHAR CONDITION N",
 )
 def _cond(table: SlashContext, cmd: Slash) -> Feedback:
+    """A trailing number is a duration: ``/cond moss stunned 2`` is 2 rounds; ``2t`` or
+    ``2 turns`` counts turns."""
     words = list(cmd.args)
     if not words:
         return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns]"))

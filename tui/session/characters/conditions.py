@@ -1,20 +1,10 @@
 """Conditions with durations, counted down by the round and by the turn.
 
-Decisions (the issue leaves them to the table):
-
-* ``N rounds`` counts down once each time the running scene's round advances (``/next``
-  past the last actor, the Strange System's ``/phase`` into a new round — any change that
-  raises the round number of the same scene); a condition set during round 1 for 2 rounds
-  is gone when round 3 begins. Every character counts, in the turn order or not.
-* ``N turns`` counts down when the character's own turn ends (``/next`` moving on from it),
-  the turn it was set in included; a character outside the turn order never counts down.
-* At 0 the condition ends, with a log line ("Guard Moss: stunned ends") in the same step
-  as the change that ended it, so one undo takes back both. A condition without a duration
-  lasts until ``/uncond``. Setting a condition the character already has replaces its
-  duration.
-* A new scene does not clear conditions: the GM decides what carries over.
-* A duration is stored in English (``"2 rounds"``, the save's and the ``/cond`` syntax) and
-  shown through :func:`duration_msg` / :func:`shown_label`, in the GM's language («2 раунда»).
+At 0 a condition ends with a log line ("Guard Moss: stunned ends") in the same step as the
+change that ended it, so one undo takes back both; one without a duration lasts until
+``/uncond``, and a new scene clears none (the GM decides what carries over). A duration is
+stored in English (``"2 rounds"``, the save's and ``/cond``'s syntax) and shown through
+:func:`duration_msg` / :func:`shown_label` in the GM's language («2 раунда»).
 """
 
 from __future__ import annotations
@@ -60,7 +50,8 @@ def shown_label(condition: Condition) -> str:
 def with_condition(
     ch: Character, name: str, left: int = 0, unit: DurationUnit = ""
 ) -> tuple[Character, Msg]:
-    """``ch`` with the condition set (replacing one of the same name), and the message."""
+    """``ch`` with the condition set (replacing one of the same name, and so its
+    duration), and the message."""
     new = Condition(name, left if unit else 0, unit)
     old = ch.condition(name)
     if old is not None:
@@ -125,7 +116,12 @@ def counted_down(ch: Character, unit: DurationUnit, steps: int = 1) -> tuple[Cha
 
 
 def rounds_passed(campaign: Campaign, steps: int) -> tuple[Campaign, list[Msg]]:
-    """Every character's round conditions counted down ``steps`` rounds."""
+    """Every character's round conditions counted down ``steps`` rounds.
+
+    A round passes each time the running scene's round number rises (``/next`` past the
+    last actor, the Strange System's ``/phase`` into a new round); a condition set during
+    round 1 for 2 rounds is gone when round 3 begins. Every character counts, in the turn
+    order or not."""
     chars: list[Character] = []
     lines: list[Msg] = []
     for ch in campaign.characters:
@@ -138,7 +134,9 @@ def rounds_passed(campaign: Campaign, steps: int) -> tuple[Campaign, list[Msg]]:
 
 
 def turn_ended(campaign: Campaign, name: str) -> tuple[Campaign, list[Msg]]:
-    """``name``'s turn conditions counted down one turn (its turn just ended)."""
+    """``name``'s turn conditions counted down one turn (its turn just ended, ``/next``
+    moving on from it; the turn it was set in counts). A character outside the turn order
+    never counts down."""
     try:
         ch = campaign.character(name)
     except KeyError:

@@ -1,25 +1,9 @@
 """The character editor's fields, without Textual: their rows, and applying one of them.
 
-The editor screen (``tui/screens/editor.py``) lists :func:`fields_of` and, when the GM
-confirms a field, calls :func:`apply_field` (or :func:`remove_field`, :func:`toggle_field`)
-and runs the result as **one undoable command per confirmed field**: ctrl+z takes back the
-last field the GM confirmed, as the log shows it. A field being typed and not confirmed
-(Escape) changes nothing; leaving the editor keeps everything confirmed.
-
-What each field reads (errors are ``CommandError`` naming the problem):
-
-* name (unique; a rename follows the character everywhere, see ``roster``), player, notes
-  (``\\n`` in the line starts a new line of the notes);
-* side and GM-only toggle with Enter;
-* an attribute, skill or resource row takes its value (``7/11``: value and maximum;
-  ``7/``: no maximum), or ``NEW NAME = VALUE`` to rename it too; the ``+ add`` rows take
-  ``NAME = VALUE``; a skill value has the system's type and range;
-* conditions: ``NAME [N rounds|turns]`` to add, a duration (or nothing) on a condition's row;
-* aliases: ``a, b``; skill aliases: ``alias = Skill, alias = Skill``;
-* weapons (systems with weapons, ``System.weapon_fields``): ``key=value …`` on a weapon's
-  row, ``NAME key=value …`` on ``+ add weapon``; whole numbers are stored as numbers.
-
-Delete on a row of a table (attribute, skill, resource, condition, weapon) removes it.
+The editor screen lists :func:`fields_of` and runs each confirmed field as **one undoable
+command** (:func:`apply_field`, :func:`remove_field`, :func:`toggle_field`), so ctrl+z takes
+back the last field the GM confirmed, as the log shows it; a field typed and not confirmed
+(Escape) changes nothing. Errors are ``CommandError`` naming the problem.
 """
 
 from __future__ import annotations
@@ -451,7 +435,17 @@ def apply_field(
 ) -> tuple[Campaign, Draft]:
     """The campaign after the GM confirmed ``text`` in ``field`` of ``name``, and its log
     entry (a rename records both names). Input that changes nothing is refused, so a step
-    is never empty."""
+    is never empty.
+
+    What a field reads: a name is unique (a rename follows the character everywhere, see
+    ``roster``); ``\\n`` in notes starts a new line; an attribute, skill or resource row takes
+    its value (``7/11``: value and maximum; ``7/``: no maximum), or ``NEW NAME = VALUE`` to
+    rename it too, and the ``+ add`` rows ``NAME = VALUE`` (a skill value has the system's
+    type and range); conditions ``NAME [N rounds|turns]``, or a duration on a condition's
+    row; aliases ``a, b``; skill aliases ``alias = Skill, alias = Skill``; weapons
+    ``key=value …`` on a weapon's row, ``NAME key=value …`` on ``+ add weapon`` (whole
+    numbers stored as numbers).
+    """
     ch = campaign.character(name)
     new = _edited(campaign, ch, field, text, system)
     if new == ch:

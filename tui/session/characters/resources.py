@@ -1,17 +1,8 @@
 """Resources with maxima: ``HP 7/11``, healing that stops at the maximum, "is down" at 0.
 
-``/hp CHAR [RESOURCE] AMOUNT [AMOUNT]`` reads these amounts (decisions):
-
-* ``-N`` damages and ``+N`` heals; healing stops at the resource's maximum unless forced
-  with a trailing ``!`` (``+5!``: temporary HP above the maximum), and a value already
-  above its maximum is not lowered by healing. ``=N`` sets exactly what the GM typed (the
-  message says when that is above the maximum); ``=N!`` is accepted and the same.
-* ``max=N`` sets the maximum (``max=-`` or ``max=none`` removes it). On a resource the
-  character lacks, ``max=N`` adds it full (``HP 12/12``), as ``=N`` adds it at N. A maximum
-  lowered below the current value leaves the value alone (the message says so).
-* The system names the resources whose running out takes a character down
-  (``System.vital_resources``, HP by default): when one reaches 0 or below the log says
-  "is down", and "is back up" when it rises above 0 again; the party panel marks it.
+``/hp CHAR [RESOURCE] AMOUNT`` reads its amounts with :func:`parse_amount` and applies them
+with :func:`with_amount`; the system names the resources whose running out takes a character
+down (``System.vital_resources``, HP by default), and the party panel marks it.
 """
 
 from __future__ import annotations
@@ -85,7 +76,15 @@ def parse_amount(word: str) -> Amount:
 
 def with_amount(ch: Character, resource: str, amount: Amount) -> tuple[Character, Msg]:
     """The character after ``amount`` of ``resource``, and what happened (without the
-    character's name, which the caller puts first: ``HP 7 → 4``)."""
+    character's name, which the caller puts first: ``HP 7 → 4``).
+
+    ``-N`` damages and ``+N`` heals; healing stops at the maximum unless forced with a
+    trailing ``!`` (``+5!``: temporary HP above it), and a value already above its maximum
+    is not lowered by healing. ``=N`` sets exactly what the GM typed (the message says when
+    that is above the maximum; ``=N!`` is the same). ``max=N`` sets the maximum (``max=-``
+    or ``max=none`` removes it); on a resource the character lacks it adds it full
+    (``HP 12/12``), as ``=N`` adds it at N. A maximum lowered below the value leaves the
+    value alone (the message says so)."""
     current = ch.resources.get(resource)
     top = ch.maxima.get(resource)
     if amount.op == "max":
@@ -165,7 +164,8 @@ def is_down(ch: Character, vital: Sequence[str]) -> str:
 
 
 def down_lines(before: Campaign, after: Campaign, vital: Sequence[str]) -> list[Msg]:
-    """ "X is down (HP -3/12)" / "X is back up (HP 2/12)" for what this change did."""
+    """ "X is down (HP -3/12)" / "X is back up (HP 2/12)" for what this change did: down at
+    0 or below, back up above 0."""
     if before.characters is after.characters:
         return []
     old = {c.name: c for c in before.characters}

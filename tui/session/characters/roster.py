@@ -1,26 +1,10 @@
 """Changes of the party as pure functions: add, duplicate, rename, remove.
 
-What happens to a character's name elsewhere (decisions):
-
-* **The log** is history and is never rewritten: a removed character's entries stay, and a
-  renamed one's old entries keep the old name (the rename entry records both names, so the
-  sheet's recent rolls still find them).
-* **Renaming** changes the name everywhere the state holds it: the turn order, the scene's
-  system data (initiative values, GURPS maneuvers, Strange System goals and actions — the
-  system answers ``scene_renamed``) and the extended checks' contributions (who rolled).
-* **Removing** drops the character from the turn order (whoever was next gets the turn; the
-  round does not advance), and from the scene's system data where it is kept by name
-  (``scene_without``: initiative values, maneuvers, the Strange System's skipped list).
-  Contributions already made to an extended check stay: the pool they added is real.
-  Undo brings the character back with everything it had.
-* **Copies** (``Guard`` → ``Guard 2``, ``Guard 3``) have the original's attributes, skills,
-  notes, weapons and maxima; a resource with a maximum starts full, the others as the
-  original has them; they have no conditions, experience ticks or aliases (an alias names
-  one character). In a running turn order they act right after the original and its
-  earlier copies, with the original's initiative value.
-* **A new character** in a running turn order: a system with its own order (GURPS) places
-  it there when it can (Basic Speed known), keeping whose turn it is; elsewhere it joins at
-  the end, for ``/init``, ``/init roll`` or ``/up`` to place.
+Each follows the character's name everywhere the state holds it (the turn order, the
+scene's system data, the extended checks), but never into the log: the log is history and
+is never rewritten, so a removed character's entries stay and a renamed one's old entries
+keep the old name (the rename entry records both, so the sheet's recent rolls still find
+them). Undo brings back everything a change took.
 """
 
 from __future__ import annotations
@@ -88,7 +72,11 @@ def _joined(system: System, campaign: Campaign, name: str) -> Campaign:
 
 
 def add(system: System, campaign: Campaign, character: Character) -> Campaign:
-    """The campaign with ``character`` at the end of the party (and the turn order)."""
+    """The campaign with ``character`` at the end of the party (and the turn order).
+
+    In a running turn order a system with its own order (GURPS) places it there when it can
+    (Basic Speed known), keeping whose turn it is; elsewhere it joins at the end, for
+    ``/init``, ``/init roll`` or ``/up`` to place."""
     _limit(campaign, 1)
     added = replace(campaign, characters=(*campaign.characters, character))
     return _joined(system, added, character.name)
@@ -120,7 +108,13 @@ def _copy(original: Character, name: str) -> Character:
 def duplicate(
     system: System, campaign: Campaign, name: str, count: int = 1
 ) -> tuple[Campaign, list[str]]:
-    """``count`` copies of ``name`` placed after it (and its earlier copies)."""
+    """``count`` copies of ``name`` placed after it (and its earlier copies).
+
+    A copy (``Guard`` → ``Guard 2``, ``Guard 3``) has the original's attributes, skills,
+    notes, weapons and maxima; a resource with a maximum starts full, the others as the
+    original has them; no conditions, experience ticks or aliases (an alias names one
+    character). In a running turn order copies act right after the original and its earlier
+    copies, with the original's initiative value."""
     if not 1 <= count <= MAX_COPIES:
         raise CommandError(
             _("make 1..{MAX_COPIES} copies at a time, not {count}").format(
@@ -182,14 +176,19 @@ def _scene_without(system: System, campaign: Campaign, name: str) -> Scene | Non
 
 
 def remove(system: System, campaign: Campaign, name: str) -> Campaign:
-    """The campaign without ``name`` (see the module docstring for its references)."""
+    """The campaign without ``name``: gone from the turn order (whoever was next gets the
+    turn; the round does not advance) and from the scene's system data kept by name
+    (``scene_without``: initiative values, maneuvers, the Strange System's skipped list).
+    Contributions already made to an extended check stay: the pool they added is real."""
     ch = campaign.character(name)
     chars = tuple(c for c in campaign.characters if c is not ch)
     return replace(campaign, characters=chars, scene=_scene_without(system, campaign, ch.name))
 
 
 def rename(system: System, campaign: Campaign, old: str, new: str) -> Campaign:
-    """The campaign with ``old`` called ``new`` everywhere the state names it."""
+    """The campaign with ``old`` called ``new`` everywhere the state names it: the turn
+    order, the scene's system data (initiative, GURPS maneuvers, Strange goals and actions:
+    the system answers ``scene_renamed``) and the extended checks' contributions."""
     ch = campaign.character(old)
     campaign = campaign.with_character(replace(ch, name=new), old_name=ch.name)
     scene = campaign.scene

@@ -1,17 +1,8 @@
 """The character sheet as lines of styled segments (no Textual, no Rich), and recent rolls.
 
-:func:`sheet_lines` lays one character out for a given width: a title line, resources with
-bars and conditions, then attributes and skills packed in columns, weapons, names, notes and
-the character's recent rolls. An item (``Spot Hidden 60``) is never split over two lines:
-columns are as wide as the widest item, and a name too long for the whole width is
-shortened with ``…`` before its value, so the value always shows. Styles are Rich style
-words, turned into text by the screen.
-
-:func:`recent_rolls` reads the session log newest first: a character's rolls are the roll
-entries it made, or was the opponent in (``… vs NAME …``); a rename entry (its ``inputs``
-name both names) carries the search on under the old name, and the entry that added or
-copied the character ends it, so a new "Guard" does not inherit a removed one's rolls.
-Undone entries are left out.
+:func:`sheet_lines` lays one character out for a given width, never splitting an item
+(``Spot Hidden 60``) over two lines; styles are Rich style words, turned into text by the
+screen. :func:`recent_rolls` follows the character back through renames in the log.
 """
 
 from __future__ import annotations
@@ -43,7 +34,12 @@ RECENT = 6
 def recent_rolls(
     log: Sequence[LogEntry], name: str, undone: Iterable[int] = (), limit: int = RECENT
 ) -> list[LogEntry]:
-    """The newest ``limit`` rolls of ``name`` (oldest first), following renames back."""
+    """The newest ``limit`` rolls of ``name`` (oldest first), following renames back.
+
+    Read newest first: the roll entries the character made or was the opponent in
+    (``… vs NAME …``); a rename entry (its ``inputs`` name both names) carries the search on
+    under the old name, and the entry that added or copied the character ends it, so a new
+    "Guard" does not inherit a removed one's rolls. Undone entries are left out."""
     skip = set(undone)
     names = {name}
     found: list[LogEntry] = []
@@ -81,7 +77,9 @@ def _fit(name: str, value: str, width: int) -> str:
 
 def pack(items: Sequence[tuple[str, str]], width: int, *, style: str = "") -> list[Line]:
     """``(name, value)`` items in as many columns as fit, none split over two lines; an
-    item wider than half the width takes a line of its own."""
+    item wider than half the width takes a line of its own. Columns are as wide as the
+    widest item, and a name too long for the whole width is shortened with ``…`` before its
+    value, so the value always shows."""
     texts = [_fit(n, v, width) for n, v in items]
     short = [len(t) for t in texts if len(t) <= width // 2 - 2]
     column = max(short, default=width) + 2

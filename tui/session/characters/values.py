@@ -1,14 +1,7 @@
 """Reading what the GM types about a character: names, values, lists.
 
-Every reader raises :class:`~tui.session.campaign.session.CommandError` with a message
-naming the problem, so the editor and the slash commands refuse bad input the same way and
-nothing changes.
-
-Decisions: a name is 1–60 characters without control characters and may not begin with
-``/`` (it would read as a command); character names are unique ignoring case. A skill
-value's type comes from the system (``System.skill_type``: BRP percent, GURPS level, AGE
-ability name, Strange level name …) and its range from ``System.skill_problem``; an
-attribute is a whole number, a decimal (GURPS Basic Speed 5.75) or a word.
+Every reader raises :class:`~tui.session.campaign.session.CommandError` naming the problem,
+so the editor and the slash commands refuse bad input the same way and nothing changes.
 """
 
 from __future__ import annotations
@@ -49,8 +42,10 @@ WHATS = (N_("character"), N_("condition"), N_("resource"), N_("skill"), N_("attr
 
 
 def label(text: str, what: str) -> str:
-    """A name of something (a skill, a resource, a condition …), checked and stripped;
-    ``what`` is an English word marked for the catalog, shown in the GM's language."""
+    """A name of something (a skill, a resource, a condition …), checked and stripped:
+    1–60 characters without control characters, not beginning with ``/`` (it would read
+    as a command); ``what`` is an English word marked for the catalog, shown in the GM's
+    language."""
     name = " ".join(text.split())
     what = tr(what)
     if not name:
@@ -67,7 +62,8 @@ def label(text: str, what: str) -> str:
 
 
 def character_name(campaign: Campaign, text: str, *, old: str | None = None) -> str:
-    """``text`` as a new character name: valid, and not another character's already."""
+    """``text`` as a new character name: valid, and not another character's already
+    (names are unique ignoring case)."""
     name = label(text, "character")
     if name.startswith("/"):
         raise CommandError(_("a character name cannot begin with '/' (it reads as a command)"))
@@ -95,7 +91,9 @@ def whole_number(text: str, what: str, *, low: int = -1_000_000, high: int = 1_0
 
 
 def skill_value(system: System, text: str, skill: str) -> Value:
-    """A skill value typed for ``system``: of its type, and within its range."""
+    """A skill value typed for ``system``: of its type (``System.skill_type``: BRP percent,
+    GURPS level, AGE ability name, Strange level name …) and within its range
+    (``System.skill_problem``)."""
     kinds = system.skill_type if isinstance(system.skill_type, tuple) else (system.skill_type,)
     raw = text.strip()
     value: Value | None = None

@@ -1,18 +1,8 @@
 """The preview's chance to complete an extended check, or to win a race, from this roll on.
 
-For a roll bound to a check (``ext=NAME`` or ``/ext use NAME``) the preview adds one line:
-the exact chance that the check is complete within the rolls that still end in time, if the
-same character (with the same modifiers) makes every one of them — the plan's distribution
-of points per roll (``System.extended_steps``: AGE 0 or the Drama Die; other systems their
-progress by grade) run through :func:`rules.age.pool_completion_odds`. A challenge test's
-consequences can change the TN, the pool or the time on a failure; the chance is computed
-at the check's current state and says so (``consequences aside``) when the check has any
-with an effect. For a race slice: each side's exact chance to win the race if these two
-roll every slice left (:func:`rules.age.race_odds` over the opposed roll's distribution of
-(winner, Drama Die)). The lines are kept short: the preview has three lines.
-
-All the rules functions here are cached by their inputs, so typing along a line costs the
-first keystroke's computation only.
+The chance is exact and assumes the same character (with the same modifiers) makes every
+roll left; the rules functions it calls are cached by their inputs, so typing along a line
+costs the first keystroke's computation only.
 """
 
 from __future__ import annotations
@@ -40,7 +30,14 @@ def _pct(p: Fraction) -> str:
 def completion_note(
     system: System, campaign: Campaign, name: str, check: Check, plan: Plan
 ) -> tuple[str, ...]:
-    """One preview line on the check ``name`` a roll is bound to ("" lines when none)."""
+    """One preview line on the check ``name`` a roll is bound to ("" lines when none).
+
+    The chance that the check is complete within the rolls that still end in time: the
+    plan's distribution of points per roll (``System.extended_steps``: AGE 0 or the Drama
+    Die; other systems their progress by grade) through :func:`rules.age.
+    pool_completion_odds`, at the check's current state (``consequences aside`` when it
+    has consequences with an effect). For a race slice: each side's chance to win the race
+    if these two roll every slice left (:func:`rules.age.race_odds`)."""
     chk = campaign.check(name)
     if chk.status != "running":
         return ()

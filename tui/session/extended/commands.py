@@ -1,26 +1,9 @@
-"""Extended checks at the table: ``/ext``, ``/clear``, ``/unblock``.
+"""Extended checks at the table: ``/ext``, ``/clear``, ``/unblock``, each change one step.
 
-Commands (each change is one undoable, logged step)::
-
-    /ext                                   list the checks
-    /ext NAME                              one check's state
-    /ext NAME threshold=15|challenging time=30m [tn=13|challenging] [every=2 | every=1,3,4]
-         [minor="guards alerted; tn+2"] [major="…; tn+2:Technology"] [serious="…; reset"]
-         [skills="Dexterity (Stealth), Intelligence (Technology)"]
-    /ext NAME race="naomi vs guard, amos" threshold=10 [time=30m] [tn=11]
-                                           a race: two sides, their own pools, first there wins
-    /ext use NAME | /ext use none          select the check every roll counts toward
-    /ext drop NAME                         remove a check
-    /clear NAME                            clear the minor consequence (after a separate test)
-    /unblock NAME                          lift a "blocked" consequence
-
-``tn`` defaults to the campaign option ``tn``, else 11 (Average); it only matters in a
-system that rolls against it (``System.extended_tn``). ``every`` defaults to 1 (the level
-rises with every failed roll). Creating and changing a check is in
-:mod:`tui.session.extended.checks` (imported on use: it needs the AGE rules); the effect
-syntax of the consequence texts is in :mod:`tui.session.extended.data`; how rolls count, per
-system, in :mod:`tui.session.extended.rolls`; the scene panel's lines come from
-:func:`~tui.session.extended.view.describe_checks`.
+This module is loaded for every campaign, so it stays cheap: creating and changing a check
+is in :mod:`.checks` (imported on use: it needs the AGE rules), the consequence syntax in
+:mod:`.data`, how rolls count in :mod:`.rolls`, the scene panel's lines in :mod:`.view`.
+The commands' forms are the README's *Extended checks* and each ``slash`` declaration.
 """
 
 from __future__ import annotations
@@ -51,6 +34,10 @@ COMMANDS = CommandSet()
     args="use|drop CHECK",
 )
 def _ext(table: SlashContext, cmd: Slash) -> Feedback:
+    """``/ext`` lists, ``/ext NAME`` shows one, ``/ext NAME key=value…`` creates or changes;
+    ``tn`` defaults to the campaign option ``tn``, else 11 (Average), and matters only in a
+    system that rolls against it (``System.extended_tn``); ``every`` defaults to 1 (the level
+    rises with every failed roll)."""
     campaign = table.campaign
     args = list(cmd.args)
     if not args or args == ["list"]:

@@ -1,23 +1,8 @@
 """Extended checks in the GM's words: consequences, escalation, time, names and skills.
 
-The mechanics live in :mod:`rules.age.challenge`; the save form (``to_check``/``from_check``,
-re-exported here) in :mod:`tui.session.extended.save`.
-
-Consequence syntax (``minor="…"``, ``major="…"``, ``serious="…"``): the text, then optionally
-``;`` and one effect word (case-insensitive)::
-
-    tn+2             minor: TN +2 until cleared
-    tn+N[:SCOPE]     permanent TN +N for every roll, or for SCOPE ("Intelligence (Technology)",
-                     "Technology" or "Intelligence"); on the minor level only ``tn+2`` with no
-                     scope means "until cleared", any other ``tn+N`` is permanent
-    time+N           minor: N extra minutes per roll until cleared; major/serious: N minutes lost
-    halve · reset    halve the pool (round down) · pool back to 0
-    close[:SCOPE]    the approach is closed (default: the skill of the roll that failed)
-    blocked          no more rolls until ``/unblock`` (another test was done)
-    none             text only, no mechanical effect
-
-A level written without an effect word gets the default: minor → ``tn+2``, major → ``tn+1``,
-serious → ``reset``. A level not written at all has no consequence (the level still rises).
+The mechanics live in :mod:`rules.age.challenge` and the save form (``to_check``/
+``from_check``, re-exported here) in :mod:`tui.session.extended.save`; this module reads
+what the GM types into them, the consequence syntax above all (:func:`parse_consequence`).
 """
 
 from __future__ import annotations
@@ -148,7 +133,25 @@ def _effect(level: Level, word: str) -> Effect | None:
 
 
 def parse_consequence(level: Level, text: str) -> Consequence:
-    """``"guards alerted; tn+2"`` → the level's Consequence (default effect when none named)."""
+    """``"guards alerted; tn+2"`` → the level's Consequence (default effect when none named).
+
+    Consequence syntax (``minor="…"``, ``major="…"``, ``serious="…"``): the text, then optionally
+    ``;`` and one effect word (case-insensitive)::
+
+        tn+2           minor: TN +2 until cleared
+        tn+N[:SCOPE]   permanent TN +N for every roll, or for SCOPE ("Intelligence
+                       (Technology)", "Technology" or "Intelligence"); on the minor level
+                       only ``tn+2`` with no scope means "until cleared"
+        time+N         minor: N extra minutes per roll until cleared; major/serious: N
+                       minutes lost
+        halve · reset  halve the pool (round down) · pool back to 0
+        close[:SCOPE]  the approach is closed (default: the skill of the roll that failed)
+        blocked        no more rolls until ``/unblock`` (another test was done)
+        none           text only, no mechanical effect
+
+    A level written without an effect word gets the default: minor → ``tn+2``, major → ``tn+1``,
+    serious → ``reset``. A level not written at all has no consequence (the level still rises).
+    """
     parts = [" ".join(p.split()) for p in text.split(";")]
     words: list[str] = []
     prose: list[str] = []

@@ -1,22 +1,9 @@
 """Races at the table: two sides filling their own pools, first to the threshold wins.
 
-The seed's advanced tests include «длительные противостояния, где важно, кто успеет первым»
-(:class:`rules.age.Race`). A GM creates one with ``/ext``::
-
-    /ext chase race="naomi vs guard, amos" threshold=10 [time=30m] [tn=11]
-
-``race=`` names the two sides, separated by ``vs``; a side is one or more characters
-separated by commas (the party member at the helm may change from slice to slice). Without
-``time=`` the race has no deadline. A race has no consequences (``minor=``… are refused).
-
-Each slice is one opposed roll between one character of each side, bound with ``ext=NAME``
-(or ``/ext use NAME``): ``naomi piloting vs guard piloting ext=chase``. It is resolved at the
-race's TN (a TN typed on the line stands for that slice only); its winner adds its Drama Die
-to its own side's pool, nobody gains when nobody wins, and the slice takes budget ÷
-(threshold / 2) of the time. The scene panel shows both pools; the preview of a slice shows
-each side's exact chance to win the race from here, if the same two roll every slice.
-
-Needs the AGE rules; imported only when a campaign has a race.
+The seed's «длительные противостояния, где важно, кто успеет первым» (:class:`rules.age.Race`):
+``/ext chase race="naomi vs guard, amos" threshold=10 [time=30m] [tn=11]``, then each slice
+is one opposed roll bound with ``ext=NAME``. Needs the AGE rules; imported only when a
+campaign has a race.
 """
 
 from __future__ import annotations
@@ -103,7 +90,11 @@ def create_race(
     budget: int | None,
 ) -> ExtendedCheck:
     """A new race from ``/ext NAME race=… threshold=… [time=…] [tn=…]`` (``system_name``
-    names the system when it cannot run races)."""
+    names the system when it cannot run races).
+
+    ``race=`` names the two sides separated by ``vs``; a side is one or more characters
+    separated by commas (whoever is at the helm may change from slice to slice). Without
+    ``time=`` the race has no deadline; a race has no consequences (``minor=``… refused)."""
     wrong = [k for k in _NOT_FOR_RACES if k in opts]
     if wrong:
         raise EntryError(
@@ -199,7 +190,10 @@ def problem(system: System, campaign: Campaign, chk: ExtendedCheck, check: Check
 def race_step(
     system: System, before: Campaign, chk: ExtendedCheck, check: Check, out: Outcome
 ) -> Outcome:
-    """A committed opposed roll counted as the next slice of the race ``chk``."""
+    """A committed opposed roll counted as the next slice of the race ``chk``: resolved at
+    the race's TN (a TN typed on the line stands for that slice only), its winner adds its
+    Drama Die to its own side's pool, nobody gains when nobody wins, and the slice takes
+    budget ÷ (threshold / 2) of the time."""
     opposed = system.extended_opposed(out)
     if opposed is None or len(check.sides) != 2:
         raise RulesError(

@@ -1,36 +1,9 @@
 """Rolls that feed an extended check: which check a roll counts toward, and what it adds.
 
-Which check: the roll names it (``naomi stealth ext=infiltration``), or the GM selected one
-with ``/ext use NAME`` (``Campaign.options["active_check"]``) and every single roll counts
-toward it until ``/ext use none``; ``ext=none`` keeps one roll out. A roll that names its check
-must qualify (running, not blocked, an allowed and open skill) or it is refused with the
-reason; a roll that only meets the selected check and does not qualify is an ordinary roll,
-and its log entry says why it did not count. ``ext=`` may be typed on any side of an opposed
-line (usually at its end).
-
-An opposed roll may be a step where the system allows it (``System.opposed_steps``, AGE:
-the seed's «простой или встречный бросок»): the first side is the one the check is about;
-it succeeds when it wins, and adds its own Drama Die. A race (:mod:`.races`) counts only
-opposed rolls between its two sides: each slice's winner fills its own side's pool.
-
-What a roll adds is the system's to say (``System.extended_progress`` and
-``extended_result``): AGE its Drama Die, when the total reaches the check's TN for the skill;
-BRP success 1, special 2, critical 3; GURPS success 1, critical 2; Strange System partial 1,
-full 2, critical 3; skirmish success 1, lucky 2. The pool, time and consequences are then
-worked out by :mod:`tui.session.extended.progress`, which needs the AGE rules: this module
-imports it only once a campaign has a check a roll counts toward, so a campaign without
-extended checks never loads them.
-
-``clear`` (a bare word: ``naomi stealth ext=infiltration clear``) spends the roll's success on
-the active minor consequence instead of the pool. The plan hook takes the word out (system
-adapters refuse unknown words) and binds the roll with :class:`BoundSide`, a ``Side`` that
-also carries the check's name and the ``clear`` flag; the roll hook reads them back. For AGE
-the plan hook also sets ``tn=`` to the check's TN for the skill unless the GM typed a TN or a
-difficulty (``System.with_check_tn``); a TN the GM typed is honoured for that roll only.
-
-The preview of a bound roll adds the exact chance to complete the check in the time left if
-the same roller makes every remaining roll (a race: each side's chance to win it), from the
-plan's progress distribution (:mod:`.chances`).
+What a roll adds is the system's to say (``System.extended_progress``, ``extended_result``:
+AGE its Drama Die, elsewhere points by grade); the pool, time and consequences are worked
+out by :mod:`.progress`, which needs the AGE rules and is imported only once a campaign has
+a check a roll counts toward, so a campaign without extended checks never loads them.
 """
 
 from __future__ import annotations
@@ -55,7 +28,10 @@ COMMANDS = CommandSet()
 
 @dataclass(frozen=True)
 class BoundSide(Side):
-    """A roll-entry side bound to an extended check by the plan hook."""
+    """A roll-entry side bound to an extended check by the plan hook: the check's name and
+    the ``clear`` word (the success spent on the active minor consequence instead of the
+    pool), which the plan hook takes out of the words since system adapters refuse unknown
+    ones; the roll hook reads them back."""
 
     ext_check: str = ""
     ext_clear: bool = False
@@ -82,7 +58,18 @@ def _named(check: Check) -> str | None:
 
 
 def find_target(system: System, campaign: Campaign, check: Check) -> Target | None:
-    """The check this roll counts toward (``ext=NAME`` or the selected one), or None."""
+    """The check this roll counts toward, or None.
+
+    The roll names it (``ext=NAME``, on any side of an opposed line), or the GM selected one
+    with ``/ext use NAME`` (``Campaign.options["active_check"]``) and every single roll counts
+    toward it until ``/ext use none``; ``ext=none`` keeps one roll out. A roll that names its
+    check must qualify (running, not blocked, an allowed and open skill) or it is refused
+    with the reason; one that only meets the selected check and does not qualify is an
+    ordinary roll, and its log entry says why it did not count. An opposed roll may be a
+    step where the system allows it (``System.opposed_steps``, AGE: «простой или встречный
+    бросок»): the first side is the one the check is about, and it adds its own Drama Die
+    when it wins; a race (:mod:`.races`) counts only opposed rolls between its two sides.
+    """
     raw = _named(check)
     if raw is not None and raw.casefold() in OPT_OUT:
         return None
@@ -122,8 +109,9 @@ def _tn_for(campaign: Campaign, name: str, skill: str) -> int:
 
 @COMMANDS.plan_hook
 def bind_roll(system: System, campaign: Campaign, check: Check) -> Check:
-    """Bind a roll to its extended check (AGE: its TN); refuse a roll that names a check it
-    cannot count toward."""
+    """Bind a roll to its extended check; refuse a roll that names a check it cannot count
+    toward. For AGE it also sets ``tn=`` to the check's TN for the skill unless the GM typed
+    a TN or a difficulty (``System.with_check_tn``), which is honoured for that roll only."""
     side = check.a
     clear = "clear" in side.words
     target = find_target(system, campaign, check)
@@ -209,7 +197,7 @@ def completion_note(
     system: System, campaign: Campaign, check: Check, plan: Plan
 ) -> tuple[str, ...]:
     """The exact chance to complete the bound check (or win the race) if this roll's makers
-    make every roll left."""
+    make every roll left, from the plan's progress distribution (:mod:`.chances`)."""
     side = check.a
     if not isinstance(side, BoundSide) or not side.ext_check:
         return ()

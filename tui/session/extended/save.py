@@ -4,18 +4,6 @@ The mechanics live in :mod:`rules.age`; this module only translates. An
 :class:`~tui.session.campaign.model.ExtendedCheck` keeps everything the rules value needs in
 plain TOML-able data (no ``None``, no tuples, exact minutes as strings such as ``"30/7"``), so
 ``from_check(to_check(test, name)) == test`` and undo/redo/save never lose a detail.
-
-The rules state beyond the model's own fields lives in ``consequences`` (its name is older
-than races): the consequence levels and effects, and
-
-- ``previous`` — the state before the last roll, without its contributions (they are the
-  check's own minus the last): what Fortune spent on that roll re-decides from;
-- a contribution's ``result`` is ``[die 1, die 2, Drama Die, bonus, TN]`` plus the skill
-  (ability + focus) when it differs from the bonus, and ``opponents`` the other
-  participants' results when the roll was an opposed test;
-- a race (``kind = "race"``): ``sides`` (each a list of character names), ``pools``, the
-  ``winner``'s index (-1: none) and its slices in ``contributions``; ``time_budget = 0``
-  means no deadline.
 """
 
 from __future__ import annotations
@@ -129,8 +117,17 @@ def to_check(
     allowed_skills: Sequence[str] = (),
     notes: Sequence[Mapping[str, Any]] = (),
 ) -> ExtendedCheck:
-    """The save form of ``test``. ``notes[i]`` adds table details (real dice, grade) to the
-    i-th contribution; the rules fields always win."""
+    """The save form of ``test``. ``notes[i]`` adds table details (real dice, grade) to
+    the i-th contribution; the rules fields always win.
+
+    The rules state beyond the model's own fields lives in ``consequences`` (its name is
+    older than races): the levels and effects; ``previous``, the state before the last roll
+    without its contributions (what Fortune spent on that roll re-decides from); each
+    contribution's ``result`` ``[die 1, die 2, Drama Die, bonus, TN]`` plus the skill when it
+    differs from the bonus, and ``opponents`` for an opposed test; a race (``kind = "race"``)
+    has ``sides`` (lists of names), ``pools``, the ``winner``'s index (-1: none), its slices
+    in ``contributions``, and ``time_budget = 0`` for no deadline.
+    """
     contributions = []
     for i, c in enumerate(test.contributions):
         extra = dict(notes[i]) if i < len(notes) else {}

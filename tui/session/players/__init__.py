@@ -18,9 +18,10 @@ What the players see:
 - **Notes of the GM**: every character's ``notes`` (the GM's notes on the sheet) are left
   out, and so is the scene history (the view never shows it).
 - **The log** (:mod:`tui.session.players.log`): secret entries (``!`` rolls, ``/note``) are
-  left out; an entry involving a GM-only character is left out, unless a visible character
-  made it: then it is told anew, without a number — "Кирма rolls against Unknown A:
-  success".
+  left out; an entry a GM-only character made is left out; one a visible character made
+  against one is told anew, without a number — "Кирма rolls against Unknown A: success";
+  one no character made (a turn, a round) keeps its public part, the hidden one named by
+  the stand-in — "round 2: Unknown A's turn ⟶ Alice Moore: bleeding ends".
 
 A character is GM-only if the save says so now, or if a log entry recorded it so when it was
 made (``LogEntry.hidden``), whatever its name became since. System data kept in

@@ -38,7 +38,7 @@ class Cast:
 
     def label(self, name: str) -> str:
         """The stand-in for the hidden character ``name`` (its alias works too)."""
-        real = self.hidden.tokens.get(fold(name.strip()), name)
+        real = self.hidden.who(name)
         found = self._labels.get(real)
         if found is None:
             n = len(self._labels)

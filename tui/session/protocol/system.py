@@ -105,7 +105,12 @@ class System(Protocol):
         ...
 
     def plan(self, campaign: Campaign, check: Check) -> Plan:
-        """The validated check with its exact odds, and how to roll it."""
+        """The validated check with its exact odds, and how to roll it.
+
+        Building the plan validates everything (names, modifiers, typed dice) and computes
+        the odds, so the preview line and the committed roll share one path; running it
+        draws any missing dice from the injected generator, calls the rules and returns the
+        next campaign with its log entry."""
         ...
 
     def commands(self) -> CommandSet:

@@ -1,18 +1,8 @@
 """What a recap tells, collected from the selected entries in one pass (a stream).
 
-Only the few things a recap shows are kept — notable rolls, resource changes, experience,
-the checks mentioned, the dice statistics — each with the ``seq`` of its entry, so that an
-entry whose change was taken back (an undo names it; a redo brings it back) is left out at
-the end, as the table left it out.
-
-What the shared code reads from an entry is system-neutral:
-
-- a *notable* roll has the grade ``critical`` or ``fumble`` (a BRP critical or fumble, a
-  Strange System absolute or ordinary critical, a skirmish Lucky Chance or catastrophe, a
-  GURPS critical) or ``inputs.stunts`` > 0 (AGE stunt points);
-- a *resource change* has ``inputs`` ``resource``, ``from`` and ``to`` (``/hp``);
-- *experience* is an entry whose ``inputs.rolls`` rows carry ``character``, ``skill``,
-  ``skill_before`` and ``gain`` (the end of a BRP adventure).
+Only the few things a recap shows are kept, each with the ``seq`` of its entry, so an entry
+whose change was taken back (an undo names it; a redo brings it back) is left out at the end,
+as the table left it out. What it reads from an entry is system-neutral (:func:`gather`).
 """
 
 from __future__ import annotations
@@ -108,7 +98,14 @@ def _gains(rows: Any) -> list[Gain]:
 
 def gather(entries: Iterable[LogEntry], checks: Sequence[str]) -> Gathered:
     """Collect from ``entries`` (already selected and filtered); ``checks`` are the names of
-    the campaign's extended checks, to note which the entries mention."""
+    the campaign's extended checks, to note which the entries mention.
+
+    A *notable* roll has the grade ``critical`` or ``fumble`` (each system maps its own:
+    a Strange absolute critical, a skirmish Lucky Chance …) or ``inputs.stunts`` > 0 (AGE
+    stunt points); a *resource change* has ``inputs`` ``resource``, ``from`` and ``to``
+    (``/hp``); *experience* is an entry whose ``inputs.rolls`` rows carry ``character``,
+    ``skill``, ``skill_before`` and ``gain`` (the end of a BRP adventure).
+    """
     got = Gathered()
     folded = [(fold(name), name) for name in checks]
     seen: set[int] = set()

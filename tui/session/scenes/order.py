@@ -1,19 +1,10 @@
 """Turn order for every system: ``/order``, ``/init``, ``/next``, ``/swap``, ``/up``, ``/down``.
 
-The generic order is an initiative list: set explicitly (``/order NAME NAME …``) or sorted by
-initiative values (``/init CHAR N``, kept in ``Scene.system["init"]``). A system may keep an
-order of its own instead (GURPS: Basic Speed, then DX, then the GM's order), allowing the GM
-to reorder only within its ties, and may refuse ``/init``; it says so through the system
-interface (``turn_order``, ``order_ties``, ``init_refusal``). When ``/next`` makes an actor
-current, the system's ``turn_started`` runs in the same step (GURPS ends that actor's last
-maneuver) and its note joins the message.
-
-Decisions: ``/order`` without names takes every character of the campaign. A rolled
-initiative of everyone in the order (``/init roll all …``) starts it from the top; one
-character's value (set or rolled) keeps the highlight on the current actor. ``/next``
-wrapping past the last actor starts the next round, except in a system whose rounds follow
-phases (``next_wraps_round``: the Strange System's ``/phase``). Reordering keeps the
-highlight on the same actor.
+The generic order is an initiative list, set explicitly or sorted by initiative values
+(``Scene.system["init"]``). A system may keep an order of its own instead (GURPS: Basic Speed,
+then DX, then the GM's order), allowing reordering only within its ties, and may refuse
+``/init``; it says so through the system protocol (``turn_order``, ``order_ties``,
+``init_refusal``), and its ``turn_started`` runs in the same step as ``/next``.
 """
 
 from __future__ import annotations
@@ -55,7 +46,8 @@ def _actor(scene: Scene) -> str | None:
 
 
 def build_order(system: System, campaign: Campaign, names: Sequence[str] = ()) -> Campaign:
-    """``/order [NAME …]``: the turn order of the named characters (default: everyone)."""
+    """``/order [NAME …]``: the turn order of the named characters (default: everyone).
+    Reordering keeps the highlight on the same actor."""
     scene = need_scene(campaign)
     chosen = list(names) or [c.name for c in campaign.characters]
     if not chosen:
@@ -88,7 +80,9 @@ def set_init(system: System, campaign: Campaign, name: str, value: int) -> Campa
 
 
 def next_turn(system: System, campaign: Campaign) -> tuple[Campaign, Msg]:
-    """``/next``: the next actor; past the last one, the next round begins."""
+    """``/next``: the next actor; past the last one, the next round begins, except in a
+    system whose rounds follow phases (``next_wraps_round``: the Strange System's
+    ``/phase``)."""
     scene = need_scene(campaign)
     if not scene.turn_order:
         raise CommandError(_("no turn order yet: /order builds one"))
@@ -244,7 +238,9 @@ def _init(table: SlashContext, cmd: Slash) -> Feedback:
 
 
 def _init_roll(table: SlashContext, words: list[str]) -> Feedback:
-    """``/init roll CHAR|all EXPR``: roll the values, set them, sort (one undoable step)."""
+    """``/init roll CHAR|all EXPR``: roll the values, set them, sort (one undoable step).
+    A rolled initiative of everyone in the order starts it from the top; one character's
+    value (set or rolled) keeps the highlight on the current actor."""
     from tui.session.scenes.initiative import roll_initiative
 
     refusal = table.system.init_refusal

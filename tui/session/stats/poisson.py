@@ -1,34 +1,10 @@
 """The exact number-of-successes distribution of rolls with different chances.
 
-``n`` rolls with chances ``p1 … pn`` give a Poisson-binomial count of successes. It is kept
-exact: every chance is a ``Fraction``, the distribution is the polynomial ``∏ (1 - pi +
-pi·x)`` whose coefficient of ``x^k`` is the chance of ``k`` successes. Over a common
-denominator the coefficients are whole numbers, so the product is a product of integer
-polynomials, done in two cheap steps:
-
-- rolls with the same chance (the same skill at the same modifier) form one binomial
-  factor ``(b - a + a·x)^m`` whose coefficients are written down at once;
-- the factors are multiplied by packing each polynomial into one big integer (Kronecker
-  substitution: coefficient ``k`` in the decimal digits from ``k·w``) and letting one
-  big multiplication do the convolution. Every coefficient of a product is at most its
-  denominator, so ``w`` = that denominator's digit count plus one never lets slots overlap.
-  The numbers are ``decimal.Decimal`` whole numbers in a context that refuses to round:
-  its multiplication of huge numbers is a number-theoretic transform, some thirty times
-  faster than ``int``'s at the sizes a long campaign reaches (3,000 rolls of d100: numbers
-  of millions of digits), and packing is string work, linear in the size.
-
-Exactness has a price that grows with the square of the rolls: the coefficients of ``n``
-rolls of d100 have about ``2n`` digits each, ``n`` of them (4,000 rolls: 2.4 s and 64 MB
-here; 20,000: minutes and a gigabyte). Up to :data:`EXACT_LIMIT` rolls in one tally — more
-than a character rolls in years of play — everything is exact. Beyond it the standing is
-the normal approximation with a continuity correction, from the exact mean and variance,
-and says so (``Luck.exact`` is false; the screens and the recap write "≈"); at that size the
-approximation's error is far below the one decimal shown.
-
-The *percentile* of an observed count ``k`` is the mid-percentile ``P(X < k) + P(X = k)/2``:
-for a discrete count it is the fraction of equally likely tables that did worse, counting
-a tie as half; it is 1/2 when the count is the middle of the distribution, near 0 for a
-cursed table and near 1 for a blessed one.
+``n`` rolls with chances ``p1 … pn`` give a Poisson-binomial count of successes, kept exact:
+the polynomial ``∏ (1 - pi + pi·x)`` over a common denominator, whose coefficient of ``x^k``
+is the chance of ``k`` successes. The non-obvious part is the speed: the integer polynomials
+are multiplied as packed ``Decimal`` numbers (see :func:`_multiply`), and past
+:data:`EXACT_LIMIT` rolls the standing is a normal approximation that says so.
 """
 
 from __future__ import annotations
@@ -44,7 +20,12 @@ from math import comb
 
 __all__ = ["EXACT_LIMIT", "Luck", "distribution", "luck", "percentile"]
 
-#: The most rolls whose standing is computed exactly (see the module docstring).
+#: The most rolls whose standing is computed exactly — more than a character rolls in years
+#: of play. Exactness costs the square of the rolls: the coefficients of ``n`` rolls of d100
+#: have about ``2n`` digits each, ``n`` of them (4,000 rolls: 2.4 s and 64 MB here; 20,000:
+#: minutes and a gigabyte). Beyond it :class:`Luck` is the normal approximation with a
+#: continuity correction from the exact mean and variance (``Luck.exact`` is false; the
+#: screens and the recap write "≈"); at that size its error is far below the decimal shown.
 EXACT_LIMIT = 4000
 
 _Poly = tuple[list[Decimal], Decimal]  # whole-number coefficients over one denominator
@@ -58,6 +39,8 @@ def _exact() -> decimal.Context:
 
 
 def _binomial(p: Fraction, m: int) -> _Poly:
+    """Rolls with the same chance (one skill at one modifier) as one factor
+    ``(b - a + a·x)^m``, its coefficients written down at once."""
     a, b = Decimal(p.numerator), Decimal(p.denominator)
     q = b - a
     a_pow, q_pow = [Decimal(1)], [Decimal(1)]
@@ -72,6 +55,13 @@ def _digits(value: Decimal, width: int) -> str:
 
 
 def _multiply(x: _Poly, y: _Poly) -> _Poly:
+    """The product of two polynomials by Kronecker substitution: each packed into one big
+    number (coefficient ``k`` in the decimal digits from ``k·w``) so that one multiplication
+    does the convolution. Every coefficient of a product is at most its denominator, so
+    ``w`` = that denominator's digit count plus one never lets slots overlap. ``Decimal``'s
+    multiplication of huge numbers is a number-theoretic transform, some thirty times faster
+    than ``int``'s at the sizes a long campaign reaches (3,000 rolls of d100: millions of
+    digits), and packing is string work, linear in the size."""
     (cx, dx), (cy, dy) = x, y
     den = dx * dy
     if len(cx) == 1 or len(cy) == 1:
@@ -108,7 +98,9 @@ def distribution(ps: Iterable[Fraction]) -> list[Fraction]:
 
 
 def percentile(ps: Iterable[Fraction], observed: int) -> Fraction:
-    """The mid-percentile of ``observed`` successes among rolls with chances ``ps``."""
+    """The mid-percentile of ``observed`` successes among rolls with chances ``ps``:
+    ``P(X < k) + P(X = k)/2``, the fraction of equally likely tables that did worse, a tie
+    counting half (1/2 in the middle, near 0 for a cursed table, near 1 for a blessed one)."""
     return luck(ps, observed).percentile
 
 

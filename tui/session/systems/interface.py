@@ -1,21 +1,11 @@
 """The :class:`Defaults` a system subclasses, and the System protocol's names in one place.
 
-A system adds a capability by answering a member of
-:class:`~tui.session.protocol.system.System` differently: :class:`Defaults` answers every
-optional one the way a system without that capability would (no round limit, the generic
-initiative list, no end-of-adventure rolls …), so a new system implements only what it has.
-The protocol and its values live at the bottom (:mod:`tui.session.protocol`); the defaults
-live here, with the systems, because they may use the shared rooms (renaming in scene data).
-
-Members are cheap to reach: a system's tracker package is imported when a save is loaded
-(the schema asks for its skill values), so anything that needs the rules is imported inside
-the member that uses it, after the first frame.
-
-Building an adapter: :meth:`System.plan` turns a parsed check into a :class:`Plan`. Building
-the plan validates everything (names, modifiers, typed dice) and computes the exact odds, so
-the preview line and the committed roll share one path; running the plan draws any missing
-dice from the injected generator, calls the rules and returns the next campaign plus its log
-entry (an :class:`~tui.session.campaign.session.Outcome`).
+:class:`Defaults` answers every optional member of :class:`~tui.session.protocol.system.System`
+the way a system without that capability would (no round limit, the generic initiative list,
+no end-of-adventure rolls …), so a new system implements only what it has. The defaults live
+here, above the protocol, because they may use the shared rooms (renaming in scene data); a
+member that needs the rules imports them inside itself, after the first frame, since a
+system's tracker package is imported as soon as a save is loaded.
 """
 
 from __future__ import annotations

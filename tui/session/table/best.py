@@ -1,14 +1,8 @@
 """ "Who should roll this?": every party member's exact odds for one check (``/best``).
 
-``/best SKILL [modifiers]`` (and ctrl+b on a typed check) builds, for each party member,
-the roll line that member would type (the skill as that character names it, the same
-modifiers) and plans it through the table, so the odds are the ones the roll would have.
-Members are ranked by their chance of a success or better, then of a critical, then of a
-partial result; those who cannot roll the skill come last, with the reason.
-
-Decision: a member without the skill is listed as unable, not given a stand-in skill: what
-a missing skill falls back to (a BRP base chance, an AGE ability without its focus) is the
-GM's call, and ``/best Dexterity`` asks for the fallback directly.
+``/best SKILL [modifiers]`` (and ctrl+b on a typed check) plans, for each party member, the
+roll line that member would type (the skill as that character names it, the same
+modifiers), so the odds are the ones the roll would have.
 """
 
 from __future__ import annotations
@@ -72,7 +66,11 @@ def _split(words: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def best_rolls(table: SlashContext, words: Sequence[str]) -> list[Candidate]:
-    """Every party member's row for the check ``words`` (``spot hidden hard``), best first."""
+    """Every party member's row for the check ``words`` (``spot hidden hard``), best first:
+    by the chance of a success or better, then of a critical, then of a partial result.
+    Those who cannot roll the skill come last, with the reason, not with a stand-in skill:
+    what a missing skill falls back to (a BRP base chance, an AGE ability without its
+    focus) is the GM's call, and ``/best Dexterity`` asks for the fallback directly."""
     skill_words, tail = _split(words)
     rows: list[Candidate] = []
     for ch in table.campaign.characters:

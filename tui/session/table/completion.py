@@ -5,21 +5,6 @@ completed is the word under the cursor at the end of the line (the *fragment*; e
 space, where Tab offers the next word): a roll line is ``CHAR SKILL MODIFIER…`` on each side
 of ``vs``; a ``/command`` line follows the command's declared arguments
 (:class:`~tui.session.protocol.commands.SlashCommand.args`).
-
-Decisions (the issue left them to us):
-
-- Every candidate is offered, each thing once (an alias and its name are one candidate):
-  skills before characteristics, then the most rolled first (from the log), then the sheet's
-  order; characters by use, then the campaign's order.
-- Nothing is appended that the GM did not ask for: a fragment is completed, and only an empty
-  fragment (after a space) offers the next word. A completed character or command is
-  followed by a space, so the next Tab goes on with its skill or argument.
-- The line keeps the GM's script and case: in a Cyrillic line the Cyrillic name, in a Latin
-  line a Latin alias or the transliteration (``dallah vl`` → ``dallah vladenie dlinnym
-  mechom``); a line typed in lower case stays in lower case.
-- The name the fragment continues is preferred, so that the inline suggestion can show the
-  rest of the word; a completion that corrects the fragment (a typo, another script)
-  replaces it.
 """
 
 from __future__ import annotations
@@ -393,7 +378,18 @@ def _roll_line(table: Table, text: str) -> list[_Candidate]:
 def complete_line(table: Table, text: str) -> list[str]:
     """Whole-line completions of ``text``, in Tab order (lines equal to ``text`` included,
     so that cycling comes back to what the GM has). A secret line (``!…``) completes as the
-    line after the ``!``, which it keeps."""
+    line after the ``!``, which it keeps.
+
+    Every candidate is offered, each thing once (an alias and its name are one): skills
+    before characteristics, then the most rolled first (from the log), then the sheet's
+    order; characters by use, then the campaign's order. Nothing is appended that the GM
+    did not ask for: a fragment is completed, and only an empty fragment offers the next
+    word; a completed character or command is followed by a space, so the next Tab goes on.
+    The line keeps the GM's script and case (in a Latin line a Latin alias or the
+    transliteration: ``dallah vl`` → ``dallah vladenie dlinnym mechom``). The name the
+    fragment continues comes first, so the inline suggestion can show the rest of the word;
+    a completion that corrects the fragment (a typo, another script) replaces it.
+    """
     if len(text) > MAX_LINE or not text.strip() or any(ord(c) < 32 for c in text):
         return []
     if text.startswith(SECRET):

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tui.language import N_, _, tr
+from tui.session.campaign.name_forms import distance
+from tui.session.campaign.transliteration import alternate, loose, normal, romanise, script_of
 from tui.session.table.name_index import NameIndex, tiers_found
-from tui.session.table.transliteration import alternate, loose, normal, romanise, script_of
 
 __all__ = [
     "Match",
@@ -80,30 +81,6 @@ def _forms(name: str) -> _Forms:
         frozenset(w[0] for ws in words for w in ws),
         frozenset(ws[0] for ws in words[:-1] if ws),
     )
-
-
-def distance(a: str, b: str, limit: int = 2) -> int:
-    """Edits (a letter changed, added, removed, or two swapped) from ``a`` to ``b``.
-
-    Stops counting past ``limit`` (returns ``limit + 1``): typo checks only need "at most
-    one", and that keeps a long word cheap.
-    """
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        row = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            best = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                best = min(best, prev2[j - 2] + 1)
-            row[j] = best
-        if min(row) > limit:
-            return limit + 1
-        prev2, prev = prev, row
-    return min(prev[-1], limit + 1)
 
 
 @lru_cache(maxsize=65536)  # 800 "Cultist NNN" share one "cultist": compared once per word

@@ -346,3 +346,37 @@ def test_rolled_dice_are_kept_until_applied_and_stale_ones_dropped() -> None:
     assert experience_rows(raised)[0].roll is None  # the value changed: the roll is stale
     applied = end_adventure(kept, (rows[0], rows[1].entered(10)))
     assert PROGRESS not in applied.options
+
+
+def test_rolled_at_once_is_the_die_by_die_roll() -> None:
+    import random
+    from dataclasses import astuple
+
+    for seed in range(200):
+        base = Row("Alice Moore", "Stealth", seed % 103)
+        if seed % 3 == 1:
+            base = base.entered(seed % 100 + 1, typed=True)
+        row, rng = base, random.Random(seed)
+        while row.next_die:
+            row = row.entered(rng.randint(1, row.next_die), typed=False)
+        rolled = base.rolled(random.Random(seed))
+        assert rolled == row and rolled.improved == Row(*astuple(row)).improved
+
+
+def test_a_long_end_of_adventure_logs_a_line_per_character() -> None:
+    from tui.session.adventure.flow import DETAILED
+
+    skills = {f"Skill {j}": 50 for j in range(DETAILED)}
+    chars = tuple(Character(n, skills=skills, ticks=tuple(skills)) for n in ("Ann", "Bob"))
+    c = Campaign("Long", "brp", characters=chars)
+    rows = [  # Ann: every skill +3; Bob: none
+        r.entered(60).entered(3) if r.character == "Ann" else r.entered(10)
+        for r in experience_rows(c)
+    ]
+    draft = end_draft(c, rows)
+    assert draft.effects == (
+        f"Ann: {DETAILED} of {DETAILED} improved: "
+        + ", ".join(f"Skill {j} +3 → 53" for j in range(DETAILED)),
+        f"Bob: none of {DETAILED} improved",
+    )
+    assert len(draft.inputs["rolls"]) == 2 * DETAILED  # every die is still in the entry

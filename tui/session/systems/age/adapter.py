@@ -1,22 +1,9 @@
-"""The Expanse (AGE) at the table: tests and opposed tests.
+"""The Expanse (AGE) at the table: tests and opposed tests of any number of participants.
 
-Entry forms::
-
-    naomi stealth [tn=13 | challenging] [+N|-N] [= 3 4 6]     the third die is the Drama Die
-    naomi dexterity tn=11                                    an ability without a focus
-    naomi stealth vs guard perception seeing tn=11           opposed (TN optional)
-    naomi stealth vs guard seeing vs amos hearing tn=11      any number of participants
-
-A character's ``skills`` map each focus to its ability (``Stealth = "Dexterity"``); naming
+A character's ``skills`` map each focus to its ability (``Stealth = "Dexterity"``), so naming
 the focus rolls the ability + 2 (only one focus ever counts). Without a TN the campaign
-option ``tn`` is used, else 11 (Average), and the preview says so.
-
-Opposed tests follow the seed's chain among all participants (``rules.age.opposed_many``):
-one TN for the whole test — the one TN typed on any side (two different ones are refused);
-with none typed, totals alone decide. Ties go to the Drama Die, then to ability + focus
-(``skill=``), never to the ``+N``/``-N`` situational modifiers; the log says which decided.
-The preview shows each participant's exact chance to win (``rules.age.opposed_odds``, cached
-by its inputs in the rules).
+option ``tn`` is used, else 11 (Average), and the preview says so; the entry forms are the
+AGE help page.
 """
 
 from __future__ import annotations
@@ -206,7 +193,9 @@ class AgeAdapter:
 
 def _gate(tests: Sequence[_Test]) -> int | None:
     """The one TN of an opposed test: the TN typed on any side; two different ones are an
-    error (the seed's GM names one «сложность броска»)."""
+    error (the seed's GM names one «сложность броска»); with none typed, totals alone
+    decide. Ties then go to the Drama Die, then to ability + focus, never to the ``+N``/
+    ``-N`` situational modifiers (``rules.age.opposed_many``); the log says which decided."""
     typed = {t.side.actor: t.tn for t in tests if t.explicit_tn}
     values = set(typed.values())
     if len(values) > 1:

@@ -2,18 +2,8 @@
 
 The seed: the player rolls «и при необходимости модифицирует его результат, тратя ОУ», and in
 an opposed test «оппоненты … модифицируют свои результаты, тратя ОУ». So Fortune changes a
-die of the character's last test — a single test, or either side's roll in an opposed test
-of any size (``side=N`` picks the side when the character rolled twice in it) — and the
-test is re-decided: success or failure, or the opposed verdict by the seed's chain (the
-log says what it was). Die 3 is the Drama Die. The costs come from the campaign options
-``fortune_regular`` (default 2) and ``fortune_drama`` (default 3); the points from the
-character's ``Fortune`` resource.
-
-A roll that counted toward an extended check or a race is re-counted too: pool, failures,
-consequences and time as if the changed roll had been made (``amend_last`` in the rules) —
-as long as it is still that check's last roll (once another roll counted, or the GM cleared
-or unblocked something, the roll can no longer be changed). Setting a die to the face it
-already shows is refused and costs nothing. Each spend is one undoable step.
+die of the character's last test and the test is re-decided, an extended check or race it
+counted toward included (``amend_last`` in the rules); each spend is one undoable step.
 """
 
 from __future__ import annotations
@@ -173,6 +163,14 @@ def _verdict(roll: _Roll, results: Sequence[age.Result]) -> tuple[Msg, str]:
     args="CHAR die=1|die=2|die=3",
 )
 def _fortune(table: SlashContext, cmd: Slash) -> Feedback:
+    """Change die ``die`` (3 is the Drama Die) of the character's last test to ``face``: a
+    single test, or either side's roll in an opposed test of any size (``side=N`` picks the
+    side when the character rolled twice in it); success or the opposed verdict is decided
+    again by the seed's chain, and the log says what it was. The costs come from the
+    campaign options ``fortune_regular`` (default 2) and ``fortune_drama`` (default 3), the
+    points from the ``Fortune`` resource. A roll counted toward a check is re-counted (pool,
+    failures, consequences, time) while it is still that check's last roll. Setting a die to
+    the face it shows is refused and costs nothing."""
     words = [w for w in cmd.args if "=" not in w]
     opts = dict(w.split("=", 1) for w in cmd.args if "=" in w)
     if not words or "die" not in opts or "face" not in opts:

@@ -1,33 +1,8 @@
 """Basic Roleplaying at the table: skill checks, characteristic rolls, opposed and resistance.
 
-Entry forms::
-
-    alice spot hidden [easy|hard|automatic|impossible] [nostakes] [+N|-N] [= 07]
-    alice spot hidden impossible [roll | = 97]        no roll, or "to see how badly"
-    alice stealth vs boris listen [= 42] [= 17]      skill against skill
-    alice stealth vs boris listen vs carl spot       every acting side rolls (any number)
-    alice str vs boulder siz [by=active|passive] [= 33]   the resistance table
-
-A characteristic rolled alone is a ×5 roll (STR 13 → 65 %), the usual BRP characteristic
-roll. A signed number adds percentage points to the skill before difficulty. The first
-eligible success of a *skill* in the adventure sets its experience tick (not for
-characteristics, which do not improve by experience).
-
-Impossible (seed: «бросок не разрешается … Мастер игры может … позволить игроку бросить и
-описать, насколько плохо провалилась попытка»): without dice it is a failure with no roll;
-typed dice, or the word ``roll`` (the app rolls), resolve it at chance 0 to see how badly.
-
-Resistance rolls (seed: «бросок делает та сторона, которую контролирует игрок … пусть
-бросает пассивная сторона»): by default the side of a player character rolls (a party
-member against an NPC or an object), and the passive side when that is unclear (both or
-neither are player characters); ``by=active`` or ``by=passive`` says so outright. The log
-names who rolled, whether the die was typed or rolled, and what it needed.
-
-Opposed rolls with more than two sides follow the seed's «все действующие стороны»
-(``rules.brp.opposed_many``): the single best quality wins and is lowered by the best
-opposition, every other success becomes a failure; equal plain successes go to the higher
-skill rating (before difficulty), equal specials or criticals cancel. A success cancelled
-still ticks. Two characteristics use the resistance table, which has two sides only.
+Each line becomes a plan with its exact odds before Enter (the entry forms are the BRP help
+page, ``Brp.entry_help``). Two characteristics against each other use the resistance table
+(two sides only); anything else with ``vs`` is an opposed roll of any number of sides.
 """
 
 from __future__ import annotations
@@ -71,7 +46,14 @@ def _odds(chance: int) -> tuple[Chance, ...]:
 
 
 class _Roll:
-    """One side of a BRP roll after validation: base value, difficulty, final chance."""
+    """One side of a BRP roll after validation: base value, difficulty, final chance.
+
+    A characteristic rolled alone is a ×5 roll (STR 13 → 65 %), the usual BRP
+    characteristic roll; a signed number adds percentage points to the skill before
+    difficulty. Impossible (seed: «бросок не разрешается … позволить игроку бросить и
+    описать, насколько плохо провалилась попытка»): without dice it is a failure with no
+    roll; typed dice, or the word ``roll``, resolve it at chance 0 to see how badly.
+    """
 
     def __init__(self, campaign: Campaign, side: Side) -> None:
         self.side = side
@@ -162,6 +144,9 @@ class _Roll:
 def _tick(
     campaign: Campaign, roll: _Roll, level: Level, eligible: bool
 ) -> tuple[Campaign, list[Msg]]:
+    """The first eligible success of a *skill* in the adventure sets its experience tick
+    (characteristics do not improve by experience); a success cancelled in a contest still
+    ticks."""
     if not (roll.is_skill and eligible):
         return campaign, []
     ch = campaign.character(roll.side.actor)
@@ -242,6 +227,10 @@ class BrpAdapter:
         return Plan(summary, odds, run)
 
     def _opposed(self, campaign: Campaign, sides: Sequence[Side]) -> Plan:
+        """Every acting side rolls (seed: «все действующие стороны», ``rules.brp.opposed_many``):
+        the single best quality wins, lowered by the best opposition; every other success
+        becomes a failure; equal plain successes go to the higher rating (before difficulty),
+        equal specials or criticals cancel."""
         rolls = [_Roll(campaign, side) for side in sides]
         if any(r.difficulty == "automatic" for r in rolls):
             raise EntryError(_("an opposed roll cannot be automatic: every side rolls"))
@@ -407,8 +396,10 @@ class BrpAdapter:
 
 
 def _roller(a_side: Side, b_side: Side, a_kind: str, b_kind: str) -> Literal["active", "passive"]:
-    """Who rolls a resistance roll: ``by=`` if given; else the player's side (the seed), the
-    passive one in doubt (both or neither are player characters)."""
+    """Who rolls a resistance roll: ``by=`` if given; else the player's side (seed: «бросок
+    делает та сторона, которую контролирует игрок … пусть бросает пассивная сторона»), the
+    passive one in doubt (both or neither are player characters). The log names who rolled,
+    whether the die was typed or rolled, and what it needed."""
     given = {s.options["by"].casefold() for s in (a_side, b_side) if "by" in s.options}
     if len(given) > 1:
         raise EntryError(_("by= says two different things: give it once (by=active or by=passive)"))

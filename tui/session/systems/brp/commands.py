@@ -1,15 +1,9 @@
 """BRP experience at the table: ticks by hand, teaching, downtime, the end of an adventure.
 
-Slash commands (Basic Roleplaying only)::
-
-    /tick CHAR SKILL                      GM override: set an experience tick
-    /untick CHAR SKILL                    GM override: take a tick back
-    /teach TEACHER STUDENT SKILL [= 12 34] Teach (capped at the skill) and the skill roll
-    /downtime CHAR SKILL, SKILL, ...      up to four free ticks, once per downtime
-    /endadventure                         open the end-of-adventure screen
-
-Ticks from play are set by the adapter (the first eligible success of a skill); the
-experience rolls themselves are in :mod:`tui.session.systems.brp.experience`.
+``/tick`` and ``/untick`` (the GM's override), ``/teach``, ``/downtime`` and ``/endadventure``,
+for Basic Roleplaying only (the README's *Commands* table). Ticks from play are set by the
+adapter (the first eligible success of a skill); the experience rolls themselves are in
+:mod:`.experience`.
 """
 
 from __future__ import annotations

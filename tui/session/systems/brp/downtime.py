@@ -1,15 +1,10 @@
 """BRP downtime: the free ticks already granted in the current downtime, per character.
 
 The seed: «В случае длительного периода … Мастер игры может также разрешить персонажам четыре
-«свободные» отметки опыта по их выбору». Four per downtime, once: a second ``/downtime`` for
-the same character within the same downtime is refused with what was granted.
-
-What ends a downtime: the next scene or the next adventure. A downtime is the time between
-scenes, so it is identified by the adventure number and the number of scenes started so far
-(ended ones in the history, plus the running one); when either moves on, the record of the
-old downtime no longer applies. ``/downtime`` is refused while a scene runs. The record is
-kept in the campaign options (``[options.downtime]`` in the save), so it is saved, undone
-and replayed like every other change.
+«свободные» отметки опыта по их выбору». Four per downtime, once; a second ``/downtime`` for
+the same character within the same downtime is refused with what was granted. The record is
+kept in the campaign options (``[options.downtime]``), so it is saved, undone and replayed
+like every other change.
 """
 
 from __future__ import annotations
@@ -27,6 +22,9 @@ KEY = "downtime"
 
 
 def _stamp(campaign: Campaign) -> tuple[int, int]:
+    """Which downtime it is: the time between scenes, so the adventure number and the scenes
+    started so far (ended ones plus the running one). When either moves on (the next scene
+    or adventure) the old downtime's record no longer applies."""
     scenes = len(campaign.scene_history) + (1 if campaign.scene is not None else 0)
     return campaign.adventure, scenes
 

@@ -1,15 +1,9 @@
 """BRP experience at the end of an adventure: one d100 per ticked skill, then the d6 gain.
 
 The rows are pure values (entering dice, applying them to a new :class:`Campaign`, the log
-draft) so the generic end-of-adventure screen (:mod:`tui.session.adventure.flow`) only
-renders them and collects keys, and so they are testable without Textual. Applying is one
-undoable step: skills, ticks and the adventure number come back together on undo.
-
-Dice entered before applying are kept in the campaign's options as ``experience_rolls``
-(one table per row with dice: character, skill, the skill's value, roll, gain and whether
-each was typed), so they are saved as they are rolled and the screen shows them again when
-reopened. A kept roll whose tick or skill value changed since is dropped. Applying removes
-the key.
+draft) so the generic end-of-adventure screen only renders them and collects keys, and so
+they are testable without Textual. Applying is one undoable step: skills, ticks and the
+adventure number come back together on undo.
 """
 
 from __future__ import annotations
@@ -17,12 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from rules import brp
 from rules.errors import RulesError
 from rules.exact import check_face
 from tui.language import N_, Msg, _, msg, nmsg, term
-from tui.session.adventure.flow import check_done
+from tui.session.adventure.flow import DETAILED, check_done
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.systems.kit import typed_or_rolled
@@ -54,9 +49,10 @@ class Row:
     roll_typed: bool = False
     gain_typed: bool = False
 
-    @property
+    @cached_property
     def improved(self) -> bool | None:
-        """``None`` before the d100; then whether it beat the skill (or was 00)."""
+        """``None`` before the d100; then whether it beat the skill (or was 00). Worked out
+        once per row: the screen asks it of thousands of rows at every change."""
         return None if self.roll is None else brp.improves(self.value, self.roll)
 
     @property
@@ -103,10 +99,14 @@ class Row:
         """The row with its next die set: the d100 first, then the d6 if it improved."""
         if self.roll is None:
             face = check_face("experience roll", face, 100)
-            return replace(self, roll=face, roll_typed=typed)
+            return Row(
+                self.character, self.skill, self.value, face, self.gain, typed, self.gain_typed
+            )
         if self.wants_gain:
             face = check_face("gain d6", face, 6)
-            return replace(self, gain=face, gain_typed=typed)
+            return Row(
+                self.character, self.skill, self.value, self.roll, face, self.roll_typed, typed
+            )
         raise RulesError(
             _("{character} · {skill} is already rolled (x clears it)").format(
                 character=self.character, skill=self.skill
@@ -115,9 +115,19 @@ class Row:
 
     def rolled(self, rng: random.Random) -> Row:
         """The row completed with dice from ``rng`` (what was typed is kept)."""
-        row = self
-        while row.next_die:
-            row = row.entered(rng.randint(1, row.next_die), typed=False)
+        roll, roll_typed = self.roll, self.roll_typed
+        if roll is None:
+            roll, roll_typed = rng.randint(1, 100), False
+            up = brp.improves(self.value, roll)
+        else:
+            up = bool(self.improved)
+        gain, gain_typed = self.gain, self.gain_typed
+        if gain is None and up:
+            gain, gain_typed = rng.randint(1, 6), False
+        # built at once, not die by die (``entered``): a roll of everything makes thousands,
+        # each knowing already whether it improved (``improved`` is cached in its __dict__)
+        row = Row(self.character, self.skill, self.value, roll, gain, roll_typed, gain_typed)
+        row.__dict__["improved"] = up
         return row
 
     def cleared(self) -> Row:
@@ -146,7 +156,7 @@ def experience_rows(campaign: Campaign) -> tuple[Row, ...]:
         for skill in ch.ticks:
             value = ch.skills.get(skill)
             if isinstance(value, int) and not isinstance(value, bool):
-                rows.append(kept.get((ch.name, skill, value), Row(ch.name, skill, value)))
+                rows.append(kept.get((ch.name, skill, value)) or Row(ch.name, skill, value))
     return tuple(rows)
 
 
@@ -155,6 +165,8 @@ def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
     entry (a hand edit) is left out rather than trusted."""
     found: dict[tuple[str, str, int], Row] = {}
     docs = campaign.options.get(PROGRESS, [])
+    if docs is _KEPT[0]:
+        return _KEPT[1]
     for doc in docs if isinstance(docs, list) else []:
         try:
             row = Row(str(doc["character"]), str(doc["skill"]), int(doc["value"]))
@@ -168,24 +180,43 @@ def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
     return found
 
 
+def _progress_doc(row: Row) -> dict[str, object]:
+    """A row's dice as kept: what is unset or false is left out (read back as such), so
+    200 characters' progress is a third smaller in the save and in each change's patch."""
+    doc: dict[str, object] = {
+        "character": row.character,
+        "skill": row.skill,
+        "value": row.value,
+        "roll": row.roll,
+    }
+    if row.gain:
+        doc["gain"] = row.gain
+    if row.roll_typed:
+        doc["roll_typed"] = True
+    if row.gain_typed:
+        doc["gain_typed"] = True
+    return doc
+
+
+#: The progress list :func:`keep_rows` made last and its rows: reading back the list just
+#: written (the screen does after every die) skips re-entering thousands of dice. The list
+#: is held, so its identity cannot pass to another; a campaign only ever shares it unchanged.
+_KEPT: tuple[object, dict[tuple[str, str, int], Row]] = (None, {})
+
+
 def keep_rows(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
-    """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed)."""
-    docs = [
-        {
-            "character": r.character,
-            "skill": r.skill,
-            "value": r.value,
-            "roll": r.roll,
-            "gain": r.gain or 0,
-            "roll_typed": r.roll_typed,
-            "gain_typed": r.gain_typed,
-        }
-        for r in rows
-        if r.roll is not None
-    ]
+    """``campaign`` with the dice of ``rows`` kept in its options (none: the key removed).
+
+    ``experience_rolls`` holds one table per row with dice (character, skill, the skill's
+    value, roll, and the gain and whether each die was typed when they are set), so dice are
+    saved as they are rolled and the screen shows them again when reopened; a kept roll
+    whose tick or skill value changed since is dropped, and applying removes the key."""
+    global _KEPT
+    docs = [_progress_doc(r) for r in rows if r.roll is not None]
     options = {k: v for k, v in campaign.options.items() if k != PROGRESS}
     if docs:
         options[PROGRESS] = docs
+        _KEPT = (docs, {(r.character, r.skill, r.value): r for r in rows if r.roll is not None})
     return replace(campaign, options=options)
 
 
@@ -260,8 +291,37 @@ def improvement_msg(r: brp.Improvement) -> Msg:
     return msg("no improvement ({face} vs {skill})", face=face, skill=r.skill)
 
 
+def _by_character(rows: Sequence[Row]) -> tuple[Msg, ...]:
+    """One line per character: what improved and by how much (a long end of adventure)."""
+    groups: dict[str, list[Row]] = {}
+    for row in rows:
+        groups.setdefault(row.character, []).append(row)
+    lines: list[Msg] = []
+    for name, mine in groups.items():
+        up = [r for r in mine if r.improved]
+        if not up:
+            lines.append(
+                msg("{character}: none of {total} improved", character=name, total=len(mine))
+            )
+            continue
+        skills = ", ".join(f"{r.skill} +{r.gain or 0} → {r.new_value}" for r in up)
+        lines.append(
+            nmsg(
+                "{character}: {n} of {total} improved: {skills}",
+                "{character}: {n} of {total} improved: {skills}",
+                len(up),
+                character=name,
+                total=len(mine),
+                skills=skills,
+            )
+        )
+    return tuple(lines)
+
+
 def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
-    """The log entry: one effect line per roll, the dice and their source in ``inputs``."""
+    """The log entry: one effect line per roll (more than
+    :data:`~tui.session.adventure.flow.DETAILED` rows: one per character, with what improved
+    and by how much), the dice and their source in ``inputs``."""
     up = sum(1 for r in rows if r.improved)
     text = msg(
         "end of adventure {adventure}: {up} of {skills} improved; adventure {next} begins",
@@ -270,14 +330,18 @@ def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
         skills=nmsg("{n} skill", "{n} skills", len(rows)),
         next=campaign.adventure + 1,
     )
-    effects = tuple(
-        msg(
-            "{character} · {skill}: {improvement}",
-            character=r.character,
-            skill=r.skill,
-            improvement=improvement_msg(r.improvement),
+    effects = (
+        _by_character(rows)
+        if len(rows) > DETAILED
+        else tuple(
+            msg(
+                "{character} · {skill}: {improvement}",
+                character=r.character,
+                skill=r.skill,
+                improvement=improvement_msg(r.improvement),
+            )
+            for r in rows
         )
-        for r in rows
     )
     rolls = [
         {

@@ -1,14 +1,7 @@
 """GURPS 4e at the table: success rolls, attacks, active defenses and quick contests on 3d6.
 
-Entry forms::
-
-    lockpicker lockpicking -5 +10 [= 4 3 5 | = 12]    modifiers each -10..+10; three dice
-                                                       or one 3d6 total
-    ruth shotgun yd=3 [shots=N]                        a ranged attack (see ``attack``)
-    ruth dodge +1 | moss parry | pike block            an active defense (see ``defense``)
-    alice dx vs bob dx                                 a quick contest
-
-Attributes (DX, IQ, HT …) roll like skills. The maneuver in force (``/maneuver``) adds its
+Attributes (DX, IQ, HT …) roll like skills; attacks are :mod:`.attack`, active defenses
+:mod:`.defense` (the entry forms are the GURPS help page). The maneuver in force adds its
 bonuses, and what the roll uses or spoils is recorded in the same undo step.
 """
 

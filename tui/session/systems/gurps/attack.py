@@ -1,28 +1,10 @@
 """GURPS attack rolls at the table: the weapon, the distance, the shots and the maneuver.
 
-Entry forms (``CHAR SKILL`` as for any roll)::
-
-    ruth shotgun yd=3                    the character's only weapon, at 3 yards
-    ruth shotgun stevenson yd=30 shots=2 a weapon by name; shots = shells (26 pellets)
-    ruth stevenson yd=3                  a weapon with a recorded skill rolls that skill
-    moss guns yd=20 rof=3 recoil=2       a weapon not recorded: RoF and Recoil typed
-    moss guns yd=3 rof=2x9 half=25       ... and a shotgun's 1/2D (``1/2d=`` too)
-
-Decisions:
-
-* A roll is an attack when it names a weapon, gives ``yd=``/``shots=``/``rof=``/
-  ``recoil=`` (``range=`` is read as ``yd=``), or the character's maneuver in force is an
-  attack (Attack, Feint, All-Out Attack, Move and Attack). Then the weapon is the named one,
-  else the one whose ``skill`` is the rolled skill, else the one named in the skill (Guns
-  (Pistol) → Pistol), else the aimed one, else the character's only weapon; several
-  candidates for a ranged roll are asked about. An attack
-  without a weapon is unarmed (melee) unless it gives a distance or shots.
-* Effective skill = skill + the GM's modifiers (each -10..+10) + aim + one range penalty
-  from the Size and Speed/Range table (never split: the ±10 limit is for one situational
-  modifier) + RoF bonus + the maneuver's to-hit. A ranged attack without ``yd=`` has no
-  range penalty (the preview says so); a shotgun needs ``yd=`` (close range decides).
-* A roll that gets no bonus the GM may expect (Aim declared but no Attack, Evaluate with a
-  ranged weapon …) says why in square brackets, in the preview and the log.
+A roll is an attack when it names a weapon, gives ``yd=``/``shots=``/``rof=``/``recoil=``
+(``range=`` is read as ``yd=``), or the character's maneuver in force is an attack; then
+:func:`build_attack` works out the weapon and the effective skill (the entry forms are the
+GURPS help page). A roll that gets no bonus the GM may expect (Aim declared but no Attack,
+Evaluate with a ranged weapon …) says why in square brackets, in the preview and the log.
 """
 
 from __future__ import annotations
@@ -66,7 +48,10 @@ def _named_in(weapon_name: str, skill: str) -> bool:
 
 
 def _default_weapon(ch: Character, skill: str, entry: Mapping[str, Any], ranged: bool) -> str:
-    """The weapon of an attack that names none (see the module's decisions)."""
+    """The weapon of an attack that names none: the one whose ``skill`` is the rolled skill,
+    else the one named in the skill (Guns (Pistol) → Pistol), else the aimed one, else the
+    character's only weapon; several candidates for a ranged roll are asked about. An attack
+    without a weapon is unarmed (melee) unless it gives a distance or shots."""
     names = weapon_names(ch)
     fits = [n for n in names if weapon(ch, n).skill in ("", skill)]
     if ranged:
@@ -310,7 +295,13 @@ def _damage_line(
 
 
 def build_attack(campaign: Campaign, side: Side) -> Spec:
-    """The spec of an attack or plain success roll for ``side``."""
+    """The spec of an attack or plain success roll for ``side``.
+
+    Effective skill = skill + the GM's modifiers (each -10..+10) + aim + one range penalty
+    from the Size and Speed/Range table (never split: the ±10 limit is for one situational
+    modifier) + RoF bonus + the maneuver's to-hit. A ranged attack without ``yd=`` has no
+    range penalty (the preview says so); a shotgun needs ``yd=`` (close range decides).
+    """
     ch = campaign.character(side.actor)
     mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
     skill, wname = side.skill, ""

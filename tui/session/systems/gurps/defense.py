@@ -1,18 +1,9 @@
 """GURPS active defenses at the table: ``CHAR dodge|parry|block [mods]``.
 
 The defense value comes from the character's ``attributes`` or ``skills`` (``Dodge = 8``,
-``Parry = 9``; a name such as "Parry (Brawling)" counts as a parry). Dodge without a
-recorded value is Basic Speed's whole part + 3 (GURPS 4e), so every combatant can dodge.
-
-Decisions (the seed: All-Out Defense gives +2 to one active defense of your choice until
-the end of your next turn, or two different defenses against one attack):
-
-* Increased Dodge/Parry/Block gives its +2 to that defense only. All-Out Defense declared
-  without an option gives the +2 to the first defense rolled and records that choice (same
-  undo step); Double Defense gives no bonus.
-* All-Out Attack leaves no active defense and Move and Attack no parry: the roll is refused
-  with the reason, until that character's next turn begins.
-* An active defense spoils an Aim (declared, or carried to an attack not yet made).
+``Parry = 9``; "Parry (Brawling)" counts as a parry), and the maneuver in force decides what
+it may roll and with which bonus (:func:`build_defense`). An active defense spoils an Aim
+(declared, or carried to an attack not yet made).
 """
 
 from __future__ import annotations
@@ -38,7 +29,8 @@ def defense_of(skill: str) -> str:
 
 
 def computed_dodge(ch: Character) -> int | None:
-    """Dodge from Basic Speed, when the character records no Dodge of their own."""
+    """Dodge from Basic Speed (its whole part + 3, GURPS 4e), when the character records
+    no Dodge of their own, so every combatant can dodge."""
     if any(defense_of(k) == "dodge" for k in (*ch.skills, *ch.attributes)):
         return None
     speed = ch.attributes.get(SPEED)
@@ -64,7 +56,15 @@ def _value(ch: Character, skill: str) -> int:
 
 
 def build_defense(campaign: Campaign, side: Side) -> Spec:
-    """The spec of an active defense roll for ``side``."""
+    """The spec of an active defense roll for ``side``.
+
+    The seed: All-Out Defense gives +2 to one active defense of your choice until the end of
+    your next turn, or two different defenses against one attack. Increased Dodge/Parry/
+    Block gives its +2 to that defense only; All-Out Defense declared without an option
+    gives it to the first defense rolled and records that choice (same undo step); Double
+    Defense gives no bonus. All-Out Attack leaves no active defense and Move and Attack no
+    parry: the roll is refused with the reason until that character's next turn begins.
+    """
     ch = campaign.character(side.actor)
     which = defense_of(side.skill)
     mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)

@@ -1,19 +1,8 @@
 """GURPS maneuvers at the table: ``/maneuver``, ``/aim``, ``/evaluate`` and the panel lines.
 
 ``/maneuver CHAR NAME[:OPTION] [WEAPON] [acc=N]`` declares the maneuver of the character's
-turn; ``/aim CHAR [WEAPON] [acc=N]`` is ``/maneuver CHAR aim`` and ``/evaluate CHAR`` is
-``/maneuver CHAR evaluate``. How the state follows the turn is in
-:mod:`tui.session.systems.gurps.state`; how it feeds a roll is in ``attack`` and ``defense``.
-
-Decisions:
-
-* Acc for Aim: ``acc=N`` on the command, else the named weapon's ``acc``, else the weapon
-  already being aimed, else the one weapon in ``extra.weapons`` that has an ``acc``; asked
-  for when it cannot be told.
-* All-Out Attack offers the options of the weapon's type: the named weapon, else the
-  character's only weapon (melee without one). ``aoa:determined`` is Determined of that type
-  (+4 melee, +1 ranged); with the type unknown it is decided by each attack's type.
-  Move and Attack's to-hit is always by the attack's type (ranged -2, melee -4 at most 9).
+turn; ``/aim`` and ``/evaluate`` are its shortcuts. How the state follows the turn is in
+:mod:`.state`; how it feeds a roll is in :mod:`.attack` and :mod:`.defense`.
 """
 
 from __future__ import annotations
@@ -79,7 +68,12 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
 
 
 def options_for(key: str, kind: str) -> str:
-    """The options of maneuver ``key`` for a weapon of ``kind`` ("" = any), for a hint."""
+    """The options of maneuver ``key`` for a weapon of ``kind`` ("" = any), for a hint.
+
+    All-Out Attack offers those of the weapon's type (the named weapon, else the only one;
+    melee without one); ``aoa:determined`` is Determined of that type (+4 melee, +1 ranged),
+    decided by each attack's type when unknown. Move and Attack's to-hit is always by the
+    attack's type (ranged -2, melee -4 at most 9)."""
     info = gurps.maneuver(key)
     opts = [o for o in info.options if not kind or o.weapon in ("any", kind)]
     words = [o.key.removesuffix(f"_{kind}") + (f" {o.to_hit:+d}" if o.to_hit else "") for o in opts]
@@ -89,6 +83,9 @@ def options_for(key: str, kind: str) -> str:
 def _aim_weapon(
     ch: Character, named: str, acc: int | None, base: Mapping[str, Any], who: str
 ) -> tuple[str, int]:
+    """The weapon aimed and its Acc: ``acc=N`` on the command, else the named weapon's
+    ``acc``, else the weapon already being aimed, else the one weapon in ``extra.weapons``
+    that has an ``acc``; asked for when it cannot be told."""
     carried = str(base.get("aimed_weapon", "")) if state.number(base, "aimed") else ""
     if acc is not None:
         return named or carried, acc

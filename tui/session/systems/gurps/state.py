@@ -5,21 +5,8 @@ replay need nothing new. An entry holds this turn's maneuver (``maneuver``, ``op
 ``weapon``; ``aim`` = seconds aimed counting this turn, at ``aim_acc``), what earlier turns
 carry into this one (``aimed`` seconds with ``aimed_weapon`` at ``acc``; ``evaluated``
 turns), whether that carried bonus was used (``spent``) or an active defense spoiled the
-aim (``spoiled``), and when it was declared (``round``; ``own``: during the character's own turn).
-
-Decisions:
-
-* A maneuver lasts until that character's next turn begins (``/next``). Then it ends: a
-  finished Aim carries its seconds, a finished Evaluate one more turn, everything else is
-  dropped. So Aim accumulates one second per turn spent aiming; typing ``/aim`` again in the
-  same turn changes nothing.
-* A maneuver declared for a character before their turn in the same round (the GM
-  declaring ahead) is kept when that turn begins. A character outside the turn order has
-  turns of one round each.
-* The carried bonus goes to an attack with an attack maneuver declared this turn: Aim's to
-  Attack or All-Out Attack with the aimed weapon (never Move and Attack), Evaluate's to a
-  melee Attack, Feint, All-Out Attack or Move and Attack. The attack spends it; a maneuver's
-  own to-hit (Determined, Move and Attack) stays for every attack of the turn.
+aim (``spoiled``), and when it was declared (``round``; ``own``: during the character's own
+turn). A maneuver lasts until that character's next turn begins (:func:`turn_started`).
 """
 
 from __future__ import annotations
@@ -86,7 +73,13 @@ def _is_this_turn(entry: Mapping[str, Any], scene: Scene, name: str) -> bool:
 
 
 def settle(entry: Mapping[str, Any], scene: Scene, own: bool) -> dict[str, Any]:
-    """What an ended maneuver leaves for the next turn ({} when nothing carries)."""
+    """What an ended maneuver leaves for the next turn ({} when nothing carries): a finished
+    Aim its seconds, a finished Evaluate one more turn, anything else nothing. So Aim
+    accumulates one second per turn spent aiming; ``/aim`` again in the same turn changes
+    nothing. The carried bonus goes to an attack with an attack maneuver declared this
+    turn: Aim's to Attack or All-Out Attack with the aimed weapon (never Move and Attack),
+    Evaluate's to a melee Attack, Feint, All-Out Attack or Move and Attack; the attack spends
+    it, while a maneuver's own to-hit (Determined, Move and Attack) stays for every attack."""
     key = entry.get("maneuver")
     carry: dict[str, Any] = {}
     if key == "aim" and not entry.get("spoiled") and number(entry, "aim"):
@@ -153,7 +146,9 @@ def _ended(name: str, old: Mapping[str, Any], carry: Mapping[str, Any]) -> Msg |
 
 
 def turn_started(campaign: Campaign, actor: str) -> tuple[Campaign, str | Msg]:
-    """``actor``'s turn begins: their last maneuver ends (a note says what it leaves)."""
+    """``actor``'s turn begins: their last maneuver ends (a note says what it leaves). A
+    maneuver declared for them earlier in the same round (the GM declaring ahead) is kept;
+    a character outside the turn order has turns of one round each."""
     scene = campaign.scene
     old = entries(campaign).get(actor)
     if scene is None or not isinstance(old, Mapping):

@@ -1,21 +1,9 @@
 """A GURPS character's weapons, read from ``extra.weapons`` in the save.
 
-Each weapon is a table of plain values; every field is optional::
-
-    [characters.extra.weapons.Stevenson]
-    skill = "Guns (Shotgun)"   # the skill it is fired with (then "ruth stevenson" rolls it)
-    damage = "2d6-1"           # damage per hit
-    acc = 3                    # Accuracy (Aim's bonus)
-    rof = "2x13"               # rate of fire: shells x pellets, or rounds ("3")
-    recoil = 1                 # Rcl (extra hits per Recoil of margin)
-    half_damage = 40           # 1/2D in yards (a shotgun's close range is 10% of it)
-    max_range = 800            # Max in yards (farther is refused)
-    type = "ranged"            # or "melee"; guessed when absent
-
-Decisions: a weapon without ``type`` is ranged when it has any of ``acc``, ``rof``,
-``recoil``, ``half_damage`` or ``max_range`` (only ranged weapons have them), else melee.
-A bad value is reported when the weapon is used, naming the character, the weapon and the
-field; the rest of the save works meanwhile.
+Each weapon is a table of plain values, every field optional (``skill``, ``damage``, ``acc``,
+``rof``, ``recoil``, ``half_damage``, ``max_range``, ``type``: the README's *Save format*). A bad
+value is reported when the weapon is used, naming the character, the weapon and the field,
+so the rest of the save works meanwhile.
 """
 
 from __future__ import annotations
@@ -37,7 +25,10 @@ RANGED_FIELDS = ("acc", "rof", "recoil", "half_damage", "max_range")
 
 @dataclass(frozen=True)
 class Weapon:
-    """One weapon as the tracker uses it (absent fields are None, or RoF "1", Recoil 1)."""
+    """One weapon as the tracker uses it (absent fields are None, or RoF "1", Recoil 1).
+
+    A weapon without ``type`` is ranged when it has any of ``acc``, ``rof``, ``recoil``,
+    ``half_damage`` or ``max_range`` (only ranged weapons have them), else melee."""
 
     name: str
     kind: Kind

@@ -1,19 +1,9 @@
 """The d10 skirmish system at the table: characteristic tests and competitive tests.
 
-Entry forms::
-
-    samurai fighting [die=d10|d12|d20] [+N|-N] [xN] [/N] [set=N[,N…] [choose=N]] [dice=N] [= 5]
-    samurai fighting = 5 vs yamabushi = 8          a competitive test, one die each
-    samurai fighting dice=2 vs yamabushi dice=2    several dice a side: exact odds of who acts
-    master body strength +6 dice=3 = 3 4 9         several dice, each tested alone
-
-Modifiers follow the seed's order (multiply/divide, then add/subtract, then a fixed value).
-Several fixed values (``set=3,5``, or ``set=`` given twice) are the acting player's choice:
-``choose=N`` names the one applied, and without it the line is refused with the choices.
-The die defaults to the campaign option ``die`` (d10). With the d20, equal faces in a
-contest go to the higher raw d20 when the campaign option ``raw_tiebreak`` is true or the
-word ``raw`` is given. Problems come back as sentences about the line, never as the rules'
-own parameter names.
+Modifiers follow the seed's order (multiply/divide, then add/subtract, then a fixed value);
+the die defaults to the campaign option ``die`` (d10); the entry forms are the skirmish help
+page. Problems come back as sentences about the line, never as the rules' own parameter
+names.
 """
 
 from __future__ import annotations
@@ -140,7 +130,9 @@ class _Test:
 
 
 def _set_values(side: Side) -> list[int]:
-    """The fixed values of ``set=3`` / ``set=3,5`` (``set=`` twice arrives as ``3,5``)."""
+    """The fixed values of ``set=3`` / ``set=3,5`` (``set=`` twice arrives as ``3,5``):
+    several are the acting player's choice, ``choose=N`` names the one applied, and without
+    it the line is refused with the choices."""
     raw = side.options.get("set")
     if raw is None:
         return []

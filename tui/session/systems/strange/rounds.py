@@ -1,18 +1,9 @@
 """Strange System rounds at the table: the rules' round state machine inside ``Scene.system``.
 
-Pure functions ``Campaign -> Campaign`` (plus a message) over :mod:`rules.strange.rounds`;
-the ``/commands`` and roll hooks that use them are in
-:mod:`tui.session.systems.strange.commands`.
-
-Interpretation decisions (the seed leaves them to the table):
-
-* A rolled action is FINAL (told at once) when nobody can still react to it: it aims at no
-  one, the GM rolled a resistance range for it (the opposition is already in the roll, as in
-  the seed's longsword example), its target has already acted this round, or it is 4-4-4-4.
-  Otherwise (an action aimed at someone who may still skip) it is PENDING.
-* Leaving REACTIONS settles the pending actions nobody can answer any more (rolled, and the
-  target did not skip): they stand as rolled. A pending action still awaiting a reaction or
-  its roll blocks the next round; ``/resolve N`` lets it stand.
+Pure functions ``Campaign -> Campaign`` (plus a message) over :mod:`rules.strange.rounds`; the
+``/commands`` and roll hooks that use them are in :mod:`.commands`. The seed leaves it to the
+table when a rolled action is told at once (:func:`is_final`) and when pending actions stand
+(:func:`settle_standing`).
 """
 
 from __future__ import annotations
@@ -101,7 +92,10 @@ def end(scene: Scene) -> tuple[str | Msg, list[str | Msg]]:
 
 
 def is_final(rounds: Rounds, target: str | None, result: Result) -> bool:
-    """Nobody can react to this result any more (see the module notes)."""
+    """Nobody can react to this result any more, so it is FINAL (told at once): it aims at
+    no one, the GM rolled a resistance range for it (the opposition is already in the roll,
+    as in the seed's longsword example), its target has already acted this round, or it is
+    4-4-4-4. Otherwise (aimed at someone who may still skip) it is PENDING."""
     if result.grade is Grade.ABSOLUTE_CRITICAL or target is None or result.opposed:
         return True
     return any(same_name(a.character, target) for a in rounds.actions)
@@ -130,7 +124,9 @@ def _awaits(action: Action, rounds: Rounds) -> bool:
 
 
 def settle_standing(rounds: Rounds) -> tuple[Rounds, list[int]]:
-    """In REACTIONS: pending rolled actions nobody can answer stand as rolled."""
+    """In REACTIONS: pending rolled actions nobody can answer any more (rolled, and the
+    target did not skip) stand as rolled. One still awaiting a reaction or its roll blocks
+    the next round; ``/resolve N`` lets it stand."""
     settled: list[int] = []
     if rounds.phase is not Phase.REACTIONS:
         return rounds, settled

@@ -1,20 +1,9 @@
 """One side of a Strange System roll line: its level, the GM's ranges and every modifier.
 
-Words and options of a side (the README's table lists them)::
-
-    range=L,H  resist=L,H  opposed       the GM's 2d6 (typed as its two dice) or rolled
-    mod=N                                a situational range modifier, added to synergy
-    mounted | nosynergy                  the supporting skill is in use / synergy off
-    dice+N | dice-N                      every die of the 4d6 shifted by N (kept in 1..6)
-    hard                                 hard conditions: may the character act at all?
-
-Synergy (seed: Kirma's bow needs Riding Combat): a character's ``extra.supports`` names the
-supporting skill of a skill. A plain name (``"Владение луком" = "Верховой бой"``) means the
-supporting skill is always in use with it; a table ``{ skill = "Верховой бой", when =
-"mounted" }`` means only while the line says the ``when`` word (``mounted`` unless given).
-``nosynergy`` turns it off either way. A lower-ranked supporting skill costs the rank
-difference; ``mod=`` is added to it, never put in its place, and the total is kept within
-±6 (beyond that nothing changes any more).
+The words and options a side takes (``range=``, ``resist=``, ``opposed``, ``mod=``, ``mounted``,
+``nosynergy``, ``dice±N``, ``hard``) are the README's table and the Strange help page; the
+non-obvious part is synergy (seed: Kirma's bow needs Riding Combat), read by
+:func:`_support` and applied by :class:`StrangeSide`.
 """
 
 from __future__ import annotations
@@ -101,7 +90,12 @@ def span_text(span: Span | None) -> str:
 
 
 def _support(ch: Character, skill: str) -> tuple[str, str] | None:
-    """(supporting skill, the word that says it is in use; "" = always) or None."""
+    """(supporting skill, the word that says it is in use; "" = always) or None.
+
+    A character's ``extra.supports`` names the supporting skill of a skill: a plain name
+    (``"Владение луком" = "Верховой бой"``) is always in use with it; a table ``{ skill =
+    "Верховой бой", when = "mounted" }`` only while the line says the ``when`` word
+    (``mounted`` unless given). ``nosynergy`` turns it off either way."""
     supports = ch.extra.get("supports", {})
     entry = supports.get(skill) if isinstance(supports, Mapping) else None
     if isinstance(entry, str):
@@ -114,7 +108,10 @@ def _support(ch: Character, skill: str) -> tuple[str, str] | None:
 
 
 class StrangeSide:
-    """A validated side: level and rank, ranges, range and roll-value modifiers, synergy."""
+    """A validated side: level and rank, ranges, range and roll-value modifiers, synergy.
+
+    A lower-ranked supporting skill costs the rank difference; ``mod=`` is added to it,
+    never put in its place, and the total is kept within ±6 (beyond that nothing changes)."""
 
     def __init__(self, campaign: Campaign, side: Side) -> None:
         self.side = side

@@ -1,7 +1,8 @@
 """Cyrillic names in Latin letters, for matching what the GM types (see
-:mod:`tui.session.table.names`, which re-exports these).
+:mod:`tui.session.table.names`, which re-exports these) and for finding GM-only names in
+any spelling (:mod:`tui.session.campaign.name_forms`).
 
-:func:`normal` is the comparison form (case-folded, Russian, Ukrainian and Belarusian letters
+:func:`normal` is the comparison form (NFKC, case-folded, Russian, Ukrainian and Belarusian letters
 transliterated, punctuation runs as one space); :func:`loose` makes the common romanisation
 variants equal; :func:`romanise` keeps case and punctuation, for completing a Cyrillic name
 in a Latin line; :func:`script_of` tells which script a line is being typed in.
@@ -10,6 +11,7 @@ in a Latin line; :func:`script_of` tells which script a line is being typed in.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 __all__ = ["alternate", "loose", "normal", "romanise", "script_of"]
@@ -37,12 +39,20 @@ _LATIN_LETTER = re.compile(r"[A-Za-z]")
 def normal(text: str) -> str:
     """The comparison form of a name: Cyrillic is transliterated, so a GM on a Latin
     keyboard can type ``dallah`` for "Даллах" (and ``даллах`` still works)."""
-    return _NON_WORD.sub(" ", text.casefold().translate(_LATIN)).strip()
+    return _NON_WORD.sub(" ", _nfkc(text).casefold().translate(_LATIN)).strip()
 
 
 def alternate(text: str) -> str:
     """The normal form with the second romanisation (``Даймитрий`` → ``daimitrii``)."""
-    return _NON_WORD.sub(" ", text.casefold().translate(_ALTERNATE).translate(_LATIN)).strip()
+    return _NON_WORD.sub(
+        " ", _nfkc(text).casefold().translate(_ALTERNATE).translate(_LATIN)
+    ).strip()
+
+
+def _nfkc(text: str) -> str:
+    """``text`` in Unicode NFKC: full-width letters, ligatures and a decomposed "й" compare
+    as their plain forms."""
+    return text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
 
 
 @lru_cache(maxsize=8192)
