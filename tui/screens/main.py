@@ -34,7 +34,7 @@ from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.review import Source, log_source
-from tui.session.table.table import Feedback, Table
+from tui.session.table.table import Feedback, Preview, Table
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
 from tui.widgets.key_order import after_typed_keys
@@ -105,13 +105,14 @@ class MainScreen(Screen[None]):
             tooltip=N_("The full sheet of the selected character"),
         ),
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
+        # the preview's last row names it when it cuts the preview; the footer has no room
         Binding(
             "ctrl+o",
             "whole_preview",
             "All odds",
             show=False,
             id="main.whole_preview",
-            tooltip=N_("The whole preview of the typed line, when the preview cuts it"),
+            tooltip=N_("The typed line's whole preview: every outcome on its row, every note"),
         ),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
@@ -150,7 +151,9 @@ class MainScreen(Screen[None]):
         self._history_timer: Timer | None = None
         self._lines: list[str] = []
         self._results: list[Text] = []  # results since the GM last typed (newest last)
-        self._whole: Text | None = None  # the typed line's whole preview (ctrl+o shows it)
+        #: the typed line's preview whole (the rows show it cut) and what it was made of
+        self._whole: Text | None = None
+        self._previewed: Preview | None = None
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -299,7 +302,7 @@ class MainScreen(Screen[None]):
         if value == self.entry.restored:
             return  # the refused line put back: its error stays until the GM edits it
         if not value.strip():
-            self._whole = None
+            self._whole = self._previewed = None
             if not self._results:  # the odds of a line no longer there: gone with it
                 self.preview.update("")
             return  # the results of committed lines stay until the GM types again
@@ -316,15 +319,15 @@ class MainScreen(Screen[None]):
             shown.append(preview.text)
         else:
             shown = Text("✗ " + preview.text, style="red")
-        self._whole = shown
+        self._whole, self._previewed = shown, preview
         self.preview.update(self._fitted(shown))
 
     def _fitted(self, shown: Text) -> Text:
-        """``shown`` as the preview's rows hold it: whole, or cut at a word with a mark that
-        names the key showing the rest (a long split, a check's notes below it)."""
+        """``shown`` as the preview's rows hold it at their width now: whole, or cut after
+        an outcome (else a word) with a mark naming the key that shows it all."""
         from tui.widgets.text_pane import cut_to_rows
 
-        width = max(1, self.preview.content_size.width or 78)
+        width = max(1, self.preview.content_size.width or self.app.size.width - 2)
         key = self._key_of("whole_preview") or "ctrl+o"
         mark = Text(_(" … {key} shows all").format(key=key), style="bold reverse")
         return cut_to_rows(shown, width, PREVIEW_ROWS, self.app.console, mark) or shown
@@ -337,17 +340,24 @@ class MainScreen(Screen[None]):
         return ""
 
     def action_whole_preview(self) -> None:
-        """ctrl+o: the typed line's whole preview in a message (the preview's three rows
-        cut a long one and say so)."""
-        if self._whole is None or not self.entry.value.strip():
+        """ctrl+o: the typed line's whole preview on a screen of its own
+        (:class:`~tui.screens.whole_preview.WholePreviewScreen`: Enter rolls the line,
+        Escape goes back to it). Nothing typed: the bell."""
+        from tui.screens.whole_preview import WholePreviewScreen, whole_text
+
+        preview, line = self._previewed, self.entry.value
+        if preview is None or not line.strip() or not preview.text:
             self.app.bell()
             return
-        self.app.notify(
-            visible(self._whole.plain, newlines=True),
-            title=visible(self.entry.value),
-            timeout=30,
-            markup=False,
-        )
+        body = whole_text(preview.text, preview.odds, ok=preview.ok, mono=self.mono)
+
+        def closed(roll: bool | None) -> None:
+            self.entry.focus()
+            if roll and self.entry.value == line:
+                self._chosen(line)
+
+        rolls = preview.ok and not self.read_only and not line.lstrip().startswith("/")
+        self.app.push_screen(WholePreviewScreen(line, body, rolls=rolls), closed)
 
     def commit_line(self, value: str) -> None:
         """Run a line the GM committed in the roll entry (Enter)."""
@@ -485,7 +495,7 @@ class MainScreen(Screen[None]):
     def action_clear_entry(self) -> None:
         """Escape: the line and whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
-        self._whole = None
+        self._whole = self._previewed = None
         self.entry.restored = None
         self._results.clear()
         self.preview.update("")

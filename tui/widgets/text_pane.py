@@ -146,8 +146,11 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
 
 
 def cut_to_rows(text: Text, width: int, rows: int, console: Console, mark: Text) -> Text | None:
-    """``text`` cut at a word so that it and ``mark`` (which says it is cut, and how to see
-    the rest) fit ``rows`` rows of ``width``; None when the whole text fits."""
+    """``text`` cut so that it and ``mark`` (which says it is cut, and how to see the rest)
+    fit ``rows`` rows of ``width``; None when the whole text fits.
+
+    The cut is after a whole item of a list (``a · b · c``) or a line where one ends in
+    the room, else at a word: never "fail…", and never an outcome without its chance."""
     if len(to_strips(text, width, console)) <= rows:
         return None
 
@@ -165,10 +168,14 @@ def cut_to_rows(text: Text, width: int, rows: int, console: Console, mark: Text)
         else:
             high = middle
     plain = text.plain
-    at_word = max(plain.rfind(" ", 0, low + 1), plain.rfind("\n", 0, low + 1))
-    if plain[low : low + 1] not in ("", " ", "\n") and at_word > 0:
-        low = at_word  # never "fail…": a word is shown whole or not at all
-    return cut(low)
+    if plain[low : low + 1] in ("", "\n") or plain.startswith(" · ", low):
+        return cut(low)  # an item or a line ends right here
+    item = max(plain.rfind(" · ", 0, low), plain.rfind("\n", 0, low))
+    if item > 0:
+        return cut(item)
+    if plain[low] == " ":
+        return cut(low)
+    return cut(max(plain.rfind(" ", 0, low), 0))
 
 
 class StripPane(FramedWidget):
