@@ -490,6 +490,10 @@ async def test_the_mark_names_the_key_as_remapped_and_nothing_typed_rings(
         await pilot.press("ctrl+o")  # closes again
         await pilot.pause()
         assert type(app.screen).__name__ == "MainScreen"
+        await pilot.press("f1")  # the help's key list names it, with the key as remapped
+        await pilot.pause()
+        helped = " ".join(str(app.screen.query_one("HelpBody").render()).split())
+        assert "f9 All odds main.whole_preview" in helped, helped
 
 
 def test_the_cut_is_after_an_outcome_and_a_short_text_is_not_cut() -> None:

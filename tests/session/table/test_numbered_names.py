@@ -153,3 +153,14 @@ def test_tab_after_an_ambiguous_first_word_offers_every_name_it_begins() -> None
     assert found[:3] == ["cultist 001 ", "cultist 002 ", "cultist 003 "]
     assert len(found) == len(NUMBERED)
     assert complete_line(numbered_table("brp"), "zorro ") == []  # a word naming nothing
+
+
+def test_copies_of_a_numbered_name_go_on_with_its_number_as_wide() -> None:
+    table = numbered_table("brp")
+    said = table.submit("/dup cultist 012 x2")
+    assert said.ok, said.message  # was "Cultist 2, Cultist 3": another series, unpadded
+    names = [c.name for c in table.campaign.characters]
+    assert names[-2:] == ["Cultist 013", "Cultist 014"]
+    assert table.submit("/dup cultist 12").ok  # "Cultist 13": 12 has no zeros to keep
+    assert table.campaign.characters[-1].name == "Cultist 13"
+    assert table.preview("cultist 013 spot hidden").text.startswith("Cultist 013 ")
