@@ -34,6 +34,7 @@ from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.review import Source, log_source
+from tui.session.systems.interface import Chance
 from tui.session.table.table import Feedback, Preview, Table
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
@@ -44,7 +45,7 @@ from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
 
-__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen"]
+__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen", "outcomes_kept"]
 
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
@@ -53,6 +54,18 @@ READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 PREVIEW_ROWS = 3
 #: The review actions: the players' view has none of them (they read the GM's whole log).
 GM_ONLY_ACTIONS = ("find_log", "past_scenes", "dice_stats", "recap")
+
+
+def outcomes_kept(text: str, odds: Sequence[Chance]) -> str:
+    """``text`` with each outcome it lists (``critical failure 1.9%``) held together: a row
+    never ends between an outcome and its chance."""
+    from tui.widgets.text_pane import KEEP
+
+    for chance in odds:
+        if chance.p:
+            said = f"{chance.label} {chance.percent}"
+            text = text.replace(said, said.replace(" ", KEEP))
+    return text
 
 
 class CampaignOnDisk(Protocol):
@@ -316,7 +329,7 @@ class MainScreen(Screen[None]):
 
                 shown.append_text(odds_bar(preview.odds, mono=self.mono))
                 shown.append(" ")
-            shown.append(preview.text)
+            shown.append(outcomes_kept(preview.text, preview.odds))
         else:
             shown = Text("✗ " + preview.text, style="red")
         self._whole, self._previewed = shown, preview
