@@ -5,10 +5,12 @@ exact odds and the odds as a bar (:mod:`tui.widgets.odds_bar`); after Enter, the
 Lines committed one after another without typing in between (type-ahead, a paste, keys) each
 keep their own result there, newest last; a line emptied (Escape, backspace) takes its odds
 with it, so the preview never shows the odds of a line no longer typed. A refused line stays
-in the entry with its problem part selected (typing replaces it, Escape clears it). A
-message too long for the preview is shown whole in a notification (and ``/summary`` is
-logged). ctrl+r opens the guided roll form, ctrl+b "who should roll this?" for the typed
-check, f3 the whole scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
+in the entry with its problem part selected (typing replaces it, Escape clears it). The
+odds of a typed line too long for the rows are cut after a whole outcome, the last row
+naming the key (ctrl+o) that shows them whole (:mod:`tui.screens.whole_preview`); a
+result too long is shown whole in a notification (and ``/summary`` is logged). ctrl+r
+opens the guided roll form, ctrl+b "who should roll this?" for the typed check, f3 the whole
+scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
 back over the whole log (:mod:`tui.screens.review`); f2, f4 and Enter on the party list open
 a character's sheet. A line a form builds is committed as if typed
 (:meth:`MainScreen.run_line`).
