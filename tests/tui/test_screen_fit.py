@@ -519,3 +519,9 @@ def test_the_cut_is_after_an_outcome_and_a_short_text_is_not_cut() -> None:
     assert cut is not None and cut.plain.endswith(mark.plain)
     shown = cut.plain.removesuffix(mark.plain).split()
     assert shown == words.plain.split()[: len(shown)] and shown, cut  # whole words only
+    # a long check before its list: cut at a word there, not back at its own early "·"
+    # (the GURPS aim note was cut to "→ 12 … ^o shows all", two rows left empty)
+    check = Text("Ruth → 12 · close range: " + "a long note on aiming " * 6 + "— hit 50%")
+    cut = cut_to_rows(check, 40, 3, console, mark)
+    assert cut is not None and "a long note on aiming a long" in cut.plain, cut
+    assert len(cut.wrap(console, 40)) == 3

@@ -149,8 +149,10 @@ def cut_to_rows(text: Text, width: int, rows: int, console: Console, mark: Text)
     """``text`` cut so that it and ``mark`` (which says it is cut, and how to see the rest)
     fit ``rows`` rows of ``width``; None when the whole text fits.
 
-    The cut is after a whole item of a list (``a · b · c``) or a line where one ends in
-    the room, else at a word: never "fail…", and never an outcome without its chance."""
+    Inside a list after a dash (``check — a 10% · b 90%``) the cut is after a whole item,
+    elsewhere at a word: never "fail…", and never an outcome without its chance (what
+    must stay whole is also held together with no-break spaces, which are not words'
+    ends here)."""
     if len(to_strips(text, width, console)) <= rows:
         return None
 
@@ -170,12 +172,13 @@ def cut_to_rows(text: Text, width: int, rows: int, console: Console, mark: Text)
     plain = text.plain
     if plain[low : low + 1] in ("", "\n") or plain.startswith(" · ", low):
         return cut(low)  # an item or a line ends right here
-    item = max(plain.rfind(" · ", 0, low), plain.rfind("\n", 0, low))
-    if item > 0:
-        return cut(item)
+    listed = plain.rfind(" — ", 0, low)  # a list after a dash: cut after a whole item
+    if listed >= 0 and "\n" not in plain[listed:low]:
+        return cut(max(listed, plain.rfind(" · ", 0, low)))
     if plain[low] == " ":
         return cut(low)
-    return cut(max(plain.rfind(" ", 0, low), 0))
+    word = plain.rfind(" ", 0, low)
+    return cut(word if word > 0 else low)
 
 
 class StripPane(FramedWidget):
