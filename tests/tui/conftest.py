@@ -67,9 +67,9 @@ async def type_line(pilot: Pilot[None], text: str, *, enter: bool = True) -> Non
 
 
 def screen_text(pilot: Pilot[None], selector: str) -> str:
-    """The plain text a widget currently shows."""
+    """The plain text a widget currently shows (a no-break space shows as a space)."""
     widget = pilot.app.screen.query_one(selector)
-    return str(widget.render())
+    return str(widget.render()).replace("\xa0", " ")
 
 
 def log_text(pilot: Pilot[None]) -> str:

@@ -10,6 +10,7 @@ from rich.style import Style
 from textual import events
 from textual.color import Color
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
@@ -360,3 +361,41 @@ async def test_a_mistyped_command_is_answered_with_the_nearest(
         await type_line(pilot, "hp")
         assert app.table is not None
         assert "HP 11 → 10" in app.table.session.log[-1].text, app.table.session.log[-1].text
+
+
+async def test_numbered_names_as_typed_tab_and_the_roll_form(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    """Issue 33: "Cultist 012" beside "Cultist 1" and "Cultist 12" — Tab from "cultist 01",
+    a roll typed by its number, and the roll form's choice all reach exactly that one."""
+    from textual.widgets import Select
+
+    from tui.screens.roll_form import RollFormScreen
+
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        for name in ("Cultist 001", "Cultist 012", "Cultist 1", "Cultist 12"):
+            await type_line(pilot, f"/add {name} npc")
+            await pilot.press("escape")  # the editor /add opens
+            await pilot.pause()
+            await type_line(pilot, f"/skill {name.lower()} Dodge 40")
+        await ready(pilot)
+        await type_keys(pilot, *"cultist 01", "tab")
+        assert entry(pilot).value == "cultist 012 "  # was left as typed: nothing offered
+        await type_keys(pilot, *"dodge = 10", "enter")
+        assert app.table is not None
+        assert app.table.session.log[-1].actor == "Cultist 012"
+        await type_line(pilot, "cultist 1 dodge = 10")
+        assert app.table.session.log[-1].actor == "Cultist 1"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RollFormScreen)
+        form.query_one("#form-character", Select).value = "Cultist 12"
+        await pilot.pause()
+        form.query_one("#form-skill", Select).value = "Dodge"
+        form.query_one("#form-dice", Input).value = "10"
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.table.session.log[-1].actor == "Cultist 12"

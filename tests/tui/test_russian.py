@@ -265,6 +265,9 @@ async def _visit(app: TablekeeperApp, pilot, system: str) -> dict[str, list[str]
     line = table.example_line().split(" · ")[0]
     await type_keys(pilot, *line)
     await look("preview")
+    await pilot.press("ctrl+o")
+    await look("whole preview")
+    await pilot.press("escape")
     await pilot.press("enter")
     await look("after a roll")
     await pilot.press("ctrl+r")
@@ -485,3 +488,25 @@ async def test_a_broken_save_and_a_log_that_does_not_fit_in_russian(
     assert "не применяется к сохранению" in said["replay"], rows["replay"]
     assert "только для чтения" in said["unwritable"], rows["unwritable"]
     assert {k: v for k, v in left.items() if v} == {}
+
+
+async def test_the_preview_cut_and_the_whole_view_in_russian(tmp_path: Path, russian: None) -> None:
+    """Issue 33's shotgun at 80×24: the mark in Russian names the key as the footer shows
+    it, and the whole view speaks Russian too."""
+    from tui.screens.whole_preview import WholePreviewScreen
+
+    app = TablekeeperApp(demo("gurps", tmp_path), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        main(app)._warm_up()
+        await type_keys(pilot, *"ruth shotgun yd=30 shots=2")
+        await pilot.pause()
+        pane = app.screen.query_one("#preview")
+        rows = [pane.render_line(y).text.rstrip() for y in range(pane.size.height)]
+        assert rows[-1].endswith("… ^o покажет всё"), rows
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, WholePreviewScreen)
+        seen = screen_rows(app)
+        assert any("Прогноз целиком" in row for row in seen), seen
+        assert any("Escape возвращает к ней" in row for row in seen), seen
+        assert english_left(seen, allowed_words("gurps")) == []

@@ -4,7 +4,7 @@ in 16 colours, the roll form and "who should roll this?" commit through the entr
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -12,13 +12,16 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
 from textual.filter import Monochrome
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
-from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_line
+from tests.systems import SYSTEMS
+from tests.tui.conftest import DEMOS, log_text, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
 from tui.screens.best import BestScreen
 from tui.screens.help_text import examples_of
 from tui.screens.roll_form import RollFormScreen
+from tui.screens.whole_preview import WholePreviewScreen
+from tui.session.systems.interface import Chance
 from tui.store import Store
 from tui.widgets.log_panel import GRADE_STYLES, MONO_GRADE_STYLES
 from tui.widgets.odds_bar import GLYPHS, cells
@@ -348,3 +351,177 @@ async def test_an_open_list_in_the_roll_form_never_covers_a_field(
         for field in fields:
             if field.region.height:  # shown (the form scrolls what has no room)
                 assert not overlay.region.overlaps(field.region), (field.id, overlay.region)
+
+
+def longest_preview_line(system: str) -> tuple[str, list[str]]:
+    """The roll line of ``system``'s demo with the longest preview, and its outcomes as the
+    preview writes them (``failure 35.6%``).
+
+    Built from what the registry offers: every character's every rollable skill with every
+    combination of the system's choice modifiers, each toward an extended check (a note
+    under the odds)."""
+    import itertools
+
+    from tests.systems import demo_campaign, extended_lines
+    from tui.session.campaign.session import Session
+    from tui.session.tables import open_table
+
+    campaign = demo_campaign(system)
+    table = open_table(Session(campaign), rng=rng())
+    assert table.submit(extended_lines(campaign)[0]).ok
+    fields = [f for f in table.system.modifier_fields if f.choices]
+    sides = [
+        " ".join([ch.name, skill, *(w for w in words if w)])
+        for ch in campaign.characters
+        for skill in table.system.rollables(ch)
+        for words in itertools.product(*([f.word(c) for c in f.choices] for f in fields))
+    ]
+    lines = [f"{side} ext=search" for side in sides]
+    previews = [(table.preview(line), line) for line in lines]
+    preview, line = max(
+        ((p, line) for p, line in previews if p.ok and p.odds), key=lambda pl: len(pl[0].text)
+    )
+    return line, outcomes(preview.odds)
+
+
+def outcomes(odds: Sequence[Chance]) -> list[str]:
+    """Each outcome with a chance, as the preview and the whole view write it."""
+    return [f"{c.label} {c.percent}" for c in odds if c.p]
+
+
+def preview_rows(app: TablekeeperApp) -> list[str]:
+    pane = app.screen.query_one("#preview")
+    return [pane.render_line(y).text.rstrip() for y in range(pane.size.height)]
+
+
+def whole_rows(app: TablekeeperApp) -> list[str]:
+    assert isinstance(app.screen, WholePreviewScreen)
+    body = app.screen.query_one("#whole-text", Static)
+    return str(body.render()).splitlines()
+
+
+def cut_or_whole(rows: list[str], wanted: list[str], mark: str) -> list[str]:
+    """The outcomes the preview's ``rows`` leave out; when some, the last row ends in the
+    mark (and the cut is after an outcome: none is shown without its chance)."""
+    shown = " ".join(rows)
+    missing = [o for o in wanted if o not in shown]
+    if missing:
+        assert rows[-1].endswith(mark), rows
+        before = rows[-1].removesuffix(mark).rstrip()
+        assert before.endswith("%") or not any(o.split()[0] in before for o in wanted), rows
+    return missing
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_the_longest_preview_shows_every_outcome_or_says_how_to_see_it(
+    system: str, demo_copy: Callable[[str], Path]
+) -> None:
+    from tests.systems import demo_campaign, extended_lines
+
+    line, wanted = longest_preview_line(system)
+    app = TablekeeperApp(demo_copy(system), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, extended_lines(demo_campaign(system))[0])
+        await type_line(pilot, line, enter=False)
+        rows = preview_rows(app)
+        assert len(rows) == 3 and rows[0].startswith("▕"), rows  # the split starts there
+        if cut_or_whole(rows, wanted, "… ^o shows all"):
+            await type_keys(pilot, "ctrl+o")
+            whole = whole_rows(app)
+            for outcome in wanted:  # each on a row of its own, the notes below
+                assert any(" ".join(r.split()).endswith(outcome) for r in whole), (outcome, whole)
+            assert any("Search:" in r for r in whole), whole
+            await pilot.press("escape")
+            assert type(app.screen).__name__ == "MainScreen"
+            assert app.screen.query_one("#roll-entry", Input).value == line  # left as it was
+
+
+RUTH = "ruth shotgun yd=30 shots=2"
+
+
+async def test_the_issues_shotgun_preview_is_marked_and_ctrl_o_shows_and_rolls_it(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    """Issue 33: at 80×24 it ended at '… 2 hits 12.5%', failure and critical failure never
+    shown before Enter. Now: marked at 80 columns, whole at 120, marked again at 80."""
+    app = TablekeeperApp(demo_copy("gurps"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, RUTH, enter=False)
+        assert app.table is not None
+        wanted = outcomes(app.table.preview(RUTH).odds)
+        assert "critical failure 1.9%" in wanted
+        assert cut_or_whole(preview_rows(app), wanted, "… ^o shows all")
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert not cut_or_whole(preview_rows(app), wanted, "… ^o shows all")
+        assert "shows all" not in " ".join(preview_rows(app))
+        # no row begins with a chance its outcome left on the row above ('critical failure'
+        # ended the second row at 120 columns, '1.9%' began the third)
+        assert not any(row[:1].isdigit() for row in preview_rows(app)[1:]), preview_rows(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert cut_or_whole(preview_rows(app), wanted, "… ^o shows all")
+        await type_keys(pilot, "ctrl+o")
+        whole = whole_rows(app)
+        assert [" ".join(r.split())[2:] for r in whole[1 : len(wanted) + 1]] == wanted
+        await pilot.press("enter")  # rolls the line, as Enter in the entry would
+        assert type(app.screen).__name__ == "MainScreen"
+        assert app.table.session.log[-1].actor == "Ruth Hale"
+        assert app.screen.query_one("#roll-entry", Input).value == ""
+
+
+async def test_the_mark_names_the_key_as_remapped_and_nothing_typed_rings(
+    demo_copy: Callable[[str], Path], tmp_path: Path
+) -> None:
+    from textual.theme import BUILTIN_THEMES
+
+    from tui.app.bindings import binding_ids
+    from tui.app.config import load_config
+
+    path = tmp_path / "config.toml"
+    path.write_text('[keymap]\n"main.whole_preview" = "f9"\n', encoding="utf-8")
+    config = load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
+    app = TablekeeperApp(demo_copy("gurps"), rng=rng(), config=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+o")  # nothing typed: nothing to show
+        assert type(app.screen).__name__ == "MainScreen"
+        await type_line(pilot, RUTH, enter=False)
+        assert preview_rows(app)[-1].endswith("… f9 shows all")
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, WholePreviewScreen)
+        await pilot.press("ctrl+o")  # closes again
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MainScreen"
+        await pilot.press("f1")  # the help's key list names it, with the key as remapped
+        await pilot.pause()
+        helped = " ".join(str(app.screen.query_one("HelpBody").render()).split())
+        assert "f9 All odds main.whole_preview" in helped, helped
+
+
+def test_the_cut_is_after_an_outcome_and_a_short_text_is_not_cut() -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from tui.widgets.text_pane import cut_to_rows
+
+    text = Text(
+        "Ruth — critical success 1.9% · 1 hit 12.5% · 2 hits 12.5% · 3 hits 11.6% · failure 35.6%"
+    )
+    mark = Text(" … ^o shows all")
+    console = Console()
+    assert cut_to_rows(text, 100, 1, console, mark) is None
+    cut = cut_to_rows(text, 40, 2, console, mark)
+    assert cut is not None and cut.plain.endswith("% … ^o shows all"), cut
+    assert len(cut.wrap(console, 40)) <= 2
+    words = Text("a failure of everything anyone tried tonight at the gate")
+    cut = cut_to_rows(words, 20, 2, console, mark)
+    assert cut is not None and cut.plain.endswith(mark.plain)
+    shown = cut.plain.removesuffix(mark.plain).split()
+    assert shown == words.plain.split()[: len(shown)] and shown, cut  # whole words only
+    # a long check before its list: cut at a word there, not back at its own early "·"
+    # (the GURPS aim note was cut to "→ 12 … ^o shows all", two rows left empty)
+    check = Text("Ruth → 12 · close range: " + "a long note on aiming " * 6 + "— hit 50%")
+    cut = cut_to_rows(check, 40, 3, console, mark)
+    assert cut is not None and "a long note on aiming a long" in cut.plain, cut
+    assert len(cut.wrap(console, 40)) == 3

@@ -28,6 +28,7 @@ def bindings() -> list[Binding]:
     from tui.screens.scene import SceneScreen
     from tui.screens.scenes_list import ScenesScreen
     from tui.screens.sheet import SheetScreen
+    from tui.screens.whole_preview import WholePreviewScreen
     from tui.widgets.log_panel import LogPanel
     from tui.widgets.roll_entry import RollEntry
 
@@ -52,6 +53,7 @@ def bindings() -> list[Binding]:
         ScenesScreen,
         DiceStatsScreen,
         RecapScreen,
+        WholePreviewScreen,
     ):
         found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
     return found

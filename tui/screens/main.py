@@ -5,10 +5,12 @@ exact odds and the odds as a bar (:mod:`tui.widgets.odds_bar`); after Enter, the
 Lines committed one after another without typing in between (type-ahead, a paste, keys) each
 keep their own result there, newest last; a line emptied (Escape, backspace) takes its odds
 with it, so the preview never shows the odds of a line no longer typed. A refused line stays
-in the entry with its problem part selected (typing replaces it, Escape clears it). A
-message too long for the preview is shown whole in a notification (and ``/summary`` is
-logged). ctrl+r opens the guided roll form, ctrl+b "who should roll this?" for the typed
-check, f3 the whole scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
+in the entry with its problem part selected (typing replaces it, Escape clears it). The
+odds of a typed line too long for the rows are cut after a whole outcome, the last row
+naming the key (ctrl+o) that shows them whole (:mod:`tui.screens.whole_preview`); a
+result too long is shown whole in a notification (and ``/summary`` is logged). ctrl+r
+opens the guided roll form, ctrl+b "who should roll this?" for the typed check, f3 the whole
+scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
 back over the whole log (:mod:`tui.screens.review`); f2, f4 and Enter on the party list open
 a character's sheet. A line a form builds is committed as if typed
 (:meth:`MainScreen.run_line`). ctrl+l selects a line in the log (the panel takes the focus
@@ -36,7 +38,8 @@ from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.review import Source, log_source
-from tui.session.table.table import Feedback, Table
+from tui.session.systems.interface import Chance
+from tui.session.table.table import Feedback, Preview, Table
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
 from tui.widgets.key_order import after_typed_keys
@@ -46,7 +49,7 @@ from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
 
-__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen"]
+__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen", "outcomes_kept"]
 
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
@@ -55,6 +58,18 @@ READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 PREVIEW_ROWS = 3
 #: The review actions: the players' view has none of them (they read the GM's whole log).
 GM_ONLY_ACTIONS = ("find_log", "past_scenes", "dice_stats", "recap")
+
+
+def outcomes_kept(text: str, odds: Sequence[Chance]) -> str:
+    """``text`` with each outcome it lists (``critical failure 1.9%``) held together: a row
+    never ends between an outcome and its chance."""
+    from tui.widgets.text_pane import KEEP
+
+    for chance in odds:
+        if chance.p:
+            said = f"{chance.label} {chance.percent}"
+            text = text.replace(said, said.replace(" ", KEEP))
+    return text
 
 
 class CampaignOnDisk(Protocol):
@@ -107,6 +122,15 @@ class MainScreen(Screen[None]):
             tooltip=N_("The full sheet of the selected character"),
         ),
         Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
+        # the preview's last row names it when it cuts the preview; the footer has no room
+        Binding(
+            "ctrl+o",
+            "whole_preview",
+            "All odds",
+            show=False,
+            id="main.whole_preview",
+            tooltip=N_("The typed line's whole preview: every outcome on its row, every note"),
+        ),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
         Binding("ctrl+l", "select_log", "Select in log", show=False, id="main.select_log"),
@@ -154,6 +178,9 @@ class MainScreen(Screen[None]):
         self._history_timer: Timer | None = None
         self._lines: list[str] = []
         self._results: list[Text] = []  # results since the GM last typed (newest last)
+        #: the typed line's preview whole (the rows show it cut) and what it was made of
+        self._whole: Text | None = None
+        self._previewed: Preview | None = None
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -302,6 +329,7 @@ class MainScreen(Screen[None]):
         if value == self.entry.restored:
             return  # the refused line put back: its error stays until the GM edits it
         if not value.strip():
+            self._whole = self._previewed = None
             if not self._results:  # the odds of a line no longer there: gone with it
                 self.preview.update("")
             return  # the results of committed lines stay until the GM types again
@@ -315,10 +343,48 @@ class MainScreen(Screen[None]):
 
                 shown.append_text(odds_bar(preview.odds, mono=self.mono))
                 shown.append(" ")
-            shown.append(preview.text)
+            shown.append(outcomes_kept(preview.text, preview.odds))
         else:
             shown = Text("✗ " + preview.text, style="red")
-        self.preview.update(shown)
+        self._whole, self._previewed = shown, preview
+        self.preview.update(self._fitted(shown))
+
+    def _fitted(self, shown: Text) -> Text:
+        """``shown`` as the preview's rows hold it at their width now: whole, or cut after
+        an outcome (else a word) with a mark naming the key that shows it all."""
+        from tui.widgets.text_pane import cut_to_rows
+
+        width = max(1, self.preview.content_size.width or self.app.size.width - 2)
+        key = self._key_of("whole_preview") or "ctrl+o"
+        mark = Text(_(" … {key} shows all").format(key=key), style="bold reverse")
+        return cut_to_rows(shown, width, PREVIEW_ROWS, self.app.console, mark) or shown
+
+    def _key_of(self, action: str) -> str:
+        """The key (as the footer shows it) bound to ``action`` here, keymap applied."""
+        for binding in self.active_bindings.values():
+            if binding.binding.action == action:
+                return self.app.get_key_display(binding.binding)
+        return ""
+
+    def action_whole_preview(self) -> None:
+        """ctrl+o: the typed line's whole preview on a screen of its own
+        (:class:`~tui.screens.whole_preview.WholePreviewScreen`: Enter rolls the line,
+        Escape goes back to it). Nothing typed: the bell."""
+        from tui.screens.whole_preview import WholePreviewScreen, whole_text
+
+        preview, line = self._previewed, self.entry.value
+        if preview is None or not line.strip() or not preview.text:
+            self.app.bell()
+            return
+        body = whole_text(preview.text, preview.odds, ok=preview.ok, mono=self.mono)
+
+        def closed(roll: bool | None) -> None:
+            self.entry.focus()
+            if roll and self.entry.value == line:
+                self._chosen(line)
+
+        rolls = preview.ok and not self.read_only and not line.lstrip().startswith("/")
+        self.app.push_screen(WholePreviewScreen(line, body, rolls=rolls), closed)
 
     def commit_line(self, value: str) -> None:
         """Run a line the GM committed in the roll entry (Enter)."""
@@ -388,7 +454,13 @@ class MainScreen(Screen[None]):
         usual."""
         if event.size == self._laid_out_at:
             event.prevent_default()  # Screen's own handler would lay everything out again
+        elif self._whole is not None and not self._results:
+            self.call_after_refresh(self._refit)  # the preview's cut for the new width
         self._laid_out_at = event.size
+
+    def _refit(self) -> None:
+        if self._whole is not None and not self._results:
+            self.preview.update(self._fitted(self._whole))
 
     def on_unmount(self) -> None:
         if self._history_timer is not None:  # a line not written yet (quitting right away)
@@ -450,6 +522,7 @@ class MainScreen(Screen[None]):
     def action_clear_entry(self) -> None:
         """Escape: the line and whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
+        self._whole = self._previewed = None
         self.entry.restored = None
         self._results.clear()
         self.preview.update("")

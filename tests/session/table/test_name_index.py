@@ -32,7 +32,7 @@ def _walked_rank(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
 
 def _walked_completion(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     forms = [(c, names._forms(c)) for c in candidates]
-    exact, _first, prefix, word_prefix, letters = names._tiers(phrase)
+    exact, _first, prefix, word_prefix, _numbers, letters = names._tiers(phrase, whole=False)
     tiers: tuple[list[str], list[str], list[str]] = ([], [], [])
     for c, f in forms:
         if exact(f):
@@ -44,7 +44,7 @@ def _walked_completion(phrase: str, candidates: tuple[str, ...]) -> tuple[str, .
     found = tiers[0] + tiers[1] + tiers[2]
     if not found and letters is not names._never:
         found = [c for c, f in forms if letters(f)]
-    return tuple(found) or names._ranked_typo(phrase, candidates)
+    return tuple(found) or names._ranked_typo(phrase, candidates, False)
 
 
 def _lists() -> list[tuple[str, ...]]:
@@ -125,5 +125,9 @@ def test_each_looked_up_tier_finds_what_its_test_finds(which: int) -> None:
         lo = names.loose(phrase)
         assert index.exact(phrase, lo) == [i for i, f in enumerate(forms) if exact(f)], phrase
         assert index.prefix(phrase, lo) == [i for i, f in enumerate(forms) if prefix(f)], phrase
+        begun = names._tiers(phrase, whole=False)[2]  # completing: a number may go on
+        assert index.prefix(phrase, lo, whole=False) == [
+            i for i, f in enumerate(forms) if begun(f)
+        ], phrase
         if first is not names._never:
             assert index.first(phrase, lo) == [i for i, f in enumerate(forms) if first(f)]

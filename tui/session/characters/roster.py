@@ -84,14 +84,17 @@ def add(system: System, campaign: Campaign, character: Character) -> Campaign:
 
 def copy_names(campaign: Campaign, name: str, count: int) -> list[str]:
     """Free names for ``count`` copies: ``Guard`` → ``Guard 2``, ``Guard 3`` …; a copy of
-    ``Guard 2`` is ``Guard 3`` (the number continues)."""
+    ``Guard 2`` is ``Guard 3`` (the number continues), of ``Cultist 012`` ``Cultist 013``
+    (as wide: the names still sort and read as one series, not ``Cultist 2``)."""
     m = _NUMBERED.match(name)
     base = m[1] if m else name
+    digits = m[2] if m and m[2].isascii() and len(m[2]) < 10 else ""
+    width = len(digits) if digits.startswith("0") else 0
     taken = {c.name.casefold() for c in campaign.characters}
     out: list[str] = []
-    n = 2
+    n = int(digits) + 1 if digits else 2
     while len(out) < count:
-        candidate = f"{base} {n}"
+        candidate = f"{base} {n:0{width}d}"
         if candidate.casefold() not in taken:
             out.append(candidate)
             taken.add(candidate.casefold())

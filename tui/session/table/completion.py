@@ -295,6 +295,30 @@ def _consume(
     return None
 
 
+def _begun(table: Table, item: _Item, who: str | None, line: str, at: int) -> list[_Candidate]:
+    """Names of ``item``'s kinds that the rest of ``line`` from ``at`` begins, when it is
+    more than one word (one word that names nothing is the fragment's business): the words
+    typed so far are the start of a name of several words that none of them resolves alone,
+    as "cultist" among many cultists."""
+    phrase = line[at:]
+    if len(phrase.split()) < 2 and not phrase[-1:].isspace():
+        return []
+    out: list[_Candidate] = []
+    for kind in item.kinds:
+        if not kind.isupper() or kind in _ONE_WORD or kind in _FREE or kind in _ANY_WORD:
+            continue
+        names = _provider(table, kind)(table, who)
+        try:
+            match_prefix_words(phrase.split()[:1], list(names), what=kind.lower(), same=names)
+        except NameError_ as exc:
+            if not exc.ambiguous:
+                continue  # a word that names nothing: no name begins here
+        for name in _offer(table, kind, who, phrase.rstrip(), line[:at]):
+            if len(normal(name).split()) >= len(phrase.split()):  # the name itself: its space
+                out.append(_Candidate(at, name, kind == "CHAR"))
+    return out
+
+
 def _walk(table: Table, spec: Sequence[_Item], line: str, start: int) -> list[_Candidate]:
     """Candidates for the fragment at the end of ``line``, the words from ``start`` on
     following ``spec``."""
@@ -310,6 +334,11 @@ def _walk(table: Table, spec: Sequence[_Item], line: str, start: int) -> list[_C
         item = spec[i]
         got = _consume(table, item, [w for _, w in done[j:]], who)
         if got is None:
+            # the words from here to the end may be one name begun: "cultist 01" (Cultist
+            # 010 …), "cultist " (every cultist); no whole name among them yet
+            begun = _begun(table, item, who, line, done[j][0])
+            if begun:
+                return begun
             if item.optional:
                 i = _skip_group(spec, i)
                 continue

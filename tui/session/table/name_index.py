@@ -16,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
-__all__ = ["NameIndex", "tiers_found"]
+__all__ = ["NameIndex", "cuts_number", "tiers_found"]
 
 
 class _Forms(Protocol):
@@ -67,17 +67,27 @@ class NameIndex:
         """Places of the names whose first word is ``phrase`` (loose: ``lo``)."""
         return _union(self._firsts.get(phrase, ()), self._loose_firsts.get(lo, ()))
 
-    def prefix(self, phrase: str, lo: str) -> list[int]:
-        """Places of the names that begin with ``phrase`` (loose: with ``lo``)."""
-        return _union(_beginning(self._starts, phrase), _beginning(self._loose_starts, lo))
+    def prefix(self, phrase: str, lo: str, *, whole: bool = True) -> list[int]:
+        """Places of the names that begin with ``phrase`` (loose: with ``lo``); ``whole``:
+        a number the phrase ends in is whole there (see :func:`cuts_number`)."""
+        return _union(
+            _beginning(self._starts, phrase, whole), _beginning(self._loose_starts, lo, whole)
+        )
 
 
-def _beginning(starts: Sequence[tuple[str, int]], prefix: str) -> Iterable[int]:
+def cuts_number(typed: str, name: str) -> bool:
+    """``typed``, a prefix of ``name``, ends inside one of its numbers: "cultist 1" begins
+    "cultist 12" as text, but a number typed whole is never the start of a longer one."""
+    return typed[-1:].isdigit() and name[len(typed) : len(typed) + 1].isdigit()
+
+
+def _beginning(starts: Sequence[tuple[str, int]], prefix: str, whole: bool) -> Iterable[int]:
     """The places of the forms in ``starts`` (sorted) that begin with ``prefix``: they are
     together, from where ``prefix`` would be inserted."""
     at = bisect_left(starts, (prefix, -1))
     while at < len(starts) and starts[at][0].startswith(prefix):
-        yield starts[at][1]
+        if not (whole and cuts_number(prefix, starts[at][0])):
+            yield starts[at][1]
         at += 1
 
 
@@ -87,7 +97,7 @@ def _union(a: Iterable[int], b: Iterable[int]) -> list[int]:
 
 def tiers_found(index: NameIndex, phrase: str, lo: str, *, one_word: bool) -> Iterable[list[int]]:
     """The index's answers of the first tiers, best first (the first word only for a
-    phrase of one word, as the ranking asks)."""
+    phrase of one word, as the ranking asks; a number the phrase ends in is whole)."""
     tiers: list[Callable[[str, str], list[int]]] = [index.exact]
     if one_word:
         tiers.append(index.first)

@@ -10,11 +10,17 @@ Romanisations differ (``х`` is ``h`` or ``kh``, ``я`` is ``ya`` or ``ia``, ``�
 name and the typed phrase are compared in a *loose form* where those variants coincide
 (``kh`` → ``h``, ``y`` → ``i``, ``j`` → ``i``, ``ts`` → ``c``, ``shch`` → ``sch``).
 
-Tiers, best first: exact, the first word, prefix, prefix of every word, letters in order
-(``sthdn`` = Spot Hidden). Only when nothing matches in any of them does a one-letter typo
-count: a letter wrong, missing, extra or two letters swapped, in a word of four letters or
-more (``alise`` = Alice, ``stelath`` = Stealth). A failed match says "did you mean …" with
-the nearest names.
+Tiers, best first: exact, the first word, prefix, prefix of every word (then with numbers
+by their value), letters in order (``sthdn`` = Spot Hidden). Only when nothing matches in
+any of them does a one-letter typo count: a letter wrong, missing, extra or two letters
+swapped, in a word of four letters or more (``alise`` = Alice, ``stelath`` = Stealth). A
+failed match says "did you mean …" with the nearest names.
+
+A number in a name is one thing, not letters: resolving a typed line, a number typed whole
+is never the start of a longer one nor a typo (``cultist 1`` is not "Cultist 12"), it is the
+same number with or without leading zeros (``cultist 12`` = "Cultist 012" when there is no
+"Cultist 12"), and letters in order keep its digits together. Completing a fragment, a
+number may still be the start of a longer one (``cultist 01`` → "Cultist 010" …).
 
 Every form of a name is computed once and cached by the name (not per keystroke), so a long
 line costs a few dictionary look-ups per word and candidate.
@@ -22,6 +28,7 @@ line costs a few dictionary look-ups per word and candidate.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,7 +36,7 @@ from functools import lru_cache
 from tui.language import N_, _, tr
 from tui.session.campaign.name_forms import distance
 from tui.session.campaign.transliteration import alternate, loose, normal, romanise, script_of
-from tui.session.table.name_index import NameIndex, tiers_found
+from tui.session.table.name_index import NameIndex, cuts_number, tiers_found
 
 __all__ = [
     "Match",
@@ -83,13 +90,49 @@ def _forms(name: str) -> _Forms:
     )
 
 
-@lru_cache(maxsize=65536)  # 800 "Cultist NNN" share one "cultist": compared once per word
-def _near_word(typed: str, word: str) -> bool:
-    """``typed`` is ``word``, or a prefix of it, with one typo (typed words of 4+ letters:
-    in a shorter one a changed letter makes another word, "bow" is not "boi")."""
-    if typed == word or word.startswith(typed):
+def _number(word: str) -> str | None:
+    """The number ``word`` is, without leading zeros ("012" → "12"), or None."""
+    if word.isascii() and word.isdigit():
+        return word.lstrip("0") or "0"
+    return None
+
+
+def _starts_word(typed: str, word: str, whole: bool) -> bool:
+    """``typed`` begins ``word``; when ``whole`` (resolving), a typed number begins only its
+    whole self."""
+    return word.startswith(typed) and not (whole and cuts_number(typed, word))
+
+
+def _same_number(typed: str, word: str) -> bool:
+    """``typed`` begins ``word`` (a number only its whole self), or both are one number
+    written with and without zeros ("12", "012")."""
+    if _starts_word(typed, word, True):
         return True
-    if len(typed) < 4:
+    number = _number(typed)
+    return number is not None and number == _number(word)
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _numbers_kept(typed: str, name: str) -> bool:
+    """The numbers in ``typed`` are numbers of ``name``, in order (letters in order never
+    take a number's digits apart: "cultist12" is not "Cultist 102")."""
+    wanted = [n.lstrip("0") for n in _DIGITS.findall(typed)]
+    if not wanted:
+        return True
+    have = iter(n.lstrip("0") for n in _DIGITS.findall(name))
+    return all(n in have for n in wanted)
+
+
+@lru_cache(maxsize=65536)  # 800 "Cultist NNN" share one "cultist": compared once per word
+def _near_word(typed: str, word: str, whole: bool = True) -> bool:
+    """``typed`` is ``word``, or a prefix of it, with one typo (typed words of 4+ letters:
+    in a shorter one a changed letter makes another word, "bow" is not "boi"). A digit is
+    never a typo, and a number typed ``whole`` is only itself."""
+    if _starts_word(typed, word, whole):
+        return True
+    if len(typed) < 4 or any(c.isdigit() for c in typed):
         return False
     if distance(typed, word, 1) <= 1:
         return True
@@ -144,14 +187,16 @@ def _word_prefix(
     return True
 
 
-def _tiers(phrase: str) -> list[Callable[[_Forms], bool]]:
-    """The tests of :func:`_rank`, best first, for one typed phrase (normal form)."""
+def _tiers(phrase: str, *, whole: bool = True) -> list[Callable[[_Forms], bool]]:
+    """The tests of :func:`_rank`, best first, for one typed phrase (normal form); ``whole``
+    (resolving, not completing): a number typed is a whole number (see the module)."""
     lo = loose(phrase)
     words = phrase.split()
     lo_words = lo.split()
     squashed = phrase.replace(" ", "")
     lo_squashed = lo.replace(" ", "")
     initials = frozenset(w[0] for w in words), frozenset(w[0] for w in lo_words)
+    numbered = any(c.isdigit() for c in phrase)
     letters_in = frozenset(squashed), frozenset(lo_squashed)
 
     def exact(f: _Forms) -> bool:
@@ -160,16 +205,15 @@ def _tiers(phrase: str) -> list[Callable[[_Forms], bool]]:
     def first(f: _Forms) -> bool:
         return phrase in f.firsts or f.words[-1][:1] == (lo,)
 
+    def begins(typed: str, form: str) -> bool:
+        return form.startswith(typed) and not (whole and cuts_number(typed, form))
+
     def prefix(f: _Forms) -> bool:  # one or two exact forms
-        return (
-            f.exact[0].startswith(phrase)
-            or f.exact[-1].startswith(phrase)
-            or f.loose.startswith(lo)
-        )
+        return begins(phrase, f.exact[0]) or begins(phrase, f.exact[-1]) or begins(lo, f.loose)
 
     def word_prefix(f: _Forms) -> bool:
         def starts(w: str, n: str) -> bool:
-            return n.startswith(w)
+            return _starts_word(w, n, whole)
 
         if not (initials[0] <= f.initials or initials[1] <= f.initials):
             return False
@@ -177,8 +221,15 @@ def _tiers(phrase: str) -> list[Callable[[_Forms], bool]]:
             lo_words, f.words[-1], starts
         )
 
+    def numbers(f: _Forms) -> bool:  # word_prefix, a number typed without its zeros
+        return any(_word_prefix(words, ws, _same_number) for ws in f.words[:-1]) or (
+            _word_prefix(lo_words, f.words[-1], _same_number)
+        )
+
     def letters(f: _Forms) -> bool:
         if len(squashed) < 2 or not (letters_in[0] <= f.letters or letters_in[1] <= f.letters):
+            return False
+        if whole and numbered and not _numbers_kept(phrase, f.exact[0]):
             return False
         return any(_subsequence(squashed, s) for s in f.squashed[:-1]) or _subsequence(
             lo_squashed, f.squashed[-1]
@@ -190,6 +241,7 @@ def _tiers(phrase: str) -> list[Callable[[_Forms], bool]]:
         first if len(words) == 1 else _never,
         prefix,
         word_prefix,
+        numbers if whole and numbered else _never,
         letters if len(squashed) >= 2 else _never,
     ]
 
@@ -244,11 +296,15 @@ def _rank_typo(phrase: str, candidates: Sequence[str]) -> list[str]:
 
 
 @lru_cache(maxsize=512)
-def _ranked_typo(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
+def _ranked_typo(phrase: str, candidates: tuple[str, ...], whole: bool = True) -> tuple[str, ...]:
     typed = loose(phrase).split()
     if not any(len(w) >= 4 for w in typed):
         return ()
-    return tuple(c for c in candidates if _word_prefix(typed, _forms(c).words[-1], _near_word))
+
+    def near(w: str, n: str) -> bool:
+        return _near_word(w, n, whole)
+
+    return tuple(c for c in candidates if _word_prefix(typed, _forms(c).words[-1], near))
 
 
 def nearest(typed: str, candidates: Iterable[str], *, count: int = 3) -> list[str]:
@@ -295,6 +351,14 @@ def _what(what: str) -> str:
     return tr(what)
 
 
+def _number_left(phrase: str, name: str) -> bool:
+    """``name`` has a number that ``phrase`` (its words matched, a number typed next) does
+    not: that number was the name's own, typed otherwise ("cultist" then "1" is not Cultist
+    12, whose first word it is)."""
+    typed = {n.lstrip("0") for n in _DIGITS.findall(phrase)}
+    return any(n.lstrip("0") not in typed for n in _DIGITS.findall(_forms(name).exact[0]))
+
+
 def match_prefix_words(
     words: Sequence[str],
     candidates: Sequence[str],
@@ -322,12 +386,18 @@ def match_prefix_words(
             break
         longest += 1
     ambiguous: list[str] = []
+    missed = ""  # the words and the number after them that no name has ("cultist 013")
     for rank in (_rank, _rank_typo):
         for k in range(longest, 0, -1):
             phrase = " ".join(p for p in parts[:k] if p)
             if not phrase:
                 continue
             found = rank(phrase, candidates)
+            if found and k < len(parts) and _number(parts[k]) is not None:
+                kept = [f for f in found if not _number_left(phrase, f)]
+                if not kept and not missed:
+                    missed = " ".join(words[: k + 1])
+                found = kept
             if same is not None:
                 targets = {same.get(c, c) for c in found}
                 if len(targets) == 1:
@@ -342,6 +412,8 @@ def match_prefix_words(
         if ambiguous:
             break
     word = words[0]
+    if missed and not ambiguous:  # "no character matches 'cultist 013'", not 'cultist'
+        word = missed
     if ambiguous:
         shown = _distinct(ambiguous, same)[:5]
         raise NameError_(
@@ -382,15 +454,15 @@ def _completed(phrase: str, cands: tuple[str, ...]) -> tuple[str, ...]:
     if not phrase:
         return tuple(sorted(cands, key=str.casefold))
     forms = _forms_of(cands)
-    *_looked_up, word_prefix, letters = _tiers(phrase)
+    *_looked_up, word_prefix, _numbers, letters = _tiers(phrase, whole=False)
     index, lo = _index_of(cands), loose(phrase)
     exact = index.exact(phrase, lo)  # each candidate in its best tier, in the list's order
     seen = set(exact)
-    prefix = [i for i in index.prefix(phrase, lo) if i not in seen]
+    prefix = [i for i in index.prefix(phrase, lo, whole=False) if i not in seen]
     taken = {*exact, *prefix}
     found = [cands[i] for i in (*exact, *prefix)] + [
         c for i, (c, f) in enumerate(forms) if i not in taken and word_prefix(f)
     ]
     if not found and letters is not _never:
         found = [c for c, f in forms if letters(f)]
-    return tuple(found) or _ranked_typo(phrase, cands)
+    return tuple(found) or _ranked_typo(phrase, cands, False)
