@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Iterator
@@ -80,6 +81,32 @@ class LogRead:
     #: them with what it appends and leaves them at close: :func:`leave_cache`).
     cache: Cached | None = None
     cache_hit: bool = False  # ``cache`` is the parse cache found beside the log, unchanged
+    #: The byte offset just after the entries up to the ``after`` given to read_log (the
+    #: save's checkpoint): the log from there on is what opening replays. ``None``: not
+    #: asked, or the blocks do not say (a log edited so that ``seq`` is not first).
+    checkpoint_end: int | None = None
+
+
+_SEQ = re.compile(rb"\[\[log\]\]\r?\nseq = ([0-9]{1,18})\r?\n")
+
+
+def _after_seq(f: BinaryIO, end: int, after: int) -> int | None:
+    """The offset just after the last block whose ``seq`` is at most ``after`` (0: none is),
+    found by reading the ``seq`` line of each block back from ``end``: it reads no more than
+    the blocks after ``after``, which opening parses anyway. ``None`` when a block does not
+    start with its ``seq`` (the app writes it first)."""
+    newer = end
+    for head in _headers_back(f, end):
+        if head >= end:
+            continue
+        f.seek(head)
+        found = _SEQ.match(f.read(48))
+        if found is None:
+            return None
+        if int(found[1]) <= after:
+            return newer
+        newer = head
+    return 0
 
 
 def _headers_back(f: BinaryIO, size: int) -> Iterator[int]:
@@ -326,6 +353,8 @@ def read_log(
             want *= 2
         result.count = found[-1][0].seq if found else 0
         _keep_tail(result, found, keep, after)
+        if after is not None:
+            result.checkpoint_end = _after_seq(f, result.end, after)
         if found:
             result.cache = Cached(end, result.end, result.recovered, result.newline, tables)
             if leave:
@@ -368,6 +397,8 @@ def _from_cache(
     result.cache, result.cache_hit = hit, True
     result.count = found[-1][0].seq
     _keep_tail(result, found, keep, after)
+    if after is not None:
+        result.checkpoint_end = _after_seq(f, result.end, after)
     return result
 
 

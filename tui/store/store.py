@@ -4,10 +4,12 @@ Durability works like a database's write-ahead log. Every change is *recorded* f
 log entry, carrying the patch from the previous state (:mod:`tui.store.patch`), is appended
 and fsynced, and only then does :meth:`Store.record` return, so a change the screen shows
 survives a kill at that instant. The save itself is a *checkpoint*: :meth:`Store.checkpoint`
-writes the newest recorded state atomically (the app does it in the background, and at
-quit), with ``checkpoint = N`` naming the last entry it includes. Opening a campaign
-applies the patches of the entries after N. A record costs the same whatever the size of
-the campaign and of its log; so does opening (the log is read from its end).
+writes the newest recorded state atomically (the app does it in the background, when
+:mod:`tui.store.autosave`'s policy says it pays), with ``checkpoint = N`` naming the last
+entry it includes. Opening a campaign applies the patches of the entries after N, and
+leaves a save that lags so to that policy (:attr:`Store.log_since_checkpoint`). A record
+costs the same whatever the size of the campaign and of its log; so does opening (the log
+is read from its end).
 
 Before every write the store checks that the files are still the ones it left (see
 :mod:`tui.store.journal` for the log; the save's inode, size and time for the save). If
@@ -111,7 +113,11 @@ class Store:
         self._cache_docs = DocCache()  # for the parse cache (the thread that checkpoints)
         self._pending: list[Block] = []
         self._queued = campaign
-        self._durable: tuple[Campaign, int] = (campaign, self.log_count)
+        #: the newest recorded state, its last entry and the log's end after that entry
+        self._durable: tuple[Campaign, int, int] = (campaign, self.log_count, found.end)
+        #: where in the log the entries the save includes end (what opening replays starts
+        #: there); unknown (``None``): counted from the start of the log
+        self.checkpoint_end: int | None = found.checkpoint_end if found.size else 0
         self._save_stat: tuple[int, int, int, int] | None = None
         self._log_end, self._log_ident = found.end, found.ident
         #: the log's newest blocks as parsed at open (an empty log: none from its start) and
@@ -178,10 +184,13 @@ class Store:
                 store._open_journal(found)
                 if (
                     read.checkpoint is None
-                    or store.campaign is not read.campaign
                     or store._id_missing
+                    or (renames and store.campaign is not read.campaign)
                 ):
-                    store.checkpoint()  # an older save gets its checkpoint and id at once
+                    # an older save gets its checkpoint and id at once, and renames the GM
+                    # chose are made part of the save (the log would not fit it again); a
+                    # save that only lags behind its log is left to the autosaver's policy
+                    store.checkpoint()
                 elif read.uncached is not None:  # parsed afresh: spare the next open that
                     write_cache(
                         real,
@@ -355,6 +364,20 @@ class Store:
         return self._durable[1] != self.checkpoint_seq or self._durable[0] is not self._saved
 
     @property
+    def log_since_checkpoint(self) -> int:
+        """Bytes of log after the entries the save includes: what the next open replays
+        (the whole log when where the checkpoint ends in it is unknown)."""
+        end = self._journal.end if self._journal is not None else self._log_end
+        return max(0, end - (self.checkpoint_end or 0))
+
+    @property
+    def heading_changed(self) -> bool:
+        """Whether the save's top lines, which the campaign picker reads without the log
+        (name, system, adventure), no longer show the newest recorded state."""
+        now, saved = self._durable[0], self._saved
+        return (now.name, now.system, now.adventure) != (saved.name, saved.system, saved.adventure)
+
+    @property
     def backup_path(self) -> Path:
         return backup_path(self.path)
 
@@ -416,7 +439,7 @@ class Store:
             oldest = self.log[0].seq if self.log else self.log_count + 1
             self.backs = {s: b for s, b in self.backs.items() if s >= oldest}
         self.log_count = self._pending[-1][0].seq
-        self._durable = (self._queued, self.log_count)
+        self._durable = (self._queued, self.log_count, self._journal.end)
         self.campaign = self._queued
         self._pending = []
         self.last_error = None
@@ -432,7 +455,7 @@ class Store:
         with self._mutex:
             if self.conflict is not None:
                 raise self.conflict
-            campaign, seq = self._durable
+            campaign, seq, end = self._durable
         with self._save_mutex:
             if seq == self.checkpoint_seq and campaign is self._saved and not self._id_missing:
                 return False
@@ -452,7 +475,7 @@ class Store:
                 lock.release(self._locks.pop())
             self._locks.append(fd)
             self._save_stat = stat_key(os.fstat(fd))
-            self.checkpoint_seq, self._saved = seq, campaign
+            self.checkpoint_seq, self._saved, self.checkpoint_end = seq, campaign, end
             self._id_missing = False
             write_cache(
                 self.path,
@@ -504,7 +527,7 @@ class Store:
         self._writable()
         with self._mutex:
             self._queued = campaign
-            self._durable = (campaign, self._durable[1])
+            self._durable = (campaign, *self._durable[1:])
             self.campaign = campaign
         self.checkpoint()
 
@@ -513,12 +536,14 @@ class Store:
         self.record(campaign, entries)
         self.checkpoint()
 
-    def flush(self) -> None:
-        """Write whatever waits (log entries, then the checkpoint); raise if that fails."""
+    def flush(self, *, checkpoint: bool = True) -> None:
+        """Write whatever waits (log entries, then the checkpoint unless not asked for);
+        raise if that fails."""
         self._writable()
         with self._mutex:
             self._write_pending()
-        self.checkpoint()
+        if checkpoint:
+            self.checkpoint()
 
     # -- outside changes -------------------------------------------------------------------
     def save_beside(self) -> Path:
