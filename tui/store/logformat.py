@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 from tui.session.campaign.log import LogEntry, entry_to_doc
 
 __all__ = [
+    "ENTRY_LIMIT",
     "append_blocks",
     "block_bytes",
     "block_table",
@@ -25,6 +26,12 @@ __all__ = [
     "toml_inline",
     "toml_value",
 ]
+
+#: The most bytes one ``[[log]]`` block may hold. The app's biggest entries are an end of
+#: adventure's (200 characters' 2,600 rows: 0.7 MB); the store never writes a bigger one
+#: (:meth:`tui.store.store.Store.record` checkpoints instead), and a reader refuses one
+#: before reading it, so a damaged or hostile log is never read unbounded.
+ENTRY_LIMIT = 8 << 20
 
 _ORDER = (
     "seq",

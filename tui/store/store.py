@@ -47,7 +47,7 @@ from tui.store.files import Read, atomic_write, read_save, remove_stale_temps
 from tui.store.journal import Journal
 from tui.store.logcache import Cached
 from tui.store.logfile import LOG_TAIL, LogRead, leave_cache, read_log, read_since
-from tui.store.logformat import Unmirrored, block_bytes, block_table
+from tui.store.logformat import ENTRY_LIMIT, Unmirrored, block_bytes, block_table, format_entry
 from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
@@ -58,6 +58,25 @@ from tui.store.undo_history import earlier_steps
 __all__ = ["Store"]
 
 Block = tuple[LogEntry, Mapping[str, Any] | None]
+
+
+def _cut(entry: LogEntry) -> LogEntry:
+    """``entry`` with its text and effects cut short, and without the structured facts and
+    dice that repeat them, so that its block fits the log (a sixteenth of the limit for the
+    text, a hundred effects of a two-thousandth each: within it even if every character
+    took a six-byte escape); who, where and how secret stay."""
+
+    def short(text: str, most: int) -> str:
+        return text if len(text) <= most else text[:most] + "…"
+
+    return replace(
+        entry,
+        text=short(entry.text, ENTRY_LIMIT // 16),
+        effects=tuple(short(e, ENTRY_LIMIT // 2048) for e in entry.effects[:100]),
+        msg=None,
+        effect_msgs=(),
+        inputs={},
+    )
 
 
 def _lazy(campaign: Campaign) -> bool:
@@ -420,6 +439,8 @@ class Store:
             if self._journal is None:
                 self._journal = Journal.open(self.log_path, self._empty_log())
             data = block_bytes(self._pending, newline=self._journal.newline)
+            if len(data) > ENTRY_LIMIT:  # some block may be too big to be read back
+                data = self._fit_pending(self._journal)
             at = self._journal.end
             self._journal.append(data)
         except ConflictError as exc:
@@ -444,6 +465,28 @@ class Store:
         self._pending = []
         self.last_error = None
 
+    def _fit_pending(self, journal: Journal) -> bytes:
+        """The bytes of the waiting blocks, none past :data:`ENTRY_LIMIT` (a reader refuses
+        such a block): a block too big loses its patch — the change goes into the save at
+        once, by a checkpoint written *before* the blocks are appended, so it is durable
+        either way — and, if it is still too big, its text is cut (a paste of megabytes
+        into a note). Rare: a change of megabytes (notes replaced, an import)."""
+        fitted: list[Block] = []
+        dropped = False  # a patch left out: the save must hold its change
+        for entry, patch in self._pending:
+            if len(format_entry(entry, patch).encode("utf-8")) <= ENTRY_LIMIT:
+                fitted.append((entry, patch))
+                continue
+            dropped = dropped or patch is not None
+            if len(format_entry(entry).encode("utf-8")) > ENTRY_LIMIT:
+                entry = _cut(entry)
+            fitted.append((entry, None))
+        data = block_bytes(fitted, newline=journal.newline)
+        if dropped:  # the state the blocks lead to, as the save: no patch of theirs is needed
+            self._write_checkpoint(self._queued, fitted[-1][0].seq, journal.end + len(data))
+        self._pending = fitted
+        return data
+
     # -- checkpoints -----------------------------------------------------------------------
     def checkpoint(self) -> bool:
         """Write the newest recorded state as the save (atomic, old one kept as backup).
@@ -456,7 +499,15 @@ class Store:
             if self.conflict is not None:
                 raise self.conflict
             campaign, seq, end = self._durable
+        return self._write_checkpoint(campaign, seq, end)
+
+    def _write_checkpoint(self, campaign: Campaign, seq: int, end: int) -> bool:
+        """Write ``campaign`` as the save at entry ``seq``, which ends at byte ``end`` of the
+        log. Takes only the save's mutex (never the record's while holding it), so the
+        thread that records may call it while recording (:meth:`_fit_pending`)."""
         with self._save_mutex:
+            if seq < (self.checkpoint_seq or 0):
+                return False  # a newer state is written already: never an older one over it
             if seq == self.checkpoint_seq and campaign is self._saved and not self._id_missing:
                 return False
             self._check_save()
@@ -518,8 +569,7 @@ class Store:
                 if now is None
                 else _("was changed outside Tablekeeper (an editor?) while the campaign was open"),
             )
-            with self._mutex:
-                self.conflict = self.last_error = exc
+            self.conflict = self.last_error = exc  # one assignment each: no lock needed
             raise exc
 
     def save(self, campaign: Campaign) -> None:
