@@ -25,7 +25,7 @@ from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls
 from tests.bench.bench_checkpoint import bench_checkpoint_bytes
 from tests.bench.bench_keystroke import bench_keystroke
-from tests.bench.bench_notes import bench_notes, bench_notes_change
+from tests.bench.bench_notes import bench_notes, bench_notes_50mb_change, bench_notes_change
 from tests.bench.bench_odds import (
     bench_age_completion,
     bench_skirmish_contest,
@@ -48,6 +48,7 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_age_completion,
     bench_skirmish_contest,
     bench_notes_change,
+    bench_notes_50mb_change,
     bench_checkpoint_bytes,
 )
 

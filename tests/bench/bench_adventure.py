@@ -7,7 +7,9 @@ rolled and painted), in a fresh copy of the save; the big campaign and the demo 
 The figure is the median of big ÷ the median of the demo.
 
 ``big_quit_vs_demo`` times what follows in the same runs: the quit (``app.exit()`` → the app
-closed, its last checkpoint written and the store released), big ÷ demo.
+closed, what is due written and the store released), big ÷ demo. The demo's small save is
+rewritten at quit; the big one, a few changes behind its log, is left to it
+(:meth:`tui.store.autosave.Autosaver.due_at_quit`).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls, calls
 from tests.bench.bench_checkpoint import bench_checkpoint_bytes
 from tests.bench.bench_keystroke import bench_keystroke
-from tests.bench.bench_notes import bench_notes, bench_notes_change
+from tests.bench.bench_notes import bench_notes, bench_notes_50mb_change, bench_notes_change
 from tests.bench.bench_odds import (
     bench_age_completion,
     bench_skirmish_contest,
@@ -136,6 +136,10 @@ def test_quick_calls() -> None:
 
 def test_a_change_beside_two_megabytes_of_notes() -> None:
     sane_all([bench_notes_change(rounds=1, rolls=2)], ["notes_2mb_change_vs_plain"])
+
+
+def test_a_change_beside_fifty_megabytes_of_notes() -> None:
+    sane_all([bench_notes_50mb_change(rounds=1, rolls=2)], ["notes_50mb_change_vs_plain"])
 
 
 def test_checkpoint_bytes_per_isolated_change() -> None:

@@ -157,8 +157,12 @@ def test_recorded_changes_open_without_a_checkpoint(tmp_path: Path) -> None:
     assert counter(read_campaign(save)) == 0  # the save itself is the old checkpoint
     assert counter(load(save)[0]) == 5  # ... and the log brings it up to date
     store.close()
-    with Store.open(save) as again:  # opening replays and checkpoints at once
+    with Store.open(save) as again:  # opening replays; the save is left to the autosaver
         assert counter(again.campaign) == 5
+        assert again.unsaved and counter(read_campaign(save)) == 0
+        assert again.log_since_checkpoint == log_path(save).stat().st_size
+        again.flush()  # a checkpoint brings the save up to date
+        assert not again.unsaved and again.log_since_checkpoint == 0
     assert counter(read_campaign(save)) == 5
 
 

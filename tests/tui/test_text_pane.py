@@ -108,3 +108,32 @@ async def test_a_screenful_of_two_megabytes_reads_only_a_screenful(
         monkeypatch.undo()
     assert rows[1].startswith("The cellar door")
     assert sum(read) < 100_000, f"{sum(read):,} characters read for one screenful"
+
+
+def test_a_sheet_holds_of_megabytes_of_notes_only_what_a_pane_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression (issue 31: "50 MB of notes make every change take 4 s"): every change to
+    the character made its compact sheet anew with all its notes, copied and cleaned of
+    control codes whole (160 ms of a /hp at 50 MB). The pane is not scrolled: the sheet
+    holds the notes' start, more than any pane shows."""
+    import rich.text
+
+    from tui.session.campaign.model import Character
+    from tui.widgets.party import SHEET_NOTES, sheet_text
+
+    read: list[int] = []
+    clean = rich.text.strip_control_codes  # type: ignore[attr-defined]  # imported there, not exported
+
+    def counted(text: str, *args: object) -> str:
+        read.append(len(text))
+        return clean(text, *args)  # type: ignore[arg-type]
+
+    notes = ("The cellar door, a letter in the stove; Boris kept the lamp. " * 20 + "\n\n") * 8200
+    alice = Character(name="Alice Moore", resources={"HP": 11}, notes=notes)
+    monkeypatch.setattr(rich.text, "strip_control_codes", counted)
+    sheet = sheet_text(alice)
+    monkeypatch.undo()
+    assert sum(read) < SHEET_NOTES + 10_000, f"{sum(read):,} characters read for one sheet"
+    assert notes[:SHEET_NOTES] in sheet.plain
+    assert SHEET_NOTES > 400 * 200  # more than the widest, tallest pane shows of them

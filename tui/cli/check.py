@@ -49,7 +49,7 @@ def check_file(path: str) -> list[str]:
     try:
         read_campaign(p)  # the save's own problems first
         found = read_log(log, keep=0, validate_all=True)  # every entry, with its line
-        open_state(Path(os.path.realpath(p)), keep=0)  # and then what the app's open does
+        state = open_state(Path(os.path.realpath(p)), keep=0)  # and what the app's open does
     except ReplayError as exc:
         lines = [f"{path}: {exc.message}"]
         if exc.renames:
@@ -84,6 +84,14 @@ def check_file(path: str) -> list[str]:
                 "{log}: note: an incomplete last entry (interrupted write) will be "
                 "dropped on the next save"
             ).format(log=log)
+        )
+    saved, last = state.read.checkpoint, state.found.count
+    if saved is not None and last > saved:  # a quit leaves a big save behind its log
+        lines.append(
+            _(
+                "{path}: note: log entries {first}–{last} are newer than the save; "
+                "opening the campaign applies them"
+            ).format(path=path, first=saved + 1, last=last)
         )
     lines.append(_("{path}: ok").format(path=path))
     return lines

@@ -45,8 +45,10 @@ class Autosaver:
     waits in memory: it is *not* on disk yet), called on the UI thread; ``durable=True`` for a
     failed checkpoint (every change is safe in the log; only the save file lags), called on the
     worker thread (the app marshals it). ``report(None, durable)`` says that kind of write works
-    again. :meth:`Autosaver.stop` ends the worker and writes the last checkpoint; it never waits
-    on a stuck disk longer than its ``timeout``.
+    again. :meth:`Autosaver.stop` ends the worker and writes what waits in memory; a quit
+    rewrites a big save only past the replay bound (:meth:`due_at_quit`), so it costs what a
+    change does whatever the size of the save; it never waits on a stuck disk longer than
+    its ``timeout``.
     """
 
     def __init__(
@@ -59,6 +61,7 @@ class Autosaver:
         idle: float = 2.0,
         rate: float = 20_000.0,
         share: float = 1.0,
+        quick: float = 256_000,
     ) -> None:
         self.store = store
         self._report = report
@@ -67,13 +70,17 @@ class Autosaver:
         self._idle_for = idle
         self._rate = rate
         self._share = share
+        self._quick = quick
         self._mutex = threading.Lock()
-        self._dirty = False  # changes recorded since the last checkpoint
-        self._last_change = 0.0
-        self._big_since: float | None = None  # when the log since the checkpoint grew big
-        self._asked = False  # wait_idle: checkpoint what is unsaved now
-        self._log_start = _size(store.log_path) or 0  # the log's size at the last checkpoint
         self._save_size = _size(store.path) or 0
+        now = time.monotonic()
+        #: changes recorded since the last checkpoint (a save opened behind its log, which
+        #: a quit within the replay bound leaves, counts as a change made on opening)
+        self._dirty = store.unsaved
+        self._last_change = now
+        #: when the log since the checkpoint grew big
+        self._big_since: float | None = now if self._dirty and self._grown() else None
+        self._asked = False  # wait_idle: checkpoint what is unsaved now
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._idle = threading.Event()
@@ -95,14 +102,31 @@ class Autosaver:
             self.record_failed = False
             self._report(None, False)
         now = time.monotonic()
-        log = _size(self.store.log_path)
         with self._mutex:
             self._dirty = True
             self._last_change = now
-            grown = log is None or log - self._log_start >= self._share * self._save_size
-            if grown and self._big_since is None:
+            if self._big_since is None and self._grown():
                 self._big_since = now
         self._wake.set()
+
+    def _grown(self) -> bool:
+        """Whether the log since the last checkpoint is as big as the save (``share`` of
+        it): the replay bound, past which the next open would read more log than save."""
+        return self.store.log_since_checkpoint >= self._share * self._save_size
+
+    def due_at_quit(self) -> bool:
+        """Whether quitting now writes a checkpoint: when the save is behind its log and
+        rewriting it is quick (a save under ``quick`` bytes: a few milliseconds), when one
+        is due by the replay bound (:meth:`_grown`), or when the save's top lines, which
+        the campaign picker reads without the log, would show an old name or adventure.
+        Otherwise (a big save, a few changes since its checkpoint) the save is left as the
+        last checkpoint wrote it, whole and consistent (``checkpoint = N``), and the next
+        open applies the log after it, as it does after a kill: the quit costs what a
+        change does, not a rewrite of megabytes."""
+        store = self.store
+        return store.unsaved and (
+            self._save_size < self._quick or self._grown() or store.heading_changed
+        )
 
     def _due(self) -> tuple[float, bool] | None:
         """When the next checkpoint is due (monotonic) and whether it is pressing (the log
@@ -143,7 +167,6 @@ class Autosaver:
             self._dirty = False
             self._big_since = None
             self._asked = False
-            log = _size(self.store.log_path)
         try:
             self.store.checkpoint()
         except SaveError as exc:
@@ -157,7 +180,6 @@ class Autosaver:
             )
             return
         with self._mutex:
-            self._log_start = log if log is not None else self._log_start
             self._save_size = _size(self.store.path) or self._save_size
         if self.checkpoint_failed:
             self.checkpoint_failed = False
@@ -179,14 +201,17 @@ class Autosaver:
         return self._idle.wait(timeout)
 
     def stop(self, *, timeout: float = 5.0) -> SaveError | None:
-        """End the worker and write what is still due; the error if that failed."""
+        """End the worker and write what is still due: log entries a failed write left in
+        memory, then a checkpoint if :meth:`due_at_quit` says so; the error if that failed."""
         self._stopping.set()
         self._wake.set()
         self._thread.join(timeout)
         if self.store.closed or self.store.read_only:
             return None
         try:
-            self.store.flush()
+            self.store.flush(checkpoint=False)
+            if self.due_at_quit():
+                self.store.checkpoint()
         except SaveError as exc:
             return exc
         return None

@@ -20,12 +20,12 @@ from tui.session.campaign.history import History, Scenes
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.session.systems.registry import TRACKERS
-from tui.store import tomlread
+from tui.store import nesting, tomlread
 from tui.store.errors import SaveError, toml_error, utf8_error
-from tui.store.nesting import deep_line, too_deep
+from tui.store.nesting import deep_line, too_deep, too_long
 from tui.store.parsecache import read_cache, stat_key
 from tui.store.paths import backup_path
-from tui.store.regular import SAVE_LIMIT, read_regular, too_big
+from tui.store.regular import SAVE_LIMIT, read_all, read_regular, too_big
 from tui.store.savetext import HEADER, SaveText
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "dumps",
     "fsync_dir",
     "parse_save",
+    "parse_text",
     "read_campaign",
     "read_save",
     "remove_stale_temps",
@@ -76,10 +77,22 @@ def parse_save(
     is parsed whole. With the save's ``identity`` (device, inode, size, time) the parsed copy
     the writer left beside it is used when it matches (:mod:`tui.store.parsecache`).
     """
+    return parse_text(path, _decoded(path, data), identity)
+
+
+def _decoded(path: str | os.PathLike[str], data: bytes) -> str:
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise utf8_error(path, exc, data) from None
+
+
+def parse_text(
+    path: str | os.PathLike[str], text: str, identity: tuple[int, int, int, int] | None = None
+) -> Read:
+    """:func:`parse_save` of the save's text, decoded already (its bytes need not be kept
+    while it is parsed: a save with 50 MB of notes is held as bytes, text, parsed copy and
+    cache at once otherwise)."""
     cached = read_cache(Path(path), identity) if identity is not None else None
     if cached is not None and not _fits(text, cached[1]):
         cached = None
@@ -97,6 +110,15 @@ def parse_save(
         if deep is not None:
             raise SaveError(
                 path, _("nested too deeply (at most 16 levels of tables and arrays)"), key_path=deep
+            )
+        long = too_long(doc)
+        if long is not None:
+            raise SaveError(
+                path,
+                _("a text of more than {limit} million characters").format(
+                    limit=f"{nesting.MAX_TEXT / 1_000_000:,g}"
+                ),
+                key_path=long,
             )
     checkpoint = _checkpoint(path, doc)
     ident = _campaign_id(path, doc, head if cached is not None else None)
@@ -221,11 +243,7 @@ def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
         if fd is not None:
             if st.st_size > SAVE_LIMIT:
                 raise OSError(errno.EFBIG, too_big(st.st_size, SAVE_LIMIT))
-            chunks, offset = [], 0
-            while chunk := os.pread(fd, 1 << 20, offset):
-                chunks.append(chunk)
-                offset += len(chunk)
-            data = b"".join(chunks)
+            data = read_all(fd, st.st_size, SAVE_LIMIT, path)
         else:
             data = read_regular(path, limit=SAVE_LIMIT)
     except FileNotFoundError:
@@ -234,8 +252,10 @@ def read_save(path: str | os.PathLike[str], *, fd: int | None = None) -> Read:
         raise SaveError(path, _("is a folder, not a save")) from None
     except OSError as exc:
         raise SaveError(path, _("cannot read: {why}").format(why=exc.strerror or exc)) from None
-    identity = stat_key(st)
-    return parse_save(path, data, identity if len(data) == st.st_size else None)
+    identity = stat_key(st) if len(data) == st.st_size else None
+    text = _decoded(path, data)
+    del data  # the text alone is kept from here on
+    return parse_text(path, text, identity)
 
 
 def read_campaign(path: str | os.PathLike[str]) -> Campaign:

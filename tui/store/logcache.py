@@ -28,7 +28,7 @@ from tui.store.parsecache import dump_beside, load_beside, stat_key
 
 __all__ = ["Cached", "cache_path", "digest", "read_cache", "write_cache"]
 
-_VERSION = 1
+_VERSION = 2  # 2: written only from blocks within the entry limit (older ones may hold more)
 
 
 @dataclass(frozen=True)

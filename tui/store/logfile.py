@@ -15,12 +15,16 @@ person may have edited the file:
   reported and never parsed as part of the log;
 - a block that does not parse as a whole entry is the torn tail of a crash and is left out.
 Anything wrong before the last block is an error with the file's line and column.
+
+Nothing is read unbounded: a block larger than :data:`~tui.store.logformat.ENTRY_LIMIT` is
+refused, with its line and ``seq``, before a byte of it is read, and blocks are parsed a
+megabyte at a time, so opening holds no more than a small multiple of what it keeps.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Iterator
@@ -33,7 +37,7 @@ from tui.session.campaign.log import LogEntry, entry_from_doc
 from tui.store import tomlread
 from tui.store.errors import SaveError, toml_error, utf8_error
 from tui.store.logcache import Cached, read_cache, write_cache
-from tui.store.logformat import format_entry, toml_inline
+from tui.store.logformat import ENTRY_LIMIT, format_entry, toml_inline
 from tui.store.nesting import too_deep
 
 __all__ = [
@@ -49,7 +53,9 @@ __all__ = [
 
 #: How many of the newest log entries a loaded campaign keeps in memory.
 LOG_TAIL = 200
-_CHUNK = 2000  # blocks parsed per tomllib call when validating a whole log
+_CHUNK = 2000  # blocks parsed per tomllib call when validating a whole log ...
+_PARSE = 1 << 20  # ... and bytes (at least one block): memory stays a small multiple of it
+_FOLLOW = 4 * ENTRY_LIMIT  # a reader takes in at most this much new log at once
 _HEADER = b"[[log]]\n"
 _LINE_HEADER = b"\n[[log]]\n"
 _BACK = 1 << 16
@@ -80,6 +86,32 @@ class LogRead:
     #: them with what it appends and leaves them at close: :func:`leave_cache`).
     cache: Cached | None = None
     cache_hit: bool = False  # ``cache`` is the parse cache found beside the log, unchanged
+    #: The byte offset just after the entries up to the ``after`` given to read_log (the
+    #: save's checkpoint): the log from there on is what opening replays. ``None``: not
+    #: asked, or the blocks do not say (a log edited so that ``seq`` is not first).
+    checkpoint_end: int | None = None
+
+
+_SEQ = re.compile(rb"\[\[log\]\]\r?\nseq = ([0-9]{1,18})\r?\n")
+
+
+def _after_seq(f: BinaryIO, end: int, after: int) -> int | None:
+    """The offset just after the last block whose ``seq`` is at most ``after`` (0: none is),
+    found by reading the ``seq`` line of each block back from ``end``: it reads no more than
+    the blocks after ``after``, which opening parses anyway. ``None`` when a block does not
+    start with its ``seq`` (the app writes it first)."""
+    newer = end
+    for head in _headers_back(f, end):
+        if head >= end:
+            continue
+        f.seek(head)
+        found = _SEQ.match(f.read(48))
+        if found is None:
+            return None
+        if int(found[1]) <= after:
+            return newer
+        newer = head
+    return 0
 
 
 def _headers_back(f: BinaryIO, size: int) -> Iterator[int]:
@@ -171,9 +203,53 @@ class _Region:
         self.f = f
         self.last_tables: list[dict[str, Any]] = []  # those the last parse found
 
+    def blocks(
+        self, heads: list[int], end: int, index: int, line: int | None = None
+    ) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+        """The blocks starting at ``heads`` (ascending; the first at the region's start) up
+        to ``end``: each checked against :data:`ENTRY_LIMIT` before a byte of it is read,
+        and parsed about :data:`_PARSE` bytes at a time, so that reading holds one such
+        group's text at once, never the whole region's (``line``: the first block's)."""
+        out: list[tuple[LogEntry, dict[str, Any] | None]] = []
+        tables: list[dict[str, Any]] = []
+        bounds = [*heads, end]
+        i = 0
+        while i < len(heads):
+            j = i
+            while j < len(heads) and (j == i or bounds[j + 1] - bounds[i] <= _PARSE):
+                size = bounds[j + 1] - bounds[j]
+                if size > ENTRY_LIMIT:
+                    raise self.too_big(bounds[j], size, line if j == 0 else None)
+                j += 1
+            first = line if i == 0 else None
+            out.extend(self.parse(bounds[i], bounds[j], heads[i:j], index + len(out), first))
+            tables.extend(self.last_tables)
+            i = j
+        self.last_tables = tables
+        return out
+
+    def too_big(self, at: int, size: int, line: int | None = None) -> SaveError:
+        """The refusal of the ``size``-byte block at byte ``at`` (``line``: its line)."""
+        self.f.seek(at)
+        found = _SEQ.match(self.f.read(48))
+        mb, limit = f"{size / (1 << 20):,.1f}", f"{ENTRY_LIMIT >> 20:,}"
+        message = (
+            _("log entry {seq} is {size} MB; an entry holds at most {limit} MB").format(
+                seq=int(found[1]), size=mb, limit=limit
+            )
+            if found is not None
+            else _("a log entry of {size} MB; an entry holds at most {limit} MB").format(
+                size=mb, limit=limit
+            )
+        )
+        where = line if line is not None else _line_at(self.f, at)
+        return SaveError(self.path, message, line=where, column=1, key_path="log")
+
     def parse(
         self, a: int, b: int, heads: list[int], index: int, line: int | None = None
     ) -> list[tuple[LogEntry, dict[str, Any] | None]]:
+        """The blocks between bytes ``a`` and ``b`` parsed as one TOML document (callers
+        keep it to :data:`_PARSE` bytes or one block: :meth:`blocks`)."""
         self.f.seek(a)
         data = self.f.read(b - a)
         try:
@@ -290,9 +366,14 @@ def read_log(
         heads = _headers_back(f, st.st_size)
         starts: list[int] = []  # newest first
         first = next(heads, None)
+        region = _Region(p, f)
         if first is None:  # text but no block at all: an error at the first line
-            _Region(p, f).parse(0, st.st_size, [], 0, line=1)
+            if st.st_size > ENTRY_LIMIT:
+                raise region.too_big(0, st.st_size, line=1)
+            region.parse(0, st.st_size, [], 0, line=1)
             return result
+        if st.st_size - first > ENTRY_LIMIT:  # the newest block, refused before it is read
+            raise region.too_big(first, st.st_size - first)
         f.seek(first)
         tail = f.read()
         good = _complete_prefix(tail)
@@ -301,7 +382,6 @@ def read_log(
         result.newline = tail[:good].endswith(b"\n") if good else True
         if good:
             starts.append(first)
-        region = _Region(p, f)
         if validate_all:
             starts.extend(heads)
             starts.reverse()
@@ -316,7 +396,7 @@ def read_log(
             block = starts[len(found) : want]
             if not block:
                 break
-            older = region.parse(block[-1], end, sorted(block), 0)
+            older = region.blocks(sorted(block), end, 0)
             found[:0] = older
             tables[:0] = region.last_tables
             end = block[-1]
@@ -326,6 +406,8 @@ def read_log(
             want *= 2
         result.count = found[-1][0].seq if found else 0
         _keep_tail(result, found, keep, after)
+        if after is not None:
+            result.checkpoint_end = _after_seq(f, result.end, after)
         if found:
             result.cache = Cached(end, result.end, result.recovered, result.newline, tables)
             if leave:
@@ -368,6 +450,8 @@ def _from_cache(
     result.cache, result.cache_hit = hit, True
     result.count = found[-1][0].seq
     _keep_tail(result, found, keep, after)
+    if after is not None:
+        result.checkpoint_end = _after_seq(f, result.end, after)
     return result
 
 
@@ -388,20 +472,32 @@ def _keep_tail(
 
 
 def _validate(region: _Region, starts: list[int], result: LogRead, keep: int) -> LogRead:
-    """Parse every block, :data:`_CHUNK` at a time, counting lines as it goes."""
+    """Parse every block, :data:`_CHUNK` blocks or :data:`_PARSE` bytes at a time (at least
+    one block, refused past :data:`ENTRY_LIMIT` before it is read), counting lines as it
+    goes."""
     if starts and starts[0] != 0:
         starts.insert(0, 0)  # text before the first header is parsed (and refused) too
-    bounds = [*starts[::_CHUNK], result.end] if starts else [0, result.end]
+    bounds = [*starts, result.end] if starts else [0, result.end]
     kept: list[LogEntry] = []
-    line, index = 1, 0
-    for a, b in itertools.pairwise(bounds):
-        heads = [s for s in starts if a <= s < b]
-        entries = region.parse(a, b, heads, index, line=line)
+    line, index, i = 1, 0, 0
+    while i < len(bounds) - 1:
+        j = i
+        while j < len(bounds) - 1 and (
+            j == i or (j - i < _CHUNK and bounds[j + 1] - bounds[i] <= _PARSE)
+        ):
+            if bounds[j + 1] - bounds[j] > ENTRY_LIMIT:
+                region.f.seek(bounds[i])
+                at = line + region.f.read(bounds[j] - bounds[i]).count(b"\n")
+                raise region.too_big(bounds[j], bounds[j + 1] - bounds[j], at)
+            j += 1
+        a, b = bounds[i], bounds[j]
+        entries = region.parse(a, b, starts[i:j], index, line=line)
         kept.extend(e for e, _ in entries)
         del kept[: -keep or len(kept)]
         index += len(entries)
         region.f.seek(a)
         line += region.f.read(b - a).count(b"\n")
+        i = j
     result.count = index
     result.entries = kept
     return result
@@ -427,7 +523,9 @@ def iter_entries(path: str | os.PathLike[str], *, step: int = _READ) -> Iterator
             start = at - len(carry)
             at += len(data) - len(carry)
             cut = len(data) if at >= end else data.rfind(_LINE_HEADER) + 1
-            if cut <= 0:  # one block longer than a step: read on
+            if cut <= 0:  # one block longer than a step: read on (up to the limit)
+                if len(data) > ENTRY_LIMIT:
+                    raise region.too_big(start, len(data))
                 carry = data
                 continue
             carry = data[cut:]
@@ -444,7 +542,9 @@ def read_since(
     path: str | os.PathLike[str], offset: int, ident: tuple[int, int] | None
 ) -> tuple[list[tuple[LogEntry, dict[str, Any] | None]] | None, int]:
     """The complete entries written after byte ``offset`` of the log (for a reader following
-    a writer), and the offset after them; ``None`` if the file is no longer ``ident``.
+    a writer), and the offset after them; ``None`` if the file is no longer ``ident``, or
+    has grown by more than :data:`_FOLLOW` bytes (then the caller reads it again from its
+    end, in bounded steps, instead of taking all that in at once).
 
     A block still being written (no empty line after it yet) waits for the next call.
     """
@@ -455,6 +555,8 @@ def read_since(
     with f:
         st = os.fstat(f.fileno())
         if ident is not None and (st.st_dev, st.st_ino) != ident:
+            return None, offset
+        if st.st_size - offset > _FOLLOW:
             return None, offset
         f.seek(offset)
         data = f.read(st.st_size - offset)
@@ -467,4 +569,7 @@ def read_since(
         while (j := data.find(_LINE_HEADER, pos, cut + 2)) >= 0:
             heads.append(offset + j + 1)
             pos = j + 1
-        return _Region(p, f).parse(offset, end, heads, 0), end
+        region = _Region(p, f)
+        if heads and heads[0] == offset:
+            return region.blocks(heads, end, 0), end
+        return region.parse(offset, end, heads, 0), end

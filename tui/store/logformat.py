@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 from tui.session.campaign.log import LogEntry, entry_to_doc
 
 __all__ = [
+    "ENTRY_LIMIT",
     "append_blocks",
     "block_bytes",
     "block_table",
@@ -25,6 +26,12 @@ __all__ = [
     "toml_inline",
     "toml_value",
 ]
+
+#: The most bytes one ``[[log]]`` block may hold. The app's biggest entries are an end of
+#: adventure's (200 characters' 2,600 rows: 0.7 MB); the store never writes a bigger one
+#: (:meth:`tui.store.store.Store.record` checkpoints instead), and a reader refuses one
+#: before reading it, so a damaged or hostile log is never read unbounded.
+ENTRY_LIMIT = 8 << 20
 
 _ORDER = (
     "seq",
@@ -115,6 +122,8 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def _read_string(text: str) -> str:
+    if text.isascii():  # constant time: most keys and values are ASCII
+        return text
     return _SURROGATES.sub("\ufffd", text) if _SURROGATES.search(text) else text
 
 
@@ -130,13 +139,19 @@ def toml_value(value: Any) -> Any:
         return value
     if kind is dict or isinstance(value, Mapping):
         out = {}
-        for k, v in value.items():
-            if v is None:
+        for k, v in value.items():  # a patch holds thousands of small tables: their plain
+            if v is None:  # values are read here, without a call each
                 continue
-            key = _read_string(str(k))
+            key = k if type(k) is str and k.isascii() else _read_string(str(k))
             if key in out:
                 raise Unmirrored(key)
-            out[key] = toml_value(v)
+            of = type(v)
+            if of is str:
+                out[key] = v if v.isascii() else _read_string(v)
+            elif of is int or of is bool:
+                out[key] = v
+            else:
+                out[key] = toml_value(v)
         return out
     if kind is list or kind is tuple:
         return ["" if v is None else toml_value(v) for v in value]

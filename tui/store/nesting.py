@@ -13,10 +13,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "deep_line", "too_deep"]
+__all__ = ["MAX_DEPTH", "MAX_TEXT", "deep_line", "too_deep", "too_long"]
 
 #: Containers (tables and arrays) below the top of a document, at most.
 MAX_DEPTH = 16
+#: Characters in one text of a save, at most: a character's notes of 50 MB open (and a
+#: change to that character costs what any change does); a longer text is refused by
+#: name, before the save's own limit (256 MB) would refuse the whole file unnamed.
+MAX_TEXT = 64_000_000
 
 _TOKEN = re.compile(r'"""|\'\'\'|\\.|["\'#\[\]{}\n]')
 
@@ -46,6 +50,23 @@ def too_deep(doc: Mapping[str, Any], limit: int = MAX_DEPTH) -> str | None:
             if isinstance(child, (Mapping, list, tuple)):
                 parents.append((node, key))
                 stack.append((child, depth + 1, len(parents) - 1))
+    return None
+
+
+def too_long(doc: Mapping[str, Any], limit: int | None = None) -> str | None:
+    """The key path of the first text longer than ``limit`` characters (:data:`MAX_TEXT`),
+    or ``None`` (iterative, like :func:`too_deep`)."""
+    limit = MAX_TEXT if limit is None else limit
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:
+        value, path = stack.pop()
+        children = value.items() if isinstance(value, Mapping) else enumerate(value)
+        for key, child in children:
+            if isinstance(child, str):
+                if len(child) > limit:
+                    return _step(path, key)
+            elif isinstance(child, (Mapping, list, tuple)):
+                stack.append((child, _step(path, key)))
     return None
 
 

@@ -15,7 +15,15 @@ import stat
 
 from tui.language import _
 
-__all__ = ["CACHE_LIMIT", "SAVE_LIMIT", "TEXT_LIMIT", "open_regular", "read_regular", "too_big"]
+__all__ = [
+    "CACHE_LIMIT",
+    "SAVE_LIMIT",
+    "TEXT_LIMIT",
+    "open_regular",
+    "read_all",
+    "read_regular",
+    "too_big",
+]
 
 SAVE_LIMIT = 256 << 20  #: a save (the big bench campaign is 1.7 MB)
 CACHE_LIMIT = 512 << 20  #: a parse cache beside a save or a log
@@ -44,15 +52,23 @@ def read_regular(path: str | os.PathLike[str], *, limit: int, follow: bool = Tru
         st = os.fstat(fd)
         if st.st_size > limit:
             raise OSError(errno.EFBIG, too_big(st.st_size, limit), str(path))
-        chunks, size = [], 0
-        while chunk := os.read(fd, min(1 << 20, limit + 1 - size)):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:  # it grew while being read
-                raise OSError(errno.EFBIG, too_big(size, limit), str(path))
-        return b"".join(chunks)
+        return read_all(fd, st.st_size, limit, path)
     finally:
         os.close(fd)
+
+
+def read_all(fd: int, size: int, limit: int, path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the regular file open as ``fd`` from its start, ``size`` of them as its
+    stat said: read in one call, so a big file is held once, not as chunks and their join
+    (``OSError`` past ``limit`` if it grew meanwhile)."""
+    chunks, have, want = [], 0, size + 1  # one more: the end is seen in the same call
+    while chunk := os.pread(fd, min(want, limit + 1 - have), have):
+        chunks.append(chunk)
+        have += len(chunk)
+        if have > limit:  # it grew while being read
+            raise OSError(errno.EFBIG, too_big(have, limit), str(path))
+        want = 1 << 20
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def too_big(size: int, limit: int) -> str:

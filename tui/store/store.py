@@ -4,10 +4,12 @@ Durability works like a database's write-ahead log. Every change is *recorded* f
 log entry, carrying the patch from the previous state (:mod:`tui.store.patch`), is appended
 and fsynced, and only then does :meth:`Store.record` return, so a change the screen shows
 survives a kill at that instant. The save itself is a *checkpoint*: :meth:`Store.checkpoint`
-writes the newest recorded state atomically (the app does it in the background, and at
-quit), with ``checkpoint = N`` naming the last entry it includes. Opening a campaign
-applies the patches of the entries after N. A record costs the same whatever the size of
-the campaign and of its log; so does opening (the log is read from its end).
+writes the newest recorded state atomically (the app does it in the background, when
+:mod:`tui.store.autosave`'s policy says it pays), with ``checkpoint = N`` naming the last
+entry it includes. Opening a campaign applies the patches of the entries after N, and
+leaves a save that lags so to that policy (:attr:`Store.log_since_checkpoint`). A record
+costs the same whatever the size of the campaign and of its log; so does opening (the log
+is read from its end).
 
 Before every write the store checks that the files are still the ones it left (see
 :mod:`tui.store.journal` for the log; the save's inode, size and time for the save). If
@@ -45,7 +47,7 @@ from tui.store.files import Read, atomic_write, read_save, remove_stale_temps
 from tui.store.journal import Journal
 from tui.store.logcache import Cached
 from tui.store.logfile import LOG_TAIL, LogRead, leave_cache, read_log, read_since
-from tui.store.logformat import Unmirrored, block_bytes, block_table
+from tui.store.logformat import ENTRY_LIMIT, Unmirrored, block_bytes, block_table, format_entry
 from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
@@ -56,6 +58,25 @@ from tui.store.undo_history import earlier_steps
 __all__ = ["Store"]
 
 Block = tuple[LogEntry, Mapping[str, Any] | None]
+
+
+def _cut(entry: LogEntry) -> LogEntry:
+    """``entry`` with its text and effects cut short, and without the structured facts and
+    dice that repeat them, so that its block fits the log (a sixteenth of the limit for the
+    text, a hundred effects of a two-thousandth each: within it even if every character
+    took a six-byte escape); who, where and how secret stay."""
+
+    def short(text: str, most: int) -> str:
+        return text if len(text) <= most else text[:most] + "…"
+
+    return replace(
+        entry,
+        text=short(entry.text, ENTRY_LIMIT // 16),
+        effects=tuple(short(e, ENTRY_LIMIT // 2048) for e in entry.effects[:100]),
+        msg=None,
+        effect_msgs=(),
+        inputs={},
+    )
 
 
 def _lazy(campaign: Campaign) -> bool:
@@ -111,7 +132,11 @@ class Store:
         self._cache_docs = DocCache()  # for the parse cache (the thread that checkpoints)
         self._pending: list[Block] = []
         self._queued = campaign
-        self._durable: tuple[Campaign, int] = (campaign, self.log_count)
+        #: the newest recorded state, its last entry and the log's end after that entry
+        self._durable: tuple[Campaign, int, int] = (campaign, self.log_count, found.end)
+        #: where in the log the entries the save includes end (what opening replays starts
+        #: there); unknown (``None``): counted from the start of the log
+        self.checkpoint_end: int | None = found.checkpoint_end if found.size else 0
         self._save_stat: tuple[int, int, int, int] | None = None
         self._log_end, self._log_ident = found.end, found.ident
         #: the log's newest blocks as parsed at open (an empty log: none from its start) and
@@ -178,10 +203,13 @@ class Store:
                 store._open_journal(found)
                 if (
                     read.checkpoint is None
-                    or store.campaign is not read.campaign
                     or store._id_missing
+                    or (renames and store.campaign is not read.campaign)
                 ):
-                    store.checkpoint()  # an older save gets its checkpoint and id at once
+                    # an older save gets its checkpoint and id at once, and renames the GM
+                    # chose are made part of the save (the log would not fit it again); a
+                    # save that only lags behind its log is left to the autosaver's policy
+                    store.checkpoint()
                 elif read.uncached is not None:  # parsed afresh: spare the next open that
                     write_cache(
                         real,
@@ -355,6 +383,20 @@ class Store:
         return self._durable[1] != self.checkpoint_seq or self._durable[0] is not self._saved
 
     @property
+    def log_since_checkpoint(self) -> int:
+        """Bytes of log after the entries the save includes: what the next open replays
+        (the whole log when where the checkpoint ends in it is unknown)."""
+        end = self._journal.end if self._journal is not None else self._log_end
+        return max(0, end - (self.checkpoint_end or 0))
+
+    @property
+    def heading_changed(self) -> bool:
+        """Whether the save's top lines, which the campaign picker reads without the log
+        (name, system, adventure), no longer show the newest recorded state."""
+        now, saved = self._durable[0], self._saved
+        return (now.name, now.system, now.adventure) != (saved.name, saved.system, saved.adventure)
+
+    @property
     def backup_path(self) -> Path:
         return backup_path(self.path)
 
@@ -397,6 +439,8 @@ class Store:
             if self._journal is None:
                 self._journal = Journal.open(self.log_path, self._empty_log())
             data = block_bytes(self._pending, newline=self._journal.newline)
+            if len(data) > ENTRY_LIMIT:  # some block may be too big to be read back
+                data = self._fit_pending(self._journal)
             at = self._journal.end
             self._journal.append(data)
         except ConflictError as exc:
@@ -416,10 +460,32 @@ class Store:
             oldest = self.log[0].seq if self.log else self.log_count + 1
             self.backs = {s: b for s, b in self.backs.items() if s >= oldest}
         self.log_count = self._pending[-1][0].seq
-        self._durable = (self._queued, self.log_count)
+        self._durable = (self._queued, self.log_count, self._journal.end)
         self.campaign = self._queued
         self._pending = []
         self.last_error = None
+
+    def _fit_pending(self, journal: Journal) -> bytes:
+        """The bytes of the waiting blocks, none past :data:`ENTRY_LIMIT` (a reader refuses
+        such a block): a block too big loses its patch — the change goes into the save at
+        once, by a checkpoint written *before* the blocks are appended, so it is durable
+        either way — and, if it is still too big, its text is cut (a paste of megabytes
+        into a note). Rare: a change of megabytes (notes replaced, an import)."""
+        fitted: list[Block] = []
+        dropped = False  # a patch left out: the save must hold its change
+        for entry, patch in self._pending:
+            if len(format_entry(entry, patch).encode("utf-8")) <= ENTRY_LIMIT:
+                fitted.append((entry, patch))
+                continue
+            dropped = dropped or patch is not None
+            if len(format_entry(entry).encode("utf-8")) > ENTRY_LIMIT:
+                entry = _cut(entry)
+            fitted.append((entry, None))
+        data = block_bytes(fitted, newline=journal.newline)
+        if dropped:  # the state the blocks lead to, as the save: no patch of theirs is needed
+            self._write_checkpoint(self._queued, fitted[-1][0].seq, journal.end + len(data))
+        self._pending = fitted
+        return data
 
     # -- checkpoints -----------------------------------------------------------------------
     def checkpoint(self) -> bool:
@@ -432,8 +498,16 @@ class Store:
         with self._mutex:
             if self.conflict is not None:
                 raise self.conflict
-            campaign, seq = self._durable
+            campaign, seq, end = self._durable
+        return self._write_checkpoint(campaign, seq, end)
+
+    def _write_checkpoint(self, campaign: Campaign, seq: int, end: int) -> bool:
+        """Write ``campaign`` as the save at entry ``seq``, which ends at byte ``end`` of the
+        log. Takes only the save's mutex (never the record's while holding it), so the
+        thread that records may call it while recording (:meth:`_fit_pending`)."""
         with self._save_mutex:
+            if seq < (self.checkpoint_seq or 0):
+                return False  # a newer state is written already: never an older one over it
             if seq == self.checkpoint_seq and campaign is self._saved and not self._id_missing:
                 return False
             self._check_save()
@@ -452,7 +526,7 @@ class Store:
                 lock.release(self._locks.pop())
             self._locks.append(fd)
             self._save_stat = stat_key(os.fstat(fd))
-            self.checkpoint_seq, self._saved = seq, campaign
+            self.checkpoint_seq, self._saved, self.checkpoint_end = seq, campaign, end
             self._id_missing = False
             write_cache(
                 self.path,
@@ -495,8 +569,7 @@ class Store:
                 if now is None
                 else _("was changed outside Tablekeeper (an editor?) while the campaign was open"),
             )
-            with self._mutex:
-                self.conflict = self.last_error = exc
+            self.conflict = self.last_error = exc  # one assignment each: no lock needed
             raise exc
 
     def save(self, campaign: Campaign) -> None:
@@ -504,7 +577,7 @@ class Store:
         self._writable()
         with self._mutex:
             self._queued = campaign
-            self._durable = (campaign, self._durable[1])
+            self._durable = (campaign, *self._durable[1:])
             self.campaign = campaign
         self.checkpoint()
 
@@ -513,12 +586,14 @@ class Store:
         self.record(campaign, entries)
         self.checkpoint()
 
-    def flush(self) -> None:
-        """Write whatever waits (log entries, then the checkpoint); raise if that fails."""
+    def flush(self, *, checkpoint: bool = True) -> None:
+        """Write whatever waits (log entries, then the checkpoint unless not asked for);
+        raise if that fails."""
         self._writable()
         with self._mutex:
             self._write_pending()
-        self.checkpoint()
+        if checkpoint:
+            self.checkpoint()
 
     # -- outside changes -------------------------------------------------------------------
     def save_beside(self) -> Path:

@@ -75,8 +75,15 @@ def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
     return safe(text)
 
 
+#: the most of a character's notes the compact sheet holds: more than the tallest, widest
+#: pane shows (the pane is not scrolled; f4 opens the full sheet), so megabytes of notes
+#: are not copied and cleaned of control codes at every change to that character
+SHEET_NOTES = 200_000
+
+
 def sheet_text(ch: Character, *, gm: bool = True) -> Text:
-    """A compact character sheet (GM-only notes hidden from the player view)."""
+    """A compact character sheet (GM-only notes hidden from the player view; of long notes
+    their start, :data:`SHEET_NOTES` characters)."""
     text = Text()
     text.append(ch.name, style="bold underline")
     if ch.player:
@@ -95,7 +102,7 @@ def sheet_text(ch: Character, *, gm: bool = True) -> Text:
         mark = f"{KEEP}✓" if skill in ch.ticks else ""
         text.append(f"\n {skill}:{KEEP}{value}{mark}")
     if ch.notes and gm:
-        text.append(f"\n{ch.notes}", style="italic dim")
+        text.append("\n" + ch.notes[:SHEET_NOTES], style="italic dim")
     text.append(
         "\n" + _("f4: the full sheet") + (_(" · /edit: the editor") if gm else ""), style="dim"
     )
