@@ -31,8 +31,9 @@ async def drive() -> None:
     if source_checkout() is not None:
         fail("an installed wheel took itself for a source checkout")
     demos = demo_paths()
-    if len(demos) != 5 or not all(p.resolve().is_relative_to(site / "tui" / "demos")
-                                  for p in demos):
+    if len(demos) != 5 or not all(
+        p.resolve().is_relative_to(site / "tui" / "demos") for p in demos
+    ):
         fail(f"expected the five demos as package data in {site}, found {demos}")
     saves = Path(os.environ["XDG_DATA_HOME"]) / "tablekeeper" / "saves"
     app = TablekeeperApp()
@@ -46,7 +47,8 @@ async def drive() -> None:
         if folder != f"Saves in {shown(saves)}":
             fail(f"the picker says {folder!r}, expected the per-user data folder {saves}")
         app.screen.query_one("#picker-list").highlighted = rows.index(
-            next(r for r in rows if "demo-brp.toml" in r))
+            next(r for r in rows if "demo-brp.toml" in r)
+        )
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("enter")  # keep the suggested name: "… (copy)"

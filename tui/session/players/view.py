@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
+from tui.session.asks.requests import public_options
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.session.players.cast import Cast
@@ -72,7 +73,15 @@ def _structure(system: System, campaign: Campaign, cast: Cast) -> Campaign:
     if scene is not None:
         scene = replace(scene, system=_scene_system(system, scene, cast))
     checks = tuple(_check(c, cast) for c in campaign.checks)
-    return replace(campaign, characters=characters, scene=scene, scene_history=(), checks=checks)
+    options = public_options(campaign.options)  # a secret request is the GM's and its player's
+    return replace(
+        campaign,
+        characters=characters,
+        scene=scene,
+        scene_history=(),
+        checks=checks,
+        options=options,
+    )
 
 
 def _scene_system(system: System, scene: Scene, cast: Cast) -> dict[str, Any]:
