@@ -77,3 +77,32 @@ async def test_the_server_says_503_until_the_app_follows_and_once_it_quit(
         assert refused is not None and refused.status == 503
     finally:
         pages.close()
+
+
+async def test_links_shows_each_characters_page_or_how_to_start_the_server(
+    demo_copy: Callable[[str], Path], user_dirs: Path
+) -> None:
+    from tui.store.links import Links
+
+    save = demo_copy("brp")
+    app = TablekeeperApp(save, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "/links")
+        await pilot.pause()
+        shown = screen_text(pilot, "#links-text")
+        assert "tablekeeper serve brp.toml" in shown, shown
+        await pilot.press("escape")
+        store = app.files.store
+        assert store is not None and store.campaign_id is not None
+        links = Links(store.campaign_id)  # what a running server keeps
+        tokens = links.tokens(["Alice Moore", "Boris Ivanov"])
+        links.set_base("http://127.0.0.1:8123")
+        assert links.hold_serving()
+        try:
+            await type_line(pilot, "/links")
+            await pilot.pause()
+            shown = screen_text(pilot, "#links-text")
+        finally:
+            links.release_serving()
+        for name, token in tokens.items():
+            assert name in shown and f"http://127.0.0.1:8123/p/{token}" in shown, shown

@@ -69,7 +69,7 @@ GC_RESUME_AT_THE_LATEST = 3.0
 #: Actions that change the campaign: not offered in the players' view.
 _CHANGING = frozenset({"undo", "redo", "end_adventure"})
 #: Actions on the open campaign the players' view does not offer either (the GM's copying).
-_GM_ONLY = frozenset({"copy_result", "copy_recap"})
+_GM_ONLY = frozenset({"copy_result", "copy_recap", "links"})
 
 
 class UiCall(Message):
@@ -375,6 +375,39 @@ class TablekeeperApp(OrderedKeysApp[None]):
         from tui.app.palette import copy_recap
 
         copy_recap(self)
+
+    def action_links(self) -> None:
+        """``/links``: every party character's page, from the running server's file."""
+        from tui.screens.links import LinksScreen
+        from tui.session.asks.requests import askable
+        from tui.store.links import Links
+
+        store = self.files.store
+        if self.table is None or store is None or store.campaign_id is None or self.read_only:
+            return
+        links = Links(store.campaign_id)
+        kept = links.read()
+        party = [c.name for c in self.table.campaign.characters if askable(c)]
+        name = self.save_path.name if self.save_path is not None else "FILE"
+        if not links.serving() or not kept.base:
+            self.push_screen(
+                LinksScreen(
+                    [],
+                    _(
+                        "No server runs for this campaign. Start `tablekeeper serve {name}` "
+                        "(add --host 0.0.0.0 for phones on the network): it prints the links, "
+                        "and they show here."
+                    ).format(name=name),
+                )
+            )
+            return
+        rows = [(n, f"{kept.base}/p/{kept.tokens[n]}" if n in kept.tokens else "") for n in party]
+        note = _(
+            "Each link opens that character's page: their sheet, the GM's requests (/ask) and a "
+            "field for their dice. Anyone with a link can answer for that character; "
+            "`tablekeeper serve {name} --new-links` replaces them all."
+        ).format(name=name)
+        self.push_screen(LinksScreen(rows, note))
 
     def action_end_adventure(self) -> None:
         from tui.screens.adventure_end import AdventureEndScreen

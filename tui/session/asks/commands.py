@@ -9,6 +9,7 @@
 - ``/ask! …`` — secret: its log entry is the GM's, the players' view never shows the request,
   and only that player's page does.
 - ``/ask cancel [CHAR|ID|all]`` — withdraw requests (all of them without an argument).
+- ``/links`` — the app shows every party character's link (the running server's).
 
 Each is one logged, undoable change of ``campaign.options["asks"]``
 (:mod:`tui.session.asks.requests`). Only a party member the players see can be asked: the
@@ -279,3 +280,12 @@ def _ask(table: SlashContext, cmd: Slash) -> Feedback:
 )
 def _secret_ask(table: SlashContext, cmd: Slash) -> Feedback:
     return _run(table, cmd, True)
+
+
+@COMMANDS.slash(
+    "links",
+    "/links",
+    "the players' links: each party character's page, where they answer /ask",
+)
+def _links(_table: SlashContext, _cmd: Slash) -> Feedback:
+    return Feedback(True, "links", action="links")
