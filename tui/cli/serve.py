@@ -245,7 +245,7 @@ def serve_main(
     try:
         pages = PlayerPages(save, new_links=new_links)
     except (SaveError, OSError) as exc:
-        print(_("tablekeeper serve: {why}").format(why=exc), file=sys.stderr)
+        print(f"tablekeeper serve: {exc}", file=sys.stderr)
         return 2
     links = pages.links
     if links is not None and not links.hold_serving():
