@@ -53,6 +53,8 @@ FIXED = {
     "update",
     "rename",
     "skip",  # /scene, /edit and /import … [update|rename|skip]: typed as they are
+    "cancel",
+    "serve",  # /ask cancel, `tablekeeper serve FILE`: typed as they are
     "help",
     "quit",
     "exit",

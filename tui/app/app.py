@@ -12,6 +12,9 @@ Read-only (``--read-only``, the "already open" choice, ``tablekeeper serve``) th
 players' view: its table is a :class:`~tui.app.players_feed.PlayersFeed`'s, over what the players
 may see, and a timer follows the writer (:data:`FOLLOW_EVERY`); the keys, the palette and the
 help offer only what works there.
+
+The GM's app also follows the campaign's inbox of the players' answers to ``/ask``
+(:mod:`tui.app.answers`): each is run as the GM's own roll line would be.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from tui.widgets.key_order import OrderedKeysApp
 if TYPE_CHECKING:
     from textual.timer import Timer
 
+    from tui.app.answers import Answers
     from tui.app.config import Config
     from tui.screens.main import MainScreen
     from tui.store.catalog import SaveSummary
@@ -65,7 +69,7 @@ GC_RESUME_AT_THE_LATEST = 3.0
 #: Actions that change the campaign: not offered in the players' view.
 _CHANGING = frozenset({"undo", "redo", "end_adventure"})
 #: Actions on the open campaign the players' view does not offer either (the GM's copying).
-_GM_ONLY = frozenset({"copy_result", "copy_recap"})
+_GM_ONLY = frozenset({"copy_result", "copy_recap", "links"})
 
 
 class UiCall(Message):
@@ -130,6 +134,8 @@ class TablekeeperApp(OrderedKeysApp[None]):
         self._ui_loop: asyncio.AbstractEventLoop | None = None
         self._ui_thread = threading.get_ident()
         self._follow_timer: Timer | None = None
+        self.answers: Answers | None = None  # the players' answers, while a campaign is open
+        self._answers_timer: Timer | None = None
 
     def say(
         self, message: str, *, severity: SeverityLevel = "information", timeout: float = 10
@@ -252,6 +258,8 @@ class TablekeeperApp(OrderedKeysApp[None]):
         self.push_screen(
             MainScreen(self.table, read_only=read_only, history=history, files=self.files)
         )
+        if not read_only:
+            self._follow_answers()
         store = self.files.store
         if store is not None and store.set_aside is not None:
             self.say(
@@ -261,6 +269,41 @@ class TablekeeperApp(OrderedKeysApp[None]):
                 ).format(name=store.set_aside.name),
                 timeout=15,
             )
+
+    def _follow_answers(self) -> None:
+        """The GM's app: follow the campaign's inbox of the players' answers (``/ask``)."""
+        from tui.app.answers import EVERY, Answers
+        from tui.store.inbox import Inbox
+
+        store = self.files.store
+        if store is None or store.campaign_id is None or self.table is None:
+            return
+        self.answers = Answers(Inbox.of(store.campaign_id), self.table, store)
+        self._answers_timer = self.set_interval(EVERY, self._take_answers)
+
+    def _take_answers(self) -> None:
+        """Run the answers that came in, each shown as the GM's own roll would be."""
+        answers = self.answers
+        if answers is None:
+            return
+        try:
+            taken = answers.poll()
+        except OSError as exc:  # the state folder cannot be read right now: the next look
+            from tui.base.bugreport import record
+
+            record("the players' answers cannot be read", str(exc))
+            return
+        screen = self.main_screen()
+        for one in taken:
+            if screen is not None:
+                screen.show_feedback(one.feedback)
+            if not one.feedback.ok:
+                self.say(
+                    _("{who}'s answer to request {id} was not taken: {why}").format(
+                        who=one.answer.who, id=one.answer.request, why=one.feedback.message
+                    ),
+                    severity="warning",
+                )
 
     def _follow(self) -> None:
         """The players' view: take in what the writer committed; repaint only on a change."""
@@ -332,6 +375,39 @@ class TablekeeperApp(OrderedKeysApp[None]):
         from tui.app.palette import copy_recap
 
         copy_recap(self)
+
+    def action_links(self) -> None:
+        """``/links``: every party character's page, from the running server's file."""
+        from tui.screens.links import LinksScreen
+        from tui.session.asks.requests import askable
+        from tui.store.links import Links
+
+        store = self.files.store
+        if self.table is None or store is None or store.campaign_id is None or self.read_only:
+            return
+        links = Links(store.campaign_id)
+        kept = links.read()
+        party = [c.name for c in self.table.campaign.characters if askable(c)]
+        name = self.save_path.name if self.save_path is not None else "FILE"
+        if not links.serving() or not kept.base:
+            self.push_screen(
+                LinksScreen(
+                    [],
+                    _(
+                        "No server runs for this campaign. Start `tablekeeper serve {name}` "
+                        "(add --host 0.0.0.0 for phones on the network): it prints the links, "
+                        "and they show here."
+                    ).format(name=name),
+                )
+            )
+            return
+        rows = [(n, f"{kept.base}/p/{kept.tokens[n]}" if n in kept.tokens else "") for n in party]
+        note = _(
+            "Each link opens that character's page: their sheet, the GM's requests (/ask) and a "
+            "field for their dice. Anyone with a link can answer for that character; "
+            "`tablekeeper serve {name} --new-links` replaces them all."
+        ).format(name=name)
+        self.push_screen(LinksScreen(rows, note))
 
     def action_end_adventure(self) -> None:
         from tui.screens.adventure_end import AdventureEndScreen
@@ -456,4 +532,10 @@ class TablekeeperApp(OrderedKeysApp[None]):
         if self._follow_timer is not None:  # the players' view stops following
             self._follow_timer.stop()
             self._follow_timer = None
+        if self._answers_timer is not None:  # the GM's app stops taking answers
+            self._answers_timer.stop()
+            self._answers_timer = None
+        if self.answers is not None:
+            self.answers.close()
+            self.answers = None
         self.files.close()

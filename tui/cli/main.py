@@ -190,7 +190,7 @@ def _main_parser() -> _Parser:
         prog="tablekeeper",
         usage=_(
             "%(prog)s [options] [SAVE]\n       %(prog)s check FILE|DIR...\n"
-            "       %(prog)s serve FILE [--host HOST] [--port PORT]\n"
+            "       %(prog)s serve FILE [--host HOST] [--port PORT] [--new-links]\n"
             "       %(prog)s recap FILE [--adventure N] [--since DATE] [--scene NAME] "
             "[--gm] [-o FILE.md]\n       %(prog)s import SAVE FILE... [--npc] [--gm-only] [--yes]\n"
             "       %(prog)s config check|show\n       %(prog)s completion bash|zsh|fish"
@@ -274,6 +274,11 @@ def _serve_parser() -> _Parser:
         metavar="N",
         help=_("browser tabs watching at once, each a process of its own (default 8)"),
     )
+    parser.add_argument(
+        "--new-links",
+        action="store_true",
+        help=_("make every character's link anew (the old ones stop working)"),
+    )
     _global_options(parser, config_help=_("config file the view uses (theme, keys)"))
     return parser
 
@@ -341,7 +346,14 @@ def _serve(args: Sequence[str]) -> int:
         raise UsageError(_("--max-viewers: expected 1 or more, got {n}").format(n=ns.max_viewers))
     from tui.cli.serve import serve_main
 
-    return serve_main(save, host=ns.host, port=ns.port, config=config, max_viewers=ns.max_viewers)
+    return serve_main(
+        save,
+        host=ns.host,
+        port=ns.port,
+        config=config,
+        max_viewers=ns.max_viewers,
+        new_links=ns.new_links,
+    )
 
 
 def _import_parser() -> _Parser:

@@ -12,10 +12,17 @@ with it (``HttpOnly``, ``SameSite=Strict``) for its websocket and static files. 
 without it, or with a wrong one, gets ``403 Forbidden`` and nothing else. The page's own
 links are made from the address the browser used, so the URL works from another machine
 when the server listens there.
+
+The same server serves each party character's own page, ``/p/TOKEN``, where the player
+answers the GM's requests for a roll (:mod:`tui.cli.player_pages`): those routes check their
+own per-character token instead, and the server prints one ``NAME: URL`` line per character
+beside the players' view line.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import errno
 import html
 import re
@@ -30,7 +37,9 @@ from typing import Any
 from aiohttp import web
 from textual_serve.server import Server
 
+from tui.cli.player_pages import PAGE_ROUTES, PlayerPages
 from tui.language import _
+from tui.store import SaveError
 
 __all__ = ["COOKIE", "MAX_VIEWERS", "PlayersServer", "serve_main", "view_command"]
 
@@ -38,6 +47,8 @@ COOKIE = "tablekeeper_token"
 TITLE = "Tablekeeper — players' view"
 #: browser tabs watching at once by default: each runs a players' view process of its own
 MAX_VIEWERS = 8
+#: seconds between two looks at the campaign for new characters to give a link
+FOLLOW_PAGES = 1.0
 #: a stylesheet the page would fetch from another host (textual-serve's web font)
 _OUTSIDE = re.compile(r'<link[^>]*href="(?:https?:)?//[^"]*"[^>]*/?>', re.S)
 #: the same font from the package's own static files, so the page needs no outside host
@@ -69,12 +80,20 @@ class PlayersServer(Server):
         token: str,
         config: Path | None = None,
         max_viewers: int = MAX_VIEWERS,
+        pages: PlayerPages | None = None,
     ) -> None:
         super().__init__(view_command(save, config=config), host=host, port=port, title=TITLE)
         self.save = save
         self.token = token
         self.max_viewers = max_viewers
         self.viewers = 0  # open websockets, each a players' view process
+        self.pages = pages  # the characters' own pages (None: only the players' view)
+        self._follow: asyncio.Task[None] | None = None
+
+    @property
+    def base(self) -> str:
+        """``http://HOST:PORT`` as the printed addresses give it."""
+        return self.url.split("/?", 1)[0]
 
     @property
     def url(self) -> str:
@@ -85,11 +104,15 @@ class PlayersServer(Server):
         return f"http://{shown}:{self.port}/?token={self.token}"
 
     def _allowed(self, request: web.Request) -> bool:
+        if request.match_info.route.name in PAGE_ROUTES:
+            return True  # a character's page: its own token, checked by its handler
         given = request.query.get("token") or request.cookies.get(COOKIE) or ""
         return secrets.compare_digest(given.encode("utf-8", "replace"), self.token.encode("utf-8"))
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        if self.pages is not None:
+            self.pages.add_routes(app)
 
         @web.middleware
         async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -137,6 +160,14 @@ class PlayersServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         print(f"Players' view of {self.save.name}: {self.url}", flush=True)
+        if self.pages is not None:
+            self.pages.base = self.base
+            for line in self.pages.lines():
+                print(line, flush=True)
+            links = self.pages.links
+            if links is not None:
+                links.set_base(self.base)
+            self._follow = asyncio.create_task(self._follow_pages(self.pages))
         if self.host not in ("127.0.0.1", "localhost", "::1"):
             print(
                 f"Listening on {self.host}: anyone on the network with this address can "
@@ -144,6 +175,31 @@ class PlayersServer(Server):
                 flush=True,
             )
         print("Ctrl+C stops the server.", flush=True)
+
+    async def _follow_pages(self, pages: PlayerPages) -> None:
+        """Follow the campaign once a second: a character added (or the campaign's identity,
+        when the GM's app gives it one) gets its link, printed."""
+        while True:
+            await asyncio.sleep(FOLLOW_PAGES)
+            try:
+                fresh = pages.refresh()
+                if fresh and pages.links is not None:
+                    pages.links.set_base(self.base)
+            except OSError:
+                continue
+            for name in fresh:
+                print(f"{name}: {pages.url(pages.tokens[name])}", flush=True)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        if self._follow is not None:
+            self._follow.cancel()
+        if self.pages is not None:
+            links = self.pages.links
+            if links is not None:
+                with contextlib.suppress(OSError):
+                    links.set_base("")
+                links.release_serving()
+            self.pages.close()
 
 
 def _cannot_listen(host: str, port: int, exc: OSError) -> str:
@@ -174,17 +230,46 @@ def serve_main(
     port: int,
     config: Path | None = None,
     max_viewers: int = MAX_VIEWERS,
+    new_links: bool = False,
 ) -> int:
-    """Serve the players' view of ``save`` until Ctrl+C; 2, with one line, when the address
-    cannot be listened on."""
+    """Serve the players' view of ``save`` and its characters' pages until Ctrl+C; 2, with
+    one line, when the address cannot be listened on, the save cannot be read, or another
+    server serves the campaign already. ``new_links``: every character's link anew."""
     token = secrets.token_urlsafe(32)
-    server = PlayersServer(
-        save.resolve(), host=host, port=port, token=token, config=config, max_viewers=max_viewers
-    )
+    save = save.resolve()
     try:
         _check_listen(host, port)
+    except OSError as exc:
+        print(_cannot_listen(host, port, exc), file=sys.stderr)
+        return 2
+    try:
+        pages = PlayerPages(save, new_links=new_links)
+    except (SaveError, OSError) as exc:
+        print(f"tablekeeper serve: {exc}", file=sys.stderr)
+        return 2
+    links = pages.links
+    if links is not None and not links.hold_serving():
+        pages.close()
+        print(
+            _("tablekeeper serve: another tablekeeper serve serves this campaign already"),
+            file=sys.stderr,
+        )
+        return 2
+    server = PlayersServer(
+        save,
+        host=host,
+        port=port,
+        token=token,
+        config=config,
+        max_viewers=max_viewers,
+        pages=pages,
+    )
+    try:
         server.serve()
     except OSError as exc:
         print(_cannot_listen(host, port, exc), file=sys.stderr)
         return 2
+    finally:
+        if links is not None:
+            links.release_serving()
     return 0

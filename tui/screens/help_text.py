@@ -101,6 +101,14 @@ def grammar(ex: Examples) -> list[Section]:
                 "is the GM's, /note! a note the players' view shows too"
             ).format(char=ex.char, skill=ex.skill),
         ),
+        (
+            _("/ask CHAR SKILL [modifiers]"),
+            _(
+                "the player rolls on their own device (/ask {char} {skill}): checked like the "
+                "roll line; /ask all, /ask! (secret), /ask cancel; /links shows their pages "
+                "(tablekeeper serve FILE)"
+            ).format(char=ex.char, skill=ex.skill),
+        ),
     )
     return [
         Section(

@@ -24,7 +24,8 @@ T = TypeVar("T", bound=Table)
 def shared_commands() -> tuple[CommandSet, ...]:
     """The command sets every campaign has, in the order their hooks run (and their
     commands are listed): core, characters, scenes, turn order, extended checks and the
-    rolls that count toward them, /best, looking back."""
+    rolls that count toward them, /best, looking back, the players' requests for a roll."""
+    from tui.session.asks import commands as asks
     from tui.session.characters import commands as characters
     from tui.session.extended import commands as extended
     from tui.session.extended import rolls as extended_rolls
@@ -42,6 +43,7 @@ def shared_commands() -> tuple[CommandSet, ...]:
         extended_rolls.COMMANDS,
         best.COMMANDS,
         review.COMMANDS,
+        asks.COMMANDS,
     )
 
 

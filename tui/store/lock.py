@@ -20,6 +20,7 @@ __all__ = [
     "LockFile",
     "WriterLocks",
     "acquire",
+    "campaign_id_of",
     "campaign_lock_path",
     "holder",
     "is_locked",
@@ -303,6 +304,23 @@ def is_locked(path: str | os.PathLike[str]) -> bool:
     if found is not None:
         places.append(campaign_lock_path(real, found[1]))
     return any(_held_elsewhere(p) for p in places)
+
+
+def campaign_id_of(path: str | os.PathLike[str]) -> str | None:
+    """The ``campaign_id`` the save at ``path`` carries (a quick look at its head, without
+    the TOML parser), or ``None``: none yet (a save no writer has opened) or unreadable."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        head = os.pread(fd, 64 * 1024, 0)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    found = _ID_LINE.search(head.decode("utf-8", "replace"))
+    return found[1] if found is not None else None
 
 
 #: The ``campaign_id`` line as the app writes it (a quick look, without the TOML parser).

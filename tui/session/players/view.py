@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
+from tui.session.asks.requests import public_options
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.session.campaign.stand_ins import STAND_INS
@@ -79,14 +80,15 @@ def _structure(system: System, campaign: Campaign, cast: Cast) -> Campaign:
     if scene is not None:
         scene = replace(scene, system=_scene_system(system, scene, cast))
     checks = tuple(_check(c, cast) for c in campaign.checks)
-    options = {k: v for k, v in campaign.options.items() if k != STAND_INS}
+    # a secret request is the GM's and its player's; the letters are the view's own business
+    options = {k: v for k, v in public_options(campaign.options).items() if k != STAND_INS}
     return replace(
         campaign,
-        options=options,
         characters=characters,
         scene=scene,
         scene_history=(),
         checks=checks,
+        options=options,
     )
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from tui.language import N_, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
-from tui.session.protocol.answers import Feedback
+from tui.session.protocol.answers import Feedback, Preview
 from tui.session.protocol.lines import Check, Slash
 from tui.session.protocol.plans import Plan
 
@@ -36,9 +36,13 @@ __all__ = [
     "PreviewHook",
     "RollHook",
     "SlashCommand",
+    "SlashPreview",
 ]
 
 Handler = Callable[["SlashContext", Slash], Feedback]
+#: ``preview(context, slash) -> Preview``: what the line under the entry says while a command
+#: is typed (a command without one shows its usage); may raise like a handler.
+SlashPreview = Callable[["SlashContext", Slash], Preview]
 #: Every hook is handed the campaign's system first.
 #: ``hook(system, campaign, check) -> check``: rewrite a parsed check before it is planned (e.g. the
 #: TN of the extended check it contributes to, a GURPS Aim bonus). Must not raise for lines
@@ -80,6 +84,7 @@ class SlashCommand:
     help_text: str  # English; :attr:`help` is in the GM's language
     handler: Handler = field(compare=False)
     args: str = ""
+    preview: SlashPreview | None = field(default=None, compare=False)
 
     @property
     def help(self) -> str:
@@ -128,12 +133,14 @@ class CommandSet:
         *,
         aliases: Sequence[str] = (),
         args: str = "",
+        preview: SlashPreview | None = None,
     ) -> Callable[[Handler], Handler]:
         """Register a ``/name`` command (listed in help and the command palette); ``args``
-        declares its arguments for completion (see :class:`SlashCommand`)."""
+        declares its arguments for completion (see :class:`SlashCommand`), ``preview`` what
+        the line under the entry says while it is typed."""
 
         def register(fn: Handler) -> Handler:
-            cmd = SlashCommand(name, usage, help_text, fn, args)
+            cmd = SlashCommand(name, usage, help_text, fn, args, preview)
             for key in (name, *aliases):
                 self.by_name[key] = cmd
             return fn

@@ -15,7 +15,8 @@ from typing import Protocol
 from tui.language import Msg
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Session
-from tui.session.protocol.answers import Feedback
+from tui.session.protocol.answers import Feedback, Preview
+from tui.session.protocol.lines import Check, FreeRoll, Slash
 from tui.session.protocol.plans import Plan
 from tui.session.protocol.system import System
 
@@ -91,4 +92,12 @@ class SlashContext(Protocol):
 
     def plan(self, line: str) -> Plan:
         """The plan of a roll line, as the preview would make it (raises on a bad line)."""
+        ...
+
+    def parse(self, line: str) -> Slash | FreeRoll | Check:
+        """``line`` in the roll-entry language, names resolved (raises on a bad line)."""
+        ...
+
+    def preview(self, line: str) -> Preview:
+        """What the line under the entry says for ``line`` (never raises)."""
         ...

@@ -7,7 +7,8 @@ at 80×24); when the wrapped lines do not fit, :func:`fit` gives every line one 
 important first, then lets the most important wrap in full (a line cut short ends in ``…``);
 lines that get no row at all are the least important (maneuvers, goals, action lines) and a
 last line says how many are hidden and that f3 shows them all. The header, a round limit
-warning, the pending list, the turn order and the extended checks stay.
+warning, the pending list, the open requests for a roll (``/ask``), the turn order and the
+extended checks stay.
 ``scene_lines(system, campaign, limit)`` is the same for one-row lines. A system adds its own part
 (Strange System rounds, GURPS maneuvers) through the system interface's ``scene_view``.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from tui.language import _, ngettext, tr
+from tui.session.asks.requests import open_asks
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.protocol.plans import Line, Segment
 from tui.session.protocol.system import System
@@ -105,9 +107,25 @@ def ranked_lines(
         lines.append((0, [(_("No scene running — /scene NAME [active|long]"), "dim")]))
     else:
         lines.extend(_scene(system, campaign, campaign.scene, width))
+    lines.extend(_asks(campaign))
     if checks:
         lines.extend(_checks(system, campaign))
     return lines
+
+
+def _asks(campaign: Campaign) -> Iterator[Line]:
+    """The open requests for a roll, one line: ``asked: 4kq Alice Moore Spot Hidden hard ·
+    7mp! Boris …`` (``!``: secret), kept before the turn order and the checks."""
+    asks = open_asks(campaign)
+    if not asks:
+        return
+    line: list[Segment] = [(_("asked: "), "bold yellow")]
+    for i, ask in enumerate(asks):
+        if i:
+            line.append((" · ", "dim"))
+        line.append((ask.id + ("!" if ask.secret else ""), "bold"))
+        line.append((f" {ask.line}", ""))
+    yield 1, line
 
 
 def candidates(importance: Sequence[int], limit: int) -> list[int]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from tui.language import Msg, _, tr
 from tui.session.campaign.model import Campaign
-from tui.session.campaign.session import Draft, Session
+from tui.session.campaign.session import Command, Draft, Session
 from tui.session.protocol.answers import SECRET, Feedback, Preview, secret_line
 from tui.session.protocol.commands import CommandSet, SlashCommand
 from tui.session.protocol.plans import Plan
@@ -239,6 +239,18 @@ class Table:
             raise EntryError(_("not a check"))
         return self._plan(parsed)[1]
 
+    def check_step(self, line: str) -> Command:
+        """The step Enter hands the session for the check ``line`` (planned, every hook in
+        it), without running it; raises on a line that is not a check or is refused."""
+        from tui.session.table.entry import Check, EntryError
+        from tui.session.table.steps import RunRoll
+
+        parsed = self._parse(line)
+        if not isinstance(parsed, Check):
+            raise EntryError(_("not a check"))
+        parsed, plan = self._plan(parsed)
+        return RunRoll(plan, parsed, self.rng, self.system, self.command_sets)
+
     def _plan(self, check: Check) -> tuple[Check, Plan]:
         """The check as the plan hooks leave it, and its plan (preview and submit share it)."""
         for commands in self.command_sets:
@@ -273,6 +285,8 @@ class Table:
                     if matches:
                         return Preview("  ".join(c.shown_usage for c in matches[:4]), True)
                     return Preview(self._unknown_command(parsed.name), False, at=line.find("/") + 1)
+                if cmd.preview is not None:
+                    return cmd.preview(self, parsed)
                 return Preview(f"{cmd.shown_usage} — {cmd.help}", True)
             if isinstance(parsed, FreeRoll):
                 expr = dice_mod.parse(parsed.expr)
@@ -409,10 +423,16 @@ class Table:
 
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
-        from tui.session.table.steps import Apply, message_of
+        from tui.session.table.steps import Apply
+
+        return self.execute(Apply(fn, draft, self.system, self.command_sets))
+
+    def execute(self, command: Command) -> Feedback:
+        """Run ``command`` as one undoable, logged step; errors change nothing."""
+        from tui.session.table.steps import message_of
 
         try:
-            out = self.session.execute(Apply(fn, draft, self.system, self.command_sets))
+            out = self.session.execute(command)
         except _errors() as exc:
             return Feedback(False, message_of(exc))
         except Exception as exc:

@@ -1,0 +1,390 @@
+"""The players' own pages, in ``tablekeeper serve``: one per party character, for a phone.
+
+``GET /p/TOKEN`` is the page (plain HTML and a little JavaScript from the package, nothing
+from another host); it polls ``GET /p/TOKEN/requests.json`` twice a second and answers with
+``POST /p/TOKEN/answer``. The token (:mod:`tui.store.links`) names the character; a wrong one
+gets 403 and nothing else.
+
+The server never writes the campaign. It follows the GM's save and log read-only (a
+:class:`~tui.store.Store`, as the players' view does) and hands an answer to the GM's app
+through the campaign's inbox (:mod:`tui.store.inbox`), which the app runs exactly as the
+roll line typed with those dice. An answer is:
+
+- **200** when taken (the file is in the inbox; the page then sees the request close and its
+  result in the log, within a second);
+- **400** for dice that do not fit the roll, with the reason (the roll planned and run with
+  them on a read-only table of the GM's campaign: :func:`~tui.session.asks.answer.dice_problem`),
+  or a request without dice and without ``roll=1``;
+- **403** for a bad token, or a request of another character;
+- **409** for a request already answered (its file waits in the inbox, or it is closed) or
+  withdrawn — of two answers racing, the inbox's ``O_EXCL`` lets exactly one in;
+- **503** when no GM's app follows the inbox (it is not running, or has another campaign open).
+
+What a page shows is the players' filter of the GM's campaign (the character's sheet as the
+players' view shows it), plus what is that player's own: their open requests, secret ones
+too, with the exact odds the GM's preview prints, and the results of their requests
+(:data:`RESULTS` newest; a secret one reaches only this page and the GM). Names of GM-only
+characters in any of it are their stand-ins.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from tui.language import _, current
+from tui.session.asks.answer import dice_problem
+from tui.session.asks.requests import ASKED_KEY, Ask, askable, find_ask, open_asks
+from tui.session.campaign.log import LogEntry, shown_effects, shown_text
+from tui.session.campaign.model import Campaign
+from tui.session.campaign.session import Session
+from tui.session.characters.sheet import recent_rolls, sheet_lines
+from tui.session.players import Cast, players
+from tui.session.systems.registry import tracker
+from tui.session.table.table import Table
+from tui.session.tables import open_table
+from tui.store import SaveError, Store
+from tui.store.inbox import REQUEST_ID, Inbox
+from tui.store.links import Links
+from tui.store.lock import campaign_id_of
+
+__all__ = ["PAGE_ROUTES", "RESULTS", "SHEET_WIDTH", "PlayerPages"]
+
+#: the routes of the pages (the server's token check lets exactly these through to their own)
+PAGE_ROUTES = frozenset({"player-page", "player-requests", "player-answer"})
+#: results of a character's requests the page shows, newest first
+RESULTS = 5
+#: the sheet's width in characters (a phone held upright)
+SHEET_WIDTH = 36
+_PAGE = "player_page.html"
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    status: int
+    reason: str
+
+    def response(self) -> web.Response:
+        return web.json_response({"ok": False, "reason": self.reason}, status=self.status)
+
+
+def _undone(log: Sequence[LogEntry]) -> set[int]:
+    """``seq`` of the entries an undo took back (and no redo brought back), as far as the
+    log tail tells."""
+    undone: set[int] = set()
+    for entry in log:
+        if entry.kind == "undo" and entry.undoes:
+            undone.add(entry.undoes)
+        elif entry.kind == "redo" and entry.undoes:
+            undone.discard(entry.undoes)
+    return undone
+
+
+class PlayerPages:
+    """The pages of one campaign: its links, the GM's state followed read-only, the inbox."""
+
+    def __init__(
+        self,
+        save: Path,
+        *,
+        new_links: bool = False,
+        links: Links | None = None,
+        inbox: Inbox | None = None,
+    ) -> None:
+        self.save = save
+        self.store = Store.open(save, read_only=True)
+        self._links, self._inbox = links, inbox
+        self._new_links = new_links
+        self.campaign_id = self.store.campaign_id or campaign_id_of(save)
+        self.problem = ""  # why the files cannot be read right now ("" when they can)
+        self._session = Session(self.store.campaign, ())
+        self._table: Table = open_table(self._session, rng=random.Random())
+        self._view: tuple[object, Campaign, list[LogEntry], Cast] | None = None
+        self.base = ""  # the address the server is reached at (for the printed links)
+        self.tokens: dict[str, str] = {}
+        if self.campaign_id is not None:
+            self._made_links()
+
+    # -- the campaign, followed ---------------------------------------------------------------
+    @property
+    def campaign(self) -> Campaign:
+        return self.store.campaign
+
+    @property
+    def links(self) -> Links | None:
+        if self._links is None and self.campaign_id is not None:
+            self._links = Links(self.campaign_id)
+        return self._links
+
+    @property
+    def inbox(self) -> Inbox | None:
+        if self._inbox is None and self.campaign_id is not None:
+            self._inbox = Inbox.of(self.campaign_id)
+        return self._inbox
+
+    def party(self) -> list[str]:
+        """The characters with a link: the party members the players see."""
+        return [c.name for c in self.campaign.characters if askable(c)]
+
+    def _made_links(self) -> list[str]:
+        """Tokens for every party member that has none (all anew the first time with
+        ``--new-links``); the names that got one."""
+        links = self.links
+        if links is None:
+            return []
+        before = set(self.tokens)
+        self.tokens = links.tokens(self.party(), new=self._new_links)
+        self._new_links = False
+        return [n for n in self.tokens if n not in before]
+
+    def refresh(self) -> list[str]:
+        """Take in what the GM's app recorded; the party members who got a link just now
+        (a character added, or the campaign's identity seen for the first time)."""
+        try:
+            self.store.refresh()
+        except (SaveError, OSError) as exc:
+            self.problem = str(exc)
+            return []
+        self.problem = ""
+        if self._session.campaign is not self.store.campaign:
+            self._session.campaign = self.store.campaign
+        if self.campaign_id is None:
+            self.campaign_id = campaign_id_of(self.save)
+        if self.campaign_id is None:
+            return []
+        if set(self.party()) - set(self.tokens):
+            return self._made_links()
+        return []
+
+    def lines(self) -> list[str]:
+        """``NAME: URL`` of each party member, as the server prints them."""
+        if self.campaign_id is None:
+            return [
+                _(
+                    "Character links: none yet — open the campaign in Tablekeeper (it gives the "
+                    "save its identity); they are printed here then."
+                )
+            ]
+        return [f"{name}: {self.url(token)}" for name, token in self.tokens.items()]
+
+    def url(self, token: str) -> str:
+        return f"{self.base}/p/{token}"
+
+    def _players(self) -> tuple[Campaign, list[LogEntry], Cast]:
+        """The players' filter of the current state (made once per change)."""
+        key = (self.store.campaign, self.store.log_count)
+        if self._view is None or self._view[0] != key:
+            campaign, log = self.store.campaign, self.store.log
+            view, shown = players(tracker(campaign.system), campaign, log)
+            cast = Cast(campaign, (n for e in log for n in e.hidden))
+            self._view = (key, view, shown, cast)
+        return self._view[1], self._view[2], self._view[3]
+
+    # -- who asks -----------------------------------------------------------------------------
+    def character(self, token: str) -> str | None:
+        """The party member ``token`` opens, or ``None``."""
+        links = self.links
+        if links is None or not token:
+            return None
+        return links.who(token, self.party())
+
+    def _who(self, request: web.Request) -> str | None:
+        self.refresh()
+        return self.character(request.match_info.get("token", ""))
+
+    # -- what the page shows ------------------------------------------------------------------
+    def state(self, who: str) -> dict[str, Any]:
+        """What ``who``'s page shows now (``requests.json``)."""
+        view, shown, cast = self._players()
+        sheet: list[list[list[str]]] = []
+        if any(c.name == who for c in view.characters):
+            character = view.character(who)
+            rolls = recent_rolls(shown, who)
+            sheet = [
+                [[text, style] for text, style in line]
+                for line in sheet_lines(character, SHEET_WIDTH, rolls=rolls, gm=False)
+            ]
+        requests = [self._request(a, cast) for a in open_asks(self.campaign) if a.who == who]
+        inbox = self.inbox
+        return {
+            "name": who,
+            "campaign": cast.redact(self.campaign.name),
+            "sheet": sheet,
+            "requests": requests,
+            "results": self._results(who, cast),
+            "gm": inbox is not None and inbox.followed(),
+            "problem": _("the campaign cannot be read right now; trying again")
+            if self.problem
+            else "",
+        }
+
+    def _request(self, ask: Ask, cast: Cast) -> dict[str, Any]:
+        shown = self._table.preview(ask.line)
+        inbox = self.inbox
+        return {
+            "id": ask.id,
+            "line": cast.redact(ask.line),
+            "odds": cast.redact(shown.text),
+            "secret": ask.secret,
+            "sent": inbox is not None and inbox.waiting(ask.id),
+        }
+
+    def _results(self, who: str, cast: Cast) -> list[dict[str, Any]]:
+        log = self.store.log
+        undone = _undone(log)
+        found: list[dict[str, Any]] = []
+        for entry in reversed(log):
+            asked = entry.inputs.get(ASKED_KEY)
+            if not isinstance(asked, Mapping) or asked.get("who") != who:
+                continue
+            found.append(
+                {
+                    "id": str(asked.get("id", "")),
+                    "text": cast.redact(shown_text(entry)),
+                    "effects": [cast.redact(e) for e in shown_effects(entry)],
+                    "grade": entry.grade,
+                    "undone": entry.seq in undone,
+                    "secret": entry.secret,
+                }
+            )
+            if len(found) >= RESULTS:
+                break
+        return found
+
+    # -- answering ----------------------------------------------------------------------------
+    def take(self, who: str, request: str, dice: str | None) -> _Refusal | None:
+        """Hand ``who``'s answer to the GM's app; why not (the refusal), or ``None``: taken."""
+        ask = find_ask(self.campaign, request) if REQUEST_ID.fullmatch(request) else None
+        if ask is None:
+            return _Refusal(409, _("this request is answered already, or was withdrawn"))
+        if ask.who != who:
+            return _Refusal(403, _("this request is for another character"))
+        if dice is not None:
+            problem = dice_problem(self._table, ask, dice)
+            if problem:
+                return _Refusal(400, problem)
+        inbox = self.inbox
+        if inbox is None or not inbox.followed():
+            return _Refusal(
+                503,
+                _("the GM's Tablekeeper is not running with this campaign open; try again soon"),
+            )
+        try:
+            posted = inbox.post(ask.id, who, dice)
+        except OSError as exc:
+            return _Refusal(503, _("the answer cannot be handed on: {why}").format(why=exc))
+        if not posted:
+            return _Refusal(409, _("this request is answered already"))
+        return None
+
+    # -- the routes ---------------------------------------------------------------------------
+    def add_routes(self, app: web.Application) -> None:
+        app.add_routes(
+            [
+                web.get("/p/{token}", self.handle_page, name="player-page"),
+                web.get("/p/{token}/requests.json", self.handle_requests, name="player-requests"),
+                web.post("/p/{token}/answer", self.handle_answer, name="player-answer"),
+            ]
+        )
+
+    @staticmethod
+    def _forbidden() -> web.Response:
+        return web.Response(status=403, text="403 Forbidden\n")
+
+    async def handle_page(self, request: web.Request) -> web.StreamResponse:
+        who = self._who(request)
+        if who is None:
+            return self._forbidden()
+        nonce = secrets.token_urlsafe(16)
+        template = files("tui.cli").joinpath(_PAGE).read_text(encoding="utf-8")
+        labels = {
+            "enter": _("Enter"),
+            "roll": _("Roll for me"),
+            "dice": _("your dice"),
+            "requests": _("Asked to roll"),
+            "none": _("Nothing asked right now."),
+            "results": _("Your results"),
+            "sent": _("sent — the GM's table is taking it…"),
+            "undone": _("undone by the GM"),
+            "secret": _("secret"),
+            "nogm": _("The GM's Tablekeeper is not running: answers wait until it is."),
+            "offline": _("The table cannot be reached; trying again…"),
+        }
+        page = (
+            template.replace("{{NONCE}}", nonce)
+            .replace("{{LANG}}", html.escape(current()))
+            .replace("{{TITLE}}", html.escape(who))
+            .replace("{{LABELS}}", json.dumps(labels).replace("<", "\\u003c"))
+        )
+        response = web.Response(text=page, content_type="text/html")
+        response.headers.update(self._headers(nonce))
+        return response
+
+    @staticmethod
+    def _headers(nonce: str = "") -> dict[str, str]:
+        own = f"'nonce-{nonce}'" if nonce else "'none'"
+        return {
+            "Content-Security-Policy": (
+                f"default-src 'none'; script-src {own}; style-src {own}; connect-src 'self'; "
+                "img-src 'self' data:; base-uri 'none'; form-action 'self'; "
+                "frame-ancestors 'none'"
+            ),
+            "Referrer-Policy": "no-referrer",  # the address holds the token
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+        }
+
+    async def handle_requests(self, request: web.Request) -> web.StreamResponse:
+        who = self._who(request)
+        if who is None:
+            return self._forbidden()
+        response = web.json_response(self.state(who))
+        response.headers.update(self._headers())
+        return response
+
+    async def handle_answer(self, request: web.Request) -> web.StreamResponse:
+        who = self._who(request)
+        if who is None:
+            return self._forbidden()
+        form = await _form(request)
+        if form is None:
+            return _Refusal(400, _("send request and dice (or roll=1)")).response()
+        ident = str(form.get("request", "")).strip()
+        dice = form.get("dice")
+        roll = str(form.get("roll", "")).strip().casefold() in ("1", "true", "yes", "on")
+        if roll:
+            dice_text = None
+        elif isinstance(dice, str) and dice.strip():
+            dice_text = dice.strip()
+        else:
+            return _Refusal(400, _("type the dice you rolled, or ask to roll for you")).response()
+        refused = self.take(who, ident, dice_text)
+        if refused is not None:
+            return refused.response()
+        return web.json_response({"ok": True, "request": ident})
+
+    def close(self) -> None:
+        self.store.close()
+
+
+async def _form(request: web.Request) -> dict[str, object] | None:
+    """The answer's fields, from a form or a JSON object; ``None`` when neither reads."""
+    try:
+        if request.content_type == "application/json":
+            doc = await request.json()
+            if not isinstance(doc, dict):
+                return None
+            return {k: v if isinstance(v, str) else json.dumps(v) for k, v in doc.items()}
+        posted = await request.post()
+        return {k: v for k, v in posted.items() if isinstance(v, str)}
+    except (ValueError, UnicodeDecodeError):
+        return None
