@@ -14,7 +14,8 @@ What the players see:
   target of a visible character's action, and in any text of the save that mentions them
   (a scene's or a check's name). A letter is given when the players first meet the
   character and kept with the campaign (:mod:`tui.session.campaign.stand_ins`), so letters
-  never move and never tell how many hidden characters the save has. "Unknown", not "Enemy": a GM-only character may be a friend.
+  never move and never tell how many hidden characters the save has. "Unknown", not
+  "Enemy": a GM-only character may be a friend.
 - **Notes of the GM**: every character's ``notes`` (the GM's notes on the sheet) are left
   out, and so is the scene history (the view never shows it).
 - **The log** (:mod:`tui.session.players.log`): secret entries (``!`` rolls, ``/note``) are
