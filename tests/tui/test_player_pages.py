@@ -309,3 +309,30 @@ async def test_an_answer_file_half_written_is_read_on_the_next_look(gm: Table_) 
     half.write_text(json.dumps({"request": ident, "who": "Alice Moore", "dice": "12"}))
     (taken,) = gm.answers.poll()  # the folder did not change: the unread file is looked at
     assert taken.feedback.ok
+
+
+def test_a_second_server_of_the_same_campaign_is_one_line_and_exit_2(
+    gm: Table_, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tui.cli.serve import serve_main
+
+    running = Links(str(gm.writer.campaign_id))
+    assert running.hold_serving()
+    try:
+        assert serve_main(gm.save, host="127.0.0.1", port=0) == 2
+    finally:
+        running.release_serving()
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.strip() == (
+        "tablekeeper serve: another tablekeeper serve serves this campaign already"
+    )
+
+
+async def test_a_character_added_while_serving_gets_a_link(gm: Table_, client: Served) -> None:
+    http, pages = client
+    assert gm.table.submit("/add Carla").ok
+    assert pages.refresh() == ["Carla"]
+    state = await http.get(link(pages, "Carla") + "/requests.json")
+    assert state.status == 200 and (await state.json())["requests"] == []
+    assert pages.refresh() == []

@@ -202,3 +202,21 @@ def test_an_answer_to_a_request_no_longer_open_changes_nothing(brp: Table) -> No
     assert snapshot(brp) == before
     gone = Ask("9zz", "Alice Moore", "Alice Moore Spot Hidden")
     assert not answer(brp, gone.id, None).ok
+
+
+def test_a_russian_gm_types_all_and_cancel_in_russian() -> None:
+    from tui import language as i18n
+
+    i18n.set_language("ru")
+    try:
+        table = make_table(brp_campaign())
+        fb = table.submit("/ask все spot hidden")
+        assert fb.ok, fb.message
+        assert [a.who for a in open_asks(table.campaign)] == ["Alice Moore", "Boris Ivanov"]
+        assert "просьба бросить" in fb.message
+        assert table.submit("/ask отмена boris").ok
+        assert [a.who for a in open_asks(table.campaign)] == ["Alice Moore"]
+        assert table.submit("/ask cancel").ok  # the English words work in Russian too
+        assert open_asks(table.campaign) == ()
+    finally:
+        i18n.set_language("en")
