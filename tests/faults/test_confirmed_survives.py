@@ -66,9 +66,12 @@ def run_kills(save: Path, kills: int, sig: int, first: int) -> None:
         app.kill(sig)
         status = app.wait()
         assert hp(save) == value, f"kill {n} ({signal.Signals(sig).name}): lost {value}"
-        if sig != signal.SIGKILL:  # a clean exit: last checkpoint written, lock file gone
+        if sig != signal.SIGKILL:  # a clean exit: the change durable, lock file gone
             assert status == 0
-            assert read_campaign(save).character("Alice Moore").resources["HP"] == value
+            # a small save is rewritten at the quit; a big one a few entries behind its log is
+            # left to the log (the quit's checkpoint policy), which opening applies
+            if save.stat().st_size < 256_000:
+                assert read_campaign(save).character("Alice Moore").resources["HP"] == value
             assert not lock_path(save).exists()
         assert not is_locked(save)
 
