@@ -2,12 +2,11 @@
 
 The seed texts live beside the repository (``../shared/seeds``), which a clone does not have;
 so what the tests quote or parse from them sits in ``tests/seed_facts/NNN_<system>.toml``, and
-tests/test_seed_facts.py compares those files with the texts wherever the texts are present.
+``python -m tests.seed_check`` (:mod:`tests.seed_check`) compares those files with the texts.
 """
 
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -16,9 +15,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 FACTS = Path(__file__).resolve().with_name("seed_facts")
-SEEDS = Path(os.environ.get("TABLEKEEPER_SEEDS") or ROOT.parent / "shared" / "seeds")
-"""Where the seed texts are when the repository sits in its workplace (not in a bare clone);
-``TABLEKEEPER_SEEDS`` names them for a checkout placed elsewhere (a git worktree)."""
 
 
 @dataclass(frozen=True, slots=True)
