@@ -72,8 +72,8 @@ def _tables(facts: SeedFacts, lines: Sequence[str]) -> list[str]:
         if facts.doc["success_table"] != {"columns": columns, "rows": rows}:
             out.append(f"{facts.path.name}: the success table differs from {facts.seed}'s")
     if "resistance_table" in facts.doc:
-        caption, actives, rows = _resistance_table(lines)
-        seen = {"passive_caption": caption, "active": actives, "rows": rows}
+        caption, actives, resistance = _resistance_table(lines)
+        seen = {"passive_caption": caption, "active": actives, "rows": resistance}
         if facts.doc["resistance_table"] != seen:
             out.append(f"{facts.path.name}: the resistance table differs from {facts.seed}'s")
     return out
