@@ -23,6 +23,7 @@ from tui.cli.check import check_main
 from tui.session.campaign.log import LogEntry
 from tui.store import SaveError, Store, load, log_path, nesting, read_campaign, read_log
 from tui.store import logfile as logfile_module
+from tui.store import logformat as logformat_module
 from tui.store import store as store_module
 from tui.store.logfile import format_entry, iter_entries
 
@@ -116,7 +117,7 @@ def test_a_change_too_big_for_one_entry_goes_into_the_save_first(
     """The app never writes a block it would refuse: new notes of megabytes (here: past a
     limit made small) leave the patch out of the entry, and the save holds the change,
     written before the entry is appended, so it is durable at every moment."""
-    for module in (logfile_module, store_module):
+    for module in (logfile_module, logformat_module, store_module):
         monkeypatch.setattr(module, "ENTRY_LIMIT", 64 * 1024)
     save = tmp_path / "c.toml"
     with Store.create(save, small_campaign()) as store:

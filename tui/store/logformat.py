@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import date, datetime, time
 from typing import Any, BinaryIO
 
@@ -19,9 +20,11 @@ from tui.session.campaign.log import LogEntry, entry_to_doc
 
 __all__ = [
     "ENTRY_LIMIT",
+    "Block",
     "append_blocks",
     "block_bytes",
     "block_table",
+    "fitted_blocks",
     "format_entry",
     "toml_inline",
     "toml_value",
@@ -32,6 +35,9 @@ __all__ = [
 #: (:meth:`tui.store.store.Store.record` checkpoints instead), and a reader refuses one
 #: before reading it, so a damaged or hostile log is never read unbounded.
 ENTRY_LIMIT = 8 << 20
+
+#: a log entry and the patch of the campaign it carries (none: it changed nothing)
+Block = tuple[LogEntry, Mapping[str, Any] | None]
 
 _ORDER = (
     "seq",
@@ -188,9 +194,7 @@ def format_entry(entry: LogEntry, patch: Mapping[str, Any] | None = None) -> str
     return "\n".join(lines) + "\n\n"
 
 
-def block_bytes(
-    blocks: Iterable[tuple[LogEntry, Mapping[str, Any] | None]], *, newline: bool
-) -> bytes:
+def block_bytes(blocks: Iterable[Block], *, newline: bool) -> bytes:
     """The bytes that append ``blocks`` to a log (after a newline if it lacks its last one)."""
     return (("" if newline else "\n") + "".join(format_entry(e, p) for e, p in blocks)).encode(
         "utf-8"
@@ -202,3 +206,40 @@ def append_blocks(f: BinaryIO, entries: Iterable[LogEntry], *, newline: bool) ->
     raw = block_bytes(((e, None) for e in entries), newline=newline)
     f.write(raw)
     return len(raw)
+
+
+def _cut(entry: LogEntry) -> LogEntry:
+    """``entry`` with its text and effects cut short, and without the structured facts and
+    dice that repeat them, so that its block fits the log (a sixteenth of the limit for the
+    text, a hundred effects of a two-thousandth each: within it even if every character
+    took a six-byte escape); who, where and how secret stay."""
+
+    def short(text: str, most: int) -> str:
+        return text if len(text) <= most else text[:most] + "…"
+
+    return replace(
+        entry,
+        text=short(entry.text, ENTRY_LIMIT // 16),
+        effects=tuple(short(e, ENTRY_LIMIT // 2048) for e in entry.effects[:100]),
+        msg=None,
+        effect_msgs=(),
+        inputs={},
+    )
+
+
+def fitted_blocks(blocks: Sequence[Block]) -> tuple[list[Block], bool]:
+    """``blocks`` each within :data:`ENTRY_LIMIT` (a reader refuses a bigger one), and whether
+    a patch had to go for that: a block too big loses its patch (its writer must then put the
+    change into the save) and, if it is still too big, its text is cut (a paste of megabytes
+    into a note)."""
+    fitted: list[Block] = []
+    dropped = False
+    for entry, patch in blocks:
+        if len(format_entry(entry, patch).encode("utf-8")) <= ENTRY_LIMIT:
+            fitted.append((entry, patch))
+            continue
+        dropped = dropped or patch is not None
+        if len(format_entry(entry).encode("utf-8")) > ENTRY_LIMIT:
+            entry = _cut(entry)
+        fitted.append((entry, None))
+    return fitted, dropped

@@ -47,7 +47,14 @@ from tui.store.files import Read, atomic_write, read_save, remove_stale_temps
 from tui.store.journal import Journal
 from tui.store.logcache import Cached
 from tui.store.logfile import LOG_TAIL, LogRead, leave_cache, read_log, read_since
-from tui.store.logformat import ENTRY_LIMIT, Unmirrored, block_bytes, block_table, format_entry
+from tui.store.logformat import (
+    ENTRY_LIMIT,
+    Block,
+    Unmirrored,
+    block_bytes,
+    block_table,
+    fitted_blocks,
+)
 from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
@@ -56,27 +63,6 @@ from tui.store.savetext import SaveText
 from tui.store.undo_history import earlier_steps
 
 __all__ = ["Store"]
-
-Block = tuple[LogEntry, Mapping[str, Any] | None]
-
-
-def _cut(entry: LogEntry) -> LogEntry:
-    """``entry`` with its text and effects cut short, and without the structured facts and
-    dice that repeat them, so that its block fits the log (a sixteenth of the limit for the
-    text, a hundred effects of a two-thousandth each: within it even if every character
-    took a six-byte escape); who, where and how secret stay."""
-
-    def short(text: str, most: int) -> str:
-        return text if len(text) <= most else text[:most] + "…"
-
-    return replace(
-        entry,
-        text=short(entry.text, ENTRY_LIMIT // 16),
-        effects=tuple(short(e, ENTRY_LIMIT // 2048) for e in entry.effects[:100]),
-        msg=None,
-        effect_msgs=(),
-        inputs={},
-    )
 
 
 def _lazy(campaign: Campaign) -> bool:
@@ -466,21 +452,12 @@ class Store:
         self.last_error = None
 
     def _fit_pending(self, journal: Journal) -> bytes:
-        """The bytes of the waiting blocks, none past :data:`ENTRY_LIMIT` (a reader refuses
-        such a block): a block too big loses its patch — the change goes into the save at
-        once, by a checkpoint written *before* the blocks are appended, so it is durable
-        either way — and, if it is still too big, its text is cut (a paste of megabytes
-        into a note). Rare: a change of megabytes (notes replaced, an import)."""
-        fitted: list[Block] = []
-        dropped = False  # a patch left out: the save must hold its change
-        for entry, patch in self._pending:
-            if len(format_entry(entry, patch).encode("utf-8")) <= ENTRY_LIMIT:
-                fitted.append((entry, patch))
-                continue
-            dropped = dropped or patch is not None
-            if len(format_entry(entry).encode("utf-8")) > ENTRY_LIMIT:
-                entry = _cut(entry)
-            fitted.append((entry, None))
+        """The bytes of the waiting blocks, none past :data:`ENTRY_LIMIT`
+        (:func:`~tui.store.logformat.fitted_blocks`). A block that lost its patch has its
+        change go into the save at once, by a checkpoint written *before* the blocks are
+        appended, so it is durable either way. Rare: a change of megabytes (notes replaced,
+        an import)."""
+        fitted, dropped = fitted_blocks(self._pending)
         data = block_bytes(fitted, newline=journal.newline)
         if dropped:  # the state the blocks lead to, as the save: no patch of theirs is needed
             self._write_checkpoint(self._queued, fitted[-1][0].seq, journal.end + len(data))
