@@ -169,7 +169,7 @@ def veiled(before: Campaign, after: Campaign, *, secret: bool) -> Campaign:
     """
     veil = Veil.of(before)
     if not veil.places and not secret:
-        return _with_veil(after, veil) if VEIL in after.options else after
+        return after  # the common case: nothing veiled, nothing to veil
     old, new = _parts(before), _parts(after)
     if secret:
         for path, was in _changed(old, new):
@@ -204,60 +204,50 @@ def lift_veil(campaign: Campaign, rules: SkillRules) -> Campaign:
     """The campaign as the players last saw it: every place under the veil given its veiled
     value back (and the veil itself gone from ``options``).
 
-    A part the veiled values cannot be made whole again (a tick of a skill removed since, say)
-    is rebuilt without what does not fit: the place goes rather than show the GM's value."""
+    Ticks of skills and maxima of resources the veiled values no longer have are left out; a
+    part that still cannot be made whole is left out too, rather than show the GM's value."""
     veil = Veil.of(campaign)
     if not veil.places:
         return _with_veil(campaign, veil)
     current = _parts(campaign)
+    # by name, in the campaign's order; a part the veil brings back goes last
     characters = {ch.name: ch for ch in campaign.characters}
-    order = list(characters)
     checks = {c.name: c for c in campaign.checks}
-    check_order = list(checks)
-    scene = campaign.scene
-    adventure = campaign.adventure
-    options = {k: v for k, v in campaign.options.items() if k not in (VEIL,)}
+    scene, adventure = campaign.scene, campaign.adventure
+    options = {k: v for k, v in campaign.options.items() if k != VEIL}
     for part, leaves in veil.by_part().items():
-        leaves_now = _leaves(part, current.get(part, ABSENT))
-        leaves_now.update(leaves)
-        shown = {k: v for k, v in leaves_now.items() if v is not ABSENT}
+        shown = {**_leaves(part, current.get(part, ABSENT)), **leaves}
+        shown = {k: v for k, v in shown.items() if v is not ABSENT}
         kind = part[0]
         if kind == "characters":
-            name = part[1]
-            ch = _rebuilt(shown, partial(_character, name, now=characters.get(name), rules=rules))
-            if ch is None:
-                characters.pop(name, None)
-            else:
-                if name not in characters:
-                    order.append(name)
-                characters[name] = ch
+            now = characters.get(part[1])
+            _put(characters, part[1], _rebuilt(shown, partial(_character, part[1], now, rules)))
         elif kind == "checks":
-            name = part[1]
-            chk = _rebuilt(shown, partial(_check, name))
-            if chk is None:
-                checks.pop(name, None)
-            else:
-                if name not in checks:
-                    check_order.append(name)
-                checks[name] = chk
+            _put(checks, part[1], _rebuilt(shown, partial(_check, part[1])))
         elif kind == "scene":
             scene = _rebuilt(shown, _scene)
         elif kind == "adventure":
             value = shown.get((), adventure)
             adventure = value if isinstance(value, int) else adventure
-        elif kind == "options":
-            if () in shown:
-                options[part[1]] = shown[()]
-            else:
-                options.pop(part[1], None)
+        else:  # an option
+            _put(options, part[1], shown.get((), ABSENT))
     return replace(
         campaign,
         adventure=adventure,
         options=options,
-        characters=tuple(characters[n] for n in order if n in characters),
-        checks=tuple(checks[n] for n in check_order if n in checks),
+        characters=tuple(characters.values()),
+        checks=tuple(checks.values()),
         scene=scene,
     )
+
+
+def _put(items: dict[str, Any], name: str, item: Any) -> None:
+    """``item`` under ``name`` in ``items`` (in its place, or last when new); gone when the
+    players do not see it (``None``, :data:`ABSENT`)."""
+    if item is None or item is ABSENT:
+        items.pop(name, None)
+    else:
+        items[name] = item
 
 
 def _rebuilt(shown: dict[Path, Any], build: Callable[[dict[Path, Any]], _T]) -> _T | None:
@@ -280,7 +270,7 @@ def _nested(leaves: Iterable[tuple[Path, Any]]) -> dict[str, Any]:
 
 
 def _character(
-    name: str, shown: dict[Path, Any], *, now: Character | None, rules: SkillRules
+    name: str, now: Character | None, rules: SkillRules, shown: dict[Path, Any]
 ) -> Character:
     doc = _nested((p, v) for p, v in shown.items() if p and p[0] != "ticks")
     skills = doc.get("skills", {})
