@@ -56,6 +56,15 @@ def _line_of(log: Path, seq: int) -> int:
     return data[: data.index(f"[[log]]\nseq = {seq}\n".encode())].count(b"\n") + 1
 
 
+def refused_in_one_line(save: Path, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Opening ``save`` and checking it both refuse it with exactly the line ``said``."""
+    with pytest.raises(SaveError) as caught:
+        Store.open(save)
+    assert str(caught.value) == said
+    assert check_main([str(save)]) == 1
+    assert capsys.readouterr().out.splitlines() == [said]
+
+
 @pytest.mark.parametrize("before", [0, 3], ids=["newest", "older"])
 def test_a_50_mb_log_entry_is_refused_in_one_line_with_its_place(
     tmp_path: Path, before: int, capsys: pytest.CaptureFixture[str]
@@ -67,11 +76,7 @@ def test_a_50_mb_log_entry_is_refused_in_one_line_with_its_place(
             f.write(_block(before + 2, "after it"))
     at = _line_of(log, before + 1)
     said = f"{log}:{at}:1: log entry {before + 1} is 47.7 MB; an entry holds at most 8 MB"
-    with pytest.raises(SaveError) as caught:
-        Store.open(save)
-    assert str(caught.value) == said
-    assert check_main([str(save)]) == 1
-    assert capsys.readouterr().out.splitlines() == [said]
+    refused_in_one_line(save, said, capsys)
     with pytest.raises(SaveError):
         list(iter_entries(log))
 
@@ -215,10 +220,6 @@ def test_a_text_past_the_limit_is_refused_by_its_key_path(
     old = 'notes = "Antiquarian; inherited the house on Ash Lane."'
     save.write_text(text.replace(old, f'notes = "{"n" * 1001}"', 1), encoding="utf-8")
     said = f"{save}: characters[0].notes: a text of more than 0.001 million characters"
-    with pytest.raises(SaveError) as caught:
-        Store.open(save)
-    assert str(caught.value) == said
-    assert check_main([str(save)]) == 1
-    assert capsys.readouterr().out.splitlines() == [said]
+    refused_in_one_line(save, said, capsys)
     save.write_text(text.replace(old, f'notes = "{"n" * 1000}"', 1), encoding="utf-8")
     Store.open(save).close()

@@ -28,14 +28,13 @@ from typing import Any
 
 import pytest
 
-from tests.store.helpers import Bump, entry, set_checkpoint, small_campaign
+from tests.store.helpers import Bump, entry, played, set_checkpoint, small_campaign, writer
 from tests.tui.conftest import DEMOS
 from tests.tui.test_russian import LATIN
 from tui import language as i18n
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
 from tui.session.campaign.schema import SchemaError, from_doc
-from tui.session.campaign.session import Session
 from tui.session.systems.registry import TRACKERS, system_keys
 from tui.store import (
     ConflictError,
@@ -199,22 +198,6 @@ def test_every_schema_problem_reads_in_russian(system: str, russian: None) -> No
 # -- the files: reading, writing, outside changes -----------------------------------------
 
 
-def _made(folder: Path) -> Path:
-    save = folder / "c.toml"
-    with Store.create(save, small_campaign()) as store:
-        session = Session(store.campaign)
-        session.subscribe(store.listener)
-        session.execute(Bump())
-    return save
-
-
-def _writer(save: Path) -> tuple[Store, Session]:
-    store = Store.open(save)
-    session = Session(store.campaign, store.log, last_seq=store.log_count)
-    session.subscribe(store.listener)
-    return store, session
-
-
 def _log_with(save: Path, change: Callable[[str], str]) -> None:
     """The save's log as two entries, the first changed by ``change`` (a middle entry, so
     it is a problem, never a torn tail), or only what ``change`` made if it holds no block."""
@@ -259,7 +242,7 @@ def test_every_file_problem_reads_in_russian(
     found["no such file"] = _problem(lambda: Store.open(tmp_path / "none.toml"))
     (tmp_path / "dir.toml").mkdir()
     found["a folder"] = _problem(lambda: Store.open(tmp_path / "dir.toml"))
-    save = _made(tmp_path)
+    save = played(tmp_path)
     found["exists"] = _problem(lambda: Store.create(save, small_campaign()))
     holder = Store.open(save)
     found["locked"] = _problem(lambda: Store.open(save))
@@ -324,7 +307,7 @@ def test_every_file_problem_reads_in_russian(
         "log deleted",
         "log replaced",
     ):
-        store, session = _writer(save)
+        store, session = writer(save)
         log = log_path(save)
         if case == "save edited":
             save.write_text(good.replace('name = "Test"', 'name = "Edited"'), encoding="utf-8")
@@ -346,7 +329,7 @@ def test_every_file_problem_reads_in_russian(
         (tmp_path / "moved.toml").unlink(missing_ok=True)
         log.write_text(good_log, encoding="utf-8")
 
-    store, session = _writer(save)
+    store, session = writer(save)
     full = OSError(errno.ENOSPC, "нет места на диске")  # the system's words are its own
 
     def no_room(*args: object, **kwargs: object) -> None:

@@ -8,19 +8,15 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.store.helpers import writer
 from tests.tui.test_players_view import all_text
 from tui.app.app import TablekeeperApp
-from tui.session.campaign.session import Session
 from tui.session.tables import open_table
-from tui.store import Store
 
 
 def play(save: Path, *lines: str) -> None:
-    store = Store.open(save)
-    table = open_table(
-        Session(store.campaign, store.log, last_seq=store.log_count), rng=random.Random(5)
-    )
-    table.session.subscribe(store.listener)
+    store, session = writer(save)
+    table = open_table(session, rng=random.Random(5))
     for line in lines:
         assert table.submit(line).ok, line
     store.close()

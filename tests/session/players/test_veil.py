@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.store.helpers import writer
 from tests.systems import SYSTEMS, demo_campaign, extended_lines, roll_line
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
@@ -154,15 +155,12 @@ def test_the_veil_survives_a_restart(tmp_path: Path) -> None:
     """Kept in the save's options, written and read back like any value of the campaign."""
     path = tmp_path / "brp.toml"
     Store.create(path, demo_campaign("brp")).close()
-    store = Store.open(path)
-    session = Session(store.campaign, store.log, last_seq=store.log_count)
-    session.subscribe(store.record)
+    store, session = writer(path)
     table = open_table(session, rng=random.Random(3))
     assert table.submit('/ext Unmask threshold=5 time=60m every=1 minor="a lamp"').ok
     shown = seen(table)
     assert table.submit("!alice spot hidden = 05").ok
     assert table.submit("!alice spot hidden ext=unmask = 03").ok
-    store.flush()
     store.close()
     again = Store.open(path, read_only=True)
     campaign = again.campaign
