@@ -195,6 +195,30 @@ def _complete_prefix(tail: bytes) -> int:
     return 0
 
 
+class _Oversize(Exception):
+    """Block ``block`` is past :data:`ENTRY_LIMIT` (found grouping from byte ``start``)."""
+
+    def __init__(self, block: int, start: int) -> None:
+        super().__init__(block)
+        self.block, self.start = block, start
+
+
+def _groups(bounds: list[int], most: int) -> Iterator[tuple[int, int]]:
+    """The blocks between ``bounds`` (their starts, then the end) in groups parsed at once:
+    ``(i, j)`` for blocks ``i`` to ``j - 1``, at least one, at most ``most`` and about
+    :data:`_PARSE` bytes. Each block's size is checked before its group is given: one past
+    :data:`ENTRY_LIMIT` raises :class:`_Oversize`, before a byte of it is read."""
+    i, last = 0, len(bounds) - 1
+    while i < last:
+        j = i
+        while j < last and (j == i or (j - i < most and bounds[j + 1] - bounds[i] <= _PARSE)):
+            if bounds[j + 1] - bounds[j] > ENTRY_LIMIT:
+                raise _Oversize(j, bounds[i])
+            j += 1
+        yield i, j
+        i = j
+
+
 class _Region:
     """Parses byte ranges of one log file, with errors located at the file's lines."""
 
@@ -213,18 +237,15 @@ class _Region:
         out: list[tuple[LogEntry, dict[str, Any] | None]] = []
         tables: list[dict[str, Any]] = []
         bounds = [*heads, end]
-        i = 0
-        while i < len(heads):
-            j = i
-            while j < len(heads) and (j == i or bounds[j + 1] - bounds[i] <= _PARSE):
-                size = bounds[j + 1] - bounds[j]
-                if size > ENTRY_LIMIT:
-                    raise self.too_big(bounds[j], size, line if j == 0 else None)
-                j += 1
-            first = line if i == 0 else None
-            out.extend(self.parse(bounds[i], bounds[j], heads[i:j], index + len(out), first))
-            tables.extend(self.last_tables)
-            i = j
+        try:
+            for i, j in _groups(bounds, len(heads)):
+                first = line if i == 0 else None
+                out.extend(self.parse(bounds[i], bounds[j], heads[i:j], index + len(out), first))
+                tables.extend(self.last_tables)
+        except _Oversize as big:
+            k = big.block
+            where = line if k == 0 else None
+            raise self.too_big(bounds[k], bounds[k + 1] - bounds[k], where) from None
         self.last_tables = tables
         return out
 
@@ -479,25 +500,21 @@ def _validate(region: _Region, starts: list[int], result: LogRead, keep: int) ->
         starts.insert(0, 0)  # text before the first header is parsed (and refused) too
     bounds = [*starts, result.end] if starts else [0, result.end]
     kept: list[LogEntry] = []
-    line, index, i = 1, 0, 0
-    while i < len(bounds) - 1:
-        j = i
-        while j < len(bounds) - 1 and (
-            j == i or (j - i < _CHUNK and bounds[j + 1] - bounds[i] <= _PARSE)
-        ):
-            if bounds[j + 1] - bounds[j] > ENTRY_LIMIT:
-                region.f.seek(bounds[i])
-                at = line + region.f.read(bounds[j] - bounds[i]).count(b"\n")
-                raise region.too_big(bounds[j], bounds[j + 1] - bounds[j], at)
-            j += 1
-        a, b = bounds[i], bounds[j]
-        entries = region.parse(a, b, starts[i:j], index, line=line)
-        kept.extend(e for e, _ in entries)
-        del kept[: -keep or len(kept)]
-        index += len(entries)
-        region.f.seek(a)
-        line += region.f.read(b - a).count(b"\n")
-        i = j
+    line, index = 1, 0
+    try:
+        for i, j in _groups(bounds, _CHUNK):
+            a, b = bounds[i], bounds[j]
+            entries = region.parse(a, b, starts[i:j], index, line=line)
+            kept.extend(e for e, _ in entries)
+            del kept[: -keep or len(kept)]
+            index += len(entries)
+            region.f.seek(a)
+            line += region.f.read(b - a).count(b"\n")
+    except _Oversize as big:
+        k = big.block
+        region.f.seek(big.start)
+        at = line + region.f.read(bounds[k] - big.start).count(b"\n")
+        raise region.too_big(bounds[k], bounds[k + 1] - bounds[k], at) from None
     result.count = index
     result.entries = kept
     return result
