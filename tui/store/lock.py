@@ -294,15 +294,14 @@ def is_locked(path: str | os.PathLike[str]) -> bool:
         if not lock_fd(fd):
             return True
         fcntl.flock(fd, fcntl.LOCK_UN)
-        head = os.pread(fd, 64 * 1024, 0)
+        found = _id_in(fd)
     except OSError:
         return False
     finally:
         os.close(fd)
     places = [lock_path(real)]
-    found = _ID_LINE.search(head.decode("utf-8", "replace"))
     if found is not None:
-        places.append(campaign_lock_path(real, found[1]))
+        places.append(campaign_lock_path(real, found))
     return any(_held_elsewhere(p) for p in places)
 
 
@@ -314,17 +313,21 @@ def campaign_id_of(path: str | os.PathLike[str]) -> str | None:
     except OSError:
         return None
     try:
-        head = os.pread(fd, 64 * 1024, 0)
+        return _id_in(fd)
     except OSError:
         return None
     finally:
         os.close(fd)
-    found = _ID_LINE.search(head.decode("utf-8", "replace"))
-    return found[1] if found is not None else None
 
 
 #: The ``campaign_id`` line as the app writes it (a quick look, without the TOML parser).
 _ID_LINE = re.compile(r'(?m)^campaign_id[ \t]*=[ \t]*"([A-Za-z0-9_-]{8,64})"[ \t]*$')
+
+
+def _id_in(fd: int) -> str | None:
+    """The ``campaign_id`` in the head of the open save ``fd`` (``None``: none there)."""
+    found = _ID_LINE.search(os.pread(fd, 64 * 1024, 0).decode("utf-8", "replace"))
+    return found[1] if found is not None else None
 
 
 def _held_elsewhere(path: Path) -> bool:
