@@ -503,7 +503,7 @@ def test_the_cut_is_after_an_outcome_and_a_short_text_is_not_cut() -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from tui.widgets.text_pane import cut_to_rows
+    from tui.widgets.preview_rows import cut_to_rows
 
     text = Text(
         "Ruth — critical success 1.9% · 1 hit 12.5% · 2 hits 12.5% · 3 hits 11.6% · failure 35.6%"

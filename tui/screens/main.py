@@ -8,7 +8,8 @@ with it, so the preview never shows the odds of a line no longer typed. A refuse
 in the entry with its problem part selected (typing replaces it, Escape clears it). The
 odds of a typed line too long for the rows are cut after a whole outcome, the last row
 naming the key (ctrl+o) that shows them whole (:mod:`tui.screens.whole_preview`); a
-result too long is shown whole in a notification (and ``/summary`` is logged). ctrl+r
+result too long is shown whole in a notification (and ``/summary`` is logged). What the
+rows hold is :mod:`tui.widgets.preview_rows`'s. ctrl+r
 opens the guided roll form, ctrl+b "who should roll this?" for the typed check, f3 the whole
 scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
 back over the whole log (:mod:`tui.screens.review`); f2, f4 and Enter on the party list open
@@ -38,38 +39,24 @@ from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.review import Source, log_source
-from tui.session.systems.interface import Chance
 from tui.session.table.table import Feedback, Preview, Table
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
 from tui.widgets.key_order import after_typed_keys
 from tui.widgets.log_panel import LogPanel, grade_style
 from tui.widgets.party import PartyList, PartyPanel
+from tui.widgets.preview_rows import PREVIEW_ROWS, fitted, result_row, stacked, typed_preview
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
 
-__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen", "outcomes_kept"]
+__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen"]
 
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
-#: rows of the preview (the CSS gives it 3): results shown one per row when several stack
-PREVIEW_ROWS = 3
 #: The review actions: the players' view has none of them (they read the GM's whole log).
 GM_ONLY_ACTIONS = ("find_log", "past_scenes", "dice_stats", "recap")
-
-
-def outcomes_kept(text: str, odds: Sequence[Chance]) -> str:
-    """``text`` with each outcome it lists (``critical failure 1.9%``) held together: a row
-    never ends between an outcome and its chance."""
-    from tui.widgets.text_pane import KEEP
-
-    for chance in odds:
-        if chance.p:
-            said = f"{chance.label} {chance.percent}"
-            text = text.replace(said, said.replace(" ", KEEP))
-    return text
 
 
 class CampaignOnDisk(Protocol):
@@ -179,7 +166,7 @@ class MainScreen(Screen[None]):
         self._lines: list[str] = []
         self._results: list[Text] = []  # results since the GM last typed (newest last)
         #: the typed line's preview whole (the rows show it cut) and what it was made of
-        self._whole: Text | None = None
+        #: the typed line's preview (its rows are made from it, again at a new width)
         self._previewed: Preview | None = None
 
     # -- typed accessors -------------------------------------------------------------------
@@ -293,27 +280,14 @@ class MainScreen(Screen[None]):
     def _show_result(self, text: Text, *, logged: bool) -> None:
         """Put a result in the preview, under the others committed since the GM typed."""
         width = max(1, self.preview.content_size.width or 78)
-        rows = len(text.wrap(self.app.console, width))
-        if rows > PREVIEW_ROWS:  # too long for the preview: the log or a message has it all
+        short = result_row(text, width, self.app.console, logged=logged)
+        if short is not None:  # too long for the preview: the log or a message has it all
             if not logged:
                 self.app.notify(visible(text.plain, newlines=True), timeout=20, markup=False)
-            where = _(" (whole text in the log)") if logged else _(" (whole text in the message)")
-            short = text[: max(1, width * (PREVIEW_ROWS - 1) - len(where) - 1)]
-            short.append(f"…{where}", style="dim")
             text = short
         self._results.append(text)
         del self._results[:-PREVIEW_ROWS]
-        if len(self._results) == 1:
-            self.preview.update(text)
-            return
-        shown = Text()
-        for i, result in enumerate(self._results):
-            one = result.copy()
-            one.truncate(width, overflow="ellipsis")
-            if i:
-                shown.append("\n")
-            shown.append_text(one)
-        self.preview.update(shown)
+        self.preview.update(stacked(self._results, width))
 
     # -- events ----------------------------------------------------------------------------
     @on(Input.Changed, "#roll-entry")
@@ -329,35 +303,24 @@ class MainScreen(Screen[None]):
         if value == self.entry.restored:
             return  # the refused line put back: its error stays until the GM edits it
         if not value.strip():
-            self._whole = self._previewed = None
+            self._previewed = None
             if not self._results:  # the odds of a line no longer there: gone with it
                 self.preview.update("")
             return  # the results of committed lines stay until the GM types again
         self._results.clear()
-        preview = self.table.preview(value)
+        self._previewed = self.table.preview(value)
         self._report_internal()
-        if preview.ok:
-            shown = Text()
-            if preview.odds:
-                from tui.widgets.odds_bar import odds_bar
+        self._fit_preview()
 
-                shown.append_text(odds_bar(preview.odds, mono=self.mono))
-                shown.append(" ")
-            shown.append(outcomes_kept(preview.text, preview.odds))
-        else:
-            shown = Text("✗ " + preview.text, style="red")
-        self._whole, self._previewed = shown, preview
-        self.preview.update(self._fitted(shown))
-
-    def _fitted(self, shown: Text) -> Text:
-        """``shown`` as the preview's rows hold it at their width now: whole, or cut after
-        an outcome (else a word) with a mark naming the key that shows it all."""
-        from tui.widgets.text_pane import cut_to_rows
-
+    def _fit_preview(self) -> None:
+        """The typed line's preview as the rows hold it at their width now: whole, or cut
+        after an outcome (else a word) with a mark naming the key that shows it all."""
+        if self._previewed is None or self._results:
+            return  # no typed line, or results of committed ones are shown
+        shown = typed_preview(self._previewed, mono=self.mono)
         width = max(1, self.preview.content_size.width or self.app.size.width - 2)
         key = self._key_of("whole_preview") or "ctrl+o"
-        mark = Text(_(" … {key} shows all").format(key=key), style="bold reverse")
-        return cut_to_rows(shown, width, PREVIEW_ROWS, self.app.console, mark) or shown
+        self.preview.update(fitted(shown, width, self.app.console, key))
 
     def _key_of(self, action: str) -> str:
         """The key (as the footer shows it) bound to ``action`` here, keymap applied."""
@@ -454,13 +417,9 @@ class MainScreen(Screen[None]):
         usual."""
         if event.size == self._laid_out_at:
             event.prevent_default()  # Screen's own handler would lay everything out again
-        elif self._whole is not None and not self._results:
-            self.call_after_refresh(self._refit)  # the preview's cut for the new width
+        elif self._previewed is not None and not self._results:
+            self.call_after_refresh(self._fit_preview)  # the preview's cut for the new width
         self._laid_out_at = event.size
-
-    def _refit(self) -> None:
-        if self._whole is not None and not self._results:
-            self.preview.update(self._fitted(self._whole))
 
     def on_unmount(self) -> None:
         if self._history_timer is not None:  # a line not written yet (quitting right away)
@@ -522,7 +481,7 @@ class MainScreen(Screen[None]):
     def action_clear_entry(self) -> None:
         """Escape: the line and whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
-        self._whole = self._previewed = None
+        self._previewed = None
         self.entry.restored = None
         self._results.clear()
         self.preview.update("")

@@ -32,7 +32,6 @@ __all__ = [
     "KEEP",
     "StripPane",
     "TextPane",
-    "cut_to_rows",
     "head",
     "keep_together",
     "safe",
@@ -143,42 +142,6 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
             Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width)
         )
     return strips
-
-
-def cut_to_rows(text: Text, width: int, rows: int, console: Console, mark: Text) -> Text | None:
-    """``text`` cut so that it and ``mark`` (which says it is cut, and how to see the rest)
-    fit ``rows`` rows of ``width``; None when the whole text fits.
-
-    Inside a list after a dash (``check — a 10% · b 90%``) the cut is after a whole item,
-    elsewhere at a word: never "fail…", and never an outcome without its chance (what
-    must stay whole is also held together with no-break spaces, which are not words'
-    ends here)."""
-    if len(to_strips(text, width, console)) <= rows:
-        return None
-
-    def cut(size: int) -> Text:
-        shown = head(text, size)
-        shown.rstrip()
-        shown.append_text(mark)
-        return shown
-
-    low, high = 0, len(text)  # cut(low) fits (an empty start), cut(high) does not
-    while high - low > 1:
-        middle = (low + high) // 2
-        if len(to_strips(cut(middle), width, console)) <= rows:
-            low = middle
-        else:
-            high = middle
-    plain = text.plain
-    if plain[low : low + 1] in ("", "\n") or plain.startswith(" · ", low):
-        return cut(low)  # an item or a line ends right here
-    listed = plain.rfind(" — ", 0, low)  # a list after a dash: cut after a whole item
-    if listed >= 0 and "\n" not in plain[listed:low]:
-        return cut(max(listed, plain.rfind(" · ", 0, low)))
-    if plain[low] == " ":
-        return cut(low)
-    word = plain.rfind(" ", 0, low)
-    return cut(word if word > 0 else low)
 
 
 class StripPane(FramedWidget):
