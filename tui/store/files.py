@@ -292,9 +292,16 @@ def snapshot(path: Path, target: Path) -> None:
 
 
 def atomic_write(
-    path: str | os.PathLike[str], data: bytes, *, backup: bool = True, lock: bool = False
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    backup: bool = True,
+    lock: bool = False,
+    mode: int | None = None,
 ) -> int | None:
     """Replace ``path`` by ``data`` atomically (temp file, fsync, rename, fsync the folder).
+
+    The new file has ``mode``, else the old file's (0644 for a new one).
 
     With ``backup`` the old file becomes ``NAME.toml.bak``. With ``lock`` the new file is
     locked (:func:`tui.store.lock.lock_fd`) *before* it takes the name, and its descriptor is
@@ -305,10 +312,11 @@ def atomic_write(
 
     p = Path(path)
     folder = p.parent
-    try:
-        mode = stat.S_IMODE(os.stat(p, follow_symlinks=False).st_mode)
-    except FileNotFoundError:
-        mode = 0o644
+    if mode is None:
+        try:
+            mode = stat.S_IMODE(os.stat(p, follow_symlinks=False).st_mode)
+        except FileNotFoundError:
+            mode = 0o644
     fd, temp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, mode)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tui.store.files import fsync_dir
+from tui.store.lock import probed_held
 
 __all__ = ["REQUEST_ID", "STALE_AFTER", "Answer", "Inbox", "inbox_dir"]
 
@@ -146,19 +147,7 @@ class Inbox:
 
     def followed(self) -> bool:
         """Whether a GM's app follows this inbox right now (holds its lock)."""
-        try:
-            fd = os.open(self.folder / _LOCK, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW)
-        except OSError:
-            return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        except OSError:
-            return False
-        finally:
-            os.close(fd)  # closing gives a lock taken here back
-        return False
+        return probed_held(self.folder / _LOCK)
 
     # -- the app's side ---------------------------------------------------------------------
     def follow(self) -> bool:

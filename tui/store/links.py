@@ -19,12 +19,12 @@ import fcntl
 import json
 import os
 import secrets
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tui.store.files import fsync_dir
+from tui.store.files import atomic_write
+from tui.store.lock import probed_held
 
 __all__ = ["TOKEN_BYTES", "LinkFile", "Links", "links_dir"]
 
@@ -90,20 +90,7 @@ class Links:
     def _write(self, links: LinkFile) -> None:
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         data = json.dumps({"tokens": dict(links.tokens), "base": links.base}, indent=1)
-        fd, temp = tempfile.mkstemp(prefix=".links.", suffix=".tmp", dir=self.folder)  # 0600
-        try:
-            os.write(fd, data.encode("utf-8"))
-            os.fsync(fd)
-            os.close(fd)
-            os.replace(temp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.close(fd)
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        with contextlib.suppress(OSError):
-            fsync_dir(self.folder)
+        atomic_write(self.path, data.encode("utf-8"), backup=False, mode=0o600)
 
     def tokens(self, names: Iterable[str], *, new: bool = False) -> dict[str, str]:
         """The token of each of ``names``, made for those that have none (all of them anew
@@ -158,16 +145,4 @@ class Links:
 
     def serving(self) -> bool:
         """Whether a server of this campaign runs now (its lock is held)."""
-        try:
-            fd = os.open(self._serving, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW)
-        except OSError:
-            return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        except OSError:
-            return False
-        finally:
-            os.close(fd)
-        return False
+        return probed_held(self._serving)

@@ -26,6 +26,7 @@ __all__ = [
     "is_locked",
     "lock_fd",
     "new_campaign_id",
+    "probed_held",
     "release",
 ]
 
@@ -328,6 +329,26 @@ def _id_in(fd: int) -> str | None:
     """The ``campaign_id`` in the head of the open save ``fd`` (``None``: none there)."""
     found = _ID_LINE.search(os.pread(fd, 64 * 1024, 0).decode("utf-8", "replace"))
     return found[1] if found is not None else None
+
+
+def probed_held(path: str | os.PathLike[str]) -> bool:
+    """Whether some process holds an exclusive lock on the file at ``path`` now, probed with
+    a shared lock, which (unlike :func:`lock_fd`'s) never keeps the holder from retaking it
+    at that instant (a server's, a follower's mark: :mod:`tui.store.links`,
+    :mod:`tui.store.inbox`)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # closing gives the shared lock taken here back
+    return False
 
 
 def _held_elsewhere(path: Path) -> bool:
