@@ -11,11 +11,9 @@ does. A request without the token (the page, the static files, the websocket) ge
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import shutil
-import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -24,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.sshd import free_port
-from tests.e2e.term import require_tool, tablekeeper_command
+from tests.e2e.browser import Served, chrome
+from tests.e2e.term import tablekeeper_command
 from tui.session.campaign.session import Session
 from tui.session.tables import open_table
 from tui.store import Store, demo_paths
@@ -33,17 +31,6 @@ from tui.store import Store, demo_paths
 pytestmark = pytest.mark.e2e
 
 DEMO = next(p for p in demo_paths() if p.name == "demo-strange.toml")
-CHROME_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--window-size=1280,900",
-)
 #: Wraps the page's WebSocket so the test can read the terminal output it receives.
 RECORDER = """
 (() => {
@@ -72,45 +59,12 @@ def text_of(received: str) -> str:
     return _ESC.sub("", received)
 
 
-class Served:
-    """``tablekeeper serve SAVE`` on a free port; its URL from what it prints."""
+class Players(Served):
+    """The installed ``tablekeeper serve SAVE``, and the players' view URL it prints."""
 
     def __init__(self, save: Path, folder: Path) -> None:
-        self.port = free_port()
-        self.log = (folder / "serve.out").open("w+b")
-        self.process = subprocess.Popen(
-            [tablekeeper_command(), "serve", str(save), "--port", str(self.port)],
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            cwd=folder,
-        )
-        self.url = self._wait_url()
-
-    def output(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode("utf-8", "replace")
-
-    def _wait_url(self) -> str:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            found = re.search(r"http://127\.0\.0\.1:\d+/\?token=[\w-]+", self.output())
-            if found:
-                return found[0]
-            if self.process.poll() is not None:
-                pytest.fail(f"tablekeeper serve exited:\n{self.output()}")
-            time.sleep(0.05)
-        pytest.fail(f"tablekeeper serve printed no URL:\n{self.output()}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-        self.log.close()
+        super().__init__([tablekeeper_command()], save, folder)
+        self.url = self.printed(r"http://127\.0\.0\.1:\d+/\?token=[\w-]+", "URL")[0]
 
 
 @pytest.fixture
@@ -121,8 +75,8 @@ def save(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def served(save: Path, tmp_path: Path) -> Iterator[Served]:
-    server = Served(save, tmp_path)
+def served(save: Path, tmp_path: Path) -> Iterator[Players]:
+    server = Players(save, tmp_path)
     try:
         yield server
     finally:
@@ -138,7 +92,7 @@ def status(url: str, cookie: str = "") -> int:
         return int(exc.code)
 
 
-def test_requests_without_the_token_are_refused(served: Served) -> None:
+def test_requests_without_the_token_are_refused(served: Players) -> None:
     base = f"http://127.0.0.1:{served.port}"
     token = served.url.split("token=", 1)[1]
     assert status(served.url) == 200
@@ -156,21 +110,9 @@ def test_requests_without_the_token_are_refused(served: Served) -> None:
 
 
 def test_the_browser_shows_the_party_then_the_gms_roll_and_never_the_hidden_npc(
-    save: Path, served: Served, tmp_path: Path
+    save: Path, served: Players, tmp_path: Path
 ) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = require_tool("chromium", "/usr/bin/chromium")
-    for flag in CHROME_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path / 'chrome-profile'}")
-    service = Service(
-        require_tool("chromedriver", "/usr/bin/chromedriver"),
-        env={**os.environ, "HOME": str(tmp_path)},
-    )
-    driver = webdriver.Chrome(options=options, service=service)
+    driver = chrome(tmp_path)
     writer = Store.open(save)
     try:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})

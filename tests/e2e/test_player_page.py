@@ -9,10 +9,8 @@ roll, "entered by the player". Both programs run from this checkout (``python -m
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -20,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.sshd import free_port
-from tests.e2e.term import Terminal, require_tool
-from tests.e2e.test_browser import CHROME_FLAGS
+from tests.e2e.browser import Served, chrome
+from tests.e2e.term import Terminal
 from tests.seeds import ROOT
 from tui.store import demo_paths
 
@@ -32,46 +29,14 @@ DEMO = next(p for p in demo_paths() if p.name == "demo-brp.toml")
 ENV = {"TERM": "xterm-256color", "TABLEKEEPER_SEED": "20261130", "PYTHONPATH": str(ROOT)}
 
 
-class Serving:
-    """``python -m tui serve SAVE`` on a free port; the links it prints."""
+def served(save: Path, folder: Path) -> Served:
+    """``python -m tui serve SAVE`` from this checkout."""
+    return Served([sys.executable, "-m", "tui"], save, folder, {"PYTHONPATH": str(ROOT)})
 
-    def __init__(self, save: Path, folder: Path) -> None:
-        self.port = free_port()
-        self.out = (folder / "serve.out").open("w+b")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tui", "serve", str(save), "--port", str(self.port)],
-            stdout=self.out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            cwd=folder,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
 
-    def output(self) -> str:
-        self.out.seek(0)
-        return self.out.read().decode("utf-8", "replace")
-
-    def link(self, name: str) -> str:
-        deadline = time.monotonic() + 20
-        pattern = re.escape(name) + r": (http://127\.0\.0\.1:\d+/p/[\w-]+)"
-        while time.monotonic() < deadline:
-            found = re.search(pattern, self.output())
-            if found:
-                return found[1]
-            if self.process.poll() is not None:
-                pytest.fail(f"tablekeeper serve exited:\n{self.output()}")
-            time.sleep(0.05)
-        pytest.fail(f"tablekeeper serve printed no link for {name}:\n{self.output()}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-        self.out.close()
+def link(server: Served, name: str) -> str:
+    pattern = re.escape(name) + r": (http://127\.0\.0\.1:\d+/p/[\w-]+)"
+    return server.printed(pattern, f"link for {name}")[1]
 
 
 @pytest.fixture
@@ -92,28 +57,16 @@ def gm(save: Path, tmp_path: Path) -> Iterator[Terminal]:
 def test_a_player_types_dice_on_their_page_and_the_gm_logs_the_roll(
     save: Path, gm: Terminal, tmp_path: Path
 ) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     gm.type("/ask alice spot hidden hard")
     gm.press("Enter")
     gm.wait_for("asked:")
-    server = Serving(save, tmp_path)
-    options = webdriver.ChromeOptions()
-    options.binary_location = require_tool("chromium", "/usr/bin/chromium")
-    for flag in CHROME_FLAGS:
-        options.add_argument(flag)
-    options.add_argument("--window-size=412,900")  # a phone held upright
-    options.add_argument(f"--user-data-dir={tmp_path / 'chrome-profile'}")
-    service = Service(
-        require_tool("chromedriver", "/usr/bin/chromedriver"),
-        env={**os.environ, "HOME": str(tmp_path)},
-    )
-    driver = webdriver.Chrome(options=options, service=service)
+    server = served(save, tmp_path)
+    driver = chrome(tmp_path, "--window-size=412,900")  # a phone held upright
     try:
-        link = server.link("Alice Moore")
-        assert server.link("Boris Ivanov") != link
+        alice = link(server, "Alice Moore")
+        assert link(server, "Boris Ivanov") != alice
 
         def wait(test: str, what: str, timeout: float = 10) -> object:
             deadline = time.monotonic() + timeout
@@ -124,9 +77,9 @@ def test_a_player_types_dice_on_their_page_and_the_gm_logs_the_roll(
                 time.sleep(0.05)
             pytest.fail(f"{what} not on the page within {timeout}s:\n{driver.page_source[-3000:]}")
 
-        driver.get(link[:-1] + ("x" if link[-1] != "x" else "y"))
+        driver.get(alice[:-1] + ("x" if alice[-1] != "x" else "y"))
         assert "403" in driver.page_source
-        driver.get(link)
+        driver.get(alice)
         wait("return document.querySelector('.request input[name=dice]')", "the request")
         odds = driver.find_element(By.CSS_SELECTOR, ".request .odds").text
         assert "Spot Hidden 60 hard → 30%" in odds and "failure 66%" in odds
