@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.filter import Monochrome
+from textual.pilot import Pilot
 from textual.strip import Strip
 
 from tests.tui.conftest import DEMOS, rng, type_keys, type_line
@@ -57,6 +58,12 @@ class Recorder:
         monkeypatch.setattr(app, "notify", notify)
 
 
+async def note_clues(pilot: Pilot[None]) -> None:
+    """Five public notes typed into the log ("note: clue 1" … "note: clue 5")."""
+    for line in NOTES:
+        await type_line(pilot, line)
+
+
 def main(app: App[None]) -> MainScreen:
     screen = app.screen
     assert isinstance(screen, MainScreen)
@@ -91,8 +98,7 @@ async def test_ctrl_l_highlights_the_newest_and_the_keys_move_within_the_kept_en
 ) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 30)) as pilot:
-        for line in NOTES:
-            await type_line(pilot, line)
+        await note_clues(pilot)
         panel = main(app).log_panel
         assert not panel.selecting and lit_rows(panel) == []
         await type_keys(pilot, "ctrl+l")
@@ -214,8 +220,7 @@ async def test_new_entries_leave_the_highlight_on_its_entry_and_in_view(
 ) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 30)) as pilot:
-        for line in NOTES:
-            await type_line(pilot, line)
+        await note_clues(pilot)
         screen = main(app)
         panel = screen.log_panel
         await type_keys(pilot, "ctrl+l", "up", "up")
@@ -242,8 +247,7 @@ async def test_new_entries_leave_the_highlight_on_its_entry_and_in_view(
 async def test_a_click_selects_the_line_under_it(demo_copy: Callable[[str], Path]) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 30)) as pilot:
-        for line in NOTES:
-            await type_line(pilot, line)
+        await note_clues(pilot)
         panel = main(app).log_panel
         y = next(i for i, row in enumerate(rows(panel)) if "clue 2" in row.text)
         top = panel.content_region.y - panel.region.y
