@@ -23,7 +23,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.tui.conftest import DEMOS
-from tui.app.answers import Answers
+from tui.app.answers import Answers, Taken
 from tui.cli.player_pages import PlayerPages
 from tui.cli.serve import PlayersServer
 from tui.session.asks.requests import open_asks
@@ -49,6 +49,20 @@ class Table_:
         fb = self.table.submit(line)
         assert fb.ok, fb.message
         return open_asks(self.table.campaign)[-1].id
+
+
+async def answered(
+    gm: Table_, client: Served, who: str, line: str, **form: str
+) -> tuple[str, Taken]:
+    """The GM asks ``line``, the app follows its inbox, ``who``'s page answers with ``form``
+    (200), and the app takes that answer: the request's id, and what the app took."""
+    http, pages = client
+    ident = gm.ask(line)
+    gm.answers.poll()  # the app follows the inbox
+    got = await http.post(link(pages, who) + "/answer", data={"request": ident, **form})
+    assert got.status == 200
+    (taken,) = gm.answers.poll()
+    return ident, taken
 
 
 @pytest.fixture
@@ -193,14 +207,7 @@ async def test_roll_for_me_is_rolled_by_the_gms_app(
     gm: Table_,
     client: Served,
 ) -> None:
-    http, pages = client
-    ident = gm.ask("/ask boris listen")
-    gm.answers.poll()
-    got = await http.post(
-        link(pages, "Boris Ivanov") + "/answer", data={"request": ident, "roll": "1"}
-    )
-    assert got.status == 200
-    (taken,) = gm.answers.poll()
+    _ident, taken = await answered(gm, client, "Boris Ivanov", "/ask boris listen", roll="1")
     assert taken.feedback.ok
     assert gm.table.session.log[-1].inputs["asked"]["by"] == "rolled"
     assert gm.table.session.log[-1].effects[-1] == "rolled for the player"
@@ -283,13 +290,7 @@ async def test_a_secret_result_reaches_only_that_players_page(
     client: Served,
 ) -> None:
     http, pages = client
-    ident = gm.ask("/ask! alice spot hidden")
-    gm.answers.poll()
-    got = await http.post(
-        link(pages, "Alice Moore") + "/answer", data={"request": ident, "dice": "07"}
-    )
-    assert got.status == 200
-    (taken,) = gm.answers.poll()
+    ident, taken = await answered(gm, client, "Alice Moore", "/ask! alice spot hidden", dice="07")
     assert taken.feedback.ok and gm.table.session.log[-1].secret
     alice = await (await http.get(link(pages, "Alice Moore") + "/requests.json")).json()
     assert alice["results"][0]["secret"] is True and "07" in alice["results"][0]["text"]
