@@ -16,9 +16,9 @@ from tests.d6pool.rules import Level, Result
 from tui import language as i18n
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import draw, outcome, reject_unknown, typed_or_rolled
-from tui.session.table.entry import Check, EntryError
 
 __all__ = ["GRADES", "PoolAdapter"]
 

@@ -45,8 +45,8 @@ def test_session_and_store_do_not_import_textual_or_rich() -> None:
     # the walk really covered the layers (a broken walk would pass vacuously)
     for expected in (
         "tui.session.campaign.schema",
-        "tui.session.table.entry",
-        "tui.session.table.names",
+        "tui.session.entry.entry",
+        "tui.session.entry.names",
         "tui.session.table.table",
         "tui.session.scenes.order",
         "tui.session.extended.progress",

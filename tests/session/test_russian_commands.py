@@ -22,7 +22,7 @@ from tui import language as i18n
 from tui.session.campaign.log import shown_effects, shown_text
 from tui.session.campaign.session import Session
 from tui.session.characters.form import Field, apply_field, fields_of, remove_field, toggle_field
-from tui.session.table.rules_text import rules_message
+from tui.session.entry.rules_text import rules_message
 from tui.session.table.table import Table
 from tui.session.tables import open_table
 from tui.store import read_campaign

@@ -22,8 +22,8 @@ from tui import language as i18n
 from tui.app.app import TablekeeperApp
 from tui.app.bindings import binding_ids
 from tui.screens.main import MainScreen
+from tui.session.entry.entry import OPTION_KEYS
 from tui.session.systems.registry import tracker
-from tui.session.table.entry import OPTION_KEYS
 
 #: keys, syntax words and names that are the same in either language
 FIXED = {

@@ -25,7 +25,7 @@ from rules.errors import RulesError
 from tui.base.textsafe import visible
 from tui.language import N_, Msg, _, nmsg, tr
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
-from tui.session.table.entry import EntryError
+from tui.session.entry.entry import EntryError
 from tui.session.table.table import Feedback, Table
 from tui.widgets.footer import Footer
 from tui.widgets.row_table import RowTable

@@ -20,9 +20,9 @@ from textual.widgets import DataTable, Static
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
+from tui.session.entry.entry import split_words
 from tui.session.systems.interface import Chance
 from tui.session.table.best import Candidate, best_rolls
-from tui.session.table.entry import split_words
 from tui.session.table.table import Table
 from tui.widgets.odds_bar import ORDER, legend, odds_bar
 

@@ -596,7 +596,7 @@ class MainScreen(Screen[None]):
     def action_roll_form(self) -> None:
         """ctrl+r: the guided roll form, on the character of the typed line or the sheet."""
         from tui.screens.roll_form import RollFormScreen
-        from tui.session.table.entry import Check
+        from tui.session.entry.entry import Check
 
         if self._refuse_read_only():
             return
@@ -612,7 +612,7 @@ class MainScreen(Screen[None]):
 
     def action_best(self) -> None:
         """ctrl+b: "who should roll this?" for the check typed in the entry."""
-        from tui.session.table.entry import Check
+        from tui.session.entry.entry import Check
 
         if self._refuse_read_only():
             return

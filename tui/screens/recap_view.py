@@ -23,10 +23,10 @@ from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
+from tui.session.entry.entry import split_words
 from tui.session.recap import recap
 from tui.session.recap.select import parse_words
 from tui.session.systems.registry import tracker
-from tui.session.table.entry import split_words
 from tui.store.errors import SaveError
 from tui.store.files import write_text
 

@@ -2,8 +2,9 @@
 
 - ``campaign/`` — the campaign model, the save schema, log entries and the session
   (every change a command, undo/redo).
-- ``table/`` — the table that turns a typed line into a change (preview/submit), the
-  roll-entry language, name matching, completion and the core slash commands.
+- ``table/`` — the table that turns a typed line into a change (preview/submit),
+  completion and the core slash commands.
+- ``entry/`` — the roll-entry language: the parser, name matching, what a line becomes.
 - ``scenes/`` — scenes, turn order and the scene panel's lines.
 - ``extended/`` — extended checks: commands, save data, roll hooks, view.
 - ``adventure/`` — the generic end-of-adventure flow (rows rolled or typed, one step).
@@ -19,6 +20,6 @@
   sets, listed once in the order their hooks run.
 
 The rooms are layered (pyproject's ``session`` contract): tables → systems → adventure |
-review → recap → players → scenes → characters | extended → table → stats → protocol →
-campaign; every import, in a function body too, points down.
+review → recap → players → scenes → asks → characters | extended → table → entry → stats →
+protocol → campaign; every import, in a function body too, points down.
 """

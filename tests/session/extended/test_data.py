@@ -13,6 +13,7 @@ from rules.age import Effect, Level
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.schema import from_doc, to_doc
+from tui.session.entry.entry import EntryError
 from tui.session.extended.data import (
     covers,
     from_check,
@@ -24,7 +25,6 @@ from tui.session.extended.data import (
 )
 from tui.session.extended.save import from_race, is_race, to_race
 from tui.session.systems.registry import TRACKERS
-from tui.session.table.entry import EntryError
 
 STEALTH = "Dexterity (Stealth)"
 TECH = "Intelligence (Technology)"

@@ -15,8 +15,8 @@ from tests.session.conftest import (
 from tests.session.conftest import strange_campaign as strange_base
 from tests.systems import SYSTEMS
 from tui.session.campaign.model import Campaign
+from tui.session.entry.names import script_of
 from tui.session.table.completion import complete_line, parse_spec
-from tui.session.table.names import script_of
 from tui.session.table.table import Table
 
 

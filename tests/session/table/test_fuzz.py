@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from tests.session.conftest import campaign_of, snapshot
 from tests.systems import SYSTEMS, roll_line
 from tui.session.campaign.session import Session
+from tui.session.entry.entry import EntryError, parse_line
 from tui.session.table.completion import complete_line
-from tui.session.table.entry import EntryError, parse_line
 from tui.session.table.table import Feedback, Preview, Table
 from tui.session.tables import open_table
 

@@ -15,8 +15,8 @@ import pytest
 
 from tests.session.conftest import campaign_of, make_table
 from tests.systems import SYSTEMS
+from tui.session.entry.names import Match, NameError_, match_prefix_words
 from tui.session.table.completion import complete_line
-from tui.session.table.names import Match, NameError_, match_prefix_words
 from tui.session.table.table import Table
 
 CULTISTS = [f"Cultist {i:03d}" for i in range(1, 13)]

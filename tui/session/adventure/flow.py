@@ -23,10 +23,10 @@ from typing import Any
 from rules.errors import RulesError
 from tui.language import Msg, _, nmsg
 from tui.session.campaign.session import CommandError, Draft
+from tui.session.entry.entry import EntryError
 from tui.session.protocol.adventure import AdventureEnd, Row
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.context import SlashContext
-from tui.session.table.entry import EntryError
 
 __all__ = [
     "DETAILED",

@@ -17,9 +17,9 @@ from tui.language import _, msg
 from tui.session.asks.requests import ASKED_KEY, Ask, find_ask, open_asks, with_asks
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Command, CommandError, Outcome
+from tui.session.entry.entry import EntryError, parse_faces
+from tui.session.entry.steps import message_of
 from tui.session.protocol.answers import Feedback
-from tui.session.table.entry import EntryError, parse_faces
-from tui.session.table.steps import message_of
 from tui.session.table.table import Table
 
 __all__ = ["Answered", "answer", "answer_line", "dice_problem"]

@@ -29,12 +29,12 @@ from tui.session.asks.requests import (
     with_asks,
 )
 from tui.session.campaign.session import CommandError, Draft
+from tui.session.entry.entry import Slash
 from tui.session.protocol.answers import Feedback, Preview
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.protocol.lines import Check, Side
 from tui.session.table.best import best_rolls
-from tui.session.table.entry import Slash
 
 __all__ = ["CANCEL", "COMMANDS", "EVERYONE", "line_of"]
 
@@ -75,7 +75,7 @@ def _check_side(table: SlashContext, line: str) -> Side:
     shown = table.preview(line)
     if not shown.ok:
         raise _Refused(shown.text, shown.at)
-    from tui.session.table.entry import EntryError
+    from tui.session.entry.entry import EntryError
 
     try:
         parsed = table.parse(line)

@@ -1,5 +1,5 @@
 """Cyrillic names in Latin letters, for matching what the GM types (see
-:mod:`tui.session.table.names`, which re-exports these) and for finding GM-only names in
+:mod:`tui.session.entry.names`, which re-exports these) and for finding GM-only names in
 any spelling (:mod:`tui.session.campaign.name_forms`).
 
 :func:`normal` is the comparison form (NFKC, case-folded, Russian, Ukrainian and Belarusian letters

@@ -38,13 +38,13 @@ from tui.session.characters.values import (
     spelling,
     with_table,
 )
+from tui.session.entry.entry import Slash
+from tui.session.entry.names import NameError_, match_prefix_words, normal
+from tui.session.entry.pick import pick_character
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.protocol.system import System
-from tui.session.table.entry import Slash
-from tui.session.table.names import NameError_, match_prefix_words, normal
-from tui.session.table.pick import pick_character
 
 __all__ = ["COMMANDS", "existing_name"]
 

@@ -14,8 +14,8 @@ from typing import Any
 from tui.language import N_, _, tr
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError
+from tui.session.entry.names import normal
 from tui.session.protocol.system import System
-from tui.session.table.names import normal
 
 __all__ = [
     "MAX_NAME",

@@ -14,11 +14,11 @@ from rules import age
 from rules.age import Status
 from tui.language import _, ngettext
 from tui.session.campaign.model import Campaign
+from tui.session.entry.entry import Check
 from tui.session.extended.data import from_check
 from tui.session.extended.save import from_race, is_race
 from tui.session.protocol.plans import Chance, Plan
 from tui.session.protocol.system import System
-from tui.session.table.entry import Check
 
 __all__ = ["completion_note"]
 

@@ -14,6 +14,7 @@ from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
 from tui.language import Msg, _, msg, nmsg, term, vs_words
 from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.entry.entry import EntryError
 from tui.session.extended.data import (
     LEVELS,
     check_name,
@@ -28,7 +29,6 @@ from tui.session.extended.naming import USAGE
 from tui.session.extended.progress import consequence_msg, minutes
 from tui.session.extended.save import is_race
 from tui.session.protocol.system import System
-from tui.session.table.entry import EntryError
 
 __all__ = ["changed", "create_check", "summary"]
 

@@ -13,12 +13,12 @@ from dataclasses import replace
 
 from tui.language import _, msg, term, tr
 from tui.session.campaign.model import Campaign
+from tui.session.entry.entry import EntryError, Slash
 from tui.session.extended.naming import ACTIVE, USAGE, match_check, selected
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.protocol.system import System
-from tui.session.table.entry import EntryError, Slash
 
 __all__ = ["COMMANDS"]
 

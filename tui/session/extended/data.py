@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from rules.age import Consequence, Effect, EffectKind, Escalation, Level
 from rules.errors import RulesError
 from tui.language import _
+from tui.session.entry.entry import EntryError
+from tui.session.entry.names import normal
 from tui.session.extended.save import LEVELS, from_check, to_check
-from tui.session.table.entry import EntryError
-from tui.session.table.names import normal
 
 __all__ = [
     "DEFAULT_EFFECTS",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from tui.language import _
 from tui.session.campaign.model import Campaign, ExtendedCheck
-from tui.session.table.entry import EntryError
-from tui.session.table.names import NameError_, match_prefix_words
+from tui.session.entry.entry import EntryError
+from tui.session.entry.names import NameError_, match_prefix_words
 
 __all__ = ["ACTIVE", "OPT_OUT", "USAGE", "match_check", "selected"]
 

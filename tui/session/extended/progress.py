@@ -24,10 +24,10 @@ from rules.errors import RulesError
 from tui.language import N_, Msg, _, msg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check
 from tui.session.extended.data import covers, from_check, to_check
 from tui.session.extended.naming import ACTIVE, selected
 from tui.session.protocol.system import StepRoll, System
-from tui.session.table.entry import Check
 
 __all__ = [
     "Penalty",

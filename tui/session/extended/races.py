@@ -19,11 +19,11 @@ from rules.errors import RulesError
 from tui.language import Msg, _, msg, ngettext, nmsg, term, verbatim, vs_words
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError, split_words
+from tui.session.entry.names import NameError_, match_prefix_words
 from tui.session.extended.progress import as_test, minutes, named, settle
 from tui.session.extended.save import from_race, race_sides, to_race
 from tui.session.protocol.system import System
-from tui.session.table.entry import Check, EntryError, split_words
-from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = [
     "amend_slice",

@@ -14,11 +14,11 @@ from rules.errors import RulesError
 from tui.language import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.extended.naming import OPT_OUT, match_check, selected
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.plans import Plan
 from tui.session.protocol.system import System
-from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = ["COMMANDS", "BoundSide", "Target", "find_target"]
 

@@ -1,6 +1,6 @@
 """What a typed line becomes: a slash command, a free roll, or a check of one or more sides.
 
-Plain values, kept below the roll-entry parser (:mod:`tui.session.table.entry`, which
+Plain values, kept below the roll-entry parser (:mod:`tui.session.entry.entry`, which
 re-exports them) so that the System protocol and the command sets can name them.
 """
 

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from tui.session.entry.entry import Slash
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
-from tui.session.table.entry import Slash
 
 __all__ = ["COMMANDS"]
 

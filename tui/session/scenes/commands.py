@@ -8,11 +8,11 @@ a campaign loads one system's rules.
 from __future__ import annotations
 
 from tui.language import N_, msg, nmsg, term, verbatim
+from tui.session.entry.entry import Slash
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.scenes.base import end_scene, need_scene, scene_args, start_scene
-from tui.session.table.entry import Slash
 
 __all__ = ["COMMANDS"]
 

@@ -22,11 +22,11 @@ from rules.errors import RulesError
 from tui.language import _, msg
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
+from tui.session.entry.entry import parse_faces
+from tui.session.entry.names import normal
+from tui.session.entry.pick import Matcher, pick_character
+from tui.session.entry.rules_text import rules_message
 from tui.session.scenes.base import need_scene
-from tui.session.table.entry import parse_faces
-from tui.session.table.names import normal
-from tui.session.table.pick import Matcher, pick_character
-from tui.session.table.rules_text import rules_message
 
 __all__ = ["Rolled", "parse_expression", "roll_initiative"]
 

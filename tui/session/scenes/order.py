@@ -15,13 +15,13 @@ from dataclasses import replace
 from tui.language import Msg, _, joined, msg, tr, verbatim
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.campaign.session import CommandError
+from tui.session.entry.entry import Slash
+from tui.session.entry.pick import pick_character, pick_characters
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.protocol.system import System
 from tui.session.scenes.base import need_scene, with_scene
-from tui.session.table.entry import Slash
-from tui.session.table.pick import pick_character, pick_characters
 
 __all__ = ["COMMANDS", "build_order", "move", "next_turn", "set_init", "swap"]
 

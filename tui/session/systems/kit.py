@@ -16,8 +16,8 @@ from rules.errors import RulesError
 from tui.language import N_, Msg, _, msg, ngettext, shown_entry_words, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
+from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.systems.interface import Chance
-from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = [
     "CONTEST_GRADES",

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tui.language import _
+from tui.session.entry.entry import Slash
+from tui.session.entry.names import NameError_, match_prefix_words, nearest
+from tui.session.entry.steps import message_of
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.protocol.plans import Chance
-from tui.session.table.entry import Slash
-from tui.session.table.names import NameError_, match_prefix_words, nearest
-from tui.session.table.steps import message_of
 
 __all__ = ["COMMANDS", "SUCCESS_GRADES", "Candidate", "best_rolls"]
 

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tui.language import vs_words
+from tui.session.entry.entry import MAX_LINE
+from tui.session.entry.names import NameError_, complete, match_prefix_words, normal, romanise
+from tui.session.entry.names import script_of as _script
 from tui.session.protocol.commands import SlashCommand
-from tui.session.table.entry import MAX_LINE
-from tui.session.table.names import NameError_, complete, match_prefix_words, normal, romanise
-from tui.session.table.names import script_of as _script
 from tui.session.table.table import SECRET, Table
 
 __all__ = ["complete_line", "parse_spec"]

@@ -12,10 +12,10 @@ from dataclasses import replace
 from tui.language import _, msg
 from tui.session.campaign.log import shown_text
 from tui.session.campaign.session import Draft
+from tui.session.entry.entry import Slash
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
-from tui.session.table.entry import Slash
 
 __all__ = ["COMMANDS"]
 

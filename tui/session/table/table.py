@@ -29,9 +29,9 @@ from tui.session.protocol.plans import Plan
 from tui.session.protocol.system import System
 
 if TYPE_CHECKING:
-    from tui.session.table.entry import Check, FreeRoll, Side, Slash
-    from tui.session.table.name_cache import NameCache
-    from tui.session.table.names import Match
+    from tui.session.entry.entry import Check, FreeRoll, Side, Slash
+    from tui.session.entry.name_cache import NameCache
+    from tui.session.entry.names import Match
 
 __all__ = ["SECRET", "Feedback", "Preview", "Table", "secret_line"]
 
@@ -46,8 +46,8 @@ def _errors() -> tuple[type[Exception], ...]:
     """
     from rules.errors import RulesError
     from tui.session.campaign.session import CommandError
-    from tui.session.table.entry import EntryError
-    from tui.session.table.names import NameError_
+    from tui.session.entry.entry import EntryError
+    from tui.session.entry.names import NameError_
 
     return EntryError, RulesError, CommandError, NameError_, KeyError, ValueError
 
@@ -119,7 +119,7 @@ class Table:
         chars = self.campaign.characters
         cache = self._name_cache
         if cache is None or cache.characters is not chars:
-            from tui.session.table.name_cache import NameCache
+            from tui.session.entry.name_cache import NameCache
 
             cache = self._name_cache = NameCache(chars)
         return cache
@@ -140,8 +140,8 @@ class Table:
 
     def option_keys(self) -> frozenset[str]:
         """The ``key=`` words of this campaign's roll entry, the system's Russian ones too."""
-        from tui.session.table.entry import OPTION_KEYS
-        from tui.session.table.vocabulary import option_words
+        from tui.session.entry.entry import OPTION_KEYS
+        from tui.session.entry.vocabulary import option_words
 
         return option_words(OPTION_KEYS | self.system.option_keys, self.system.entry_words)
 
@@ -167,7 +167,7 @@ class Table:
 
     def match_character(self, words: Sequence[str]) -> Match:
         """The character named by the leading ``words`` (aliases resolved to the real name)."""
-        from tui.session.table.names import Match, match_prefix_words
+        from tui.session.entry.names import Match, match_prefix_words
 
         names = self._character_aliases()
         found = match_prefix_words(words, list(names), what="character", same=names)
@@ -175,8 +175,8 @@ class Table:
 
     def _canonical(self, check: Check) -> Check:
         """Replace aliases in a parsed check with the real character and skill names."""
-        from tui.session.table.entry import Check
-        from tui.session.table.vocabulary import in_own_words
+        from tui.session.entry.entry import Check
+        from tui.session.entry.vocabulary import in_own_words
 
         chars = self._character_aliases()
 
@@ -209,7 +209,7 @@ class Table:
 
     # -- preview and submit ----------------------------------------------------------------
     def _parse(self, line: str) -> Slash | FreeRoll | Check:
-        from tui.session.table.entry import Check, EntryError, parse_line
+        from tui.session.entry.entry import Check, EntryError, parse_line
 
         parsed = parse_line(
             line,
@@ -232,7 +232,7 @@ class Table:
         return self._canonical(parsed)
 
     def plan(self, line: str) -> Plan:
-        from tui.session.table.entry import Check, EntryError
+        from tui.session.entry.entry import Check, EntryError
 
         parsed = self._parse(line)
         if not isinstance(parsed, Check):
@@ -242,8 +242,8 @@ class Table:
     def check_step(self, line: str) -> Command:
         """The step Enter hands the session for the check ``line`` (planned, every hook in
         it), without running it; raises on a line that is not a check or is refused."""
-        from tui.session.table.entry import Check, EntryError
-        from tui.session.table.steps import RunRoll
+        from tui.session.entry.entry import Check, EntryError
+        from tui.session.entry.steps import RunRoll
 
         parsed = self._parse(line)
         if not isinstance(parsed, Check):
@@ -272,9 +272,9 @@ class Table:
         if not line.strip():
             return Preview("", True)
         from rules import dice as dice_mod
-        from tui.session.table.entry import FreeRoll, Slash
-        from tui.session.table.steps import NoDice, WouldRoll, message_of
-        from tui.session.table.wording import where
+        from tui.session.entry.entry import FreeRoll, Slash
+        from tui.session.entry.steps import NoDice, WouldRoll, message_of
+        from tui.session.entry.wording import where
 
         try:
             parsed = self._parse(line)
@@ -345,9 +345,9 @@ class Table:
         return feedback
 
     def _submit(self, line: str) -> Feedback:
-        from tui.session.table.entry import FreeRoll, Slash
-        from tui.session.table.steps import FreeRollStep, RunRoll, message_of
-        from tui.session.table.wording import where
+        from tui.session.entry.entry import FreeRoll, Slash
+        from tui.session.entry.steps import FreeRollStep, RunRoll, message_of
+        from tui.session.entry.wording import where
 
         try:
             parsed = self._parse(line)
@@ -380,7 +380,7 @@ class Table:
     def _unknown_command(self, name: str) -> str:
         """Why ``/name`` is refused, with the nearest commands of this campaign's sets (an
         alias counts, the command's own name is shown): ``/hpp`` → "did you mean /hp"."""
-        from tui.session.table.names import nearest
+        from tui.session.entry.names import nearest
 
         shown = {key: cmd.name for s in self.command_sets for key, cmd in s.by_name.items()}
         near = [f"/{n}" for n in dict.fromkeys(shown[k] for k in nearest(name, shown))]
@@ -423,13 +423,13 @@ class Table:
 
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
-        from tui.session.table.steps import Apply
+        from tui.session.entry.steps import Apply
 
         return self.execute(Apply(fn, draft, self.system, self.command_sets))
 
     def execute(self, command: Command) -> Feedback:
         """Run ``command`` as one undoable, logged step; errors change nothing."""
-        from tui.session.table.steps import message_of
+        from tui.session.entry.steps import message_of
 
         try:
             out = self.session.execute(command)

@@ -10,9 +10,9 @@ from tests.session.conftest import make_table, snapshot
 from tui.session.adventure.flow import commit, parse_die, unfinished
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
+from tui.session.entry.entry import EntryError
 from tui.session.systems.brp.commands import skill_list
 from tui.session.systems.brp.experience import Row, end_adventure, end_draft, experience_rows
-from tui.session.table.entry import EntryError
 from tui.session.table.table import Table
 
 

@@ -193,8 +193,8 @@ def test_an_ambiguous_weapon_is_refused_in_either_language(table: Table, languag
     """Two weapons a typed word fits equally: the word is refused as ambiguous, not taken
     for no weapon at all — whatever language the refusal is written in."""
     from tui import language as i18n
+    from tui.session.entry.entry import EntryError
     from tui.session.systems.gurps.weapons import find
-    from tui.session.table.entry import EntryError
 
     ruth = table.campaign.character("Ruth Hale")
     gun = ruth.extra["weapons"]["Stevenson"]

@@ -16,6 +16,7 @@ from rules import age
 from tui.language import Msg, _, joined, msg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.systems.age.words import result_msg
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
@@ -27,7 +28,6 @@ from tui.session.systems.kit import (
     signed_words,
     typed_or_rolled,
 )
-from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = ["AgeAdapter", "bonus_of", "opposed_inputs", "opposed_msg", "opposed_reason"]
 

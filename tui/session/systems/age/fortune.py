@@ -18,12 +18,12 @@ from tui.language import Msg, _, msg, nmsg
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
+from tui.session.entry.entry import EntryError, Slash
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.systems.age.adapter import opposed_msg
 from tui.session.systems.age.words import result_msg
-from tui.session.table.entry import EntryError, Slash
 
 __all__ = ["COMMANDS"]
 

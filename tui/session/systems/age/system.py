@@ -14,9 +14,9 @@ from tui.session.systems.interface import Defaults, ModifierField, StepRoll
 
 if TYPE_CHECKING:
     from rules.age import Result
+    from tui.session.entry.entry import Side
     from tui.session.protocol.commands import CommandSet
     from tui.session.systems.age.adapter import AgeAdapter
-    from tui.session.table.entry import Side
 
 __all__ = ["SYSTEM", "Age"]
 
@@ -97,8 +97,8 @@ class Age(Defaults):
         return COMMANDS
 
     def extended_skill(self, campaign: Campaign, side: Side) -> str:
+        from tui.session.entry.entry import EntryError
         from tui.session.systems.age.adapter import bonus_of
-        from tui.session.table.entry import EntryError
 
         try:
             _, ability, focus = bonus_of(campaign.character(side.actor), side.skill)

@@ -16,6 +16,7 @@ from rules.brp import Level
 from tui.language import Msg, _, msg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
     draw,
@@ -26,7 +27,6 @@ from tui.session.systems.kit import (
     signed_words,
     typed_or_rolled,
 )
-from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = ["GRADES", "BrpAdapter"]
 

@@ -14,14 +14,14 @@ from rules import brp
 from tui.language import Msg, _, msg, ngettext, term
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Draft
+from tui.session.entry.entry import EntryError, Slash, parse_faces, split_words
+from tui.session.entry.names import match_prefix_words, normal
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.systems.brp.downtime import granted, with_granted
 from tui.session.systems.brp.experience import experience_rows
 from tui.session.systems.kit import draw, typed_or_rolled
-from tui.session.table.entry import EntryError, Slash, parse_faces, split_words
-from tui.session.table.names import match_prefix_words, normal
 
 __all__ = ["COMMANDS", "TEACH_SKILLS", "skill_list"]
 

@@ -16,6 +16,7 @@ from rules.gurps import Level
 from tui.language import Msg, _, joined, msg, ngettext, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.systems.gurps.attack import build_attack
 from tui.session.systems.gurps.defended import plan_defended
 from tui.session.systems.gurps.defense import build_defense, computed_dodge, defense_of
@@ -23,7 +24,6 @@ from tui.session.systems.gurps.spec import Spec, after_roll
 from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, typed_or_rolled
-from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = ["GRADES", "GurpsAdapter", "spec_of"]
 

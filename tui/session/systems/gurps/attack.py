@@ -17,12 +17,12 @@ from rules.dice import Expr, parse
 from rules.errors import RulesError
 from tui.language import N_, Msg, _, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Character
+from tui.session.entry.entry import EntryError, Side
+from tui.session.entry.names import normal
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.spec import Spec, hint
 from tui.session.systems.gurps.weapons import Weapon, find, weapon, weapon_names
 from tui.session.systems.kit import int_option, reject_unknown, signed_words
-from tui.session.table.entry import EntryError, Side
-from tui.session.table.names import normal
 
 __all__ = ["FIRE_OPTIONS", "OPTIONS", "build_attack", "maneuver_mods", "skill_level"]
 

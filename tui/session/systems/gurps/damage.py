@@ -18,11 +18,11 @@ from rules.dice import parse
 from rules.errors import RulesError
 from tui.language import Msg, _, joined, msg, nmsg
 from tui.session.campaign.session import CommandError, Draft
+from tui.session.entry.entry import Slash, parse_faces
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.context import SlashContext
 from tui.session.systems.gurps.commands import COMMANDS
 from tui.session.systems.gurps.spec import hint
-from tui.session.table.entry import Slash, parse_faces
 
 __all__ = ["damage_args"]
 

@@ -18,10 +18,10 @@ from rules.gurps import Level, Outcome
 from tui.language import Msg, _, joined, msg, ngettext, nmsg, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome as Logged
+from tui.session.entry.entry import EntryError, Side
 from tui.session.systems.gurps.spec import Spec, after_roll
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import outcome, typed_or_rolled
-from tui.session.table.entry import EntryError, Side
 
 __all__ = ["plan_defended"]
 

@@ -12,11 +12,11 @@ from rules import gurps
 from rules.errors import RulesError
 from tui.language import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign, Character
+from tui.session.entry.entry import EntryError, Side
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.order import SPEED
 from tui.session.systems.gurps.spec import Spec
 from tui.session.systems.kit import reject_unknown, signed_words
-from tui.session.table.entry import EntryError, Side
 
 __all__ = ["build_defense", "computed_dodge", "defense_of"]
 

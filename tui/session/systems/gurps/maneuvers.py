@@ -15,6 +15,9 @@ from rules.errors import RulesError
 from tui.language import Msg, _, joined, msg, nmsg, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
+from tui.session.entry.entry import EntryError, Slash
+from tui.session.entry.names import match_prefix_words
+from tui.session.entry.pick import pick_character
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.context import SlashContext
 from tui.session.scenes.base import need_scene
@@ -23,9 +26,6 @@ from tui.session.systems.gurps.commands import COMMANDS
 from tui.session.systems.gurps.spec import hint
 from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Line
-from tui.session.table.entry import EntryError, Slash
-from tui.session.table.names import match_prefix_words
-from tui.session.table.pick import pick_character
 
 __all__ = ["declare", "describe", "maneuver_key", "options_for", "panel_lines"]
 

@@ -14,8 +14,8 @@ from typing import Any, Literal
 
 from tui.language import _
 from tui.session.campaign.model import Character
-from tui.session.table.entry import EntryError
-from tui.session.table.names import NameError_, match_prefix_words
+from tui.session.entry.entry import EntryError
+from tui.session.entry.names import NameError_, match_prefix_words
 
 __all__ = ["RANGED_FIELDS", "Kind", "Weapon", "find", "weapon", "weapon_names"]
 

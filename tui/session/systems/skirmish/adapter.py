@@ -17,6 +17,7 @@ from rules.errors import RulesError
 from tui.language import N_, Msg, _, joined, msg, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
     CONTEST_GRADES,
@@ -26,7 +27,6 @@ from tui.session.systems.kit import (
     reject_unknown,
     typed_or_rolled,
 )
-from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = ["SkirmishAdapter"]
 

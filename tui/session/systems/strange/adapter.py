@@ -33,13 +33,13 @@ from rules.strange.grades import modified_range
 from tui.language import Msg, _, msg, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
+from tui.session.entry.entry import Check, EntryError
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, verdict
 from tui.session.systems.strange.progress import PROGRESS
 from tui.session.systems.strange.side import DANGER, Span, StrangeSide, ladder_of, span_text
 from tui.session.systems.strange.words import level_name, result_msg, sources_msg
 from tui.session.systems.strange.wounds import suffer
-from tui.session.table.entry import Check, EntryError
 
 __all__ = ["GRADES", "StrangeAdapter", "ladder_of"]
 

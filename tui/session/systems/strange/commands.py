@@ -22,6 +22,9 @@ from rules.strange.rounds import Scene as Rounds
 from tui.language import Msg, _, msg, term, vs_words
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome
+from tui.session.entry.entry import Check, Side, Slash
+from tui.session.entry.names import NameError_, match_prefix_words
+from tui.session.entry.pick import pick_character
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
@@ -38,9 +41,6 @@ from tui.session.systems.strange.rounds import (
     verdict,
     with_result,
 )
-from tui.session.table.entry import Check, Side, Slash
-from tui.session.table.names import NameError_, match_prefix_words
-from tui.session.table.pick import pick_character
 
 __all__ = ["COMMANDS"]
 

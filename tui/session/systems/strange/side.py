@@ -16,9 +16,9 @@ from rules import strange
 from rules.errors import RulesError
 from tui.language import _, ngettext
 from tui.session.campaign.model import Campaign, Character
+from tui.session.entry.entry import EntryError, Side
 from tui.session.systems.kit import draw, int_option, reject_unknown
 from tui.session.systems.strange.words import level_name
-from tui.session.table.entry import EntryError, Side
 
 __all__ = ["DANGER", "Span", "StrangeSide", "ladder_of", "level_of", "span_text"]
 

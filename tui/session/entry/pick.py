@@ -11,8 +11,8 @@ from typing import Protocol
 from tui.language import _
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError
+from tui.session.entry.names import Match, match_prefix_words
 from tui.session.protocol.context import Named
-from tui.session.table.names import Match, match_prefix_words
 
 __all__ = ["ByName", "Matcher", "pick_character", "pick_characters"]
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from tui.session.table.entry import (
+from tui.session.entry.entry import (
     MAX_FACES,
     Check,
     EntryError,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.session.table.names import Match, NameError_, complete, match_prefix_words, normal
+from tui.session.entry.names import Match, NameError_, complete, match_prefix_words, normal
 
 SKILLS = ["Spot Hidden", "Spot", "Stealth", "Knowledge (Occult)", "Knowledge (History)", "STR"]
 PEOPLE = ["Даймитрий", "Сир Даллах", "Кирма", "ярл Балгруф", "Ог'лай", "Alice Moore"]
@@ -133,7 +133,7 @@ def test_complete_orders_and_filters() -> None:
 
 
 def test_a_long_line_ranks_only_phrases_that_could_match(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tui.session.table.names as names
+    import tui.session.entry.names as names
 
     calls: list[str] = []
     rank = names._rank

@@ -2,13 +2,13 @@
 
 Decision: :mod:`rules` stays language-neutral — its :class:`~rules.errors.RulesError` texts
 are English, part of its contract, and carry no codes. The tracker renders one where it is
-shown (:func:`rules_message`, called by :func:`~tui.session.table.steps.message_of` and by the
+shown (:func:`rules_message`, called by :func:`~tui.session.entry.steps.message_of` and by the
 commands that pass a rules error on): the English text is matched against the templates
 below — the messages a GM can reach by typing (dice expressions, typed dice, numbers out of
 range) — and the template's catalog entry is filled with the values the English held. A
 field name the rules use (``tn``, ``roll``, ``modifiers[0] div amount``) is shown in the GM's
 words too. A message no template matches (an internal slip the session should have caught)
-is shown in English, rewritten as a sentence by :func:`~tui.session.table.wording.humane`.
+is shown in English, rewritten as a sentence by :func:`~tui.session.entry.wording.humane`.
 
 English costs nothing: with English in use the text goes straight to ``humane``.
 """
@@ -19,7 +19,7 @@ import re
 from functools import cache
 
 from tui.language import N_, _, current, tr
-from tui.session.table.wording import humane
+from tui.session.entry.wording import humane
 
 __all__ = ["RULES_MESSAGES", "rules_message"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.session.conftest import CAMPAIGNS, make_table
+from tui.session.entry.entry import Check
 from tui.session.systems.registry import tracker
-from tui.session.table.entry import Check
 
 # (system, the line in Russian, the same line in English)
 PAIRS = [

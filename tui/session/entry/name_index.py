@@ -1,5 +1,5 @@
 """An index of one list of names for the ranking's first tiers (see
-:mod:`tui.session.table.names`): the names a phrase is exactly, the names whose first word it
+:mod:`tui.session.entry.names`): the names a phrase is exactly, the names whose first word it
 is, and the names it begins.
 
 The ranking asks each tier of every candidate in turn; with 800 characters a fresh phrase

@@ -27,8 +27,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from rules import dice as dice_mod
 from rules.errors import RulesError
 from tui.language import _, vs_words
+from tui.session.entry.names import NameError_, match_prefix_words
 from tui.session.protocol.lines import Check, FreeRoll, Side, Slash
-from tui.session.table.names import NameError_, match_prefix_words
 
 __all__ = [
     "MAX_LINE",

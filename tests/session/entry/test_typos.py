@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.session.conftest import brp_campaign, make_table, strange_campaign
-from tui.session.table.names import (
+from tui.session.entry.names import (
     NameError_,
     distance,
     loose,
@@ -15,7 +15,7 @@ from tui.session.table.names import (
     normal,
     romanise,
 )
-from tui.session.table.wording import humane, plural
+from tui.session.entry.wording import humane, plural
 
 PEOPLE = ["Даймитрий", "Сир Даллах", "Кирма", "ярл Балгруф", "Alice Moore", "Boris Ivanov"]
 SKILLS = ["Spot Hidden", "Stealth", "Listen", "Knowledge (Occult)", "Knowledge (History)"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 
-from tui.session.table.entry import Side
+from tui.session.entry.entry import Side
 
 __all__ = ["in_own_words", "option_words"]
 
@@ -40,7 +40,7 @@ def _slip(word: str, table: Mapping[str, str]) -> str:
     ``сложно``: a letter wrong, missing, extra or two swapped), when exactly one is that near
     and ``word`` has four letters or more; else ``word`` (the system refuses an English slip
     such as ``hardd`` itself, naming where it is)."""
-    from tui.session.table.names import distance
+    from tui.session.entry.names import distance
 
     key = _key(word)
     if len(key) < 4 or word in table.values() or (not key.isalpha() and "-" not in key):

@@ -36,7 +36,7 @@ from functools import lru_cache
 from tui.language import N_, _, tr
 from tui.session.campaign.name_forms import distance
 from tui.session.campaign.transliteration import alternate, loose, normal, romanise, script_of
-from tui.session.table.name_index import NameIndex, cuts_number, tiers_found
+from tui.session.entry.name_index import NameIndex, cuts_number, tiers_found
 
 __all__ = [
     "Match",
@@ -275,7 +275,7 @@ def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
 @lru_cache(maxsize=512)
 def _ranked(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     # cached: while the GM types the skill, the character's words are ranked again per key;
-    # the first tiers are looked up (tui.session.table.name_index), the others walk the list
+    # the first tiers are looked up (tui.session.entry.name_index), the others walk the list
     one_word = len(phrase.split()) == 1
     for places in tiers_found(_index_of(candidates), phrase, loose(phrase), one_word=one_word):
         if places:

@@ -1,6 +1,6 @@
 """The ranking's looked-up tiers give exactly what walking every candidate gives.
 
-:mod:`tui.session.table.name_index` answers the first tiers of the ranking (the phrase is
+:mod:`tui.session.entry.name_index` answers the first tiers of the ranking (the phrase is
 the name, its first word, its beginning) by lookups; the reference here walks each candidate
 through the same tests (``names._tiers``), as the ranking did before. They are compared on
 many phrases (every prefix of every candidate, words from the middle, loose spellings,
@@ -15,7 +15,7 @@ import random
 import pytest
 
 from tests.bench.big import big_campaign
-from tui.session.table import names
+from tui.session.entry import names
 from tui.store import demo_paths, read_campaign
 
 

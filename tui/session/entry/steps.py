@@ -20,12 +20,12 @@ from tui.language import _
 from tui.session.campaign.log import odds_text
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft, Outcome
+from tui.session.entry.entry import Check, FreeRoll
+from tui.session.entry.rules_text import rules_message
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.plans import Plan
 from tui.session.protocol.system import System
 from tui.session.stats.odds import success_chance
-from tui.session.table.entry import Check, FreeRoll
-from tui.session.table.rules_text import rules_message
 
 __all__ = [
     "Apply",
@@ -132,7 +132,7 @@ class NoDice(random.Random):
 
 def message_of(exc: BaseException) -> str:
     """What the GM reads for ``exc``: a rules error in the GM's language (see
-    :mod:`tui.session.table.rules_text`; the session's own errors are translated already)."""
+    :mod:`tui.session.entry.rules_text`; the session's own errors are translated already)."""
     if isinstance(exc, KeyError):
         return (
             _("unknown name {name!r}").format(name=exc.args[0]) if exc.args else _("unknown name")
