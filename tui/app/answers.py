@@ -12,6 +12,10 @@ failed write runs it again; one for a request no longer open (withdrawn, answere
 another character's) is dropped — the server told that player 409 when it knew — and so is
 one that does not run any more (its dice no longer fit: the request stays open for another
 answer, and the GM is told why).
+
+A roll a player started on their own page comes the same way
+(:func:`tui.session.asks.own_rolls.arrived`): it waits for the GM's ``/take`` as a pending
+roll, or is taken at once, or refused, as the campaign's ``players_roll`` says.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tui.session.asks.answer import answer
+from tui.session.asks.offers import Offer
+from tui.session.asks.own_rolls import arrived
 from tui.session.asks.requests import find_ask
 from tui.session.protocol.answers import Feedback
 from tui.session.table.table import Table
@@ -59,6 +65,9 @@ class Answers:
         for got in self.inbox.answers():
             if got.path in done:
                 continue
+            if got.line is not None:
+                self._own_roll(got, taken)
+                continue
             ask = find_ask(self.table.campaign, got.request)
             if ask is None or ask.who != got.who:
                 self.inbox.remove(got)  # no longer open: dropped
@@ -71,6 +80,20 @@ class Answers:
                 self.inbox.remove(got)  # the request stays open for another answer
         self._sweep()
         return taken
+
+    def _own_roll(self, got: Answer, taken: list[Taken]) -> None:
+        """A roll the player started: pending, taken at once or refused, as the campaign's
+        ``players_roll`` says (:func:`tui.session.asks.own_rolls.arrived`)."""
+        offer = Offer(got.roll or got.request, got.who, got.line or "", got.dice)
+        feedback = arrived(self.table, offer)
+        if feedback is None:
+            self.inbox.remove(got)  # no longer a party member, or one of theirs waits: dropped
+            return
+        taken.append(Taken(got, feedback))
+        if feedback.outcome is not None:
+            self._run.append(got)  # its file goes once the change is durable
+        else:
+            self.inbox.remove(got)
 
     def _sweep(self) -> None:
         """Remove the files of the answers whose change is on disk."""

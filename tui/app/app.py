@@ -297,7 +297,11 @@ class TablekeeperApp(OrderedKeysApp[None]):
         for one in taken:
             if screen is not None:
                 screen.show_feedback(one.feedback)
-            if not one.feedback.ok:
+            if one.answer.line is not None:  # a roll the player started: the GM hears of it
+                self.say(
+                    one.feedback.message, severity="information" if one.feedback.ok else "warning"
+                )
+            elif not one.feedback.ok:
                 self.say(
                     _("{who}'s answer to request {id} was not taken: {why}").format(
                         who=one.answer.who, id=one.answer.request, why=one.feedback.message

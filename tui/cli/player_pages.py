@@ -41,26 +41,45 @@ from typing import Any
 
 from aiohttp import web
 
+from tui.cli.rate_limit import RateLimit
 from tui.language import _, current
-from tui.session.asks.answer import dice_problem
-from tui.session.asks.requests import ASKED_KEY, Ask, askable, find_ask, open_asks
+from tui.session.asks.answer import dice_problem, line_problem
+from tui.session.asks.offers import OFFERED_KEY, mode, open_offers, roll_line
+from tui.session.asks.requests import (
+    ASKED_KEY,
+    Ask,
+    askable,
+    find_ask,
+    new_ask_id,
+    open_asks,
+)
 from tui.session.campaign.log import LogEntry, shown_effects, shown_text
 from tui.session.campaign.model import Campaign
-from tui.session.campaign.session import Session
+from tui.session.campaign.session import CommandError, Session
 from tui.session.characters.sheet import recent_rolls, sheet_lines
 from tui.session.players import Cast, players
+from tui.session.protocol.answers import Preview
 from tui.session.systems.registry import tracker
 from tui.session.table.table import Table
 from tui.session.tables import open_table
 from tui.store import SaveError, Store
-from tui.store.inbox import REQUEST_ID, Inbox
+from tui.store.inbox import REQUEST_ID, Inbox, roll_slot
 from tui.store.links import Links
 from tui.store.lock import campaign_id_of
 
 __all__ = ["PAGE_ROUTES", "RESULTS", "SHEET_WIDTH", "PlayerPages"]
 
 #: the routes of the pages (the server's token check lets exactly these through to their own)
-PAGE_ROUTES = frozenset({"player-page", "player-requests", "player-answer"})
+PAGE_ROUTES = frozenset(
+    {
+        "player-page",
+        "player-requests",
+        "player-answer",
+        "player-sheet",
+        "player-odds",
+        "player-roll",
+    }
+)
 #: results of a character's requests the page shows, newest first
 RESULTS = 5
 #: the sheet's width in characters (a phone held upright)
@@ -99,8 +118,11 @@ class PlayerPages:
         new_links: bool = False,
         links: Links | None = None,
         inbox: Inbox | None = None,
+        limit: RateLimit | None = None,
     ) -> None:
         self.save = save
+        self.limit = limit or RateLimit()
+        self._sheets: dict[str, tuple[Campaign, list[dict[str, Any]]]] = {}
         self.store = Store.open(save, read_only=True)
         self._links, self._inbox = links, inbox
         self._new_links = new_links
@@ -221,6 +243,8 @@ class PlayerPages:
             "sheet": sheet,
             "requests": requests,
             "results": self._results(who, cast),
+            "rolling": mode(self.campaign),
+            "pending": self._pending(who, cast),
             "gm": inbox is not None and inbox.followed(),
             "problem": _("the campaign cannot be read right now; trying again")
             if self.problem
@@ -238,17 +262,37 @@ class PlayerPages:
             "sent": inbox is not None and inbox.waiting(ask.id),
         }
 
+    def _pending(self, who: str, cast: Cast) -> dict[str, Any] | None:
+        """``who``'s own roll that waits for the GM (or is on its way to the app)."""
+        for offer in open_offers(self.campaign):
+            if offer.who == who:
+                return {
+                    "id": offer.id,
+                    "odds": cast.redact(offer.odds or offer.line),
+                    "dice": offer.dice,
+                    "sent": False,
+                }
+        inbox = self.inbox
+        if inbox is not None and inbox.waiting(roll_slot(who)):
+            return {"id": "", "odds": "", "dice": None, "sent": True}
+        return None
+
     def _results(self, who: str, cast: Cast) -> list[dict[str, Any]]:
         log = self.store.log
         undone = _undone(log)
         found: list[dict[str, Any]] = []
         for entry in reversed(log):
             asked = entry.inputs.get(ASKED_KEY)
+            own = entry.inputs.get(OFFERED_KEY)
+            if isinstance(own, Mapping) and own.get("by") != "offered":
+                asked = own
             if not isinstance(asked, Mapping) or asked.get("who") != who:
                 continue
             found.append(
                 {
                     "id": str(asked.get("id", "")),
+                    "own": asked is own,
+                    "refused": asked.get("by") == "refused",
                     "text": cast.redact(shown_text(entry)),
                     "effects": [cast.redact(e) for e in shown_effects(entry)],
                     "grade": entry.grade,
@@ -286,6 +330,97 @@ class PlayerPages:
             return _Refusal(409, _("this request is answered already"))
         return None
 
+    # -- their own rolls ----------------------------------------------------------------------
+    def sheet(self, who: str) -> dict[str, Any]:
+        """What ``who`` may roll (``sheet.json``): every skill and characteristic with the
+        exact odds the GM's preview gives it, worked out once per change of the campaign."""
+        campaign = self.campaign
+        kept = self._sheets.get(who)
+        if kept is None or kept[0] is not campaign:
+            kept = (campaign, self._rollable(who))
+            self._sheets[who] = kept
+        return {"name": who, "rolling": mode(campaign), "rollable": kept[1]}
+
+    def _rollable(self, who: str) -> list[dict[str, Any]]:
+        _view, _shown, cast = self._players()
+        character = self.campaign.character(who)
+        found: list[dict[str, Any]] = []
+        for name in dict.fromkeys(self._table.skill_aliases(who).values()):
+            try:
+                line = roll_line(self._table, who, name)
+            except (CommandError, ValueError, KeyError):
+                continue  # a roll the page cannot start (an opposed-only one, say)
+            shown = self._table.preview(line)
+            if not shown.ok or not shown.odds:
+                continue
+            kind = (
+                "skill"
+                if name in character.skills
+                else "attribute"
+                if name in character.attributes
+                else "other"
+            )
+            found.append({"skill": name, "kind": kind, **_odds(shown, cast)})
+        return found
+
+    def odds(self, who: str, skill: str, modifiers: str) -> dict[str, Any] | _Refusal:
+        """The exact odds of ``who``'s roll of ``skill`` with ``modifiers`` (``odds.json``),
+        as the GM's preview shows them; a refusal with the reason for a line it refuses."""
+        try:
+            line = roll_line(self._table, who, skill, modifiers)
+        except (CommandError, ValueError, KeyError) as exc:
+            return _Refusal(400, str(exc))
+        _view, _shown, cast = self._players()
+        return {
+            "ok": True,
+            "skill": skill,
+            "modifiers": modifiers,
+            **_odds(self._table.preview(line), cast),
+        }
+
+    def start(
+        self, who: str, token: str, skill: str, modifiers: str, dice: str | None
+    ) -> _Refusal | str:
+        """Hand ``who``'s own roll to the GM's app; the roll's id, or why not."""
+        if not self.limit.allow(token):
+            return _Refusal(429, _("too many rolls from this page; wait a few seconds"))
+        if mode(self.campaign) == "off":
+            return _Refusal(403, _("the GM has turned rolling from the page off"))
+        if not skill.strip():
+            return _Refusal(400, _("choose the skill to roll"))
+        try:
+            line = roll_line(self._table, who, skill, modifiers)
+        except (CommandError, ValueError, KeyError) as exc:
+            return _Refusal(400, str(exc))
+        if dice is not None:
+            problem = line_problem(self._table, line, dice)
+            if problem:
+                return _Refusal(400, problem)
+        busy = _Refusal(409, _("a roll of yours waits for the GM already"))
+        if any(o.who == who for o in open_offers(self.campaign)):
+            return busy
+        inbox = self.inbox
+        if inbox is None or not inbox.followed():
+            return _Refusal(
+                503,
+                _("the GM's Tablekeeper is not running with this campaign open; try again soon"),
+            )
+        taken = [a.id for a in open_asks(self.campaign)] + [
+            o.id for o in open_offers(self.campaign)
+        ]
+        ident = new_ask_id(random.SystemRandom(), taken)
+        try:
+            posted = inbox.post_roll(who, ident, line, dice)
+        except OSError as exc:
+            return _Refusal(503, _("the roll cannot be handed on: {why}").format(why=exc))
+        if not posted:
+            return busy
+        self.refresh()  # the app writes a pending roll before its file goes: one raced in?
+        if any(o.who == who for o in open_offers(self.campaign)):
+            inbox.withdraw(roll_slot(who))
+            return busy
+        return ident
+
     # -- the routes ---------------------------------------------------------------------------
     def add_routes(self, app: web.Application) -> None:
         app.add_routes(
@@ -293,8 +428,52 @@ class PlayerPages:
                 web.get("/p/{token}", self.handle_page, name="player-page"),
                 web.get("/p/{token}/requests.json", self.handle_requests, name="player-requests"),
                 web.post("/p/{token}/answer", self.handle_answer, name="player-answer"),
+                web.get("/p/{token}/sheet.json", self.handle_sheet, name="player-sheet"),
+                web.get("/p/{token}/odds.json", self.handle_odds, name="player-odds"),
+                web.post("/p/{token}/roll", self.handle_roll, name="player-roll"),
             ]
         )
+
+    async def handle_sheet(self, request: web.Request) -> web.StreamResponse:
+        who = self._who(request)
+        if who is None:
+            return self._forbidden()
+        response = web.json_response(self.sheet(who))
+        response.headers.update(self._headers())
+        return response
+
+    async def handle_odds(self, request: web.Request) -> web.StreamResponse:
+        who = self._who(request)
+        if who is None:
+            return self._forbidden()
+        got = self.odds(who, request.query.get("skill", ""), request.query.get("modifiers", ""))
+        if isinstance(got, _Refusal):
+            return got.response()
+        response = web.json_response(got)
+        response.headers.update(self._headers())
+        return response
+
+    async def handle_roll(self, request: web.Request) -> web.StreamResponse:
+        who = self._who(request)
+        if who is None:
+            return self._forbidden()
+        form = await _form(request)
+        if form is None:
+            return _Refusal(
+                400, _("send skill, modifiers and dice (or none: roll for me)")
+            ).response()
+        skill, modifiers = form.get("skill", ""), form.get("modifiers", "")
+        dice = form.get("dice")
+        if not isinstance(skill, str) or not isinstance(modifiers, str):
+            return _Refusal(
+                400, _("send skill, modifiers and dice (or none: roll for me)")
+            ).response()
+        dice_text = dice.strip() if isinstance(dice, str) and dice.strip() else None
+        token = request.match_info.get("token", "")
+        got = self.start(who, token, skill.strip(), modifiers.strip(), dice_text)
+        if isinstance(got, _Refusal):
+            return got.response()
+        return web.json_response({"ok": True, "id": got}, status=202)
 
     @staticmethod
     def _forbidden() -> web.Response:
@@ -374,6 +553,24 @@ class PlayerPages:
 
     def close(self) -> None:
         self.store.close()
+
+
+def _odds(shown: Preview, cast: Cast) -> dict[str, Any]:
+    """A preview's text and exact odds (``p`` as ``"n/d"``), names redacted."""
+    return {
+        "ok": shown.ok,
+        "text": cast.redact(shown.text.splitlines()[0] if shown.text else ""),
+        "odds": [
+            {
+                "label": c.label,
+                "grade": c.grade,
+                "p": f"{c.p.numerator}/{c.p.denominator}",
+                "percent": f"{float(c.p) * 100:.1f}",
+            }
+            for c in shown.odds
+            if c.p
+        ],
+    }
 
 
 async def _form(request: web.Request) -> dict[str, object] | None:

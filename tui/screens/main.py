@@ -39,6 +39,7 @@ from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.review import Source, log_source
+from tui.session.asks.offers import open_offers
 from tui.session.table.table import Feedback, Preview, Table
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
@@ -352,6 +353,8 @@ class MainScreen(Screen[None]):
     def commit_line(self, value: str) -> None:
         """Run a line the GM committed in the roll entry (Enter)."""
         line = value.strip()
+        if not line and not self.read_only and open_offers(self.table.campaign):
+            line = "/take"  # Enter on an empty entry: the oldest roll a player sent
         if not line:
             return
         if self.read_only and line.split()[0].casefold() not in READ_ONLY_COMMANDS:

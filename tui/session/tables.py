@@ -26,6 +26,7 @@ def shared_commands() -> tuple[CommandSet, ...]:
     commands are listed): core, characters, scenes, turn order, extended checks and the
     rolls that count toward them, /best, looking back, the players' requests for a roll."""
     from tui.session.asks import commands as asks
+    from tui.session.asks import own_commands as own_rolls
     from tui.session.characters import commands as characters
     from tui.session.extended import commands as extended
     from tui.session.extended import rolls as extended_rolls
@@ -44,6 +45,7 @@ def shared_commands() -> tuple[CommandSet, ...]:
         best.COMMANDS,
         review.COMMANDS,
         asks.COMMANDS,
+        own_rolls.COMMANDS,
     )
 
 

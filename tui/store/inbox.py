@@ -4,7 +4,8 @@ The GM's app is the campaign's only writer, so a player's answer (the dice typed
 or "roll for me") cannot be written into the campaign by the server: it travels as a file.
 The inbox is a folder per campaign in the per-user state folder
 (``~/.local/state/tablekeeper/inbox/CAMPAIGN_ID/``, mode 0700), one file per answered
-request, ``REQUEST.json``:
+request, ``REQUEST.json``, and one per character for a roll the player started on their own
+page, ``roll-HASH.json`` (:func:`roll_slot`):
 
 - **posting** (the server) creates the file with ``O_CREAT | O_EXCL``, so of two answers
   racing for one request exactly one is taken; the other finds the file there (409). The
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -38,7 +40,7 @@ from pathlib import Path
 from tui.store.files import fsync_dir
 from tui.store.lock import probed_held
 
-__all__ = ["REQUEST_ID", "STALE_AFTER", "Answer", "Inbox", "inbox_dir"]
+__all__ = ["REQUEST_ID", "STALE_AFTER", "Answer", "Inbox", "inbox_dir", "roll_slot"]
 
 #: what a request id may be to name a file (the app makes ``4kq``; a hand edit may differ)
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -59,12 +61,24 @@ def inbox_dir(campaign_id: str) -> Path:
 
 @dataclass(frozen=True)
 class Answer:
-    """One answer: ``who`` answers ``request`` with ``dice`` (``None``: roll for me)."""
+    """One answer: ``who`` answers ``request`` with ``dice`` (``None``: roll for me).
+
+    A roll the player started on their own page is one too, with its ``line`` (the roll
+    line without dice) and its ``roll`` id; its ``request`` is :func:`roll_slot` of ``who``."""
 
     request: str
     who: str
     dice: str | None
     path: Path
+    line: str | None = None
+    roll: str | None = None
+
+
+def roll_slot(who: str) -> str:
+    """The file name (without ``.json``) of ``who``'s own roll: one per character, so of two
+    rolls racing for it exactly one is taken (``O_EXCL``), and no request id looks like it
+    (those begin with a digit)."""
+    return "roll-" + hashlib.sha256(who.encode("utf-8")).hexdigest()[:24]
 
 
 def _read(path: Path) -> Answer | None:
@@ -91,7 +105,12 @@ def _read(path: Path) -> Answer | None:
         return None
     if dice is not None and not isinstance(dice, str):
         return None
-    return Answer(request, who, dice, path)
+    line, roll = doc.get("line"), doc.get("roll")
+    if line is None and roll is None:
+        return Answer(request, who, dice, path)
+    if not (isinstance(line, str) and isinstance(roll, str)) or request != roll_slot(who):
+        return None
+    return Answer(request, who, dice, path, line, roll)
 
 
 class Inbox:
@@ -119,9 +138,12 @@ class Inbox:
     def post(self, request: str, who: str, dice: str | None) -> bool:
         """Drop the answer to ``request``; ``False`` when one is there already (taken).
         Raises ``OSError`` when the folder cannot be written."""
+        return self._post(request, {"request": request, "who": who, "dice": dice})
+
+    def _post(self, request: str, doc: dict[str, str | None]) -> bool:
         path = self._file(request)
         self._made()
-        data = json.dumps({"request": request, "who": who, "dice": dice}).encode("utf-8")
+        data = json.dumps(doc).encode("utf-8")
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
         except FileExistsError:
@@ -140,6 +162,18 @@ class Inbox:
         with contextlib.suppress(OSError):
             fsync_dir(self.folder)
         return True
+
+    def post_roll(self, who: str, roll: str, line: str, dice: str | None) -> bool:
+        """Drop ``who``'s own roll ``roll`` of ``line``; ``False`` when one of theirs waits
+        already. Raises ``OSError`` when the folder cannot be written."""
+        slot = roll_slot(who)
+        doc = {"request": slot, "who": who, "dice": dice, "line": line, "roll": roll}
+        return self._post(slot, doc)
+
+    def withdraw(self, request: str) -> None:
+        """Take back a file just posted (the server found it should not have been)."""
+        with contextlib.suppress(OSError):
+            os.unlink(self._file(request))
 
     def waiting(self, request: str) -> bool:
         """Whether an answer to ``request`` is there, not yet taken by the app."""

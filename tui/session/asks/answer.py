@@ -22,7 +22,7 @@ from tui.session.entry.steps import message_of
 from tui.session.protocol.answers import Feedback
 from tui.session.table.table import Table
 
-__all__ = ["Answered", "answer", "answer_line", "dice_problem"]
+__all__ = ["Answered", "answer", "answer_faces", "answer_line", "dice_problem", "line_problem"]
 
 
 def answer_line(ask: Ask, faces: tuple[int, ...] | None) -> str:
@@ -32,21 +32,28 @@ def answer_line(ask: Ask, faces: tuple[int, ...] | None) -> str:
     return f"{ask.line} = {' '.join(str(f) for f in faces)}"
 
 
-def _faces(dice: str) -> tuple[int, ...]:
+def answer_faces(dice: str) -> tuple[int, ...]:
     if "=" in dice:
         raise EntryError(_("type only the dice, e.g. 34 or 1 2 3 4"))
     return parse_faces(dice)
 
 
 def dice_problem(table: Table, ask: Ask, dice: str) -> str:
-    """Why ``dice`` do not fit the roll ``ask`` asks for ("" when they do).
+    """Why ``dice`` do not fit the roll ``ask`` asks for ("" when they do)
+    (:func:`line_problem` of its line)."""
+    return line_problem(table, ask.line, dice)
+
+
+def line_problem(table: Table, line: str, dice: str) -> str:
+    """Why ``dice`` do not fit the roll ``line`` ("" when they do).
 
     The roll is planned and run with them on ``table`` (a throwaway generator rolls what the
     app would roll itself, a GM's range say), and its outcome dropped: the same checks the
     roll line makes (how many dice, their faces), nothing recorded."""
     try:
-        faces = _faces(dice)
-        table.plan(answer_line(ask, faces)).run(table.campaign, random.Random())
+        faces = answer_faces(dice)
+        typed = f"{line} = {' '.join(str(f) for f in faces)}"
+        table.plan(typed).run(table.campaign, random.Random())
     except (ValueError, KeyError) as exc:  # EntryError, RulesError, CommandError …
         return message_of(exc)
     except Exception as exc:  # a bug must not take the server down: refuse, say what
@@ -82,7 +89,7 @@ def answer(table: Table, ident: str, dice: str | None) -> Feedback:
     if ask is None:
         return Feedback(False, _("request {id} is no longer open").format(id=ident))
     try:
-        faces = None if dice is None else _faces(dice)
+        faces = None if dice is None else answer_faces(dice)
         step = table.check_step(answer_line(ask, faces))
     except (ValueError, KeyError) as exc:
         return Feedback(False, message_of(exc))

@@ -36,7 +36,7 @@ from tui.session.protocol.context import SlashContext
 from tui.session.protocol.lines import Check, Side
 from tui.session.table.best import best_rolls
 
-__all__ = ["CANCEL", "COMMANDS", "EVERYONE", "line_of"]
+__all__ = ["CANCEL", "COMMANDS", "EVERYONE", "check_side", "line_of"]
 
 #: this part's commands (listed with the others in :mod:`tui.session.tables`)
 COMMANDS = CommandSet()
@@ -69,7 +69,7 @@ def _offset(cmd: Slash) -> int:
     return len(cmd.name) + 2
 
 
-def _check_side(table: SlashContext, line: str) -> Side:
+def check_side(table: SlashContext, line: str) -> Side:
     """The one side of ``line``, refused as the roll line would refuse it (``CommandError``
     with the same message) and refused when it is not one check of a party member."""
     shown = table.preview(line)
@@ -139,10 +139,10 @@ def _asked(table: SlashContext, words: Sequence[str], secret: bool) -> list[Ask]
             raise _Refused(
                 _("no party member can roll {check!r}").format(check=" ".join(words[1:])), None
             )
-        sides = [(line, _check_side(table, line)) for line in lines]
+        sides = [(line, check_side(table, line)) for line in lines]
     else:
         typed = " ".join(words)
-        sides = [(typed, _check_side(table, typed))]
+        sides = [(typed, check_side(table, typed))]
     made: list[Ask] = []
     for typed, side in sides:
         line = _stored_line(table, side, typed)
@@ -251,7 +251,7 @@ def _preview(table: SlashContext, cmd: Slash, secret: bool) -> Preview:
         return Preview(_("ask {who}").format(who=who or "—"), bool(made))
     typed = " ".join(words)
     try:
-        _check_side(table, typed)
+        check_side(table, typed)
     except _Refused as exc:
         at = None if exc.at is None else exc.at + _offset(cmd)
         return Preview(str(exc), False, at=at)

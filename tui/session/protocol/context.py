@@ -14,7 +14,7 @@ from typing import Protocol
 
 from tui.language import Msg
 from tui.session.campaign.model import Campaign
-from tui.session.campaign.session import Draft, Session
+from tui.session.campaign.session import Command, Draft, Session
 from tui.session.protocol.answers import Feedback, Preview
 from tui.session.protocol.lines import Check, FreeRoll, Slash
 from tui.session.protocol.plans import Plan
@@ -72,6 +72,16 @@ class SlashContext(Protocol):
 
     def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
         """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
+        ...
+
+    def execute(self, command: Command) -> Feedback:
+        """Run ``command`` (a roll step, say) as one undoable, logged step; errors change
+        nothing."""
+        ...
+
+    def check_step(self, line: str) -> Command:
+        """The step Enter hands the session for the check ``line`` (every hook in it), not
+        run; raises on a line that is not a check or is refused."""
         ...
 
     def character_names(self) -> list[str]:

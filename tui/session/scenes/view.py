@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from tui.language import _, ngettext, tr
+from tui.session.asks.offers import open_offers
 from tui.session.asks.requests import open_asks
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.protocol.plans import Line, Segment
@@ -108,6 +109,7 @@ def ranked_lines(
     else:
         lines.extend(_scene(system, campaign, campaign.scene, width))
     lines.extend(_asks(campaign))
+    lines.extend(_offers(campaign))
     if checks:
         lines.extend(_checks(system, campaign))
     return lines
@@ -126,6 +128,18 @@ def _asks(campaign: Campaign) -> Iterator[Line]:
         line.append((ask.id + ("!" if ask.secret else ""), "bold"))
         line.append((f" {ask.line}", ""))
     yield 1, line
+
+
+def _offers(campaign: Campaign) -> Iterator[Line]:
+    """The players' own rolls that wait for the GM, one line each with the odds they came
+    with: ``waits: r7k Alice Moore · Spot Hidden 60% — … (34) · Enter takes it``."""
+    for i, offer in enumerate(open_offers(campaign)):
+        dice = offer.dice if offer.dice is not None else _("the app rolls")
+        line: list[Segment] = [(_("waits: "), "bold magenta"), (offer.id, "bold")]
+        line.append((f" {offer.odds or offer.line} ({dice})", ""))
+        hint = _("Enter takes it, /refuse REASON drops it") if i == 0 else _("/take {id}")
+        line.append((" · " + hint.format(id=offer.id), "dim"))
+        yield 1, line
 
 
 def candidates(importance: Sequence[int], limit: int) -> list[int]:
