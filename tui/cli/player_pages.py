@@ -29,8 +29,11 @@ characters in any of it are their stand-ins.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
 import json
+import os
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -78,8 +81,13 @@ PAGE_ROUTES = frozenset(
         "player-sheet",
         "player-odds",
         "player-roll",
+        "player-events",
     }
 )
+#: seconds between two looks at the campaign while a page listens for changes (push)
+PUSH_EVERY = 0.05
+#: seconds a pushed stream stays quiet before it says it is alive (a comment line)
+KEEP_ALIVE = 15.0
 #: results of a character's requests the page shows, newest first
 RESULTS = 5
 #: the sheet's width in characters (a phone held upright)
@@ -123,6 +131,10 @@ class PlayerPages:
         self.save = save
         self.limit = limit or RateLimit()
         self._sheets: dict[str, tuple[Campaign, list[dict[str, Any]]]] = {}
+        self.version = 0  # counts the changes a pushed page is told of
+        self._changed: asyncio.Condition | None = None
+        self._watch: asyncio.Task[None] | None = None
+        self._closed = False
         self.store = Store.open(save, read_only=True)
         self._links, self._inbox = links, inbox
         self._new_links = new_links
@@ -431,8 +443,84 @@ class PlayerPages:
                 web.get("/p/{token}/sheet.json", self.handle_sheet, name="player-sheet"),
                 web.get("/p/{token}/odds.json", self.handle_odds, name="player-odds"),
                 web.post("/p/{token}/roll", self.handle_roll, name="player-roll"),
+                web.get("/p/{token}/events", self.handle_events, name="player-events"),
             ]
         )
+
+    # -- pushed to the pages ------------------------------------------------------------------
+    def _look(self) -> tuple[object, ...]:
+        """What a page's state depends on beyond its own character: the campaign, the log's
+        length, the inbox (an answer or roll on its way), whether the GM's app follows it."""
+        self.refresh()
+        inbox = self.inbox
+        folder: object = None
+        followed = False
+        if inbox is not None:
+            with contextlib.suppress(OSError):
+                st = os.stat(inbox.folder)
+                folder = (st.st_mtime_ns, st.st_nlink)
+            followed = inbox.followed()
+        return (id(self.store.campaign), self.store.log_count, folder, followed, self.problem)
+
+    async def _watching(self) -> None:
+        """One look every :data:`PUSH_EVERY` seconds for every pushed page together; a change
+        wakes them all."""
+        changed = self._changed
+        assert changed is not None
+        seen = self._look()
+        while not self._closed:
+            await asyncio.sleep(PUSH_EVERY)
+            try:
+                now = self._look()
+            except OSError:
+                continue
+            if now != seen:
+                seen = now
+                self.version += 1
+                async with changed:
+                    changed.notify_all()
+
+    async def _next(self, version: int, wait: float) -> int:
+        """The version after ``version`` once there is one (or ``wait`` seconds passed)."""
+        if self._changed is None:
+            self._changed = asyncio.Condition()
+        if self._watch is None or self._watch.done():
+            self._watch = asyncio.create_task(self._watching())
+        changed = self._changed
+        async with changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    changed.wait_for(lambda: self.version != version or self._closed), wait
+                )
+        return self.version
+
+    async def handle_events(self, request: web.Request) -> web.StreamResponse:
+        """The page's state pushed as server-sent events: once at once, then on every change
+        (the page falls back to asking ``requests.json`` when the stream cannot be kept)."""
+        who = self._who(request)
+        if who is None:
+            return self._forbidden()
+        token = request.match_info.get("token", "")
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        response.headers.update(self._headers())
+        await response.prepare(request)
+        sent, version, quiet = "", -1, 0.0
+        try:
+            while not self._closed and self.character(token) == who:
+                body = json.dumps(self.state(who))
+                if body != sent:
+                    await response.write(f"data: {body}\n\n".encode())
+                    sent, quiet = body, 0.0
+                elif quiet >= KEEP_ALIVE:
+                    await response.write(b": alive\n\n")
+                    quiet = 0.0
+                before = version
+                version = await self._next(version, 1.0)
+                if version == before:
+                    quiet += 1.0
+        except ConnectionResetError:
+            pass  # the phone went away
+        return response
 
     async def handle_sheet(self, request: web.Request) -> web.StreamResponse:
         who = self._who(request)
@@ -497,6 +585,11 @@ class PlayerPages:
             "secret": _("secret"),
             "nogm": _("The GM's Tablekeeper is not running: answers wait until it is."),
             "offline": _("The table cannot be reached; trying again…"),
+            "own": _("Your own roll"),
+            "off": _("The GM has turned rolling from this page off."),
+            "modifiers": _("modifiers: hard, +2 …"),
+            "waits": _("waits for the GM:"),
+            "typedice": _("type the dice you rolled, or press Roll for me"),
         }
         page = (
             template.replace("{{NONCE}}", nonce)
@@ -552,6 +645,9 @@ class PlayerPages:
         return web.json_response({"ok": True, "request": ident})
 
     def close(self) -> None:
+        self._closed = True
+        if self._watch is not None:
+            self._watch.cancel()
         self.store.close()
 
 
