@@ -34,6 +34,7 @@ from tests.bench.bench_odds import (
 from tests.bench.bench_previews import bench_previews
 from tests.bench.bench_roll import bench_roll_latency
 from tests.bench.bench_save import bench_rss, bench_save
+from tests.bench.bench_serve import bench_serve_phones
 from tests.bench.bench_startup import bench_startup
 from tests.bench.big import write_big
 
@@ -50,6 +51,7 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_notes_change,
     bench_notes_50mb_change,
     bench_checkpoint_bytes,
+    bench_serve_phones,
 )
 
 

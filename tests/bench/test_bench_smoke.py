@@ -32,6 +32,7 @@ from tests.bench.bench_odds import (
 from tests.bench.bench_previews import bench_previews
 from tests.bench.bench_roll import bench_roll_latency
 from tests.bench.bench_save import bench_rss, bench_save
+from tests.bench.bench_serve import bench_serve_phones
 from tests.bench.bench_startup import bench_startup
 from tests.bench.big import write_big
 
@@ -52,6 +53,10 @@ def test_startup_once() -> None:
 
 def test_roll_latency_once() -> None:
     sane(bench_roll_latency(rolls=4), "roll_latency_vs_bare_frame", 6.0)
+
+
+def test_serve_phones_once() -> None:
+    sane(bench_serve_phones(changes=4), "serve_32_phones_cpu_vs_bare_aiohttp", 2.0)
 
 
 def test_save_and_rss() -> None:

@@ -382,3 +382,39 @@ async def test_the_gm_app_is_the_one_writer_with_phones_racing(
         assert sorted(on_disk) == sorted(accepted)
     finally:
         reread.close()
+
+
+async def next_event(stream: Any) -> dict[str, Any]:
+    """The next ``data:`` event of a server-sent stream (comment lines skipped)."""
+    import json
+
+    while True:
+        line = await asyncio.wait_for(stream.content.readline(), 10)
+        assert line, "the stream ended"
+        if line.startswith(b"data: "):
+            doc: dict[str, Any] = json.loads(line[6:])
+            return doc
+
+
+async def test_the_page_state_is_pushed_on_every_change_and_stops_with_the_link(
+    gm: Gm, served: tuple[Client, PlayerPages]
+) -> None:
+    http, pages = served
+    stream = await http.get(link(pages, "Alice Moore") + "/events")
+    assert stream.status == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
+    first = await next_event(stream)
+    assert first["name"] == "Alice Moore" and first["pending"] is None
+    gm.run("/ask alice stealth")
+    pushed = await next_event(stream)
+    assert [r["line"] for r in pushed["requests"]] == ["Alice Moore Stealth"]
+    status, doc = await roll(served, "Alice Moore", skill="Spot Hidden", dice="20")
+    assert status == 202
+    assert (await next_event(stream))["pending"]["sent"]  # on its way to the app
+    gm.answers.poll()
+    assert (await next_event(stream))["pending"]["id"] == doc["id"]  # waits for the GM
+    _hide(gm, "Alice Moore")
+    rest = await asyncio.wait_for(stream.content.read(), 10)  # to its end: it ends
+    assert rest.strip() == b"" and stream.content.at_eof()
+    stream.close()
+    again = await http.get(link(pages, "Alice Moore") + "/events")
+    assert again.status == 403

@@ -36,6 +36,7 @@ import json
 import os
 import random
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
@@ -86,6 +87,8 @@ PAGE_ROUTES = frozenset(
 )
 #: seconds between two looks at the campaign while a page listens for changes (push)
 PUSH_EVERY = 0.05
+#: seconds between two probes of whether the GM's app follows the inbox, while pushing
+FOLLOWED_EVERY = 1.0
 #: seconds a pushed stream stays quiet before it says it is alive (a comment line)
 KEEP_ALIVE = 15.0
 #: results of a character's requests the page shows, newest first
@@ -132,6 +135,8 @@ class PlayerPages:
         self.limit = limit or RateLimit()
         self._sheets: dict[str, tuple[Campaign, list[dict[str, Any]]]] = {}
         self.version = 0  # counts the changes a pushed page is told of
+        self._pushed: dict[str, tuple[int, str]] = {}  # who → (version, state as sent)
+        self._followed = (-FOLLOWED_EVERY, False)  # (when asked, whether the GM's app follows)
         self._changed: asyncio.Condition | None = None
         self._watch: asyncio.Task[None] | None = None
         self._closed = False
@@ -142,6 +147,7 @@ class PlayerPages:
         self.problem = ""  # why the files cannot be read right now ("" when they can)
         self._session = Session(self.store.campaign, ())
         self._table: Table = open_table(self._session, rng=random.Random())
+        self._table.warm_up()  # the rules load now, not on the first phone's first change
         self._view: tuple[object, Campaign, list[LogEntry], Cast] | None = None
         self.base = ""  # the address the server is reached at (for the printed links)
         self.tokens: dict[str, str] = {}
@@ -459,7 +465,10 @@ class PlayerPages:
             with contextlib.suppress(OSError):
                 st = os.stat(inbox.folder)
                 folder = (st.st_mtime_ns, st.st_nlink)
-            followed = inbox.followed()
+            now = time.monotonic()
+            if now - self._followed[0] >= FOLLOWED_EVERY:
+                self._followed = (now, inbox.followed())
+            followed = self._followed[1]
         return (id(self.store.campaign), self.store.log_count, folder, followed, self.problem)
 
     async def _watching(self) -> None:
@@ -494,6 +503,15 @@ class PlayerPages:
                 )
         return self.version
 
+    def _pushed_state(self, who: str) -> str:
+        """``who``'s state as JSON, made once per change however many of their pages
+        listen (a player with a phone and a tablet, a table of 32 phones)."""
+        kept = self._pushed.get(who)
+        if kept is None or kept[0] != self.version:
+            kept = (self.version, json.dumps(self.state(who)))
+            self._pushed[who] = kept
+        return kept[1]
+
     async def handle_events(self, request: web.Request) -> web.StreamResponse:
         """The page's state pushed as server-sent events: once at once, then on every change
         (the page falls back to asking ``requests.json`` when the stream cannot be kept)."""
@@ -505,9 +523,14 @@ class PlayerPages:
         response.headers.update(self._headers())
         await response.prepare(request)
         sent, version, quiet = "", -1, 0.0
+        party = self.party()
         try:
-            while not self._closed and self.character(token) == who:
-                body = json.dumps(self.state(who))
+            while not self._closed:
+                if self.party() != party:  # someone hidden, removed, renamed: the link again
+                    party = self.party()
+                    if self.character(token) != who:
+                        break
+                body = self._pushed_state(who)
                 if body != sent:
                     await response.write(f"data: {body}\n\n".encode())
                     sent, quiet = body, 0.0
@@ -515,9 +538,9 @@ class PlayerPages:
                     await response.write(b": alive\n\n")
                     quiet = 0.0
                 before = version
-                version = await self._next(version, 1.0)
+                version = await self._next(version, KEEP_ALIVE)
                 if version == before:
-                    quiet += 1.0
+                    quiet += KEEP_ALIVE
         except ConnectionResetError:
             pass  # the phone went away
         return response
@@ -644,10 +667,18 @@ class PlayerPages:
             return refused.response()
         return web.json_response({"ok": True, "request": ident})
 
+    async def _wake(self) -> None:
+        if self._changed is not None:
+            async with self._changed:
+                self._changed.notify_all()
+
     def close(self) -> None:
+        """Stop following; every pushed stream ends (the server is shutting down)."""
         self._closed = True
         if self._watch is not None:
             self._watch.cancel()
+        with contextlib.suppress(RuntimeError):  # no loop running: no stream to end
+            asyncio.get_running_loop().create_task(self._wake())
         self.store.close()
 
 
