@@ -418,3 +418,33 @@ async def test_the_page_state_is_pushed_on_every_change_and_stops_with_the_link(
     stream.close()
     again = await http.get(link(pages, "Alice Moore") + "/events")
     assert again.status == 403
+
+
+def test_servers_racing_for_one_character_let_exactly_one_roll_in(gm: Gm) -> None:
+    """Eight servers (each its own pages, files and inbox handle, as separate processes
+    would be) post a roll for the same character at the same instant: exactly one is
+    handed on, the others get 409, and the GM's app records that one once."""
+    import threading
+
+    racers = [PlayerPages(gm.save) for _i in range(8)]
+    start = threading.Barrier(len(racers))
+    got: list[object] = [None] * len(racers)
+
+    def race(k: int) -> None:
+        start.wait()
+        got[k] = racers[k].start("Alice Moore", f"link{k}", "Spot Hidden", "", str(10 + k))
+
+    threads = [threading.Thread(target=race, args=(k,)) for k in range(len(racers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for pages in racers:
+        pages.close()
+    ids = [g for g in got if isinstance(g, str)]
+    assert len(ids) == 1, got
+    assert all(getattr(g, "status", None) == 409 for g in got if not isinstance(g, str))
+    (taken,) = gm.answers.poll()
+    assert taken.feedback.ok
+    (offer,) = open_offers(gm.table.campaign)
+    assert offer.id == ids[0]
