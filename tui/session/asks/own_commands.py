@@ -103,7 +103,7 @@ def _refuse(table: SlashContext, cmd: Slash) -> Feedback:
 
 @COMMANDS.slash(
     "players-roll",
-    "/players-roll [ask|accept|off]",
+    "/players-roll [MODE]",
     "players' own rolls from their pages: ask (each waits for /take), accept, or off",
     args="MODE",
 )
