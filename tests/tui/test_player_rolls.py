@@ -448,3 +448,16 @@ def test_servers_racing_for_one_character_let_exactly_one_roll_in(gm: Gm) -> Non
     assert taken.feedback.ok
     (offer,) = open_offers(gm.table.campaign)
     assert offer.id == ids[0]
+
+
+async def test_a_waiting_roll_is_the_gms_queue_not_the_players_view(
+    gm: Gm, served: tuple[Client, PlayerPages]
+) -> None:
+    from tui.session.players import players
+
+    status, _doc = await roll(served, "Alice Moore", skill="Stealth", dice="10")
+    assert status == 202
+    gm.answers.poll()
+    assert open_offers(gm.table.campaign)
+    view, _shown = players(gm.table.system, gm.table.campaign, gm.table.session.log)
+    assert open_offers(view) == ()  # not on the table's screen with the GM's hint

@@ -22,6 +22,7 @@ from typing import Any, Literal, get_args
 
 from tui.language import _
 from tui.session.asks.commands import check_side
+from tui.session.asks.requests import OFFERS_KEY
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError
 from tui.session.protocol.context import SlashContext
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 #: the key of ``campaign.options`` the pending rolls are kept under
-KEY = "offers"
+KEY = OFFERS_KEY
 #: the campaign option that says what becomes of a player's own roll
 OPTION = "players_roll"
 Mode = Literal["ask", "accept", "off"]

@@ -30,6 +30,9 @@ __all__ = [
 
 #: the key of ``campaign.options`` the requests are kept under
 KEY = "asks"
+#: the key the players' own rolls that wait are kept under (:mod:`.offers`), left out of
+#: the players' view
+OFFERS_KEY = "offers"
 #: the key of an answered roll's ``inputs`` naming its request: ``{id, who, by}``, ``by``
 #: ``"entered"`` (the player typed the dice) or ``"rolled"`` (the app rolled for them)
 ASKED_KEY = "asked"
@@ -87,8 +90,10 @@ def with_asks(campaign: Campaign, asks: Iterable[Ask]) -> Campaign:
 
 def public_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """``options`` without the secret requests (what the players' view may keep): a request
-    reaches the players only when it says ``secret = false``."""
-    out = dict(options)
+    reaches the players only when it says ``secret = false``. The players' own rolls that
+    wait for the GM (``offers``) are the GM's queue: each player sees theirs on their page,
+    and everyone sees the roll once the GM takes it."""
+    out = {k: v for k, v in options.items() if k != OFFERS_KEY}
     docs = out.pop(KEY, None)
     if isinstance(docs, list | tuple):  # only what says it is not secret (the app always does)
         kept = [d for d in docs if isinstance(d, Mapping) and d.get("secret") is False]
