@@ -1,9 +1,17 @@
 """The players' own pages, in ``tablekeeper serve``: one per party character, for a phone.
 
 ``GET /p/TOKEN`` is the page (plain HTML and a little JavaScript from the package, nothing
-from another host); it polls ``GET /p/TOKEN/requests.json`` twice a second and answers with
-``POST /p/TOKEN/answer``. The token (:mod:`tui.store.links`) names the character; a wrong one
-gets 403 and nothing else.
+from another host); its state is pushed by ``GET /p/TOKEN/events`` (server-sent events: one
+look at the campaign every :data:`PUSH_EVERY` seconds for every listening page together,
+each character's state made once per change), or asked for with ``GET
+/p/TOKEN/requests.json`` twice a second where the stream cannot be kept. It answers with
+``POST /p/TOKEN/answer``, and the player starts a roll of their own with ``POST
+/p/TOKEN/roll`` (what the character may roll and its exact odds: ``sheet.json``,
+``odds.json``; :mod:`tui.session.asks.offers`): 202 with its id, or 400/403/409/429/503
+with a one-line reason; :class:`~tui.cli.rate_limit.RateLimit` bounds a link's rolls. The
+token (:mod:`tui.store.links`) names the character; a wrong one gets 403 and nothing else,
+and a link stops working (its stream ends) as soon as its character leaves the party the
+players see.
 
 The server never writes the campaign. It follows the GM's save and log read-only (a
 :class:`~tui.store.Store`, as the players' view does) and hands an answer to the GM's app
