@@ -12,6 +12,7 @@ from pathlib import Path
 
 __all__ = [
     "APP_NAME",
+    "bestiary_dir",
     "bug_log_path",
     "config_path",
     "history_dir",
@@ -42,6 +43,14 @@ def user_saves_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
+
+
+def bestiary_dir() -> Path:
+    """``bestiary/`` in the per-user data folder: creature templates, one folder a system
+    (``bestiary/gurps/Bushwolf.toml``), shared by every campaign of that system."""
+    import platformdirs
+
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "bestiary"
 
 
 def config_path() -> Path:

@@ -24,10 +24,13 @@ T = TypeVar("T", bound=Table)
 def shared_commands() -> tuple[CommandSet, ...]:
     """The command sets every campaign has, in the order their hooks run (and their
     commands are listed): core, characters, scenes, turn order, extended checks and the
-    rolls that count toward them, /best, looking back, the players' requests for a roll."""
+    rolls that count toward them, /best, looking back, the players' requests for a roll,
+    prepared encounters."""
     from tui.session.asks import commands as asks
     from tui.session.asks import own_commands as own_rolls
     from tui.session.characters import commands as characters
+    from tui.session.characters import rest
+    from tui.session.encounters import commands as encounters
     from tui.session.extended import commands as extended
     from tui.session.extended import rolls as extended_rolls
     from tui.session.review import commands as review
@@ -38,6 +41,7 @@ def shared_commands() -> tuple[CommandSet, ...]:
     return (
         core_commands.COMMANDS,
         characters.COMMANDS,
+        rest.COMMANDS,
         scenes.COMMANDS,
         order.COMMANDS,
         extended.COMMANDS,
@@ -46,6 +50,7 @@ def shared_commands() -> tuple[CommandSet, ...]:
         review.COMMANDS,
         asks.COMMANDS,
         own_rolls.COMMANDS,
+        encounters.COMMANDS,
     )
 
 

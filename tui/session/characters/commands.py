@@ -16,7 +16,7 @@ from tui.language import Msg, _, joined, msg, tr
 from tui.session.campaign.durations import UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
-from tui.session.characters import importing, roster
+from tui.session.characters import bestiary, importing, roster
 from tui.session.characters.conditions import (
     round_hook,
     shown_label,
@@ -68,8 +68,9 @@ def _one(table: SlashContext, words: Sequence[str], usage: str) -> Character:
 
 @COMMANDS.slash(
     "add",
-    "/add NAME [npc] [gm]",
-    "add a character (npc: an opponent; gm: hidden from players) and edit it",
+    "/add NAME [xN] [npc] [gm]",
+    "add a character (npc: an opponent; gm: hidden from players) and edit it; a template's "
+    "name (/bestiary) brings that creature, xN numbered copies of it",
     args="TEXT",
 )
 def _add(table: SlashContext, cmd: Slash) -> Feedback:
@@ -83,8 +84,29 @@ def _add(table: SlashContext, cmd: Slash) -> Feedback:
             gm_only = True
         else:
             side = flag
+    count = 1
+    if len(words) > 1 and (m := _COUNT.match(words[-1])):
+        count = int(m[1])
+        words.pop()
+    while len(words) > 1 and words[-1].casefold() in _FLAGS:  # "/add Wolf gm x3" too
+        flag = _FLAGS[words.pop().casefold()]
+        gm_only = gm_only or flag == "gm"
+        side = flag if flag != "gm" else side
     if not words:
-        return Feedback(False, _("usage: /add NAME [npc] [gm]"))
+        return Feedback(False, _("usage: /add NAME [xN] [npc] [gm]"))
+    template = bestiary.find(
+        bestiary.templates_of(table.campaign, table.system).templates, " ".join(words)
+    )
+    if template is not None:
+        return _add_creatures(table, template, count, gm_only)
+    if count != 1:
+        return Feedback(
+            False,
+            _(
+                "no template called {name!r}: x{count} brings copies of a template "
+                "(/bestiary lists them; /dup copies a character)"
+            ).format(name=" ".join(words), count=count),
+        )
     name = character_name(table.campaign, " ".join(words))
     ch = Character(name, side=side, gm_only=gm_only)
     npc = side == "npc"
@@ -104,6 +126,25 @@ def _add(table: SlashContext, cmd: Slash) -> Feedback:
     if not feedback.ok:
         return feedback
     return replace(feedback, action="edit", argument=name)
+
+
+def _add_creatures(
+    table: SlashContext, template: bestiary.Template, count: int, gm_only: bool
+) -> Feedback:
+    """``/add Bushwolf x3``: numbered creatures from a template, each with its own
+    resources, in one step."""
+    made = bestiary.creatures(table.campaign, template, count, gm=gm_only)
+    names = [c.name for c in made]
+
+    def bring(campaign: Campaign) -> Campaign:
+        for ch in made:
+            campaign = roster.add(table.system, campaign, ch)
+        return campaign
+
+    text = msg(
+        "added {names} from the template {template}", names=", ".join(names), template=template.name
+    )
+    return table.run_change(bring, Draft.of("change", text, names[0], "", {"added": names}))
 
 
 _IMPORT_FLAGS = {"npc", "gm", "gm-only", "update", "rename", "skip"}

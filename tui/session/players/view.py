@@ -19,6 +19,7 @@ from typing import Any
 from tui.session.asks.requests import public_options
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
+from tui.session.campaign.prepared import GM_ONLY_OPTIONS
 from tui.session.campaign.stand_ins import STAND_INS
 from tui.session.campaign.veil import lift_veil
 from tui.session.players.cast import Cast
@@ -80,8 +81,10 @@ def _structure(system: System, campaign: Campaign, cast: Cast) -> Campaign:
     if scene is not None:
         scene = replace(scene, system=_scene_system(system, scene, cast))
     checks = tuple(_check(c, cast) for c in campaign.checks)
-    # a secret request is the GM's and its player's; the letters are the view's own business
-    options = {k: v for k, v in public_options(campaign.options).items() if k != STAND_INS}
+    # a secret request is the GM's and its player's; the letters are the view's own business;
+    # the bestiary and the prepared encounters are the GM's until /start brings them in
+    dropped = (STAND_INS, *GM_ONLY_OPTIONS)
+    options = {k: v for k, v in public_options(campaign.options).items() if k not in dropped}
     return replace(
         campaign,
         characters=characters,

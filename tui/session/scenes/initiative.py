@@ -28,7 +28,7 @@ from tui.session.entry.pick import Matcher, pick_character
 from tui.session.entry.rules_text import rules_message
 from tui.session.scenes.base import need_scene
 
-__all__ = ["Rolled", "parse_expression", "roll_initiative"]
+__all__ = ["Rolled", "parse_expression", "roll_initiative", "roll_one"]
 
 _SPLIT = re.compile(r"\s*([+\-−])\s*")
 _DICE_TERM = re.compile(r"^(\d*d(\d+|%)|\d+)$", re.IGNORECASE)
@@ -110,6 +110,17 @@ def _one(
         total += sign * value
         text += f" {'+' if sign > 0 else '-'} {name} {value}"
     return Rolled(ch.name, total, f"{text} = {total}", tuple(result.faces))
+
+
+def roll_one(
+    ch: Character, dice: str, terms: Sequence[tuple[int, str]], rng: random.Random
+) -> Rolled | None:
+    """``ch``'s initiative roll of ``dice`` plus ``terms`` (:func:`parse_expression`), or
+    ``None`` when ``ch`` lacks an attribute the roll adds (a door has no Dexterity)."""
+    try:
+        return _one(ch, dice, terms, rng, None)
+    except CommandError:
+        return None
 
 
 def roll_initiative(

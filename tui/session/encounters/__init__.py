@@ -1,0 +1,1 @@
+"""Encounters prepared ahead: what a fight brings and the command that starts it."""
