@@ -39,7 +39,6 @@ from tui.session.encounters.plan import (
 from tui.session.entry.entry import Slash
 from tui.session.entry.names import normal
 from tui.session.entry.pick import pick_character
-from tui.session.extended.checks import create_check
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
@@ -187,7 +186,10 @@ def _encounter(table: SlashContext, cmd: Slash) -> Feedback:
                     name=enc.name, check=rest[0]
                 ),
             )
-        # checked now as /ext would check it, so /start cannot fail on it later
+        # checked now as /ext would check it, so /start cannot fail on it later (the check's
+        # rules load with the first check, as for /ext)
+        from tui.session.extended.checks import create_check
+
         create_check(
             table.system,
             table.system_name,
@@ -329,10 +331,13 @@ def start_encounter(table: SlashContext, enc: Encounter) -> tuple[Campaign, Draf
             campaign, copies = roster.duplicate(system, campaign, ch.name, member.count - 1)
             arrived.extend(copies)
     opened: list[str] = []
-    for words in enc.checks:
-        chk = create_check(system, table.system_name, campaign, words[0], words[1:])
-        campaign = campaign.with_check(chk)
-        opened.append(chk.name)
+    if enc.checks:
+        from tui.session.extended.checks import create_check
+
+        for words in enc.checks:
+            chk = create_check(system, table.system_name, campaign, words[0], words[1:])
+            campaign = campaign.with_check(chk)
+            opened.append(chk.name)
     campaign, order_said = _ordered(table, system, campaign, arrived)
     effects: list[str | Msg] = []
     if arrived:
