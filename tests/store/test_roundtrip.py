@@ -115,7 +115,13 @@ def test_age_demo_content() -> None:
         assert all(ability in abilities for ability in ch.skills.values())
     assert c.character("Naomi").attributes["Dexterity"] == 3
     assert c.character("Naomi").skills == {"Stealth": "Dexterity"}
-    assert c.options == {"fortune_regular": 2, "fortune_drama": 3}
+    assert {k: v for k, v in c.options.items() if k not in ("bestiary", "encounters")} == {
+        "fortune_regular": 2,
+        "fortune_drama": 3,
+        "initiative": "3d6 + Dexterity",
+    }
+    assert [t["name"] for t in c.options["bestiary"]] == ["Station Guard"]
+    assert [e["name"] for e in c.options["encounters"]] == ["Patrol"]
 
 
 def test_skirmish_demo_content() -> None:
