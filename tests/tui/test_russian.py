@@ -55,6 +55,8 @@ FIXED = {
     "skip",  # /scene, /edit and /import … [update|rename|skip]: typed as they are
     "cancel",
     "serve",  # /ask cancel, `tablekeeper serve FILE`: typed as they are
+    "keep",
+    "value",  # /bestiary keep CHAR, /encounter NAME ext CHECK key=value…: typed as they are
     "help",
     "quit",
     "exit",
