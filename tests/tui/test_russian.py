@@ -56,7 +56,9 @@ FIXED = {
     "cancel",
     "serve",  # /ask cancel, `tablekeeper serve FILE`: typed as they are
     "keep",
-    "value",  # /bestiary keep CHAR, /encounter NAME ext CHECK key=value…: typed as they are
+    "value",
+    "show",
+    "drop",  # /bestiary keep CHAR, /encounter NAME ext CHECK key=value… | show | drop NAME
     "help",
     "quit",
     "exit",
