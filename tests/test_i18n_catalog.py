@@ -13,6 +13,7 @@ own reader and checked against Babel's.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import string
 import tomllib
@@ -337,3 +338,28 @@ def test_no_function_hides_the_translation_call() -> None:
 def test_the_shadowing_check_sees_a_local_underscore() -> None:
     assert _shadowing("def f(xs):\n    for _, y in xs:\n        pass\n    return _('a')\n", "m")
     assert not _shadowing("def f(xs):\n    ys = [y for _, y in xs]\n    return _('a')\n", "m")
+
+
+@pytest.mark.parametrize("lang", CATALOGS)
+def test_msgfmt_accepts_the_catalog(lang: str) -> None:
+    """GNU gettext's own check (``msgfmt --check``), as a translator's tools run it: a
+    message Babel flags ``python-format`` (a ``%`` before a letter) must be one in the
+    translation too, so no English text may read like a %-directive (``10% of``)."""
+    import subprocess
+
+    done = subprocess.run(
+        ["msgfmt", "--check", "-o", os.devnull, i18n.catalog_path(lang)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("lang", CATALOGS)
+def test_the_display_name_has_a_header_of_its_own(lang: str) -> None:
+    """Poedit and Weblate rewrite ``Language-Team``; ``X-Language-Name`` is left alone."""
+    catalog = _catalog(lang)
+    assert catalog.headers.get("X-Language-Name")
+    assert i18n.language_name(lang) == catalog.headers["X-Language-Name"]

@@ -207,7 +207,24 @@ def test_serve_listens_on_loopback_unless_told_and_runs_only_the_players_view(
     assert run_main(["serve", str(save), "--host", "0.0.0.0", "--port", "9000"], capsys)[0] == 0
     assert [(c["host"], c["port"]) for c in calls] == [("127.0.0.1", 8000), ("0.0.0.0", 9000)]
     command = shlex.split(tui.cli.serve.view_command(save))
-    assert command[-2:] == [str(save), "--read-only"] and command[1:3] == ["-m", "tui"]
+    assert command[-4:-2] == [str(save), "--read-only"] and command[1:3] == ["-m", "tui"]
+    assert command[-2:] == ["--lang", "en"]  # the tabs speak the server's language
+
+
+def test_serve_lang_reaches_every_tab(tmp_path: Path) -> None:
+    """``serve --lang ru``: each browser tab's players' view is started in Russian."""
+    import shlex
+
+    import tui.cli.serve
+    from tui.language import current, set_language
+
+    before = current()
+    set_language("ru")
+    try:
+        command = shlex.split(tui.cli.serve.view_command(tmp_path / "c.toml"))
+    finally:
+        set_language(before)
+    assert command[-2:] == ["--lang", "ru"]
 
 
 def test_serving_costs_the_normal_start_nothing() -> None:

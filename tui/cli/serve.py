@@ -61,8 +61,11 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def view_command(save: Path, *, config: Path | None = None) -> str:
-    """The shell command each browser tab runs: always the read-only players' view."""
-    args = [sys.executable, "-m", "tui", str(save), "--read-only"]
+    """The shell command each browser tab runs: always the read-only players' view, in the
+    language the server was started in (``serve --lang ru``, else the config or locale)."""
+    from tui.language import current
+
+    args = [sys.executable, "-m", "tui", str(save), "--read-only", "--lang", current()]
     if config is not None:
         args += ["--config", str(config)]
     return shlex.join(args)
@@ -159,7 +162,10 @@ class PlayersServer(Server):
             self.viewers -= 1
 
     async def on_startup(self, app: web.Application) -> None:
-        print(f"Players' view of {self.save.name}: {self.url}", flush=True)
+        print(
+            _("Players' view of {name}: {url}").format(name=self.save.name, url=self.url),
+            flush=True,
+        )
         if self.pages is not None:
             self.pages.base = self.base
             for line in self.pages.lines():
@@ -170,11 +176,13 @@ class PlayersServer(Server):
             self._follow = asyncio.create_task(self._follow_pages(self.pages))
         if self.host not in ("127.0.0.1", "localhost", "::1"):
             print(
-                f"Listening on {self.host}: anyone on the network with this address can "
-                "watch (never change) the table.",
+                _(
+                    "Listening on {host}: anyone on the network with this address can watch "
+                    "(never change) the table."
+                ).format(host=self.host),
                 flush=True,
             )
-        print("Ctrl+C stops the server.", flush=True)
+        print(_("Ctrl+C stops the server."), flush=True)
 
     async def _follow_pages(self, pages: PlayerPages) -> None:
         """Follow the campaign once a second: a character added (or the campaign's identity,

@@ -87,8 +87,8 @@ def __getattr__(name: str) -> Any:
 
 
 def language_name(lang: str) -> str:
-    """The language's own name, from its catalog's ``Language-Team`` header (``Русский``);
-    the code itself when the catalog names none."""
+    """The language's own name, from its catalog's ``X-Language-Name`` header (``Русский``),
+    else its ``Language-Team``; the code itself when the catalog names neither."""
     if lang == SOURCE:
         return "English"
     if not _has_catalog(lang):
@@ -97,7 +97,9 @@ def language_name(lang: str) -> str:
 
     with open(catalog_path(lang), encoding="utf-8") as f:
         head = f.read(8192).split("\n\n", 1)[0]
-    team = po.parse(head).headers.get("Language-Team", "")
+    headers = po.parse(head).headers
+    # a header of its own, which Poedit and Weblate leave alone (they rewrite Language-Team)
+    team = headers.get("X-Language-Name") or headers.get("Language-Team", "")
     name = team.split("<", 1)[0].strip()
     return lang if not name or name.upper() == "LANGUAGE" else name
 

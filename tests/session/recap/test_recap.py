@@ -49,7 +49,7 @@ def of(t: Table, options: RecapOptions | None = None) -> str:
 NOTE = (
     "Each roll counts with its exact chance of success when it was made. The percentile "
     "is the share of equally likely tables that would have rolled fewer successes (ties "
-    "count half): 50% is average luck."
+    "count half): at 50%, luck is average."
 )
 
 # Alice: one counted roll, 3/5, a success → P(X<1) + P(X=1)/2 = 2/5 + 3/10 = 70%; her roll

@@ -25,8 +25,17 @@ UNIT_WORDS: dict[str, DurationUnit] = {
     "turn": "turns",
     "turns": "turns",
     "t": "turns",
+    # Russian, in every form a count takes (1 раунд, 2 раунда, 5 раундов), and short forms
+    "раунд": "rounds",
+    "раунда": "rounds",
+    "раундов": "rounds",
+    "р": "rounds",
+    "ход": "turns",
+    "хода": "turns",
+    "ходов": "turns",
+    "х": "turns",
 }
-_DURATION = re.compile(r"^\s*(\d+)\s*([a-z]+)\s*$")
+_DURATION = re.compile(r"^\s*(\d+)\s*([a-zа-яё]+)\s*$")
 
 
 def parse_duration(text: str) -> tuple[int, DurationUnit]:

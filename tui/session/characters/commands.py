@@ -52,7 +52,8 @@ __all__ = ["COMMANDS", "existing_name"]
 COMMANDS = CommandSet()
 
 _FLAGS = {"npc": "npc", "party": "party", "gm": "gm", "gm-only": "gm", "gm_only": "gm"}
-_COUNT = re.compile(r"^[x×*](\d+)$", re.IGNORECASE)
+#: a count of copies: x3, ×3, *3, or х3 with the Cyrillic letter a Russian layout types
+_COUNT = re.compile(r"^[x×*хХ](\d+)$", re.IGNORECASE)
 
 
 def _one(table: SlashContext, words: Sequence[str], usage: str) -> Character:
@@ -432,7 +433,7 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
         unit = words.pop()
         left, kind = parse_duration(f"{words.pop()} {unit}")
         return left, kind
-    m = re.fullmatch(r"(\d+)([a-z]+)?", words[-1].casefold()) if words else None
+    m = re.fullmatch(r"(\d+)([a-zа-яё]+)?", words[-1].casefold()) if words else None
     if m is not None and (m[2] is None or m[2] in UNIT_WORDS):
         words.pop()
         return parse_duration(f"{m[1]} {m[2] or 'rounds'}")

@@ -28,6 +28,7 @@ from rules import dice as dice_mod
 from rules.errors import RulesError
 from tui.language import _, vs_words
 from tui.session.entry.names import NameError_, match_prefix_words
+from tui.session.entry.spelling import latin_dice
 from tui.session.protocol.lines import Check, FreeRoll, Side, Slash
 
 __all__ = [
@@ -224,6 +225,8 @@ def parse_line(
     bad = next((i for i, ch in enumerate(text) if ord(ch) < 32 or ord(ch) == 127), None)
     if bad is not None:
         raise EntryError(_("control characters are not allowed"), at=bad)
+    if not text.startswith("/"):
+        text = latin_dice(text)  # 3к6+2, к100, куб=к12: the Russian die letters
     if text.startswith("/"):
         name, _sp, rest = text[1:].partition(" ")
         if not name:

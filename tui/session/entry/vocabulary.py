@@ -27,12 +27,31 @@ def in_own_words(side: Side, words: Mapping[str, str]) -> Side:
     if not words:
         return side
     table = {_key(k): v for k, v in words.items()}
-    bare = tuple(table.get(_key(w)) or _slip(w, table) for w in side.words)
+    bare = tuple(table.get(_key(w)) or _slip(w, table) for w in _joined(side.words, table))
     options: dict[str, str] = {}
     for key, value in side.options.items():
         real = table.get(_key(key), key)
         options[real] = f"{options[real]},{value}" if real in options else value
     return replace(side, words=bare, options=options)
+
+
+def _joined(words: tuple[str, ...], table: Mapping[str, str]) -> list[str]:
+    """``words`` with each run that spells a hyphenated word with spaces joined: the seeds
+    write «очень сложно» and «без ставок», the entry's words are ``очень-сложно``,
+    ``без-ставок``."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in (3, 2):
+            run = words[i : i + size]
+            if len(run) == size and "-".join(_key(w) for w in run) in table:
+                out.append("-".join(run))
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
 
 
 def _slip(word: str, table: Mapping[str, str]) -> str:

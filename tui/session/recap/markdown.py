@@ -55,7 +55,7 @@ DICE_ALL = N_("All ({system})")
 DICE_NOTE = N_(
     "Each roll counts with its exact chance of success when it was made. The "
     "percentile is the share of equally likely tables that would have rolled fewer "
-    "successes (ties count half): 50% is average luck."
+    "successes (ties count half): at 50%, luck is average."
 )
 DICE_APPROX = N_("≈: more than {limit} rolls, the normal approximation (exact mean and variance).")
 NO_DICE = N_("No rolls with stored odds.")

@@ -269,6 +269,37 @@ class Table:
         return self._preview(line)
 
     def _preview(self, line: str) -> Preview:
+        """The line's preview; a line that means nothing as typed but something on the other
+        keyboard layout (``rbhvf`` → «кирма») previews as that reading, which says so; while
+        a line is still being typed, the reading that gets further is shown."""
+        shown = self._preview_as_typed(line)
+        if shown.ok:
+            return shown
+        best: tuple[str, Preview] | None = None
+        for other in self._other_readings(line):
+            again = self._preview_as_typed(other)
+            if again.ok:
+                best = (other, again)
+                break
+            if (
+                best is None
+                and again.at is not None
+                and shown.at is not None
+                and again.at > shown.at
+            ):
+                best = (other, again)
+        if best is None:
+            return shown
+        other, again = best
+        said = _("read as {line} (the other keyboard layout)").format(line=other)
+        return replace(again, text=f"{said}\n{again.text}", at=None)
+
+    def _other_readings(self, line: str) -> list[str]:
+        from tui.session.entry.spelling import other_layouts
+
+        return other_layouts(line)
+
+    def _preview_as_typed(self, line: str) -> Preview:
         if not line.strip():
             return Preview("", True)
         from rules import dice as dice_mod
@@ -345,6 +376,20 @@ class Table:
         return feedback
 
     def _submit(self, line: str) -> Feedback:
+        """Run the line; one refused as typed that a reading on the other keyboard layout
+        makes valid runs as that reading (as its preview showed), and the message says so."""
+        done = self._submit_as_typed(line)
+        if done.ok:
+            return done
+        for other in self._other_readings(line):
+            if self._preview_as_typed(other).ok:
+                again = self._submit_as_typed(other)
+                if again.ok:
+                    said = _("read as {line} (the other keyboard layout)").format(line=other)
+                    return replace(again, message=f"{said}: {again.message}")
+        return done
+
+    def _submit_as_typed(self, line: str) -> Feedback:
         from tui.session.entry.entry import FreeRoll, Slash
         from tui.session.entry.steps import FreeRollStep, RunRoll, message_of
         from tui.session.entry.wording import where

@@ -55,7 +55,7 @@ class Age(Defaults):
         '  Race: /ext NAME race="a vs b, c" threshold=N [time=…]; each slice is\n'
         "  a vs b ext=NAME, its winner adds the Drama Die to its own pool.\n"
         "  Russian words too (the seed's table): элементарно просто нормально\n"
-        "  затруднительно сложно очень-сложно невероятно-сложно\n"
+        "  затруднительно сложно (трудно) очень-сложно невероятно-сложно\n"
         "  почти-невозможно; сл=N for tn=N.\n"
     )
     modifier_fields = (

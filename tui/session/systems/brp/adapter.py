@@ -321,7 +321,7 @@ class BrpAdapter:
             if automatic:
                 if typed_faces is not None:
                     raise EntryError(
-                        _("no roll needed: {chance}% is automatic").format(chance=chance)
+                        _("no roll needed: {chance}%, automatic").format(chance=chance)
                     )
                 face, typed = None, False
             else:

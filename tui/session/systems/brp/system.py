@@ -49,9 +49,9 @@ class Brp(Defaults):
         "  higher skill, equal specials cancel.\n"
         "  /downtime CHAR SKILL, ...: up to four free ticks, once per\n"
         "  downtime (it ends with the next scene or adventure).\n"
-        "  Russian words too: легко (лёгкий), сложно (сложный), автоматически\n"
-        "  (автоматический), невозможно (невозможный), обычно, без-ставок,\n"
-        "  бросок; кто=active|passive.\n"
+        "  Russian words too: легко (лёгкий), сложно (сложный, трудно),\n"
+        "  автоматически (автоматический, автоматом), невозможно (невозможный),\n"
+        "  обычно, без-ставок (без ставок), бросок; кто=active|passive.\n"
     )
     modifier_fields = (
         ModifierField("difficulty", "Difficulty", ("", "easy", "hard", "automatic", "impossible")),

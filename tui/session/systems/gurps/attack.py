@@ -226,12 +226,12 @@ def _fire(ch: Character, side: Side, w: Weapon | None) -> tuple[gurps.RangedFire
                 (
                     _(
                         "{name}'s {weapon} is a shotgun (RoF {rof}) with no 1/2D recorded: "
-                        "give it on the line, half=N (close range is 10% of it)"
+                        "give it on the line, half=N (close range is a tenth of it)"
                     )
                     if w
                     else _(
                         "{name} fires a shotgun (RoF {rof}): give its 1/2D on the line, "
-                        "half=N (close range is 10% of it)"
+                        "half=N (close range is a tenth of it)"
                     )
                 ).format(name=ch.name, weapon=name, rof=rof)
             )
