@@ -28,6 +28,7 @@ __all__ = [
     "_",
     "add_messages",
     "catalog_path",
+    "char_count",
     "choose",
     "current",
     "entry_words",
@@ -309,6 +310,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if tr_ is None:
         return singular if n == 1 else plural
     return tr_.ngettext(singular, plural, n)
+
+
+def char_count(n: int) -> str:
+    """``81 characters`` with the noun agreeing with the number in the GM's language
+    («81 символ», «82 символа», «85 символов»): the one count every length limit says."""
+    return ngettext("{n} character", "{n} characters", n).format(n=n)
 
 
 def pgettext(context: str, message: str) -> str:

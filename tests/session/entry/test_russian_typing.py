@@ -109,3 +109,20 @@ def test_russian_durations_and_the_cyrillic_x(russian: object) -> None:
     assert alice is not None and (alice.left, alice.unit) == (2, "turns")
     assert table.submit("/dup boulder х2").ok  # Cyrillic х
     assert {"Boulder 2", "Boulder 3"} <= {c.name for c in table.campaign.characters}
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"), [(1, "81 символ,"), (2, "82 символа,"), (5, "85 символов,")]
+)
+def test_a_length_agrees_with_its_number(russian: object, extra: int, said: str) -> None:
+    """«81 символ», «82 символа», «85 символов»: every length limit counts through one
+    plural helper (:func:`tui.language.char_count`)."""
+    table = make_table(campaign_of("brp"))
+    feedback = table.submit("/scene " + "x" * (80 + extra))
+    assert not feedback.ok and said in feedback.message
+
+
+def test_a_length_in_english_is_singular_for_one() -> None:
+    from tui.language import char_count
+
+    assert (char_count(1), char_count(2)) == ("1 character", "2 characters")

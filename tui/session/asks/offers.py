@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
-from tui.language import _
+from tui.language import _, char_count
 from tui.session.asks.commands import check_side
 from tui.session.asks.requests import OFFERS_KEY
 from tui.session.campaign.model import Campaign
@@ -136,7 +136,7 @@ def roll_line(table: SlashContext, who: str, skill: str, modifiers: str = "") ->
     """The roll line of ``who``'s own roll of ``skill`` with ``modifiers``, as the campaign
     spells it and with ``ext=none``; raises ``CommandError`` with a one-line reason."""
     if len(skill) > MAX_TEXT or len(modifiers) > MAX_TEXT:
-        raise CommandError(_("too long: at most {n} characters").format(n=MAX_TEXT))
+        raise CommandError(_("too long: at most {length}").format(length=char_count(MAX_TEXT)))
     real = real_skill(table, who, skill)
     if real is None:
         raise CommandError(

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tui.language import N_, _, tr
+from tui.language import N_, _, char_count, tr
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError
 from tui.session.entry.names import normal
@@ -52,8 +52,8 @@ def label(text: str, what: str) -> str:
         raise CommandError(_("the {what} needs a name").format(what=what))
     if len(name) > MAX_NAME:
         raise CommandError(
-            _("{what} name too long ({n} characters, at most {MAX_NAME})").format(
-                what=what, n=len(name), MAX_NAME=MAX_NAME
+            _("{what} name too long ({length}, at most {MAX_NAME})").format(
+                what=what, length=char_count(len(name)), MAX_NAME=MAX_NAME
             )
         )
     if _CONTROL.search(name):
@@ -181,6 +181,8 @@ def notes_text(text: str, *, limit: int = 20_000) -> str:
         raise CommandError(_("notes cannot hold control characters"))
     if len(notes) > limit:
         raise CommandError(
-            _("notes too long ({n} characters, at most {limit})").format(n=len(notes), limit=limit)
+            _("notes too long ({length}, at most {limit})").format(
+                length=char_count(len(notes)), limit=limit
+            )
         )
     return notes

@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
-from tui.language import _, vs_words
+from tui.language import _, char_count, vs_words
 from tui.session.entry.names import NameError_, match_prefix_words
 from tui.session.entry.spelling import latin_dice
 from tui.session.protocol.lines import Check, FreeRoll, Side, Slash
@@ -220,7 +220,9 @@ def parse_line(
         raise EntryError(_("type a roll, e.g. 'alice spot hidden' or '3d6+2', or /help"))
     if len(text) > MAX_LINE:
         raise EntryError(
-            _("line too long ({n} characters, at most {most})").format(n=len(text), most=MAX_LINE)
+            _("line too long ({length}, at most {most})").format(
+                length=char_count(len(text)), most=MAX_LINE
+            )
         )
     bad = next((i for i, ch in enumerate(text) if ord(ch) < 32 or ord(ch) == 127), None)
     if bad is not None:

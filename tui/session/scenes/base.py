@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tui.language import Msg, _
+from tui.language import Msg, _, char_count
 from tui.session.campaign.history import appended
 from tui.session.campaign.model import Campaign, Scene, SceneKind
 from tui.session.campaign.session import CommandError
@@ -83,7 +83,7 @@ def scene_args(words: Sequence[str]) -> tuple[str, SceneKind, int]:
         raise CommandError(_("the scene needs a name: /scene NAME [active|long] [limit=1..4]"))
     if len(name) > 80:
         raise CommandError(
-            _("scene name too long ({n} characters, at most 80)").format(n=len(name))
+            _("scene name too long ({length}, at most 80)").format(length=char_count(len(name)))
         )
     return name, kind, limit
 
