@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,16 +16,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from tests.tui.conftest import DEMOS
+from tests.waits import until
 from tui.app.app import TablekeeperApp
 from tui.store import load, log_path, read_campaign
-
-
-async def until(pilot: Pilot[None], test: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 10
-    while not test():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        await pilot.pause(0.05)
 
 
 async def submit(pilot: Pilot[None], line: str) -> None:
@@ -104,3 +95,51 @@ async def test_a_deleted_log_stops_writing_and_keeps_the_state_beside(tmp_path: 
         assert not log_path(save).exists()  # not re-created behind the GM's back
         beside = next(tmp_path.glob("brp.conflict-*.toml"))
         assert read_campaign(beside).character("Alice Moore").resources["HP"] == 7
+
+
+WORKING = ("MainScreen", "PickerScreen", "ProblemScreen")
+
+
+@pytest.mark.parametrize("choice", ["reload", "beside", "quit", "escape"])
+async def test_every_choice_after_a_conflict_leaves_a_working_screen(
+    choice: str, tmp_path: Path
+) -> None:
+    """Regression: the log replaced by a folder while the campaign is open, the next roll
+    finds the conflict while the roll entry handles it; the dialog's answer went to the
+    entry's screen, already closed, so every choice left a blank screen."""
+    save = tmp_path / "brp.toml"
+    shutil.copy(DEMOS["brp"], save)
+    app = TablekeeperApp(save, saves_dir=tmp_path, rng=random.Random(2))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await submit(pilot, "/hp alice -1")
+        app.flush()
+        log = log_path(save)
+        log.rename(tmp_path / "moved-away")
+        log.mkdir()
+        await submit(pilot, "/hp alice -2")
+        await until(pilot, lambda: type(app.screen).__name__ == "ProblemScreen", "the dialog")
+        await until(pilot, lambda: app.screen.focused is not None, "the choices focused")
+        if choice == "escape":
+            await pilot.press("escape")
+        else:
+            options = app.screen.query_one("#problem-choices", OptionList)
+            ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+            options.highlighted = ids.index(choice)
+            await pilot.press("enter")
+        if choice == "quit":
+            await until(pilot, lambda: app.return_code is not None, "the app to quit")
+            return
+        expected = {"reload": "ProblemScreen", "beside": "MainScreen", "escape": "PickerScreen"}
+        await until(
+            pilot,
+            lambda: (
+                type(app.screen).__name__ == expected[choice]
+                and app.screen.query("#problem-choices, #picker-list, #roll-entry")
+            ),
+            f"the {expected[choice]} after {choice}",
+        )
+        assert type(app.screen).__name__ in WORKING
+        if choice == "reload":  # the folder still stands where the log goes: said, not blank
+            assert "brp.log.toml" in str(app.screen.query_one("#problem-message").render())
+        if choice == "beside":
+            assert app.save_path is not None and app.save_path.name.startswith("brp.conflict-")

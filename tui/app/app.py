@@ -484,10 +484,17 @@ class TablekeeperApp(OrderedKeysApp[None]):
         choices: list[tuple[str, str]],
         chosen: Callable[[str | None], None],
     ) -> None:
-        """A problem with a save and what the GM can do about it (a dialog)."""
+        """A problem with a save and what the GM can do about it (a dialog).
+
+        The app pushes the dialog from its own queue, so the app, not the widget whose handler
+        met the problem, receives the GM's choice: Textual hands a dialog's result to whatever
+        was running when it was pushed, and a conflict found while the roll entry handles a
+        line closes the entry's screen first — its result went nowhere, and the GM was left
+        on a blank screen whatever they chose.
+        """
         from tui.screens.picker import ProblemScreen
 
-        self.push_screen(ProblemScreen(title, message, choices), chosen)
+        self.call_later(self.push_screen, ProblemScreen(title, message, choices), chosen)
 
     def on_ui_thread(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the app's thread: at once there, posted from any other."""

@@ -236,6 +236,9 @@ class ProblemScreen(ModalScreen[str]):
     """
 
     BINDINGS = [Binding("escape", "choose('back')", "Back", id="problem.back")]
+    # Focus by Textual once the choices are there, never a query that a dismissal racing
+    # the mount could leave without a match (``NoMatches`` on a loaded machine).
+    AUTO_FOCUS = "#problem-choices"
 
     def __init__(self, title: str, message: str, choices: list[tuple[str, str]]) -> None:
         super().__init__()
@@ -251,9 +254,6 @@ class ProblemScreen(ModalScreen[str]):
                 *[Option(Text(visible(tr(label))), id=key) for key, label in self.choices],
                 id="problem-choices",
             )
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     @on(OptionList.OptionSelected, "#problem-choices")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
