@@ -40,8 +40,59 @@ def test_rules_is_typed_and_the_licence_is_mit() -> None:
     assert "py.typed" in SETUPTOOLS["package-data"]["rules"]
     licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("MIT License") and "Tablekeeper developers" in licence
-    assert PYPROJECT["project"]["license"] == {"text": "MIT"}
-    assert "License :: OSI Approved :: MIT License" in PYPROJECT["project"]["classifiers"]
+    # an SPDX expression, as PEP 639 and setuptools from 2027 accept it, and no classifier
+    assert PYPROJECT["project"]["license"] == "MIT"
+    assert PYPROJECT["project"]["license-files"] == ["LICENSE"]
+    assert not [c for c in PYPROJECT["project"]["classifiers"] if c.startswith("License ::")]
+
+
+def test_the_build_requirement_is_bounded() -> None:
+    from packaging.requirements import Requirement
+
+    (requirement,) = [Requirement(r) for r in PYPROJECT["build-system"]["requires"]]
+    assert requirement.name == "setuptools"
+    bounds = {spec.operator for spec in requirement.specifier}
+    assert bounds == {">=", "<"}, requirement  # SPDX licence needs 77; a new major is tried in CI
+    assert requirement.specifier.contains("77.0.3") and not requirement.specifier.contains("76.1")
+
+
+def test_every_imported_package_is_declared() -> None:
+    """A third-party module imported by rules/ or tui/ (at the top or in a function) belongs
+    to a distribution named in the dependencies, not one that happens to come along."""
+    import ast
+    import sys
+    from importlib.metadata import packages_distributions
+
+    from packaging.requirements import Requirement
+
+    declared = {
+        Requirement(r).name.lower().replace("_", "-") for r in PYPROJECT["project"]["dependencies"]
+    }
+    imported: dict[str, str] = {}
+    for top in ("rules", "tui"):
+        for path in (ROOT / top).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                for name in names:
+                    imported.setdefault(name.split(".")[0], str(path.relative_to(ROOT)))
+    third_party = {
+        name: where
+        for name, where in imported.items()
+        if name not in sys.stdlib_module_names and name not in ("rules", "tui", "__future__")
+    }
+    assert "aiohttp" in third_party and "textual" in third_party  # the walk sees them
+    owners = packages_distributions()
+    undeclared = {
+        name: where
+        for name, where in third_party.items()
+        if not {d.lower().replace("_", "-") for d in owners.get(name, [name])} & declared
+    }
+    assert undeclared == {}
 
 
 def test_the_readme_commands_and_ci_agree() -> None:
