@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from tests.bench.bench_adventure import bench_adventure_end
+from tests.bench.bench_autosave import bench_autosave_longest
 from tests.bench.bench_big_commit import bench_big_commit
 from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
@@ -52,6 +53,7 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_notes_50mb_change,
     bench_checkpoint_bytes,
     bench_serve_phones,
+    bench_autosave_longest,
 )
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from tests.bench.__main__ import line, note
 from tests.bench.bench_adventure import bench_adventure_end
+from tests.bench.bench_autosave import bench_autosave_longest
 from tests.bench.bench_big_commit import bench_big_commit
 from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
@@ -57,6 +58,10 @@ def test_roll_latency_once() -> None:
 
 def test_serve_phones_once() -> None:
     sane(bench_serve_phones(changes=4), "serve_32_phones_cpu_vs_bare_aiohttp", 2.0)
+
+
+def test_autosave_longest_once() -> None:
+    sane(bench_autosave_longest(runs=1), "autosave_first_checkpoint_vs_longest", 2.0)
 
 
 def test_save_and_rss() -> None:

@@ -48,7 +48,8 @@ class Autosaver:
     again. :meth:`Autosaver.stop` ends the worker and writes what waits in memory; a quit
     rewrites a big save only past the replay bound (:meth:`due_at_quit`), so it costs what a
     change does whatever the size of the save; it never waits on a stuck disk longer than
-    its ``timeout``.
+    its ``timeout``. Every time is read from ``clock`` (monotonic seconds), so a test decides
+    when "later" is and waits for the checkpoint, not for the seconds to pass.
     """
 
     def __init__(
@@ -62,8 +63,10 @@ class Autosaver:
         rate: float = 20_000.0,
         share: float = 1.0,
         quick: float = 256_000,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
+        self._clock = clock  # the seconds every "when" is read from (tests pass their own)
         self._report = report
         self._delay = delay
         self._longest = longest
@@ -73,7 +76,7 @@ class Autosaver:
         self._quick = quick
         self._mutex = threading.Lock()
         self._save_size = _size(store.path) or 0
-        now = time.monotonic()
+        now = self._clock()
         #: changes recorded since the last checkpoint (a save opened behind its log, which
         #: a quit within the replay bound leaves, counts as a change made on opening)
         self._dirty = store.unsaved
@@ -101,12 +104,17 @@ class Autosaver:
         if self.record_failed:
             self.record_failed = False
             self._report(None, False)
-        now = time.monotonic()
+        now = self._clock()
         with self._mutex:
             self._dirty = True
             self._last_change = now
             if self._big_since is None and self._grown():
                 self._big_since = now
+        self._wake.set()
+
+    def tick(self) -> None:
+        """Look at the clock again now: the worker otherwise sleeps until the next due time
+        it computed (a test's own clock, moved on, calls this)."""
         self._wake.set()
 
     def _grown(self) -> bool:
@@ -154,7 +162,7 @@ class Autosaver:
             if due is None:
                 self._wake.wait()
                 continue
-            wait = due[0] - time.monotonic()
+            wait = due[0] - self._clock()
             if wait > 0:
                 self._wake.wait(wait)
                 continue
