@@ -48,14 +48,18 @@ def test_lock_released_when_holder_is_killed(tmp_path: Path) -> None:
     save = tmp_path / "c.toml"
     Store.create(save, small_campaign()).close()
     script = textwrap.dedent(f"""
-        import sys, time
+        import sys
         from tui.store import Store
         store = Store.open({str(save)!r})
         print("locked", flush=True)
-        time.sleep(60)
+        sys.stdin.read()  # holds the lock until killed (or the parent's end closes stdin)
     """)
     child = subprocess.Popen(
-        [sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert child.stdout is not None
