@@ -11,26 +11,16 @@ import errno
 import os
 import random
 import shutil
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from tests.faults.disk import toasts
 from tests.tui.conftest import DEMOS
+from tests.waits import until
 from tui.app.app import TablekeeperApp
 from tui.store import backup_path, load, log_path
-
-
-async def until(pilot: Pilot[None], test: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 10
-    while not test():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        await pilot.pause(0.05)
 
 
 def choices(app: TablekeeperApp) -> list[str]:

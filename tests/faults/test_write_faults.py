@@ -11,7 +11,7 @@ import errno
 import os
 import random
 import shutil
-import time
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,19 +22,9 @@ from textual.widgets import Input
 
 from tests.faults.disk import Disk, toasts
 from tests.tui.conftest import DEMOS
+from tests.waits import LIMIT, until
 from tui.app.app import TablekeeperApp
 from tui.store import load
-
-
-async def until(
-    pilot: Pilot[None], test: Callable[[], bool], what: str, timeout: float = 10.0
-) -> None:
-    """Let the app run until ``test()`` holds (the saver thread reports asynchronously)."""
-    deadline = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        await pilot.pause(0.05)
 
 
 async def submit(pilot: Pilot[None], line: str) -> None:
@@ -50,10 +40,13 @@ def open_copy(folder: Path) -> tuple[Path, TablekeeperApp]:
     return save, TablekeeperApp(save, rng=random.Random(7))
 
 
-def failing(code: int, *, delay: float = 0.0) -> Callable[..., None]:
+def failing(code: int, *, held: threading.Event | None = None) -> Callable[..., None]:
+    """A write that fails with ``code``; with ``held``, off the app's thread it first waits
+    until the test sets ``held`` (a slow disk, slow exactly until the test says so)."""
+
     def fail(*_args: Any, **_kwargs: Any) -> None:
-        if delay:
-            time.sleep(delay)
+        if held is not None and threading.current_thread() is not threading.main_thread():
+            held.wait(LIMIT)
         raise OSError(code, os.strerror(code))
 
     return fail
@@ -136,9 +129,11 @@ async def test_quit_while_saving_fails_warns_and_does_not_hang(
     """
     save, app = open_copy(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        monkeypatch.setattr("os.fsync", failing(errno.ENOSPC, delay=0.3))
+        slow = threading.Event()
+        monkeypatch.setattr("os.fsync", failing(errno.ENOSPC, held=slow))
         await submit(pilot, "alice spot hidden = 07")
         await pilot.press("ctrl+q")
+        slow.set()  # the saver's checkpoint fails only now, while the quit waits for it
         await until(pilot, lambda: "ctrl+q again" in toasts(app), "the unsaved warning")
         assert app.is_running and app.table is not None
         monkeypatch.undo()

@@ -3,26 +3,15 @@ inbox is run as the typed roll line and logged, the request closes, and undo tak
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.pilot import Pilot
-
 from tests.tui.conftest import log_text, rng, screen_text, type_line
+from tests.waits import until
 from tui.app.app import TablekeeperApp
 from tui.cli.player_pages import PlayerPages
 from tui.session.asks.requests import open_asks
 from tui.store.inbox import Inbox
-
-
-async def until(pilot: Pilot[None], test: Callable[[], bool], what: str, limit: float = 5) -> None:
-    start = time.monotonic()
-    while time.monotonic() - start < limit:
-        if test():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"{what}: not within {limit}s")
 
 
 async def test_an_answer_from_the_inbox_is_run_logged_and_undoable(
