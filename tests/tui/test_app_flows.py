@@ -15,6 +15,7 @@ from textual.command import CommandList
 
 from tests.systems import SYSTEMS, written_for
 from tests.tui.conftest import keys_handled, log_text, rng, screen_text, type_keys, type_line
+from tests.waits import until
 from tui.app.app import TablekeeperApp
 from tui.store import load
 
@@ -179,17 +180,16 @@ async def test_command_palette_lists_the_actions(demo_copy: Callable[[str], Path
         await pilot.pause()
         assert type(app.screen).__name__ == "CommandPalette"
         await type_keys(pilot, *"/fortune")
-        for _ in range(50):  # the palette searches in a worker
-            await pilot.pause(0.05)
-            if "/fortune" in str(
-                app.screen.query_one("CommandList", CommandList).get_option_at_index(0).prompt
-            ):
-                break
+        commands = app.screen.query_one("CommandList", CommandList)
+        await until(  # the palette searches in a worker
+            pilot,
+            lambda: (
+                commands.option_count and "/fortune" in str(commands.get_option_at_index(0).prompt)
+            ),
+            "/fortune found",
+        )
         await pilot.press("enter")
-        for _ in range(20):
-            await pilot.pause(0.05)
-            if type(app.screen).__name__ == "MainScreen":
-                break
+        await until(pilot, lambda: type(app.screen).__name__ == "MainScreen", "the main screen")
         # choosing a slash command puts it in the roll entry, ready for its arguments
         entry = app.screen.query_one("#roll-entry")
         assert entry.value == "/fortune "  # type: ignore[attr-defined]

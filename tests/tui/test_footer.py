@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import rng
+from tests.waits import settled, until
 from tui.app.app import TablekeeperApp
 from tui.widgets.footer import Footer
 
@@ -31,6 +32,12 @@ def _line(app: TablekeeperApp) -> str:
     return app.screen.query_one(Footer).render_line(0).text
 
 
+def _shows(app: TablekeeperApp, text: str) -> bool:
+    """Whether the main screen's footer is up and shows ``text``."""
+    footers = app.screen.query(Footer)
+    return bool(footers) and text in footers.first().render_line(0).text
+
+
 def _column(app: TablekeeperApp, text: str) -> int:
     at = _line(app).find(text)
     assert at >= 0, f"{text!r} is not on the footer: {_line(app)!r}"
@@ -43,7 +50,8 @@ async def test_opening_draws_the_keys_on_one_line_without_a_widget_per_key(
     """No widget per key: a change of the keys repaints one line and lays nothing out."""
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 24)) as pilot:
-        await pilot.pause(0.3)
+        await until(pilot, lambda: _shows(app, "palette"), "the footer")
+        await settled(pilot)
         footer = app.screen.query_one(Footer)
         line = _line(app)
         assert len(line) == 100
@@ -53,10 +61,9 @@ async def test_opening_draws_the_keys_on_one_line_without_a_widget_per_key(
         assert not footer.children, "the footer mounted a widget per key"
         assert changes.count(True) <= 3, f"the footer was redrawn {changes.count(True)} times"
         await pilot.press("f1")  # another screen and back: its keys are shown again
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
         await pilot.press("escape")
-        await pilot.pause(0.2)
-        assert " ^n Next turn " in _line(app)
+        await until(pilot, lambda: _shows(app, " ^n Next turn "), "the main screen's keys")
 
 
 async def test_hidden_keys_coming_and_going_do_not_redraw_the_footer(
@@ -66,13 +73,15 @@ async def test_hidden_keys_coming_and_going_do_not_redraw_the_footer(
     (the entry's cursor keys, the list's arrows): the footer shows the same keys."""
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 24)) as pilot:
-        await pilot.pause(0.3)
-        before = changes.count(True)
+        await until(pilot, lambda: _shows(app, "palette"), "the footer")
+        await settled(pilot)
+        before, heard = changes.count(True), len(changes)
         app.screen.query_one("#party-list").focus()
-        await pilot.pause(0.2)
+        await until(pilot, lambda: len(changes) > heard, "the footer hearing of the focus")
+        heard = len(changes)
         app.screen.query_one("#roll-entry").focus()
-        await pilot.pause(0.2)
-        assert len(changes) > before or changes, "the footer never heard of the focus moves"
+        await until(pilot, lambda: len(changes) > heard, "the footer hearing of the focus")
+        await settled(pilot)
         assert changes.count(True) == before, "the footer was redrawn for hidden keys"
         assert " ^n Next turn " in _line(app)
 
@@ -82,7 +91,7 @@ async def test_a_click_on_a_key_presses_it_and_the_pointer_highlights_it(
 ) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(100, 24)) as pilot:
-        await pilot.pause(0.3)
+        await until(pilot, lambda: _shows(app, "Next sheet"), "the footer")
         screen = app.screen
         first = screen.selected  # type: ignore[attr-defined]
         at = _column(app, "Next sheet")
@@ -93,7 +102,7 @@ async def test_a_click_on_a_key_presses_it_and_the_pointer_highlights_it(
         normal = [s.style.bgcolor for s in line if s.style and "Next turn" in s.text]
         assert hovered and normal and hovered != normal, "the key under the pointer is not lit"
         await pilot.click(Footer, offset=(at, 0))
-        await pilot.pause(0.2)
+        await until(pilot, lambda: screen.selected != first, "the next sheet")  # type: ignore[attr-defined]
         assert screen.selected != first, "clicking 'Next sheet' did not move to the next sheet"  # type: ignore[attr-defined]
         await pilot.hover(Footer, offset=(_column(app, "palette"), 0))
         palette = footer.keys[-1]
@@ -106,12 +115,12 @@ async def test_on_a_narrow_terminal_whole_keys_make_room_the_help_key_last(
 ) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(40, 24)) as pilot:
-        await pilot.pause(0.3)
+        await until(pilot, lambda: _shows(app, "palette"), "the footer")
         line = _line(app)
         assert len(line) == 40 and line.endswith("▏^p palette "), line
         assert line.startswith(" f2 Next sheet  f1 Help     ▏"), line
         await pilot.click(Footer, offset=(27, 0))  # the rule: no key is under it
-        await pilot.pause(0.2)
+        await settled(pilot)
         assert app.screen.query_one("#roll-entry").has_focus
 
 
@@ -122,7 +131,7 @@ async def test_the_footer_speaks_the_gms_language(demo_copy: Callable[[str], Pat
     try:
         i18n.set_language("ru")
         async with app.run_test(size=(120, 24)) as pilot:
-            await pilot.pause(0.3)
+            await until(pilot, lambda: _shows(app, "▏^p"), "the footer")
             line = _line(app)
             assert "Next turn" not in line and i18n._("Next turn") in line, line
     finally:

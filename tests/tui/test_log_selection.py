@@ -24,6 +24,7 @@ from textual.strip import Strip
 
 from tests.tui.conftest import DEMOS, rng, type_keys, type_line
 from tests.tui.test_screen_fit import contrast
+from tests.waits import until
 from tui import language as i18n
 from tui.app.app import TablekeeperApp
 from tui.base.textsafe import visible
@@ -68,6 +69,16 @@ def main(app: App[None]) -> MainScreen:
     screen = app.screen
     assert isinstance(screen, MainScreen)
     return screen
+
+
+def palette_offers(app: TablekeeperApp, title: str) -> bool:
+    """Whether the command palette is up with ``title`` as its first match."""
+    from textual.command import CommandList
+
+    lists = app.screen.query(CommandList)
+    if not lists or not lists.first().option_count:
+        return False
+    return title in str(lists.first().get_option_at_index(0).prompt)
 
 
 def focused(app: App[None]) -> object:
@@ -186,9 +197,10 @@ async def test_the_palette_selects_in_the_log(
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "/note! a draft")
         await type_keys(pilot, "ctrl+p", *"select in log")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: palette_offers(app, "Select in log"), "the palette's match")
         await type_keys(pilot, "enter")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, MainScreen), "the main screen")
+        await until(pilot, lambda: focused(app) is main(app).log_panel, "the log focused")
         panel = main(app).log_panel
         assert isinstance(app.screen, MainScreen) and focused(app) is panel
         assert selected_text(app) == "note: a draft"
@@ -363,7 +375,7 @@ async def test_the_footer_lists_each_key_once_and_only_working_ones(
         await type_line(pilot, "/note! a")
         footer = app.screen.query_one(Footer)
         await type_keys(pilot, "ctrl+l")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: "Copy line" in footer.render_line(0).text, "the log's keys")
         line = footer.render_line(0).text
         assert " ⏎ Copy line " in line and " esc Back " in line, line
         keys = footer.keys
@@ -373,7 +385,7 @@ async def test_the_footer_lists_each_key_once_and_only_working_ones(
             first = key.key.split(",")[0]
             assert first in active and active[first].enabled, key
         await type_keys(pilot, "escape")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: "Copy line" not in footer.render_line(0).text, "the keys back")
         line = footer.render_line(0).text
         assert "Copy line" not in line and " esc " not in line, line
 
