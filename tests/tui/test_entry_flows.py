@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.tui.conftest import burst, keys_handled, log_text, rng, screen_text, type_keys, type_line
+from tests.waits import settled, until
 from tui.app.app import TablekeeperApp
 from tui.session.table.completion import complete_line
 from tui.widgets.party_list import PartyList
@@ -21,6 +22,19 @@ from tui.widgets.roll_entry import REPLACES, RollEntry
 
 def entry(pilot: Pilot[None]) -> RollEntry:
     return pilot.app.screen.query_one("#roll-entry", RollEntry)
+
+
+async def suggested(pilot: Pilot[None]) -> str:
+    """The grey suggestion once the entry's suggester (a worker) has answered for what is
+    typed now, and its answer has been shown."""
+    typed = entry(pilot)
+
+    def answered() -> bool:
+        return not [w for w in pilot.app.workers if w.node is typed and not w.is_finished]
+
+    await until(pilot, answered, "the suggester's answer")
+    await settled(pilot)
+    return typed._suggestion
 
 
 async def ready(pilot: Pilot[None]) -> None:
@@ -71,8 +85,7 @@ async def test_a_completed_name_gets_no_word_appended(demo_copy: Callable[[str],
         await ready(pilot)
         await pilot.press("b", "o", "tab")
         assert entry(pilot).value == "boris ivanov "
-        await pilot.pause(0.1)
-        assert entry(pilot)._suggestion == ""  # nothing grey after the space
+        assert await suggested(pilot) == ""  # nothing grey after the space
         await pilot.press("tab")
         assert entry(pilot).value == "boulder "
 
@@ -84,19 +97,16 @@ async def test_the_grey_suggestion_is_exactly_the_completed_line(
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await type_keys(pilot, *"alice spot h")
-        await pilot.pause(0.1)
-        assert entry(pilot)._suggestion == "alice spot hidden"  # continues what is typed
+        assert await suggested(pilot) == "alice spot hidden"  # continues what is typed
         entry(pilot).value = ""
         await type_keys(pilot, *"alice spot hiden")
-        await pilot.pause(0.1)
         # not "alice spot hidenn": the corrected line is shown whole after the mark
-        assert entry(pilot)._suggestion == f"alice spot hiden{REPLACES}alice spot hidden"
+        assert await suggested(pilot) == f"alice spot hiden{REPLACES}alice spot hidden"
         await pilot.press("right")
         assert entry(pilot).value == "alice spot hidden"
         entry(pilot).value = ""
         await type_keys(pilot, *"alice spot hidden vs bor")
-        await pilot.pause(0.1)
-        assert entry(pilot)._suggestion == "alice spot hidden vs boris ivanov "
+        assert await suggested(pilot) == "alice spot hidden vs boris ivanov "
 
 
 async def test_an_opponents_suggestion_is_never_doubled(demo_copy: Callable[[str], Path]) -> None:
@@ -104,11 +114,8 @@ async def test_an_opponents_suggestion_is_never_doubled(demo_copy: Callable[[str
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await type_keys(pilot, *"vic stealth vs moss")
-        await pilot.pause(0.1)
         # not "vic stealth vs mossd moss"
-        assert (
-            entry(pilot)._suggestion == f"vic stealth vs moss{REPLACES}vic stealth vs guard moss "
-        )
+        assert await suggested(pilot) == f"vic stealth vs moss{REPLACES}vic stealth vs guard moss "
         await pilot.press("tab")
         assert entry(pilot).value == "vic stealth vs guard moss "
 
@@ -173,7 +180,7 @@ async def test_a_refused_line_stays_with_its_problem_word_selected(
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await type_line(pilot, "alice spot hidden hardd = 07")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert entry(pilot).value == "alice spot hidden hardd = 07"
         start = len("alice spot hidden ")
         assert entry(pilot).selection == (start, start + len("hardd"))  # the problem word
@@ -230,7 +237,7 @@ async def test_priority_keys_wait_for_the_line_typed_before_them(
         kinds = [e.kind for e in app.table.session.log]
         assert kinds == ["roll", "undo"], kinds  # the line first, then its undo
         burst(app, [*"boris listen = 10", "\r", "ctrl+q"])
-        await pilot.pause(0.5)
+        await until(pilot, lambda: app.return_code is not None, "the app to quit")
     assert app.return_code == 0
     saved = path.with_name(path.stem + ".log.toml").read_text(encoding="utf-8")
     assert "Listen 50%: 10" in saved  # committed before the app quit
@@ -293,7 +300,7 @@ async def test_escape_clears_a_refused_line_and_its_error(demo_copy: Callable[[s
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await type_line(pilot, "alice flyng")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert entry(pilot).value == "alice flyng"
         assert entry(pilot).selection == (len("alice "), len("alice flyng"))
         await type_keys(pilot, "escape")
@@ -310,7 +317,7 @@ async def test_a_missing_word_leaves_the_cursor_at_the_end(
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await type_line(pilot, "alice")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert entry(pilot).value == "alice"
         assert entry(pilot).selection == (5, 5)  # nothing selected: the GM goes on typing
 
@@ -332,7 +339,7 @@ async def test_the_problem_word_and_the_cursor_show_in_every_theme(
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await type_line(pilot, "alice flyng")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert entry(pilot).selection == (len("alice "), len("alice flyng"))
         entry(pilot).cursor_blink = False  # the colours are under test, not the blinking
         for theme in sorted(app.available_themes):
@@ -355,7 +362,7 @@ async def test_a_mistyped_command_is_answered_with_the_nearest(
         await type_line(pilot, "/hpp alice -1", enter=False)
         assert "did you mean /hp?" in screen_text(pilot, "#preview")  # before Enter
         await type_keys(pilot, "enter")
-        await pilot.pause(0.1)
+        await settled(pilot)
         assert "did you mean /hp?" in screen_text(pilot, "#preview")
         assert entry(pilot).selection == (1, len("/hpp"))  # typing "hp" fixes it
         await type_line(pilot, "hp")
