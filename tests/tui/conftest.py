@@ -16,6 +16,7 @@ from textual.app import App
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 
+from tests.waits import POLL
 from tui.store import demo_paths
 
 DEMOS = {p.stem.removeprefix("demo-"): p for p in demo_paths()}
@@ -108,5 +109,5 @@ async def keys_handled(pilot: Pilot[None], timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while app.message_queue_size or not app.keys_handled:
         assert time.monotonic() < deadline, "the keys posted were not all handled"
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(POLL)
     await pilot.pause()

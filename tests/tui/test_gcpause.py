@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.tui.conftest import rng
+from tests.waits import until
 from tui.app.app import TablekeeperApp
 from tui.base import gcpause
 
@@ -27,8 +28,7 @@ async def test_the_picker_turns_it_back_on_too(tmp_path: Path) -> None:
     app = TablekeeperApp(None, saves_dir=tmp_path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         assert not gc.isenabled()
-        await pilot.pause(3.3)
-        assert gc.isenabled()
+        await until(pilot, gc.isenabled, "the collector back on (at the latest after 3 s)")
 
 
 async def test_quitting_early_turns_it_back_on(demo_copy: Callable[[str], Path]) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import rng, type_line
+from tests.waits import until
 from tui.app.app import TablekeeperApp
 from tui.app.history import LIMIT, EntryHistory
 from tui.base import bugreport
@@ -128,8 +129,8 @@ async def test_a_failed_save_is_logged(
         monkeypatch.setattr(app.files.store, "record", refuse)
         await type_line(pilot, "3d6 = 1 2 3")
         app.flush()
-        await pilot.pause(0.1)
         log = user_dirs / "state" / "tablekeeper" / "log" / "tablekeeper.log"
+        await until(pilot, log.exists, "the bug-report log")
         assert "save failed: game.toml: disk full (test)" in log.read_text(encoding="utf-8")
         assert any(str(log) in n.message for n in app._notifications)
         monkeypatch.undo()

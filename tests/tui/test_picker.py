@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tests.tui.conftest import DEMOS, rng, screen_text, type_keys, type_line
+from tests.waits import settled, until
 from tui.app.app import TablekeeperApp
 from tui.store import Store, load
 
@@ -132,7 +133,8 @@ async def test_names_with_brackets_are_shown_as_typed(tmp_path: Path) -> None:
         await pilot.pause()
         assert "Game [1] [/b] [bold" in screen_text(pilot, "#header")
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: type(app.screen).__name__ == "CommandPalette", "the palette")
+        await settled(pilot)
         assert app.is_running
 
 

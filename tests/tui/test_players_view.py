@@ -25,6 +25,7 @@ from textual.app import App
 
 from tests.systems import SYSTEMS, written_for
 from tests.tui.conftest import DEMOS
+from tests.waits import settled, until
 from tui.app.app import TablekeeperApp
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
@@ -163,7 +164,8 @@ async def look(save: Path, forbidden: list[str], system: str) -> None:
             check("help")
             await pilot.press("escape")
             await pilot.press("ctrl+p")
-            await pilot.pause(0.3)
+            await until(pilot, lambda: type(app.screen).__name__ == "CommandPalette", "palette")
+            await settled(pilot)
             check("palette")
             await pilot.press("escape")
             await pilot.pause()

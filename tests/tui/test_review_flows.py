@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from tests.tui.conftest import rng, type_line
+from tests.waits import until
 from tui.app.app import TablekeeperApp
 from tui.screens.dice_stats import DiceStatsScreen
 from tui.screens.log_search import LogSearchScreen
@@ -53,7 +54,7 @@ async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_di
         text = screen.query_one("#find-text", Input)
         text.value = ""
         screen.query_one("#find-who", Select).value = "Alice Moore"
-        await pilot.pause(0.4)
+        await until(pilot, lambda: screen.log_panel.plain_text == "", "Alice's failures")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.log_panel.plain_text == ""  # Alice failed nothing (99 is a fumble)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.tui.conftest import DEMOS, rng, type_keys
+from tests.waits import settled, until
 from tui import language as i18n
 from tui.app.app import TablekeeperApp
 from tui.app.bindings import binding_ids
@@ -413,7 +414,8 @@ async def changed_outside_rows(path: Path) -> list[str]:
         await pilot.pause()
         path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
         main(app).commit_line("alice spot hidden = 07")
-        await pilot.pause(0.5)
+        await until(pilot, lambda: app.screen.query("#problem-choices"), "the problem dialog")
+        await settled(pilot)
         return screen_rows(app)
 
 
