@@ -25,6 +25,7 @@ from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls
 from tests.bench.bench_checkpoint import bench_checkpoint_bytes
+from tests.bench.bench_cli_start import bench_cli_help, bench_cli_version
 from tests.bench.bench_keystroke import bench_keystroke
 from tests.bench.bench_notes import bench_notes, bench_notes_50mb_change, bench_notes_change
 from tests.bench.bench_odds import (
@@ -54,6 +55,8 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_checkpoint_bytes,
     bench_serve_phones,
     bench_autosave_longest,
+    bench_cli_version,
+    bench_cli_help,
 )
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
@@ -287,6 +286,8 @@ def _with_theme(text: str, theme: str) -> str:
 
 def _atomic_write(path: Path, text: str) -> None:
     """Temporary file in the same folder, then rename: the config is never half-written."""
+    import tempfile  # here: it costs `tablekeeper --help`, which reads the config, 10 ms
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
