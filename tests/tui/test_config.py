@@ -14,7 +14,8 @@ from tests.seeds import ROOT
 from tests.tui.conftest import rng
 from tui.app.app import TablekeeperApp
 from tui.app.bindings import binding_ids, bindings
-from tui.app.config import Config, ConfigWriteError, load_config, write_theme
+from tui.app.config import Config, ConfigWriteError, is_key, load_config, write_theme
+from tui.app.config_ui import default_keys
 
 GOOD = """# my table
 theme = "nord"   # a dark one
@@ -28,6 +29,11 @@ language = "ru"
 
 def load(path: Path) -> Config:
     return load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
+
+
+def load_checked(path: Path) -> Config:
+    """As the app and ``config check`` read it: with every binding's default keys."""
+    return load_config(path, themes=BUILTIN_THEMES, binding_ids=default_keys)
 
 
 def test_a_good_config(tmp_path: Path) -> None:
@@ -115,6 +121,49 @@ def test_write_theme_never_damages_a_file_it_cannot_edit_safely(tmp_path: Path, 
     with pytest.raises(ConfigWriteError):
         write_theme(path, "dracula")
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_every_default_key_is_a_key_and_typos_are_not() -> None:
+    for binding in bindings():
+        assert all(is_key(key) for key in binding.key.split(",")), binding
+    for key in ("ctrl+u", "f5", "q", "?", "shift+tab", "ctrl+shift+up", "question_mark", "f24"):
+        assert is_key(key), key
+    for key in ("ctrl+", "ctl+u", "fn", "ctrl+ctrl+u", "+", "", "pgup", "shift+", "f25", " "):
+        assert not is_key(key), key
+
+
+@pytest.mark.parametrize(
+    ("keymap", "said"),
+    [
+        ('"app.undo" = "ctrl+"', """keymap."app.undo": 'ctrl+' is not a key"""),
+        ('"main.next_turn" = "f5,ctl+n"', """keymap."main.next_turn": 'ctl+n' is not a key"""),
+        ('"app.quit" = "f1"', 'keymap."app.quit": "f1" is already app.help on the same screen'),
+        ('"main.scene" = "ctrl+z"', 'keymap."main.scene": "ctrl+z" is already app.undo'),
+        ('"main.find" = "up"', 'keymap."main.find": "up" is already entry.history_back'),
+        ('"help.close" = "ctrl+q"', 'keymap."help.close": "ctrl+q" is already app.quit'),
+    ],
+)
+def test_a_key_that_is_no_key_or_is_taken_on_its_screen_is_refused(
+    keymap: str, said: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(f'[keymap]\n"main.stats" = "f9"\n{keymap}\n', encoding="utf-8")
+    config = load_checked(path)
+    assert dict(config.keymap) == {"main.stats": "f9"}  # the good entry stays
+    (problem,) = config.problem_texts
+    assert problem.startswith(f"config.toml: {said}") and "using the default key" in problem
+
+
+def test_keys_on_different_screens_and_a_swap_are_no_clash(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        '[keymap]\n"sheet.edit" = "r"\n"log.copy" = "enter,y"\n'  # r: the adventure's roll
+        '"app.undo" = "ctrl+y"\n"app.redo" = "ctrl+z"\n',  # undo and redo swapped
+        encoding="utf-8",
+    )
+    config = load_checked(path)
+    assert config.problem_texts == ()
+    assert dict(config.keymap)["app.undo"] == "ctrl+y"
 
 
 def test_every_binding_has_an_id_listed_in_the_readme() -> None:

@@ -25,6 +25,7 @@ import contextlib
 import os
 import re
 import tomllib
+import unicodedata
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,17 @@ _KEYS = ("theme", "saves", "language", "keymap")
 _BINDING_ID = re.compile(r"^[A-Za-z_][\w-]*(\.[\w-]+)+$")
 _KEY_LIST = re.compile(r"^[^\s,]+(,[^\s,]+)*$")
 _HEADER = re.compile(r"^\s*\[")
+_MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+_NAMED_KEYS = frozenset(
+    {
+        *("escape", "enter", "tab", "backspace", "delete", "insert", "home", "end"),
+        *("pageup", "pagedown", "up", "down", "left", "right", "space"),
+        *(f"f{n}" for n in range(1, 25)),
+    }
+)
+#: binding-id scopes that are active together with another's, besides the app's (active on
+#: every screen): the main screen's own keys with the roll entry's or the log's
+_TOGETHER = {"main": {"entry", "log"}, "entry": {"main"}, "log": {"main"}}
 _THEME_LINE = re.compile(r"""^(\s*theme\s*=\s*)("(?:[^"\\]|\\.)*"|'[^']*')(.*)$""")
 
 
@@ -83,7 +95,9 @@ def load_config(
     """Read ``path``; validate ``theme`` against ``themes`` (when given) and keymap ids.
 
     ``binding_ids`` is called only when the file has a keymap (finding every binding id means
-    importing every screen). A missing file is the defaults when ``missing_ok``.
+    importing every screen); when it gives each id's default keys (a mapping), a remapped key
+    that another binding on the same screen has is refused too. A missing file is the
+    defaults when ``missing_ok``.
     """
     name = path.name
     try:
@@ -219,9 +233,79 @@ def _keymap(
                     keys=repr(keys),
                 )
             )
+        elif bad := [key for key in keys.split(",") if not is_key(key)]:
+            problems.append(
+                msg(
+                    '{where}: {key} is not a key (keys are like "ctrl+u", "f5", "q", '
+                    '"shift+tab"); using the default key',
+                    where=where,
+                    key=repr(bad[0]),
+                )
+            )
         else:
             keymap[binding] = keys
+    if isinstance(known, Mapping):
+        _drop_clashes(keymap, known, problems, name)
     return keymap
+
+
+def is_key(key: str) -> bool:
+    """Whether ``key`` names a key as Textual's bindings do: modifiers (``ctrl+``, ``shift+``,
+    ``alt+`` …, each once), then a named key (``f5``, ``escape``, ``pageup``), one printable
+    character, or a character's Unicode name (``question_mark``, ``full_stop``)."""
+    *modifiers, base = key.split("+")
+    if len(set(modifiers)) != len(modifiers) or not _MODIFIERS.issuperset(modifiers):
+        return False
+    if base in _NAMED_KEYS or (len(base) == 1 and base.isprintable() and not base.isspace()):
+        return True
+    try:
+        char = unicodedata.lookup(base.replace("_", " "))
+    except KeyError:
+        return False
+    return len(char) == 1 and char.isprintable()
+
+
+def _split(keys: str) -> frozenset[str]:
+    return frozenset(keys.split(",")) if keys else frozenset()
+
+
+def _together(binding: str, other: str) -> bool:
+    """Whether two bindings can be active on one screen (their ids' scopes say)."""
+    mine, theirs = binding.split(".", 1)[0], other.split(".", 1)[0]
+    return "app" in (mine, theirs) or mine == theirs or theirs in _TOGETHER.get(mine, ())
+
+
+def _drop_clashes(
+    keymap: dict[str, str], defaults: Mapping[str, str], problems: list[Msg | str], name: str
+) -> None:
+    """Remove each remapped binding whose key another binding active on the same screen
+    also has (the app's keys are active on every screen): one of the two could never be
+    pressed. The other bindings keep the keys in force; a dropped one its default."""
+    while True:
+        keys = {b: frozenset(k.split(",")) for b, k in {**defaults, **keymap}.items()}
+        clash = next(
+            (
+                (binding, other, key)
+                for binding in keymap
+                for other, others in keys.items()
+                if other != binding and _together(binding, other)
+                # only the keys the remap adds: defaults that share a key do so by design
+                for key in sorted(keys[binding] - _split(defaults.get(binding, "")) & others)
+            ),
+            None,
+        )
+        if clash is None:
+            return
+        binding, other, key = clash
+        del keymap[binding]
+        problems.append(
+            msg(
+                '{where}: "{key}" is already {other} on the same screen; using the default key',
+                where=f'{name}: keymap."{binding}"',
+                key=key,
+                other=other,
+            )
+        )
 
 
 def _kind(value: object) -> Msg:

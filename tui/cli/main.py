@@ -586,9 +586,9 @@ def _run(ns: argparse.Namespace) -> int:
 
     from textual.theme import BUILTIN_THEMES
 
-    from tui.app.bindings import binding_ids
+    from tui.app.config_ui import default_keys
 
-    config = load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
+    config = load_config(path, themes=BUILTIN_THEMES, binding_ids=default_keys)
     if config.saves is not None and config.saves.exists() and not config.saves.is_dir():
         # a message, shown in the language chosen by the time the app shows it (as the
         # config's own problems are)

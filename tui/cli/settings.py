@@ -49,10 +49,10 @@ def load(path: Path) -> tuple[Config, list[str]]:
     """The config as the app reads it, and its problems in the current language."""
     from textual.theme import BUILTIN_THEMES
 
-    from tui.app.bindings import binding_ids
     from tui.app.config import load_config
+    from tui.app.config_ui import default_keys
 
-    config = load_config(path, themes=BUILTIN_THEMES, binding_ids=binding_ids)
+    config = load_config(path, themes=BUILTIN_THEMES, binding_ids=default_keys)
     problems = list(config.problem_texts)
     if config.saves is not None and config.saves.exists() and not config.saves.is_dir():
         problems.append(
