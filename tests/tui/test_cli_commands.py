@@ -163,7 +163,8 @@ def test_config_show_names_where_each_setting_comes_from(
     rows = _shown(out)
     default_config = user_dirs / "config" / "tablekeeper" / "config.toml"
     assert code == 0
-    assert rows["config"] == (str(default_config), "default (no such file)")
+    # the folders the XDG variables moved say so
+    assert rows["config"] == (str(default_config), "XDG_CONFIG_HOME (no such file)")
     assert rows["theme"] == ("textual-dark", "default")
     assert rows["language"] == ("en", "default")
     assert rows["seed"] == ("random", "default")
@@ -172,6 +173,23 @@ def test_config_show_names_where_each_setting_comes_from(
         str(user_dirs / "state" / "tablekeeper" / "history"),
         "XDG_STATE_HOME",
     )
+
+    from tui.base import locations
+
+    monkeypatch.setattr(locations, "source_checkout", lambda: None)  # as an installed wheel
+    rows = _shown(run_main(["config", "show"], capsys)[1])
+    saves = user_dirs / "data" / "tablekeeper" / "saves"
+    assert rows["saves"] == (str(saves), "XDG_DATA_HOME (per-user data)")
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    rows = _shown(run_main(["config", "show"], capsys)[1])
+    assert rows["config"][1] == "default (no such file)"
+    assert rows["saves"][1] == "default (per-user data)"
+    monkeypatch.undo()
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "TABLEKEEPER_SAVES", "TABLEKEEPER_SEED"):
+        monkeypatch.delenv(name, raising=False)
+    for name in ("data", "config", "state"):
+        monkeypatch.setenv(f"XDG_{name.upper()}_HOME", str(user_dirs / name))
 
     config = tmp_path / "my.toml"
     config.write_text(

@@ -103,7 +103,14 @@ def effective(
     home = locations.shown
     default = _("default")
     in_file = home(path)
-    rows = [Setting(_("config"), in_file, default if named_by == "default" else named_by)]
+
+    def by(variable: str) -> str:
+        """The XDG variable that moved a default folder (platformdirs reads it), or default."""
+        return variable if env.get(variable, "").strip() else default
+
+    rows = [
+        Setting(_("config"), in_file, by("XDG_CONFIG_HOME") if named_by == "default" else named_by)
+    ]
     if path.is_file():
         config, problems = load(path)
     else:
@@ -132,8 +139,10 @@ def effective(
     elif config.saves is not None and not (config.saves.exists() and not config.saves.is_dir()):
         rows.append(Setting(_("saves"), home(config.saves), in_file))
     else:
-        why = _("the source checkout") if locations.source_checkout() else _("per-user data")
-        rows.append(Setting(_("saves"), home(default_saves_dir()), f"{default} ({why})"))
+        checkout = locations.source_checkout() is not None
+        why = _("the source checkout") if checkout else _("per-user data")
+        source = default if checkout else by("XDG_DATA_HOME")
+        rows.append(Setting(_("saves"), home(default_saves_dir()), f"{source} ({why})"))
     if seed is not None:
         rows.append(Setting(_("seed"), str(seed), "--seed"))
     elif env.get("TABLEKEEPER_SEED"):
@@ -146,7 +155,7 @@ def effective(
         rows.append(Setting(_("keys"), _("the default keys (f1 lists them)"), default))
     colours = _("none") if env.get("NO_COLOR") else _("the terminal's")
     rows.append(Setting(_("colours"), colours, "NO_COLOR" if env.get("NO_COLOR") else default))
-    state = "XDG_STATE_HOME" if env.get("XDG_STATE_HOME") else default
+    state = by("XDG_STATE_HOME")
     rows.append(Setting(_("history"), home(locations.history_dir()), state))
     rows.append(Setting(_("bug log"), home(locations.bug_log_path()), state))
     return rows, problems
