@@ -118,3 +118,27 @@ def test_a_report_that_cannot_be_written_is_printed(
     said = out.getvalue()
     assert "The report could not be written" in said and "KeyError: 'lost'" in said
     assert report_text(KeyError("x")).startswith("Tablekeeper crash report")
+
+
+def test_the_log_folder_keeps_the_newest_ten_reports(
+    user_dirs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: crash reports were never deleted."""
+    from tui.base.locations import bug_log_path
+    from tui.cli import crash
+
+    folder = bug_log_path().parent
+    folder.mkdir(parents=True)
+    old = [folder / f"crash-202611{day:02d}-120000-{100 + day}.txt" for day in range(1, 13)]
+    for path in old:
+        path.write_text("old", encoding="utf-8")
+    other = folder / "tablekeeper.log"
+    other.write_text("the bug log stays", encoding="utf-8")
+    (folder / "crash-notes.txt").write_text("not a report: stays", encoding="utf-8")
+    written, problem = crash.write_report(RuntimeError("now"))
+    assert written is not None and problem == ""
+    kept = sorted(p.name for p in folder.glob("crash-*-*-*.txt"))
+    assert len(kept) == crash.KEEP_REPORTS == 10
+    assert written.name in kept  # the newest, written now (after November 2026)
+    assert kept[:9] == sorted(p.name for p in old[-9:])  # the nine newest of the old
+    assert other.exists() and (folder / "crash-notes.txt").exists()

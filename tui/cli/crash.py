@@ -10,13 +10,16 @@ the bug-report log) and prints one paragraph naming it.
 
 The report is for the developers and in English: versions, platform, terminal, the last
 lines of the app's own log, the traceback without local variables. It holds nothing read
-from the campaign except what an exception's own message may quote.
+from the campaign except what an exception's own message may quote. The folder keeps the
+newest :data:`KEEP_REPORTS` reports: writing one deletes the older ones.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
+import re
 import sys
 import threading
 import traceback
@@ -26,10 +29,21 @@ from typing import Any, TextIO
 
 from tui.language import _
 
-__all__ = ["LOG_LINES", "Crash", "guard", "report_text", "write_report"]
+__all__ = [
+    "KEEP_REPORTS",
+    "LOG_LINES",
+    "Crash",
+    "guard",
+    "prune_reports",
+    "report_text",
+    "write_report",
+]
 
 #: how many of the app's own log lines the report ends with (the newest)
 LOG_LINES = 40
+#: how many crash reports the log folder keeps (the newest); older ones are deleted
+KEEP_REPORTS = 10
+_REPORT = re.compile(r"crash-\d{8}-\d{6}-\d+\.txt")
 
 
 class Crash:
@@ -158,4 +172,15 @@ def write_report(error: BaseException) -> tuple[Path | None, str]:
         path.write_text(report_text(error, now=now), encoding="utf-8")
     except OSError as exc:
         return None, exc.strerror or str(exc)
+    prune_reports(folder)
     return path, ""
+
+
+def prune_reports(folder: Path, *, keep: int = KEEP_REPORTS) -> None:
+    """Delete all but the newest ``keep`` crash reports in ``folder`` (by the date and time
+    in their names, which sort as text; a report from the same second sorts by process id).
+    A report that cannot be deleted stays: pruning never stops the crash from being told."""
+    reports = sorted(p for p in folder.glob("crash-*.txt") if _REPORT.fullmatch(p.name))
+    for old in reports[:-keep] if keep > 0 else reports:
+        with contextlib.suppress(OSError):
+            old.unlink()
