@@ -32,16 +32,22 @@ def test_kill_at_random_points(tmp_path: Path) -> None:
             [sys.executable, "-m", "tests.store.crash_child", str(save)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
             text=True,
         )
         assert child.stdout is not None
         ready = child.stdout.readline().strip()
         if ready != "ready":
-            raise AssertionError(f"seed {seed}: child failed: {child.communicate()[1]}")
+            child.kill()
+            child.wait()
+            raise AssertionError(f"seed {seed}: child failed to start (run crash_child by hand)")
         read = [child.stdout.readline() for _ in range(rng.randrange(0, 6))]
         os.kill(child.pid, signal.SIGKILL)  # after a random number of acknowledged changes
-        out, _ = child.communicate()
+        # the rest from the same reader: readline may already hold more lines in its buffer,
+        # which communicate() (reading the pipe itself) would miss
+        out = child.stdout.read()
+        child.wait()
+        child.stdout.close()
         printed = [int(line) for line in "".join(read).split() + out.split()]
         if printed:
             acknowledged = printed[-1]
