@@ -15,7 +15,7 @@ from tests.tui.conftest import rng
 from tui.app.app import TablekeeperApp
 from tui.app.bindings import binding_ids, bindings
 from tui.app.config import Config, ConfigWriteError, is_key, load_config, write_theme
-from tui.app.config_ui import default_keys
+from tui.cli.settings import default_keys
 
 GOOD = """# my table
 theme = "nord"   # a dark one

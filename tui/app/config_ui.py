@@ -13,15 +13,7 @@ from textual.theme import Theme
 from tui.app.config import Config, ConfigWriteError, write_theme
 from tui.language import _
 
-__all__ = ["apply_config", "default_keys"]
-
-
-def default_keys() -> dict[str, str]:
-    """Every binding id with its default keys: what ``[keymap]`` may remap, and the keys a
-    remap must not take from another binding on the same screen (imports every screen)."""
-    from tui.app.bindings import bindings
-
-    return {b.id: b.key for b in bindings() if b.id}
+__all__ = ["apply_config"]
 
 
 def apply_config(app: App[None], config: Config, *, read_only: Callable[[], bool]) -> None:

@@ -586,7 +586,7 @@ def _run(ns: argparse.Namespace) -> int:
 
     from textual.theme import BUILTIN_THEMES
 
-    from tui.app.config_ui import default_keys
+    from tui.cli.settings import default_keys
 
     config = load_config(path, themes=BUILTIN_THEMES, binding_ids=default_keys)
     if config.saves is not None and config.saves.exists() and not config.saves.is_dir():

@@ -21,7 +21,7 @@ from tui.language import _
 if TYPE_CHECKING:
     from tui.app.config import Config
 
-__all__ = ["Setting", "check_config", "config_source", "effective", "load", "show"]
+__all__ = ["Setting", "check_config", "config_source", "default_keys", "effective", "load", "show"]
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,19 @@ def config_source(option: Path | None, environ: Mapping[str, str]) -> tuple[Path
     return config_path(), "default"
 
 
+def default_keys() -> dict[str, str]:
+    """Every binding id with its default keys: what ``[keymap]`` may remap, and the keys a
+    remap must not take from another binding on the same screen (imports every screen)."""
+    from tui.app.bindings import bindings
+
+    return {b.id: b.key for b in bindings() if b.id}
+
+
 def load(path: Path) -> tuple[Config, list[str]]:
     """The config as the app reads it, and its problems in the current language."""
     from textual.theme import BUILTIN_THEMES
 
     from tui.app.config import load_config
-    from tui.app.config_ui import default_keys
 
     config = load_config(path, themes=BUILTIN_THEMES, binding_ids=default_keys)
     problems = list(config.problem_texts)
