@@ -2,9 +2,10 @@
 
 A filter bar on top — words, then a character, a kind and a grade to choose — and below it
 the matching entries, newest at the bottom, as the log panel draws them (undone ones struck
-through). Every change of the bar searches the whole log again, streamed in a thread (see
-:mod:`tui.session.review.find`): typing never waits for it, and a newer search replaces an
-older one. The title counts the matches; the newest :data:`SHOWN` are shown, PageUp and
+through). Every change of the bar searches the whole log again in a thread — by the log's index
+(:mod:`tui.store.logindex`: only the blocks shown are read), or streamed while there is none
+yet (:mod:`tui.session.review.find`): typing never waits for it, and a newer search replaces
+an older one. The title counts the matches; the newest :data:`SHOWN` are shown, PageUp and
 PageDown scroll them. Escape closes.
 """
 
@@ -26,7 +27,7 @@ from textual.worker import get_current_worker
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
-from tui.screens.review import Source
+from tui.screens.review import Finder, Source
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import KINDS, Found, LogFilter, search
@@ -58,11 +59,17 @@ class LogSearchScreen(Screen[None]):
     ]
 
     def __init__(
-        self, campaign: Campaign, source: Source, start: LogFilter, title: str = ""
+        self,
+        campaign: Campaign,
+        source: Source,
+        start: LogFilter,
+        title: str = "",
+        finder: Finder | None = None,
     ) -> None:
         super().__init__()
         self.campaign = campaign
         self.source = source
+        self.finder = finder  # the log's index, when it can answer (else the stream does)
         self.filter = start
         self.title_text = title or _("Log")
         self.found: Found | None = None
@@ -140,7 +147,9 @@ class LogSearchScreen(Screen[None]):
                 yield entry
 
         try:
-            found = search(entries(), flt)
+            found = self.finder(flt, SHOWN) if self.finder is not None else None
+            if found is None:
+                found = search(entries(), flt)
         except Exception as exc:  # a damaged log: say so, never crash the table
             self.app.call_from_thread(
                 self._title, _("cannot read the log: {error}").format(error=exc)

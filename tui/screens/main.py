@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual import events, on
@@ -38,7 +38,7 @@ from textual.widgets import Input
 from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
-from tui.screens.review import Source, log_source
+from tui.screens.review import Finder, Source, log_finder, log_source
 from tui.session.asks.offers import open_offers
 from tui.session.table.table import Feedback, Preview, Table
 from tui.widgets.footer import Footer
@@ -50,6 +50,9 @@ from tui.widgets.preview_rows import PREVIEW_ROWS, fitted, result_row, stacked, 
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
+
+if TYPE_CHECKING:
+    from tui.store.store import Store
 
 __all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen"]
 
@@ -76,6 +79,11 @@ class CampaignOnDisk(Protocol):
     @property
     def save_file(self) -> Path | None:
         """The save, beside which ``/recap`` writes its file."""
+        ...
+
+    @property
+    def store(self) -> Store | None:
+        """The open store, whose log index answers ``/find`` (None: no files)."""
         ...
 
 
@@ -231,6 +239,8 @@ class MainScreen(Screen[None]):
             self._history_loaded = True
             self.entry.load_history(self.history.load())
         self.call_after_refresh(gcpause.resume)  # interactive: the collector on again
+        if self.files is not None and self.files.store is not None:
+            self.files.store.index_log()  # /find's index, brought up to date in a thread
 
     # -- rendering -------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -657,6 +667,9 @@ class MainScreen(Screen[None]):
     def _source(self) -> Source:
         return log_source(self.table, self.files.log_path if self.files is not None else None)
 
+    def _finder(self) -> Finder:
+        return log_finder(self.table, self.files.store if self.files is not None else None)
+
     def open_review(self, action: str, argument: str) -> bool:
         """Open the screen a review command asked for; False for any other action."""
         if action in GM_ONLY_ACTIONS and self.read_only:
@@ -678,13 +691,15 @@ class MainScreen(Screen[None]):
         from tui.session.review.find import LogFilter
 
         self.app.push_screen(
-            LogSearchScreen(self.table.campaign, self._source(), LogFilter(text=text))
+            LogSearchScreen(
+                self.table.campaign, self._source(), LogFilter(text=text), finder=self._finder()
+            )
         )
 
     def action_past_scenes(self) -> None:
         from tui.screens.scenes_list import ScenesScreen
 
-        self.app.push_screen(ScenesScreen(self.table.campaign, self._source()))
+        self.app.push_screen(ScenesScreen(self.table.campaign, self._source(), self._finder()))
 
     def action_dice_stats(self) -> None:
         from tui.screens.dice_stats import DiceStatsScreen

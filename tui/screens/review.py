@@ -9,13 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.session.campaign.log import LogEntry
 from tui.session.table.table import Table
 
-__all__ = ["Source", "log_source"]
+if TYPE_CHECKING:
+    from tui.session.review.find import Found, LogFilter
+    from tui.store.store import Store
+
+__all__ = ["Finder", "Source", "log_finder", "log_source"]
 
 Source = Callable[[], Iterable[LogEntry]]
+#: ``/find`` answered by the log's index: the newest ``limit`` matches, or ``None`` (stream)
+Finder = Callable[["LogFilter", int], "Found | None"]
 
 
 def log_source(table: Table, log_path: Path | None) -> Source:
@@ -32,3 +39,20 @@ def log_source(table: Table, log_path: Path | None) -> Source:
         yield from (e for e in list(table.session.log) if e.seq > newest)
 
     return entries
+
+
+def log_finder(table: Table, store: Store | None) -> Finder:
+    """``/find`` by the log's index (:mod:`tui.store.logindex`), or ``None`` to stream
+    the log: no index yet, one still being built, or a change not written yet (the
+    session then holds entries the file lacks)."""
+
+    def find(flt: LogFilter, limit: int) -> Found | None:
+        index = store.index if store is not None and not store.closed else None
+        if index is None or store is None or store.pending:
+            return None
+        newest = table.session.log[-1].seq if table.session.log else 0
+        if newest > store.log_count:
+            return None
+        return index.find(flt, limit=limit)
+
+    return find

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
-from tui.screens.review import Source
+from tui.screens.review import Finder, Source
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import LogFilter
 from tui.session.review.scenes import PastScene, past_scenes
@@ -54,10 +54,11 @@ class ScenesScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,f7", "close", "Close", id="scenes.close")]
 
-    def __init__(self, campaign: Campaign, source: Source) -> None:
+    def __init__(self, campaign: Campaign, source: Source, finder: Finder | None = None) -> None:
         super().__init__()
         self.campaign = campaign
         self.source = source
+        self.finder = finder
         self.scenes = list(reversed(past_scenes(campaign)))
 
     def compose(self) -> ComposeResult:
@@ -77,7 +78,9 @@ class ScenesScreen(ModalScreen[None]):
         scene = self.scenes[event.option_index]
         title = _("Scene {number}: {name}").format(number=scene.number, name=scene.name)
         self.app.push_screen(
-            LogSearchScreen(self.campaign, self.source, LogFilter(scene=scene.number), title)
+            LogSearchScreen(
+                self.campaign, self.source, LogFilter(scene=scene.number), title, self.finder
+            )
         )
 
     def action_close(self) -> None:

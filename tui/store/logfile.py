@@ -44,8 +44,10 @@ __all__ = [
     "LOG_TAIL",
     "LogRead",
     "format_entry",
+    "iter_blocks",
     "iter_entries",
     "leave_cache",
+    "read_blocks",
     "read_log",
     "read_since",
     "toml_inline",
@@ -527,32 +529,78 @@ def iter_entries(path: str | os.PathLike[str], *, step: int = _READ) -> Iterator
     The end is the one :func:`read_log` finds (a torn last block is left out); a problem
     before it raises :class:`SaveError` with its line, as opening does.
     """
+    yield from (entry for _at, _size, entry in iter_blocks(path, step=step))
+
+
+def iter_blocks(
+    path: str | os.PathLike[str], start: int = 0, *, step: int = _READ
+) -> Iterator[tuple[int, int, LogEntry]]:
+    """Every complete block of the log from byte ``start`` (a block's first byte) on, oldest
+    first, as (its offset, its size in bytes, its entry): what the log's index keeps
+    (:mod:`tui.store.logindex`). Read forward ``step`` bytes at a time, as
+    :func:`iter_entries` reads (which it serves)."""
     p = Path(path)
     end = read_log(p, keep=1).end
     f = _open(p)
-    if f is None or end == 0:
+    if f is None or end <= start:
         return
     with f:
-        region, at, carry = _Region(p, f), 0, b""
+        region, at, carry = _Region(p, f), start, b""
         while at < end:
             f.seek(at)
             data = carry + f.read(min(step, end - at))
-            start = at - len(carry)
+            first = at - len(carry)
             at += len(data) - len(carry)
             cut = len(data) if at >= end else data.rfind(_LINE_HEADER) + 1
             if cut <= 0:  # one block longer than a step: read on (up to the limit)
                 if len(data) > ENTRY_LIMIT:
-                    raise region.too_big(start, len(data))
+                    raise region.too_big(first, len(data))
                 carry = data
                 continue
             carry = data[cut:]
-            heads = [start] if data.startswith(_HEADER) else []
+            heads = [first] if data.startswith(_HEADER) else []
             pos = 0
             while (j := data.find(_LINE_HEADER, pos, cut)) >= 0:
                 if j + 1 < cut:
-                    heads.append(start + j + 1)
+                    heads.append(first + j + 1)
                 pos = j + 1
-            yield from (e for e, _ in region.parse(start, start + cut, heads, 0))
+            parsed = region.parse(first, first + cut, heads, 0)
+            if len(parsed) != len(heads):  # text before the first header: no offsets to give
+                heads = [first] * len(parsed)
+            bounds = [*heads, first + cut]
+            for i, (entry, _patch) in enumerate(parsed):
+                yield bounds[i], bounds[i + 1] - bounds[i], entry
+
+
+def read_blocks(path: str | os.PathLike[str], spans: list[tuple[int, int]]) -> list[LogEntry]:
+    """The entries of the blocks at ``spans`` ((offset, size) each, ascending), read and
+    parsed together: the few blocks a search or a recap shows, never the log around them.
+    Raises :class:`SaveError` when a span is not one whole block of the file (an index
+    that no longer fits the log: :mod:`tui.store.logindex` rebuilds it)."""
+    p = Path(path)
+    f = _open(p)
+    if f is None:
+        raise SaveError(p, _("expected [[log]] blocks"), key_path="log")
+    with f:
+        parts = []
+        for at, size in spans:
+            if size > ENTRY_LIMIT:
+                raise SaveError(p, _("expected [[log]] blocks"), key_path="log")
+            f.seek(at)
+            data = f.read(size)
+            if not data.startswith(_HEADER) or len(data) != size:
+                raise SaveError(p, _("expected [[log]] blocks"), key_path="log")
+            parts.append(data if data.endswith(b"\n") else data + b"\n")
+        if not parts:
+            return []
+        region = _Region(p, f)
+        try:
+            found = region._parse(b"".join(parts), [], 0, 0, None)
+        except _Located as exc:
+            raise exc.error(1) from None
+        if len(found) != len(spans):
+            raise SaveError(p, _("expected [[log]] blocks"), key_path="log")
+        return [e for e, _patch in found]
 
 
 def read_since(

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui.language import _
 from tui.session.campaign.history import History
@@ -61,6 +61,9 @@ from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, open_state, replay, set_log_aside
 from tui.store.savetext import SaveText
 from tui.store.undo_history import earlier_steps
+
+if TYPE_CHECKING:
+    from tui.store.logindex import LogIndex
 
 __all__ = ["Store"]
 
@@ -136,6 +139,9 @@ class Store:
         self._mutex = threading.Lock()
         self._save_mutex = threading.Lock()
         self._closed = False
+        #: the log's index (:mod:`tui.store.logindex`), a writer's once :meth:`index_log`
+        #: asked for it (loaded then: opening costs nothing), kept in step as it appends
+        self.index: LogIndex | None = None
 
     # -- opening and closing ---------------------------------------------------------------
     @classmethod
@@ -274,6 +280,8 @@ class Store:
         if self._closed:
             return
         self._closed = True
+        if self.index is not None:
+            self.index.close()
         if self._journal is not None:
             ident = self._journal_ident()
             self._journal.close()
@@ -329,6 +337,17 @@ class Store:
             return  # the log changed outside: whoever changed it owns it now
         with contextlib.suppress(SaveError, OSError):
             read_log(self.log_path, keep=self._keep, cached=True, leave=True)
+
+    def index_log(self) -> None:
+        """Bring the log's index up to date in a background thread (a build, if it is
+        missing or no longer fits): opening never waits for it; a search asked meanwhile
+        streams the log."""
+        if self.read_only or self.index is not None or self._closed:
+            return
+        from tui.store.logindex import LogIndex
+
+        self.index = LogIndex(self.log_path)
+        threading.Thread(target=self.index.sync, name="log-index", daemon=True).start()
 
     @property
     def closed(self) -> bool:
@@ -429,6 +448,8 @@ class Store:
                 data = self._fit_pending(self._journal)
             at = self._journal.end
             self._journal.append(data)
+            if self.index is not None:  # its rows, in the same change (never raises)
+                self.index.added(at, data, [e for e, _ in self._pending])
         except ConflictError as exc:
             self.conflict = self.last_error = exc
             raise
