@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from tests.tui.conftest import rng, type_line
@@ -66,6 +67,40 @@ async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_di
         assert "Stealth 40%: 99" in shown and "HP 11 → 9" in shown and "Boris" not in shown
         await pilot.press("escape")
         assert not isinstance(app.screen, LogSearchScreen)
+
+
+async def test_find_and_the_recap_answer_from_the_logs_index(
+    demo_copy: Callable[[str], Path], user_dirs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the index is up to date, neither reads the log whole: streaming it fails here."""
+    path = demo_copy("brp")
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _played(app, pilot)
+        store = app.files.store
+        assert store is not None and store.index is not None
+        assert store.index.sync()  # what the thread started after the first frame does
+
+        def streamed(*_args: object, **_kw: object) -> None:
+            raise AssertionError("the whole log was streamed")
+
+        monkeypatch.setattr("tui.store.logfile.iter_entries", streamed)
+        await type_line(pilot, "/find listen")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LogSearchScreen)
+        shown = screen.log_panel.plain_text
+        assert "Listen 50%: 80" in shown and "Listen 50%: 30" in shown and "Spot" not in shown
+        assert "2 entries match" in str(screen.query_one("#find-title", Static).render())
+        await pilot.press("escape")
+        await type_line(pilot, "/recap scene=Cellar")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, RecapScreen)
+        written = path.with_name("brp.recap.md").read_text(encoding="utf-8")
+        assert "### 1. Cellar" in written and "Attic" not in written
+        assert "- Alice Moore: HP 11 → 9" in written
 
 
 async def test_scenes_open_their_log(demo_copy: Callable[[str], Path], user_dirs: Path) -> None:

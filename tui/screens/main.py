@@ -38,7 +38,7 @@ from textual.widgets import Input
 from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
-from tui.screens.review import Finder, Source, log_finder, log_source
+from tui.screens.review import Finder, Source, log_finder, log_indexed, log_source
 from tui.session.asks.offers import open_offers
 from tui.session.table.table import Feedback, Preview, Table
 from tui.widgets.footer import Footer
@@ -710,4 +710,9 @@ class MainScreen(Screen[None]):
         from tui.screens.recap_view import RecapScreen
 
         save = self.files.save_file if self.files is not None else None
-        self.app.push_screen(RecapScreen(self.table.campaign, self._source(), words, save))
+        store = self.files.store if self.files is not None else None
+        self.app.push_screen(
+            RecapScreen(
+                self.table.campaign, self._source(), words, save, log_indexed(self.table, store)
+            )
+        )

@@ -9,6 +9,7 @@ without a file (a test) only shows it. The log is streamed in a thread. Escape c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
@@ -25,6 +26,7 @@ from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.entry.entry import split_words
 from tui.session.recap import recap
+from tui.session.recap.build import Indexed
 from tui.session.recap.select import parse_words
 from tui.session.systems.registry import tracker
 from tui.store.errors import SaveError
@@ -53,10 +55,18 @@ class RecapScreen(ModalScreen[None]):
         Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="recap.up"),
     ]
 
-    def __init__(self, campaign: Campaign, source: Source, words: str, save: Path | None) -> None:
+    def __init__(
+        self,
+        campaign: Campaign,
+        source: Source,
+        words: str,
+        save: Path | None,
+        indexed: Callable[[], Indexed | None] | None = None,
+    ) -> None:
         super().__init__()
         self.campaign = campaign
         self.source = source
+        self.indexed = indexed  # the log's index, when it is up to date (asked in the thread)
         self.words = words
         self.save = save
         self.text = ""
@@ -76,7 +86,8 @@ class RecapScreen(ModalScreen[None]):
         try:
             options = parse_words(split_words(self.words))
             system = tracker(self.campaign.system)
-            text = recap(system, self.campaign, self.source, options)
+            index = self.indexed() if self.indexed is not None else None
+            text = recap(system, self.campaign, self.source, options, index=index)
             target = recap_path(self.save, gm=options.gm) if self.save is not None else None
             if target is not None:
                 write_text(target, text + "\n")

@@ -15,10 +15,11 @@ from tui.session.campaign.log import LogEntry
 from tui.session.table.table import Table
 
 if TYPE_CHECKING:
+    from tui.session.recap.build import Indexed
     from tui.session.review.find import Found, LogFilter
     from tui.store.store import Store
 
-__all__ = ["Finder", "Source", "log_finder", "log_source"]
+__all__ = ["Finder", "Source", "log_finder", "log_indexed", "log_source"]
 
 Source = Callable[[], Iterable[LogEntry]]
 #: ``/find`` answered by the log's index: the newest ``limit`` matches, or ``None`` (stream)
@@ -56,3 +57,21 @@ def log_finder(table: Table, store: Store | None) -> Finder:
         return index.find(flt, limit=limit)
 
     return find
+
+
+def log_indexed(table: Table, store: Store | None) -> Callable[[], Indexed | None]:
+    """The log's index for a recap, brought up to date (call it in a worker thread), or
+    ``None`` when it cannot answer for the whole log (see :func:`log_finder`)."""
+
+    def indexed() -> Indexed | None:
+        from tui.store.logindex import BEHIND
+
+        index = store.index if store is not None and not store.closed else None
+        if index is None or store is None or store.pending:
+            return None
+        newest = table.session.log[-1].seq if table.session.log else 0
+        if newest > store.log_count or not index.sync(most=BEHIND):
+            return None
+        return index
+
+    return indexed
