@@ -12,6 +12,7 @@ uses in notes ("Балгруф" for "ярл Балгруф") belongs in the char
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -50,15 +51,12 @@ class HiddenNames:
 
     def __init__(self, campaigns: Iterable[Campaign], extra: Iterable[str] = ()) -> None:
         tokens: dict[str, str] = {}
-        seen: set[str] = set()
+        seen: frozenset[str] = frozenset()
         for campaign in campaigns:
-            for ch in campaign.characters:
-                words = _names_of(ch)
-                if not ch.gm_only:
-                    seen.update(name_key(w) for w in words)
-                    continue
-                for word in words:
-                    tokens.setdefault(name_key(word), ch.name)
+            hidden, visible = _roster(campaign.characters)
+            for key, name in hidden.items():
+                tokens.setdefault(key, name)
+            seen = visible if not seen or seen is visible else seen | visible
         for name in extra:
             if name.strip():
                 tokens.setdefault(name_key(name), name)
@@ -68,7 +66,10 @@ class HiddenNames:
         self.tokens: Mapping[str, str] = tokens
         self.names: frozenset[str] = frozenset(tokens.values())
         self._forms = _forms(frozenset(tokens))
-        self._seen = _forms(frozenset(seen - tokens.keys()))
+        if tokens:  # the visible names matter only beside hidden ones
+            self._seen = _forms(seen - tokens.keys() if seen & tokens.keys() else seen)
+        else:
+            self._seen = _forms(frozenset())
         self._found = _found(self._forms, self._seen)
 
     def __bool__(self) -> bool:
@@ -149,6 +150,67 @@ def _forms(keys: frozenset[str]) -> NameForms:
 def _found(hidden: NameForms, seen: NameForms) -> dict[str, tuple[tuple[int, int, str], ...]]:
     """The long texts already searched for one set of hidden and visible names."""
     return {}
+
+
+#: each character's name keys, by the character's id (with a weak reference to it, so that
+#: the id is not a dead one's reused): a change makes one new character, the other 199 are
+#: the same objects
+_KEYS: dict[int, tuple[weakref.ref[Character], tuple[str, ...]]] = {}
+_KEYS_MOST = 8192
+
+
+#: each cast's names: the characters' tuple → (its GM-only names' keys → names, the keys
+#: of the visible ones), for the last few tuples (by id, checked by identity)
+_ROSTERS: dict[int, tuple[tuple[Character, ...], dict[str, str], frozenset[str]]] = {}
+_ROSTERS_MOST = 4
+_NEAR = 8  # a new cast this close to a kept one (characters changed) is worked out from it
+
+
+def _roster(roster: tuple[Character, ...]) -> tuple[dict[str, str], frozenset[str]]:
+    """The names of one cast: those of its GM-only characters (key → name) and the keys of
+    its visible ones. A change replaces a character or two and keeps the rest, so a cast is
+    worked out from the kept one it differs from in a few places, when those kept their
+    names and their flags: what a change costs does not grow with the party."""
+    hit = _ROSTERS.get(id(roster))
+    if hit is not None and hit[0] is roster:
+        return hit[1], hit[2]
+    found: tuple[dict[str, str], frozenset[str]] | None = None
+    for old, hidden, visible in reversed(list(_ROSTERS.values())):
+        if len(old) != len(roster):
+            continue
+        changed = [i for i, (a, b) in enumerate(zip(old, roster, strict=True)) if a is not b]
+        if len(changed) <= _NEAR and all(
+            old[i].gm_only == roster[i].gm_only and _keys_of(old[i]) == _keys_of(roster[i])
+            for i in changed
+        ):
+            found = hidden, visible
+            break
+    if found is None:
+        hidden = {}
+        keys: set[str] = set()
+        for ch in roster:
+            if ch.gm_only:
+                for key in _keys_of(ch):
+                    hidden.setdefault(key, ch.name)
+            else:
+                keys.update(_keys_of(ch))
+        found = hidden, frozenset(keys)
+    if len(_ROSTERS) >= _ROSTERS_MOST:
+        _ROSTERS.pop(next(iter(_ROSTERS), id(roster)), None)
+    _ROSTERS[id(roster)] = (roster, *found)
+    return found
+
+
+def _keys_of(ch: Character) -> tuple[str, ...]:
+    """The keys of ``ch``'s name and aliases (:func:`name_key`), kept per character."""
+    hit = _KEYS.get(id(ch))
+    if hit is not None and hit[0]() is ch:
+        return hit[1]
+    keys = tuple(name_key(w) for w in _names_of(ch))
+    if len(_KEYS) >= _KEYS_MOST:
+        _KEYS.clear()
+    _KEYS[id(ch)] = (weakref.ref(ch), keys)
+    return keys
 
 
 def _names_of(ch: Character) -> list[str]:
