@@ -16,7 +16,7 @@ from tui.session.systems.registry import tracker
 from tui.store import Store
 from tui.store.logfile import iter_blocks, iter_entries, read_blocks
 from tui.store.logformat import format_entry
-from tui.store.logindex import LogIndex, index_path
+from tui.store.logindex import LogIndex, index_path, quick_entry
 
 from .helpers import small_campaign
 
@@ -302,3 +302,39 @@ def test_a_recap_falls_back_to_the_log_when_the_index_does_not_fit(tmp_path: Pat
     by_log = recap(system, campaign, lambda: iter_entries(log), options)
     assert recap(system, campaign, lambda: iter_entries(log), options, index=index) == by_log
     index.close()
+
+
+def test_the_quick_reading_of_a_block_is_the_parsers_or_none() -> None:
+    """The index reads the app's own blocks without the TOML parser; what it reads must be
+    what the parser reads, and any other TOML is left to the parser."""
+    odd = 'tab\there "quoted" back\\slash \x1b[31m ёж 🎲 \u2028 end'
+    entries = [
+        *varied(30),
+        LogEntry(9, "2024-01-01T00:00:00", "note", odd, actor=odd, effects=(odd, ""), secret=True),
+    ]
+    for e in entries:
+        block = format_entry(e).encode()
+        quick, parsed = quick_entry(block), read_blocks_of(block)
+        assert quick is not None
+        fields = ("seq", "time", "kind", "text", "actor", "grade", "effects", "undoes", "secret")
+        for name in (*fields, "hidden", "adventure", "scene"):
+            assert getattr(quick, name) == getattr(parsed, name), name
+    for written in (
+        '[[log]]\nseq = 1\ntime = "t"\nkind = "roll"\ntext = \'literal\'\n',
+        '[[log]]\nseq = 1\ntime = "t"\nkind = "roll"\ntext = "a" # note\n',
+        '[[log]]\nseq = 1\ntime = "t"\nkind = "roll"\ntext = """many\nlines"""\n',
+        '[[log]]\nseq = 1\ntime = "t"\nkind = "roll"\neffects = [\n  "x",\n]\ntext = "a"\n',
+        '[[log]]\nseq = 1.0\ntime = "t"\nkind = "roll"\ntext = "a"\n',
+        '[[log]]\nseq = 1\ntime = "t"\nkind = "roll"\ntext = "\\e"\n',
+        '[[log]]\nseq = 1\nseq = 2\ntime = "t"\nkind = "roll"\ntext = "a"\n',
+        '[[log]]\nseq=1\ntime = "t"\nkind = "roll"\ntext = "a"\n',
+    ):
+        assert quick_entry(written.encode()) is None, written
+
+
+def read_blocks_of(block: bytes) -> LogEntry:
+    import tomllib
+
+    from tui.session.campaign.log import entry_from_doc as parse
+
+    return parse(tomllib.loads(block.decode())["log"][0])

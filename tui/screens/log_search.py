@@ -146,8 +146,14 @@ class LogSearchScreen(Screen[None]):
                     return
                 yield entry
 
+        def early(found: Found) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._early, found)
+
         try:
-            found = self.finder(flt, SHOWN) if self.finder is not None else None
+            found = None
+            if self.finder is not None:
+                found = self.finder(flt, SHOWN, early)
             if found is None:
                 found = search(entries(), flt)
         except Exception as exc:  # a damaged log: say so, never crash the table
@@ -157,6 +163,11 @@ class LogSearchScreen(Screen[None]):
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._show, found)
+
+    def _early(self, found: Found) -> None:
+        """The newest matches, before the index has counted them all."""
+        self.log_panel.show(found.entries, found.undone)
+        self._title(_("searching…"))
 
     def _show(self, found: Found) -> None:
         self.found = found

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 __all__ = ["Finder", "Source", "log_finder", "log_indexed", "log_source"]
 
 Source = Callable[[], Iterable[LogEntry]]
-#: ``/find`` answered by the log's index: the newest ``limit`` matches, or ``None`` (stream)
-Finder = Callable[["LogFilter", int], "Found | None"]
+#: ``/find`` answered by the log's index: the newest ``limit`` matches (handed to the third
+#: argument before they are counted), or ``None`` (stream the log)
+Finder = Callable[["LogFilter", int, Callable[["Found"], None]], "Found | None"]
 
 
 def log_source(table: Table, log_path: Path | None) -> Source:
@@ -47,14 +48,14 @@ def log_finder(table: Table, store: Store | None) -> Finder:
     the log: no index yet, one still being built, or a change not written yet (the
     session then holds entries the file lacks)."""
 
-    def find(flt: LogFilter, limit: int) -> Found | None:
+    def find(flt: LogFilter, limit: int, first: Callable[[Found], None]) -> Found | None:
         index = store.index if store is not None and not store.closed else None
         if index is None or store is None or store.pending:
             return None
         newest = table.session.log[-1].seq if table.session.log else 0
         if newest > store.log_count:
             return None
-        return index.find(flt, limit=limit)
+        return index.find(flt, limit=limit, first=first)
 
     return find
 

@@ -23,6 +23,7 @@ megabyte at a time, so opening holds no more than a small multiple of what it ke
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import stat
@@ -46,7 +47,9 @@ __all__ = [
     "format_entry",
     "iter_blocks",
     "iter_entries",
+    "iter_raw_blocks",
     "leave_cache",
+    "parse_block",
     "read_blocks",
     "read_log",
     "read_since",
@@ -536,40 +539,90 @@ def iter_blocks(
     path: str | os.PathLike[str], start: int = 0, *, step: int = _READ
 ) -> Iterator[tuple[int, int, LogEntry]]:
     """Every complete block of the log from byte ``start`` (a block's first byte) on, oldest
-    first, as (its offset, its size in bytes, its entry): what the log's index keeps
-    (:mod:`tui.store.logindex`). Read forward ``step`` bytes at a time, as
-    :func:`iter_entries` reads (which it serves)."""
+    first, as (its offset, its size in bytes, its entry), read forward ``step`` bytes at a
+    time (what :func:`iter_entries` reads)."""
     p = Path(path)
-    end = read_log(p, keep=1).end
     f = _open(p)
-    if f is None or end <= start:
+    if f is None:
         return
     with f:
-        region, at, carry = _Region(p, f), start, b""
-        while at < end:
-            f.seek(at)
-            data = carry + f.read(min(step, end - at))
-            first = at - len(carry)
-            at += len(data) - len(carry)
-            cut = len(data) if at >= end else data.rfind(_LINE_HEADER) + 1
-            if cut <= 0:  # one block longer than a step: read on (up to the limit)
-                if len(data) > ENTRY_LIMIT:
-                    raise region.too_big(first, len(data))
-                carry = data
-                continue
-            carry = data[cut:]
-            heads = [first] if data.startswith(_HEADER) else []
-            pos = 0
-            while (j := data.find(_LINE_HEADER, pos, cut)) >= 0:
-                if j + 1 < cut:
-                    heads.append(first + j + 1)
-                pos = j + 1
-            parsed = region.parse(first, first + cut, heads, 0)
+        region = _Region(p, f)
+        for first, data in _steps(p, f, start, step):
+            heads = [first + h for h in _heads(data)]
+            parsed = region.parse(first, first + len(data), heads, 0)
             if len(parsed) != len(heads):  # text before the first header: no offsets to give
                 heads = [first] * len(parsed)
-            bounds = [*heads, first + cut]
+            bounds = [*heads, first + len(data)]
             for i, (entry, _patch) in enumerate(parsed):
                 yield bounds[i], bounds[i + 1] - bounds[i], entry
+
+
+def iter_raw_blocks(
+    path: str | os.PathLike[str], start: int = 0, *, step: int = _READ
+) -> Iterator[tuple[int, bytes]]:
+    """Every complete block of the log from byte ``start`` on as (its offset, its bytes),
+    unparsed (text before the first header comes as a block of its own): the log's index
+    reads the few keys it keeps itself (:mod:`tui.store.logindex`)."""
+    p = Path(path)
+    f = _open(p)
+    if f is None:
+        return
+    with f:
+        for first, data in _steps(p, f, start, step):
+            bounds = _heads(data)
+            if not bounds or bounds[0] != 0:
+                bounds.insert(0, 0)
+            bounds.append(len(data))
+            for a, b in itertools.pairwise(bounds):
+                yield first + a, data[a:b]
+
+
+def parse_block(path: str | os.PathLike[str], at: int, data: bytes) -> LogEntry:
+    """The entry of one block (``data``, found at byte ``at``), or its :class:`SaveError`."""
+    p = Path(path)
+    f = _open(p)
+    if f is None:
+        raise SaveError(p, _("expected [[log]] blocks"), key_path="log")
+    with f:
+        region = _Region(p, f)
+        try:
+            found = region._parse(data, [at], at, 0, None)
+        except _Located as exc:
+            raise exc.error(_line_at(f, at)) from None
+    if len(found) != 1:
+        raise SaveError(p, _("expected [[log]] blocks"), key_path="log")
+    return found[0][0]
+
+
+def _heads(data: bytes) -> list[int]:
+    """Where blocks start in ``data`` (a run of whole blocks)."""
+    heads = [0] if data.startswith(_HEADER) else []
+    pos = 0
+    while (j := data.find(_LINE_HEADER, pos)) >= 0:
+        if j + 1 < len(data):
+            heads.append(j + 1)
+        pos = j + 1
+    return heads
+
+
+def _steps(p: Path, f: BinaryIO, start: int, step: int) -> Iterator[tuple[int, bytes]]:
+    """The log from ``start`` to the end :func:`read_log` finds, in runs of whole blocks of
+    about ``step`` bytes (one block longer than a step is one run, up to the limit)."""
+    end = read_log(p, keep=1).end
+    at, carry = start, b""
+    while at < end:
+        f.seek(at)
+        data = carry + f.read(min(step, end - at))
+        first = at - len(carry)
+        at += len(data) - len(carry)
+        cut = len(data) if at >= end else data.rfind(_LINE_HEADER) + 1
+        if cut <= 0:  # one block longer than a step: read on (up to the limit)
+            if len(data) > ENTRY_LIMIT:
+                raise _Region(p, f).too_big(first, len(data))
+            carry = data
+            continue
+        carry = data[cut:]
+        yield first, data[:cut]
 
 
 def read_blocks(path: str | os.PathLike[str], spans: list[tuple[int, int]]) -> list[LogEntry]:

@@ -36,17 +36,19 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
+import re
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from tui.session.campaign.hidden import fold
 from tui.session.campaign.log import LogEntry
 from tui.session.review.find import Found, LogFilter
 from tui.store.errors import SaveError
-from tui.store.logfile import iter_blocks, read_blocks
+from tui.store.logfile import iter_raw_blocks, parse_block, read_blocks
 
 __all__ = ["BEHIND", "LogIndex", "index_path"]
 
@@ -76,6 +78,109 @@ CREATE TABLE IF NOT EXISTS hidden(name TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
     said, content='entries', content_rowid='seq', tokenize='trigram');
 """
+
+
+#: the keys an index row is made of (the others — dice, patches, messages — are not read)
+_WANTED = frozenset(
+    [
+        "seq",
+        "time",
+        "kind",
+        "text",
+        "actor",
+        "grade",
+        "effects",
+        "undoes",
+        "secret",
+        "hidden",
+        "adventure",
+        "scene",
+    ]
+)
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def quick_entry(block: bytes) -> LogEntry | None:
+    """The index's part of the entry in ``block``, read from its lines as the app writes
+    them (``key = value``, one line each: strings, numbers, booleans and lists of strings
+    are JSON there), without the TOML parser — building the index of a million entries is
+    then a pass over the file, not a parse of it. ``None`` for anything else (a block
+    written by hand in other TOML: multi-line values, literal strings, comments …): the
+    parser reads that one."""
+    try:
+        lines = block.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return None
+    if lines[0] != "[[log]]":
+        return None
+    doc: dict[str, object] = {}
+    seen: set[str] = set()
+    for line in lines[1:]:
+        if not line:
+            continue
+        key, eq, value = line.partition(" = ")
+        if not eq or key in seen or not _BARE.fullmatch(key) or value.startswith(('"""', "'")):
+            return None
+        seen.add(key)
+        if key not in _WANTED:
+            continue
+        if value.isdigit() and value.isascii():
+            doc[key] = int(value)
+        elif (
+            value[:1] == '"' and value[-1:] == '"' and "\\" not in value and '"' not in value[1:-1]
+        ):
+            doc[key] = value[1:-1]
+        else:
+            try:
+                doc[key] = json.loads(value)
+            except ValueError:
+                return None
+    return _entry(doc)
+
+
+def _entry(doc: dict[str, object]) -> LogEntry | None:
+    """The entry of ``doc`` when its keys have the types a log entry's have (else the
+    parser reads the block and says what is wrong)."""
+    seq, time, kind, text = doc.get("seq"), doc.get("time"), doc.get("kind"), doc.get("text")
+    actor, grade = doc.get("actor", ""), doc.get("grade", "")
+    undoes, adventure, scene = doc.get("undoes", 0), doc.get("adventure", 0), doc.get("scene", 0)
+    secret, effects, hidden = (
+        doc.get("secret", False),
+        doc.get("effects", []),
+        doc.get("hidden", []),
+    )
+    if not (
+        type(seq) is int
+        and type(undoes) is int
+        and type(adventure) is int
+        and type(scene) is int
+        and adventure >= 0
+        and scene >= 0
+        and isinstance(time, str)
+        and isinstance(kind, str)
+        and isinstance(text, str)
+        and isinstance(actor, str)
+        and isinstance(grade, str)
+        and type(secret) is bool
+        and isinstance(effects, list)
+        and isinstance(hidden, list)
+        and all(isinstance(n, str) for n in hidden)
+    ):
+        return None
+    return LogEntry(
+        seq,
+        time,
+        kind,
+        text,
+        actor,
+        grade,
+        effects=tuple(str(e) for e in effects),
+        undoes=undoes,
+        secret=secret,
+        hidden=tuple(hidden),
+        adventure=adventure,
+        scene=scene,
+    )
 
 
 class Stale(LookupError):
@@ -249,12 +354,12 @@ class LogIndex:
             return False
         batch: list[tuple[int, int, LogEntry]] = []
         expect = end
-        blocks = iter_blocks(self.log, end)
-        for at, size_, entry in blocks:
-            if at != expect:
+        for at, data in iter_raw_blocks(self.log, end):
+            if at != expect or not data.startswith(b"[[log]]"):
                 raise Stale(at)  # the index's end is not where a block starts
-            expect = at + size_
-            batch.append((at, size_, entry))
+            expect = at + len(data)
+            entry = quick_entry(data) or parse_block(self.log, at, data)
+            batch.append((at, len(data), entry))
             if len(batch) >= _BATCH:
                 end = self._store(batch, end)
                 batch = []
@@ -358,16 +463,25 @@ class LogIndex:
             self._lock.release()
 
     # -- answering -------------------------------------------------------------------------
-    def find(self, flt: LogFilter, *, limit: int, behind: int = BEHIND) -> Found | None:
+    def find(
+        self,
+        flt: LogFilter,
+        *,
+        limit: int,
+        behind: int = BEHIND,
+        first: Callable[[Found], None] | None = None,
+    ) -> Found | None:
         """``/find``: the newest ``limit`` entries that ``flt`` matches and how many there
         are, with the characters, kinds and grades the log holds and what is undone, as
         :func:`tui.session.review.find.search` gives them, reading only the blocks kept.
-        ``None``: the index is more than ``behind`` bytes behind the log (a build under
-        way) or cannot be used; stream the log instead."""
+        ``first`` is handed them before they are counted (a word in every entry of a
+        million takes a moment to count; the screenful comes at once). ``None``: the index
+        is more than ``behind`` bytes behind the log (a build under way) or cannot be used;
+        stream the log instead."""
         try:
             if not self.sync(most=behind):
                 return None
-            return self._find(flt, limit)
+            return self._find(flt, limit, first)
         except (sqlite3.Error, OSError, SaveError, Stale):
             self._forget()
             return None
@@ -400,28 +514,22 @@ class LogIndex:
         match = " AND ".join('"' + w.replace('"', '""') + '"' for w in long) if long else None
         return " AND ".join(terms) or "1", args, match
 
-    def _find(self, flt: LogFilter, limit: int) -> Found:
+    def _find(self, flt: LogFilter, limit: int, first: Callable[[Found], None] | None) -> Found:
         where, args, match = self._where(flt)
+        if match is None:
+            head = f"SELECT e.seq, e.at, e.size FROM entries e WHERE {where} ORDER BY e.seq"
+            count = f"SELECT count(*) FROM entries e WHERE {where}"
+            params: list[object] = args
+        else:  # in the full-text index's own order: the newest come first, unsorted
+            joined = "FROM words JOIN entries e ON e.seq = words.rowid WHERE words MATCH ?"
+            head = f"SELECT e.seq, e.at, e.size {joined} AND {where} ORDER BY words.rowid"
+            count = f"SELECT count(*) {joined} AND {where}"
+            params = [match, *args]
         with self._lock:
             db = self._db
             if db is None:
                 raise Stale(0)
-            if match is None:
-                head = f"SELECT e.seq, e.at, e.size FROM entries e WHERE {where}"
-                count = f"SELECT count(*) FROM entries e WHERE {where}"
-                params: list[object] = args
-            else:
-                head = (
-                    "SELECT e.seq, e.at, e.size FROM words JOIN entries e ON e.seq = words.rowid"
-                    f" WHERE words MATCH ? AND {where}"
-                )
-                count = (
-                    "SELECT count(*) FROM words JOIN entries e ON e.seq = words.rowid"
-                    f" WHERE words MATCH ? AND {where}"
-                )
-                params = [match, *args]
-            rows = db.execute(f"{head} ORDER BY e.seq DESC LIMIT ?", [*params, limit]).fetchall()
-            total = db.execute(count, params).fetchone()[0]
+            rows = db.execute(f"{head} DESC LIMIT ?", [*params, limit]).fetchall()
             marks = db.execute(
                 "SELECT kind, undoes FROM entries WHERE kind IN ('undo', 'redo') ORDER BY seq"
             ).fetchall()
@@ -431,7 +539,7 @@ class LogIndex:
         for (seq, _at, _size), entry in zip(rows, entries, strict=True):
             if entry.seq != seq or not flt.matches(entry):
                 raise Stale(seq)
-        found = Found(entries=entries, count=int(total))
+        found = Found(entries=entries, count=len(entries))
         for kind, undoes in marks:
             if kind == "undo":
                 found.undone.add(undoes)
@@ -439,6 +547,15 @@ class LogIndex:
                 found.undone.discard(undoes)
         for what, value in facets:
             {"kind": found.kinds, "grade": found.grades, "actor": found.actors}[what].add(value)
+        if len(entries) < limit:
+            return found  # all of them: counted
+        if first is not None:
+            first(found)
+        with self._lock:
+            db = self._db
+            if db is None:
+                raise Stale(0)
+            found.count = int(db.execute(count, params).fetchone()[0])
         return found
 
     def hidden_names(self) -> set[str] | None:
