@@ -26,6 +26,7 @@ from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls
 from tests.bench.bench_checkpoint import bench_checkpoint_bytes
 from tests.bench.bench_cli_start import bench_cli_help, bench_cli_version
+from tests.bench.bench_find import bench_find, bench_recap_adventure, bench_recap_rss
 from tests.bench.bench_keystroke import bench_keystroke
 from tests.bench.bench_notes import bench_notes, bench_notes_50mb_change, bench_notes_change
 from tests.bench.bench_odds import (
@@ -79,6 +80,9 @@ def big_figures(folder: Path, *, fast: bool = False) -> Iterator[Figure]:
     """The figures of issue 19, on a big campaign written in ``folder``."""
     save = write_big(folder, entries=100_000 if fast else 1_000_000)
     yield from bench_big_startup(save, repeats=3 if fast else 7)
+    yield bench_find(save, repeats=3 if fast else 7)
+    yield bench_recap_adventure(save, folder / "adventure", repeats=3 if fast else 5)
+    yield bench_recap_rss(save)
     yield bench_big_save(save, changes=10 if fast else 30)
     yield bench_keystroke()
     yield from bench_previews(repeats=3 if fast else 5)

@@ -1,8 +1,9 @@
 """A generated campaign the size of a long one, for the benchmarks.
 
 200 characters × 40 skills, 50 extended checks, 10,000 past scenes and a 1,000,000-entry
-log (written straight from one block template; the save's ``checkpoint`` names its last
-entry, as after a session the app checkpointed). Built once per folder and reused.
+log (written straight from one block template, 20,000 entries an adventure; the save's
+``checkpoint`` names its last entry, as after a session the app checkpointed). Built once per
+folder and reused.
 """
 
 from __future__ import annotations
@@ -15,13 +16,22 @@ from tui.store.logformat import format_entry
 from tui.store.paths import log_path
 from tui.store.savetext import SaveText
 
-__all__ = ["CHARACTERS", "ENTRIES", "PAST_SCENES", "big_campaign", "write_big"]
+__all__ = [
+    "ADVENTURE",
+    "CHARACTERS",
+    "ENTRIES",
+    "PAST_SCENES",
+    "adventure_of",
+    "big_campaign",
+    "write_big",
+]
 
 CHARACTERS = 200
 SKILLS = 40
 CHECKS = 50
 PAST_SCENES = 10_000
 ENTRIES = 1_000_000
+ADVENTURE = 20_000  # log entries per adventure
 
 
 def big_campaign(characters: int = CHARACTERS, past_scenes: int = PAST_SCENES) -> Campaign:
@@ -73,10 +83,17 @@ def big_campaign(characters: int = CHARACTERS, past_scenes: int = PAST_SCENES) -
     )
 
 
-def write_big(folder: Path, *, entries: int = ENTRIES, past_scenes: int = PAST_SCENES) -> Path:
-    """The save (and its log) in ``folder``; written once, reused while it exists."""
+def write_big(
+    folder: Path,
+    *,
+    entries: int = ENTRIES,
+    past_scenes: int = PAST_SCENES,
+    adventure: int = ADVENTURE,
+) -> Path:
+    """The save (and its log, ``adventure`` entries an adventure) in ``folder``; written
+    once, reused while it exists."""
     folder.mkdir(parents=True, exist_ok=True)
-    save = folder / f"big-{entries}-{past_scenes}.toml"
+    save = folder / f"big-{entries}-{past_scenes}-{adventure}.toml"
     if save.exists():
         return save
     save.write_text(
@@ -91,15 +108,23 @@ def write_big(folder: Path, *, entries: int = ENTRIES, past_scenes: int = PAST_S
             "Alice Moore",
             "success",
             {"skill": "Spot Hidden", "dice": [37]},
+            adventure=1,
         )
     )
     head, rest = block.split("seq = 1\n", 1)
+    middle, rest = rest.split("adventure = 1\n", 1)
     with log_path(save).open("w", encoding="utf-8") as f:
         for start in range(1, entries + 1, 10_000):
             f.write(
                 "".join(
-                    f"{head}seq = {i}\n{rest}"
+                    f"{head}seq = {i}\n{middle}adventure = {adventure_of(i, adventure)}\n{rest}"
                     for i in range(start, min(entries, start + 9_999) + 1)
                 )
             )
     return save
+
+
+def adventure_of(seq: int, per: int = ADVENTURE) -> int:
+    """The adventure of log entry ``seq``: years of play, ``per`` entries each (so the first
+    adventure of every big log is the same entries)."""
+    return (seq - 1) // per + 1

@@ -23,6 +23,7 @@ from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls, calls
 from tests.bench.bench_checkpoint import bench_checkpoint_bytes
 from tests.bench.bench_cli_start import bench_cli_help, bench_cli_version
+from tests.bench.bench_find import bench_find, bench_recap_adventure, bench_recap_rss
 from tests.bench.bench_keystroke import bench_keystroke
 from tests.bench.bench_notes import bench_notes, bench_notes_50mb_change, bench_notes_change
 from tests.bench.bench_odds import (
@@ -166,3 +167,16 @@ def test_checkpoint_bytes_per_isolated_change() -> None:
 
 def test_the_end_of_an_adventure_and_the_quit() -> None:
     sane_all(bench_adventure_end(rounds=1), ["adventure_end_200_vs_demo", "big_quit_vs_demo"])
+
+
+def test_find_and_the_recap_by_the_logs_index(tmp_path: Path) -> None:
+    """A small log of three adventures: the figures are sane, and memory, which does not
+    depend on the clock, is held to its limit."""
+    save = write_big(tmp_path / "big", entries=6_000, past_scenes=100, adventure=2_000)
+    sane_all([bench_find(save, repeats=1)], ["find_1m_first_results_vs_bytescan"])
+    sane_all(
+        [bench_recap_adventure(save, tmp_path / "one", repeats=1, adventure=2_000, past=100)],
+        ["recap_adventure_1m_vs_20k"],
+    )
+    figure = bench_recap_rss(save)
+    assert sane(figure, "recap_rss_1m_vs_app", 1.5) <= 1.5, note(figure)
