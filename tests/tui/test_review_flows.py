@@ -77,6 +77,7 @@ async def test_find_and_the_recap_answer_from_the_logs_index(
     app = TablekeeperApp(path, rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await _played(app, pilot)
+        app.screen._index_log()  # type: ignore[attr-defined]  # what the timer does after 1 s
         store = app.files.store
         assert store is not None and store.index is not None
         assert store.index.sync()  # what the thread started after the first frame does

@@ -58,6 +58,8 @@ __all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen"]
 
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
+#: Seconds after the screen is interactive before the log's index is brought up to date.
+INDEX_AFTER = 1.0
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 #: The review actions: the players' view has none of them (they read the GM's whole log).
 GM_ONLY_ACTIONS = ("find_log", "past_scenes", "dice_stats", "recap")
@@ -239,8 +241,13 @@ class MainScreen(Screen[None]):
             self._history_loaded = True
             self.entry.load_history(self.history.load())
         self.call_after_refresh(gcpause.resume)  # interactive: the collector on again
+        self.set_timer(INDEX_AFTER, self._index_log)
+
+    def _index_log(self) -> None:
+        """The log's index for /find and the recap, brought up to date in a thread once the
+        screen is interactive (a build of years of play never competes with opening)."""
         if self.files is not None and self.files.store is not None:
-            self.files.store.index_log()  # /find's index, brought up to date in a thread
+            self.files.store.index_log()
 
     # -- rendering -------------------------------------------------------------------------
     def refresh_all(self) -> None:
