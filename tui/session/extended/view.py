@@ -9,11 +9,12 @@ race shows both sides' pools on one line (:func:`tui.session.extended.races.desc
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
-from tui.language import N_, _, ngettext, tr
+from tui.language import N_, _, current, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.extended.data import from_check
 from tui.session.extended.naming import selected
@@ -55,7 +56,31 @@ def _level_text(test: ChallengeTest, penalty: Penalty) -> str:
 
 def describe_check(system: System, campaign: Campaign, chk: ExtendedCheck) -> list[tuple[str, str]]:
     """One or two lines for ``chk`` (the second lists effects in force)."""
-    marker = "▸ " if selected(campaign) == chk else ""
+    return _described(system, chk, selected(campaign) == chk)
+
+
+#: each check's lines by the check's id: (a weak reference to it, what else they depend on —
+#: the system, whether it is selected, the language — and the lines). A check is immutable,
+#: and a change touches one check of fifty: the others' lines are not made again.
+_DESCRIBED: dict[int, tuple[weakref.ref[ExtendedCheck], tuple[object, ...], list[tuple[str, str]]]]
+_DESCRIBED = {}
+_DESCRIBED_MOST = 2048
+
+
+def _described(system: System, chk: ExtendedCheck, chosen: bool) -> list[tuple[str, str]]:
+    """:func:`_describe`, kept per check and state (``chosen``: the selected check)."""
+    state = (system, chosen, current())
+    hit = _DESCRIBED.get(id(chk))
+    if hit is not None and hit[0]() is chk and hit[1] == state:
+        return list(hit[2])
+    lines = _describe(system, chk, "▸ " if chosen else "")
+    if len(_DESCRIBED) >= _DESCRIBED_MOST:
+        _DESCRIBED.clear()
+    _DESCRIBED[id(chk)] = (weakref.ref(chk), state, lines)
+    return list(lines)
+
+
+def _describe(system: System, chk: ExtendedCheck, marker: str) -> list[tuple[str, str]]:
     if is_race(chk):
         from tui.session.extended.races import describe_race
 
@@ -122,6 +147,7 @@ def _conditions(test: ChallengeTest, penalty: Penalty) -> list[str]:
 def describe_checks(system: System, campaign: Campaign) -> list[tuple[str, str]]:
     """Plain ``(text, style)`` lines for every extended check, in creation order."""
     out: list[tuple[str, str]] = []
+    chosen = selected(campaign)
     for chk in campaign.checks:
-        out.extend(describe_check(system, campaign, chk))
+        out.extend(_described(system, chk, chosen is chk or chosen == chk))
     return out
