@@ -9,6 +9,7 @@ of ``vs``; a ``/command`` line follows the command's declared arguments
 
 from __future__ import annotations
 
+import heapq
 import os
 import re
 import weakref
@@ -162,7 +163,12 @@ def _order(table: Table, kind: str, who: str | None, reals: Sequence[str]) -> li
     use = _use(table)
     if kind == "CHAR":
         place = table.character_places()
-        return sorted(reals, key=lambda r: (-use[(r, "")], place.get(r, len(place))))
+        if not use:  # nothing rolled yet: the campaign's order, the best 40 without a sort
+            last = len(place)
+            return heapq.nsmallest(MAX_OFFERED, reals, key=lambda r: place.get(r, last))
+        return heapq.nsmallest(
+            MAX_OFFERED, reals, key=lambda r: (-use[(r, "")], place.get(r, len(place)))
+        )
     if kind == "SKILL" and who is not None:
         ch = table.campaign.character(who)
         sheet = {s: i for i, s in enumerate(table.system.rollables(ch))}
@@ -256,9 +262,11 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
     by_real: dict[str, list[str]] = {}
     for name in found:
         by_real.setdefault(names.get(name, name), []).append(name)
-    for name, real in names.items():  # every alias of a found thing, for the script choice
-        if real in by_real and name not in by_real[real]:
-            by_real[real].append(name)
+    reals = _order(table, kind, who, list(by_real))[:MAX_OFFERED]
+    aliases = _aliases(names)
+    for real in reals:  # every alias of an offered thing, for the script choice
+        mine = by_real[real]
+        mine.extend(n for n in aliases.get(real, ()) if n not in mine)
     script = _script(typed) or _script(head)
     case_from = typed or head.rstrip().rpartition(" ")[2]
     return [
@@ -267,8 +275,27 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
         else _display(real, by_real[real], "", script)
         if not case_from
         else _cased(_display(real, by_real[real], "", script), case_from)
-        for real in _order(table, kind, who, list(by_real))[:MAX_OFFERED]
+        for real in reals
     ]
+
+
+#: each names map's aliases by the thing they name, for the last few maps (by id, checked by
+#: identity): the maps are kept per campaign state, and a key offers 40 of 800 characters
+_ALIASES: dict[int, tuple[Mapping[str, str], dict[str, list[str]]]] = {}
+
+
+def _aliases(names: Mapping[str, str]) -> dict[str, list[str]]:
+    """``names`` turned round: each real name → every name of it (in ``names``' order)."""
+    hit = _ALIASES.get(id(names))
+    if hit is not None and hit[0] is names:
+        return hit[1]
+    out: dict[str, list[str]] = {}
+    for name, real in names.items():
+        out.setdefault(real, []).append(name)
+    if len(_ALIASES) >= 8:
+        _ALIASES.clear()
+    _ALIASES[id(names)] = (names, out)
+    return out
 
 
 # -- walking the line along a spec ------------------------------------------------------------
