@@ -4,7 +4,9 @@ Each character has up to 13 skills ticked (the big campaign: 2,600 experience ro
 BRP demo: its characters' skills). One sample opens the end-of-adventure screen
 (``/endadventure`` and Enter → the screen painted) and rolls everything (``a`` → every row
 rolled and painted), in a fresh copy of the save; the big campaign and the demo take turns.
-The figure is the median of big ÷ the median of the demo.
+The figure is the median of big ÷ the median of the demo. ``adventure_end_apply_200_vs_demo``
+times the Enter that applies it in the same runs (the change and its log entry written, the
+main screen painted again), big ÷ demo.
 
 ``big_quit_vs_demo`` times what follows in the same runs: the quit (``app.exit()`` → the app
 closed, what is due written and the store released), big ÷ demo. The demo's small save is
@@ -49,8 +51,8 @@ async def _wait(pilot: object, done: object, what: str) -> None:
         await asyncio.sleep(0.001)
 
 
-async def _one(save: Path) -> tuple[float, float]:
-    """(seconds to open and roll all, seconds to quit)."""
+async def _one(save: Path) -> tuple[float, float, float]:
+    """(seconds to open and roll all, seconds to apply it, seconds to quit)."""
     from textual import events
     from textual.widgets import Input
 
@@ -79,30 +81,41 @@ async def _one(save: Path) -> tuple[float, float]:
             await pilot.pause()
         rows = len(app.screen.rows)  # type: ignore[attr-defined]
         assert rows, "no experience rolls"
+        # Enter applies it: one logged change (its entry on disk), the main screen painted
+        adventure = app.screen  # the end-of-adventure screen
+        painted = asyncio.Event()
+        start = time.perf_counter()
+        app.post_message(events.Key("enter", "\r"))
+        await _wait(pilot, lambda: app.screen is not adventure, "apply")
+        app.screen.call_after_refresh(painted.set)
+        await painted.wait()
+        applied = time.perf_counter() - start
+        assert app.screen.query_one("#roll-entry", Input) is not None
         start = time.perf_counter()
         app.exit()
-    return took, time.perf_counter() - start
+    return took, applied, time.perf_counter() - start
 
 
 Figure = tuple[str, float, float, str]
 
 
-def bench_adventure_end(*, rounds: int = 3) -> tuple[Figure, Figure]:
-    """(adventure_end_200_vs_demo, big_quit_vs_demo)."""
+def bench_adventure_end(*, rounds: int = 3) -> tuple[Figure, Figure, Figure]:
+    """(adventure_end_200_vs_demo, adventure_end_apply_200_vs_demo, big_quit_vs_demo)."""
     demo = next(p for p in demo_paths() if p.name == "demo-brp.toml")
     with Store.open(demo, read_only=True) as store:
         small = ticked(store.campaign)
     big = ticked(big_campaign())
-    mine: list[tuple[float, float]] = []
-    other: list[tuple[float, float]] = []
+    mine: list[tuple[float, float, float]] = []
+    other: list[tuple[float, float, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(rounds):
             for campaign, out in ((big, mine), (small, other)):
                 save = Path(tmp) / f"{n}-{len(out)}-{len(campaign.characters)}.toml"
                 Store.create(save, campaign).close()
                 out.append(asyncio.run(_one(save)))
-    ours, bare = (statistics.median(t for t, _ in x) for x in (mine, other))
-    quit_ours, quit_bare = (statistics.median(q for _, q in x) for x in (mine, other))
+    ours, bare = (statistics.median(t for t, _a, _q in x) for x in (mine, other))
+    apply_ours, apply_bare = (statistics.median(a for _t, a, _q in x) for x in (mine, other))
+    quit_ours, quit_bare = (statistics.median(q for _t, _a, q in x) for x in (mine, other))
     return (
         (
             "adventure_end_200_vs_demo",
@@ -111,6 +124,13 @@ def bench_adventure_end(*, rounds: int = 3) -> tuple[Figure, Figure]:
             f"open + roll all: {ours * 1e3:.0f} ms with {len(big.characters)} characters "
             f"({sum(len(c.ticks) for c in big.characters)} rolls), {bare * 1e3:.0f} ms in "
             "the demo",
+        ),
+        (
+            "adventure_end_apply_200_vs_demo",
+            apply_ours / apply_bare,
+            2.0,
+            f"Enter applying it (one logged change, the screen painted): {apply_ours * 1e3:.0f}"
+            f" ms with {len(big.characters)} characters, {apply_bare * 1e3:.0f} ms in the demo",
         ),
         (
             "big_quit_vs_demo",

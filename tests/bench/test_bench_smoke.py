@@ -166,7 +166,10 @@ def test_checkpoint_bytes_per_isolated_change() -> None:
 
 
 def test_the_end_of_an_adventure_and_the_quit() -> None:
-    sane_all(bench_adventure_end(rounds=1), ["adventure_end_200_vs_demo", "big_quit_vs_demo"])
+    sane_all(
+        bench_adventure_end(rounds=1),
+        ["adventure_end_200_vs_demo", "adventure_end_apply_200_vs_demo", "big_quit_vs_demo"],
+    )
 
 
 def test_find_and_the_recap_by_the_logs_index(tmp_path: Path) -> None:
