@@ -228,8 +228,10 @@ class Session:
         seq = max(self._last_seq, self.log[-1].seq if self.log else 0) + 1
         self._last_seq = seq
         names = HiddenNames((before, self.campaign), hidden)
-        texts = [draft.actor, draft.text, *draft.effects, *strings_in(dict(draft.inputs))]
-        found = names.mentioned(texts)
+        found: tuple[str, ...] = ()
+        if names:  # no GM-only name to look for: the entry's inputs are not walked
+            texts = [draft.actor, draft.text, *draft.effects, *strings_in(dict(draft.inputs))]
+            found = names.mentioned(texts)
         entry = LogEntry(
             seq=seq,
             time=self._clock(),

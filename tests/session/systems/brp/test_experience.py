@@ -379,4 +379,7 @@ def test_a_long_end_of_adventure_logs_a_line_per_character() -> None:
         + ", ".join(f"Skill {j} +3 → 53" for j in range(DETAILED)),
         f"Bob: none of {DETAILED} improved",
     )
-    assert len(draft.inputs["rolls"]) == 2 * DETAILED  # every die is still in the entry
+    # the rolls that improved are in the entry (the recap's gains), every die in the entries
+    # that rolled it: the entry grows with what improved, not with the party
+    assert draft.inputs["rolled"] == 2 * DETAILED
+    assert [(r["character"], r["gain"]) for r in draft.inputs["rolls"]] == [("Ann", 3)] * DETAILED

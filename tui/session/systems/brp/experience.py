@@ -321,7 +321,11 @@ def _by_character(rows: Sequence[Row]) -> tuple[Msg, ...]:
 def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
     """The log entry: one effect line per roll (more than
     :data:`~tui.session.adventure.flow.DETAILED` rows: one per character, with what improved
-    and by how much), the dice and their source in ``inputs``."""
+    and by how much), and in ``inputs`` how many were rolled and, for each roll, its dice and
+    their source — for each roll that improved a skill, when there are more than
+    :data:`~tui.session.adventure.flow.DETAILED`: every die is already in the entries that
+    rolled it (:func:`keep_rows`), and the end of 200 characters' adventure would otherwise
+    write all 2,600 again, so that its entry grows with what improved, not with the party."""
     up = sum(1 for r in rows if r.improved)
     text = msg(
         "end of adventure {adventure}: {up} of {skills} improved; adventure {next} begins",
@@ -353,9 +357,15 @@ def end_draft(campaign: Campaign, rows: Sequence[Row]) -> Draft:
             "source": _source(r),
         }
         for r in rows
+        if len(rows) <= DETAILED or r.improved
     ]
     return Draft.of(
-        "change", text, "", "", {"adventure": campaign.adventure, "rolls": rolls}, effects
+        "change",
+        text,
+        "",
+        "",
+        {"adventure": campaign.adventure, "rolled": len(rows), "rolls": rolls},
+        effects,
     )
 
 
