@@ -9,9 +9,11 @@ times the Enter that applies it in the same runs (the change and its log entry w
 main screen painted again), big ÷ demo.
 
 ``big_quit_vs_demo`` times what follows in the same runs: the quit (``app.exit()`` → the app
-closed, what is due written and the store released), big ÷ demo. The demo's small save is
-rewritten at quit; the big one, a few changes behind its log, is left to it
-(:meth:`tui.store.autosave.Autosaver.due_at_quit`).
+closed, what is due written and the store released), big ÷ demo. Both do the same work: the
+end of the adventure changed the adventure number the picker reads from the save's top
+lines, so both saves are rewritten at quit (:meth:`tui.store.autosave.Autosaver.due_at_quit`;
+before the apply was timed here, the demo's small save was rewritten and the big one left to
+its log, which compared different work).
 """
 
 from __future__ import annotations
