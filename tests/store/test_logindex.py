@@ -18,6 +18,7 @@ from tui.store.logfile import iter_blocks, iter_entries, read_blocks
 from tui.store.logformat import format_entry
 from tui.store.logindex import LogIndex, index_path, quick_entry
 
+from . import helpers
 from .helpers import small_campaign
 
 ACTORS = ("Alice", "Boris", "Фёдор", "")
@@ -338,3 +339,31 @@ def read_blocks_of(block: bytes) -> LogEntry:
     from tui.session.campaign.log import entry_from_doc as parse
 
     return parse(tomllib.loads(block.decode())["log"][0])
+
+
+def test_changes_made_while_it_is_built_are_all_in_it(tmp_path: Path) -> None:
+    """The app builds the index in a thread while the GM plays: appends that come while a
+    batch is being added are taken in by the next sync, none twice, none lost."""
+    save = tmp_path / "c.toml"
+    Store.create(save, small_campaign()).close()
+    write_log(log_path_of(save), varied(6000))
+    helpers.set_checkpoint(save, 6000)
+    store = Store.open(save)
+    store.index_log()
+    for e in varied(40, start=6001):
+        store.append_log([e])
+    assert store.index is not None
+    assert store.index.sync()
+    flt = LogFilter(text="spot")
+    same(store.index.find(flt, limit=100), search(iter_entries(store.log_path), flt), 100)
+    db = sqlite3.connect(index_path(store.log_path))
+    seqs = [s for (s,) in db.execute("SELECT seq FROM entries ORDER BY seq")]
+    db.close()
+    store.close()
+    assert seqs == list(range(1, 6041))
+
+
+def log_path_of(save: Path) -> Path:
+    from tui.store import log_path
+
+    return log_path(save)

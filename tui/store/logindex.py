@@ -58,6 +58,7 @@ SCHEMA = "1:" + fold("AÉЁẞ")
 #: under way): bringing it up to date first would take longer than the stream.
 BEHIND = 8 << 20
 _HEAD = 4096  # the first bytes of the log whose digest the index keeps
+_MOMENT = 1.0  # seconds a search waits for another sync (a catch-up) before streaming
 _BATCH = 2000  # blocks added per transaction while building (the writer waits no longer)
 _READ_BATCH = 1 << 20  # bytes of blocks read and parsed at once when a recap streams
 
@@ -232,7 +233,8 @@ class LogIndex:
         self.log = log
         self.path = index_path(log)
         self._wait = wait  # seconds to wait for another process's transaction
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the connection: one statement or transaction
+        self._syncing = threading.Lock()  # one sync at a time (the app's thread, a search)
         self._db: sqlite3.Connection | None = None
         self._broken = False  # cannot be opened or written here: callers stream
         self._checked = False  # compared with the log in this process: the writer may add
@@ -297,10 +299,13 @@ class LogIndex:
 
     # -- keeping it up to date -------------------------------------------------------------
     def sync(self, *, most: int | None = None) -> bool:
-        """Bring the index up to date with the log (rebuilt if it no longer fits); at most
-        ``None``: however far behind it is; else nothing is taken in when the log has
-        grown more than ``most`` bytes past it (a build under way). ``True`` when it is up
-        to date."""
+        """Bring the index up to date with the log (rebuilt if it no longer fits), however
+        far behind it is when ``most`` is ``None``; else nothing is taken in when the log
+        has grown more than ``most`` bytes past it, or another sync (a build) holds it for
+        longer than a moment: a search does not wait for a build. ``True`` when it is up to
+        date."""
+        if not self._syncing.acquire(timeout=-1 if most is None else _MOMENT):
+            return False
         try:
             return self._sync(most)
         except (sqlite3.Error, OSError, SaveError, Stale):
@@ -309,6 +314,8 @@ class LogIndex:
                     with contextlib.suppress(sqlite3.Error):
                         self._db.rollback()
             return False
+        finally:
+            self._syncing.release()
 
     def _check(self, db: sqlite3.Connection) -> tuple[int, int]:
         """The index's end in the log and the log's size, after resetting an index that
