@@ -367,3 +367,23 @@ def log_path_of(save: Path) -> Path:
     from tui.store import log_path
 
     return log_path(save)
+
+
+def test_the_index_is_private_and_never_written_through_a_symlink(tmp_path: Path) -> None:
+    log = tmp_path / "c.log.toml"
+    write_log(log, varied(20))
+    index = LogIndex(log)
+    assert index.sync()
+    index.close()
+    assert index_path(log).stat().st_mode & 0o777 == 0o600  # it holds the secrets the log does
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    target = other / "victim"
+    target.write_bytes(b"not yours")
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{index_path(log)}{suffix}").unlink(missing_ok=True)
+    index_path(log).symlink_to(target)
+    index = LogIndex(log)
+    assert index.find(LogFilter(text="spot"), limit=5) is None  # the log answers instead
+    index.close()
+    assert target.read_bytes() == b"not yours" and index_path(log).is_symlink()

@@ -40,6 +40,7 @@ import json
 import os
 import re
 import sqlite3
+import stat
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -246,6 +247,7 @@ class LogIndex:
             return self._db
         for attempt in range(2):
             try:
+                self._make_file()
                 db = sqlite3.connect(
                     self.path, timeout=self._wait, isolation_level=None, check_same_thread=False
                 )
@@ -263,6 +265,19 @@ class LogIndex:
                 break
         self._broken = True
         return None
+
+    def _make_file(self) -> None:
+        """The index file made by us, private as the parse caches are (it holds the log's
+        text, secrets included) and never through a symlink: nothing is written outside the
+        campaign's folder. Raises ``OSError`` for a symlink or anything not a file."""
+        fd = os.open(
+            self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, 0o600
+        )
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{self.path}: not a regular file")
+        finally:
+            os.close(fd)
 
     def _remove(self) -> bool:
         try:
