@@ -16,7 +16,8 @@ from tui.session.systems.registry import tracker
 from tui.store import Store
 from tui.store.logfile import iter_blocks, iter_entries, read_blocks
 from tui.store.logformat import format_entry
-from tui.store.logindex import LogIndex, index_path, quick_entry
+from tui.store.logindex import LogIndex, index_path
+from tui.store.quickblock import quick_entry
 
 from . import helpers
 from .helpers import small_campaign
