@@ -16,7 +16,7 @@ from tui.session.systems.registry import tracker
 from tui.store import Store
 from tui.store.logfile import iter_blocks, iter_entries, read_blocks
 from tui.store.logformat import format_entry
-from tui.store.logindex import LogIndex, index_path
+from tui.store.logindex import FIRST, LogIndex, index_path
 from tui.store.quickblock import quick_entry
 
 from . import helpers
@@ -388,3 +388,19 @@ def test_the_index_is_private_and_never_written_through_a_symlink(tmp_path: Path
     assert index.find(LogFilter(text="spot"), limit=5) is None  # the log answers instead
     index.close()
     assert target.read_bytes() == b"not yours" and index_path(log).is_symlink()
+
+
+def test_the_newest_screenful_comes_first_then_the_rest_and_the_count(tmp_path: Path) -> None:
+    log = tmp_path / "c.log.toml"
+    write_log(log, varied(400))
+    index = LogIndex(log)
+    early: list[tuple[list[int], int]] = []
+    flt = LogFilter(text="spot")
+    found = index.find(
+        flt, limit=150, first=lambda f: early.append(([e.seq for e in f.entries], f.count))
+    )
+    index.close()
+    streamed = search(iter_entries(log), flt)
+    same(found, streamed, 150)
+    newest = [e.seq for e in streamed.entries][-FIRST:]
+    assert early == [(newest, 150)]  # before the older ones were read or all were counted

@@ -59,6 +59,9 @@ SCHEMA = "1:" + fold("AÉЁẞ")
 BEHIND = 8 << 20
 _HEAD = 4096  # the first bytes of the log whose digest the index keeps
 _MOMENT = 1.0  # seconds a search waits for another sync (a catch-up) before streaming
+#: the newest matches read first, a screenful and more: a search shows them before it reads
+#: the rest of what the panel keeps and counts them all
+FIRST = 40
 _BATCH = 2000  # blocks added per transaction while building (the writer waits no longer)
 _READ_BATCH = 1 << 20  # bytes of blocks read and parsed at once when a recap streams
 
@@ -392,8 +395,9 @@ class LogIndex:
         """``/find``: the newest ``limit`` entries that ``flt`` matches and how many there
         are, with the characters, kinds and grades the log holds and what is undone, as
         :func:`tui.session.review.find.search` gives them, reading only the blocks kept.
-        ``first`` is handed them before they are counted (a word in every entry of a
-        million takes a moment to count; the screenful comes at once). ``None``: the index
+        ``first`` is handed the newest :data:`FIRST` of them before the others are read
+        and all are counted (a word in every entry of a million takes a moment to count;
+        the screenful comes at once), and the same object is completed after it. ``None``: the index
         is more than ``behind`` bytes behind the log (a build under way) or cannot be used;
         stream the log instead."""
         try:
@@ -452,12 +456,9 @@ class LogIndex:
                 "SELECT kind, undoes FROM entries WHERE kind IN ('undo', 'redo') ORDER BY seq"
             ).fetchall()
             facets = db.execute("SELECT what, value FROM facets").fetchall()
-        rows.reverse()
-        entries = read_blocks(self.log, [(at, size) for _seq, at, size in rows])
-        for (seq, _at, _size), entry in zip(rows, entries, strict=True):
-            if entry.seq != seq or not flt.matches(entry):
-                raise Stale(seq)
-        found = Found(entries=entries, count=len(entries))
+        rows.reverse()  # oldest first, as the panel shows them
+        newest = rows[-FIRST:]
+        found = Found(entries=self._read_found(flt, newest), count=len(rows))
         for kind, undoes in marks:
             if kind == "undo":
                 found.undone.add(undoes)
@@ -465,16 +466,27 @@ class LogIndex:
                 found.undone.discard(undoes)
         for what, value in facets:
             {"kind": found.kinds, "grade": found.grades, "actor": found.actors}[what].add(value)
-        if len(entries) < limit:
-            return found  # all of them: counted
-        if first is not None:
-            first(found)
+        counted = len(rows) < limit  # all of them: counted
+        if first is not None and (len(rows) > len(newest) or not counted):
+            first(found)  # the newest screenful at once; the older ones and the count follow
+        found.entries[:0] = self._read_found(flt, rows[: len(rows) - len(newest)])
+        if counted:
+            return found
         with self._lock:
             db = self._db
             if db is None:
                 raise Stale(0)
             found.count = int(db.execute(count, params).fetchone()[0])
         return found
+
+    def _read_found(self, flt: LogFilter, rows: list[tuple[int, int, int]]) -> list[LogEntry]:
+        """The entries of ``rows`` ((seq, offset, size), oldest first) read from the log,
+        each checked to be the one the index named and to match ``flt``."""
+        entries = read_blocks(self.log, [(at, size) for _seq, at, size in rows])
+        for (seq, _at, _size), entry in zip(rows, entries, strict=True):
+            if entry.seq != seq or not flt.matches(entry):
+                raise Stale(seq)
+        return entries
 
     def hidden_names(self) -> set[str] | None:
         """Every name a log entry recorded as GM-only (``None``: ask the log)."""
