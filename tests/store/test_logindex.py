@@ -404,3 +404,18 @@ def test_the_newest_screenful_comes_first_then_the_rest_and_the_count(tmp_path: 
     same(found, streamed, 150)
     newest = [e.seq for e in streamed.entries][-FIRST:]
     assert early == [(newest, 150)]  # before the older ones were read or all were counted
+
+
+def test_a_log_that_lacked_its_last_newline_is_still_followed(tmp_path: Path) -> None:
+    """A log edited so that it ends without its newline gets one before the next block: the
+    index, which ended at that block's last byte, takes in what follows."""
+    log = tmp_path / "c.log.toml"
+    text = "".join(format_entry(e) for e in varied(30))
+    log.write_text(text.rstrip("\n"), encoding="utf-8")
+    index = LogIndex(log)
+    assert index.sync()
+    with log.open("a", encoding="utf-8") as f:
+        f.write("\n" + "".join(format_entry(e) for e in varied(5, start=31)))
+    flt = LogFilter(text="spot")
+    same(index.find(flt, limit=50), search(iter_entries(log), flt), 50)
+    index.close()
