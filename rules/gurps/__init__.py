@@ -5,7 +5,9 @@ rolls, criticals, modifiers, quick contests and their exact odds), ``combat`` (t
 the maneuver table, Aim and Evaluate, active defenses), ``fire`` (range penalty, cover,
 rapid fire, shotguns), ``attack`` (one ranged attack worked out whole, its hits and their
 exact odds), ``active_defense`` (an attack, then the Dodge, Parry or Block against it) and
-``damage`` (damage rolls per hit against DR).
+``damage`` (damage text, damage rolls per hit against DR with armour divisors and
+wounding multipliers) and ``wounds`` (shock, major wounds, knockdown, staying conscious,
+death checks, reeling).
 
 Interpretation decisions (seed 004 and the spec agree unless noted):
 
@@ -44,8 +46,10 @@ Interpretation decisions (seed 004 and the spec agree unless noted):
 - Hits of an attack (``attack_hits``): a failure never hits, a success hits at least once
   (an automatic success below the skill counts as margin 0), then ``rapid_fire_hits``.
 - Damage (``resolve_damage``/``roll_damage``): one roll per hit, DR subtracted from each,
-  never below 0. Damage types (cutting ×1.5 …) and minimum damage are not in the seed and
-  are left to the GM.
+  never below 0. Damage types, armour divisors, minimum damage and injury are not in the
+  seed; they follow the 4e Basic Set as the docstrings of ``damage`` and ``wounds`` say.
+  ``parse_damage`` reads a weapon's damage text (``2d+1 cut``, ``1d+2(2) pi``); GURPS
+  dice ``2d+1`` mean ``2d6+1`` wherever damage is taken.
 - Active defenses: Dodge without a recorded value is Basic Speed's whole part + 3 (GURPS 4e,
   not in the seed). All-Out Attack allows no active defense; Move and Attack no parry (4e);
   All-Out Defense's Increased Dodge/Parry/Block give +2 to that defense only.
@@ -105,7 +109,22 @@ from rules.gurps.core import (
     roll,
     roll_contest,
 )
-from rules.gurps.damage import MAX_HITS, Damage, resolve_damage, roll_damage
+from rules.gurps.damage import (
+    DIVISORS,
+    MAX_HITS,
+    WOUNDING,
+    Damage,
+    DamageText,
+    DamageType,
+    damage_type,
+    effective_dr,
+    gurps_dice,
+    injury,
+    parse_damage,
+    parse_divisor,
+    resolve_damage,
+    roll_damage,
+)
 from rules.gurps.fire import (
     COVER_PENALTY,
     ShotgunFire,
@@ -116,52 +135,100 @@ from rules.gurps.fire import (
     rof_bonus,
     shotgun,
 )
+from rules.gurps.wounds import (
+    DEATH_MULTIPLES,
+    PRONE_DEFENSE,
+    PRONE_MELEE,
+    STUNNED_DEFENSE,
+    Knockdown,
+    PainThreshold,
+    Wound,
+    consciousness_modifier,
+    dead,
+    death_checks,
+    halved,
+    knockdown,
+    knockdown_modifier,
+    knockdown_odds,
+    major_wound,
+    pain_threshold,
+    reeling,
+    shock,
+    wound,
+)
 
 __all__ = [
     "COVER_PENALTY",
+    "DEATH_MULTIPLES",
     "DEFENSES",
+    "DIVISORS",
     "MANEUVERS",
     "MAX_HITS",
     "MAX_MODIFIER",
+    "PRONE_DEFENSE",
+    "PRONE_MELEE",
     "SKILL_LIMIT",
+    "STUNNED_DEFENSE",
+    "WOUNDING",
     "Combatant",
     "Contest",
     "Damage",
+    "DamageText",
+    "DamageType",
     "DefendedAttack",
     "Defense",
+    "Knockdown",
     "Level",
     "Maneuver",
     "ManeuverInfo",
     "ManeuverOption",
     "Movement",
     "Outcome",
+    "PainThreshold",
     "RangedFire",
     "Result",
     "ShotgunFire",
     "Side",
+    "Wound",
     "aim_bonus",
     "attack_hits",
     "close_range",
+    "consciousness_modifier",
     "contest",
     "contest_odds",
+    "damage_type",
+    "dead",
+    "death_checks",
     "defend",
     "defended_hits_odds",
     "defense_allowed",
     "defense_bonus",
     "defense_odds",
     "dodge",
+    "effective_dr",
     "effective_skill",
     "evaluate_bonus",
+    "gurps_dice",
+    "halved",
     "hit_classes",
     "hits_odds",
+    "injury",
+    "knockdown",
+    "knockdown_modifier",
+    "knockdown_odds",
+    "major_wound",
     "maneuver",
     "negated_hits",
     "odds",
+    "pain_threshold",
+    "parse_damage",
+    "parse_divisor",
     "parse_rof",
     "quick_contest",
     "range_penalty",
     "ranged_fire",
     "rapid_fire_hits",
+    "reeling",
     "resolve",
     "resolve_damage",
     "resolve_dice",
@@ -169,8 +236,10 @@ __all__ = [
     "roll",
     "roll_contest",
     "roll_damage",
+    "shock",
     "shotgun",
     "strong_damage_bonus",
     "tied_groups",
     "turn_order",
+    "wound",
 ]
