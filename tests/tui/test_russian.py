@@ -48,6 +48,10 @@ FIXED = {
     "prone",
     "rounds",
     "turns",  # /add NAME [npc] [gm], /cond words
+    "death",
+    "knockdown",
+    "conscious",
+    "stun",  # /ht CHAR death|knockdown|conscious|stun: typed as they are
     "scene",
     "edit",
     "import",
@@ -185,6 +189,9 @@ def allowed_words(system: str) -> set[str]:
         w.casefold() for f in sys_.modifier_fields for c in f.choices for w in LATIN.findall(c)
     }
     words |= {w.casefold() for v in sys_.entry_words.values() for w in LATIN.findall(v)}
+    # the conditions a system sets itself are typed names (/cond moss stunned), like the GM's
+    words |= {w.casefold() for c in sys_.builtin_conditions for w in LATIN.findall(c)}
+    words |= {w.casefold() for t in sys_.damage_types for w in LATIN.findall(t)}
     return words | FIXED
 
 

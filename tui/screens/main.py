@@ -287,6 +287,8 @@ class MainScreen(Screen[None]):
                     text.append(f"  ⟶ {effect}", style="bold")
                 if out.draft.actor:
                     self.selected = out.draft.actor
+                if out.next and not self.read_only:
+                    self.entry.offer(out.next)
             if self.files is not None and self.files.save_problem:
                 text.append(_("  ✗ NOT SAVED (see the message)"), style="bold red")
         else:

@@ -29,7 +29,7 @@ def shared_commands() -> tuple[CommandSet, ...]:
     from tui.session.asks import commands as asks
     from tui.session.asks import own_commands as own_rolls
     from tui.session.characters import commands as characters
-    from tui.session.characters import rest
+    from tui.session.characters import damage, modifiers, rest
     from tui.session.encounters import commands as encounters
     from tui.session.extended import commands as extended
     from tui.session.extended import rolls as extended_rolls
@@ -42,6 +42,8 @@ def shared_commands() -> tuple[CommandSet, ...]:
         core_commands.COMMANDS,
         characters.COMMANDS,
         rest.COMMANDS,
+        damage.COMMANDS,
+        modifiers.COMMANDS,
         scenes.COMMANDS,
         order.COMMANDS,
         extended.COMMANDS,

@@ -51,6 +51,10 @@ class _Suggest(Suggester):
         return self._entry.suggestion_for(value)
 
 
+#: the word of an offered line the GM fills in (``/damage TARGET 2d6+1 cut``)
+PLACEHOLDER = "TARGET"
+
+
 def problem_part(line: str, at: int) -> Selection:
     """``line`` from ``at`` to the end of its word, selected (cursor at its end): the
     problem starts there (after the ``/`` of a command); just the cursor at ``at`` when
@@ -279,6 +283,25 @@ class RollEntry(Input):
                 self.selection = problem_part(line, cursor)
 
         self.app.call_later(self.call_later, put_back)
+
+    def offer(self, line: str) -> None:
+        """Put ``line`` (the next step the rules ask for) in the empty entry, the cursor at
+        its end (or its ``TARGET`` selected), for the GM to edit or commit with Enter
+        (Escape clears it). Only once the
+        keys already queued have been handled, and only if none of them started a new line."""
+
+        commits = self._commits
+
+        def put() -> None:
+            if not self.value and self._commits == commits and not keys_waiting(self.app):
+                self.value = line
+                blank = line.find(PLACEHOLDER)
+                if blank >= 0:  # a word only the GM knows (the target): typing replaces it
+                    self.selection = Selection(blank, blank + len(PLACEHOLDER))
+                else:
+                    self.cursor_position = len(line)
+
+        self.app.call_later(self.call_later, put)
 
     def commit(self) -> None:
         """Take the line: remember it, clear the entry at once, hand the line on.

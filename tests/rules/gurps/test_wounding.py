@@ -125,7 +125,8 @@ def test_several_hits_each_take_dr_and_multiplier() -> None:
 
 
 def test_typed_damage_matches_brute_force_over_every_face() -> None:
-    for kind, div, dr in itertools.product(DamageType, (1, 2, Fraction(1, 2)), (0, 3, 7)):
+    divisors: tuple[Fraction, ...] = (Fraction(1), Fraction(2), Fraction(1, 2))
+    for kind, div, dr in itertools.product(DamageType, divisors, (0, 3, 7)):
         for faces in itertools.product(range(1, 7), repeat=2):
             got = gurps.resolve_damage("2d-1", list(faces), dr=dr, kind=kind, divisor=div).total
             least = 0 if kind is DamageType.CRUSHING else 1

@@ -11,10 +11,12 @@ import re
 from tui.language import _
 from tui.session.campaign.model import Condition, DurationUnit
 
-__all__ = ["MAX_LEFT", "UNIT_WORDS", "condition_doc", "parse_duration"]
+__all__ = ["MAX_LEFT", "MAX_MOD", "UNIT_WORDS", "condition_doc", "parse_duration"]
 
 #: the longest duration a condition may have (a typo of 2000 rounds is refused)
 MAX_LEFT = 999
+#: the largest modifier a condition may carry, either way (BRP percent reach ±200)
+MAX_MOD = 200
 #: words for a unit → the stored unit
 UNIT_WORDS: dict[str, DurationUnit] = {
     "round": "rounds",
@@ -53,6 +55,17 @@ def parse_duration(text: str) -> tuple[int, DurationUnit]:
     return left, UNIT_WORDS[m[2]]
 
 
-def condition_doc(condition: Condition) -> str | bool:
-    """The save's value of a condition: its duration, or ``true`` (until removed)."""
-    return condition.duration or True
+def condition_doc(condition: Condition) -> str | bool | dict[str, str | int | bool]:
+    """The save's value of a condition: its duration, or ``true`` (until removed); one with
+    a modifier or for the GM only is a small table, ``{ duration = "3 turns", mod = -2,
+    gm_only = true }`` (each key only when it says something)."""
+    if not condition.mod and not condition.gm_only:
+        return condition.duration or True
+    out: dict[str, str | int | bool] = {}
+    if condition.duration:
+        out["duration"] = condition.duration
+    if condition.mod:
+        out["mod"] = condition.mod
+    if condition.gm_only:
+        out["gm_only"] = True
+    return out

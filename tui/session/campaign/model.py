@@ -43,12 +43,16 @@ class Condition:
 
     ``left`` rounds or turns of it remain (``unit``); with no unit it lasts until removed.
     A ``rounds`` condition counts down when the running scene's round advances, a ``turns``
-    one when the character's own turn ends; at 0 it is gone.
+    one when the character's own turn ends; at 0 it is gone. ``mod`` is a modifier every
+    roll of the character takes while it lasts (the system's unit: BRP percent, others
+    points); ``gm_only`` keeps it out of the players' view.
     """
 
     name: str
     left: int = 0
     unit: DurationUnit = ""
+    mod: int = 0
+    gm_only: bool = False
 
     @property
     def duration(self) -> str:
@@ -59,17 +63,22 @@ class Condition:
         return f"{self.left} {word}"
 
     @property
+    def named(self) -> str:
+        """``bleeding -2`` (the name and its modifier, if any): how a roll names it."""
+        return f"{self.name} {self.mod:+d}" if self.mod else self.name
+
+    @property
     def label(self) -> str:
-        """``stunned 2 rounds`` / ``prone``."""
-        return f"{self.name} {self.duration}".rstrip()
+        """``stunned 2 rounds`` / ``prone`` / ``bleeding -2 3 turns``."""
+        return f"{self.named} {self.duration}".rstrip()
 
     @property
     def short(self) -> str:
         """``stunned 2r`` / ``bleeding 3t`` / ``prone`` (the party panel, «2р» in Russian)."""
         if not self.unit:
-            return self.name
+            return self.named
         short = _("{name} {left}r") if self.unit == "rounds" else _("{name} {left}t")
-        return short.format(name=self.name, left=self.left)
+        return short.format(name=self.named, left=self.left)
 
 
 @dataclass(frozen=True)

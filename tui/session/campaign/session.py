@@ -125,6 +125,9 @@ class Outcome:
     campaign: Campaign
     draft: Draft
     result: Any = None  # the rules result, for the UI (not persisted)
+    #: the line the rules ask for next (the damage after a hit, an HT roll), offered in the
+    #: roll entry for the GM to edit or commit; nothing is applied until Enter (not persisted)
+    next: str = ""
 
 
 class Command(Protocol):

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from tui.language import Msg, _, joined, msg, tr
-from tui.session.campaign.durations import UNIT_WORDS, parse_duration
+from tui.session.campaign.durations import MAX_MOD, UNIT_WORDS, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.characters import bestiary, importing, roster
@@ -440,28 +440,55 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
     return 0, ""
 
 
+def _mod_and_flag(words: list[str]) -> tuple[int, bool]:
+    """Take ``mod=±N`` (anywhere) and a trailing ``gm`` off ``words``."""
+    mod, gm_only = 0, False
+    for word in list(words):
+        key, sep, value = word.partition("=")
+        if sep and key.casefold() == "mod":
+            text = value.replace("−", "-")
+            if not re.fullmatch(r"[+-]?\d{1,4}", text) or abs(int(text)) > MAX_MOD:
+                raise CommandError(
+                    _("mod= must be a whole number within -{most}..+{most}, got {value!r}").format(
+                        most=MAX_MOD, value=value
+                    )
+                )
+            mod = int(text)
+            words.remove(word)
+    if len(words) > 1 and words[-1].casefold() in ("gm", "gm-only", "gm_only"):
+        words.pop()
+        gm_only = True
+    return mod, gm_only
+
+
 @COMMANDS.slash(
     "cond",
-    "/cond CHAR NAME [N rounds|turns]",
+    "/cond CHAR NAME [N rounds|turns] [mod=±N] [gm]",
     "set a condition (stunned, prone …); rounds count down by the round, turns by the "
-    "character's own turn",
+    "character's own turn; mod= is a modifier every roll of theirs takes; gm hides it "
+    "from the players",
     args="CHAR CONDITION N",
 )
 def _cond(table: SlashContext, cmd: Slash) -> Feedback:
     """A trailing number is a duration: ``/cond moss stunned 2`` is 2 rounds; ``2t`` or
-    ``2 turns`` counts turns."""
+    ``2 turns`` counts turns. ``mod=-2`` gives it a modifier to every roll (the system's
+    unit: BRP percent, others points); ``gm`` keeps it, and its log line, from the players."""
     words = list(cmd.args)
     if not words:
-        return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns]"))
+        return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns] [mod=±N] [gm]"))
     name, rest = pick_character(table, words)
     ch = table.campaign.character(name)
     if not rest:
         listed = ", ".join(shown_label(c) for c in ch.conditions) or _("no conditions")
         return Feedback(True, _("{name}: {conditions}").format(name=ch.name, conditions=listed))
+    mod, gm_only = _mod_and_flag(rest)
     left, unit = _duration(rest)
+    if not rest:
+        return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns] [mod=±N] [gm]"))
     condition = label(" ".join(rest), "condition")
-    new, text = with_condition(ch, condition, left, unit)
-    return table.change(lambda c: c.with_character(new), text, actor=ch.name)
+    new, text = with_condition(ch, condition, left, unit, mod=mod, gm_only=gm_only)
+    draft = Draft.of("change", text, ch.name, "", {})
+    return table.run_change(lambda c: c.with_character(new), replace(draft, secret=gm_only))
 
 
 @COMMANDS.slash(

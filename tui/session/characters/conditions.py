@@ -48,11 +48,17 @@ def shown_label(condition: Condition) -> str:
 
 
 def with_condition(
-    ch: Character, name: str, left: int = 0, unit: DurationUnit = ""
+    ch: Character,
+    name: str,
+    left: int = 0,
+    unit: DurationUnit = "",
+    *,
+    mod: int = 0,
+    gm_only: bool = False,
 ) -> tuple[Character, Msg]:
     """``ch`` with the condition set (replacing one of the same name, and so its
-    duration), and the message."""
-    new = Condition(name, left if unit else 0, unit)
+    duration and modifier), and the message."""
+    new = Condition(name, left if unit else 0, unit, mod, gm_only)
     old = ch.condition(name)
     if old is not None:
         conditions = tuple(replace(new, name=old.name) if c is old else c for c in ch.conditions)
@@ -61,7 +67,7 @@ def with_condition(
             msg(
                 "{name}: {condition} now {duration} (was {was})",
                 name=ch.name,
-                condition=old.name,
+                condition=replace(new, name=old.name).named,
                 duration=duration_msg(new),
                 was=duration_msg(old),
             ),
@@ -76,11 +82,11 @@ def with_condition(
         msg(
             "{name} is {condition} for {duration}",
             name=ch.name,
-            condition=name,
+            condition=new.named,
             duration=duration_msg(new),
         )
         if new.unit
-        else msg("{name} is {condition}", name=ch.name, condition=name)
+        else msg("{name} is {condition}", name=ch.name, condition=new.named)
     )
 
 

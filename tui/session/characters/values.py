@@ -21,6 +21,7 @@ __all__ = [
     "MAX_NAME",
     "attribute_value",
     "character_name",
+    "hint",
     "label",
     "list_text",
     "notes_text",
@@ -186,3 +187,15 @@ def notes_text(text: str, *, limit: int = 20_000) -> str:
             )
         )
     return notes
+
+
+def hint(campaign: Campaign, name: str) -> str:
+    """How a command in a hint names character ``name``: a word of the name no other
+    character has (``ruth``, ``moss`` for Guard Moss beside Guard Pike), lower case; else
+    the whole name in quotes."""
+    others = {w.casefold() for c in campaign.characters if c.name != name for w in c.name.split()}
+    words = name.split()
+    for word in (words[:1] + words[-1:]) if words else []:
+        if word.casefold() not in others:
+            return word.casefold()
+    return f'"{name}"'

@@ -57,9 +57,10 @@ class Apply:
     draft: Draft
     system: System  # handed to the hooks
     sets: tuple[CommandSet, ...] = ()  # whose change hooks follow the change up
+    next: str = ""  # the line to offer in the entry next (Outcome.next)
 
     def apply(self, campaign: Campaign) -> Outcome:
-        out = Outcome(self.fn(campaign), self.draft)
+        out = Outcome(self.fn(campaign), self.draft, next=self.next)
         return follow_up(self.system, campaign, out, self.sets)
 
 

@@ -76,7 +76,11 @@ def players_campaign(system: System, campaign: Campaign, cast: Cast) -> Campaign
 
 
 def _structure(system: System, campaign: Campaign, cast: Cast) -> Campaign:
-    characters = tuple(replace(c, notes="") for c in campaign.characters if not c.gm_only)
+    characters = tuple(
+        replace(c, notes="", conditions=tuple(x for x in c.conditions if not x.gm_only))
+        for c in campaign.characters
+        if not c.gm_only
+    )
     scene = campaign.scene
     if scene is not None:
         scene = replace(scene, system=_scene_system(system, scene, cast))

@@ -70,8 +70,13 @@ class SlashContext(Protocol):
         """Apply a pure change as one undoable, logged step."""
         ...
 
-    def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
-        """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
+    def run_change(
+        self, fn: Callable[[Campaign], Campaign], draft: Draft, *, next: str = ""
+    ) -> Feedback:
+        """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing.
+
+        ``next`` is the line the entry offers afterwards (the step the rules ask for next).
+        """
         ...
 
     def execute(self, command: Command) -> Feedback:

@@ -10,6 +10,7 @@ members have defaults in :class:`tui.session.systems.interface.Defaults`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,6 +22,7 @@ from tui.session.campaign.model import Campaign, Character, Scene, Value
 from tui.session.campaign.session import Outcome
 from tui.session.protocol.adventure import AdventureEnd
 from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.damage import DamageDone, DamageRequest
 from tui.session.protocol.lines import Check, Side
 from tui.session.protocol.plans import ModifierField, Plan, SceneFragments
 
@@ -126,6 +128,32 @@ class System(Protocol):
     @property
     def weapon_fields(self) -> tuple[str, ...]:
         """The fields of a weapon in ``extra.weapons`` the editor offers (none: no weapons)."""
+        ...
+
+    @property
+    def protection_keys(self) -> tuple[str, ...]:
+        """The attributes ``/damage`` takes off each hit (GURPS ``DR``; ``Armor`` …)."""
+        ...
+
+    @property
+    def builtin_conditions(self) -> tuple[str, ...]:
+        """Conditions whose effects the system works out itself (GURPS ``stunned``): the
+        shared modifier of :mod:`tui.session.characters.modifiers` leaves them alone."""
+        ...
+
+    def with_modifier(self, side: Side, mod: int) -> Side:
+        """``side`` with a condition's modifier ``mod`` added the system's way."""
+        ...
+
+    @property
+    def damage_types(self) -> tuple[str, ...]:
+        """The damage type words ``/damage`` takes after the dice (none: untyped damage)."""
+        ...
+
+    def damage(self, campaign: Campaign, request: DamageRequest, rng: random.Random) -> DamageDone:
+        """Roll (or take) ``request``'s damage against the target's protection: the change,
+        its log entry and the line the rules ask for next. Raises ``CommandError`` or
+        ``RulesError`` for what cannot be done."""
         ...
 
     def scene_renamed(self, scene: Scene, old: str, new: str) -> Scene:

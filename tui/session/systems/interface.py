@@ -10,10 +10,11 @@ system's tracker package is imported as soon as a save is loaded.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from tui.language import Msg
 from tui.session.campaign.model import Campaign, Character, Scene, Value
@@ -21,6 +22,7 @@ from tui.session.campaign.session import Outcome
 from tui.session.characters.references import renamed_in, without
 from tui.session.protocol.adventure import AdventureEnd
 from tui.session.protocol.commands import CommandSet
+from tui.session.protocol.damage import DamageDone, DamageRequest
 from tui.session.protocol.lines import Check, Side
 from tui.session.protocol.plans import (
     Chance,
@@ -66,6 +68,17 @@ class Defaults:
     opposed_steps = False
     vital_resources: tuple[str, ...] = ("HP",)
     weapon_fields: tuple[str, ...] = ()
+    #: the attributes /damage takes off each hit, added (BRP armour, AGE Toughness + Armor)
+    protection_keys: tuple[str, ...] = ("Armor", "Toughness")
+    #: the damage type words /damage takes (none: untyped)
+    damage_types: tuple[str, ...] = ()
+    #: conditions whose effects the system applies itself (the shared modifier skips them)
+    builtin_conditions: tuple[str, ...] = ()
+
+    def with_modifier(self, side: Side, mod: int) -> Side:
+        """A condition's modifier as one more signed word (``-2``) on the side."""
+        return replace(side, words=(*side.words, f"{mod:+d}"))
+
     #: log grade → extended-check progress, read by the default :meth:`extended_progress`
     progress_by_grade: ClassVar[Mapping[str, int]] = {}
 
@@ -76,6 +89,12 @@ class Defaults:
         from tui.language import entry_words
 
         return entry_words(f"entry {getattr(self, 'key', '')}", self.entry_terms)
+
+    def damage(self, campaign: Campaign, request: DamageRequest, rng: random.Random) -> DamageDone:
+        """Untyped damage: each hit less the target's protection, off its HP."""
+        from tui.session.characters.damage import plain_damage
+
+        return plain_damage(cast(System, self), campaign, request, rng)
 
     def adapter(self) -> Adapter:
         """The system's adapter; a subclass imports it here, so the rules load on first use."""

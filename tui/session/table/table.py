@@ -466,11 +466,16 @@ class Table:
         """Apply a pure change as one undoable, logged step (messages keep their facts)."""
         return self.run_change(fn, Draft.of("change", text, actor, "", {}, effects))
 
-    def run_change(self, fn: Callable[[Campaign], Campaign], draft: Draft) -> Feedback:
-        """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing."""
+    def run_change(
+        self, fn: Callable[[Campaign], Campaign], draft: Draft, *, next: str = ""
+    ) -> Feedback:
+        """Apply ``fn`` and log ``draft`` as one undoable step; errors change nothing.
+
+        ``next`` is the line the entry offers afterwards (the step the rules ask for next).
+        """
         from tui.session.entry.steps import Apply
 
-        return self.execute(Apply(fn, draft, self.system, self.command_sets))
+        return self.execute(Apply(fn, draft, self.system, self.command_sets, next))
 
     def execute(self, command: Command) -> Feedback:
         """Run ``command`` as one undoable, logged step; errors change nothing."""

@@ -104,7 +104,7 @@ def test_seed_pellets_beyond_close_range_count_as_shots(table: Table) -> None:
     fb = table.submit("ruth shotgun yd=30 shots=2 = 2 2 3")  # 7 vs 11: 1 + 4 = 5 hits
     assert fb.ok and fb.message.endswith("(margin +4), 5 hits")
     assert fb.outcome is not None
-    assert fb.outcome.draft.effects == ("damage: /damage TARGET 2d6-1 hits=5 dr=DR",)
+    assert fb.outcome.draft.effects == ("damage: /damage TARGET 2d6-1 hits=5",)
 
 
 def test_a_miss_logs_0_hits_and_suggests_no_damage(table: Table) -> None:

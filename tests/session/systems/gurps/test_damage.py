@@ -20,9 +20,10 @@ def test_seed_stevenson_close_range_hit_12d6_minus_6_against_dr_1_x_6() -> None:
     line = suggested.removeprefix("damage: ").split(" (")[0]
     line = line.replace("TARGET", "moss").replace("DRx6", "1x6") + " = " + " ".join(["2"] * 12)
     fb = undo_restores(table, line)  # 24 - 6 = 18 basic damage, DR 6 → 12 injury
-    assert (
-        fb.message == "Guard Moss takes 12 injury (12d6-6 vs DR 6: 18 - 6 = 12); HP 12 → 0 "
-        "(0 or below: GURPS asks for HT rolls to stay conscious)"
+    assert fb.message == "Guard Moss takes 12 injury (12d6-6 vs DR 6: 18 - 6 = 12); HP 12 → 0"
+    assert fb.outcome is not None
+    assert "Guard Moss is at 0 HP or below: an HT roll at each turn start to stay conscious" in (
+        fb.outcome.draft.effects
     )
     assert table.campaign.character("Guard Moss").resources["HP"] == 0
     entry = [e for e in table.session.log if e.kind == "roll"][-1]
@@ -48,10 +49,7 @@ def test_dr_comes_off_each_hit_never_below_zero() -> None:
 def test_rolled_damage_uses_the_generator() -> None:
     table = table_for(demo(), faces=[6, 5])
     fb = ok(table, "/damage vic 2d6-1")[0]
-    assert (
-        fb.message == "Vic Lockwood takes 10 injury (2d6-1: 10); HP 10 → 0 "
-        "(0 or below: GURPS asks for HT rolls to stay conscious)"
-    )
+    assert fb.message == "Vic Lockwood takes 10 injury (2d6-1: 10); HP 10 → 0"
     assert table.session.log[-1].inputs["source"] == "rolled"
 
 
@@ -60,7 +58,9 @@ def test_rolled_damage_uses_the_generator() -> None:
     [
         ("/damage", ["usage"]),
         ("/damage moss", ["needs the damage dice"]),
-        ("/damage moss 2d6 3d6", ["unexpected '3d6'"]),
+        ("/damage moss 2d6 3d6", ["unexpected '3d6'", "damage types: pi-, pi, pi+"]),
+        ("/damage moss 2d6 slash", ["unexpected 'slash'"]),
+        ("/damage moss 2d6 (4) cut", ["armour divisor"]),
         ("/damage moss 2d6-1 dr=x", ["dr= must be a whole number or a product"]),
         ("/damage moss 2d6-1 hits=0", ["hits= must be a whole number 1..100"]),
         ("/damage moss 2d6-1 mult=2", ["unknown option mult="]),

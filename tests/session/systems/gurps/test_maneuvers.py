@@ -334,14 +334,14 @@ def test_seed_strong_all_out_attack_damage_plus_2_or_1_per_die_in_the_suggestion
     ok(table, "/scene Warehouse", "/order", "/maneuver pike aoa:strong")
     roll = ok(table, "pike brawling club = 3 3 3")[0]
     assert roll.outcome is not None
-    assert roll.outcome.draft.effects == ("damage: /damage TARGET 1d6+3 dr=DR",)  # +2
+    assert roll.outcome.draft.effects == ("damage: /damage TARGET 1d6+3",)  # +2
     roll = ok(table, "pike brawling maul = 3 3 3")[0]
     assert roll.outcome is not None
-    assert roll.outcome.draft.effects == ("damage: /damage TARGET 3d6+3 dr=DR",)  # +1 a die
+    assert roll.outcome.draft.effects == ("damage: /damage TARGET 3d6+3",)  # +1 a die
     ok(table, "/maneuver pike attack")
     roll = ok(table, "pike brawling club = 3 3 3")[0]
     assert roll.outcome is not None
-    assert roll.outcome.draft.effects == ("damage: /damage TARGET 1d6+1 dr=DR",)
+    assert roll.outcome.draft.effects == ("damage: /damage TARGET 1d6+1",)
 
 
 def test_turn_started_is_a_system_member_with_a_neutral_default() -> None:

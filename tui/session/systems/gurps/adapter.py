@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from rules import gurps
@@ -20,7 +21,7 @@ from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.systems.gurps.attack import build_attack
 from tui.session.systems.gurps.defended import plan_defended
 from tui.session.systems.gurps.defense import build_defense, computed_dodge, defense_of
-from tui.session.systems.gurps.spec import Spec, after_roll
+from tui.session.systems.gurps.spec import Spec, after_roll, damage_line
 from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, typed_or_rolled
@@ -194,7 +195,7 @@ class GurpsAdapter:
                     notes=a.notes_said,
                 )
                 new, effects = after_roll(state, a, result, hits)
-                return outcome(
+                done = outcome(
                     new,
                     text=text,
                     actor=a.actor,
@@ -203,6 +204,7 @@ class GurpsAdapter:
                     effects=effects,
                     result=result,
                 )
+                return replace(done, next=damage_line(state, a, hits))
 
             return Plan(_summary(a), _odds(a), run)
         b_side = check.b

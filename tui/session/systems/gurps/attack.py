@@ -10,10 +10,11 @@ Evaluate with a ranged weapon …) says why in square brackets, in the preview a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules import gurps
-from rules.dice import Expr, parse
+from rules.dice import Expr
 from rules.errors import RulesError
 from tui.language import N_, Msg, _, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Character
@@ -24,7 +25,14 @@ from tui.session.systems.gurps.spec import Spec, hint
 from tui.session.systems.gurps.weapons import Weapon, find, weapon, weapon_names
 from tui.session.systems.kit import int_option, reject_unknown, signed_words
 
-__all__ = ["FIRE_OPTIONS", "OPTIONS", "build_attack", "maneuver_mods", "skill_level"]
+__all__ = [
+    "FIRE_OPTIONS",
+    "OPTIONS",
+    "build_attack",
+    "condition_extras",
+    "maneuver_mods",
+    "skill_level",
+]
 
 #: ``key=value`` words of a ranged attack (``range`` is the shared word for ``yd``)
 FIRE_OPTIONS = ("yd", "range", "shots", "rof", "recoil", "half", "1/2d")
@@ -241,7 +249,7 @@ def _fire(ch: Character, side: Side, w: Weapon | None) -> tuple[gurps.RangedFire
             shots=shots,
             half_damage=half,
             max_range=w.max_range if w else None,
-            damage=(w.damage or None) if w else None,
+            damage=_weapon_dice(w),
         )
     except RulesError as exc:
         raise EntryError(
@@ -273,25 +281,57 @@ def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, M
     return out
 
 
+def _weapon_dice(w: Weapon | None) -> Expr | str | None:
+    """The dice of the weapon's damage text (``2d+1 cut`` → ``2d6+1``), None when unknown;
+    a text that is not damage is handed on as it is, for the rules to refuse by name."""
+    if w is None or not w.damage:
+        return None
+    try:
+        return gurps.parse_damage(w.damage).expr
+    except RulesError:
+        return w.damage
+
+
 def _damage_line(
     w: Weapon | None, fire: gurps.RangedFire | None, entry: Mapping[str, Any], kind: str
 ) -> str:
+    """The weapon's damage as ``/damage`` takes it: dice (multiplied at close range, Strong
+    All-Out Attack's bonus added), armour divisor and type (``1d6+2(2) pi``)."""
     if w is None or not w.damage:
         return ""
-    if fire is not None and fire.damage is not None:
-        return str(fire.damage)
     try:
-        expr = parse(w.damage)
+        text = gurps.parse_damage(w.damage)
     except RulesError:
         return w.damage
-    if (
+    expr = text.expr
+    if fire is not None and fire.damage is not None:
+        expr = fire.damage
+    elif (
         kind == "melee"
         and entry.get("maneuver") == "all_out_attack"
         and entry.get("option") == "strong"
     ):
         bonus = gurps.strong_damage_bonus(expr.dice_count)
-        return str(Expr(expr.dice, expr.modifier + bonus))
-    return str(expr)
+        expr = Expr(expr.dice, expr.modifier + bonus)
+    return str(replace(text, expr=expr))
+
+
+#: skills and attributes not based on DX or IQ: shock leaves their rolls alone
+NOT_SHOCKED = ("HT", "Will", "Per", "FP", "HP")
+
+
+def condition_extras(ch: Character, *, kind: str = "", skill: str = "") -> list[tuple[int, Msg]]:
+    """What the character's GURPS conditions do to an attack (``kind`` melee/ranged) or a
+    plain success roll of ``skill``: prone -4 to melee attacks, shock to DX- and IQ-based
+    rolls (not HT, Will or Per)."""
+    out: list[tuple[int, Msg]] = []
+    prone = ch.condition("prone")
+    if prone is not None and kind == "melee":
+        out.append((gurps.PRONE_MELEE, verbatim(prone.name)))
+    shock = ch.condition("shock")
+    if shock is not None and shock.mod and skill not in NOT_SHOCKED:
+        out.append((shock.mod, verbatim(shock.name)))
+    return out
 
 
 def build_attack(campaign: Campaign, side: Side) -> Spec:
@@ -317,7 +357,14 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
     ranged_words = any(k in side.options for k in FIRE_OPTIONS)
     if not (wname or ranged_words or entry.get("maneuver") in state.ATTACKS):
         _mods, notes, _acc, _aim = maneuver_mods(entry, ch.name, "", "", hint(campaign, ch.name))
-        return Spec(ch.name, skill, base, mods, notes=tuple(notes))
+        return Spec(
+            ch.name,
+            skill,
+            base,
+            mods,
+            extras=tuple(condition_extras(ch, skill=skill)),
+            notes=tuple(notes),
+        )
     if not wname:
         wname = _default_weapon(ch, skill, entry, ranged_words)
     w = weapon(ch, wname) if wname else None
@@ -335,6 +382,9 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
         fire, recoil, notes = _fire(ch, side, w)
         extras += _fire_extras(fire, "yd" in side.options or "range" in side.options)
     more, why_not, spends, cap = maneuver_mods(entry, ch.name, kind, wname, hint(campaign, ch.name))
+    extras += condition_extras(ch, kind=kind, skill=skill)
+    if ch.condition("stunned") is not None:
+        why_not.append(msg("{name} is stunned: only Do Nothing", name=ch.name))
     return Spec(
         ch.name,
         skill,

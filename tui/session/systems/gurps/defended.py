@@ -10,6 +10,7 @@ typed after a miss or a critical hit is refused, as no defense is rolled then.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from rules import gurps
@@ -19,7 +20,7 @@ from tui.language import Msg, _, joined, msg, ngettext, nmsg, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome as Logged
 from tui.session.entry.entry import EntryError, Side
-from tui.session.systems.gurps.spec import Spec, after_roll
+from tui.session.systems.gurps.spec import Spec, after_roll, damage_line
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import outcome, typed_or_rolled
 
@@ -149,7 +150,7 @@ def plan_defended(a_side: Side, a: Spec, b_side: Side, b: Spec, head: str) -> Pl
             verdict=_verdict(done, b.actor),
             notes=joined(a.notes_said, b.notes_said),
         )
-        new, effects = after_roll(state, a, ra, done.landed)
+        new, effects = after_roll(state, a, ra, done.landed, b.actor)
         if rb is not None:
             new, more = after_roll(new, b, rb, 0)
             effects = [*effects, *more]
@@ -167,7 +168,7 @@ def plan_defended(a_side: Side, a: Spec, b_side: Side, b: Spec, head: str) -> Pl
             "landed": done.landed,
             "source": typed_or_rolled(ta and tb),
         }
-        return outcome(
+        logged = outcome(
             new,
             text=text,
             actor=a.actor,
@@ -176,6 +177,7 @@ def plan_defended(a_side: Side, a: Spec, b_side: Side, b: Spec, head: str) -> Pl
             effects=effects,
             result=done,
         )
+        return replace(logged, next=damage_line(state, a, done.landed, b.actor))
 
     return Plan(
         _("{a} vs {b}").format(a=head, b=b.text)

@@ -55,6 +55,23 @@ def _value(ch: Character, skill: str) -> int:
     return raw
 
 
+def _condition_extras(
+    campaign: Campaign, ch: Character, which: str, base: int
+) -> list[tuple[int, Msg]]:
+    """Stunned -4 and prone -3 to every active defense; below 1/3 HP Dodge is halved
+    (rounded up)."""
+    out: list[tuple[int, Msg]] = []
+    for name, value in (("stunned", gurps.STUNNED_DEFENSE), ("prone", gurps.PRONE_DEFENSE)):
+        found = ch.condition(name)
+        if found is not None:
+            out.append((value, verbatim(found.name)))
+    hp, full = ch.resources.get("HP"), ch.maxima.get("HP")
+    known = isinstance(hp, int) and isinstance(full, int) and full > 0
+    if which == "dodge" and known and gurps.reeling(int(hp or 0), int(full or 1)):
+        out.append((gurps.halved(base) - base, msg("below 1/3 HP")))
+    return out
+
+
 def build_defense(campaign: Campaign, side: Side) -> Spec:
     """The spec of an active defense roll for ``side``.
 
@@ -106,6 +123,7 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
                         option=info.option(option).name,
                     )
                 )
+    extras += _condition_extras(campaign, ch, which, base)
     spoils = key == "aim" or (not entry.get("spent") and state.number(entry, "aimed") > 0)
     if spoils:
         notes.append(msg("defending spoils {name}'s aim", name=ch.name))

@@ -15,22 +15,11 @@ from rules import gurps
 from rules.gurps import RangedFire
 from tui.language import Msg, joined, msg, verbatim
 from tui.session.campaign.model import Campaign
+from tui.session.characters.values import hint
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.weapons import Weapon
 
-__all__ = ["Spec", "after_roll", "hint"]
-
-
-def hint(campaign: Campaign, name: str) -> str:
-    """How a command in a hint names character ``name``: a word of the name no other
-    character has (``ruth``, ``moss`` for Guard Moss beside Guard Pike), lower case; else
-    the whole name in quotes."""
-    others = {w.casefold() for c in campaign.characters if c.name != name for w in c.name.split()}
-    words = name.split()
-    for word in (words[:1] + words[-1:]) if words else []:
-        if word.casefold() not in others:
-            return word.casefold()
-    return f'"{name}"'
+__all__ = ["Spec", "after_roll", "damage_line", "hint"]
 
 
 @dataclass(frozen=True)
@@ -111,17 +100,36 @@ class Spec:
         return self.notes_said.render()
 
 
-def _suggestion(spec: Spec, hits: int) -> Msg:
+def damage_line(campaign: Campaign, spec: Spec, hits: int, target: str = "") -> str:
+    """The ``/damage`` line a hit asks for next: the target (``TARGET`` when the attack
+    named none), the weapon's damage with its type, the hits, and at close range the
+    target's DR times the pellets' multiplier; "" when nothing hit or the damage is unknown.
+    Without ``dr=`` the target's own DR comes off each hit."""
+    if not hits or not spec.damage:
+        return ""
+    who = hint(campaign, target) if target else "TARGET"
+    count = f" hits={hits}" if hits > 1 else ""
+    fire = spec.fire
+    dr = ""
+    if fire is not None and fire.close:
+        own = "DR"
+        if target:
+            raw = campaign.character(target).attributes.get("DR", 0)
+            own = str(raw if isinstance(raw, int) and not isinstance(raw, bool) else 0)
+        dr = f" dr={own}x{fire.multiplier}"
+    return f"/damage {who} {spec.damage}{count}{dr}"
+
+
+def _suggestion(campaign: Campaign, spec: Spec, hits: int, target: str) -> Msg:
     """The ``/damage`` line to type next (its words are typed syntax), and why its DR."""
     fire = spec.fire
-    count = f" hits={hits}" if hits > 1 else ""
+    line = damage_line(campaign, spec, hits, target)
     if fire is not None and fire.close:
         return msg(
             "damage: {line} (close range: the target's DR x{n})",
-            line=f"/damage TARGET {spec.damage}{count} dr=DRx{fire.multiplier}",
+            line=line,
             n=fire.multiplier,
         )
-    line = f"/damage TARGET {spec.damage}{count} dr=DR"
     if fire is not None and fire.beyond_half_damage and fire.half_damage is not None:
         return msg(
             "damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)",
@@ -132,9 +140,10 @@ def _suggestion(spec: Spec, hits: int) -> Msg:
 
 
 def after_roll(
-    campaign: Campaign, spec: Spec, result: gurps.Result, hits: int
+    campaign: Campaign, spec: Spec, result: gurps.Result, hits: int, target: str = ""
 ) -> tuple[Campaign, list[Msg]]:
-    """The maneuver state after ``spec`` was rolled, and the effect lines to log (facts)."""
+    """The maneuver state after ``spec`` was rolled, and the effect lines to log (facts);
+    ``target``: who the attack was aimed at, when the line named them."""
     effects: list[Msg] = []
     entry = state.in_force(campaign, spec.actor)
     if entry and spec.spends:
@@ -161,5 +170,5 @@ def after_roll(
             )
         )
     if hits and spec.damage:
-        effects.append(_suggestion(spec, hits))
+        effects.append(_suggestion(campaign, spec, hits, target))
     return campaign, effects

@@ -12,7 +12,10 @@ from tui.session.systems.bounds import within
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 
 if TYPE_CHECKING:
+    import random
+
     from tui.session.protocol.commands import CommandSet
+    from tui.session.protocol.damage import DamageDone, DamageRequest
     from tui.session.protocol.system import CharacterReader
     from tui.session.systems.gurps.adapter import GurpsAdapter
 
@@ -70,6 +73,11 @@ class Gurps(Defaults):
     init_refusal = N_(
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"
     )
+    #: /damage takes DR off each hit, and these damage types (rules.gurps.DamageType)
+    protection_keys = ("DR",)
+    damage_types = ("pi-", "pi", "pi+", "pi++", "imp", "cut", "cr", "burn", "cor", "tox", "fat")
+    #: conditions the GURPS rolls work out themselves (the wounds' own)
+    builtin_conditions = ("stunned", "prone", "shock", "unconscious", "dead")
     #: what the character editor offers for a weapon in ``extra.weapons``
     weapon_fields = ("damage", "acc", "half_damage", "max_range", "rof", "recoil")
     #: extended checks progress by grade: success 1, critical 2
@@ -94,10 +102,15 @@ class Gurps(Defaults):
         return Reader()
 
     def commands(self) -> CommandSet:
-        from tui.session.systems.gurps import damage, maneuvers  # noqa: F401  (register)
+        from tui.session.systems.gurps import maneuvers, wounds  # noqa: F401  (register)
         from tui.session.systems.gurps.commands import COMMANDS
 
         return COMMANDS
+
+    def damage(self, campaign: Campaign, request: DamageRequest, rng: random.Random) -> DamageDone:
+        from tui.session.systems.gurps.damage import damage
+
+        return damage(campaign, request, rng)
 
     def turn_order(self, campaign: Campaign, names: Sequence[str]) -> Sequence[str]:
         from tui.session.systems.gurps.order import turn_order

@@ -4,12 +4,14 @@ adapter and the rounds are loaded by the members that need them, after the first
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from tui.language import N_, NC_, Msg, _, msg
 from tui.session.campaign.model import Campaign, Scene, Value
 from tui.session.campaign.session import Outcome
+from tui.session.protocol.lines import Side
 from tui.session.systems.interface import Defaults, ModifierField, SceneFragments
 from tui.session.systems.strange.progress import PROGRESS
 
@@ -85,6 +87,13 @@ class Strange(Defaults):
                 levels=levels, value=value
             )
         return ""
+
+    def with_modifier(self, side: Side, mod: int) -> Side:
+        """A condition's modifier shifts the success range (``mod=``), added to the GM's."""
+        raw = side.options.get("mod", "0").replace("−", "-")
+        if not raw.lstrip("+-").isdigit():
+            return side  # the GM's own mod= is refused as it stands
+        return replace(side, options={**side.options, "mod": f"{int(raw) + mod:+d}"})
 
     def penalty_msg(self, n: int) -> Msg:
         """A consequence's penalty: the success range's top (mod=-N)."""
