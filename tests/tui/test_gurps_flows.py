@@ -29,7 +29,7 @@ async def test_stevenson_at_3_yards_then_damage_and_undo(demo_copy: Callable[[st
         assert entry.text.endswith("→ 12: 9 [3 3 3] → success (margin +3), 2 hits")
         assert "2 hits" in log_text(pilot)
         shown = screen_text(pilot, "#preview")
-        assert "damage: /damage TARGET 12d6-6 hits=2 dr=DRx6" in shown
+        assert "damage: /damage TARGET 12d6-6 hits=2 dr=x6" in shown
 
         faces = " ".join(["1"] * 24)  # 12 - 6 = 6 a hit, DR 6 → 0 + 0
         await type_line(pilot, f"/damage moss 12d6-6 hits=2 dr=1x6 = {faces}")

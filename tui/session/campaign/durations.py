@@ -11,7 +11,14 @@ import re
 from tui.language import _
 from tui.session.campaign.model import Condition, DurationUnit
 
-__all__ = ["MAX_LEFT", "MAX_MOD", "UNIT_WORDS", "condition_doc", "parse_duration"]
+__all__ = [
+    "MAX_LEFT",
+    "MAX_MOD",
+    "UNIT_WORDS",
+    "condition_doc",
+    "parse_condition",
+    "parse_duration",
+]
 
 #: the longest duration a condition may have (a typo of 2000 rounds is refused)
 MAX_LEFT = 999
@@ -55,17 +62,40 @@ def parse_duration(text: str) -> tuple[int, DurationUnit]:
     return left, UNIT_WORDS[m[2]]
 
 
-def condition_doc(condition: Condition) -> str | bool | dict[str, str | int | bool]:
-    """The save's value of a condition: its duration, or ``true`` (until removed); one with
-    a modifier or for the GM only is a small table, ``{ duration = "3 turns", mod = -2,
-    gm_only = true }`` (each key only when it says something)."""
-    if not condition.mod and not condition.gm_only:
-        return condition.duration or True
-    out: dict[str, str | int | bool] = {}
-    if condition.duration:
-        out["duration"] = condition.duration
+def condition_doc(condition: Condition) -> str | bool:
+    """The save's value of a condition: ``true`` (until removed), or the words ``/cond``
+    takes after the name: ``"3 turns"``, ``"3 turns mod=-2"``, ``"mod=+1 gm"``. One string
+    keeps the conditions in the order they were set (a TOML sub-table would not)."""
+    words = [condition.duration] if condition.duration else []
     if condition.mod:
-        out["mod"] = condition.mod
+        words.append(f"mod={condition.mod:+d}")
     if condition.gm_only:
-        out["gm_only"] = True
-    return out
+        words.append("gm")
+    return " ".join(words) or True
+
+
+def parse_condition(text: str) -> tuple[int, DurationUnit, int, bool]:
+    """``"3 turns mod=-2 gm"`` → ``(3, "turns", -2, True)``; every part optional, in any
+    order; ``ValueError`` naming the problem otherwise."""
+    words = text.split()
+    mod, gm_only = 0, False
+    rest: list[str] = []
+    for word in words:
+        key, sep, value = word.partition("=")
+        if sep and key.casefold() == "mod":
+            value = value.replace("−", "-")
+            if not re.fullmatch(r"[+-]?\d{1,4}", value) or abs(int(value)) > MAX_MOD:
+                raise ValueError(
+                    _("mod= must be a whole number within -{most}..+{most}, got {value!r}").format(
+                        most=MAX_MOD, value=value
+                    )
+                )
+            mod = int(value)
+        elif word.casefold() == "gm":
+            gm_only = True
+        else:
+            rest.append(word)
+    if not rest:
+        return 0, "", mod, gm_only
+    left, unit = parse_duration(" ".join(rest))
+    return left, unit, mod, gm_only

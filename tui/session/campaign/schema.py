@@ -17,16 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from tui.language import _
-from tui.session.campaign.durations import MAX_LEFT, MAX_MOD, condition_doc, parse_duration
+from tui.session.campaign.durations import MAX_LEFT, condition_doc, parse_condition
 from tui.session.campaign.model import (
     SIDES,
     Campaign,
     Character,
     Condition,
-    DurationUnit,
     ExtendedCheck,
     Scene,
     Value,
@@ -209,9 +208,9 @@ def _maxima(doc: Mapping[str, Any], path: str, resources: Mapping[str, int]) -> 
 
 
 def _conditions(doc: Mapping[str, Any], path: str) -> tuple[Condition, ...]:
-    """``[characters.conditions]``: name = "2 rounds" / "1 turn", or true (until removed),
-    or ``{ duration = "3 turns", mod = -2, gm_only = true }`` (every key optional)."""
-    table = _table(doc, path, "conditions", (str, bool, dict))
+    """``[characters.conditions]``: name = "2 rounds" / "1 turn" / "3 turns mod=-2 gm" (the
+    words ``/cond`` takes after the name), or true (until removed)."""
+    table = _table(doc, path, "conditions", (str, bool))
     here = _key(path, "conditions")
     out: list[Condition] = []
     seen: set[str] = set()
@@ -220,9 +219,7 @@ def _conditions(doc: Mapping[str, Any], path: str) -> tuple[Condition, ...]:
         if not name.strip() or name.casefold() in seen:
             raise SchemaError(where, _("a condition needs a name of its own"))
         seen.add(name.casefold())
-        if isinstance(value, dict):
-            out.append(_condition_table(name, value, where))
-        elif value is True:
+        if value is True:
             out.append(Condition(name))
         elif value is False:
             raise SchemaError(
@@ -235,35 +232,11 @@ def _conditions(doc: Mapping[str, Any], path: str) -> tuple[Condition, ...]:
             )
         else:
             try:
-                left, unit = parse_duration(value)
+                left, unit, mod, gm_only = parse_condition(value)
             except ValueError as exc:
                 raise SchemaError(where, str(exc)) from None
-            out.append(Condition(name, left, unit))
+            out.append(Condition(name, left, unit, mod, gm_only))
     return tuple(out)
-
-
-def _condition_table(name: str, value: Mapping[str, Any], where: str) -> Condition:
-    """``{ duration = "3 turns", mod = -2, gm_only = true }``, each key checked."""
-    _no_unknown(value, where, {"duration", "mod", "gm_only"})
-    left, unit = 0, ""
-    duration = value.get("duration")
-    if duration is not None:
-        if not isinstance(duration, str):
-            raise SchemaError(_key(where, "duration"), _expected(str, duration))
-        try:
-            left, unit = parse_duration(duration)
-        except ValueError as exc:
-            raise SchemaError(_key(where, "duration"), str(exc)) from None
-    mod = value.get("mod", 0)
-    if isinstance(mod, bool) or not isinstance(mod, int) or not -MAX_MOD <= mod <= MAX_MOD:
-        raise SchemaError(
-            _key(where, "mod"),
-            _("must be a whole number within {low}..{high}").format(low=-MAX_MOD, high=MAX_MOD),
-        )
-    gm_only = value.get("gm_only", False)
-    if not isinstance(gm_only, bool):
-        raise SchemaError(_key(where, "gm_only"), _expected(bool, gm_only))
-    return Condition(name, left, cast(DurationUnit, unit), mod, gm_only)
 
 
 def _scene(doc: Any, path: str) -> Scene:

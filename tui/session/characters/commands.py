@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from tui.language import Msg, _, joined, msg, tr
-from tui.session.campaign.durations import MAX_MOD, UNIT_WORDS, parse_duration
+from tui.session.campaign.durations import UNIT_WORDS, parse_condition, parse_duration
 from tui.session.campaign.model import Campaign, Character, DurationUnit
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.characters import bestiary, importing, roster
@@ -441,19 +441,15 @@ def _duration(words: list[str]) -> tuple[int, DurationUnit]:
 
 
 def _mod_and_flag(words: list[str]) -> tuple[int, bool]:
-    """Take ``mod=±N`` (anywhere) and a trailing ``gm`` off ``words``."""
+    """Take ``mod=±N`` (anywhere) and a trailing ``gm`` off ``words`` (read as a save reads
+    them, :func:`~tui.session.campaign.durations.parse_condition`)."""
     mod, gm_only = 0, False
     for word in list(words):
-        key, sep, value = word.partition("=")
-        if sep and key.casefold() == "mod":
-            text = value.replace("−", "-")
-            if not re.fullmatch(r"[+-]?\d{1,4}", text) or abs(int(text)) > MAX_MOD:
-                raise CommandError(
-                    _("mod= must be a whole number within -{most}..+{most}, got {value!r}").format(
-                        most=MAX_MOD, value=value
-                    )
-                )
-            mod = int(text)
+        if word.casefold().startswith("mod="):
+            try:
+                mod = parse_condition(word)[2]
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
             words.remove(word)
     if len(words) > 1 and words[-1].casefold() in ("gm", "gm-only", "gm_only"):
         words.pop()

@@ -10,6 +10,8 @@ is the answer of a system without damage types.
 Decisions: a typed armour divisor ``(2)`` follows the dice (``1d+2(2)``) or stands alone;
 the damage type is a word of ``System.damage_types``; a word that is neither says what
 the system takes. Protection is never negative; damage never heals (0 at the least per hit).
+``dr=x6`` multiplies the sheet's protection: the line a GURPS shotgun hit at close range
+offers before anyone names the target.
 """
 
 from __future__ import annotations
@@ -36,25 +38,29 @@ COMMANDS = CommandSet()
 
 #: most hits one /damage takes (100 hits of 12d6 are 1200 dice)
 MAX_HITS = 100
-_PROTECTION = re.compile(r"(\d{1,6})(?:[x×*](\d{1,4}))?", re.IGNORECASE)
+_PROTECTION = re.compile(r"(\d{1,6})?(?:[x×*](\d{1,4}))?", re.IGNORECASE)
 _DIVISOR = re.compile(r"^(?P<dice>.*?)(?P<div>\(\s*[\d.]{1,4}\s*\))$")
 USAGE = "/damage TARGET DICE [TYPE] [armor=N | dr=N] [hits=N] [= faces]"
 
 
-def _protection(key: str, raw: str) -> int:
+def _protection(key: str, raw: str) -> tuple[int | None, int]:
+    """``6`` → (6, 1); ``1x6`` → (6, 1); ``x6`` → (None, 6): the sheet's, times 6."""
     m = _PROTECTION.fullmatch(raw.strip())
-    if m is None:
+    if m is None or not (m.group(1) or m.group(2)):
         raise CommandError(
             _("{key}= must be a whole number or a product like 1x6, got {raw!r}").format(
                 key=key, raw=raw
             )
         )
-    value = int(m.group(1)) * int(m.group(2) or 1)
+    times = int(m.group(2) or 1)
+    if m.group(1) is None:
+        return None, max(1, times)
+    value = int(m.group(1)) * times
     if value > 100_000:
         raise CommandError(
             _("{key}= must be within 0..100000, got {value}").format(key=key, value=value)
         )
-    return value
+    return value, 1
 
 
 def damage_request(table: SlashContext, text: str) -> DamageRequest:
@@ -62,13 +68,14 @@ def damage_request(table: SlashContext, text: str) -> DamageRequest:
     m = re.search(r"(^|\s)=", text)  # "dr=6" holds an '=' too: faces follow a lone '='
     body, tail = (text[: m.start()], text[m.end() :]) if m else (text, None)
     protection: int | None = None
+    times = 1
     hits = 1
     rest: list[str] = []
     for word in body.split():
         key, sep, value = word.partition("=")
         folded = key.casefold()
         if sep and folded in ("dr", "armor", "armour"):
-            protection = _protection(folded, value)
+            protection, times = _protection(folded, value)
         elif sep and folded == "hits":
             if not value.isdigit() or not 1 <= int(value) <= MAX_HITS:
                 raise CommandError(
@@ -122,7 +129,16 @@ def damage_request(table: SlashContext, text: str) -> DamageRequest:
             _("{system} damage has no armour divisors").format(system=table.system_name)
         )
     faces = parse_faces(tail) if tail is not None else None
-    return DamageRequest(who.name, first, kind, divisor, protection, hits, faces)
+    return DamageRequest(
+        who.name,
+        first,
+        kind=kind,
+        divisor=divisor,
+        protection=protection,
+        hits=hits,
+        faces=faces,
+        times=times,
+    )
 
 
 def protection_of(system: System, ch: Character) -> tuple[int, str]:
@@ -174,6 +190,7 @@ def plain_damage(
         ]
     if request.protection is None:
         armor, named = protection_of(system, ch)
+        armor *= request.times
     else:
         armor, named = request.protection, "armor="
     injuries = [max(0, r.total - armor) for r in rolls]

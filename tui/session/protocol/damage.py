@@ -26,6 +26,7 @@ class DamageRequest:
         kind: a damage type word the system knows (``cut``), or "" for none.
         divisor: an armour divisor as typed (``(2)``), or "" for none.
         protection: ``armor=``/``dr=`` when given (it overrides the sheet), else None.
+        times: ``dr=x6`` multiplies the sheet's protection (GURPS shotguns at close range).
         hits: how many hits, each rolled and protected separately.
         faces: the typed dice (every die of the first hit, then the second …), or None.
     """
@@ -36,6 +37,7 @@ class DamageRequest:
     divisor: str = ""
     protection: int | None = None
     hits: int = 1
+    times: int = 1
     faces: tuple[int, ...] | None = None
 
 

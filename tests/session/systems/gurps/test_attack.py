@@ -82,7 +82,7 @@ def test_seed_stevenson_at_3_yd_logs_hits_and_suggests_12d6_minus_6_dr_x6(table:
     assert fb.message == shown.text.split("\n  Enter → ")[1]
     assert fb.message.endswith("→ 12: 9 [3 3 3] → success (margin +3), 2 hits")
     assert fb.outcome.draft.effects == (
-        "damage: /damage TARGET 12d6-6 hits=2 dr=DRx6 (close range: the target's DR x6)",
+        "damage: /damage TARGET 12d6-6 hits=2 dr=x6 (close range: the target's DR x6)",
     )
     entry = table.session.log[-1]
     assert entry.inputs["hits"] == 2 and entry.inputs["damage"] == "12d6-6"

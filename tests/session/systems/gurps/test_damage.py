@@ -16,9 +16,9 @@ def test_seed_stevenson_close_range_hit_12d6_minus_6_against_dr_1_x_6() -> None:
     attack = ok(table, "ruth shotgun yd=3 = 4 4 4")[0]  # margin 0: one hit
     assert attack.outcome is not None
     suggested = attack.outcome.draft.effects[0]
-    assert suggested.startswith("damage: /damage TARGET 12d6-6 dr=DRx6")
+    assert suggested.startswith("damage: /damage TARGET 12d6-6 dr=x6")
     line = suggested.removeprefix("damage: ").split(" (")[0]
-    line = line.replace("TARGET", "moss").replace("DRx6", "1x6") + " = " + " ".join(["2"] * 12)
+    line = line.replace("TARGET", "moss") + " = " + " ".join(["2"] * 12)
     fb = undo_restores(table, line)  # 24 - 6 = 18 basic damage, DR 6 → 12 injury
     assert fb.message == "Guard Moss takes 12 injury (12d6-6 vs DR 6: 18 - 6 = 12); HP 12 → 0"
     assert fb.outcome is not None

@@ -83,7 +83,7 @@ def damage(campaign: Campaign, request: DamageRequest, rng: random.Random) -> Da
     ch = campaign.character(request.target)
     fatigue = request.kind == DamageType.FATIGUE.value
     resource = _resource(campaign, ch, fatigue)
-    dr = _dr(ch) if request.protection is None else request.protection
+    dr = _dr(ch) * request.times if request.protection is None else request.protection
     result = _roll(request, dr, rng)
     before = ch.resources[resource]
     after = before - result.total

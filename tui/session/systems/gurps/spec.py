@@ -112,11 +112,7 @@ def damage_line(campaign: Campaign, spec: Spec, hits: int, target: str = "") -> 
     fire = spec.fire
     dr = ""
     if fire is not None and fire.close:
-        own = "DR"
-        if target:
-            raw = campaign.character(target).attributes.get("DR", 0)
-            own = str(raw if isinstance(raw, int) and not isinstance(raw, bool) else 0)
-        dr = f" dr={own}x{fire.multiplier}"
+        dr = f" dr=x{fire.multiplier}"  # the target's own DR, times the pellets' multiplier
     return f"/damage {who} {spec.damage}{count}{dr}"
 
 
