@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.widgets import Input
+
 from tests.tui.conftest import log_text, rng, screen_text, type_line
 from tui.app.app import TablekeeperApp
 from tui.store import load
@@ -28,8 +30,11 @@ async def test_stevenson_at_3_yards_then_damage_and_undo(demo_copy: Callable[[st
         entry = table.session.log[-1]
         assert entry.text.endswith("→ 12: 9 [3 3 3] → success (margin +3), 2 hits")
         assert "2 hits" in log_text(pilot)
-        shown = screen_text(pilot, "#preview")
-        assert "damage: /damage TARGET 12d6-6 hits=2 dr=x6" in shown
+        # the entry holds the damage line the hit asks for, its target for the GM to name
+        assert app.screen.query_one("#roll-entry", Input).value == (
+            "/damage TARGET 12d6-6 hits=2 dr=x6"
+        )
+        await pilot.press("escape")  # the GM types lines of their own instead
 
         faces = " ".join(["1"] * 24)  # 12 - 6 = 6 a hit, DR 6 → 0 + 0
         await type_line(pilot, f"/damage moss 12d6-6 hits=2 dr=1x6 = {faces}")
@@ -72,7 +77,7 @@ async def test_aim_across_turns_with_ctrl_n_feeds_the_attack(
         assert "+3 (aim 1 s) -1 (3 yd) +0 (2 shells) → 15" in screen_text(pilot, "#preview")
         await pilot.press("enter")
         await pilot.pause()
-        assert "aim 1 s +3 used" in screen_text(pilot, "#preview")
+        assert "Ruth Hale: aim 1 s +3 used" in table.session.log[-1].effects
         assert table.session.log[-1].text.endswith("(margin +3), 2 hits")
         app.flush()
         saved, _log = load(path)  # the maneuver state is saved with the scene

@@ -327,10 +327,25 @@ class MainScreen(Screen[None]):
             if not self._results:  # the odds of a line no longer there: gone with it
                 self.preview.update("")
             return  # the results of committed lines stay until the GM types again
+        if value == self.entry.offered and self._results:
+            self._offered_row(value)
+            return  # the result stays in view, the offered step's odds under it
         self._results.clear()
         self._previewed = self.table.preview(value)
         self._report_internal()
         self._fit_preview()
+
+    def _offered_row(self, line: str) -> None:
+        """The odds of the step the entry was offered, one row under the result that asked
+        for it (typing anything shows that line's whole preview instead)."""
+        preview = self.table.preview(line)
+        self._report_internal()
+        row = Text("→ ", style="bold")
+        row.append_text(typed_preview(preview, mono=self.mono).split("\n")[0])
+        self._results.append(row)
+        del self._results[:-PREVIEW_ROWS]
+        width = max(1, self.preview.content_size.width or 78)
+        self.preview.update(stacked(self._results, width))
 
     def _fit_preview(self) -> None:
         """The typed line's preview as the rows hold it at their width now: whole, or cut

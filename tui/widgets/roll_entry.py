@@ -112,6 +112,8 @@ class RollEntry(Input):
         self._replacing: dict[str, str] = {}  # shown suggestion → the line it stands for
         #: the refused line put back (its error stays shown until the GM changes it)
         self.restored: str | None = None
+        #: the line the rules asked for next, as offered (:meth:`offer`), until committed
+        self.offered: str | None = None
         self._commits = 0  # lines committed so far (a refused line waits for none to follow)
         self.history: list[str] = []
         self._cursor = 0
@@ -294,6 +296,7 @@ class RollEntry(Input):
 
         def put() -> None:
             if not self.value and self._commits == commits and not keys_waiting(self.app):
+                self.offered = line
                 self.value = line
                 blank = line.find(PLACEHOLDER)
                 if blank >= 0:  # a word only the GM knows (the target): typing replaces it
@@ -312,6 +315,7 @@ class RollEntry(Input):
         """
         line = self.value
         self.restored = None
+        self.offered = None
         self._commits += 1
         if line.strip():
             self.remember(line.strip())
