@@ -179,6 +179,7 @@ class MainScreen(Screen[None]):
         #: the typed line's preview whole (the rows show it cut) and what it was made of
         #: the typed line's preview (its rows are made from it, again at a new width)
         self._previewed: Preview | None = None
+        self._offered_shown: str | None = None  # the offered line whose odds row is shown
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -288,6 +289,7 @@ class MainScreen(Screen[None]):
                 if out.draft.actor:
                     self.selected = out.draft.actor
                 if out.next and not self.read_only:
+                    self._offered_shown = None
                     self.entry.offer(out.next)
             if self.files is not None and self.files.save_problem:
                 text.append(_("  ✗ NOT SAVED (see the message)"), style="bold red")
@@ -328,8 +330,10 @@ class MainScreen(Screen[None]):
                 self.preview.update("")
             return  # the results of committed lines stay until the GM types again
         if value == self.entry.offered and self._results:
-            self._offered_row(value)
+            if self._offered_shown != value:
+                self._offered_row(value)
             return  # the result stays in view, the offered step's odds under it
+        self._offered_shown = None
         self._results.clear()
         self._previewed = self.table.preview(value)
         self._report_internal()
@@ -338,6 +342,7 @@ class MainScreen(Screen[None]):
     def _offered_row(self, line: str) -> None:
         """The odds of the step the entry was offered, one row under the result that asked
         for it (typing anything shows that line's whole preview instead)."""
+        self._offered_shown = line
         preview = self.table.preview(line)
         self._report_internal()
         row = Text("→ ", style="bold")

@@ -25,7 +25,7 @@ from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.characters.values import hint
 from tui.session.entry.entry import Slash, parse_faces
-from tui.session.protocol.answers import Feedback
+from tui.session.protocol.answers import Feedback, Preview
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
 from tui.session.protocol.damage import DamageDone, DamageRequest
@@ -236,11 +236,39 @@ def plain_damage(
     return DamageDone(change, draft)
 
 
+def _preview(table: SlashContext, cmd: Slash) -> Preview:
+    """``Guard Moss: 12d6-6 x2 hits, 6..66 a hit, vs DR 6; HP 12`` while the line is typed."""
+    request = damage_request(table, cmd.rest)
+    ch = table.campaign.character(request.target)
+    if request.protection is None:
+        armor, named = protection_of(table.system, ch)
+        armor *= request.times
+    else:
+        armor, named = request.protection, "armor="
+    expr = dice.parse(re.sub(r"(?i)d(?![\d%])", "d6", request.dice))
+    hits = f" ×{request.hits}" if request.hits > 1 else ""
+    kind = f" {request.divisor}{request.kind}".rstrip() if request.kind or request.divisor else ""
+    against = f" − {named} {armor}" if armor else ""
+    hp = ", ".join(f"{k} {v}" for k, v in ch.resources.items() if k in table.system.vital_resources)
+    text = _("{name}: {expr}{kind}{hits} ({low}..{high} a hit){against}; {hp}").format(
+        name=ch.name,
+        expr=expr,
+        kind=kind,
+        hits=hits,
+        low=expr.minimum,
+        high=expr.maximum,
+        against=against,
+        hp=hp or _("no HP"),
+    )
+    return Preview(text, True)
+
+
 @COMMANDS.slash(
     "damage",
     USAGE,
     "roll damage per hit, take the target's armour (DR) off each, the rest off its HP",
     args="CHAR TEXT",
+    preview=_preview,
 )
 def _damage(table: SlashContext, cmd: Slash) -> Feedback:
     request = damage_request(table, cmd.rest)

@@ -130,7 +130,8 @@ def test_a_death_check_at_minus_hp_then_dead() -> None:
     assert "death_checks" not in table.campaign.character("Guard Moss").extra
     fb = ok(table, "/damage moss 2d cr = 1 1")[0]  # 2 - 1 = 1: HP -24 reaches -2×HP
     assert fb.outcome is not None and fb.outcome.next == "/ht moss death"
-    ok(table, "/ht moss death = 14")
+    fb = ok(table, "/ht moss death knockdown = 14 3")[0]  # a failed death check ends it
+    assert fb.message == "Guard Moss: HT roll against death 11: 14 → dies"
     assert "dead" in _conditions(table, "Guard Moss")
 
 

@@ -282,6 +282,8 @@ def _ht(table: SlashContext, cmd: Slash) -> Feedback:
     grade = "success"
     dice: list[int] = []
     for check in checks:
+        if new.condition(DEAD) is not None:
+            break  # a failed death check ends it: nothing further is rolled
         for _n in range(check.times):
             total, shown = _roll(table.rng, totals)
             dice.append(total)
@@ -318,7 +320,7 @@ def _ht(table: SlashContext, cmd: Slash) -> Feedback:
             lines.append(msg("{check} → {outcome}", check=said, outcome=outcome))
             if check.kind == "death" and not level.success:
                 break
-    if totals:
+    if totals and new.condition(DEAD) is None:
         raise CommandError(_("more typed totals than HT rolls"))
     if "death_checks" in new.extra:
         new = replace(new, extra={k: v for k, v in new.extra.items() if k != "death_checks"})
