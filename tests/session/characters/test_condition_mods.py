@@ -104,3 +104,19 @@ def test_a_bad_condition_in_a_save_is_refused_by_its_key(
     with pytest.raises(SaveError, match="conditions") as caught:
         load(path)
     assert problem in str(caught.value)
+
+
+def test_lifting_or_ending_a_gm_only_condition_tells_the_players_nothing() -> None:
+    table = table_for(gurps_campaign())
+    ok(table, "/scene Warehouse", "/order", "/cond moss bribed gm 1 round")
+    ok(table, "/uncond moss bribed")
+    assert table.session.log[-1].secret
+    ok(table, "/cond moss bribed gm 1 round")
+    for _ in range(3):  # to round 2: the condition ends
+        ok(table, "/next")
+    assert table.campaign.character("Guard Moss").condition("bribed") is None
+    assert not any(
+        "bribed" in e.text or any("bribed" in f for f in e.effects)
+        for e in table.session.log
+        if not e.secret
+    )

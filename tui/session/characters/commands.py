@@ -479,6 +479,8 @@ def _cond(table: SlashContext, cmd: Slash) -> Feedback:
         return Feedback(True, _("{name}: {conditions}").format(name=ch.name, conditions=listed))
     mod, gm_only = _mod_and_flag(rest)
     left, unit = _duration(rest)
+    if not gm_only:  # "gm" before the duration: /cond moss bribed gm 1 round
+        gm_only = _mod_and_flag(rest)[1]
     if not rest:
         return Feedback(False, _("usage: /cond CHAR NAME [N rounds|turns] [mod=±N] [gm]"))
     condition = label(" ".join(rest), "condition")
@@ -503,6 +505,7 @@ def _uncond(table: SlashContext, cmd: Slash) -> Feedback:
         if not ch.conditions:
             return Feedback(False, _("{name} has no conditions").format(name=ch.name))
         new = ch.with_conditions(())
+        lifted = ch.conditions
         text = msg(
             "{name}: conditions lifted ({conditions})",
             name=ch.name,
@@ -515,7 +518,11 @@ def _uncond(table: SlashContext, cmd: Slash) -> Feedback:
                 False, _("unexpected {names!r}").format(names=" ".join(rest[found.consumed :]))
             )
         new, text = without_condition(ch, found.name)
-    return table.change(lambda c: c.with_character(new), text, actor=ch.name)
+        lifted = tuple(c for c in ch.conditions if c.name == found.name)
+    # lifting a GM-only condition names it: the line is the GM's alone, as setting it was
+    draft = Draft.of("change", text, ch.name, "", {})
+    secret = any(c.gm_only for c in lifted)
+    return table.run_change(lambda c: c.with_character(new), replace(draft, secret=secret))
 
 
 # -- change hooks: they follow every change, in the same undoable step ----------------------

@@ -116,7 +116,7 @@ def counted_down(ch: Character, unit: DurationUnit, steps: int = 1) -> tuple[Cha
             kept.append(c)
         elif c.left - steps > 0:
             kept.append(replace(c, left=c.left - steps))
-        else:
+        elif not c.gm_only:  # a GM-only one ends without a line: the players read the log
             ended.append(msg("{name}: {condition} ends", name=ch.name, condition=c.name))
     return ch.with_conditions(tuple(kept)), ended
 
