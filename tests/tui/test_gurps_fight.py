@@ -31,6 +31,7 @@ async def test_a_fight_from_the_hit_to_the_death_check(demo_copy: Callable[[str]
         assert _entry(app) == "/damage moss 12d6-6 hits=2 dr=x6"
         # the dice of both hits typed after the offered line: 24 - 6 = 18 and 12 - 6 = 6
         # against DR 1 x 6: 12 and 0 injury
+        await type_keys(pilot, "end")  # the line is selected: End to add the dice to it
         await type_line(pilot, " = " + " ".join(["2"] * 12 + ["1"] * 12))
         moss = table.campaign.character("Guard Moss")
         assert moss.resources["HP"] == 0 and moss.condition("shock") is not None
@@ -38,15 +39,18 @@ async def test_a_fight_from_the_hit_to_the_death_check(demo_copy: Callable[[str]
         # the result stays in view, the offered roll's odds under it
         shown = screen_text(pilot, "#preview")
         assert "Guard Moss takes 12 injury" in shown and "HT roll against knockdown" in shown
-        await type_line(pilot, " = 12")  # failed by 1: stunned and prone
+        await type_keys(pilot, "escape")  # the GM clears it: nothing is applied
+        assert (
+            _entry(app) == "" and table.campaign.character("Guard Moss").condition("prone") is None
+        )
+        await type_line(pilot, "/ht moss knockdown = 12")  # failed by 1: stunned and prone
         moss = table.campaign.character("Guard Moss")
         assert moss.condition("stunned") is not None and moss.condition("prone") is not None
         assert _entry(app) == ""
 
         await type_line(pilot, "/damage moss 3d cr = 6 6 1")  # 13 - 1 = 12: HP 0 → -12
         assert _entry(app) == "/ht moss death knockdown"
-        await type_keys(pilot, "escape")  # the GM clears it: nothing was applied
-        assert _entry(app) == "" and table.campaign.character("Guard Moss").resources["HP"] == -12
+        # a line typed over the selected offer replaces it
         await type_line(pilot, "/ht moss death = 14")  # failed: dead
         assert table.campaign.character("Guard Moss").condition("dead") is not None
         assert "dead" in all_text(app)  # the party panel says so

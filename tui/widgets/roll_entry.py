@@ -287,9 +287,9 @@ class RollEntry(Input):
         self.app.call_later(self.call_later, put_back)
 
     def offer(self, line: str) -> None:
-        """Put ``line`` (the next step the rules ask for) in the empty entry, the cursor at
-        its end (or its ``TARGET`` selected), for the GM to edit or commit with Enter
-        (Escape clears it). Only once the
+        """Put ``line`` (the next step the rules ask for) in the empty entry, selected (its
+        ``TARGET`` alone, when it has one), for the GM to commit with Enter, to replace by
+        typing another line, or to edit after End or an arrow (Escape clears it). Only once the
         keys already queued have been handled, and only if none of them started a new line."""
 
         commits = self._commits
@@ -301,8 +301,8 @@ class RollEntry(Input):
                 blank = line.find(PLACEHOLDER)
                 if blank >= 0:  # a word only the GM knows (the target): typing replaces it
                     self.selection = Selection(blank, blank + len(PLACEHOLDER))
-                else:
-                    self.cursor_position = len(line)
+                else:  # Enter runs it; a line typed instead replaces it; End/→ to add to it
+                    self.selection = Selection(0, len(line))
 
         self.app.call_later(self.call_later, put)
 

@@ -64,7 +64,7 @@ class Gurps(Defaults):
         "    target's, or dr=; dr=x6 multiplies it) off each hit, cut by an\n"
         "    armour divisor 1d+2(2); TYPE pi- pi pi+ pi++ imp cut cr burn\n"
         "    cor tox fat multiplies the rest; off HP (fat: FP); shock,\n"
-        "    major wound, -HP multiples and -5xHP follow by themselves\n"
+        "    major wound, -HP multiples and -5×HP follow by themselves\n"
         "  /ht CHAR death|knockdown|conscious|stun: the HT rolls a wound\n"
         "    asks for, applied; a hit, a wound and a stunned or sub-zero\n"
         "    turn start put the next line in the entry (Enter runs it,\n"
