@@ -1,5 +1,5 @@
 """``tablekeeper import SAVE FILE...``: GCS characters into a GURPS campaign from the shell,
-all files or none, one line for each refusal."""
+every file it can in one step, one line for each file skipped and why."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main as cli
+from tui.cli.importer import SOME_SKIPPED
 from tui.store import Store, load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,15 +58,34 @@ def test_npc_and_gm_only(save: Path, capsys: pytest.CaptureFixture[str], side: l
     assert tomas.gm_only == ("--gm-only" in side)
 
 
-def test_one_broken_file_changes_nothing(
+def test_a_broken_file_is_skipped_saying_why_and_the_rest_imported(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.gcs"
+    broken.write_text('{"version": 5, "profile": {"name": "X"}, "attributes": [')
+    code, out, err = run([str(save), str(GCS / "tomas.gcs"), str(broken)], capsys)
+    assert code == SOME_SKIPPED and err == ""
+    assert out.splitlines() == [
+        "added Tomas Brandt from tomas.gcs",
+        "skipped broken.gcs: line 1, column 57: not valid JSON",
+        "Tomas Brandt: taken as given or left out: Off-Hand Weapon Training, skill bonuses "
+        "from traits",
+    ]
+    assert "Tomas Brandt" in [c.name for c in load(save)[0].characters]
+
+
+def test_only_broken_files_change_nothing(
     save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     broken = tmp_path / "broken.gcs"
     broken.write_text('{"version": 5, "profile": {"name": "X"}, "attributes": [')
     before = save.read_bytes()
-    code, out, err = run([str(save), str(GCS / "moira.gcs"), str(broken)], capsys)
+    code, out, err = run([str(save), str(broken)], capsys)
     assert code == 1 and out == ""
-    assert err.splitlines() == ["tablekeeper import: broken.gcs: line 1, column 57: not valid JSON"]
+    assert err.splitlines() == [
+        "tablekeeper import: skipped broken.gcs: line 1, column 57: not valid JSON",
+        "tablekeeper import: nothing to import",
+    ]
     assert save.read_bytes() == before
     assert not save.with_name("warehouse.log.toml").exists() or "Moira" not in (
         save.with_name("warehouse.log.toml").read_text()

@@ -2,11 +2,12 @@
 
 Adds one character per file, read by the campaign's system (GURPS reads GCS sheets), as one
 logged step that ``/undo`` takes back like any other. Every file is read and checked before
-anything is written: a broken, foreign or too-large file is one line and exit status 1 with
-the campaign unchanged. An update of a character imported before, and a name another
-character already has, are shown and asked about on a terminal; without one, ``--yes`` and
-``--on-clash`` decide, else the import is refused. The save must not be open in the app
-(``/import`` there does the same).
+anything is written; a broken, foreign or too-large file is skipped, one line saying why,
+and the rest is imported: exit status 0 when every file was imported, 3 when some were
+skipped, 1 when nothing was (the campaign unchanged). An update of a character imported
+before, and a name another character already has, are shown and asked about on a
+terminal; without one, ``--yes`` and ``--on-clash`` decide, else the import is refused.
+The save must not be open in the app (``/import`` there does the same, the app writing).
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from tui.session.systems.registry import tracker
 from tui.store.errors import LockedError, SaveError
 from tui.store.store import Store
 
-__all__ = ["CLASHES", "import_main"]
+__all__ = ["CLASHES", "SOME_SKIPPED", "import_main"]
 
 CLASHES: tuple[Clash, ...] = ("update", "rename", "skip")
+#: the exit status of an import that skipped some files and imported the rest
+SOME_SKIPPED = 3
 Ask = Callable[[str], str]
 
 
@@ -39,12 +42,13 @@ class _Import:
     planned: tuple[Planned, ...]
     side: str
     gm_only: bool
+    unread: tuple[str, ...] = ()
 
     def apply(self, campaign: Campaign) -> Outcome:
         after = importing.apply(
             tracker(campaign.system), campaign, self.planned, side=self.side, gm_only=self.gm_only
         )
-        return Outcome(after, importing.draft(self.planned))
+        return Outcome(after, importing.draft(self.planned, self.unread))
 
 
 def _say(text: str) -> None:
@@ -66,19 +70,31 @@ def _resolved(
             continue
         how = on_clash
         if how is None and ask is not None:
-            question = _(
-                "{file}: {name} is already in the campaign (not from this file): "
-                "[u]pdate it, import as a [r]enamed copy, or [s]kip? "
-            ).format(file=item.imported.file, name=item.clash)
+            question = (
+                _(
+                    "{file}: {name} is also in {other} of this import: "
+                    "[r]ename this one to a numbered copy, or [s]kip it? "
+                ).format(file=item.imported.file, name=item.clash, other=item.clash_file)
+                if item.clash_file
+                else _(
+                    "{file}: {name} is already in the campaign (not from this file): "
+                    "[u]pdate it, import as a [r]enamed copy, or [s]kip? "
+                ).format(file=item.imported.file, name=item.clash)
+            )
             how = _choice(ask, question, {"u": "update", "r": "rename", "s": "skip"})
         if how is None:
             _say(
-                _(
+                _("{file}: {name} is also in {other}: use --on-clash rename|skip").format(
+                    file=item.imported.file, name=item.clash, other=item.clash_file
+                )
+                if item.clash_file
+                else _(
                     "{file}: {name} is already in the campaign: use --on-clash update|rename|skip"
                 ).format(file=item.imported.file, name=item.clash)
             )
             return None
-        done.append(importing.resolve(campaign, item, how))
+        taken = importing.taken_names(campaign, [*done, *planned])
+        done.append(importing.resolve(campaign, item, how, taken))
     return done
 
 
@@ -98,22 +114,18 @@ def _confirmed(planned: Sequence[Planned], yes: bool, ask: Ask | None) -> bool:
     return ask(_("Update? [y/N] ")).strip().casefold()[:1] in ("y", "д")
 
 
-def _report(planned: Sequence[Planned]) -> None:
+def _report(planned: Sequence[Planned], unread: Sequence[str]) -> None:
+    """One line per file: added, updated or skipped (and why); then what each character
+    took as given or left out, and the reader's warnings."""
     for item in planned:
         if item.skipped:
-            print(_("skipped {file}").format(file=item.imported.file))
             continue
         if item.target is not None:
             print(_("updated {name} from {file}").format(name=item.target, file=item.imported.file))
         else:
             print(_("added {name} from {file}").format(name=item.name, file=item.imported.file))
-        if item.imported.not_computed:
-            print(
-                "  "
-                + _("taken as given or left out: {what}").format(
-                    what=", ".join(item.imported.not_computed)
-                )
-            )
+    for line in importing.notes(planned, unread):
+        print(line.render())
 
 
 def import_main(
@@ -143,17 +155,19 @@ def import_main(
         _say(_("{save}: this campaign's system imports no character files").format(save=save))
         return 1
     items: list[Imported] = []
+    unread: list[str] = []
     for path in files:
         try:
             items.append(reader.read(path))
         except ValueError as exc:
-            _say(str(exc))
-            return 1
+            unread.append(str(exc))
     try:
         planned = _resolved(campaign, importing.plan(campaign, items), on_clash, ask)
         if planned is None or not _confirmed(planned, yes, ask):
             return 1
         if all(p.skipped for p in planned):
+            for line in importing.notes(planned, unread):
+                _say(line.render())
             _say(_("nothing to import"))
             return 1
         # refuses before anything is written
@@ -179,11 +193,11 @@ def import_main(
             return 1
         try:
             session = Session(campaign, store.log, last_seq=store.log_count)
-            session.execute(_Import(tuple(planned), side, gm_only))
+            session.execute(_Import(tuple(planned), side, gm_only, tuple(unread)))
             store.record(session.campaign, session.log[-1:])
             store.flush()
         except (CommandError, SaveError) as exc:
             _say(str(exc))
             return 1
-    _report(planned)
-    return 0
+    _report(planned, unread)
+    return SOME_SKIPPED if unread or any(p.skipped for p in planned) else 0

@@ -178,11 +178,14 @@ def _import(table: SlashContext, cmd: Slash) -> Feedback:
     if not words:
         return Feedback(False, _("usage: {usage}").format(usage=_IMPORT_USAGE))
     items = []
+    unread: list[str] = []
     for path in _import_paths(words):
         try:
             items.append(reader.read(path))
         except ValueError as exc:
-            return Feedback(False, str(exc))
+            unread.append(str(exc))
+    if not items:
+        return Feedback(False, "; ".join(unread))
     campaign = table.campaign
     planned = importing.plan(campaign, items)
     how = next((f for f in ("update", "rename", "skip") if f in flags), None)
@@ -193,7 +196,7 @@ def _import(table: SlashContext, cmd: Slash) -> Feedback:
             False,
             _("{names} already in the campaign: add update, rename or skip").format(names=names),
         )
-    planned = [importing.resolve(campaign, p, how) if how else p for p in planned]
+    planned = importing.resolve_all(campaign, planned, how) if how else planned
     updates = [p for p in planned if p.target is not None and not p.skipped]
     if updates and "update" not in flags:
         shown = "; ".join(
@@ -202,10 +205,18 @@ def _import(table: SlashContext, cmd: Slash) -> Feedback:
         return Feedback(False, _("{changes} — add update to apply").format(changes=shown))
     side = "npc" if "npc" in flags else "party"
     gm_only = bool(flags & {"gm", "gm-only"})
-    draft = importing.draft(planned)
-    return table.run_change(
+    try:
+        draft = importing.draft(planned, unread)
+    except CommandError as exc:
+        return Feedback(False, "; ".join([*unread, str(exc)]))
+    feedback = table.run_change(
         lambda c: importing.apply(table.system, c, planned, side=side, gm_only=gm_only), draft
     )
+    if not feedback.ok:
+        return feedback
+    # the notes are the entry's further lines in the log; the message names them too
+    said = [feedback.message, *(line.render() for line in importing.notes(planned, unread))]
+    return replace(feedback, message=" · ".join(said))
 
 
 @COMMANDS.slash(

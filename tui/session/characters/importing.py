@@ -7,6 +7,13 @@ changes; its side, conditions, experience ticks and aliases stay as the table ha
 its HP and FP keep the damage taken at the table (capped by the new maxima). A name another
 character already has (not from this file) is a clash the caller asks about: update that
 character, import under a numbered name, or skip the file.
+
+A batch (a whole library folder) imports every file it can. One id is one character only
+while the name agrees too: libraries copy one file to make another, so a file whose id is
+already taken by a character of another name is a new character, not an update of that
+one. The same id and name twice in one batch is one character (the later file is skipped,
+and says so); two files of one name in a batch clash like a name already in the campaign,
+so ``rename`` numbers the later one.
 """
 
 from __future__ import annotations
@@ -15,13 +22,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from tui.language import _, msg
+from tui.language import Msg, _, msg
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.characters import roster
 from tui.session.protocol.system import Imported, System
 
-__all__ = ["Clash", "Imported", "Planned", "apply", "changes", "draft", "plan", "resolve"]
+__all__ = [
+    "Clash",
+    "Imported",
+    "Planned",
+    "apply",
+    "changes",
+    "draft",
+    "notes",
+    "plan",
+    "resolve",
+    "resolve_all",
+    "taken_names",
+]
 
 Clash = Literal["update", "rename", "skip"]
 
@@ -41,11 +60,31 @@ class Planned:
     clash: str | None = None
     changes: tuple[str, ...] = ()
     skipped: bool = False
+    #: why it was skipped, when the import decided so (the same character twice)
+    reason: str = ""
+    #: the earlier file of this import that holds ``clash`` ("" when the campaign does)
+    clash_file: str = ""
 
 
 def _source_id(ch: Character, program: str) -> str:
     source = ch.extra.get(program.casefold())
     return str(source.get("id", "")) if isinstance(source, Mapping) else ""
+
+
+def _source_name(ch: Character, program: str) -> str:
+    """The name the other program gave the character when it was imported (the table may
+    have renamed it since); its own name for a character imported before that was kept."""
+    source = ch.extra.get(program.casefold())
+    name = source.get("name") if isinstance(source, Mapping) else None
+    return name if isinstance(name, str) and name else ch.name
+
+
+def _same(ch: Character, item: Imported) -> bool:
+    return (
+        bool(item.source_id)
+        and _source_id(ch, item.program) == item.source_id
+        and _source_name(ch, item.program).casefold() == item.character.name.casefold()
+    )
 
 
 def _numbered(campaign: Campaign, name: str, taken: set[str]) -> str:
@@ -92,28 +131,27 @@ def changes(old: Character, new: Character) -> tuple[str, ...]:
 
 
 def plan(campaign: Campaign, items: Sequence[Imported]) -> list[Planned]:
-    """Where each imported character goes: a new one, an update by its id, or a clash."""
+    """Where each imported character goes: a new one, an update by its id (and name), a
+    clash with a name the campaign or an earlier file of the batch has, or skipped (the
+    same character as an earlier file)."""
     by_name = {ch.name.casefold(): ch for ch in campaign.characters}
     planned: list[Planned] = []
-    seen_ids: set[str] = set()
+    earlier: dict[str, Imported] = {}  # new names of this batch → the file that has it
     for item in items:
-        key = f"{item.program}:{item.source_id}"
-        if item.source_id and key in seen_ids:
-            raise CommandError(
-                _("{file}: the same character as another file of this import").format(
-                    file=item.file
-                )
-            )
-        seen_ids.add(key)
-        existing = next(
+        name = item.character.name
+        twin = next(
             (
-                ch
-                for ch in campaign.characters
-                if item.source_id and _source_id(ch, item.program) == item.source_id
+                p.imported
+                for p in planned
+                if not p.skipped and p.imported.source_id and _twin(p.imported, item)
             ),
             None,
         )
-        name = item.character.name
+        if twin is not None:
+            reason = _("the same character as {file}").format(file=twin.file)
+            planned.append(Planned(item, name, skipped=True, reason=reason))
+            continue
+        existing = next((ch for ch in campaign.characters if _same(ch, item)), None)
         if existing is not None:
             clash = by_name.get(name.casefold())
             planned.append(
@@ -127,19 +165,46 @@ def plan(campaign: Campaign, items: Sequence[Imported]) -> list[Planned]:
             )
             continue
         clash = by_name.get(name.casefold())
+        first = earlier.get(name.casefold())
+        if clash is None and first is not None:
+            planned.append(Planned(item, name, clash=first.character.name, clash_file=first.file))
+            continue
+        earlier.setdefault(name.casefold(), item)
         planned.append(Planned(item, name, clash=clash.name if clash else None))
-    names = [p.name.casefold() for p in planned if p.target is None and p.clash is None]
-    if len(names) != len(set(names)):
-        raise CommandError(_("two files of this import hold characters of the same name"))
     return planned
 
 
-def resolve(campaign: Campaign, planned: Planned, how: Clash) -> Planned:
-    """A clash resolved: update the character of that name, take a numbered name, or skip."""
+def _twin(a: Imported, b: Imported) -> bool:
+    return (
+        a.program == b.program
+        and a.source_id == b.source_id
+        and a.character.name.casefold() == b.character.name.casefold()
+    )
+
+
+def taken_names(campaign: Campaign, planned: Sequence[Planned]) -> set[str]:
+    """Names (case-folded) the campaign and the new characters of ``planned`` take."""
+    names = {ch.name.casefold() for ch in campaign.characters}
+    names |= {p.name.casefold() for p in planned if p.target is None and not p.skipped}
+    return names
+
+
+def resolve(
+    campaign: Campaign, planned: Planned, how: Clash, taken: set[str] | None = None
+) -> Planned:
+    """A clash resolved: update the character of that name, take a numbered name (none of
+    the campaign's nor of ``taken``, the batch's names so far), or skip. A clash with an
+    earlier file of the batch cannot be an update (that character is not there yet): it
+    is skipped, saying why."""
     if planned.clash is None:
         return planned
     if how == "skip":
         return replace(planned, skipped=True, clash=None)
+    if how == "update" and planned.clash_file:
+        reason = _("{name} is also in {file}: add rename to import both").format(
+            name=planned.clash, file=planned.clash_file
+        )
+        return replace(planned, skipped=True, clash=None, reason=reason)
     if how == "update":
         old = campaign.character(planned.clash)
         return replace(
@@ -148,8 +213,17 @@ def resolve(campaign: Campaign, planned: Planned, how: Clash) -> Planned:
             clash=None,
             changes=changes(old, planned.imported.character),
         )
-    taken = {ch.name.casefold() for ch in campaign.characters}
-    return replace(planned, name=_numbered(campaign, planned.name, taken), clash=None)
+    names = {ch.name.casefold() for ch in campaign.characters} | (taken or set())
+    return replace(planned, name=_numbered(campaign, planned.name, names), clash=None)
+
+
+def resolve_all(campaign: Campaign, planned: Sequence[Planned], how: Clash) -> list[Planned]:
+    """Every clash of ``planned`` resolved the same way, in order (renamed copies numbered
+    past the names the batch has given so far)."""
+    done: list[Planned] = []
+    for item in planned:
+        done.append(resolve(campaign, item, how, taken_names(campaign, [*done, *planned])))
+    return done
 
 
 def _updated(old: Character, new: Character, name: str) -> Character:
@@ -209,13 +283,40 @@ def apply(
     return campaign
 
 
-def draft(planned: Sequence[Planned]) -> Draft:
-    """The log entry of an import: who was added and who was updated, from which files."""
+def notes(planned: Sequence[Planned], unread: Sequence[str] = ()) -> list[Msg]:
+    """What the GM should know about an import, one line each: the files it could not read
+    (``unread``: each reader's one-line message, naming the file), the files it skipped and
+    why, and per character what was taken as given or left out and the reader's warnings."""
+    lines = [msg("skipped {problem}", problem=problem) for problem in unread]
+    for item in planned:
+        file, name = item.imported.file, item.target or item.name
+        if item.skipped:
+            lines.append(
+                msg("skipped {file}: {why}", file=file, why=item.reason)
+                if item.reason
+                else msg("skipped {file}", file=file)
+            )
+            continue
+        if item.imported.not_computed:
+            lines.append(
+                msg(
+                    "{name}: taken as given or left out: {what}",
+                    name=name,
+                    what=", ".join(item.imported.not_computed),
+                )
+            )
+        lines += [msg("{name}: {warning}", name=name, warning=w) for w in item.imported.warnings]
+    return lines
+
+
+def draft(planned: Sequence[Planned], unread: Sequence[str] = ()) -> Draft:
+    """The log entry of an import: who was added and who was updated, from which files, and
+    its :func:`notes` as the entry's further lines."""
     done = [p for p in planned if not p.skipped]
     program = done[0].imported.program if done else ""
     added = [p.name for p in done if p.target is None]
     updated = [p.target or p.name for p in done if p.target is not None]
-    parts = []
+    parts: list[Msg] = []
     if added:
         parts.append(
             msg("imported {names} from {program}", names=", ".join(added), program=program)
@@ -228,4 +329,6 @@ def draft(planned: Sequence[Planned]) -> Draft:
         raise CommandError(_("nothing to import"))
     files = [p.imported.file for p in done]
     inputs = {"imported": added, "updated": updated, "files": files}
-    return Draft.of("change", parts[0], (added or updated)[0], "", inputs, parts[1:])
+    return Draft.of(
+        "change", parts[0], (added or updated)[0], "", inputs, [*parts[1:], *notes(planned, unread)]
+    )

@@ -271,7 +271,8 @@ class Imported:
 
     ``source_id`` is that program's own id of the character (importing the same id again
     updates it), kept in the character's ``extra[program]``; ``not_computed`` names what was
-    taken as given or left out, for the import's note.
+    taken as given or left out, for the import's note; ``warnings`` are what else the GM
+    should know (a name taken from the title), one line each.
     """
 
     character: Character
@@ -279,6 +280,7 @@ class Imported:
     file: str
     program: str
     not_computed: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
 
 class CharacterReader(Protocol):

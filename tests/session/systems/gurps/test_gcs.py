@@ -91,6 +91,7 @@ def test_json_takes_gcs_computed_values() -> None:
         "Basic Speed": 6,
         "Basic Move": 6,
         "Dodge": 10,
+        "Move": 6,  # unencumbered: she carries nothing of weight
         "DR": 2,
     }
     # calc.level as GCS computed it: Lockpicking 10 although 1 point of IQ/A would give 11
@@ -98,7 +99,9 @@ def test_json_takes_gcs_computed_values() -> None:
     assert ch.skills["Guns (Pistol)"] == 14 and ch.skills["Guns (Shotgun)"] == 13
     assert ch.skills["Stealth"] == 12 and ch.skills["Observation"] == 13  # inside a container
     assert ch.skills["Disarming"] == 14  # a technique at its computed level
-    assert ch.skills["Parry (Broadsword)"] == 9
+    # parries are the weapons' own, not skills: "moira parry" takes the best of them
+    assert not any(k.startswith(("Parry", "Block")) for k in ch.skills)
+    assert ch.extra["weapons"]["Broadsword (Swung)"]["parry"] == 9
     assert (dict(ch.resources), dict(ch.maxima)) == ({"FP": 11, "HP": 9}, {"FP": 11, "HP": 11})
     assert ch.notes.splitlines() == [
         "Title: Courier · Age: 31 · Height: 5'7\" · TL: 8",
@@ -114,6 +117,7 @@ def test_json_weapons_keep_damage_acc_range_rof_shots_and_recoil() -> None:
         "damage_type": "pi",
         "type": "ranged",
         "skill": "Guns (Pistol)",
+        "level": 14,
         "acc": 2,
         "half_damage": 160,
         "max_range": 1800,
@@ -125,7 +129,7 @@ def test_json_weapons_keep_damage_acc_range_rof_shots_and_recoil() -> None:
     assert (shotgun["rof"], shotgun["recoil"], shotgun["half_damage"]) == ("3x9", 1, 50)
     assert weapons["Broadsword (Swung)"]["damage"] == "2d6+2"  # two modes: named by usage
     assert weapons["Broadsword (Thrust)"]["type"] == "melee"
-    assert weapons["Plasma Gun"]["damage_text"] == "6dx3 burn"
+    assert weapons["Plasma Gun"]["damage"] == "6dx3 burn"  # as GCS writes it
 
 
 # -- the older XML -------------------------------------------------------------------------
@@ -152,11 +156,11 @@ def test_xml_levels_are_computed_from_points_and_difficulty() -> None:
         "Acrobatics": 13,  # DX/H, 2 points
         "Climbing": 13,  # DX/A, 1 point (Perfect Balance's +1 is not applied: noted)
         "Alchemy": 12,  # IQ/VH, 8 points
-        "Parry (Knife)": 10,  # 3 + 16 // 2 - 1
     }
     assert (dict(ch.resources), dict(ch.maxima)) == ({"HP": 11, "FP": 11}, {"HP": 11, "FP": 11})
     weapons = ch.extra["weapons"]
     assert weapons["Large Knife (Swung)"]["damage"] == "1d6-2"  # swing 1d at ST 10, -2
+    assert weapons["Large Knife (Swung)"]["parry"] == 10  # 3 + 16 // 2 - 1
     assert weapons["Walther PPK"]["max_range"] == 1900 and weapons["Walther PPK"]["acc"] == 2
     assert got.not_computed == ("Off-Hand Weapon Training", "skill bonuses from traits")
 
@@ -178,7 +182,6 @@ def _refused(tmp_path: Path, name: str, data: bytes) -> str:
         (b"{not json", "not valid JSON"),
         (b'{"name": "x"}', "no profile"),
         (b'{"profile": {"name": "X"}}', "no version"),
-        (b'{"version": 5, "profile": {"name": ""}, "attributes": []}', "no name"),
         (b'{"version": 5, "profile": {"name": "X"}}', "no attributes"),
         (b"<notes/>", "no <character>"),
         (b"<character><ST>ten</ST></character>", "not a whole number"),
@@ -319,10 +322,15 @@ def test_a_name_that_clashes_is_resolved_by_the_caller() -> None:
     assert importing.apply(GURPS, campaign, [skipped]) == campaign
 
 
-def test_the_same_character_twice_in_one_import_is_refused() -> None:
+def test_the_same_character_twice_in_one_import_is_skipped_saying_so() -> None:
     item = read(HERE / "moira.gcs")
-    with pytest.raises(CommandError, match="same character"):
-        importing.plan(demo(), [item, replace(item, file="copy.gcs")])
+    planned = importing.plan(demo(), [item, replace(item, file="copy.gcs")])
+    assert [(p.skipped, p.reason) for p in planned] == [
+        (False, ""),
+        (True, "the same character as moira.gcs"),
+    ]
+    after = importing.apply(GURPS, demo(), planned)
+    assert [c.name for c in after.characters].count("Moira Vance") == 1
 
 
 # -- /import in the app --------------------------------------------------------------------
@@ -331,7 +339,17 @@ def test_slash_import_adds_in_one_step_and_rolls() -> None:
     before = table.campaign
     fb = table.submit(f"/import {HERE / 'moira.gcs'} {HERE / 'tomas.gcs'} npc")
     assert fb.ok, fb.message
-    assert fb.message == "imported Moira Vance, Tomas Brandt from GCS"
+    # what was taken as given is said in the app as on the shell, and kept in the log
+    assert fb.message == (
+        "imported Moira Vance, Tomas Brandt from GCS · Moira Vance: taken as given or left "
+        "out: Forgery, Plasma Gun's damage · Tomas Brandt: taken as given or left out: "
+        "Off-Hand Weapon Training, skill bonuses from traits"
+    )
+    assert table.session.log[-1].effects == (
+        "Moira Vance: taken as given or left out: Forgery, Plasma Gun's damage",
+        "Tomas Brandt: taken as given or left out: Off-Hand Weapon Training, skill bonuses "
+        "from traits",
+    )
     assert table.campaign.character("Tomas Brandt").side == "npc"
     assert table.submit("tomas stealth = 15").ok
     assert table.submit("/undo").ok and table.submit("/undo").ok

@@ -20,7 +20,12 @@ from tui.session.campaign.session import Outcome
 from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.systems.gurps.attack import build_attack
 from tui.session.systems.gurps.defended import plan_defended
-from tui.session.systems.gurps.defense import build_defense, computed_dodge, defense_of
+from tui.session.systems.gurps.defense import (
+    build_defense,
+    computed_dodge,
+    defense_of,
+    weapon_defense,
+)
 from tui.session.systems.gurps.spec import Spec, after_roll, damage_line
 from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Chance, Plan
@@ -168,12 +173,18 @@ class GurpsAdapter:
         ]
         if computed_dodge(character) is not None:
             names.append("Dodge")
+        names += [
+            label
+            for label, which in (("Parry", "parry"), ("Block", "block"))
+            if weapon_defense(character, which) is not None
+        ]
         for name in weapon_names(character):
             try:
-                skill = weapon(character, name).skill
+                w = weapon(character, name)
             except EntryError:
                 continue  # reported when the weapon is used
-            if skill and skill in character.skills and name not in names:
+            rolls = w.level is not None or (w.skill and w.skill in character.skills)
+            if rolls and name not in names:
                 names.append(name)
         return names
 

@@ -282,14 +282,15 @@ def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, M
 
 
 def _weapon_dice(w: Weapon | None) -> Expr | str | None:
-    """The dice of the weapon's damage text (``2d+1 cut`` → ``2d6+1``), None when unknown;
-    a text that is not damage is handed on as it is, for the rules to refuse by name."""
+    """The dice of the weapon's damage text (``2d+1 cut`` → ``2d6+1``), None when unknown
+    or not dice at all (GCS's ``R-HT-2 or KO``, ``Entangle``): such a weapon still attacks,
+    and its damage line shows the text as it is."""
     if w is None or not w.damage:
         return None
     try:
         return gurps.parse_damage(w.damage).expr
     except RulesError:
-        return w.damage
+        return None
 
 
 def _damage_line(
@@ -334,6 +335,21 @@ def condition_extras(ch: Character, *, kind: str = "", skill: str = "") -> list[
     return out
 
 
+def _attack_level(ch: Character, skill: str, w: Weapon | None) -> tuple[int, list[tuple[int, Msg]]]:
+    """The level an attack starts from and, when the weapon has a level of its own (GCS's:
+    the default's modifier, an ST below the weapon's minimum, weapon bonuses), the step
+    from its skill to it, shown as "the weapon's level". A skill the GM names that is not
+    the weapon's own rolls as it is."""
+    if w is None or w.level is None or skill not in (w.skill, w.name):
+        return skill_level(ch, skill), []
+    raw = ch.skills.get(skill, ch.attributes.get(skill))
+    if skill == w.name or not isinstance(raw, int) or isinstance(raw, bool):
+        return w.level, []
+    if raw == w.level:
+        return raw, []
+    return raw, [(w.level - raw, msg("the weapon's level"))]
+
+
 def build_attack(campaign: Campaign, side: Side) -> Spec:
     """The spec of an attack or plain success roll for ``side``.
 
@@ -347,15 +363,15 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
     skill, wname = side.skill, ""
     if side.skill in weapon_names(ch) and side.skill not in ch.skills:
         wname = side.skill
-        skill = weapon(ch, wname).skill
+        skill = weapon(ch, wname).skill or wname
     found, used = find(ch, words)
     if used:
         wname, words = found, words[used:]
     reject_unknown(words, OPTIONS, side, ())
-    base = skill_level(ch, skill)
     entry = state.in_force(campaign, ch.name)
     ranged_words = any(k in side.options for k in FIRE_OPTIONS)
     if not (wname or ranged_words or entry.get("maneuver") in state.ATTACKS):
+        base = skill_level(ch, skill)
         _mods, notes, _acc, _aim = maneuver_mods(entry, ch.name, "", "", hint(campaign, ch.name))
         return Spec(
             ch.name,
@@ -368,6 +384,7 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
     if not wname:
         wname = _default_weapon(ch, skill, entry, ranged_words)
     w = weapon(ch, wname) if wname else None
+    base, own = _attack_level(ch, skill, w)
     kind = w.kind if w is not None else ("ranged" if ranged_words else "melee")
     if kind == "melee" and ranged_words:
         raise EntryError(
@@ -390,7 +407,7 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
         skill,
         base,
         mods,
-        extras=(*more, *extras),
+        extras=(*own, *more, *extras),
         cap=cap,
         notes=(*notes, *why_not),
         weapon=w,

@@ -1,7 +1,9 @@
 """GURPS active defenses at the table: ``CHAR dodge|parry|block [mods]``.
 
 The defense value comes from the character's ``attributes`` or ``skills`` (``Dodge = 8``,
-``Parry = 9``; "Parry (Brawling)" counts as a parry), and the maneuver in force decides what
+``Parry = 9``; "Parry (Brawling)" counts as a parry); a character who records no Parry or
+Block of their own parries or blocks with their best weapon (each weapon's ``parry`` and
+``block``), and ``CHAR parry WEAPON`` uses that weapon's. The maneuver in force decides what
 it may roll and with which bonus (:func:`build_defense`). An active defense spoils an Aim
 (declared, or carried to an attack not yet made).
 """
@@ -16,9 +18,10 @@ from tui.session.entry.entry import EntryError, Side
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.order import SPEED
 from tui.session.systems.gurps.spec import Spec
+from tui.session.systems.gurps.weapons import Weapon, defenses, find, weapon
 from tui.session.systems.kit import reject_unknown, signed_words
 
-__all__ = ["build_defense", "computed_dodge", "defense_of"]
+__all__ = ["build_defense", "computed_dodge", "defense_of", "weapon_defense"]
 
 
 def defense_of(skill: str) -> str:
@@ -42,10 +45,21 @@ def computed_dodge(ch: Character) -> int | None:
         return None
 
 
+def weapon_defense(ch: Character, which: str) -> int | None:
+    """The best ``which`` ("parry" or "block") of the character's weapons, when the
+    character records none of their own (as a skill or attribute) and a weapon has one."""
+    if any(defense_of(k) == which for k in (*ch.skills, *ch.attributes)):
+        return None
+    return max(defenses(ch, which).values(), default=None)
+
+
 def _value(ch: Character, skill: str) -> int:
     raw = ch.skills.get(skill, ch.attributes.get(skill))
-    if raw is None and defense_of(skill) == "dodge":
+    which = defense_of(skill)
+    if raw is None and which == "dodge":
         raw = computed_dodge(ch)
+    elif raw is None and which in ("parry", "block"):
+        raw = weapon_defense(ch, which)
     if not isinstance(raw, int) or isinstance(raw, bool):
         raise EntryError(
             _("{name}'s {skill} is not a whole number ({raw!r})").format(
@@ -85,8 +99,21 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
     ch = campaign.character(side.actor)
     which = defense_of(side.skill)
     mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
-    reject_unknown(words, ("ext",), side, ())
-    base = _value(ch, side.skill)
+    found, used = find(ch, words) if which in ("parry", "block") else ("", 0)
+    reject_unknown(words[used:], ("ext",), side, ())
+    armed: Weapon | None = weapon(ch, found) if found else None
+    if armed is not None:
+        own = armed.parry if which == "parry" else armed.block
+        if own is None:
+            cannot = (
+                _("{name}'s {weapon} cannot parry")
+                if which == "parry"
+                else _("{name}'s {weapon} cannot block")
+            )
+            raise EntryError(cannot.format(name=ch.name, weapon=armed.name))
+        base = own
+    else:
+        base = _value(ch, side.skill)
     entry = state.in_force(campaign, ch.name)
     key = str(entry.get("maneuver", ""))
     extras: list[tuple[int, Msg]] = []
@@ -134,6 +161,7 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
         mods,
         extras=tuple(extras),
         notes=tuple(notes),
+        weapon=armed,
         defense=which,
         choose=choose,
         spoils=spoils,

@@ -14,7 +14,7 @@ import json
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,9 +90,11 @@ class _Sheet:
     """What a reader gathers before it becomes a :class:`Character`."""
 
     name: str = ""
+    title: str = ""
     player: str = ""
     attributes: dict[str, Value] = field(default_factory=dict)
     skills: dict[str, int] = field(default_factory=dict)
+    by_name: dict[str, int] = field(default_factory=dict)
     resources: dict[str, int] = field(default_factory=dict)
     maxima: dict[str, int] = field(default_factory=dict)
     weapons: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -265,27 +267,38 @@ def _from_json(text: str, file: str) -> Imported:
     sheet = _Sheet()
     profile = doc["profile"]
     sheet.name = _text(profile.get("name"), 200)
+    sheet.title = _text(profile.get("title"), 200)
     sheet.player = _text(profile.get("player_name"), 200)
     _json_attributes(doc.get("attributes"), sheet, file)
-    for key in ("skills", "spells"):
-        for i, row in enumerate(_walk(doc.get(key), file, key)):
-            _json_skill(row, sheet, f"{key}[{i}]")
+    _json_pools(doc, sheet, file)
+    rows = [row for key in ("skills", "spells") for row in _walk(doc.get(key), file, key)]
+    _json_skills(rows, sheet)
     st = sheet.attributes.get("ST")
-    for row in _walk(doc.get("equipment"), file, "equipment"):
-        title = _text(row.get("description"), 200) or _text(row.get("name"), 200)
-        weapons = row.get("weapons")
-        if title and isinstance(weapons, list):
-            for weapon in weapons[:_MAX_ITEMS]:
-                if isinstance(weapon, dict):
-                    _json_weapon(title, weapon, len(weapons) > 1, sheet, st)
+    found: list[_Found] = []
+    for key in _WEAPON_OWNERS:
+        for row in _walk(doc.get(key), file, key):
+            if row.get("disabled") is True:
+                continue
+            weapons = row.get("weapons")
+            owner = _owner_title(row)
+            if not owner or not isinstance(weapons, list):
+                continue
+            shown = [w for w in weapons[:_MAX_ITEMS] if isinstance(w, dict) and not w.get("hide")]
+            for weapon in shown:
+                found.append(_json_weapon(owner, key == "traits", weapon, len(shown), sheet, st))
+    _name_weapons(found, sheet)
     calc = doc.get("calc")
-    if isinstance(calc, dict) and isinstance(calc.get("dodge"), list) and calc["dodge"]:
-        dodge = calc["dodge"][0]
-        if isinstance(dodge, int) and not isinstance(dodge, bool) and 0 <= dodge <= 100:
-            sheet.attributes["Dodge"] = dodge
-    dr = _json_dr(doc.get("traits"), file)
+    if isinstance(calc, dict):
+        level = _encumbrance(doc.get("equipment"), calc.get("basic_lift"), file)
+        for key, name in (("dodge", "Dodge"), ("move", "Move")):
+            by_level = calc.get(key)
+            if isinstance(by_level, list) and len(by_level) > level:
+                value = _whole(by_level[level], 0, 1000)
+                if value is not None:
+                    sheet.attributes[name] = value
+    dr = _json_dr(doc.get("traits"), file) + _json_armour(doc.get("equipment"), file)
     if dr:
-        sheet.attributes["DR"] = dr
+        sheet.attributes["DR"] = min(dr, 100_000)
     _profile_notes({k: v for k, v in profile.items() if isinstance(v, str | int | float)}, sheet)
     for row in _walk(doc.get("notes"), file, "notes"):
         note = _text(row.get("text") or row.get("markdown"))
@@ -321,28 +334,149 @@ def _skill_name(name: str, specialization: str) -> str:
     return f"{name} ({specialization})" if specialization else name
 
 
-def _json_skill(row: Mapping[str, Any], sheet: _Sheet, where: str) -> None:
-    kind = str(row.get("type", "skill"))
-    if kind.endswith("_container"):
-        return
-    name = _skill_name(_text(row.get("name"), 200), _text(row.get("specialization"), 200))
-    if not name:
-        return
-    calc = row.get("calc")
-    level = calc.get("level") if isinstance(calc, dict) else None
-    if isinstance(level, bool) or not isinstance(level, int) or not -100 <= level <= 1000:
-        sheet.not_computed.append(name)
-        return
-    sheet.skills[name] = max(level, sheet.skills.get(name, level))
+def _json_skills(rows: Sequence[Mapping[str, Any]], sheet: _Sheet) -> None:
+    """Every skill, technique and spell at GCS's level. Two of one name at different tech
+    levels stay apart, each named with its TL (``Navigation (Sea) TL3``); the same name
+    twice otherwise keeps the better level. The plain name's best level stays known for
+    matching a weapon's defaults."""
+    read: list[tuple[str, str, int]] = []
+    for row in rows:
+        if str(row.get("type", "skill")).endswith("_container"):
+            continue
+        name = _skill_name(_text(row.get("name"), 200), _text(row.get("specialization"), 200))
+        if not name:
+            continue
+        calc = row.get("calc")
+        level = _whole(calc.get("level") if isinstance(calc, dict) else None, -100, 1000)
+        if level is None:
+            sheet.not_computed.append(name)
+            continue
+        read.append((name, _text(row.get("tech_level"), 20), level))
+        sheet.by_name[name] = max(level, sheet.by_name.get(name, level))
+    levels: dict[str, set[str]] = {}
+    for name, tl, _level in read:
+        levels.setdefault(name, set()).add(tl)
+    for name, tl, level in read:
+        key = f"{name} TL{tl}" if tl and len(levels[name]) > 1 else name
+        sheet.skills[key] = max(level, sheet.skills.get(key, level))
 
 
-def _weapon_title(title: str, usage: str, several: bool) -> str:
-    return f"{title} ({usage})" if several and usage else title
+def _json_pools(doc: Mapping[str, Any], sheet: _Sheet, file: str) -> None:
+    """Pools the file defines beside HP and FP (mana, Energy Reserve …) as resources with
+    their maxima, named as the sheet's settings name them (``MP``)."""
+    settings = doc.get("settings")
+    defined = settings.get("attributes") if isinstance(settings, dict) else None
+    if not isinstance(defined, list):
+        return
+    pools = {
+        str(d.get("id", "")).lower(): _text(d.get("name"), 40) or _text(d.get("id"), 40)
+        for d in defined[:_MAX_ITEMS]
+        if isinstance(d, dict) and d.get("type") == "pool"
+    }
+    rows = doc.get("attributes")
+    for row in rows[:_MAX_ITEMS] if isinstance(rows, list) else []:
+        if not isinstance(row, dict) or not isinstance(row.get("calc"), dict):
+            continue
+        attr_id = str(row.get("attr_id", "")).lower()
+        name = pools.get(attr_id)
+        if not name or attr_id in _POOLS or name in sheet.maxima:
+            continue
+        most = _whole(row["calc"].get("value"), 0, 100_000)
+        if most is None:
+            continue
+        current = _whole(row["calc"].get("current"), -100_000, 100_000)
+        sheet.maxima[name] = most
+        sheet.resources[name] = most if current is None else current
+
+
+#: the lists whose rows carry weapons GCS shows: carried equipment, traits (natural attacks,
+#: Innate Attack …), skills and spells
+_WEAPON_OWNERS = ("equipment", "traits", "skills", "spells")
+
+
+@dataclass
+class _Found:
+    """One weapon usage read from a file: its fields and the names it may take, plainest
+    first (a name two usages share is replaced by the next, more specific one)."""
+
+    names: list[str]
+    fields: dict[str, Any]
+
+
+def _owner_title(row: Mapping[str, Any]) -> str:
+    """How GCS names a weapon's owner: equipment by its description, the rest by name."""
+    title = _text(row.get("description"), 200) or _text(row.get("name"), 200)
+    return _skill_name(title, _text(row.get("specialization"), 200)) if title else ""
+
+
+def _weapon_names(owner: str, usage: str, natural: bool, several: int, skill: str) -> list[str]:
+    """The names a weapon usage may take, plainest first: a natural attack by its usage
+    (``Bite``), a single usage by its owner (``Crossbow``), one of several by both
+    (``Axe (Swing - two handed)``); then qualified by owner and skill when names clash."""
+    if natural and usage:
+        names = [usage, f"{usage} ({owner})"]
+        if skill:
+            names.append(f"{usage} ({owner}, {skill})")
+        return names
+    names = [f"{owner} ({usage})"] if several > 1 and usage else [owner]
+    if usage and names[0] == owner:
+        names.append(f"{owner} ({usage})")
+    if skill:
+        names.append(f"{owner} ({usage}, {skill})" if usage else f"{owner} ({skill})")
+    return names
+
+
+def _name_weapons(found: Sequence[_Found], sheet: _Sheet) -> None:
+    """Each weapon under a name of its own: usages that share a name, or take a skill's or
+    attribute's (a Fireball spell's attack), take their next, more specific one
+    (``Naginata (Swung, Staff)``, ``Fireball (Innate Attack (Projectile))``) until none is
+    shared; what is left is numbered (``Kick 2``)."""
+    step = [0] * len(found)
+    reserved = {n.casefold() for n in (*sheet.skills, *sheet.attributes)}
+
+    def name(i: int) -> str:
+        return found[i].names[min(step[i], len(found[i].names) - 1)]
+
+    moved = True
+    while moved:
+        moved = False
+        groups: dict[str, list[int]] = {}
+        for i in range(len(found)):
+            groups.setdefault(name(i).casefold(), []).append(i)
+        for key, group in groups.items():
+            if len(group) > 1 or key in reserved:
+                for i in group:
+                    if step[i] < len(found[i].names) - 1:
+                        step[i] += 1
+                        moved = True
+    taken = {n.casefold() for n in sheet.weapons} | reserved
+    for i, item in enumerate(found):
+        plain = unique = name(i)
+        n = 2
+        while unique.casefold() in taken:
+            unique, n = f"{plain} {n}", n + 1
+        taken.add(unique.casefold())
+        sheet.weapons[unique] = item.fields
+
+
+def _whole(value: object, low: int, high: int) -> int | None:
+    return (
+        value
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+        else None
+    )
 
 
 def _json_weapon(
-    title: str, weapon: Mapping[str, Any], several: bool, sheet: _Sheet, st: object
-) -> None:
+    owner: str,
+    natural: bool,
+    weapon: Mapping[str, Any],
+    several: int,
+    sheet: _Sheet,
+    st: object,
+) -> _Found:
+    """One weapon usage at GCS's own computed values (``calc``): its level, damage, parry
+    and block; reach, range, RoF, shots and recoil as the file gives them."""
     calc = weapon.get("calc") if isinstance(weapon.get("calc"), dict) else {}
     assert isinstance(calc, dict)
 
@@ -350,23 +484,28 @@ def _json_weapon(
         value = calc.get(key)
         return value if value not in (None, "") else weapon.get(key)
 
-    name = _weapon_title(title, _text(weapon.get("usage"), 100), several)
+    usage = _text(weapon.get("usage"), 100)
+    skill = _weapon_skill(weapon, sheet)
+    names = _weapon_names(owner, usage, natural, several, _own_skill(weapon))
     fields: dict[str, Any] = {}
     damage = get("damage")
-    if isinstance(damage, str) and damage:
+    if isinstance(damage, str) and damage.strip():
         dice = damage_dice(damage)
         if dice is None:
-            sheet.not_computed.append(_("{weapon}'s damage").format(weapon=name))
-            fields["damage_text"] = damage[:100]
+            # kept as GCS writes it: the damage parser of rules.gurps reads it at /damage
+            sheet.not_computed.append(_("{weapon}'s damage").format(weapon=names[0]))
+            fields["damage"] = " ".join(damage.split())[:100]
         else:
             fields["damage"], kind = dice
             if kind:
                 fields["damage_type"] = kind[:20]
     ranged = any(get(k) not in (None, "") for k in ("range", "accuracy", "rate_of_fire"))
     fields["type"] = "ranged" if ranged else "melee"
-    skill = _weapon_skill(weapon, sheet)
     if skill:
         fields["skill"] = skill
+    level = _whole(calc.get("level"), -100, 1000)
+    if level is not None:
+        fields["level"] = level
     if ranged:
         acc = _number(get("accuracy"))
         if acc is not None and 0 <= acc <= 100:
@@ -392,16 +531,31 @@ def _json_weapon(
         if recoil is not None and 1 <= recoil <= 1000:
             fields["recoil"] = recoil
     else:
-        for defense, label in (("parry", "Parry"), ("block", "Block")):
-            value = _number(calc.get(defense))
-            if value is not None and 0 <= value <= 100:
-                key = f"{label} ({skill})" if skill and label == "Parry" else label
-                sheet.skills[key] = max(value, sheet.skills.get(key, value))
-    sheet.weapons[name] = fields
+        reach = get("reach")
+        if isinstance(reach, str) and reach.strip():
+            fields["reach"] = reach.strip()[:20]
+    for defense in ("parry", "block"):
+        value = _number(calc.get(defense))
+        if value is not None and 0 <= value <= 100:
+            fields[defense] = value
+    return _Found(names, fields)
+
+
+def _own_skill(weapon: Mapping[str, Any]) -> str:
+    """The weapon's own skill: the first skill among its defaults (GCS lists it first), the
+    one that tells apart usages of one name (a naginata swung with Polearm or with Staff)."""
+    defaults = weapon.get("defaults")
+    for default in defaults[:100] if isinstance(defaults, list) else []:
+        if isinstance(default, dict) and str(default.get("type", "")).lower() == "skill":
+            return _skill_name(
+                _text(default.get("name"), 200), _text(default.get("specialization"))
+            )
+    return ""
 
 
 def _weapon_skill(weapon: Mapping[str, Any], sheet: _Sheet) -> str:
-    """The character's skill among the weapon's defaults that gives the best level."""
+    """The character's skill among the weapon's defaults that gives the best level (the
+    first of equals: GCS lists the weapon's own skill first)."""
     best, best_level = "", -10_000
     defaults = weapon.get("defaults")
     if not isinstance(defaults, list):
@@ -410,7 +564,7 @@ def _weapon_skill(weapon: Mapping[str, Any], sheet: _Sheet) -> str:
         if not isinstance(default, dict) or str(default.get("type", "")).lower() != "skill":
             continue
         name = _skill_name(_text(default.get("name"), 200), _text(default.get("specialization")))
-        level = sheet.skills.get(name)
+        level = sheet.by_name.get(name)
         if level is None:
             continue
         modifier = default.get("modifier", 0)
@@ -420,26 +574,76 @@ def _weapon_skill(weapon: Mapping[str, Any], sheet: _Sheet) -> str:
     return best
 
 
+#: Basic Lift multiples that end each encumbrance level (None, Light, Medium, Heavy; beyond
+#: is Extra-Heavy), B17
+_ENCUMBRANCE = (1, 2, 3, 6)
+#: pounds in each weight unit GCS writes
+_POUNDS = {"lb": 1.0, "#": 1.0, "oz": 1 / 16, "tn": 2000.0, "kg": 2.20462262, "g": 0.00220462262}
+
+
+def _weight(text: object) -> float | None:
+    """``"69 lb"``, ``"1.5 kg"``, ``"12 oz"`` in pounds; None for what is not a weight."""
+    m = re.fullmatch(r"\s*([0-9][0-9,]{0,12}(?:\.[0-9]{1,6})?)\s*([a-z#]{0,3})\s*", str(text))
+    factor = _POUNDS.get(m[2] or "lb") if m else None
+    return float(m[1].replace(",", "")) * factor if m and factor is not None else None
+
+
+def _encumbrance(equipment: object, basic_lift: object, file: str) -> int:
+    """The encumbrance level (0 None … 4 Extra-Heavy) of what the character carries: the
+    weight of the carried list (containers with their contents, GCS's extended weight)
+    against multiples of Basic Lift; 0 when the file tells neither."""
+    lift = _weight(basic_lift)
+    if not lift or not isinstance(equipment, list):
+        return 0
+    carried = 0.0
+    for row in equipment[:_MAX_ITEMS]:
+        calc = row.get("calc") if isinstance(row, dict) else None
+        weight = _weight(calc.get("extended_weight")) if isinstance(calc, dict) else None
+        carried += weight or 0.0
+    return next((i for i, most in enumerate(_ENCUMBRANCE) if carried <= most * lift), 4)
+
+
+def _dr_features(row: Mapping[str, Any]) -> int:
+    """The DR a row's features give the torso (``dr_bonus`` on all locations or the torso,
+    not one limited to a damage type)."""
+    features = row.get("features")
+    if not isinstance(features, list):
+        return 0
+    levels = row.get("levels", 1)
+    levels = levels if isinstance(levels, int | float) and not isinstance(levels, bool) else 1
+    total = 0
+    for feature in features[:100]:
+        if not isinstance(feature, dict) or feature.get("type") != "dr_bonus":
+            continue
+        if feature.get("specialization") not in (None, "", "all"):
+            continue
+        places = feature.get("locations") or [feature.get("location", "torso")]
+        if not isinstance(places, list) or not {"all", "torso"} & {str(p) for p in places}:
+            continue
+        amount = feature.get("amount", 0)
+        if isinstance(amount, int) and not isinstance(amount, bool):
+            total += int(amount * levels) if feature.get("per_level") else amount
+    return total
+
+
+def _json_armour(equipment: object, file: str, depth: int = 0) -> int:
+    """The DR worn armour gives the torso: equipped items (inside equipped containers)."""
+    if depth > _MAX_DEPTH:
+        raise GcsError(file, _("containers nested too deep"), "equipment")
+    total = 0
+    for row in equipment[:_MAX_ITEMS] if isinstance(equipment, list) else []:
+        if isinstance(row, dict) and row.get("equipped") is not False:
+            total += _dr_features(row) + _json_armour(row.get("children"), file, depth + 1)
+    return total
+
+
 def _json_dr(traits: object, file: str) -> int:
     """The DR the traits give the torso (``dr_bonus`` features on all or the torso)."""
-    total = 0
-    for row in _walk(traits, file, "traits"):
-        if row.get("disabled") is True:
-            continue
-        features = row.get("features")
-        if not isinstance(features, list):
-            continue
-        levels = row.get("levels", 1)
-        levels = levels if isinstance(levels, int | float) and not isinstance(levels, bool) else 1
-        for feature in features[:100]:
-            if not isinstance(feature, dict) or feature.get("type") != "dr_bonus":
-                continue
-            places = feature.get("locations") or [feature.get("location", "torso")]
-            if not isinstance(places, list) or not {"all", "torso"} & {str(p) for p in places}:
-                continue
-            amount = feature.get("amount", 0)
-            if isinstance(amount, int) and not isinstance(amount, bool):
-                total += int(amount * levels) if feature.get("per_level") else amount
+    total = sum(
+        _dr_features(row)
+        for row in _walk(traits, file, "traits")
+        if row.get("disabled") is not True
+    )
     return max(0, min(total, 100_000))
 
 
@@ -485,6 +689,7 @@ def _from_xml(text: str, file: str) -> Imported:
     profile = root.find("profile")
     fields = {c.tag: (c.text or "").strip() for c in profile} if profile is not None else {}
     sheet.name = fields.get("name", "")[:200]
+    sheet.title = fields.get("title", "")[:200]
     sheet.player = fields.get("player_name", "")[:200]
     values = _xml_attributes(root, sheet, file)
     skills = root.find("skill_list")
@@ -496,12 +701,14 @@ def _from_xml(text: str, file: str) -> Imported:
         for row in _xml_rows(spells, file):
             _xml_skill(row, values, sheet, "spell_list", attribute="IQ")
     equipment = root.find("equipment_list")
+    found: list[_Found] = []
     if equipment is not None:
         for item in _xml_rows(equipment, file):
             weapons = item.findall("melee_weapon") + item.findall("ranged_weapon")
             title = (item.findtext("description") or "").strip()[:200]
             for weapon in weapons if title else []:
-                _xml_weapon(title, weapon, len(weapons) > 1, values, sheet)
+                found.append(_xml_weapon(title, weapon, len(weapons), values, sheet))
+    _name_weapons(found, sheet)
     traits = root.find("advantage_list")
     if traits is not None and any(el.tag == "skill_bonus" for el in traits.iter()):
         sheet.not_computed.append(_("skill bonuses from traits"))
@@ -587,9 +794,11 @@ def _xml_skill(
 
 
 def _xml_weapon(
-    title: str, weapon: ET.Element, several: bool, values: Mapping[str, int], sheet: _Sheet
-) -> None:
-    name = _weapon_title(title, (weapon.findtext("usage") or "").strip()[:100], several)
+    title: str, weapon: ET.Element, several: int, values: Mapping[str, int], sheet: _Sheet
+) -> _Found:
+    """One weapon usage of the older XML: its level from the best default skill and the
+    default's modifier, its parry and block from that level (3 + half, B376)."""
+    usage = (weapon.findtext("usage") or "").strip()[:100]
     fields: dict[str, Any] = {}
     skill, level = "", None
     for default in weapon.findall("default"):
@@ -606,8 +815,12 @@ def _xml_weapon(
             known = sheet.skills.get(found)
             if known is not None and (level is None or known + modifier > level):
                 skill, level = found, known + modifier
+    names = _weapon_names(title, usage, False, several, skill)
+    name = names[0]
     if skill:
         fields["skill"] = skill
+    if level is not None:
+        fields["level"] = level
     element = weapon.find("damage")
     dice: tuple[str, str] | None = None
     if element is not None:
@@ -650,20 +863,25 @@ def _xml_weapon(
             fields["recoil"] = recoil
     else:
         fields["type"] = "melee"
-        for tag, label in (("parry", "Parry"), ("block", "Block")):
+        for tag in ("parry", "block"):
             bonus = _number(weapon.findtext(tag) or "")
             if bonus is not None and level is not None:
-                key = f"{label} ({skill})" if label == "Parry" else label
-                sheet.skills[key] = 3 + level // 2 + bonus
-    sheet.weapons[name] = fields
+                fields[tag] = 3 + level // 2 + bonus
+    return _Found(names, fields)
 
 
 # -- the character -------------------------------------------------------------------------
 def _imported(sheet: _Sheet, gcs_id: str, file: str) -> Imported:
     name = " ".join(sheet.name.split())
+    warnings: list[str] = []
+    if not name:
+        # a library's creature often has only a title; else the file's name is the GM's own
+        name = " ".join(sheet.title.split()) or " ".join(Path(file).stem.split())
+        warnings.append(_("no name in the file: named {name}").format(name=name))
     if not name:
         raise GcsError(file, _("the character has no name"), "profile.name")
-    extra: dict[str, Any] = {"gcs": {"id": gcs_id, "file": file}}  # see importing._source_id
+    # see importing._source_id and _source_name: the id and the name GCS gave
+    extra: dict[str, Any] = {"gcs": {"id": gcs_id, "file": file, "name": name}}
     if sheet.weapons:
         extra["weapons"] = sheet.weapons
     character = Character(
@@ -676,4 +894,11 @@ def _imported(sheet: _Sheet, gcs_id: str, file: str) -> Imported:
         notes="\n".join(sheet.notes),
         extra=extra,
     )
-    return Imported(character, gcs_id, file, PROGRAM, tuple(dict.fromkeys(sheet.not_computed)))
+    return Imported(
+        character,
+        gcs_id,
+        file,
+        PROGRAM,
+        tuple(dict.fromkeys(sheet.not_computed)),
+        tuple(warnings),
+    )

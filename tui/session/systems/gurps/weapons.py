@@ -1,7 +1,10 @@
 """A GURPS character's weapons, read from ``extra.weapons`` in the save.
 
-Each weapon is a table of plain values, every field optional (``skill``, ``damage``, ``acc``,
-``rof``, ``recoil``, ``half_damage``, ``max_range``, ``type``: the README's *Save format*). A bad
+Each weapon is a table of plain values, every field optional (``skill``, ``level``,
+``damage``, ``acc``, ``rof``, ``recoil``, ``half_damage``, ``max_range``, ``type``, ``parry``,
+``block``: the README's *Save format*). ``level`` is the weapon's own attack level (GCS
+computes it: the skill, the default's modifier, an ST below the weapon's minimum, weapon
+bonuses); without it the weapon attacks at its ``skill``. A bad
 value is reported when the weapon is used, naming the character, the weapon and the field,
 so the rest of the save works meanwhile.
 """
@@ -17,7 +20,7 @@ from tui.session.campaign.model import Character
 from tui.session.entry.entry import EntryError
 from tui.session.entry.names import NameError_, match_prefix_words
 
-__all__ = ["RANGED_FIELDS", "Kind", "Weapon", "find", "weapon", "weapon_names"]
+__all__ = ["RANGED_FIELDS", "Kind", "Weapon", "defenses", "find", "weapon", "weapon_names"]
 
 Kind = Literal["melee", "ranged"]
 RANGED_FIELDS = ("acc", "rof", "recoil", "half_damage", "max_range")
@@ -39,6 +42,9 @@ class Weapon:
     recoil: int = 1
     half_damage: int | float | None = None
     max_range: int | float | None = None
+    level: int | None = None
+    parry: int | None = None
+    block: int | None = None
 
     @property
     def label(self) -> str:
@@ -119,7 +125,24 @@ def weapon(ch: Character, name: str) -> Weapon:
         recoil=_whole(ch, name, raw, "recoil", 1, 1000) or 1,
         half_damage=_yards(ch, name, raw, "half_damage"),
         max_range=_yards(ch, name, raw, "max_range"),
+        level=_whole(ch, name, raw, "level", -100, 1000),
+        parry=_whole(ch, name, raw, "parry", 0, 100),
+        block=_whole(ch, name, raw, "block", 0, 100),
     )
+
+
+def defenses(ch: Character, which: str) -> dict[str, int]:
+    """Each weapon's ``which`` ("parry" or "block") by weapon name; a weapon whose fields
+    are bad is left out here (its roll names the problem)."""
+    out: dict[str, int] = {}
+    for name in weapon_names(ch):
+        try:
+            value = getattr(weapon(ch, name), which)
+        except EntryError:
+            continue
+        if isinstance(value, int):
+            out[name] = value
+    return out
 
 
 def find(ch: Character, words: Sequence[str]) -> tuple[str, int]:
