@@ -169,3 +169,37 @@ def test_a_missing_save_is_a_usage_error(
 ) -> None:
     code, _out, err = run([str(tmp_path / "none.toml"), str(GCS / "moira.gcs")], capsys)
     assert code == 2 and err.count("\n") == 1
+
+
+def test_a_whole_folder_in_one_command(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # every sheet of the tests' library, one of them broken: the rest is imported, each
+    # skipped file says why, and the exit status says some were skipped
+    folder = tmp_path / "library"
+    shutil.copytree(GCS, folder)
+    (folder / "broken.gcs").write_text("<character")
+    files = sorted(str(p) for p in folder.glob("*.gcs"))
+    code, out, err = run([str(save), *files, "--npc", "--on-clash", "rename"], capsys)
+    assert code == SOME_SKIPPED, err
+    assert [line for line in out.splitlines() if line.startswith("skipped")] == [
+        "skipped broken.gcs: line 1, column 1: not valid XML"
+    ]
+    added = [line for line in out.splitlines() if line.startswith("added ")]
+    assert len(added) == len(files) - 1
+    # one GCS id, two creatures; a sheet without a name takes its title
+    assert {"Ash Ghoul", "Ash Slave", "Bandit Chief", "nameless_thing"} <= set(names(save))
+
+
+def test_a_folder_larger_than_a_campaign_imports_what_fits(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.session.characters import roster
+
+    monkeypatch.setattr(roster, "MAX_CHARACTERS", len(names(save)) + 1)
+    code, out, _err = run([str(save), str(GCS / "moira.gcs"), str(GCS / "tomas.gcs")], capsys)
+    assert code == SOME_SKIPPED
+    lines = out.splitlines()
+    assert lines[0] == "added Moira Vance from moira.gcs"
+    assert f"skipped tomas.gcs: a campaign holds at most {len(names(save))} characters" in lines
+    assert "Moira Vance" in names(save) and "Tomas Brandt" not in names(save)

@@ -165,6 +165,7 @@ def import_main(
         planned = _resolved(campaign, importing.plan(campaign, items), on_clash, ask)
         if planned is None or not _confirmed(planned, yes, ask):
             return 1
+        planned = importing.fit(campaign, planned)
         if all(p.skipped for p in planned):
             for line in importing.notes(planned, unread):
                 _say(line.render())

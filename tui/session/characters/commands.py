@@ -197,6 +197,7 @@ def _import(table: SlashContext, cmd: Slash) -> Feedback:
             _("{names} already in the campaign: add update, rename or skip").format(names=names),
         )
     planned = importing.resolve_all(campaign, planned, how) if how else planned
+    planned = importing.fit(campaign, planned)
     updates = [p for p in planned if p.target is not None and not p.skipped]
     if updates and "update" not in flags:
         shown = "; ".join(

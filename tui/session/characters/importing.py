@@ -11,9 +11,8 @@ character, import under a numbered name, or skip the file.
 A batch (a whole library folder) imports every file it can. One id is one character only
 while the name agrees too: libraries copy one file to make another, so a file whose id is
 already taken by a character of another name is a new character, not an update of that
-one. The same id and name twice in one batch is one character (the later file is skipped,
-and says so); two files of one name in a batch clash like a name already in the campaign,
-so ``rename`` numbers the later one.
+one. Two files of one name in a batch (variants of one sheet keep its id too) clash like
+a name already in the campaign: ``rename`` numbers the later one, ``skip`` skips it.
 """
 
 from __future__ import annotations
@@ -35,6 +34,7 @@ __all__ = [
     "apply",
     "changes",
     "draft",
+    "fit",
     "notes",
     "plan",
     "resolve",
@@ -131,9 +131,8 @@ def changes(old: Character, new: Character) -> tuple[str, ...]:
 
 
 def plan(campaign: Campaign, items: Sequence[Imported]) -> list[Planned]:
-    """Where each imported character goes: a new one, an update by its id (and name), a
-    clash with a name the campaign or an earlier file of the batch has, or skipped (the
-    same character as an earlier file)."""
+    """Where each imported character goes: a new one, an update by its id (and name), or a
+    clash with a name the campaign or an earlier file of the batch has."""
     by_name = {ch.name.casefold(): ch for ch in campaign.characters}
     planned: list[Planned] = []
     earlier: dict[str, Imported] = {}  # new names of this batch → the file that has it
@@ -148,8 +147,8 @@ def plan(campaign: Campaign, items: Sequence[Imported]) -> list[Planned]:
             None,
         )
         if twin is not None:
-            reason = _("the same character as {file}").format(file=twin.file)
-            planned.append(Planned(item, name, skipped=True, reason=reason))
+            # two variants of one sheet (tamed, wild) keep the id and the name
+            planned.append(Planned(item, name, clash=twin.character.name, clash_file=twin.file))
             continue
         existing = next((ch for ch in campaign.characters if _same(ch, item)), None)
         if existing is not None:
@@ -224,6 +223,27 @@ def resolve_all(campaign: Campaign, planned: Sequence[Planned], how: Clash) -> l
     for item in planned:
         done.append(resolve(campaign, item, how, taken_names(campaign, [*done, *planned])))
     return done
+
+
+def fit(campaign: Campaign, planned: Sequence[Planned]) -> list[Planned]:
+    """``planned`` with the new characters past the campaign's limit skipped, saying why
+    (a library folder may hold more than one campaign takes): the files in order, first
+    come first in."""
+    room = roster.MAX_CHARACTERS - len(campaign.characters)
+    out: list[Planned] = []
+    for item in planned:
+        if item.skipped or item.target is not None or item.clash is not None:
+            out.append(item)
+            continue
+        if room <= 0:
+            reason = _("a campaign holds at most {MAX_CHARACTERS} characters").format(
+                MAX_CHARACTERS=roster.MAX_CHARACTERS
+            )
+            out.append(replace(item, skipped=True, reason=reason))
+            continue
+        room -= 1
+        out.append(item)
+    return out
 
 
 def _updated(old: Character, new: Character, name: str) -> Character:

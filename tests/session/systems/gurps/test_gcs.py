@@ -322,15 +322,20 @@ def test_a_name_that_clashes_is_resolved_by_the_caller() -> None:
     assert importing.apply(GURPS, campaign, [skipped]) == campaign
 
 
-def test_the_same_character_twice_in_one_import_is_skipped_saying_so() -> None:
+def test_the_same_character_twice_in_one_import_is_a_clash_with_the_earlier_file() -> None:
+    # libraries keep variants of one sheet (tamed, wild) under one id and name
     item = read(HERE / "moira.gcs")
-    planned = importing.plan(demo(), [item, replace(item, file="copy.gcs")])
-    assert [(p.skipped, p.reason) for p in planned] == [
-        (False, ""),
-        (True, "the same character as moira.gcs"),
+    campaign = demo()
+    planned = importing.plan(campaign, [item, replace(item, file="copy.gcs")])
+    assert [(p.clash, p.clash_file) for p in planned] == [
+        (None, ""),
+        ("Moira Vance", "moira.gcs"),
     ]
-    after = importing.apply(GURPS, demo(), planned)
+    skipped = importing.resolve_all(campaign, planned, "skip")
+    after = importing.apply(GURPS, campaign, skipped)
     assert [c.name for c in after.characters].count("Moira Vance") == 1
+    renamed = importing.apply(GURPS, campaign, importing.resolve_all(campaign, planned, "rename"))
+    assert {"Moira Vance", "Moira Vance 2"} <= {c.name for c in renamed.characters}
 
 
 # -- /import in the app --------------------------------------------------------------------
