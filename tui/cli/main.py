@@ -384,7 +384,8 @@ def _import_parser() -> _Parser:
         description=_(
             "Add the characters of other programs' files to a campaign (GURPS: GCS "
             "sheets, .gcs), as one step /undo takes back. A file already imported "
-            "updates its character after showing what changes."
+            "updates its character after showing what changes. A file that cannot be "
+            "read is skipped, one line saying why, and the rest imported: exit status 3."
         ),
     )
     parser.add_argument("save", metavar="CAMPAIGN", help=_("the campaign's save"))
