@@ -113,8 +113,7 @@ def test_json_takes_gcs_computed_values() -> None:
 def test_json_weapons_keep_damage_acc_range_rof_shots_and_recoil() -> None:
     weapons = read(HERE / "moira.gcs").character.extra["weapons"]
     assert weapons["Glock 17"] == {
-        "damage": "2d6+2",
-        "damage_type": "pi",
+        "damage": "2d+2 pi",  # as GCS writes it: the damage text rules.gurps reads
         "type": "ranged",
         "skill": "Guns (Pistol)",
         "level": 14,
@@ -127,7 +126,7 @@ def test_json_weapons_keep_damage_acc_range_rof_shots_and_recoil() -> None:
     }
     shotgun = weapons["Remington 870"]
     assert (shotgun["rof"], shotgun["recoil"], shotgun["half_damage"]) == ("3x9", 1, 50)
-    assert weapons["Broadsword (Swung)"]["damage"] == "2d6+2"  # two modes: named by usage
+    assert weapons["Broadsword (Swung)"]["damage"] == "2d+2 cut"  # two modes: named by usage
     assert weapons["Broadsword (Thrust)"]["type"] == "melee"
     assert weapons["Plasma Gun"]["damage"] == "6dx3 burn"  # as GCS writes it
 
@@ -159,7 +158,7 @@ def test_xml_levels_are_computed_from_points_and_difficulty() -> None:
     }
     assert (dict(ch.resources), dict(ch.maxima)) == ({"HP": 11, "FP": 11}, {"HP": 11, "FP": 11})
     weapons = ch.extra["weapons"]
-    assert weapons["Large Knife (Swung)"]["damage"] == "1d6-2"  # swing 1d at ST 10, -2
+    assert weapons["Large Knife (Swung)"]["damage"] == "1d6-2 cut"  # swing 1d at ST 10, -2
     assert weapons["Large Knife (Swung)"]["parry"] == 10  # 3 + 16 // 2 - 1
     assert weapons["Walther PPK"]["max_range"] == 1900 and weapons["Walther PPK"]["acc"] == 2
     assert got.not_computed == ("Off-Hand Weapon Training", "skill bonuses from traits")

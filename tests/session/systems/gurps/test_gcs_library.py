@@ -141,8 +141,7 @@ def test_natural_attacks_are_named_by_their_usage() -> None:
         "Innate Attack (Burn)",
     ]
     assert weapons["Bite"] == {
-        "damage": "1d6-1",
-        "damage_type": "cr",
+        "damage": "1d-1 cr",
         "type": "melee",
         "skill": "Brawling",
         "level": 14,

@@ -490,15 +490,11 @@ def _json_weapon(
     fields: dict[str, Any] = {}
     damage = get("damage")
     if isinstance(damage, str) and damage.strip():
-        dice = damage_dice(damage)
-        if dice is None:
-            # kept as GCS writes it: the damage parser of rules.gurps reads it at /damage
+        # as GCS writes it, type and armour divisor with the dice (``1d+2(2) pi``): the
+        # damage text that rules.gurps reads; what is not dice and a type is named
+        fields["damage"] = " ".join(damage.split())[:100]
+        if damage_dice(damage) is None:
             sheet.not_computed.append(_("{weapon}'s damage").format(weapon=names[0]))
-            fields["damage"] = " ".join(damage.split())[:100]
-        else:
-            fields["damage"], kind = dice
-            if kind:
-                fields["damage_type"] = kind[:20]
     ranged = any(get(k) not in (None, "") for k in ("range", "accuracy", "rate_of_fire"))
     fields["type"] = "ranged" if ranged else "melee"
     if skill:
@@ -837,9 +833,7 @@ def _xml_weapon(
         elif element.text:
             dice = damage_dice(element.text)
     if dice:
-        fields["damage"] = dice[0]
-        if dice[1]:
-            fields["damage_type"] = dice[1][:20]
+        fields["damage"] = f"{dice[0]} {dice[1][:20]}" if dice[1] else dice[0]
     elif element is not None:
         sheet.not_computed.append(_("{weapon}'s damage").format(weapon=name))
     if weapon.tag == "ranged_weapon":
