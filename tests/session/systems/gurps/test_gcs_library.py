@@ -248,6 +248,15 @@ def test_dr_of_traits_and_worn_armour_and_dodge_and_move_at_encumbrance() -> Non
     }
 
 
+@pytest.mark.parametrize("levels", ["1e308", "NaN", "-4"])
+def test_a_trait_of_absurd_levels_gives_no_absurd_dr(tmp_path: Path, levels: str) -> None:
+    # JSON allows 1e308 and Python's reader NaN: neither may crash the import
+    doc = (HERE / "natural.gcs").read_text().replace('"levels": 2', f'"levels": {levels}')
+    path = tmp_path / "odd.gcs"
+    path.write_text(doc)
+    assert read(path).character.attributes["DR"] == 1
+
+
 def test_light_encumbrance_lowers_dodge_by_one() -> None:
     ch = read(HERE / "equipment_weapons.gcs").character
     assert (ch.attributes["Dodge"], ch.attributes["Move"]) == (7, 4)  # 33 lb on 20 lb

@@ -297,7 +297,7 @@ def _from_json(text: str, file: str) -> Imported:
                 if value is not None:
                     sheet.attributes[name] = value
     dr = _json_dr(doc.get("traits"), file) + _json_armour(doc.get("equipment"), file)
-    if dr:
+    if dr > 0:
         sheet.attributes["DR"] = min(dr, 100_000)
     _profile_notes({k: v for k, v in profile.items() if isinstance(v, str | int | float)}, sheet)
     for row in _walk(doc.get("notes"), file, "notes"):
@@ -606,7 +606,9 @@ def _dr_features(row: Mapping[str, Any]) -> int:
     if not isinstance(features, list):
         return 0
     levels = row.get("levels", 1)
-    levels = levels if isinstance(levels, int | float) and not isinstance(levels, bool) else 1
+    if isinstance(levels, bool) or not isinstance(levels, int | float):
+        levels = 1
+    levels = levels if math.isfinite(levels) and 0 <= levels <= 10_000 else 1
     total = 0
     for feature in features[:100]:
         if not isinstance(feature, dict) or feature.get("type") != "dr_bonus":
@@ -617,7 +619,7 @@ def _dr_features(row: Mapping[str, Any]) -> int:
         if not isinstance(places, list) or not {"all", "torso"} & {str(p) for p in places}:
             continue
         amount = feature.get("amount", 0)
-        if isinstance(amount, int) and not isinstance(amount, bool):
+        if isinstance(amount, int) and not isinstance(amount, bool) and abs(amount) <= 100_000:
             total += int(amount * levels) if feature.get("per_level") else amount
     return total
 
