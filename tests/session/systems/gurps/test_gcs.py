@@ -160,6 +160,14 @@ def test_xml_levels_are_computed_from_points_and_difficulty() -> None:
     weapons = ch.extra["weapons"]
     assert weapons["Large Knife (Swung)"]["damage"] == "1d6-2 cut"  # swing 1d at ST 10, -2
     assert weapons["Large Knife (Swung)"]["parry"] == 10  # 3 + 16 // 2 - 1
+    # a natural attack on an advantage, at DX (no Boxing nor Brawling); a disabled one not
+    assert weapons["Punch"] == {
+        "type": "melee",
+        "level": 14,
+        "damage": "1d6-3 cr",  # thrust 1d-2 at ST 10, -1
+        "parry": 10,  # 3 + 14 // 2
+    }
+    assert "Sting" not in weapons
     assert weapons["Walther PPK"]["max_range"] == 1900 and weapons["Walther PPK"]["acc"] == 2
     assert got.not_computed == ("Off-Hand Weapon Training", "skill bonuses from traits")
 

@@ -706,8 +706,13 @@ def _from_xml(text: str, file: str) -> Imported:
             title = (item.findtext("description") or "").strip()[:200]
             for weapon in weapons if title else []:
                 found.append(_xml_weapon(title, weapon, len(weapons), values, sheet))
-    _name_weapons(found, sheet)
     traits = root.find("advantage_list")
+    for trait in _xml_traits(traits, file):
+        weapons = trait.findall("melee_weapon") + trait.findall("ranged_weapon")
+        title = (trait.findtext("name") or "").strip()[:200]
+        for weapon in weapons if title else []:
+            found.append(_xml_weapon(title, weapon, len(weapons), values, sheet, natural=True))
+    _name_weapons(found, sheet)
     if traits is not None and any(el.tag == "skill_bonus" for el in traits.iter()):
         sheet.not_computed.append(_("skill bonuses from traits"))
     _profile_notes(fields, sheet)
@@ -791,20 +796,41 @@ def _xml_skill(
     sheet.skills[name] = level
 
 
+def _xml_traits(traits: ET.Element | None, file: str) -> list[ET.Element]:
+    """The advantages of the older XML (natural attacks carry weapons), not disabled."""
+    if traits is None:
+        return []
+    rows = [el for el in traits.iter() if el.tag == "advantage"]
+    if len(rows) > _MAX_ITEMS:
+        raise GcsError(file, _("too many rows"), traits.tag)
+    return [el for el in rows if el.get("disabled") != "yes"]
+
+
 def _xml_weapon(
-    title: str, weapon: ET.Element, several: int, values: Mapping[str, int], sheet: _Sheet
+    title: str,
+    weapon: ET.Element,
+    several: int,
+    values: Mapping[str, int],
+    sheet: _Sheet,
+    *,
+    natural: bool = False,
 ) -> _Found:
-    """One weapon usage of the older XML: its level from the best default skill and the
-    default's modifier, its parry and block from that level (3 + half, B376)."""
+    """One weapon usage of the older XML: its level from the best default (a skill, or an
+    attribute: a punch at DX) and the default's modifier, its parry and block from that
+    level (3 + half, B376)."""
     usage = (weapon.findtext("usage") or "").strip()[:100]
     fields: dict[str, Any] = {}
     skill, level = "", None
+    by_attribute = {k.lower(): v for k, v in values.items()}
     for default in weapon.findall("default"):
         kind = (default.findtext("type") or "").strip()
         try:
             modifier = int((default.findtext("modifier") or "0").strip() or 0)
         except ValueError:
             modifier = 0
+        attribute = by_attribute.get(kind.lower())
+        if attribute is not None and (level is None or attribute + modifier > level):
+            skill, level = "", attribute + modifier
         if kind.lower() == "skill":
             found = _skill_name(
                 (default.findtext("name") or "").strip(),
@@ -813,7 +839,7 @@ def _xml_weapon(
             known = sheet.skills.get(found)
             if known is not None and (level is None or known + modifier > level):
                 skill, level = found, known + modifier
-    names = _weapon_names(title, usage, False, several, skill)
+    names = _weapon_names(title, usage, natural, several, skill)
     name = names[0]
     if skill:
         fields["skill"] = skill
