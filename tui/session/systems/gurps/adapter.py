@@ -27,7 +27,7 @@ from tui.session.systems.gurps.defense import (
     weapon_defense,
 )
 from tui.session.systems.gurps.spec import Spec, after_roll, damage_line
-from tui.session.systems.gurps.weapons import weapon, weapon_names
+from tui.session.systems.gurps.weapons import usable
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, typed_or_rolled
 
@@ -173,19 +173,16 @@ class GurpsAdapter:
         ]
         if computed_dodge(character) is not None:
             names.append("Dodge")
+        weapons = usable(character)  # a bad one is reported when it is used
         names += [
             label
             for label, which in (("Parry", "parry"), ("Block", "block"))
-            if weapon_defense(character, which) is not None
+            if weapon_defense(character, which, weapons) is not None
         ]
-        for name in weapon_names(character):
-            try:
-                w = weapon(character, name)
-            except EntryError:
-                continue  # reported when the weapon is used
+        for w in weapons:
             rolls = w.level is not None or (w.skill and w.skill in character.skills)
-            if rolls and name not in names:
-                names.append(name)
+            if rolls and w.name not in names:
+                names.append(w.name)
         return names
 
     def plan(self, campaign: Campaign, check: Check) -> Plan:

@@ -10,6 +10,8 @@ it may roll and with which bonus (:func:`build_defense`). An active defense spoi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules import gurps
 from rules.errors import RulesError
 from tui.language import Msg, _, msg, verbatim
@@ -45,12 +47,13 @@ def computed_dodge(ch: Character) -> int | None:
         return None
 
 
-def weapon_defense(ch: Character, which: str) -> int | None:
-    """The best ``which`` ("parry" or "block") of the character's weapons, when the
-    character records none of their own (as a skill or attribute) and a weapon has one."""
+def weapon_defense(ch: Character, which: str, among: Sequence[Weapon] | None = None) -> int | None:
+    """The best ``which`` ("parry" or "block") of the character's weapons (``among``, when
+    the caller has them already), when the character records none of their own (as a
+    skill or attribute) and a weapon has one."""
     if any(defense_of(k) == which for k in (*ch.skills, *ch.attributes)):
         return None
-    return max(defenses(ch, which).values(), default=None)
+    return max(defenses(ch, which, among).values(), default=None)
 
 
 def _value(ch: Character, skill: str) -> int:

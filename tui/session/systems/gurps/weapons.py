@@ -20,7 +20,16 @@ from tui.session.campaign.model import Character
 from tui.session.entry.entry import EntryError
 from tui.session.entry.names import NameError_, match_prefix_words
 
-__all__ = ["RANGED_FIELDS", "Kind", "Weapon", "defenses", "find", "weapon", "weapon_names"]
+__all__ = [
+    "RANGED_FIELDS",
+    "Kind",
+    "Weapon",
+    "defenses",
+    "find",
+    "usable",
+    "weapon",
+    "weapon_names",
+]
 
 Kind = Literal["melee", "ranged"]
 RANGED_FIELDS = ("acc", "rof", "recoil", "half_damage", "max_range")
@@ -131,17 +140,26 @@ def weapon(ch: Character, name: str) -> Weapon:
     )
 
 
-def defenses(ch: Character, which: str) -> dict[str, int]:
-    """Each weapon's ``which`` ("parry" or "block") by weapon name; a weapon whose fields
-    are bad is left out here (its roll names the problem)."""
-    out: dict[str, int] = {}
+def usable(ch: Character) -> list[Weapon]:
+    """Every weapon of ``ch`` whose fields are good; a bad one is left out here (its roll
+    names the problem)."""
+    out: list[Weapon] = []
     for name in weapon_names(ch):
         try:
-            value = getattr(weapon(ch, name), which)
+            out.append(weapon(ch, name))
         except EntryError:
             continue
-        if isinstance(value, int):
-            out[name] = value
+    return out
+
+
+def defenses(ch: Character, which: str, among: Sequence[Weapon] | None = None) -> dict[str, int]:
+    """Each weapon's ``which`` ("parry" or "block") by weapon name, of ``among`` (default:
+    every :func:`usable` weapon)."""
+    out: dict[str, int] = {}
+    for w in usable(ch) if among is None else among:
+        value = w.parry if which == "parry" else w.block if which == "block" else None
+        if value is not None:
+            out[w.name] = value
     return out
 
 
