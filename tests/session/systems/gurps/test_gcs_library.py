@@ -213,6 +213,11 @@ def test_an_imported_weapon_rolls_at_its_own_level(line: str, said: str) -> None
             "Brask Ironhand Parry 7, Torch: 8 → failure (margin -1), not defended",
         ),
         ("sora parry = 11", "Sora Veil Parry 11: 11 → success (margin +0), defended"),
+        # words that fit several usages take the best parry among them
+        (
+            "sora parry naginata = 11",
+            "Sora Veil Parry 11, Naginata (Swung, Polearm): 11 → success (margin +0), defended",
+        ),
         (
             "sora parry naginata (swung, staff) = 9",
             "Sora Veil Parry 9, Naginata (Swung, Staff): 9 → success (margin +0), defended",

@@ -17,10 +17,11 @@ from rules.errors import RulesError
 from tui.language import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.entry.entry import EntryError, Side
+from tui.session.entry.names import NameError_, match_prefix_words
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.order import SPEED
 from tui.session.systems.gurps.spec import Spec
-from tui.session.systems.gurps.weapons import Weapon, defenses, find, weapon
+from tui.session.systems.gurps.weapons import Weapon, defenses, usable
 from tui.session.systems.kit import reject_unknown, signed_words
 
 __all__ = ["build_defense", "computed_dodge", "defense_of", "weapon_defense"]
@@ -54,6 +55,38 @@ def weapon_defense(ch: Character, which: str, among: Sequence[Weapon] | None = N
     if any(defense_of(k) == which for k in (*ch.skills, *ch.attributes)):
         return None
     return max(defenses(ch, which, among).values(), default=None)
+
+
+def _armed(ch: Character, words: Sequence[str], which: str) -> tuple[Weapon | None, int]:
+    """The weapon the words after ``parry``/``block`` name and how many words that takes
+    (None and 0 when they name none). Words that fit several weapons (``naginata`` for a
+    naginata's usages) take the one with the best ``which``: the GM asks for the weapon's
+    defense, and GURPS parries with the best grip."""
+    weapons = usable(ch)
+    names = [w.name for w in weapons]
+    if not words or not names:
+        return None, 0
+    what = _("weapon of {name}").format(name=ch.name)
+    try:  # every weapon as one, to learn how many words name any of them
+        used = match_prefix_words(
+            list(words), names, what=what, same=dict.fromkeys(names, names[0])
+        )
+    except NameError_:
+        return None, 0
+
+    def fits(name: str) -> bool:
+        try:
+            return match_prefix_words(list(words[: used.consumed]), [name], what=what).consumed == (
+                used.consumed
+            )
+        except NameError_:
+            return False
+
+    def score(w: Weapon) -> int:
+        value = w.parry if which == "parry" else w.block
+        return -1 if value is None else value
+
+    return max((w for w in weapons if fits(w.name)), key=score), used.consumed
 
 
 def _value(ch: Character, skill: str) -> int:
@@ -102,9 +135,8 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
     ch = campaign.character(side.actor)
     which = defense_of(side.skill)
     mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
-    found, used = find(ch, words) if which in ("parry", "block") else ("", 0)
+    armed, used = _armed(ch, words, which) if which in ("parry", "block") else (None, 0)
     reject_unknown(words[used:], ("ext",), side, ())
-    armed: Weapon | None = weapon(ch, found) if found else None
     if armed is not None:
         own = armed.parry if which == "parry" else armed.block
         if own is None:
