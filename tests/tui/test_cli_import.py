@@ -174,21 +174,44 @@ def test_a_missing_save_is_a_usage_error(
 def test_a_whole_folder_in_one_command(
     save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # every sheet of the tests' library, one of them broken: the rest is imported, each
-    # skipped file says why, and the exit status says some were skipped
+    # the folder itself, as a library keeps it (subfolders too, a hidden one not): every
+    # sheet of the tests' library, one of them broken; the rest is imported, each skipped
+    # file says why, and the exit status says some were skipped
     folder = tmp_path / "library"
-    shutil.copytree(GCS, folder)
-    (folder / "broken.gcs").write_text("<character")
-    files = sorted(str(p) for p in folder.glob("*.gcs"))
-    code, out, err = run([str(save), *files, "--npc", "--on-clash", "rename"], capsys)
+    shutil.copytree(GCS, folder / "monsters")
+    (folder / "monsters" / "broken.gcs").write_text("<character")
+    (folder / ".trash").mkdir()
+    shutil.copy(GCS / "moira.gcs", folder / ".trash" / "old.gcs")
+    (folder / "empty").mkdir()
+    files = sorted((folder / "monsters").glob("*.gcs"))
+    code, out, err = run([str(save), str(folder), str(folder / "empty"), "--npc"], capsys)
     assert code == SOME_SKIPPED, err
     assert [line for line in out.splitlines() if line.startswith("skipped")] == [
-        "skipped broken.gcs: line 1, column 1: not valid XML"
+        "skipped empty: no .gcs files",
+        "skipped broken.gcs: line 1, column 1: not valid XML",
     ]
     added = [line for line in out.splitlines() if line.startswith("added ")]
     assert len(added) == len(files) - 1
     # one GCS id, two creatures; a sheet without a name takes its title
     assert {"Ash Ghoul", "Ash Slave", "Bandit Chief", "nameless_thing"} <= set(names(save))
+
+
+def test_a_folder_too_large_to_walk_is_refused(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.session.characters import importing
+
+    monkeypatch.setattr(importing, "MAX_ENTRIES", 3)
+    folder = tmp_path / "home"
+    for n in range(5):
+        (folder / f"d{n}").mkdir(parents=True)
+    before = save.read_bytes()
+    code, _out, err = run([str(save), str(folder)], capsys)
+    assert code == 1
+    assert "tablekeeper import: skipped home: more than 3 entries: name a smaller folder" in (
+        err.splitlines()
+    )
+    assert save.read_bytes() == before
 
 
 def test_a_folder_larger_than_a_campaign_imports_what_fits(

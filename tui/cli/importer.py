@@ -155,7 +155,7 @@ def import_main(
         _say(_("{save}: this campaign's system imports no character files").format(save=save))
         return 1
     items: list[Imported] = []
-    unread: list[str] = []
+    files, unread = importing.files_of(files, reader.suffixes)
     for path in files:
         try:
             items.append(reader.read(path))

@@ -389,7 +389,9 @@ def _import_parser() -> _Parser:
         ),
     )
     parser.add_argument("save", metavar="CAMPAIGN", help=_("the campaign's save"))
-    parser.add_argument("files", nargs="+", metavar="FILE", help=_("a character file"))
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help=_("a character file, or a folder of them")
+    )
     parser.add_argument("--npc", action="store_true", help=_("import as NPCs"))
     parser.add_argument("--gm-only", action="store_true", help=_("hidden from the players' view"))
     parser.add_argument(

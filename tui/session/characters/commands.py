@@ -178,8 +178,8 @@ def _import(table: SlashContext, cmd: Slash) -> Feedback:
     if not words:
         return Feedback(False, _("usage: {usage}").format(usage=_IMPORT_USAGE))
     items = []
-    unread: list[str] = []
-    for path in _import_paths(words):
+    paths, unread = importing.files_of(_import_paths(words), reader.suffixes)
+    for path in paths:
         try:
             items.append(reader.read(path))
         except ValueError as exc:

@@ -17,8 +17,10 @@ a name already in the campaign: ``rename`` numbers the later one, ``skip`` skips
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Literal
 
 from tui.language import Msg, _, msg
@@ -34,6 +36,7 @@ __all__ = [
     "apply",
     "changes",
     "draft",
+    "files_of",
     "fit",
     "notes",
     "plan",
@@ -43,6 +46,45 @@ __all__ = [
 ]
 
 Clash = Literal["update", "rename", "skip"]
+
+#: most folder entries one import looks through (a library is a few hundred files; a home
+#: folder given by mistake is refused rather than walked for minutes)
+MAX_ENTRIES = 20_000
+
+
+def files_of(paths: Sequence[Path], suffixes: Sequence[str]) -> tuple[list[Path], list[str]]:
+    """The files an import reads, and a line for each folder that gives none: each file as
+    given, each folder's files ending in one of ``suffixes`` (its subfolders too, hidden
+    ones not), in name order."""
+    files: list[Path] = []
+    problems: list[str] = []
+    wanted = {s.casefold() for s in suffixes}
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found: list[Path] = []
+        seen = 0
+        for top, dirs, names in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            seen += len(dirs) + len(names)
+            if seen > MAX_ENTRIES:
+                break
+            found += [Path(top, n) for n in names if Path(n).suffix.casefold() in wanted]
+        if seen > MAX_ENTRIES:
+            problems.append(
+                _("{folder}: more than {n} entries: name a smaller folder").format(
+                    folder=path.name, n=MAX_ENTRIES
+                )
+            )
+        elif not found:
+            problems.append(
+                _("{folder}: no {suffixes} files").format(
+                    folder=path.name, suffixes=", ".join(suffixes)
+                )
+            )
+        files += sorted(found)
+    return files, problems
 
 
 @dataclass(frozen=True)
