@@ -113,7 +113,10 @@ def test_reimport_shows_changes_and_needs_yes_without_a_terminal(
     code, out, err = run([str(save), str(newer)], capsys)
     assert code == 1
     assert out.splitlines() == ["Moira Vance (moira.gcs) will change:", "  Lockpicking 10 → 12"]
-    assert "needs --yes" in err
+    assert err.splitlines() == [
+        "tablekeeper import: skipped moira.gcs: Moira Vance would change: add --yes to update it",
+        "tablekeeper import: nothing to import",
+    ]
     assert load(save)[0].character("Moira Vance").skills["Lockpicking"] == 10
     code, out, _err = run([str(save), str(newer), "--yes"], capsys)
     assert code == 0 and "updated Moira Vance from moira.gcs" in out.splitlines()
@@ -129,12 +132,16 @@ def test_a_clash_is_asked_about_or_decided_by_on_clash(
     doc["profile"]["name"] = "Guard Moss"
     moss = tmp_path / "moss.gcs"
     moss.write_text(json.dumps(doc))
-    code, _out, err = run([str(save), str(moss)], capsys)
-    assert code == 1
-    assert err == (
-        "tablekeeper import: moss.gcs: Guard Moss is already in the campaign: "
-        "use --on-clash update|rename|skip\n"
-    )
+    # without a terminal to ask on, that file is skipped, saying how to import it; the
+    # rest of the batch goes in
+    code, out, err = run([str(save), str(moss), str(GCS / "tomas.gcs")], capsys)
+    assert code == SOME_SKIPPED, err
+    assert out.splitlines()[:2] == [
+        "added Tomas Brandt from tomas.gcs",
+        "skipped moss.gcs: Guard Moss is already in the campaign: add --on-clash update, "
+        "rename or skip",
+    ]
+    assert names(save).count("Guard Moss") == 1
     code, out, _err = run([str(save), str(moss), "--on-clash", "rename"], capsys)
     assert code == 0 and out.splitlines()[0] == "added Guard Moss 2 from moss.gcs"
     assert "Guard Moss 2" in names(save) and "Guard Moss" in names(save)
@@ -226,3 +233,36 @@ def test_a_folder_larger_than_a_campaign_imports_what_fits(
     assert lines[0] == "added Moira Vance from moira.gcs"
     assert f"skipped tomas.gcs: a campaign holds at most {len(names(save))} characters" in lines
     assert "Moira Vance" in names(save) and "Tomas Brandt" not in names(save)
+
+
+def test_variants_of_one_sheet_without_a_choice_import_the_first(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a library's "Chiora - Tamed" and "Chiora - Wild": one id, one name
+    for variant in ("tamed", "wild"):
+        shutil.copy(GCS / "natural.gcs", tmp_path / f"hound - {variant}.gcs")
+    files = [str(tmp_path / "hound - tamed.gcs"), str(tmp_path / "hound - wild.gcs")]
+    code, out, _err = run([str(save), *files], capsys)
+    assert code == SOME_SKIPPED
+    assert (
+        "skipped hound - wild.gcs: Ash Hound is also in hound - tamed.gcs: add --on-clash "
+        "rename to import both"
+    ) in out.splitlines()
+    assert names(save).count("Ash Hound") == 1
+
+
+def test_an_update_declined_on_a_terminal_keeps_the_new_characters(
+    save: Path, tmp_path: Path
+) -> None:
+    from tui.cli.importer import import_main
+
+    assert import_main(save, [GCS / "moira.gcs"]) == 0
+    doc = json.loads((GCS / "moira.gcs").read_text())
+    doc["skills"][0]["calc"]["level"] = 12
+    newer = tmp_path / "moira.gcs"
+    newer.write_text(json.dumps(doc))
+    code = import_main(save, [newer, GCS / "tomas.gcs"], ask=lambda _question: "")
+    assert code == SOME_SKIPPED
+    campaign = load(save)[0]
+    assert campaign.character("Moira Vance").skills["Lockpicking"] == 10  # not updated
+    assert "Tomas Brandt" in [ch.name for ch in campaign.characters]

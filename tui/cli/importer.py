@@ -6,7 +6,8 @@ anything is written; a broken, foreign or too-large file is skipped, one line sa
 and the rest is imported: exit status 0 when every file was imported, 3 when some were
 skipped, 1 when nothing was (the campaign unchanged). An update of a character imported
 before, and a name another character already has, are shown and asked about on a
-terminal; without one, ``--yes`` and ``--on-clash`` decide, else the import is refused.
+terminal; without one, ``--yes`` and ``--on-clash`` decide, else that file is skipped,
+saying which option imports it.
 The save must not be open in the app (``/import`` there does the same, the app writing).
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tui.language import _
@@ -62,7 +63,9 @@ def _choice(ask: Ask, question: str, answers: dict[str, Clash]) -> Clash | None:
 
 def _resolved(
     campaign: Campaign, planned: list[Planned], on_clash: Clash | None, ask: Ask | None
-) -> list[Planned] | None:
+) -> list[Planned]:
+    """Each clash decided by ``--on-clash``, else asked on a terminal; one left undecided is
+    skipped, saying how to import it, so the rest of a batch still goes in."""
     done: list[Planned] = []
     for item in planned:
         if item.clash is None:
@@ -83,35 +86,45 @@ def _resolved(
             )
             how = _choice(ask, question, {"u": "update", "r": "rename", "s": "skip"})
         if how is None:
-            _say(
-                _("{file}: {name} is also in {other}: use --on-clash rename|skip").format(
-                    file=item.imported.file, name=item.clash, other=item.clash_file
+            reason = (
+                _("{name} is also in {other}: add --on-clash rename to import both").format(
+                    name=item.clash, other=item.clash_file
                 )
                 if item.clash_file
                 else _(
-                    "{file}: {name} is already in the campaign: use --on-clash update|rename|skip"
-                ).format(file=item.imported.file, name=item.clash)
+                    "{name} is already in the campaign: add --on-clash update, rename or skip"
+                ).format(name=item.clash)
             )
-            return None
+            done.append(replace(item, clash=None, skipped=True, reason=reason))
+            continue
         taken = importing.taken_names(campaign, [*done, *planned])
         done.append(importing.resolve(campaign, item, how, taken))
     return done
 
 
-def _confirmed(planned: Sequence[Planned], yes: bool, ask: Ask | None) -> bool:
+def _confirmed(planned: Sequence[Planned], yes: bool, ask: Ask | None) -> list[Planned]:
+    """``planned`` once the updates are shown and confirmed (``--yes``, or asked on a
+    terminal); updates not confirmed are skipped, saying why, the new characters kept."""
     updates = [p for p in planned if p.target is not None and not p.skipped]
     if not updates:
-        return True
+        return list(planned)
     for item in updates:
         print(_("{name} ({file}) will change:").format(name=item.target, file=item.imported.file))
         for line in item.changes or (_("nothing changes"),):
             print(f"  {line}")
-    if yes:
-        return True
-    if ask is None:
-        _say(_("updating characters needs --yes without a terminal to ask on"))
-        return False
-    return ask(_("Update? [y/N] ")).strip().casefold()[:1] in ("y", "д")
+    if yes or (ask is not None and ask(_("Update? [y/N] ")).strip().casefold()[:1] in ("y", "д")):
+        return list(planned)
+    out = []
+    for item in planned:
+        if item in updates:
+            reason = (
+                _("{name} would change: add --yes to update it").format(name=item.target)
+                if ask is None
+                else _("{name} not updated").format(name=item.target)
+            )
+            item = replace(item, skipped=True, reason=reason)
+        out.append(item)
+    return out
 
 
 def _report(planned: Sequence[Planned], unread: Sequence[str]) -> None:
@@ -163,9 +176,7 @@ def import_main(
             unread.append(str(exc))
     try:
         planned = _resolved(campaign, importing.plan(campaign, items), on_clash, ask)
-        if planned is None or not _confirmed(planned, yes, ask):
-            return 1
-        planned = importing.fit(campaign, planned)
+        planned = importing.fit(campaign, _confirmed(planned, yes, ask))
         if all(p.skipped for p in planned):
             for line in importing.notes(planned, unread):
                 _say(line.render())
