@@ -102,7 +102,7 @@ class Planned:
     clash: str | None = None
     changes: tuple[str, ...] = ()
     skipped: bool = False
-    #: why it was skipped, when the import decided so (the same character twice)
+    #: why it was skipped when nobody chose to (a clash or an update undecided, the limit)
     reason: str = ""
     #: the earlier file of this import that holds ``clash`` ("" when the campaign does)
     clash_file: str = ""

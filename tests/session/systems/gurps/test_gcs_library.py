@@ -20,7 +20,7 @@ from tui.session.characters import importing
 from tui.session.entry.entry import EntryError
 from tui.session.protocol.lines import Side
 from tui.session.systems.gurps.adapter import spec_of
-from tui.session.systems.gurps.gcs import read
+from tui.session.systems.gurps.gcs import GcsError, read
 from tui.session.systems.gurps.weapons import weapon
 from tui.session.systems.registry import tracker
 from tui.store import load
@@ -336,3 +336,21 @@ def test_slash_import_of_a_folder_imports_what_it_can_and_says_what_it_skipped(
     entry = table.session.log[-1]
     assert entry.effects[0] == "skipped broken.gcs: line 1, column 2: not valid JSON"
     assert table.submit("/undo").ok and table.campaign == before
+
+
+def test_a_sheet_of_thousands_of_bites_numbers_them_and_past_the_limit_is_refused(
+    tmp_path: Path,
+) -> None:
+    # each usage keeps a name of its own; past the limit the file is refused in one line
+    bite = {"usage": "Bite", "calc": {"level": 10, "damage": "1d cr"}}
+    traits: list[dict[str, Any]] = [{"name": "Teeth", "weapons": [bite] * 1999}]
+    doc = {"version": 5, "profile": {"name": "Swarm"}, "attributes": [], "traits": traits}
+    path = tmp_path / "swarm.gcs"
+    path.write_text(json.dumps(doc))
+    weapons = read(path).character.extra["weapons"]
+    # all share their trait too: "Bite (Teeth)", then numbered
+    assert len(weapons) == 1999 and "Bite (Teeth) 1999" in weapons
+    traits.append({"name": "More", "weapons": [bite] * 2})
+    path.write_text(json.dumps(doc))
+    with pytest.raises(GcsError, match="weapons: too many rows"):
+        read(path)

@@ -41,6 +41,7 @@ PROGRAM = "GCS"
 MAX_BYTES = 8 * 1024 * 1024
 _MAX_DEPTH = 64  # containers inside containers
 _MAX_ITEMS = 5000  # skills, traits or equipment rows
+_MAX_WEAPONS = 2000  # weapon usages of one sheet (a dragon with every attack has dozens)
 
 #: GCS attribute ids → the names the tracker's GURPS sheet uses
 _ATTRIBUTES = {
@@ -284,6 +285,8 @@ def _from_json(text: str, file: str) -> Imported:
             if not owner or not isinstance(weapons, list):
                 continue
             shown = [w for w in weapons[:_MAX_ITEMS] if isinstance(w, dict) and not w.get("hide")]
+            if len(found) + len(shown) > _MAX_WEAPONS:
+                raise GcsError(file, _("too many rows"), "weapons")
             for weapon in shown:
                 found.append(_json_weapon(owner, key == "traits", weapon, len(shown), sheet, st))
     _name_weapons(found, sheet)
@@ -450,11 +453,13 @@ def _name_weapons(found: Sequence[_Found], sheet: _Sheet) -> None:
                         step[i] += 1
                         moved = True
     taken = {n.casefold() for n in sheet.weapons} | reserved
+    numbered: dict[str, int] = {}  # the next number to try after each name
     for i, item in enumerate(found):
         plain = unique = name(i)
-        n = 2
+        n = numbered.get(plain.casefold(), 2)
         while unique.casefold() in taken:
             unique, n = f"{plain} {n}", n + 1
+        numbered[plain.casefold()] = n
         taken.add(unique.casefold())
         sheet.weapons[unique] = item.fields
 
@@ -704,12 +709,16 @@ def _from_xml(text: str, file: str) -> Imported:
         for item in _xml_rows(equipment, file):
             weapons = item.findall("melee_weapon") + item.findall("ranged_weapon")
             title = (item.findtext("description") or "").strip()[:200]
+            if len(found) + len(weapons) > _MAX_WEAPONS:
+                raise GcsError(file, _("too many rows"), "weapons")
             for weapon in weapons if title else []:
                 found.append(_xml_weapon(title, weapon, len(weapons), values, sheet))
     traits = root.find("advantage_list")
     for trait in _xml_traits(traits, file):
         weapons = trait.findall("melee_weapon") + trait.findall("ranged_weapon")
         title = (trait.findtext("name") or "").strip()[:200]
+        if len(found) + len(weapons) > _MAX_WEAPONS:
+            raise GcsError(file, _("too many rows"), "weapons")
         for weapon in weapons if title else []:
             found.append(_xml_weapon(title, weapon, len(weapons), values, sheet, natural=True))
     _name_weapons(found, sheet)
