@@ -78,8 +78,17 @@ from tui.store import SaveError, Store
 from tui.store.inbox import REQUEST_ID, Inbox, roll_slot
 from tui.store.links import Links
 from tui.store.lock import campaign_id_of
+from tui.store.nesting import deep_json
 
-__all__ = ["PAGE_ROUTES", "RESULTS", "SHEET_WIDTH", "PlayerPages"]
+__all__ = [
+    "ANSWER_DEPTH",
+    "ANSWER_LIMIT",
+    "BODY_SECONDS",
+    "PAGE_ROUTES",
+    "RESULTS",
+    "SHEET_WIDTH",
+    "PlayerPages",
+]
 
 #: the routes of the pages (the server's token check lets exactly these through to their own)
 PAGE_ROUTES = frozenset(
@@ -104,6 +113,12 @@ RESULTS = 5
 #: the sheet's width in characters (a phone held upright)
 SHEET_WIDTH = 36
 _PAGE = "player_page.html"
+#: bytes of an answer's body, at most (a request id and a few dice)
+ANSWER_LIMIT = 16 << 10
+#: containers in an answer's JSON, at most (the object, and one array a client may send)
+ANSWER_DEPTH = 2
+#: seconds an answer's body may take to arrive
+BODY_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -709,10 +724,26 @@ def _odds(shown: Preview, cast: Cast) -> dict[str, Any]:
 
 
 async def _form(request: web.Request) -> dict[str, object] | None:
-    """The answer's fields, from a form or a JSON object; ``None`` when neither reads."""
+    """The answer's fields, from a form or a JSON object; ``None`` when neither reads.
+
+    The body is bounded before a byte is read (:data:`ANSWER_LIMIT`: 413 past it), in time
+    (:data:`BODY_SECONDS`: a body that stops coming is 400, not a handler waiting for ever)
+    and in nesting (a JSON object with anything nested in it is no answer: 400 before the
+    parser would recurse into it)."""
+    if (request.content_length or 0) > ANSWER_LIMIT:
+        raise web.HTTPRequestEntityTooLarge(ANSWER_LIMIT, request.content_length or 0)
+    try:
+        body = await asyncio.wait_for(request.read(), BODY_SECONDS)
+    except TimeoutError:
+        return None
+    if len(body) > ANSWER_LIMIT:
+        raise web.HTTPRequestEntityTooLarge(ANSWER_LIMIT, len(body))
     try:
         if request.content_type == "application/json":
-            doc = await request.json()
+            text = body.decode("utf-8")
+            if deep_json(text, ANSWER_DEPTH):
+                return None
+            doc = json.loads(text)
             if not isinstance(doc, dict):
                 return None
             return {k: v if isinstance(v, str) else json.dumps(v) for k, v in doc.items()}

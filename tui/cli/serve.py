@@ -17,6 +17,13 @@ The same server serves each party character's own page, ``/p/TOKEN``, where the 
 answers the GM's requests for a roll (:mod:`tui.cli.player_pages`): those routes check their
 own per-character token instead, and the server prints one ``NAME: URL`` line per character
 beside the players' view line.
+
+A client cannot stall or break the server: every fault a request can cause — a body cut
+short, a body too big or nested too deep, ``/ws`` asked without its ``Upgrade``, a ``Host``
+header that is not a host name — becomes a status (400, 413, 500 for a fault of our own),
+never a traceback; the log is one line per problem (:func:`quiet_logging`) with every token
+taken out, and there is no access log (a phone's page polls twice a second, and each
+request's path or query holds a token).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import asyncio
 import contextlib
 import errno
 import html
+import logging
 import re
 import secrets
 import shlex
@@ -34,9 +42,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 from textual_serve.server import Server
 
+from tui.base.textsafe import visible
 from tui.cli.player_pages import PAGE_ROUTES, PlayerPages
 from tui.language import _
 from tui.store import SaveError
@@ -57,7 +67,50 @@ _FONT = (
     "src: url('{static}fonts/RobotoMono-VariableFont_wght.ttf') format('truetype'); }}</style>"
 )
 
+#: a ``Host`` header the page's links may be made from: a name, IPv4 or bracketed IPv6, and a port
+_HOST = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.?|\[[0-9A-Fa-f:.]{2,45}\])"
+    r"(?::[0-9]{1,5})?"
+)
+#: what a log line may show of a token: the address's ``/p/TOKEN`` and ``token=…``
+_SECRET = re.compile(r"(/p/|token=|tablekeeper_token=)[^\s/?&;\"'<>]+")
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def redact(text: str) -> str:
+    """``text`` with every token in it replaced by ``…`` (a path's ``/p/TOKEN``, a query's or
+    cookie's ``token=…``) and shown safe for the terminal."""
+    return visible(_SECRET.sub(r"\1…", text))
+
+
+class _OneLine(logging.Formatter):
+    """A log record as one line: its message and the name of its exception, no traceback
+    (a traceback's local variables would show a request, and a request holds its token)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            text = f"{text}: {type(exc).__name__}: {exc}"
+        return "tablekeeper serve: " + redact(" ".join(text.split()))
+
+
+def quiet_logging() -> None:
+    """The server's logging: warnings and errors only, each one line without a traceback
+    and without a token; no access log."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+    logging.getLogger("aiohttp.access").disabled = True
+
+
+def _status(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=f"{status} {text}\n")
 
 
 def view_command(save: Path, *, config: Path | None = None) -> str:
@@ -106,6 +159,9 @@ class PlayersServer(Server):
             shown = f"[{shown}]"
         return f"http://{shown}:{self.port}/?token={self.token}"
 
+    def initialize_logging(self) -> None:
+        quiet_logging()
+
     def _allowed(self, request: web.Request) -> bool:
         if request.match_info.route.name in PAGE_ROUTES:
             return True  # a character's page: its own token, checked by its handler
@@ -125,7 +181,19 @@ class PlayersServer(Server):
                     text="403 Forbidden: open the address "
                     "`tablekeeper serve` printed, with its token.\n",
                 )
-            response = await handler(request)
+            try:
+                response = await handler(request)
+            except web.HTTPException:
+                raise  # a status aiohttp knows how to send
+            except (TimeoutError, ConnectionError, aiohttp.ClientPayloadError):
+                return _status(400, "Bad Request: the request did not arrive whole")
+            except RecursionError:
+                return _status(400, "Bad Request: nested too deep")
+            except Exception as exc:  # a fault of ours: a status and one line
+                logging.getLogger(__name__).error(
+                    "%s %s failed", request.method, request.path, exc_info=exc
+                )
+                return _status(500, "Internal Server Error")
             if "token" in request.query and not response.prepared:
                 response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", path="/")
             return response
@@ -144,8 +212,10 @@ class PlayersServer(Server):
     async def handle_index(self, request: web.Request) -> Any:
         if self.viewers >= self.max_viewers:
             return self._full()
-        # the page's websocket and static links follow the address the browser used
-        self.public_url = f"{request.scheme}://{request.host}"
+        # the page's websocket and static links follow the address the browser used, when it
+        # is an address at all: a Host header is the client's to write
+        host = request.headers.get("Host", "")
+        self.public_url = f"{request.scheme}://{host}" if _HOST.fullmatch(host) else self.base
         page = await super().handle_index(request)
         if isinstance(page, web.Response) and page.text is not None:
             static = f"{self.public_url}/static/"
@@ -155,6 +225,8 @@ class PlayersServer(Server):
     async def handle_websocket(self, request: web.Request) -> Any:
         if self.viewers >= self.max_viewers:
             return self._full()
+        if not web.WebSocketResponse().can_prepare(request).ok:
+            return _status(400, "Bad Request: /ws is a websocket (Upgrade: websocket)")
         self.viewers += 1
         try:
             return await super().handle_websocket(request)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "MAX_TEXT", "deep_line", "too_deep", "too_long"]
+__all__ = ["MAX_DEPTH", "MAX_TEXT", "deep_json", "deep_line", "too_deep", "too_long"]
 
 #: Containers (tables and arrays) below the top of a document, at most.
 MAX_DEPTH = 16
@@ -23,6 +23,8 @@ MAX_DEPTH = 16
 MAX_TEXT = 64_000_000
 
 _TOKEN = re.compile(r'"""|\'\'\'|\\.|["\'#\[\]{}\n]')
+#: in JSON: a string (escapes included) or a bracket
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
 
 
 def _step(path: str, key: object) -> str:
@@ -114,3 +116,19 @@ def deep_line(text: str, limit: int = MAX_DEPTH) -> tuple[int, int]:
         elif tok in "]}" and depth:
             depth -= 1
     return 1, 1
+
+
+def deep_json(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON ``text`` opens arrays/objects deeper than ``limit`` — asked before
+    ``json.loads``, whose recursion such a text (``[[[[…``) would exhaust. A light scan that
+    knows strings; it does not validate (the parser does, once the text is known shallow)."""
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        tok = m.group()
+        if tok in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif tok in "]}":
+            depth = max(depth - 1, 0)
+    return False
