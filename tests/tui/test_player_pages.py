@@ -337,3 +337,32 @@ async def test_a_character_added_while_serving_gets_a_link(gm: Table_, client: S
     state = await http.get(link(pages, "Carla") + "/requests.json")
     assert state.status == 200 and (await state.json())["requests"] == []
     assert pages.refresh() == []
+
+
+async def test_a_secret_roll_does_not_move_the_odds_on_a_players_page(
+    gm: Table_,
+    client: Served,
+) -> None:
+    """The issue's case: a secret contribution to an extended check fills its pool for the
+    GM; the page's odds for the next roll stay those of the pool the players last saw."""
+    http, pages = client
+    for line in ("/ext Ritual threshold=10 time=30m", "/ext use Ritual"):
+        assert gm.table.submit(line).ok, line
+    gm.ask("/ask boris listen")
+
+    async def odds() -> str:
+        got = await (await http.get(link(pages, "Boris Ivanov") + "/requests.json")).json()
+        (request,) = got["requests"]
+        return str(request["odds"])
+
+    before = await odds()
+    assert "Ritual" in before
+    for dice in ("05", "07", "03"):
+        fb = gm.table.submit(f"!alice spot hidden = {dice}")
+        assert fb.ok, fb.message
+    gm_now = gm.table.preview("boris listen").text
+    assert gm_now != before  # the GM's own preview moved: the test can tell
+    assert await odds() == before
+    assert gm.table.submit("alice spot hidden = 04").ok  # a public roll: the players see it
+    after = await odds()
+    assert after != before and after == gm.table.preview("boris listen").text

@@ -30,7 +30,8 @@ roll line typed with those dice. An answer is:
 
 What a page shows is the players' filter of the GM's campaign (the character's sheet as the
 players' view shows it), plus what is that player's own: their open requests, secret ones
-too, with the exact odds the GM's preview prints, and the results of their requests
+too, with the exact odds a preview of the line prints on the players' campaign (a pool a
+secret roll filled stays as the players last saw it), and the results of their requests
 (:data:`RESULTS` newest; a secret one reaches only this page and the GM). Names of GM-only
 characters in any of it are their stand-ins.
 """
@@ -171,7 +172,7 @@ class PlayerPages:
         self._session = Session(self.store.campaign, ())
         self._table: Table = open_table(self._session, rng=random.Random())
         self._table.warm_up()  # the rules load now, not on the first phone's first change
-        self._view: tuple[object, Campaign, list[LogEntry], Cast] | None = None
+        self._view: tuple[object, Campaign, list[LogEntry], Cast, Table] | None = None
         self.base = ""  # the address the server is reached at (for the printed links)
         self.tokens: dict[str, str] = {}
         if self.campaign_id is not None:
@@ -242,15 +243,17 @@ class PlayerPages:
     def url(self, token: str) -> str:
         return f"{self.base}/p/{token}"
 
-    def _players(self) -> tuple[Campaign, list[LogEntry], Cast]:
-        """The players' filter of the current state (made once per change)."""
+    def _players(self) -> tuple[Campaign, list[LogEntry], Cast, Table]:
+        """The players' filter of the current state, and a table over it for the odds a
+        page shows (made once per change)."""
         key = (self.store.campaign, self.store.log_count)
         if self._view is None or self._view[0] != key:
             campaign, log = self.store.campaign, self.store.log
             view, shown = players(tracker(campaign.system), campaign, log)
             cast = Cast(campaign, (n for e in log for n in e.hidden))
-            self._view = (key, view, shown, cast)
-        return self._view[1], self._view[2], self._view[3]
+            table = open_table(Session(view, ()), rng=random.Random())
+            self._view = (key, view, shown, cast, table)
+        return self._view[1], self._view[2], self._view[3], self._view[4]
 
     # -- who asks -----------------------------------------------------------------------------
     def character(self, token: str) -> str | None:
@@ -267,7 +270,7 @@ class PlayerPages:
     # -- what the page shows ------------------------------------------------------------------
     def state(self, who: str) -> dict[str, Any]:
         """What ``who``'s page shows now (``requests.json``)."""
-        view, shown, cast = self._players()
+        view, shown, cast, table = self._players()
         sheet: list[list[list[str]]] = []
         if any(c.name == who for c in view.characters):
             character = view.character(who)
@@ -276,7 +279,7 @@ class PlayerPages:
                 [[text, style] for text, style in line]
                 for line in sheet_lines(character, SHEET_WIDTH, rolls=rolls, gm=False)
             ]
-        requests = [self._request(a, cast) for a in open_asks(self.campaign) if a.who == who]
+        requests = [self._request(a, cast, table) for a in open_asks(self.campaign) if a.who == who]
         inbox = self.inbox
         return {
             "name": who,
@@ -292,13 +295,18 @@ class PlayerPages:
             else "",
         }
 
-    def _request(self, ask: Ask, cast: Cast) -> dict[str, Any]:
-        shown = self._table.preview(ask.line)
+    def _request(self, ask: Ask, cast: Cast, table: Table) -> dict[str, Any]:
+        """One open request as the page shows it. Its odds are the preview of its line on
+        the players' table — the campaign as the players see it, a secret roll's change to
+        a pool or a tick still veiled — never on the GM's: a figure moved by a secret roll
+        would tell it. A line the players' table cannot preview (it names a hidden
+        character) shows no odds."""
+        shown = table.preview(ask.line)
         inbox = self.inbox
         return {
             "id": ask.id,
             "line": cast.redact(ask.line),
-            "odds": cast.redact(shown.text),
+            "odds": cast.redact(shown.text) if shown.ok else "",
             "secret": ask.secret,
             "sent": inbox is not None and inbox.waiting(ask.id),
         }
@@ -383,7 +391,7 @@ class PlayerPages:
         return {"name": who, "rolling": mode(campaign), "rollable": kept[1]}
 
     def _rollable(self, who: str) -> list[dict[str, Any]]:
-        _view, _shown, cast = self._players()
+        _view, _shown, cast, seen = self._players()
         character = self.campaign.character(who)
         found: list[dict[str, Any]] = []
         for name in dict.fromkeys(self._table.skill_aliases(who).values()):
@@ -391,7 +399,7 @@ class PlayerPages:
                 line = roll_line(self._table, who, name)
             except (CommandError, ValueError, KeyError):
                 continue  # a roll the page cannot start (an opposed-only one, say)
-            shown = self._table.preview(line)
+            shown = seen.preview(line)  # odds of the players' state: no secret moves them
             if not shown.ok or not shown.odds:
                 continue
             kind = (
@@ -411,12 +419,12 @@ class PlayerPages:
             line = roll_line(self._table, who, skill, modifiers)
         except (CommandError, ValueError, KeyError) as exc:
             return _Refusal(400, str(exc))
-        _view, _shown, cast = self._players()
+        _view, _shown, cast, seen = self._players()
         return {
             "ok": True,
             "skill": skill,
             "modifiers": modifiers,
-            **_odds(self._table.preview(line), cast),
+            **_odds(seen.preview(line), cast),  # the players' state: no secret moves them
         }
 
     def start(
