@@ -27,6 +27,7 @@ from tui.store.files import read_campaign
 from tui.store.logfile import read_log
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import open_state
+from tui.store.regular import why_not_regular
 
 __all__ = ["check_file", "check_main", "saves_in"]
 
@@ -43,8 +44,9 @@ def saves_in(folder: Path) -> list[Path]:
 def check_file(path: str) -> list[str]:
     """Messages for one save: problems first; the last line is ``FILE: ok`` if it is good."""
     p = Path(path)
-    if not p.is_file():
-        return [_("{path}: no such file").format(path=path)]
+    why = why_not_regular(p)  # a FIFO, a loop of links: said as what they are
+    if why is not None:
+        return [f"{path}: {why}"]
     log = log_path(p)
     try:
         read_campaign(p)  # the save's own problems first

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tui.language import _
+from tui.store.regular import TEXT_LIMIT, read_regular
 
 __all__ = [
     "KEEP_REPORTS",
@@ -119,7 +120,7 @@ def _version(name: str) -> str:
 
 def _log_tail(path: Path, lines: int = LOG_LINES) -> list[str]:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_regular(path, limit=TEXT_LIMIT).decode("utf-8", "replace")
     except OSError:
         return []
     return text.splitlines()[-lines:]

@@ -563,9 +563,14 @@ def _existing_file(path: Path, source: str) -> Path:
                 source=source, path=path, hint=hint
             )
         )
-    if not path.is_file():
+    from tui.store.regular import why_not_regular  # here: the store loads with a campaign
+
+    why = why_not_regular(path)
+    if why is None:
+        return path
+    if not os.path.lexists(path):
         raise UsageError(_("{source}: no such file: {path}").format(source=source, path=path))
-    return path
+    raise UsageError(_("{source}: {path}: {why}").format(source=source, path=path, why=why))
 
 
 def _run(ns: argparse.Namespace) -> int:

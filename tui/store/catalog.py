@@ -21,7 +21,7 @@ from pathlib import Path
 from tui.base.textsafe import visible
 from tui.language import _, tr
 from tui.store import tomlread
-from tui.store.regular import open_regular
+from tui.store.regular import SAVE_LIMIT, open_regular, read_regular
 
 __all__ = ["SaveSummary", "check", "copy_name", "plain", "summarize"]
 
@@ -73,7 +73,7 @@ def summarize(path: Path) -> SaveSummary:
         doc = tomlread.loads(text)
     except tomllib.TOMLDecodeError:
         try:  # a multi-line value may run past a line that looks like a header
-            doc = tomlread.loads(path.read_text(encoding="utf-8"))
+            doc = tomlread.loads(read_regular(path, limit=SAVE_LIMIT).decode("utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             return SaveSummary(path, fallback, problem=check(path) or _("cannot be read"))
     return _from_doc(path, doc, fallback)

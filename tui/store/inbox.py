@@ -32,13 +32,13 @@ import hashlib
 import json
 import os
 import re
-import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from tui.store.files import fsync_dir
 from tui.store.lock import probed_held
+from tui.store.regular import read_json
 
 __all__ = ["REQUEST_ID", "STALE_AFTER", "Answer", "Inbox", "inbox_dir", "roll_slot"]
 
@@ -82,21 +82,12 @@ def roll_slot(who: str) -> str:
 
 
 def _read(path: Path) -> Answer | None:
+    """The answer in ``path``, or ``None`` while it does not read: a file half written, or
+    anything that is no small regular file of flat JSON (a FIFO there is refused at once,
+    never waited on — the app looks at the inbox four times a second)."""
     try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        data = os.read(fd, _MAX)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        doc = read_json(path, limit=_MAX, depth=1, follow=False)
+    except (OSError, ValueError):
         return None
     if not isinstance(doc, dict):
         return None

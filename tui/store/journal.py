@@ -106,7 +106,7 @@ class Journal:
 
     def _set_aside(self, size: int) -> None:
         """Move the bytes after the last complete entry into a file beside the log."""
-        src = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        src = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
         try:
             st = os.fstat(src)
             if (st.st_dev, st.st_ino) != self._ident:

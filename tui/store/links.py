@@ -25,6 +25,7 @@ from pathlib import Path
 
 from tui.store.files import atomic_write
 from tui.store.lock import probed_held
+from tui.store.regular import read_json
 
 __all__ = ["TOKEN_BYTES", "LinkFile", "Links", "links_dir"]
 
@@ -49,19 +50,12 @@ class LinkFile:
 
 
 def _read(path: Path) -> LinkFile:
+    """What the file holds; an empty one when it does not read — no regular file (a FIFO is
+    refused at once, never waited on), over :data:`_MAX`, not JSON, or nested past the two
+    levels it has."""
     try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
-    except OSError:
-        return LinkFile()
-    try:
-        data = os.read(fd, _MAX)
-    except OSError:
-        return LinkFile()
-    finally:
-        os.close(fd)
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        doc = read_json(path, limit=_MAX, depth=2, follow=False)
+    except (OSError, ValueError):
         return LinkFile()
     if not isinstance(doc, dict):
         return LinkFile()

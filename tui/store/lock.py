@@ -11,6 +11,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from tui.base.regular import open_regular
 from tui.language import _
 from tui.store.errors import LockedError, WriteError
 from tui.store.paths import lock_path
@@ -288,7 +289,7 @@ def is_locked(path: str | os.PathLike[str]) -> bool:
     its inode, its name's lock file, or its campaign's lock."""
     real = Path(os.path.realpath(path))
     try:
-        fd = os.open(real, os.O_RDONLY | os.O_CLOEXEC)
+        fd = open_regular(real)  # a FIFO would wait for a writer: no save, no lock
     except OSError:
         return False
     try:

@@ -59,6 +59,7 @@ from tui.store.parsecache import head_doc, stat_key, write_cache
 from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, open_state, replay, set_log_aside
+from tui.store.regular import why_not_regular
 from tui.store.savetext import SaveText
 from tui.store.undo_history import earlier_steps
 
@@ -164,15 +165,9 @@ class Store:
         the save as it is and keeps the log beside (:func:`recovery.set_log_aside`).
         """
         real = Path(os.path.realpath(path))
-        if not real.is_file():
-            raise SaveError(
-                path,
-                _("is a folder, not a save")
-                if real.is_dir()
-                else _("is not a regular file")
-                if real.exists()
-                else _("no such file"),
-            )
+        why = why_not_regular(path)  # a FIFO or a loop of links is said as such
+        if why is not None:
+            raise SaveError(path, _("is a folder, not a save") if real.is_dir() else why)
         fd = None if read_only else lock.acquire(real)
         held = lock.WriterLocks(real)
         try:

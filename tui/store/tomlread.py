@@ -5,6 +5,11 @@
 Python's limit on converting digits (4,300; the limit guards against quadratic time), which
 a save or a log may hold if hand-edited or damaged. It is turned into a decoding error at
 the number's place, so ``check`` and the app refuse it in one line like any syntax error.
+
+Values nested so deep that :mod:`tomllib` runs out of recursion (``a = [[[[…`` thousands
+deep) are the same: a decoding error where the nesting goes too deep
+(:func:`~tui.store.nesting.deep_line`), never a ``RecursionError`` out of the config, the
+catalog or ``config check``.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import tomllib
 from typing import Any
 
 from tui.language import _
+from tui.store.nesting import deep_line
 
 __all__ = ["loads"]
 
@@ -29,6 +35,10 @@ def loads(text: str) -> dict[str, Any]:
         raise
     except ValueError:
         raise tomllib.TOMLDecodeError(_too_long(text)) from None
+    except RecursionError:
+        line, column = deep_line(text)
+        said = _("values nested too deeply")
+        raise tomllib.TOMLDecodeError(f"{said} (at line {line}, column {column})") from None
 
 
 def _too_long(text: str) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tui.base.regular import NotRegularFile, TooBig, read_bounded
 from tui.language import _
 from tui.session.campaign.model import Character, Value
 from tui.session.protocol.system import Imported
@@ -200,19 +201,17 @@ def _yards(value: float | None) -> int | float | None:
 def read(path: Path) -> Imported:
     """The character in the GCS file at ``path`` (JSON or XML), or :class:`GcsError`."""
     name = path.name
-    try:
-        if not path.is_file():
-            raise GcsError(name, _("not a regular file"))
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise GcsError(
-                name,
-                _("{size} bytes is too large for a character sheet (at most {most})").format(
-                    size=size, most=MAX_BYTES
-                ),
-            )
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+    try:  # opened without waiting: a FIFO named like a sheet is refused, never waited on
+        data = read_bounded(path, limit=MAX_BYTES)
+    except NotRegularFile:
+        raise GcsError(name, _("not a regular file")) from None
+    except TooBig as exc:
+        raise GcsError(
+            name,
+            _("{size} bytes is too large for a character sheet (at most {most})").format(
+                size=exc.size, most=MAX_BYTES
+            ),
+        ) from None
     except OSError as exc:
         raise GcsError(name, exc.strerror or str(exc)) from None
     return parse(data, name)
