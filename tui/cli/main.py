@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from tui.cli.shellout import safe_output, shown
 from tui.language import N_, _, msg, tr
 
 __all__ = ["COMMANDS", "UsageError", "main", "parsers", "split_command", "version_text"]
@@ -521,10 +522,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             command, rest = split_command(args)
             if command is not None:
-                return _RUNS[command](rest)
+                with safe_output():  # what a sub-command prints from files drives nothing
+                    return _RUNS[command](rest)
             return _run(_main_parser().parse_args(args))
         except UsageError as exc:
-            print(f"tablekeeper: {exc}", file=sys.stderr)
+            print(f"tablekeeper: {shown(str(exc))}", file=sys.stderr)
             return 2
 
 
