@@ -7,10 +7,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tui.session.campaign.log import LogEntry
-from tui.session.campaign.model import Campaign, Character, ExtendedCheck, Scene
+from tui.session.campaign.model import Campaign, Character, Condition, ExtendedCheck, Scene
 from tui.session.campaign.name_forms import name_key, nfkc
 from tui.session.campaign.transliteration import romanise
 from tui.session.players import players
+from tui.session.recap.build import recap
 from tui.session.systems.registry import tracker
 
 BRP = tracker("brp")
@@ -175,3 +176,101 @@ def test_each_spelling_class_is_hidden_everywhere(name: str, written: str) -> No
     assert view.checks[0].name == "Track Unknown A"
     assert view.characters[0].extra["rumour"] == "Unknown A is near"
     assert [e.text for e in shown] == ["Alice Moore: something involving Unknown A"]
+
+
+#: GM-only characters of the second property: Latin and Cyrillic names, and an alias
+MARKED = {"Mordecai": (), "Зорин": (), "Grashnak": ("Orc",)}
+#: combining marks a GM's keyboard or a copied text may put over a Latin letter
+MARKS = ("\u0300", "\u0301", "\u0302", "\u0303", "\u0308", "\u030a", "\u030c", "\u0327")
+#: what a name or alias may carry after it: English plurals and possessives, Russian cases
+ENGLISH = ("", "s", "'s", "’s")
+RUSSIAN = ("", "а", "у", "ом", "ов", "е", "ам", "ами", "ах", "ы")
+
+
+@st.composite
+def marked(draw: st.DrawFn) -> tuple[str, str]:
+    """A GM-only name or alias, and one way a text may write it: in either script, in any
+    case, with combining marks over any of its Latin letters (one, two, all of them — NFC
+    or decomposed) or a stress mark over a Russian vowel, and a plural or case ending."""
+    target = draw(st.sampled_from(["Mordecai", "Зорин", "Orc"]))
+    text = draw(st.sampled_from((target, romanise(target), {"Orc": "Орк"}.get(target, target))))
+    out = []
+    for ch in text:
+        out.append(ch)
+        if "a" <= ch.lower() <= "z" and draw(st.booleans()):
+            out.append(draw(st.sampled_from(MARKS)))
+        elif ch in "аоуеи" and draw(st.integers(0, 4)) == 0:
+            out.append("\u0301")  # a stress mark
+    text = "".join(out)
+    text = draw(st.sampled_from((text, text.upper(), text.lower(), text.title())))
+    if draw(st.booleans()):
+        text = nfkc(text)  # composed where Unicode has the letter, decomposed otherwise
+    cyrillic = any("а" <= ch.lower() <= "я" for ch in text)
+    return target, text + draw(st.sampled_from(RUSSIAN if cyrillic else ENGLISH))
+
+
+def _public(said: str) -> tuple[Campaign, list[LogEntry]]:
+    hidden = tuple(
+        Character(n, side="npc", gm_only=True, extra={"aliases": list(a)} if a else {})
+        for n, a in MARKED.items()
+    )
+    party = (
+        Character("Alice Moore", conditions=(Condition(f"{said}'s curse"),)),
+        Character("Boris Ivanov"),
+    )
+    gm = Campaign(
+        "c",
+        "brp",
+        characters=(*party, *hidden),
+        scene=Scene(f"Lair of {said}", turn_order=("Alice Moore", "Boris Ivanov")),
+        checks=(ExtendedCheck(f"Track {said}", tn=11, threshold=5, time_budget=60),),
+    )
+    entries = [
+        LogEntry(seq=1, time="t", kind="note", text=f"{said} here"),
+        LogEntry(seq=2, time="t", kind="scene", text=f"scene ended: {said} escaped"),
+        LogEntry(seq=3, time="t", kind="change", text=f"meets {said}", actor="Alice Moore"),
+    ]
+    return gm, entries
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(marked())
+def test_no_spelling_with_marks_endings_or_an_alias_reaches_any_players_surface(
+    written: tuple[str, str],
+) -> None:
+    """Issue 47: two diacritics ("Mördecaï", "Zörín") and an alias's plural or Russian form
+    ("Orcs", "Орка") reached the players' view, a phone page and the recap."""
+    target, said = written
+    gm, entries = _public(said)
+    view, shown = players(BRP, gm, entries)
+    texts = [
+        view.scene.name if view.scene else "",
+        *(c.name for c in view.checks),
+        *(c.name for ch in view.characters for c in ch.conditions),
+        *(e.text for e in shown),
+        recap(BRP, gm, lambda: iter(entries)),
+    ]
+    key = name_key(target)
+    for text in texts:
+        assert key not in name_key(text), (said, text)
+        assert nfkc(said) not in nfkc(text), (said, text)
+    assert [c.name for c in view.characters] == ["Alice Moore", "Boris Ivanov"]
+    assert view.scene is not None and "Unknown" in view.scene.name
+
+
+@pytest.mark.parametrize(
+    "said", ["Mördecaï", "Zörín", "Mörd\u0308ecaï", "Зо\u0301рин", "Orcs", "Орка", "Орков", "ORC's"]
+)
+def test_the_issues_spellings_are_hidden(said: str) -> None:
+    gm, entries = _public(said)
+    view, shown = players(BRP, gm, entries)
+    assert view.scene is not None and view.scene.name.startswith("Lair of Unknown A")
+    assert shown[0].text.startswith("Unknown A")
+
+
+def test_everyday_words_near_a_short_alias_stay() -> None:
+    """ "Orc" hides "Orcs" and "Орка", never "force", "orchard" or "Orcish"."""
+    cast = (Character("Grashnak", gm_only=True, extra={"aliases": ["Orc"]}), Character("Alice"))
+    text = "force the orchard, speak Orcish"
+    view, _ = players(BRP, Campaign("c", "brp", characters=cast, scene=Scene(text)), ())
+    assert view.scene is not None and view.scene.name == text

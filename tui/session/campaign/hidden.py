@@ -2,9 +2,11 @@
 
 A GM-only character answers to its name and its ``extra.aliases``, found in every spelling
 the roll entry forgives (:mod:`tui.session.campaign.name_forms`: any case, script,
-apostrophe, dash or spacing, Russian endings, one typo in a long name). A name or alias of
-four letters or more is found at a word's start with the rest of the word; a shorter one
-only as whole words, so the alias "Orc" does not make "force" a secret. A visible
+apostrophe, dash or spacing, accents and combining marks, Russian endings, one typo in a
+long name); an alias is found exactly as a name is. A name or alias of four letters or more
+is found at a word's start with the rest of the word; a three-letter one as a whole word
+with at most a plural or case ending ("Orcs", "Орка", "Орков" for "Orc"); a shorter one only
+as a whole word — so the alias "Orc" does not make "force" a secret. A visible
 character's own name is never taken for a hidden one's ending or typo ("Ivanov" is not
 "Ivan"). Finding too much only hides more from the players; a short form of a name the GM
 uses in notes ("Балгруф" for "ярл Балгруф") belongs in the character's aliases.

@@ -7,7 +7,9 @@ transliteration`: case folded, Cyrillic in Latin letters) in its loose form (``k
 the words — an apostrophe, straight or curly, a hyphen or dash, two spaces, a non-breaking
 or zero-width space, nothing at all — does not matter: ``Ог’лай``, ``Og-lai``, ``OGLAY`` and
 ``Oglai`` are all ``oglai``. A name is found at a word's start, over one or more words:
-exactly; from four letters on with any rest of its last word, from five with any ending
+exactly (every accent and combining mark folded away: ``Mördecaï`` is ``mordekai``, as is
+``Мордекай``); a three-letter name with a plural or case ending (``Orcs``, ``Орка``); from
+four letters on with any rest of its last word, from five with any ending
 (the name less its last letter, then the rest of the word: Russian cases) and with one
 letter wrong, missing, extra or two swapped, then at most a three-letter ending (the
 entry's typo: ``Огллай`` is ``Ог'лай``; in a four-letter name a typo makes an everyday
@@ -43,8 +45,19 @@ __all__ = [
     "words_of",
 ]
 
-#: letters and digits; the modifier letters (U+02B0-02FF: "ʼ", "ʻ", "ˈ") are apostrophes
-_WORD = re.compile(r"[^\W_\u02b0-\u02ff]+")
+#: letters and digits, and the combining marks over them (a stress mark no letter absorbs,
+#: "Зо́рин", stays inside its word); the modifier letters (U+02B0-02FF: "ʼ", "ʻ", "ˈ") are
+#: apostrophes
+_WORD = re.compile(
+    r"(?:[^\W_\u02b0-\u02ff]|[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])+"
+)
+#: a Latin "c" that sounds "k" (not before e, i or h: "ch" is ч, "ts"/"c" is ц), and "ck":
+#: "Orc" is the "Орк" of a Russian text
+_HARD_C = re.compile(r"ck|c(?![eih])")
+#: the endings a three-letter name takes as a whole word — English plurals, Russian cases —
+#: as keys (after :func:`~tui.session.campaign.transliteration.loose`): "Orcs", "Орка",
+#: "Орков" name "Orc"; a longer name takes any ending already
+_SHORT_ENDINGS = frozenset({"s", "es", "a", "u", "e", "i", "om", "ov", "am", "ami", "ah", "oi"})
 _WHOLE = 4  # shorter names match whole words only; from here on, the rest of the word too
 _STEM = 5  # from this length on, any ending of the last word
 _TYPO = 5  # from this length on, one typo (the entry forgives one in a word of 4+ letters)
@@ -76,7 +89,7 @@ def distance(a: str, b: str, limit: int = 2) -> int:
 
 @lru_cache(maxsize=65536)
 def _key(word: str) -> str:
-    return loose(normal(word)).replace(" ", "")
+    return _HARD_C.sub("k", loose(normal(word)).replace(" ", ""))
 
 
 def words_of(text: str) -> list[tuple[int, int, str]]:
@@ -226,8 +239,11 @@ def _match(key: str, words: tuple[str, ...]) -> tuple[int, int] | None:
     if ahead.startswith(key):
         if size in ends:
             return ends.index(size), EXACT
+        j = bisect_left(ends, size)
         if size >= _WHOLE:
-            return bisect_left(ends, size), ENDING  # the name, then the rest of its last word
+            return j, ENDING  # the name, then the rest of its last word
+        if size >= 3 and ahead[size : ends[j]] in _SHORT_ENDINGS:
+            return j, ENDING  # a short name with a plural or a case ending: "Orcs", "Орка"
     stem = key[:-1]
     if size >= _STEM and key[-1].isalpha() and ahead.startswith(stem):
         return bisect_left(ends, size - 1), ENDING  # the name less its last letter, an ending

@@ -2,7 +2,8 @@
 :mod:`tui.session.entry.names`, which re-exports these) and for finding GM-only names in
 any spelling (:mod:`tui.session.campaign.name_forms`).
 
-:func:`normal` is the comparison form (NFKC, case-folded, Russian, Ukrainian and Belarusian letters
+:func:`normal` is the comparison form (NFKC, case-folded, every combining mark folded away
+(:func:`plain`), Russian, Ukrainian and Belarusian letters
 transliterated, punctuation runs as one space); :func:`loose` makes the common romanisation
 variants equal; :func:`romanise` keeps case and punctuation, for completing a Cyrillic name
 in a Latin line; :func:`script_of` tells which script a line is being typed in.
@@ -14,7 +15,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["alternate", "loose", "normal", "romanise", "script_of"]
+__all__ = ["alternate", "loose", "normal", "plain", "romanise", "script_of"]
 
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 _ROMAN = {
@@ -32,6 +33,11 @@ _ALTERNATE_ROMAN = {"й": "i", "х": "kh", "щ": "shch", "ц": "c", "ю": "iu", 
 _ALTERNATE = str.maketrans(_ALTERNATE_ROMAN)
 _LOOSE = (("shch", "sch"), ("kh", "h"), ("ts", "c"), ("j", "i"), ("y", "i"))
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+#: letters with a stroke or a ligature, which Unicode does not decompose into a plain one
+_UNMARKED = {
+    "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ı": "i", "ŧ": "t", "æ": "ae", "œ": "oe",
+    "þ": "th", "ð": "d",
+}  # fmt: skip
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
 
 
@@ -39,13 +45,36 @@ _LATIN_LETTER = re.compile(r"[A-Za-z]")
 def normal(text: str) -> str:
     """The comparison form of a name: Cyrillic is transliterated, so a GM on a Latin
     keyboard can type ``dallah`` for "Даллах" (and ``даллах`` still works)."""
-    return _NON_WORD.sub(" ", _nfkc(text).casefold().translate(_LATIN)).strip()
+    return _NON_WORD.sub(" ", plain(_nfkc(text).casefold()).translate(_LATIN)).strip()
+
+
+def plain(text: str) -> str:
+    """``text`` with every combining mark folded away: a Latin letter's accents go
+    (``Mördecaï`` → ``Mordecai``, ``Zörín`` → ``Zorin``), as do marks no letter absorbs (a
+    stress mark over a Russian vowel, ``Зо́рин``); a few letters with no decomposition are
+    their plain ones (``ø`` → ``o``, ``ł`` → ``l``, ``æ`` → ``ae``). Cyrillic letters keep
+    what makes them letters of their own (``й``, ``ё``, ``ї`` are not ``и``, ``е``, ``і``
+    to the transliteration)."""
+    if text.isascii():
+        return text
+    return "".join(_plain_letter(ch) for ch in text)
+
+
+@lru_cache(maxsize=4096)
+def _plain_letter(ch: str) -> str:
+    if ch in _UNMARKED:
+        return _UNMARKED[ch]
+    if unicodedata.combining(ch):
+        return ""
+    if ch.isascii() or _CYRILLIC.match(ch):
+        return ch
+    return "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
 
 
 def alternate(text: str) -> str:
     """The normal form with the second romanisation (``Даймитрий`` → ``daimitrii``)."""
     return _NON_WORD.sub(
-        " ", _nfkc(text).casefold().translate(_ALTERNATE).translate(_LATIN)
+        " ", plain(_nfkc(text).casefold()).translate(_ALTERNATE).translate(_LATIN)
     ).strip()
 
 
