@@ -337,13 +337,14 @@ class PlayerPages:
                 asked = own
             if not isinstance(asked, Mapping) or asked.get("who") != who:
                 continue
+            then = cast.past(entry.hidden)  # hidden when it was made: hidden in it still
             found.append(
                 {
                     "id": str(asked.get("id", "")),
                     "own": asked is own,
                     "refused": asked.get("by") == "refused",
-                    "text": cast.redact(shown_text(entry)),
-                    "effects": [cast.redact(e) for e in shown_effects(entry)],
+                    "text": then.redact(shown_text(entry)),
+                    "effects": [then.redact(e) for e in shown_effects(entry)],
                     "grade": entry.grade,
                     "undone": entry.seq in undone,
                     "secret": entry.secret,

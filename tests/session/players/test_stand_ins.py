@@ -67,3 +67,37 @@ def test_undo_keeps_the_letters() -> None:
     run(table, "/scene Ogre den")
     table.session.undo()
     assert table.campaign.options[STAND_INS] == {"Ogre": "A"}
+
+
+def _shown(table: Table, name: str) -> Table:
+    """``name`` made visible as the editor's GM-only toggle does: one logged change."""
+    from tui.session.characters.form import fields_of, toggle_field
+
+    ch = table.campaign.character(name)
+    field = next(f for f in fields_of(ch, table.system) if f.kind == "gm")
+    new, said = toggle_field(table.campaign, name, field)
+    assert table.change(lambda _c: new, said).ok
+    return table
+
+
+def test_a_revealed_character_gets_its_name_back_everywhere_but_in_its_past() -> None:
+    """Issue 47: a revealed character stayed "Unknown A" in the party panel and in later
+    public notes, after a restart too."""
+    table = open_table(Session(with_hidden("Mordecai")), rng=random.Random(2))
+    run(table, "/scene Lair of Mordecai", "/note! Mordecai watches")
+    before = [e.text for e in players(tracker("brp"), table.campaign, table.session.log)[1]]
+    assert "Mordecai" not in str(before) and "Lair of Unknown A" in str(before)
+    _shown(table, "Mordecai")
+    run(table, "/note! Mordecai waves", "/cond alice Mordecai's curse")
+    for session in (
+        table.session,
+        Session(table.campaign, table.session.log, last_seq=len(table.session.log)),
+    ):
+        view, shown = players(tracker("brp"), session.campaign, session.log)
+        assert "Mordecai" in [c.name for c in view.characters]
+        assert view.scene is not None and view.scene.name == "Lair of Mordecai"
+        texts = [e.text for e in shown]
+        assert texts[: len(before)] == before  # what the players saw then is kept
+        assert "note: Mordecai waves" in texts
+        conditions = [c.name for c in view.character("Alice Moore").conditions]
+        assert "Mordecai's curse" in conditions

@@ -129,6 +129,9 @@ def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]) -
       the save hides now, named in its actor, text, effects or inputs — when that character
       made it. An undo or redo of such an entry is left out too.
 
+    A character hidden when an entry was made stays hidden in that entry after the GM shows
+    it (:meth:`Cast.past`); in later entries, and in the state, it has its name back.
+
     An entry no character made (the turn passing, a new round, the turn order) keeps its public
     part: a hidden character's name in its text becomes the stand-in ("round 2: Unknown A's
     turn"), its effects naming a hidden character go and the others stay ("Alice Moore: bleeding
@@ -144,9 +147,11 @@ def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]) -
     else is shown as it was logged.
     """
     out: list[LogEntry] = []
+    everyone = cast
     for entry in entries:
         if entry.secret or _legacy_note(entry):
             continue
+        cast = everyone.past(entry.hidden)  # who was hidden when it was made stays hidden in it
         names = _involved(entry, cast)
         if not names:
             out.append(replace(entry, hidden=()))
