@@ -15,7 +15,7 @@ import re
 import shutil
 import threading
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,7 @@ from tui.app.answers import Answers, Taken
 from tui.cli.player_pages import PlayerPages
 from tui.cli.serve import PlayersServer
 from tui.session.asks.requests import open_asks
+from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Session
 from tui.session.players import players_log
 from tui.session.table.table import Table
@@ -366,3 +367,23 @@ async def test_a_secret_roll_does_not_move_the_odds_on_a_players_page(
     assert gm.table.submit("alice spot hidden = 04").ok  # a public roll: the players see it
     after = await odds()
     assert after != before and after == gm.table.preview("boris listen").text
+
+
+async def test_a_party_character_hidden_then_shown_has_its_sheet_on_its_page(
+    gm: Table_,
+    client: Served,
+) -> None:
+    """Issue 47: after the GM hid Boris and showed him again, his page's sheet was empty
+    (the players' view still called him "Unknown A")."""
+    http, pages = client
+    boris = gm.table.campaign.character("Boris Ivanov")
+    for hidden in (True, False):
+        changed = gm.table.campaign.with_character(replace(boris, gm_only=hidden))
+
+        def edit(_c: Campaign, new: Campaign = changed) -> Campaign:
+            return new
+
+        assert gm.table.change(edit, "hidden or shown").ok
+    assert gm.table.submit("/note! Boris Ivanov is back").ok
+    state = await (await http.get(link(pages, "Boris Ivanov") + "/requests.json")).json()
+    assert state["sheet"] and "Boris Ivanov" in state["sheet"][0][0][0]
