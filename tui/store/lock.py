@@ -71,7 +71,7 @@ def acquire(path: str | os.PathLike[str]) -> int:
     p = Path(path)
     for _attempt in range(_ATTEMPTS):
         try:
-            fd = os.open(p, os.O_RDONLY | _NOFOLLOW)
+            fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW)  # a FIFO: never waited on
         except OSError as exc:
             raise WriteError(p, _("cannot open: {why}").format(why=exc.strerror or exc)) from None
         try:
