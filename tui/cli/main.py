@@ -626,7 +626,8 @@ def _run(ns: argparse.Namespace) -> int:
     app = TablekeeperApp(save, saves_dir=saves, rng=rng, read_only=ns.read_only, config=config)
     crash = guard(app)
     app.run()
-    return crash.report()
+    with safe_output():  # the app has let the terminal go; an error's text may quote a save
+        return crash.report()
 
 
 def terminal_problem() -> str | None:
