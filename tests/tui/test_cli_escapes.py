@@ -116,8 +116,12 @@ def test_serve_prints_a_characters_link_line_without_its_escapes(
     save.write_text(text.replace("Alice Moore", "Alice \\u001b[31mMoore\\u0007"), "utf-8")
     Store.open(save).close()  # the campaign gets its identity, so its characters get links
 
+    async def startup(server: PlayersServer) -> None:
+        await server.on_startup(None)  # type: ignore[arg-type]
+        server.announce()  # what it prints once it listens; then it stops
+
     def started(self: PlayersServer) -> None:
-        asyncio.run(self.on_startup(None))  # type: ignore[arg-type]  # prints, then stops
+        asyncio.run(startup(self))
 
     monkeypatch.setattr(PlayersServer, "serve", started)
     with socket.socket() as free:

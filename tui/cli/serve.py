@@ -36,6 +36,7 @@ import logging
 import re
 import secrets
 import shlex
+import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
@@ -233,19 +234,47 @@ class PlayersServer(Server):
         finally:
             self.viewers -= 1
 
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C (or SIGTERM). textual-serve's own ``serve`` prints its address
+        while the app starts, before the port listens — a script (or a player) that acts on
+        the line may find nothing there yet; here the lines come once the port listens.
+        ``OSError`` when it cannot listen."""
+        self.debug = debug
+        self.initialize_logging()
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, self.host, self.port).start()
+            self.announce()
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, stop.set)
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+
     async def on_startup(self, app: web.Application) -> None:
+        if self.pages is not None:
+            self.pages.base = self.base
+            links = self.pages.links
+            if links is not None:
+                links.set_base(self.base)
+            self._follow = asyncio.create_task(self._follow_pages(self.pages))
+
+    def announce(self) -> None:
+        """The lines printed once the server listens: the players' view, each character's
+        link, a warning when other machines can connect."""
         print(
             _("Players' view of {name}: {url}").format(name=self.save.name, url=self.url),
             flush=True,
         )
         if self.pages is not None:
-            self.pages.base = self.base
             for line in self.pages.lines():
                 print(line, flush=True)
-            links = self.pages.links
-            if links is not None:
-                links.set_base(self.base)
-            self._follow = asyncio.create_task(self._follow_pages(self.pages))
         if self.host not in ("127.0.0.1", "localhost", "::1"):
             print(
                 _(
