@@ -69,7 +69,7 @@ class HiddenNames:
         self.names: frozenset[str] = frozenset(tokens.values())
         self._forms = _forms(frozenset(tokens))
         if tokens:  # the visible names matter only beside hidden ones
-            self._seen = _forms(seen - tokens.keys() if seen & tokens.keys() else seen)
+            self._seen = _forms(frozenset(seen - tokens.keys()) if seen & tokens.keys() else seen)
         else:
             self._seen = _forms(frozenset())
         self._found = _found(self._forms, self._seen)
