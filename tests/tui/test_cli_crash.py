@@ -37,7 +37,7 @@ async def test_a_crash_after_a_change_keeps_it_and_writes_a_report(
     bugreport.record("earlier problem", "a line of the app's own log")
     app = TablekeeperApp(save, rng=rng())
     crash = guard(app)
-    monkeypatch.setattr(MainScreen, "action_next_character", _boom)
+    monkeypatch.setattr(MainScreen, "next_character", _boom)
     async with app.run_test() as pilot:
         await type_line(pilot, f"/note {SECRET}")
         pilot.app.post_message(key_event("f2"))  # the broken handler: the app closes

@@ -25,12 +25,11 @@ import os
 import random
 import signal
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
-from textual.binding import Binding
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -39,7 +38,8 @@ from tui.app.files import CampaignFiles
 from tui.app.terminal import lenient_input
 from tui.base import gcpause
 from tui.base.textsafe import visible
-from tui.language import N_, _
+from tui.language import _
+from tui.screens.actions import APP, Action, app_action, bindings
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Feedback, Table
 from tui.store import (
@@ -66,10 +66,10 @@ __all__ = ["FOLLOW_EVERY", "GC_RESUME_AT_THE_LATEST", "TablekeeperApp"]
 FOLLOW_EVERY = 0.2
 #: Seconds after start-up by which the garbage collector is back on, whatever is shown.
 GC_RESUME_AT_THE_LATEST = 3.0
-#: Actions that change the campaign: not offered in the players' view.
-_CHANGING = frozenset({"undo", "redo", "end_adventure"})
-#: Actions on the open campaign the players' view does not offer either (the GM's copying).
-_GM_ONLY = frozenset({"copy_result", "copy_recap", "links"})
+
+
+async def _awaited(done: Awaitable[None]) -> None:
+    await done
 
 
 class UiCall(Message):
@@ -85,31 +85,7 @@ class TablekeeperApp(OrderedKeysApp[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "Tablekeeper"
-    BINDINGS = [
-        Binding("ctrl+z", "undo", "Undo", id="app.undo", priority=True),
-        # Redo is in the help and the palette: the footer keeps its room for the roll form
-        Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo", priority=True),
-        Binding("f1", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-        # the clipboard (OSC 52): in the help and the palette, not the footer; priority, so
-        # they work over the recap and other modal screens too
-        Binding(
-            "alt+c", "copy_result", "Copy result", show=False, id="app.copy_result", priority=True
-        ),
-        Binding(
-            "alt+r", "copy_recap", "Copy recap", show=False, id="app.copy_recap", priority=True
-        ),
-        # Textual's own palette binding (same text, so the footer is unchanged), with an id
-        Binding(
-            "ctrl+p",
-            "command_palette",
-            "palette",
-            show=False,
-            priority=True,
-            tooltip=N_("Open the command palette"),
-            id="app.command_palette",
-        ),
-    ]
+    BINDINGS = bindings(APP)
 
     def __init__(
         self,
@@ -332,11 +308,32 @@ class TablekeeperApp(OrderedKeysApp[None]):
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The players' view offers no action that changes the campaign (keys, footer), and
-        without an open campaign (the picker) there is nothing to undo or redo."""
-        if self.table is None and action in ("undo", "redo", *_GM_ONLY):
+        """A declared action the GM alone has is not offered in the players' view (keys,
+        footer), nor one on the open campaign without one (the picker: nothing to undo)."""
+        declared = app_action(str(parameters[0]) if action == "run" and parameters else action)
+        return declared is None or self.allows(declared)
+
+    def allows(self, action: Action[TablekeeperApp] | Action[MainScreen]) -> bool:
+        """Whether ``action`` is offered now (its key, its palette entry)."""
+        if action.campaign and self.table is None:
             return False
-        return not (self.read_only and action in _CHANGING | _GM_ONLY)
+        return not (self.read_only and action.gm_only)
+
+    async def action_run(self, name: str, argument: str = "") -> None:
+        """A key of a declared action, or a command's answer naming one
+        (:data:`tui.screens.actions.APP`)."""
+        declared = app_action(name)
+        if declared is not None and self.allows(declared):
+            done = declared.run(self, argument)
+            if done is not None:
+                await done
+
+    def run_declared(self, action: Action[TablekeeperApp]) -> None:
+        """Run ``action`` now (the palette's entries); what it awaits, as soon as it can."""
+        if self.allows(action):
+            done = action.run(self, "")
+            if done is not None:
+                self.call_later(_awaited, done)
 
     def main_screen(self) -> MainScreen | None:
         """The main screen when a campaign is open (it may be under a dialog)."""

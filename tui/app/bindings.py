@@ -1,62 +1,44 @@
 """Every key binding of the app by id: what ``[keymap]`` in the config may remap.
 
-Importing the screens costs start-up time, so this runs only when a config has a keymap
-(and for the README's key table and its test).
+The declared actions' (:mod:`tui.screens.actions`) and every binding a screen or widget
+class of ``tui.screens`` and ``tui.widgets`` holds, found by walking those packages, so a
+new screen's keys need no list kept here. Importing the screens costs start-up time, so
+this runs only when a config has a keymap (and for the README's key table and its test).
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+
 from textual.binding import Binding
+from textual.dom import DOMNode
 
 __all__ = ["binding_ids", "bindings"]
 
 
 def bindings() -> list[Binding]:
-    """Our bindings (each carries an id), in the order app, screens, widgets."""
+    """Our bindings (each carries an id): the app's, then each screen's and widget's."""
+    import tui.screens
+    import tui.widgets
     from tui.app.app import TablekeeperApp
-    from tui.screens.adventure_end import AdventureEndScreen
-    from tui.screens.best import BestScreen
-    from tui.screens.dice_stats import DiceStatsScreen
-    from tui.screens.editor import EditorScreen
-    from tui.screens.help import HelpScreen
-    from tui.screens.log_search import LogSearchScreen
-    from tui.screens.main import MainScreen
-    from tui.screens.paste import PasteScreen
-    from tui.screens.picker import NewCampaignScreen, PickerScreen, ProblemScreen
-    from tui.screens.recap_view import RecapScreen
-    from tui.screens.roll_form import RollFormScreen
-    from tui.screens.scene import SceneScreen
-    from tui.screens.scenes_list import ScenesScreen
-    from tui.screens.sheet import SheetScreen
-    from tui.screens.whole_preview import WholePreviewScreen
-    from tui.widgets.log_panel import LogPanel
-    from tui.widgets.roll_entry import RollEntry
 
-    found: list[Binding] = []
-    for owner in (
-        TablekeeperApp,
-        MainScreen,
-        RollEntry,
-        LogPanel,
-        PickerScreen,
-        NewCampaignScreen,
-        ProblemScreen,
-        HelpScreen,
-        AdventureEndScreen,
-        RollFormScreen,
-        BestScreen,
-        SceneScreen,
-        PasteScreen,
-        SheetScreen,
-        EditorScreen,
-        LogSearchScreen,
-        ScenesScreen,
-        DiceStatsScreen,
-        RecapScreen,
-        WholePreviewScreen,
-    ):
-        found += [b for b in owner.BINDINGS if isinstance(b, Binding) and b.id]
-    return found
+    owners: list[type[DOMNode]] = [TablekeeperApp]
+    for package in (tui.screens, tui.widgets):
+        for module_info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            module = importlib.import_module(module_info.name)
+            owners += [
+                owner
+                for _name, owner in inspect.getmembers(module, inspect.isclass)
+                if issubclass(owner, DOMNode) and owner.__module__ == module.__name__
+            ]
+    found: dict[str, Binding] = {}
+    for owner in owners:
+        for binding in owner.__dict__.get("BINDINGS", ()):
+            if isinstance(binding, Binding) and binding.id:
+                found.setdefault(f"{binding.id} {binding.key}", binding)
+    return list(found.values())
 
 
 def binding_ids() -> frozenset[str]:

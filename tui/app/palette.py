@@ -1,23 +1,16 @@
-"""The command palette (ctrl+p): Textual's own system commands beside ours.
+"""The command palette (ctrl+p): our declared actions and slash commands beside Textual's.
 
-:func:`commands` gathers everything; :func:`offers` is the one place that decides whether a
-screen shows a command: the players' view (read-only) offers only what works there and
-writes nothing — help, the next sheet, quit, and Textual's keys panel, theme (not
-remembered there) and maximize — never undo, a slash command or a screenshot (a file).
-Where ours and Textual's share a title, ours wins: our "Quit" saves first and says so
-(Textual's runs the same ``action_quit``, described as "as soon as possible"). Textual's
-"Screenshot" is kept but saves through :func:`take_screenshot`: to ``~/Downloads`` when that
-folder exists, else to the per-user state folder's ``screenshots/`` (a fresh or SSH-only
-account has no Downloads, where Textual's own only said "Failed to save screenshot"), and the
-notice names the file. Copying (:func:`copy_result`, :func:`copy_recap`, and the main
-screen's log line) goes through Textual's ``copy_to_clipboard``: an OSC 52 sequence the
-terminal puts on the clipboard, which works over SSH and in tmux (with ``set -g
-set-clipboard on``) where no clipboard tool could (``tests/e2e/test_tmux_clipboard.py``).
+Ours come from the declarations (:mod:`tui.screens.actions`), offered where their keys are;
+of Textual's own the players' view keeps those that write nothing (:func:`offers`), and its
+"Screenshot" saves through :func:`take_screenshot` (Downloads, else the state folder, the
+notice naming the file). Copying goes through Textual's OSC 52 ``copy_to_clipboard``, which
+works over SSH and in tmux where no clipboard tool could.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +19,7 @@ from textual.screen import Screen
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
+from tui.screens.actions import APP, MAIN, Action, Owner
 from tui.session.campaign.log import shown_text
 
 if TYPE_CHECKING:
@@ -44,20 +38,8 @@ __all__ = [
 
 #: Our palette entries that stand in for the slash commands of the same name.
 _AS_ENTRIES = ("undo", "redo", "help", "quit")
-#: What the players' view offers (titles; every other command changes or writes something).
-VIEW_TITLES = frozenset(
-    {
-        N_("Help"),
-        N_("Next sheet"),
-        N_("Select in log"),
-        N_("Copy log line"),
-        N_("Quit"),
-        N_("Keys"),
-        N_("Theme"),
-        N_("Maximize"),
-        N_("Minimize"),
-    }
-)
+#: Textual's commands the players' view offers (its screenshot writes a file).
+VIEW_TITLES = frozenset({N_("Keys"), N_("Theme"), N_("Maximize"), N_("Minimize")})
 
 
 def commands(
@@ -77,13 +59,15 @@ def commands(
         )
         for c in textual
     ]
-    for cmd in [*mine, *(c for c in theirs if c.title not in titles)]:
-        if offers(app, screen, cmd):
+    yield from mine
+    for cmd in theirs:
+        if cmd.title not in titles and offers(app, screen, cmd):
             yield cmd
 
 
 def offers(app: TablekeeperApp, screen: Screen[object], command: SystemCommand) -> bool:
-    """Whether the palette on ``screen`` lists ``command`` (the players' view: few)."""
+    """Whether the palette on ``screen`` lists one of Textual's commands (the players'
+    view: those that write nothing); ours are offered as their declarations say."""
     if app.read_only:
         return command.title in VIEW_TITLES or command.title in {tr(t) for t in VIEW_TITLES}
     return True
@@ -190,103 +174,29 @@ def _literal(text: str) -> str:
     return text.replace("[", "\\[")
 
 
-def _key(app: TablekeeperApp, binding_id: str, default: str) -> str:
-    """The key(s) bound to ``binding_id`` now, remapped by the config's keymap or not."""
+def _key(app: TablekeeperApp, action: Action[Owner]) -> str:
+    """The key(s) bound to ``action`` now, remapped by the config's keymap or not."""
     keymap = app.config.keymap if app.config is not None else {}
-    return keymap.get(binding_id, default).replace(",", "/")
+    return keymap.get(action.id, action.key).replace(",", "/") if action.id else action.key
+
+
+def _entry(app: TablekeeperApp, action: Action[Owner], run: Callable[[], object]) -> SystemCommand:
+    about = action.about_text(_key(app, action), view=app.read_only)
+    return SystemCommand(tr(action.title), about, run)
 
 
 def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
-    undo, redo = _key(app, "app.undo", "ctrl+z"), _key(app, "app.redo", "ctrl+y")
-    yield SystemCommand(
-        _("Undo"), _("Take back the last change ({key})").format(key=undo), app.action_undo
-    )
-    yield SystemCommand(
-        _("Redo"), _("Do again what was undone ({key})").format(key=redo), app.action_redo
-    )
-    about = (
-        _("Keys and what this view shows")
-        if app.read_only
-        else _("Keys and the roll-entry language")
-    )
-    yield SystemCommand(_("Help"), f"{about} ({_key(app, 'app.help', 'f1')})", app.action_help)
+    """The declared actions with a palette title that are offered now, and the table's slash
+    commands (those standing for a declared action left out)."""
+    for action in APP:
+        if action.title and app.allows(action):
+            yield _entry(app, action, partial(app.run_declared, action))
     main = app.main_screen()
     if main is not None:
-        yield SystemCommand(
-            _("Next sheet"),
-            _("Show the next character's sheet ({key})").format(
-                key=_key(app, "main.next_character", "f2")
-            ),
-            lambda: main.run_action("next_character"),
-        )
-        yield SystemCommand(
-            _("Roll form"),
-            _("A roll with fields: character, skill, modifiers, dice ({key})").format(
-                key=_key(app, "main.roll_form", "ctrl+r")
-            ),
-            lambda: main.run_action("roll_form"),
-        )
-        yield SystemCommand(
-            _("Who should roll this?"),
-            _(
-                "Every party member's odds for the typed check, best first ({key}; /best SKILL)"
-            ).format(key=_key(app, "main.best", "ctrl+b")),
-            lambda: main.run_action("best"),
-        )
-        yield SystemCommand(
-            _("Find in the log"),
-            _("Search the whole log; filter by character, kind, grade ({key}; /find TEXT)").format(
-                key=_key(app, "main.find", "f6")
-            ),
-            lambda: main.run_action("find_log"),
-        )
-        yield SystemCommand(
-            _("Past scenes"),
-            _("Every scene so far; Enter opens its log ({key}; /scenes)").format(
-                key=_key(app, "main.scenes", "f7")
-            ),
-            lambda: main.run_action("past_scenes"),
-        )
-        yield SystemCommand(
-            _("Dice statistics"),
-            _(
-                "Each character's successes against the exact odds, as a chart ({key}; /stats)"
-            ).format(key=_key(app, "main.stats", "f8")),
-            lambda: main.run_action("dice_stats"),
-        )
-        yield SystemCommand(
-            _("Whole scene"),
-            _("Every line of the scene panel ({key})").format(key=_key(app, "main.scene", "f3")),
-            lambda: main.run_action("scene_details"),
-        )
-        yield SystemCommand(
-            _("Character sheet"),
-            _("Everything about the selected character ({key})").format(
-                key=_key(app, "main.sheet", "f4")
-            ),
-            lambda: main.run_action("sheet"),
-        )
-        yield SystemCommand(
-            _("Select in log"),
-            _("Highlight a log line: Up/Down move, Enter copies, Escape goes back ({key})").format(
-                key=_key(app, "main.select_log", "ctrl+l")
-            ),
-            main.select_log,
-        )
-        yield SystemCommand(
-            _("Copy log line"),
-            _("The highlighted log line (else the newest) to the clipboard ({key})").format(
-                key=_key(app, "main.copy_log_line", "alt+l")
-            ),
-            main.action_copy_log_line,
-        )
-        if not app.read_only:
-            yield SystemCommand(
-                _("Edit character"),
-                _("Open the editor on the selected character (/edit)"),
-                lambda: main.open_character("edit", ""),
-            )
-    if app.table is not None:
+        for shown in MAIN:
+            if shown.title and app.allows(shown):
+                yield _entry(app, shown, partial(shown.run, main, ""))
+    if app.table is not None and not app.read_only:  # the players' view types none
         for cmd in app.table.commands():
             if cmd.name in _AS_ENTRIES:
                 continue
@@ -295,20 +205,3 @@ def ours(app: TablekeeperApp) -> Iterator[SystemCommand]:
                 _literal(f"{cmd.shown_usage} — {cmd.help}"),
                 lambda c=cmd: app.fill_entry(f"/{c.name} "),
             )
-    if app.table is not None and not app.read_only:
-        yield SystemCommand(
-            _("Copy the last result"),
-            _("The newest log line to the clipboard ({key})").format(
-                key=_key(app, "app.copy_result", "alt+c")
-            ),
-            lambda: copy_result(app),
-        )
-        yield SystemCommand(
-            _("Copy the recap"),
-            _("The recap on screen, else the players' recap, as Markdown ({key})").format(
-                key=_key(app, "app.copy_recap", "alt+r")
-            ),
-            lambda: copy_recap(app),
-        )
-    leave = _("Leave the players' view") if app.read_only else _("Save and leave")
-    yield SystemCommand(_("Quit"), f"{leave} ({_key(app, 'app.quit', 'ctrl+q')})", app.action_quit)

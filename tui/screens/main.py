@@ -1,35 +1,21 @@
-"""The main screen: header, party, scene, log, preview line and the roll entry.
+"""The main screen: the table in play — header, party, scene, log, preview and roll entry.
 
-The preview (three rows above the entry) shows, while typing, the resolved check with its
-exact odds and the odds as a bar (:mod:`tui.widgets.odds_bar`); after Enter, the result.
-Lines committed one after another without typing in between (type-ahead, a paste, keys) each
-keep their own result there, newest last; a line emptied (Escape, backspace) takes its odds
-with it, so the preview never shows the odds of a line no longer typed. A refused line stays
-in the entry with its problem part selected (typing replaces it, Escape clears it). The
-odds of a typed line too long for the rows are cut after a whole outcome, the last row
-naming the key (ctrl+o) that shows them whole (:mod:`tui.screens.whole_preview`); a
-result too long is shown whole in a notification (and ``/summary`` is logged). What the
-rows hold is :mod:`tui.widgets.preview_rows`'s. ctrl+r
-opens the guided roll form, ctrl+b "who should roll this?" for the typed check, f3 the whole
-scene; f6/f7/f8 (``/find``, ``/scenes``, ``/stats``) and ``/recap`` look
-back over the whole log (:mod:`tui.screens.review`); f2, f4 and Enter on the party list open
-a character's sheet. A line a form builds is committed as if typed
-(:meth:`MainScreen.run_line`). ctrl+l selects a line in the log (the panel takes the focus
-while selecting, see :class:`~tui.widgets.log_panel.LogPanel`); alt+l copies it, or the
-newest line when none is selected.
+It routes what the GM asks for: a committed line goes to the table, and a command's answer
+naming a declared action (:mod:`tui.screens.actions`) runs that action, as its key and its
+palette entry do. The preview rows are :mod:`tui.widgets.preview_rows`'s; a line a form builds
+is committed as if typed (:meth:`MainScreen.run_line`).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -38,6 +24,7 @@ from textual.widgets import Input
 from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
+from tui.screens.actions import MAIN, bindings, main_action
 from tui.screens.review import Finder, Source, log_finder, log_indexed, log_source
 from tui.session.asks.offers import open_offers
 from tui.session.table.table import Feedback, Preview, Table
@@ -52,17 +39,16 @@ from tui.widgets.scene_panel import ScenePanel
 from tui.widgets.text_pane import TextPane
 
 if TYPE_CHECKING:
+    from tui.session.recap.build import Indexed
     from tui.store.store import Store
 
-__all__ = ["GM_ONLY_ACTIONS", "CampaignOnDisk", "LineHistory", "MainScreen"]
+__all__ = ["CampaignOnDisk", "LineHistory", "MainScreen"]
 
 #: Seconds of quiet after a committed line before the entry history is written.
 HISTORY_DELAY = 0.5
 #: Seconds after the screen is interactive before the log's index is brought up to date.
 INDEX_AFTER = 1.0
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
-#: The review actions: the players' view has none of them (they read the GM's whole log).
-GM_ONLY_ACTIONS = ("find_log", "past_scenes", "dice_stats", "recap")
 
 
 class CampaignOnDisk(Protocol):
@@ -103,55 +89,7 @@ class LineHistory(Protocol):
 class MainScreen(Screen[None]):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
-    BINDINGS = [
-        Binding(
-            "f2",
-            "next_character",
-            "Next sheet",
-            id="main.next_character",
-            tooltip=N_("Show the next character's sheet"),
-        ),
-        Binding(
-            "f4",
-            "sheet",
-            "Sheet",
-            show=False,
-            id="main.sheet",
-            tooltip=N_("The full sheet of the selected character"),
-        ),
-        Binding("escape", "clear_entry", "Clear line", show=False, id="main.clear"),
-        # the preview's last row names it when it cuts the preview; the footer has no room
-        Binding(
-            "ctrl+o",
-            "whole_preview",
-            "All odds",
-            show=False,
-            id="main.whole_preview",
-            tooltip=N_("The typed line's whole preview: every outcome on its row, every note"),
-        ),
-        Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="main.log_up"),
-        Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="main.log_down"),
-        Binding("ctrl+l", "select_log", "Select in log", show=False, id="main.select_log"),
-        # priority: in the roll entry alt+l would type an "l" (a terminal sends it as one)
-        Binding(
-            "alt+l",
-            "copy_log_line",
-            "Copy log line",
-            show=False,
-            priority=True,
-            id="main.copy_log_line",
-        ),
-        Binding("ctrl+n", "slash('/next')", "Next turn", id="main.next_turn"),
-        Binding("alt+up", "slash('/up')", "Actor up", show=False, id="main.actor_up"),
-        Binding("alt+down", "slash('/down')", "Actor down", show=False, id="main.actor_down"),
-        Binding("ctrl+r", "roll_form", "Roll form", id="main.roll_form"),
-        Binding("ctrl+b", "best", "Who should roll?", show=False, id="main.best"),
-        # the panel's last row names f3 when lines are hidden; the footer has no room for it
-        Binding("f3", "scene_details", "Whole scene", show=False, id="main.scene"),
-        Binding("f6", "find_log", "Find", show=False, id="main.find"),
-        Binding("f7", "past_scenes", "Scenes", show=False, id="main.scenes"),
-        Binding("f8", "dice_stats", "Dice stats", show=False, id="main.stats"),
-    ]
+    BINDINGS = bindings(MAIN)
     #: Keys handled outside bindings, for the help's key list.
     EXTRA_KEYS = (("enter", N_("Commit the line")),)
 
@@ -359,17 +297,17 @@ class MainScreen(Screen[None]):
             return  # no typed line, or results of committed ones are shown
         shown = typed_preview(self._previewed, mono=self.mono)
         width = max(1, self.preview.content_size.width or self.app.size.width - 2)
-        key = self._key_of("whole_preview") or "ctrl+o"
+        key = self._key_of("main.whole_preview") or "ctrl+o"
         self.preview.update(fitted(shown, width, self.app.console, key))
 
-    def _key_of(self, action: str) -> str:
-        """The key (as the footer shows it) bound to ``action`` here, keymap applied."""
+    def _key_of(self, binding_id: str) -> str:
+        """The key (as the footer shows it) bound by ``binding_id`` here, keymap applied."""
         for binding in self.active_bindings.values():
-            if binding.binding.action == action:
+            if binding.binding.id == binding_id:
                 return self.app.get_key_display(binding.binding)
         return ""
 
-    def action_whole_preview(self) -> None:
+    def whole_preview(self) -> None:
         """ctrl+o: the typed line's whole preview on a screen of its own
         (:class:`~tui.screens.whole_preview.WholePreviewScreen`: Enter rolls the line,
         Escape goes back to it). Nothing typed: the bell."""
@@ -402,19 +340,7 @@ class MainScreen(Screen[None]):
         feedback = self.table.submit(line)
         if self.history is not None:
             self._history_soon()
-        if feedback.action == "best":
-            self.open_best(feedback.argument)
-            return
-        if feedback.ok and self.open_review(feedback.action, feedback.argument):
-            self.preview.update("")
-            return
-        if feedback.action in ("edit", "sheet"):  # /add, /edit, /sheet: a character screen
-            self.show_feedback(feedback)
-            self.app.call_later(self.open_character, feedback.action, feedback.argument)
-            return
-        if feedback.action:
-            self.app.call_later(self.app.run_action, feedback.action)
-            self.preview.update("")
+        if feedback.action and self._dispatch(feedback):
             return
         self.show_feedback(feedback)
         if not feedback.ok and feedback.at is not None:
@@ -510,17 +436,47 @@ class MainScreen(Screen[None]):
         if event.index < len(names):
             self.open_character("sheet", names[event.index])
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The players' view has no key that changes the table (next turn, actor up …) or
-        builds a roll (the roll form, "who should roll this?")."""
-        return not (self.read_only and action in ("slash", "roll_form", "best", *GM_ONLY_ACTIONS))
+    def _dispatch(self, feedback: Feedback) -> bool:
+        """Run the declared action a command answered with (``/find`` → the log search);
+        False when it names none. The app's (``/help``, ``/quit``) run on the app."""
+        mine = main_action(feedback.action)
+        if mine is None:
+            if feedback.ok:
+                self.app.call_later(self.app.run_action, f"run({feedback.action!r})")
+                self.preview.update("")
+                return True
+            return False
+        if mine.gm_only and self._refuse_read_only():
+            return True
+        if mine.answer:
+            self.show_feedback(feedback)
+        elif not feedback.ok:
+            return False
+        else:
+            self.preview.update("")
+        self.app.call_later(mine.run, self, feedback.argument)
+        return True
 
-    def action_slash(self, line: str) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The players' view lacks the declared actions that are the GM's alone (those that
+        change the table, build a roll or read the GM's whole log)."""
+        if action == "run" and parameters:
+            declared = main_action(str(parameters[0]))
+            return not (self.read_only and declared is not None and declared.gm_only)
+        return True
+
+    def action_run(self, name: str, argument: str = "") -> None:
+        """A key of a declared action (:data:`tui.screens.actions.MAIN`)."""
+        declared = main_action(name)
+        if declared is not None:
+            declared.run(self, argument)
+
+    def slash(self, line: str) -> None:
         """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""
         if not self._refuse_read_only():
             self.show_feedback(self.table.submit(line))
 
-    def action_clear_entry(self) -> None:
+    def clear_entry(self) -> None:
         """Escape: the line and whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
         self._previewed = None
@@ -528,12 +484,12 @@ class MainScreen(Screen[None]):
         self._results.clear()
         self.preview.update("")
 
-    def action_scroll_log(self, pages: int) -> None:
+    def scroll_log(self, pages: int) -> None:
         log = self.log_panel
         log.scroll_lines(pages * max(1, log.content_size.height - 1))
 
     # -- a log line: selected, copied ------------------------------------------------------
-    def action_select_log(self) -> None:
+    def toggle_log_selection(self) -> None:
         """ctrl+l: highlight a log entry (the newest) to copy; ctrl+l again goes back."""
         if self.log_panel.has_focus:
             self._leave_log()
@@ -545,7 +501,7 @@ class MainScreen(Screen[None]):
         if not self.log_panel.start_selecting():
             self.app.notify(_("Nothing in the log to select yet."), timeout=5, markup=False)
 
-    def action_copy_log_line(self) -> None:
+    def copy_log_line(self) -> None:
         """alt+l (Enter in the log): the highlighted log line, else the newest, to the
         clipboard as the log shows it, and a notice saying which."""
         log = self.log_panel
@@ -568,7 +524,7 @@ class MainScreen(Screen[None]):
 
     @on(LogPanel.CopyLine)
     def _copy_from_log(self) -> None:
-        self.action_copy_log_line()
+        self.copy_log_line()
 
     @on(LogPanel.Leave)
     def _left_log(self) -> None:
@@ -591,9 +547,6 @@ class MainScreen(Screen[None]):
         from tui.session.table.completion import complete_line
 
         return complete_line(self.table, text)
-
-    def action_sheet(self) -> None:
-        self.open_character("sheet", "")
 
     def open_character(self, screen: str, name: str) -> None:
         """The character sheet or editor (``screen``) of ``name`` (default: the selected);
@@ -622,7 +575,7 @@ class MainScreen(Screen[None]):
                 SheetScreen(self.table, name, names=names, gm=not self.read_only), closed
             )
 
-    def action_next_character(self) -> None:
+    def next_character(self) -> None:
         names = self.party.names
         if not names:
             return
@@ -635,7 +588,7 @@ class MainScreen(Screen[None]):
             self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
         return self.read_only
 
-    def action_roll_form(self) -> None:
+    def roll_form(self) -> None:
         """ctrl+r: the guided roll form, on the character of the typed line or the sheet."""
         from tui.screens.roll_form import RollFormScreen
         from tui.session.entry.entry import Check
@@ -652,11 +605,16 @@ class MainScreen(Screen[None]):
             who = parsed.a.actor
         self.app.push_screen(RollFormScreen(self.table, who), self._chosen)
 
-    def action_best(self) -> None:
-        """ctrl+b: "who should roll this?" for the check typed in the entry."""
+    def best(self, check: str = "") -> None:
+        """ "Who should roll this?" for ``check`` (``/best SKILL``), else for the check typed
+        in the entry."""
+        from tui.screens.best import BestScreen
         from tui.session.entry.entry import Check
 
         if self._refuse_read_only():
+            return
+        if check:
+            self.app.push_screen(BestScreen(self.table, check), self._chosen)
             return
         line = self.entry.value.strip()
         try:
@@ -673,12 +631,7 @@ class MainScreen(Screen[None]):
             return
         side = parsed.a
         words = [side.skill, *side.words, *(f"{k}={v}" for k, v in side.options.items())]
-        self.open_best(" ".join(words))
-
-    def open_best(self, check: str) -> None:
-        from tui.screens.best import BestScreen
-
-        self.app.push_screen(BestScreen(self.table, check), self._chosen)
+        self.best(" ".join(words))
 
     def _chosen(self, line: str | None) -> None:
         """A line from the roll form or "who rolls?": committed as if typed."""
@@ -687,61 +640,15 @@ class MainScreen(Screen[None]):
             self.entry.value = ""
             self.run_line(line)
 
-    def action_scene_details(self) -> None:
-        from tui.screens.scene import SceneScreen
-
-        self.app.push_screen(SceneScreen(self.table.campaign))
-
     # -- looking back over the whole log ---------------------------------------------------
-    def _source(self) -> Source:
+    def review_source(self) -> Source:
+        """The whole log, for the screens that look back over it."""
         return log_source(self.table, self.files.log_path if self.files is not None else None)
 
-    def _finder(self) -> Finder:
+    def review_finder(self) -> Finder:
+        """The log's index, for the screens that search it (None: they stream the log)."""
         return log_finder(self.table, self.files.store if self.files is not None else None)
 
-    def open_review(self, action: str, argument: str) -> bool:
-        """Open the screen a review command asked for; False for any other action."""
-        if action in GM_ONLY_ACTIONS and self.read_only:
-            return False
-        if action == "find_log":
-            self.action_find_log(argument)
-        elif action == "past_scenes":
-            self.action_past_scenes()
-        elif action == "dice_stats":
-            self.action_dice_stats()
-        elif action == "recap":
-            self.action_recap(argument)
-        else:
-            return False
-        return True
-
-    def action_find_log(self, text: str = "") -> None:
-        from tui.screens.log_search import LogSearchScreen
-        from tui.session.review.find import LogFilter
-
-        self.app.push_screen(
-            LogSearchScreen(
-                self.table.campaign, self._source(), LogFilter(text=text), finder=self._finder()
-            )
-        )
-
-    def action_past_scenes(self) -> None:
-        from tui.screens.scenes_list import ScenesScreen
-
-        self.app.push_screen(ScenesScreen(self.table.campaign, self._source(), self._finder()))
-
-    def action_dice_stats(self) -> None:
-        from tui.screens.dice_stats import DiceStatsScreen
-
-        self.app.push_screen(DiceStatsScreen(self.table, self._source()))
-
-    def action_recap(self, words: str = "") -> None:
-        from tui.screens.recap_view import RecapScreen
-
-        save = self.files.save_file if self.files is not None else None
-        store = self.files.store if self.files is not None else None
-        self.app.push_screen(
-            RecapScreen(
-                self.table.campaign, self._source(), words, save, log_indexed(self.table, store)
-            )
-        )
+    def review_indexed(self) -> Callable[[], Indexed | None]:
+        """The log's index as the recap reads it (see :func:`tui.screens.review.log_indexed`)."""
+        return log_indexed(self.table, self.files.store if self.files is not None else None)

@@ -38,8 +38,8 @@ from tui.language import tr
 
 __all__ = ["Footer", "Key"]
 
-#: the help key's actions: the last key a narrow line drops (the help lists the others)
-_HELP = ("help", "app.help")
+#: the help key's binding id: the last key a narrow line drops (the help lists the others)
+_HELP = "app.help"
 #: what the line shows: one tuple per shown key (and the palette's), compared to skip redraws
 Shown = tuple[tuple[object, ...], ...]
 
@@ -54,6 +54,7 @@ class Key:
     enabled: bool
     tooltip: str
     action: str = ""
+    id: str = ""  # the binding's id
 
     @property
     def width(self) -> int:
@@ -150,6 +151,7 @@ class Footer(Widget, can_focus=False):
             enabled,
             tr(tooltip) if tooltip else "",
             binding.action,
+            binding.id or "",
         )
 
     @property
@@ -207,8 +209,8 @@ class Footer(Widget, can_focus=False):
             return keys, True
         bare = 1 + cell_len(palette.display) + 1  # ▏^p
         label = cell_len(f" {palette.description}") if palette.description else 0
-        helps = [k for k in keys if k.action in _HELP]
-        order = [k for k in reversed(keys) if k.action not in _HELP] + helps
+        helps = [k for k in keys if k.id == _HELP]
+        order = [k for k in reversed(keys) if k.id != _HELP] + helps
         while keys and sum(k.width for k in keys) + bare > width:
             keys.remove(order.pop(0))
         return keys, sum(k.width for k in keys) + bare + label <= width
