@@ -4,13 +4,17 @@ A test that runs once per system takes its systems from :data:`SYSTEMS` (the reg
 campaign from the system's shipped demo, and the lines it types from :func:`roll_line` and
 :func:`own_commands` (what the demo and the system offer), so a newly registered system is in
 the snapshots, the sweeps and the round trips without an edit. A hand-written per-system
-table (richer lines, expected texts) is read through :func:`written_for`, which fails loudly for a
-registered system it lacks, and :func:`stale` names entries for systems no longer registered.
+table (richer lines, expected texts) is read through :func:`written_for`: a registered system
+it lacks gets lines derived from its demo and from what its :class:`SystemInfo` declares
+(:func:`derived_flow`, :func:`derived_npc`, :func:`derived_template`), or, where nothing can
+be derived, a failure naming the table; :func:`stale` names entries for systems no longer
+registered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -40,11 +44,85 @@ def demo_campaign(system: str) -> Campaign:
     return campaign
 
 
-def written_for(table: Mapping[str, T], system: str, what: str) -> T:
-    """``table[system]``, or a failure that says which table lacks the registered system."""
-    if system not in table:
+def written_for(
+    table: Mapping[str, T],
+    system: str,
+    what: str,
+    derived: Callable[[str], T | None] | None = None,
+) -> T:
+    """``table[system]``; else what ``derived`` makes of the system's demo and declarations,
+    or a failure that says which table lacks the registered system."""
+    if system in table:
+        return table[system]
+    made = derived(system) if derived is not None else None
+    if made is None:
         pytest.fail(f"{what} has no entry for the registered system {system!r}: add one")
-    return table[system]
+    return made
+
+
+def rollers(campaign: Campaign) -> list[tuple[str, str]]:
+    """``(name, first rollable skill)`` of each character that has one, in the save's order."""
+    system = registry.tracker(campaign.system)
+    found = []
+    for character in campaign.characters:
+        skills = system.rollables(character)
+        if skills:
+            found.append((character.name, str(skills[0])))
+    return found
+
+
+def derived_flow(system: str) -> tuple[str, str, str, str, str, str] | None:
+    """A GM flow from the demo: ``(typed roll, words it logs, app roll, opposed roll — "" when
+    the system declares none —, bad line, its error's words)`` (the shape of ``FLOWS``); None
+    when the dice typed after ``=`` are not all of a roll (the Strange System's range)."""
+    from tui.session.campaign.session import Session
+    from tui.session.tables import open_table
+
+    campaign = demo_campaign(system)
+    roll = roll_line(campaign)
+    table = open_table(Session(campaign), rng=random.Random(5))
+    assert table.submit(roll).ok, roll
+    made = table.session.log[-1].inputs
+    typed = f"{roll} = {' '.join(str(d) for d in made['dice'])}"
+    if not table.submit(typed).ok or table.session.log[-1].inputs["source"] != "typed":
+        return None
+    opposed = ""
+    if registry.info(system).opposed:
+        (a, a_skill), (b, b_skill) = rollers(campaign)[:2]
+        opposed = f"{a} {a_skill} vs {b} {b_skill}".casefold()
+    return (typed, str(made["skill"]), roll, opposed, f"{roll} zzqx", "zzqx")
+
+
+def derived_npc(system: str) -> tuple[str, tuple[str, ...], str] | None:
+    """A new NPC "Bandit" made like the demo's first roller: ``(scene, setup lines, roll)``;
+    None for a system whose rounds do not come from the turn order (its own lines end them)."""
+    if not registry.info(system).turn_order:
+        return None
+    campaign = demo_campaign(system)
+    name, skill = rollers(campaign)[0]
+    model = next(c for c in campaign.characters if c.name == name)
+    setup = [f"/attr bandit {k} {v}" for k, v in model.attributes.items()]
+    setup.append(f"/skill bandit {skill} {model.skills[skill]}")
+    return ("/scene Ambush", tuple(setup), f"bandit {skill}".casefold())
+
+
+def derived_template(system: str) -> tuple[str, str]:
+    """``(an NPC of the demo to copy hidden characters from, a visible roller's first word)``
+    (the shape of ``TEMPLATES``)."""
+    campaign = demo_campaign(system)
+    others = [c.name for c in campaign.characters if not c.gm_only]
+    npc = next((c.name for c in campaign.characters if c.side != "party"), others[-1])
+    return (npc, roll_line(campaign).split()[0])
+
+
+def derived_rolls(system: str) -> tuple[str, str]:
+    """``(what the template NPC rolls, a visible roll line)`` for the players' view's script:
+    the NPC's first rollable skill (else its first attribute) and :func:`roll_line`."""
+    campaign = demo_campaign(system)
+    npc, _roller = derived_template(system)
+    model = next(c for c in campaign.characters if c.name == npc)
+    skills = [*registry.tracker(system).rollables(model), *model.attributes]
+    return (str(skills[0]).casefold(), roll_line(campaign))
 
 
 def stale(table: Mapping[str, object]) -> list[str]:

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.app import App
 
-from tests.systems import SYSTEMS, written_for
+from tests.systems import SYSTEMS, derived_rolls, derived_template, written_for
 from tests.tui.conftest import DEMOS
 from tests.waits import settled, until
 from tui.app.app import TablekeeperApp
@@ -33,7 +33,8 @@ from tui.session.tables import open_table
 from tui.store import Store, read_campaign
 
 SIZES = ((80, 24), (120, 40), (200, 60))
-#: the NPC of each demo the hidden characters are copied from, and a visible roller
+#: the NPC of each demo the hidden characters are copied from, and a visible roller (a system
+#: without an entry: tests.systems.derived_template)
 TEMPLATES = {
     "brp": ("Boulder", "alice"),
     "gurps": ("Guard Moss", "vic"),
@@ -57,22 +58,20 @@ def all_text(app: App[None]) -> str:
     return "".join(out)
 
 
+#: what the hidden characters roll, and a roll line of a visible character (a system without
+#: an entry: tests.systems.derived_rolls)
+ROLLS = {
+    "brp": ("str", "alice spot hidden"),
+    "gurps": ("broadsword", "vic lockpicking"),
+    "age": ("fighting", "naomi stealth tn=11"),
+    "strange": ("danger", "kirma bow"),
+    "skirmish": ("fighting", "samurai fighting"),
+}
+
+
 def gm_lines(system: str, hidden: list[str], secrets: list[str], roller: str) -> list[str]:
     h = hidden[0]
-    skill = {
-        "brp": "str",
-        "gurps": "broadsword",
-        "age": "fighting",
-        "strange": "danger",
-        "skirmish": "fighting",
-    }[system]
-    visible_roll = {
-        "brp": "alice spot hidden",
-        "gurps": "vic lockpicking",
-        "age": "naomi stealth tn=11",
-        "strange": "kirma bow",
-        "skirmish": "samurai fighting",
-    }[system]
+    skill, visible_roll = written_for(ROLLS, system, "ROLLS", derived_rolls)
     lines = [
         f"/scene Ambush by {h}",
         "/order",
@@ -117,7 +116,7 @@ def gm_lines(system: str, hidden: list[str], secrets: list[str], roller: str) ->
 
 
 def build(folder: Path, system: str, hidden: list[str], secrets: list[str]) -> Path:
-    template, roller = written_for(TEMPLATES, system, "TEMPLATES")
+    template, roller = written_for(TEMPLATES, system, "TEMPLATES", derived_template)
     campaign: Campaign = read_campaign(DEMOS[system])
     npc = campaign.character(template)
     extra = {k: v for k, v in npc.extra.items() if k != "aliases"}

@@ -21,12 +21,20 @@ _KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 @dataclass(frozen=True)
 class SystemInfo:
-    """One registered system. ``rules`` and ``tracker`` are importable module names."""
+    """One registered system. ``rules`` and ``tracker`` are importable module names.
+
+    What the system has is declared here, readable without importing its code: the shared
+    per-system tests play what it declares (an opposed roll, rounds by the turn order, the
+    end-of-adventure rolls) and check that its tracker answers the same.
+    """
 
     key: str  # as stored in a save: system = "brp"
     name: str  # shown to the GM: "Basic Roleplaying"
     rules: str  # "rules.brp"
     tracker: str  # "tui.session.systems.brp" (its SYSTEM answers the System protocol)
+    opposed: bool = True  # opposed rolls, "a skill vs b skill" (its max_sides is 2 or more)
+    turn_order: bool = True  # /next walks the turn order and starts the rounds
+    experience: bool = False  # end-of-adventure experience rolls (/end)
 
 
 _SYSTEMS: dict[str, SystemInfo] = {}
@@ -72,10 +80,18 @@ def info(key: str) -> SystemInfo:
 
 for _builtin in (
     # names in English; shown in the GM's language (``tr(info.name)``)
-    SystemInfo("brp", N_("Basic Roleplaying"), "rules.brp", "tui.session.systems.brp"),
+    SystemInfo(
+        "brp", N_("Basic Roleplaying"), "rules.brp", "tui.session.systems.brp", experience=True
+    ),
     SystemInfo("gurps", "GURPS 4e", "rules.gurps", "tui.session.systems.gurps"),
     SystemInfo("age", N_("The Expanse (AGE)"), "rules.age", "tui.session.systems.age"),
-    SystemInfo("strange", N_("Strange System"), "rules.strange", "tui.session.systems.strange"),
+    SystemInfo(
+        "strange",
+        N_("Strange System"),
+        "rules.strange",
+        "tui.session.systems.strange",
+        turn_order=False,  # its rounds are its phases (/phase)
+    ),
     SystemInfo("skirmish", N_("d10 skirmish"), "rules.skirmish", "tui.session.systems.skirmish"),
 ):
     register(_builtin)
