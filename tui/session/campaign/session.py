@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from tui.language import Msg, msg, verbatim
 from tui.session.campaign.hidden import HiddenNames, strings_in
@@ -312,18 +312,7 @@ class Session:
             self._take_earlier()
         if not self._undo:
             return None
-        step = self._undo.pop()
-        self._redo.append(step)
-        self.campaign = carried(step.before, self.campaign)
-        entry = self._entry(
-            Draft.of("undo", step.said("undo")),
-            step.after,
-            undoes=step.seq,
-            secret=step.secret,
-            hidden=step.hidden,
-        )
-        self._notify([entry])
-        return entry
+        return self._step_over("undo", self._undo, self._redo)
 
     def _take_earlier(self) -> None:
         earlier, self._earlier = self._earlier, None
@@ -343,14 +332,23 @@ class Session:
         return carried(self._start, self.campaign) == self.campaign
 
     def redo(self) -> LogEntry | None:
+        """Make again the last change undone; ``None`` when nothing is undone."""
         if not self._redo:
             return None
-        step = self._redo.pop()
-        self._undo.append(step)
-        self.campaign = carried(step.after, self.campaign)
+        return self._step_over("redo", self._redo, self._undo)
+
+    def _step_over(
+        self, kind: Literal["undo", "redo"], source: list[_Step], target: list[_Step]
+    ) -> LogEntry:
+        """Undo or redo (``kind``) the newest step of ``source``, which moves to ``target``: the
+        state becomes the step's other side, and a logged entry says which step it takes."""
+        step = source.pop()
+        target.append(step)
+        now, other = (step.before, step.after) if kind == "undo" else (step.after, step.before)
+        self.campaign = carried(now, self.campaign)
         entry = self._entry(
-            Draft.of("redo", step.said("redo")),
-            step.before,
+            Draft.of(kind, step.said(kind)),
+            other,
             undoes=step.seq,
             secret=step.secret,
             hidden=step.hidden,
