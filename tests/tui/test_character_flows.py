@@ -256,13 +256,13 @@ async def test_help_and_palette_list_the_character_commands(
         await pilot.pause()
         text = str(app.screen.query_one("Static").render())
         for usage in (
-            "/add NAME [npc] [gm]",
+            "/add NAME [xN] [npc] [gm]",
             "/dup CHAR [xN]",
             "/rm CHAR",
             "/sheet [CHAR]",
             "/skill CHAR SKILL VALUE",
             "/attr CHAR NAME VALUE",
-            "/cond CHAR NAME [N rounds|turns]",
+            "/cond CHAR NAME [N rounds|turns] [mod=±N] [gm]",
             "/uncond CHAR NAME|all",
             "/init CHAR N | roll CHAR|all EXPR",
             "max=N",

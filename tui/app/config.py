@@ -287,7 +287,7 @@ def _drop_clashes(
             (
                 (binding, other, key)
                 for binding in keymap
-                for other, others in keys.items()
+                for other, others in sorted(keys.items())  # the same clash named every time
                 if other != binding and _together(binding, other)
                 # only the keys the remap adds: defaults that share a key do so by design
                 for key in sorted(keys[binding] - _split(defaults.get(binding, "")) & others)
