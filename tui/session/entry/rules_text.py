@@ -18,49 +18,15 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from tui.language import N_, _, current, tr
+from tui.language import N_, _, current, pgettext, tr
+from tui.session.entry.rules_messages import FIELD_NAMES, FIELDS, RULES_MESSAGES
 from tui.session.entry.wording import humane
 
-__all__ = ["RULES_MESSAGES", "rules_message"]
-
-#: the rules' messages a GM can reach, as templates of the English (values in braces)
-RULES_MESSAGES = (
-    N_("multiplier must be at least 1, got {n}"),
-    N_("too many dice: {count} (at most {most})"),
-    N_("modifier must be within ±{most}, got {value}"),
-    N_("dice expression too long ({n} chars, at most {most})"),
-    N_("bad dice expression {text}: a space inside a number"),
-    N_("empty dice expression"),
-    N_("bad dice expression {text} at character {n}"),
-    N_("constant must be at most {most}, got {value}"),
-    N_("dice count must be at least 1"),
-    N_("too many faces: {count} (at most {most})"),
-    N_("a die needs at least 1 face"),
-    N_("{expr} needs {n} dice, got {got}"),
-    N_("die {i} must be within 1..{sides}, got {face}"),
-    N_("{expr} has {n} totals; exact odds limited to {most}"),
-    N_("{field} must be within {low}..{high}, got {value}"),
-    N_("{field} must be an integer, got {value}"),
-    N_("{field} must hold {n} values, got {got}"),
-)
+__all__ = ["RULES_MESSAGES", "rules_message", "rules_template"]
 
 #: a range open at one end, said as a bound
 _AT_LEAST = N_("{field} must be at least {low}, got {value}")
 _AT_MOST = N_("{field} must be at most {high}, got {value}")
-
-#: the rules' field names a message may name, in the GM's words
-FIELDS = (
-    N_("roll"),
-    N_("modifier"),
-    N_("tn"),
-    N_("bonus"),
-    N_("skill"),
-    N_("shots"),
-    N_("recoil"),
-    N_("threshold"),
-    N_("value"),
-    N_("dice"),
-)
 
 _PATH = re.compile(r"^([a-z_]+)\[(\d+)\]\s*(?:(mul|div|add|sub|set) amount)?$")
 _KINDS = {
@@ -72,16 +38,47 @@ _KINDS = {
 }
 
 
+#: a value a template takes only in one shape: ``{kind}`` is a type the program names
+#: (``SceneKind``, ``random.Random``), never English words, so a general template such as
+#: ``{field} must be a {kind}, got {value}`` does not take a message it would leave half English
+_HOLES = {"kind": r"(?:[A-Z]|\w+\.)[\w.]*"}
+
+
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The templates as patterns, the most specific first: the one with the most fixed
+    English wins (``{field} must be a string, got …`` before ``{field} must be {kind}, got
+    …``), so a general shape only takes what no closer one says."""
     found = []
     for template in RULES_MESSAGES:
         parts = re.split(r"\{(\w+)\}", template)
         regex = "".join(
-            re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)
+            re.escape(p) if i % 2 == 0 else f"(?P<{p}>{_HOLES.get(p, '.+?')})"
+            for i, p in enumerate(parts)
         )
-        found.append((re.compile(f"^{regex}$", re.S), template))
-    return tuple(found)
+        fixed = sum(len(p) for p in parts[::2])
+        found.append((fixed, re.compile(f"^{regex}$", re.S), template))
+    found.sort(key=lambda f: -f[0])
+    return tuple((pattern, template) for _, pattern, template in found)
+
+
+def rules_template(text: str) -> tuple[str, dict[str, str]] | None:
+    """The template a rules message is an instance of, and the values it holds; None for
+    a message no template knows."""
+    for pattern, template in _patterns():
+        m = pattern.match(text)
+        if m is not None:
+            return template, m.groupdict()
+    return None
+
+
+def _name(name: str) -> str:
+    """A bare field name in the GM's words; one the rules never use stays as it is."""
+    if name in FIELDS:
+        return tr(name)
+    if name in FIELD_NAMES:
+        return pgettext("rules field", name)
+    return name
 
 
 def _field(name: str) -> str:
@@ -89,27 +86,41 @@ def _field(name: str) -> str:
     (модификатор 1)»; an unknown one stays as it is."""
     m = _PATH.match(name)
     if m is None:
-        return tr(name) if name in FIELDS else name
+        return _name(name)
     noun = m.group(1).removesuffix("s")
-    which = _("{noun} {n}").format(noun=tr(noun) if noun in FIELDS else noun, n=int(m.group(2)) + 1)
+    noun = noun if noun in FIELDS or noun in FIELD_NAMES else m.group(1)
+    which = _("{noun} {n}").format(noun=_name(noun), n=int(m.group(2)) + 1)
     if m.group(3):
         return _("{kind} ({which})").format(kind=tr(_KINDS[m.group(3)]), which=which)
     return which
+
+
+_MINUTES = re.compile(r"^(\d+(?:\.\d+)?) min$")
+
+
+def _value(value: str) -> str:
+    """A value a message holds, in the GM's words where it is a rules term (a phase, a
+    status, a level: ``planning`` → «планирование»; a list of them item by item; ``5 min``
+    → «5 мин»); a number, a quoted input or a name stays as it is."""
+    m = _MINUTES.match(value)
+    if m is not None:
+        return _("{n} min").format(n=m.group(1))
+    if not value[:1].isalpha():
+        return value
+    return ", ".join(tr(part) for part in value.split(", "))
 
 
 def rules_message(text: str) -> str:
     """A rules error's message as the GM reads it, in the current language."""
     if current() == "en":
         return humane(text)
-    for pattern, template in _patterns():
-        m = pattern.match(text)
-        if m is not None:
-            values = m.groupdict()
-            if "field" in values:
-                values["field"] = _field(values["field"])
-            if values.get("high") == "+inf":
-                template = _AT_LEAST
-            elif values.get("low") == "-inf":
-                template = _AT_MOST
-            return tr(template).format(**values)
-    return humane(text)
+    found = rules_template(text)
+    if found is None:
+        return humane(text)
+    template, values = found
+    values = {k: _field(v) if k == "field" else _value(v) for k, v in values.items()}
+    if values.get("high") == "+inf":
+        template = _AT_LEAST
+    elif values.get("low") == "-inf":
+        template = _AT_MOST
+    return tr(template).format(**values)
