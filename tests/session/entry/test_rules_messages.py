@@ -130,3 +130,24 @@ def test_a_rules_message_is_shown_whole_in_russian(
     if shown is not None:
         assert text == shown
     assert not english_words(text), text
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        (
+            "урон 2d6: 2d6 needs 2 dice, got 1",
+            "урон 2d6: 2d6: нужно кубиков: 2, а введено 1",
+        ),
+        (
+            "the test is blocked: call unblock() once the other test is done; Удача не потрачена",
+            "тест заблокирован: снимите блок (unblock()), когда другой тест закончится; "
+            "Удача не потрачена",
+        ),
+        ("персонаж: 'x' не найдено", "персонаж: 'x' не найдено"),
+    ],
+)
+def test_a_rules_message_inside_a_translated_line_is_translated(
+    line: str, shown: str, russian: None
+) -> None:
+    assert rules_message(line) == shown

@@ -110,13 +110,26 @@ def _value(value: str) -> str:
     return ", ".join(tr(part) for part in value.split(", "))
 
 
+def _within(text: str) -> str:
+    """A line that holds a rules message after a lead-in the tracker already translated
+    («урон 2d6: <rules message>», «Alice's d100: …») or before a tail («…; Удача не
+    потрачена»): that part in the GM's language, the rest as it is; else the English."""
+    for m in re.finditer(r": |; ", text):
+        head, tail = text[: m.start()], text[m.end() :]
+        if rules_template(tail) is not None:
+            return text[: m.end()] + rules_message(tail)
+        if rules_template(head) is not None:
+            return rules_message(head) + text[m.start() :]
+    return humane(text)
+
+
 def rules_message(text: str) -> str:
     """A rules error's message as the GM reads it, in the current language."""
     if current() == "en":
         return humane(text)
     found = rules_template(text)
     if found is None:
-        return humane(text)
+        return _within(text)
     template, values = found
     values = {k: _field(v) if k == "field" else _value(v) for k, v in values.items()}
     if values.get("high") == "+inf":
