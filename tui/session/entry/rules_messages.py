@@ -204,6 +204,12 @@ RULES_MESSAGES = (
     N_("{name} has already skipped to react this round"),
     N_("{field} must be {n} d6 faces, got {value}"),
     N_("{field} must be a pair (low, high) within 1..6, got {value}"),
+    # GURPS damage text and wounds
+    N_("damage must be dice like '2d+1', got {value}"),
+    N_("damage text too long ({n} chars, at most {most})"),
+    N_("damage must be text like '2d+1 cut', got {kind}"),
+    N_("damage {text} is based on ST: write the dice, e.g. '2d-1 cut'"),
+    N_("damage must look like '2d+1 cut' or '1d+2(2) pi', got {text}"),
 )
 
 #: the rules' field names a message may name, in the GM's words
@@ -299,5 +305,8 @@ FIELD_NAMES = frozenset(
         NC_("rules field", "ticked"),
         NC_("rules field", "classify"),
         NC_("rules field", "before"),
+        NC_("rules field", "damage type"),
+        NC_("rules field", "armour divisor"),
+        NC_("rules field", "pain"),
     )
 )
