@@ -38,6 +38,7 @@ __all__ = [
     "distribution",
     "enumerate_dice",
     "half_up",
+    "number_text",
     "sum_of_dice",
     "tally",
     "uniform",
@@ -52,6 +53,23 @@ def half_up(x: Fraction | int) -> int:
     if isinstance(x, bool) or not isinstance(x, int | Fraction):
         raise RulesError(f"x must be an integer or a Fraction, got {_shown(x)}")
     return floor(Fraction(x) + Fraction(1, 2))
+
+
+def number_text(value: Fraction | float, places: int | None = None) -> str:
+    """An exact or float number as text: a whole one as it is (``12``), else ``places``
+    decimals, or the shortest reading (``4.5``) when ``places`` is None.
+
+    The one way this code base writes a number that may be a ``Fraction``: before Python 3.12
+    ``Fraction.__format__`` takes no format spec, so ``f"{x:g}"`` on one raises TypeError.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+        raise RulesError(f"value must be a number, got {_shown(value)}")
+    exact = Fraction(value) if not isinstance(value, float) else None
+    if exact is not None and exact.denominator == 1:
+        return str(exact.numerator)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{float(value):g}" if places is None else f"{float(value):.{places}f}"
 
 
 def _shown(value: object) -> str:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from rules.dice import Expr, parse
 from rules.errors import RulesError
-from rules.exact import check_int, sum_of_dice
+from rules.exact import check_int, number_text, sum_of_dice
 from rules.gurps.core import Level, Result, resolve
 from rules.gurps.fire import (
     DistanceLike,
@@ -84,7 +84,7 @@ class RangedFire:
 
 
 def _yards(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return number_text(value)
 
 
 def ranged_fire(

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from rules.dice import Expr, parse
 from rules.errors import RulesError
-from rules.exact import check_int
+from rules.exact import check_int, number_text
 
 __all__ = [
     "COVER_PENALTY",
@@ -143,7 +143,7 @@ class ShotgunFire:
 
 
 def _yards(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return number_text(value)
 
 
 def shotgun(

@@ -116,7 +116,7 @@ def parse_text(
             raise SaveError(
                 path,
                 _("a text of more than {limit} million characters").format(
-                    limit=f"{nesting.MAX_TEXT / 1_000_000:,g}"
+                    limit=f"{float(nesting.MAX_TEXT / 1_000_000):,g}"
                 ),
                 key_path=long,
             )

@@ -258,7 +258,7 @@ class _Region:
         """The refusal of the ``size``-byte block at byte ``at`` (``line``: its line)."""
         self.f.seek(at)
         found = _SEQ.match(self.f.read(48))
-        mb, limit = f"{size / (1 << 20):,.1f}", f"{ENTRY_LIMIT >> 20:,}"
+        mb, limit = f"{float(size / (1 << 20)):,.1f}", f"{ENTRY_LIMIT >> 20:,}"
         message = (
             _("log entry {seq} is {size} MB; an entry holds at most {limit} MB").format(
                 seq=int(found[1]), size=mb, limit=limit

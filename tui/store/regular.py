@@ -110,5 +110,5 @@ def _said(exc: OSError) -> OSError:
 def too_big(size: int, limit: int) -> str:
     """The refusal of ``size`` bytes where ``limit`` is the most read."""
     return _("is {size} MB; at most {limit} MB is read").format(
-        size=f"{size / (1 << 20):,.1f}", limit=f"{limit >> 20:,}"
+        size=f"{float(size / (1 << 20)):,.1f}", limit=f"{limit >> 20:,}"
     )

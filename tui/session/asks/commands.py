@@ -245,7 +245,7 @@ def _preview(table: SlashContext, cmd: Slash, secret: bool) -> Preview:
             return Preview(str(exc), False)
         rows = {r.line: r for r in best_rolls(table, words[1:])}
         who = ", ".join(
-            f"{a.who} {float(rows[a.line].success) * 100:.0f}%" if a.line in rows else a.who
+            f"{a.who} {float(rows[a.line].success * 100):.0f}%" if a.line in rows else a.who
             for a in made
         )
         return Preview(_("ask {who}").format(who=who or "—"), bool(made))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from rules.exact import number_text
 from tui.language import Msg, _, msg
 from tui.session.campaign.model import Campaign, Character, Value
 from tui.session.campaign.session import CommandError, Draft
@@ -137,7 +138,7 @@ def _numbered(campaign: Campaign, name: str, taken: set[str]) -> str:
 
 
 def _shown(value: Value) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return number_text(value) if isinstance(value, float) else str(value)
 
 
 def _diff(old: Mapping[str, Any], new: Mapping[str, Any], maxima: bool = False) -> list[str]:

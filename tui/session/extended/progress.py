@@ -21,6 +21,7 @@ from rules import age
 from rules.age import ChallengeTest, Level, Status
 from rules.age.challenge import Effect, EffectKind
 from rules.errors import RulesError
+from rules.exact import number_text
 from tui.language import N_, Msg, _, msg, term
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
@@ -153,8 +154,7 @@ def _dice(out: Outcome) -> list[int]:
 
 def minutes(value: Fraction | int) -> str:
     """Minutes for display: whole numbers as they are, else one decimal."""
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+    return number_text(Fraction(value), 1)
 
 
 #: the rules' effect kinds, for the catalog (shown through tr)

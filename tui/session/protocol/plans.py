@@ -32,7 +32,7 @@ class Chance:
             return "<0.1%"
         if 99.9 < value < 100:
             return ">99.9%"
-        return f"{value:.1f}%".replace(".0%", "%")
+        return f"{float(value):.1f}%".replace(".0%", "%")
 
 
 @dataclass(frozen=True)

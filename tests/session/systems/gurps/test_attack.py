@@ -207,3 +207,14 @@ def test_an_ambiguous_weapon_is_refused_in_either_language(table: Table, languag
         i18n.set_language("en")
     assert "Long Sword" in str(refused.value)
     assert find(armed, ["bow"]) == ("Long Bow", 1)
+
+
+def test_a_hit_past_half_damage_is_recorded_and_says_the_1_2d() -> None:
+    # 51 yd is past the Stevenson's 1/2D of 40: a hit (3d6 = 8 against 9) once raised
+    # "unsupported format string passed to Fraction.__format__" on Python 3.11
+    table = make_table(demo(), faces=[2, 5, 1])
+    done = table.submit("ruth shotgun yd=51")
+    assert done.ok, done.message
+    _campaign, log = snapshot(table)
+    assert log[-1].grade == "success"
+    assert "beyond 1/2D 40 yd: GURPS halves the damage" in " ".join(log[-1].effects)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from rules import gurps
+from rules.exact import number_text
 from rules.gurps import Level
 from tui.language import Msg, _, joined, msg, ngettext, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
@@ -73,7 +74,7 @@ def _summary(spec: Spec) -> str:
     fire = spec.fire
     if fire is not None and fire.close and fire.close_range is not None:
         near = fire.close_range
-        yd = str(near.numerator) if near.denominator == 1 else f"{float(near):g}"
+        yd = number_text(near)
         if spec.damage:
             text += " · " + _("close range ({yd} yd): {damage} a hit, DR x{n}").format(
                 yd=yd, damage=spec.damage, n=fire.multiplier

@@ -16,6 +16,7 @@ from typing import Any
 from rules import gurps
 from rules.dice import Expr
 from rules.errors import RulesError
+from rules.exact import number_text
 from tui.language import N_, Msg, _, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.entry.entry import EntryError, Side
@@ -264,7 +265,7 @@ def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, M
     out: list[tuple[int, Msg]] = []
     if yards_given:
         yd = fire.distance
-        text = str(yd.numerator) if yd.denominator == 1 else f"{float(yd):g}"
+        text = number_text(yd)
         out.append((fire.range_penalty, msg("{n} yd", n=text)))
     if fire.pellets > 1:
         shells = nmsg("{n} shell", "{n} shells", fire.shells)

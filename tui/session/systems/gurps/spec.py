@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import gurps
+from rules.exact import number_text
 from rules.gurps import RangedFire
 from tui.language import Msg, joined, msg, verbatim
 from tui.session.campaign.model import Campaign
@@ -130,7 +131,7 @@ def _suggestion(campaign: Campaign, spec: Spec, hits: int, target: str) -> Msg:
         return msg(
             "damage: {line} (beyond 1/2D {yd} yd: GURPS halves the damage)",
             line=line,
-            yd=f"{fire.half_damage:g}",
+            yd=number_text(fire.half_damage),
         )
     return msg("damage: {line}", line=line)
 
