@@ -91,7 +91,9 @@ def test_kirma_riding_chase_partial_success_impact_1(strange: Table) -> None:
     assert_odds_shown(pv.text, grade_odds((4, 5), (3, 5), 1, 0))
     fb = strange.submit(line)
     assert fb.ok and "partial success, impact 1" in fb.message
-    assert strange.session.log[-1].effects == ("impact 1 on Кирма: Лёгкие раны 0 → 1",)
+    assert strange.session.log[-1].effects == (
+        "impact 1 on Кирма's success: a consequence for the GM to name, no wound",
+    )
 
 
 @pytest.mark.parametrize(

@@ -38,9 +38,36 @@ def test_seed_kirma_mounted_bow_impact_2_is_two_light_wounds_in_one_undo_step() 
     assert wounds(t, "Кирма") == 2
     roll = [e for e in t.session.log if e.kind == "roll"][-1]
     assert roll.effects == (f"impact 2 on Кирма: {WOUNDS} 0 → 2",)
-    t.submit("kirma riding range=5,4 resist=5,3 = 3 3 5 5")  # the chase: impact 1 more
-    assert wounds(t, "Кирма") == 3
-    assert t.session.log[-1].effects == (f"impact 1 on Кирма: {WOUNDS} 2 → 3",)
+
+
+def test_seed_kirma_chase_impact_on_a_success_is_a_consequence_not_a_wound() -> None:
+    """The chase: partial success, impact 1 («его конь полностью выбивается из сил»): the
+    goal is reached at a price the GM names; nobody is wounded, the log says the impact."""
+    t = table()
+    fb = undo_restores(t, "kirma riding range=5,4 resist=5,3 = 3 3 5 5")
+    assert "partial success, impact 1" in fb.message
+    assert wounds(t, "Кирма") == 0
+    roll = [e for e in t.session.log if e.kind == "roll"][-1]
+    assert roll.effects == (
+        "impact 1 on Кирма's success: a consequence for the GM to name, no wound",
+    )
+
+
+def test_an_impact_wounds_on_every_failure_grade_and_on_no_success_grade() -> None:
+    # every grade a resisted check can end with, across all dice: wounds iff a failure
+    t = table()
+    seen: set[tuple[bool, bool]] = set()
+    for dice in itertools.product(range(1, 7), repeat=4):
+        result = rules.resolve(dice, (2, 5), 2, resistance_range=(1, 6))
+        if not result.impact or (result.grade.success, True) in seen:
+            continue
+        before = wounds(t, "Кирма") or 0
+        faces = " ".join(map(str, dice))
+        ok(t, f"kirma bow range=2,5 resist=1,6 = {faces}")
+        wounded = (wounds(t, "Кирма") or 0) - before
+        assert wounded == (0 if result.grade.success else result.impact), (dice, result.grade)
+        seen.add((result.grade.success, True))
+    assert seen == {(True, True), (False, True)}
 
 
 def test_no_impact_no_wounds() -> None:
@@ -60,9 +87,9 @@ def test_a_character_without_the_counter_gets_the_campaigns_first_wound_resource
 
 def test_a_campaign_without_wound_counters_logs_the_impact_and_changes_nothing() -> None:
     t = make_table(bare_campaign())
-    line = "kirma riding range=4,5 resist=3,5 = 3 3 5 5"
+    line = "kirma riding range=4,5 resist=1,6 = 1 1 2 3"  # full failure, impact 4
     fb = ok(t, line)[0]
-    assert "impact 1" in fb.message
+    assert "impact 4" in fb.message
     assert t.campaign.character("Kirma").resources == {}
     assert "no wound counter recorded" in t.session.log[-1].effects[0]
 

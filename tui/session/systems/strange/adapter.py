@@ -39,7 +39,7 @@ from tui.session.systems.kit import CONTEST_GRADES, contest_chances, outcome, ve
 from tui.session.systems.strange.progress import PROGRESS
 from tui.session.systems.strange.side import DANGER, Span, StrangeSide, ladder_of, span_text
 from tui.session.systems.strange.words import level_name, result_msg, sources_msg
-from tui.session.systems.strange.wounds import suffer
+from tui.session.systems.strange.wounds import lands
 
 __all__ = ["GRADES", "StrangeAdapter", "ladder_of"]
 
@@ -137,8 +137,10 @@ class StrangeAdapter:
                 groups.append(("resist", typed_resist))
             _, sources, source = _sources(groups)
             effects: list[Msg] = []
-            if result.impact:  # the roller suffers it: that many light wounds, same undo step
-                state, wounded = suffer(state, c.side.actor, result.impact)
+            if result.impact:  # a failure's: that many light wounds, same undo step
+                state, wounded = lands(
+                    state, c.side.actor, result.impact, success=result.grade.success
+                )
                 effects.append(wounded)
             return outcome(
                 state,

@@ -5,6 +5,11 @@ campaign's first wound resource — the first resource whose name has a word sta
 «ран» or "wound" («Лёгкие раны», "Light wounds"), on the character first, else on anyone in
 the campaign (then the character gets it, from 0) — because a campaign names its counters
 in its own language and the seed has no fixed name for them.
+
+Only a failure wounds (the spec: «a failure that carries an impact lands on the character»).
+A success the opposition dented (the seed's chase: partial success, impact 1, «его конь
+полностью выбивается из сил») reaches the goal at a price the GM names: the log says the
+impact and that it is a consequence to name, and no counter changes.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from tui.language import Msg, msg
 from tui.session.campaign.model import Campaign, Character
 
-__all__ = ["suffer", "wound_resource"]
+__all__ = ["lands", "suffer", "wound_resource"]
 
 _STEMS = ("ран", "wound")
 
@@ -31,6 +36,18 @@ def wound_resource(campaign: Campaign, ch: Character) -> str | None:
             if _is_wound(name):
                 return name
     return None
+
+
+def lands(campaign: Campaign, name: str, impact: int, *, success: bool) -> tuple[Campaign, Msg]:
+    """Where ``impact`` on ``name``'s check lands: wounds on a failure, on a success a
+    consequence the GM names (logged, nobody wounded)."""
+    if success:
+        return campaign, msg(
+            "impact {impact} on {name}'s success: a consequence for the GM to name, no wound",
+            impact=impact,
+            name=name,
+        )
+    return suffer(campaign, name, impact)
 
 
 def suffer(campaign: Campaign, name: str, impact: int) -> tuple[Campaign, Msg]:
