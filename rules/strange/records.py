@@ -246,23 +246,33 @@ class _Tally:
 
     actions: int = 0
     results: list[Result] = field(default_factory=list)
+    reached: int = 0
     won: int = 0
     lost: int = 0
 
 
 def tallies(records: tuple[RoundRecord, ...]) -> tuple[CharacterTally, ...]:
-    """Each character's accumulated results over ``records``, in order of first appearance."""
+    """Each character's accumulated results over ``records``, in order of first appearance.
+
+    An action answered by a reaction or a duel succeeds only when it wins that contest (its
+    own grade says how well it was rolled, the contest whether it got its way): a lost or
+    drawn contest counts as a failure. Whoever answered is listed with the contest.
+    """
     rounds = check_iterable("records", records)
     rows: dict[str, _Tally] = {}
     for record in rounds:
         if not isinstance(record, RoundRecord):
             raise RulesError(f"records must hold RoundRecord values, got {record!r}")
         by_number = {a.number: a for a in record.actions}
+        answered = {r.action: r for r in record.reactions}
         for action in record.actions:
             row = rows.setdefault(action.character, _Tally())
             row.actions += 1
             if action.result is not None:
                 row.results.append(action.result)
+                contest = answered.get(action.number)
+                won = action.result.success if contest is None else contest.winner == "action"
+                row.reached += int(won)
         for reaction in record.reactions:
             actor = by_number[reaction.action].character
             rows.setdefault(reaction.character, _Tally())
@@ -277,8 +287,8 @@ def tallies(records: tuple[RoundRecord, ...]) -> tuple[CharacterTally, ...]:
             character=name,
             actions=row.actions,
             grades=tuple(r.grade for r in row.results),
-            successes=sum(1 for r in row.results if r.success),
-            failures=sum(1 for r in row.results if not r.success),
+            successes=row.reached,
+            failures=len(row.results) - row.reached,
             impact=sum(r.impact for r in row.results),
             contests_won=row.won,
             contests_lost=row.lost,

@@ -270,24 +270,28 @@ class Scene:
             raise RulesError(f"action #{number} is not aimed at {name}")
         if action.status is not ActionStatus.PENDING:
             raise RulesError(f"action #{number} is {action.status.label}; only pending ones")
-        if action.result is None:
-            raise RulesError(f"roll action #{number} before reacting to it")
-        check_rank("rank", rank)
-        mine = check_result(result)
-        side = contest_winner(
-            action.result.effective_hits,
-            action.rank,
-            mine.effective_hits,
-            rank,
-            a_absolute=action.result.absolute,
-            b_absolute=mine.absolute,
-        )
-        winner: Literal["action", "reaction"] | None = (
-            None if side is None else ("action" if side == "a" else "reaction")
-        )
-        reaction = Reaction(name, number, check_text("skill", skill), rank, mine, winner)
+        reaction = self._contest(action, name, skill, rank, result)
         done = replace(action, status=ActionStatus.RESOLVED, outcome=reaction.label)
         return replace(self._with_action(done), reactions=(*self.reactions, reaction))
+
+    def duel(self, number: int, character: str, skill: str, rank: Rank, result: Result) -> Scene:
+        """The other side of a duel rolled with action ``number`` in the actions phase.
+
+        A duel is told at once (both sides rolled 4d6 together), so the action stays FINAL;
+        the other side's roll is kept as a reaction to it, decided as :meth:`react` decides,
+        so the round's books count the contest for both (the loser's action is no success).
+        """
+        self._need(Phase.ACTIONS, "a duel is rolled with its action in the actions phase")
+        name = check_text("character", character)
+        action = self.action(number)
+        if same_name(action.character, name):
+            raise RulesError(f"{name} cannot duel their own action #{number}")
+        if action.target is not None and not same_name(action.target, name):
+            raise RulesError(f"action #{number} is aimed at {action.target}, not {name}")
+        if any(r.action == number for r in self.reactions):
+            raise RulesError(f"action #{number} already has its other side")
+        reaction = self._contest(action, name, skill, rank, result)
+        return replace(self, reactions=(*self.reactions, reaction))
 
     def next_round(self) -> Scene:
         """Close the round and open the next round's planning."""
@@ -354,6 +358,28 @@ class Scene:
             raise RulesError(f"{name} has already acted this round")
         if any(same_name(s, name) for s in self.skipped):
             raise RulesError(f"{name} has already skipped to react this round")
+
+    def _contest(
+        self, action: Action, name: str, skill: str, rank: Rank, result: Result
+    ) -> Reaction:
+        """``name``'s roll against ``action``: a lone 4-4-4-4, then effective hits, then
+        rank, else no winner."""
+        if action.result is None:
+            raise RulesError(f"roll action #{action.number} before answering it")
+        check_rank("rank", rank)
+        mine = check_result(result)
+        side = contest_winner(
+            action.result.effective_hits,
+            action.rank,
+            mine.effective_hits,
+            rank,
+            a_absolute=action.result.absolute,
+            b_absolute=mine.absolute,
+        )
+        winner: Literal["action", "reaction"] | None = (
+            None if side is None else ("action" if side == "a" else "reaction")
+        )
+        return Reaction(name, action.number, check_text("skill", skill), rank, mine, winner)
 
     def _with_action(self, action: Action) -> Scene:
         actions = list(self.actions)

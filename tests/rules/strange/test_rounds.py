@@ -299,3 +299,59 @@ def test_scene_can_end_mid_round_and_keeps_that_round() -> None:
     assert ended.summary().tallies[0].actions == 1  # not counted twice
     with pytest.raises(RulesError, match="ended"):
         ended.skip("Balgruf")
+
+
+def test_an_action_beaten_by_a_reaction_is_no_success_in_the_books() -> None:
+    # Dallah's throw is a full success on its own dice, but Balgruf's reaction wins
+    scene = planned().begin_actions()
+    scene = scene.declare(
+        "Dallah", "trip and throw", "Brawling", SKILLED.rank, target="Balgruf", result=DALLAH_THROW
+    )
+    scene = scene.skip("Balgruf").begin_reactions()
+    scene = scene.react("Balgruf", 1, "Athletics", PROFESSIONAL.rank, BALGRUF_ATHLETICS)
+    tallies = {t.character: t for t in scene.summary().tallies}
+    assert (tallies["Dallah"].successes, tallies["Dallah"].failures) == (0, 1)
+    assert DALLAH_THROW.success  # the grade itself stays what the dice said
+
+
+def test_a_duel_in_the_actions_phase_is_a_contest_for_both_sides() -> None:
+    """The seed's wrestling as a duel typed at once: Balgruf wins; the books say so."""
+    scene = planned().begin_actions()
+    scene = scene.declare(
+        "Dallah",
+        "wrestling",
+        "Brawling",
+        SKILLED.rank,
+        target="Balgruf",
+        result=DALLAH_THROW,
+        final=True,
+    )
+    scene = scene.duel(1, "Balgruf", "Athletics", PROFESSIONAL.rank, BALGRUF_ATHLETICS)
+    assert scene.reactions[0].winner == "reaction"
+    assert scene.actions[0].status is ActionStatus.FINAL
+    tallies = {t.character: t for t in scene.summary().tallies}
+    assert tallies["Dallah"].label == (
+        "Dallah: 1 action, 0 successes, 1 failure, impact 0, contests 0 won / 1 lost"
+    )
+    assert tallies["Balgruf"].contests_won == 1 and tallies["Balgruf"].actions == 0
+    # Dallah winning the same duel (his dice against weaker ones) is his success
+    weak = resolve((1, 1, 2, 2), (3, 6), PROFESSIONAL.required_hits)
+    won = planned().begin_actions()
+    won = won.declare("Dallah", "wrestling", "Brawling", SKILLED.rank, result=DALLAH_THROW)
+    won = won.duel(1, "Balgruf", "Athletics", PROFESSIONAL.rank, weak)
+    dallah = {t.character: t for t in won.summary().tallies}["Dallah"]
+    assert (dallah.successes, dallah.contests_won) == (1, 1)
+
+
+def test_a_duel_is_refused_against_oneself_another_target_or_twice() -> None:
+    scene = planned().begin_actions()
+    scene = scene.declare(
+        "Dallah", "wrestling", "Brawling", SKILLED.rank, target="Balgruf", result=DALLAH_THROW
+    )
+    with pytest.raises(RulesError, match="own action"):
+        scene.duel(1, "dallah", "Brawling", SKILLED.rank, BALGRUF_ATHLETICS)
+    with pytest.raises(RulesError, match="aimed at Balgruf"):
+        scene.duel(1, "Kirma", "Riding", SKILLED.rank, BALGRUF_ATHLETICS)
+    once = scene.duel(1, "Balgruf", "Athletics", PROFESSIONAL.rank, BALGRUF_ATHLETICS)
+    with pytest.raises(RulesError, match="already"):
+        once.duel(1, "Balgruf", "Athletics", PROFESSIONAL.rank, BALGRUF_ATHLETICS)

@@ -317,3 +317,34 @@ def test_sumup_and_radical_undo_exactly() -> None:
     undo_restores(table, "/sumup Balgruf holds")
     undo_restores(table, "/radical the hall burns")
     assert [v.kind for v in rounds_of(table.campaign).verdicts] == ["summed_up", "radical_change"]
+
+
+def _panel(table: Table) -> str:
+    from tui.session.systems.strange.view import fragments
+
+    lines = fragments(table.campaign).before_order
+    return "\n".join("".join(text for text, _style in line) for _order, line in lines)
+
+
+def test_a_lost_duel_in_the_actions_phase_is_a_loss_in_every_book() -> None:
+    """The issue's evening: the log says Balgruf wins the wrestling duel, so the panel,
+    /summary, /compromise and the scene's end must not count it as Dallah's success."""
+    table = planned(limit=2)
+    ok(table, "/phase", "/act dallah wrestling vs balgruf")
+    duel = ok(table, "dallah wrestling = 1 6 5 5 vs balgruf athletics = 2 4 6 6 range=3,6")[0]
+    assert duel.message.endswith("Jarl Balgruf wins")
+    panel = _panel(table)
+    assert "#1 Jarl Balgruf wins" in panel and "full success (final)" not in panel
+    dallah = "Sir Dallah: 1 action, 0 successes, 1 failure, impact 0, contests 0 won / 1 lost"
+    balgruf = "Jarl Balgruf: 0 actions, 0 successes, 0 failures, impact 0, contests 1 won / 0 lost"
+    ok(table, "/summary")
+    assert table.session.log[-1].effects == (dallah, balgruf)
+    ok(table, "/phase")
+    assert ok(table, "/compromise")[0].outcome is not None
+    assert table.session.log[-1].effects == (dallah, balgruf)
+    # undo takes the duel and its contest back together
+    before = table.campaign
+    ok(table, "/undo", "/undo", "/undo")
+    assert rounds_of(table.campaign).reactions == ()
+    ok(table, "/redo", "/redo", "/redo")
+    assert table.campaign == before

@@ -380,6 +380,10 @@ def _action_roll(before: Campaign, rounds: Rounds, check: Check, out: Outcome) -
         number = mine.number
         final = duel is not None or is_final(rounds, mine.target, result)
         rounds = with_result(rounds, number, result, final=final, outcome=outcome)
+    if duel is not None and check.b is not None:  # the other side: a contest in the books
+        rounds = rounds.duel(
+            number, check.b.actor, check.b.skill, _rank_of(before, check.b), duel.b
+        )
     action = rounds.action(number)
     state = (
         msg("{state}, awaiting {name}", state=term(action.status.value), name=action.target)
