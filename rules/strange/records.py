@@ -271,8 +271,8 @@ def tallies(records: tuple[RoundRecord, ...]) -> tuple[CharacterTally, ...]:
             if action.result is not None:
                 row.results.append(action.result)
                 contest = answered.get(action.number)
-                won = action.result.success if contest is None else contest.winner == "action"
-                row.reached += int(won)
+                got = action.result.success if contest is None else contest.winner == "action"
+                row.reached += int(got)
         for reaction in record.reactions:
             actor = by_number[reaction.action].character
             rows.setdefault(reaction.character, _Tally())
