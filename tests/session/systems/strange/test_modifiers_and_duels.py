@@ -82,10 +82,12 @@ def test_kirma_mounted_bow_duel_resolves_with_the_synergy_the_preview_shows() ->
     """Regression: the preview counted Kirma's −1 and the result dropped it."""
     t = table()
     line = "kirma bow mounted = 3 3 4 5 vs og danger = 3 3 4 5 range=4,5"
-    pv = t.preview(line)
+    pv = t.preview("kirma bow mounted vs og danger range=4,5")  # the dice still to roll
     assert "mod -1 (synergy -1: Верховой бой Skilled)" in pv.text
     prof, cls2 = 2, Fraction(5, 3)  # Kirma's Professional rank, Og'lai's danger class 2
     assert_odds_shown(pv.text, duel_odds((4, 5), (2, prof, -1, 0), (2, cls2, 0, 0)))
+    # every die typed: the preview says what Enter resolves
+    assert "Ог'лай wins 100%" in t.preview(line).text
     fb = t.submit(line)
     assert fb.ok and fb.message == enter(t, line)
     assert "(effective 1)" in fb.message and fb.message.endswith(": Ог'лай wins")
@@ -98,7 +100,8 @@ def test_kirma_mounted_bow_duel_resolves_with_the_synergy_the_preview_shows() ->
 def test_duel_dice_shift_and_mod_on_each_side_are_the_previewed_ones() -> None:
     t = table()
     line = "kirma bow nosynergy mod=+1 = 3 3 4 5 vs og danger dice-1 = 3 3 4 5 range=4,5"
-    pv = t.preview(line)
+    pv = t.preview("kirma bow nosynergy mod=+1 vs og danger dice-1 range=4,5")
+    assert "Кирма wins 100%" in t.preview(line).text
     assert_odds_shown(pv.text, duel_odds((4, 5), (2, 2, 1, 0), (2, Fraction(5, 3), 0, -1)))
     fb = t.submit(line)
     assert fb.ok and "3-3-4-5 -1 -> 2-2-3-4" in fb.message and "mod +1" in fb.message
@@ -313,3 +316,46 @@ def test_duel_preview_with_the_range_still_to_roll_sums_to_one() -> None:
     pv = t.preview("kirma bow mounted vs og danger")
     assert pv.ok and "range rolled by the app" in pv.text
     assert sum(c.p for c in pv.odds) == 1
+
+
+def test_a_reaction_duel_reuses_the_actions_dice_with_its_modifiers_and_previews_their_odds() -> (
+    None
+):
+    """The issue's evening: Kirma's mounted shot (synergy −1) is pending, the orc skipped to
+    react; ``kirma bow vs orc`` in REACTIONS must score her recorded 3-3-4-5 with the −1
+    (range 4–5 → 4–4: effective 1), and the preview must give the odds of the orc's dice
+    against those, not of a fresh roll for both."""
+    t = table()
+    for line in (
+        "/scene Ambush active limit=2",
+        "/goal kirma shoot the orc",
+        "/phase",
+        "/act kirma bow vs og",
+        "kirma bow mounted range=4,5 = 3 3 4 5",
+        "/skip og",
+        "/phase",
+    ):
+        assert t.submit(line).ok, line
+    pv = t.preview("kirma bow vs og")
+    assert pv.ok and "mod -1 as rolled in #1" in pv.text, pv.text
+    kirma = rules.resolve((3, 3, 4, 5), (4, 5), 2, range_modifier=-1)
+    assert kirma.effective_hits == 1
+    wins: Counter[str | None] = Counter()
+    for dice in DICE:  # only the orc's dice are still to roll
+        orc = rules.resolve(dice, (4, 5), 2)
+        wins[
+            rules.contest_winner(1, 2, orc.effective_hits, Fraction(5, 3), b_absolute=orc.absolute)
+        ] += 1
+    assert_odds_shown(
+        pv.text,
+        [
+            ("Кирма wins", Fraction(wins["a"], len(DICE))),
+            ("Ог'лай wins", Fraction(wins["b"], len(DICE))),
+        ],
+    )
+    fb = t.submit("kirma bow vs og danger = 5 1 1 2")  # the orc: one hit, effective 1
+    assert fb.ok, fb.message
+    assert "3-3-4-5 from #1 mod -1 (effective 1)" in fb.message
+    assert fb.message.endswith(": Кирма wins (by rank)"), fb.message
+    _campaign, log = snapshot(t)
+    assert "Ог'лай reacts to #1 with danger: partial failure, the action wins" in log[-1].effects

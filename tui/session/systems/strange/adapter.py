@@ -346,23 +346,28 @@ def _duel_side(c: StrangeSide, r: strange.Result, typed: bool) -> Msg:
         actor=c.side.actor,
         skill=c.side.skill,
         dice=r.dice_text,
-        how=_how(typed),
+        how=msg("from #{n}", n=c.recorded) if c.recorded else _how(typed),
         mods=mods,
         effective=r.effective_hits,
     )
 
 
-Key = tuple[int, strange.Rank, int, int]  # required hits, rank, range modifier, dice shift
+#: required hits, rank, range modifier, dice shift, the dice when already known (typed, or
+#: the recorded action's dice a reaction duel reuses)
+Key = tuple[int, strange.Rank, int, int, tuple[int, ...] | None]
 
 
 def _key(c: StrangeSide) -> Key:
-    return c.level.required_hits, c.rank, c.mod, c.dice_mod
+    faces = c.side.faces if c.side.faces is not None and len(c.side.faces) == 4 else None
+    return c.level.required_hits, c.rank, c.mod, c.dice_mod, faces
 
 
 @lru_cache(maxsize=256)
 def _duel_odds(span: Span | None, a: Key, b: Key) -> tuple[tuple[str | None, Fraction], ...]:
     """Exact duel odds: per GM range, both sides' distributions of (effective hits, 4-4-4-4).
 
+    A side whose dice are known (typed, or an action's recorded roll) has one outcome per
+    range: the preview says the odds of what Enter will resolve, not of fresh dice.
     Counted in integers (ways out of 36 GM rolls × 1,296 × 1,296) with one division at the
     end; the GM's 36 rolls give 21 distinct ranges, and the winner of each pair of
     (hits, 4-4-4-4) is decided once per duel.
@@ -378,8 +383,8 @@ def _duel_odds(span: Span | None, a: Key, b: Key) -> tuple[tuple[str | None, Fra
     ways: dict[str | None, int] = {"a": 0, "b": 0, None: 0}
     decided: dict[tuple[int, bool, int, bool], str | None] = {}
     for s, n in spans.items():
-        ea = _effective_ways(s, a[0], a[2], a[3])
-        eb = _effective_ways(s, b[0], b[2], b[3])
+        ea = _effective_ways(s, a[0], a[2], a[3], a[4])
+        eb = _effective_ways(s, b[0], b[2], b[3], b[4])
         for (x, ax), nx in ea:
             for (y, by), ny in eb:
                 pair = (x, ax, y, by)
@@ -400,14 +405,18 @@ def _effective(span: Span, required: int, mod: int, shift: int) -> dict[tuple[in
 
 @lru_cache(maxsize=1024)
 def _effective_ways(
-    span: Span, required: int, mod: int, shift: int
+    span: Span, required: int, mod: int, shift: int, known: tuple[int, ...] | None = None
 ) -> tuple[tuple[tuple[int, bool], int], ...]:
-    """Ways out of 1,296 to get each (effective hits, 4-4-4-4) with 4d6 against a range.
+    """Ways out of 1,296 to get each (effective hits, 4-4-4-4) with 4d6 against a range
+    (all 1,296 on one outcome when the dice are ``known``).
 
     Hits only depend on how many faces (after the shift) lie in the modified range, so H is
     binomial over 4 dice; the one roll 4-4-4-4 is moved to its own key. A handful of integer
     steps instead of 1,296 resolves, so a duel preview over the GM's 36 ranges is instant.
     """
+    if known is not None:
+        r = strange.resolve(known, span, required, range_modifier=mod, dice_modifier=shift)
+        return (((r.effective_hits, r.absolute), 1296),)
     top = modified_range(span[0], span[1], mod)
     faces = [min(6, max(1, f + shift)) for f in range(1, 7)]
     inside = 0 if top is None else sum(top[0] <= f <= top[1] for f in faces)

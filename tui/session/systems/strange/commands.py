@@ -41,6 +41,7 @@ from tui.session.systems.strange.rounds import (
     verdict,
     with_result,
 )
+from tui.session.systems.strange.side import ROLLED
 
 __all__ = ["COMMANDS"]
 
@@ -301,12 +302,26 @@ def _fill_reaction(_system: System, campaign: Campaign, check: Check) -> Check:
         return check
     mine, theirs, action = found
     result = action.result
-    if result is None or "range" in mine.options or (theirs and "range" in theirs.options):
+    if result is None:
         return check
-    new_mine = replace(mine, options={**mine.options, "range": _span(result)})
+    typed_range = "range" in mine.options or (theirs is not None and "range" in theirs.options)
+    span = {} if typed_range else {"range": _span(result)}
+    new_mine = replace(mine, options={**mine.options, **span})
     if theirs is None:
         return replace(check, a=new_mine)
-    new_theirs = theirs if theirs.faces is not None else replace(theirs, faces=result.dice)
+    # the action is rolled: its dice and its modifiers (synergy, mod=, dice±N) are facts the
+    # duel reuses; words typed again on its side would count them twice
+    rolled = f"{action.number},{result.range_modifier},{result.dice_modifier}"
+    new_theirs = replace(
+        theirs,
+        words=(),
+        options={
+            **{k: v for k, v in theirs.options.items() if k == "range"},
+            **span,
+            ROLLED: rolled,
+        },
+        faces=theirs.faces if theirs.faces is not None else result.dice,
+    )
     if check.a is mine:
         return replace(check, a=new_mine, b=new_theirs)
     return replace(check, a=new_theirs, b=new_mine)

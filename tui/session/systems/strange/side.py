@@ -20,7 +20,7 @@ from tui.session.entry.entry import EntryError, Side
 from tui.session.systems.kit import draw, int_option, reject_unknown
 from tui.session.systems.strange.words import level_name
 
-__all__ = ["DANGER", "Span", "StrangeSide", "ladder_of", "level_of", "span_text"]
+__all__ = ["DANGER", "ROLLED", "Span", "StrangeSide", "ladder_of", "level_of", "span_text"]
 
 DANGER = "danger"
 Span = tuple[int, int]
@@ -28,6 +28,9 @@ WHEN = "mounted"  # the seed's supporting skill in use: Riding Combat, on horseb
 _SHIFT = re.compile(r"^dice([+\-−])(\d)$")
 _WORDS = ("opposed", "hard", "nosynergy")
 _OPTIONS = ("range", "resist", "mod", "ext")
+#: set by the round's plan hook, never typed (a key with a space cannot be): this side is an
+#: action already rolled, ``"N,MOD,SHIFT"`` — its number, total range modifier and dice shift
+ROLLED = "rolled as"
 
 
 def ladder_of(campaign: Campaign) -> strange.Ladder:
@@ -117,6 +120,10 @@ class StrangeSide:
         self.side = side
         ch = campaign.character(side.actor)
         self.level, self.rank = level_of(campaign, ch, side.skill)
+        self.recorded = 0
+        if ROLLED in side.options:
+            self._as_rolled(side)
+            return
         support = _support(ch, side.skill)
         shifts: list[int] = []
         words: list[str] = []
@@ -145,6 +152,17 @@ class StrangeSide:
         self.synergy, self.synergy_note = self._synergy(campaign, ch, support, words)
         top = strange.MAX_MODIFIER
         self.mod = max(-top, min(top, self.situational + self.synergy))
+
+    def _as_rolled(self, side: Side) -> None:
+        """An action already rolled: its recorded modifiers, nothing the line could add."""
+        number, mod, shift = (int(x) for x in side.options[ROLLED].split(","))
+        self.recorded = number
+        self.hard = self.opposed = False
+        self.range = _span(side.options["range"], "range") if "range" in side.options else None
+        self.resist = None
+        self.situational = self.synergy = 0
+        self.synergy_note = ""
+        self.mod, self.dice_mod = mod, shift
 
     def _synergy(
         self, campaign: Campaign, ch: Character, support: tuple[str, str] | None, words: list[str]
@@ -187,6 +205,12 @@ class StrangeSide:
     def mod_text(self) -> str:
         """The range modifier and where it comes from, e.g. ``"mod -1 (synergy -1: Верховой
         бой Skilled)"`` or ``"mod +1, no synergy (Верховой бой not in use; add mounted)"``."""
+        if self.recorded:
+            return (
+                _("mod {mod} as rolled in #{n}").format(mod=f"{self.mod:+d}", n=self.recorded)
+                if self.mod
+                else _("as rolled in #{n}").format(n=self.recorded)
+            )
         applied = self.synergy > 0 or self.synergy_note.startswith(_("synergy"))
         parts = [self.synergy_note] if applied else []
         if self.situational and applied:
