@@ -178,11 +178,14 @@ class AdvancedTest:
     contributions: tuple[Contribution, ...] = ()
     status: Status = Status.RUNNING
     previous: AdvancedTest | None = None
+    per_roll: int | None = None
 
     def __post_init__(self) -> None:
         check_int("tn", self.tn)
         check_int("threshold", self.threshold, 1)
         check_int("budget", self.budget, 1)
+        if self.per_roll is not None:
+            check_int("per_roll", self.per_roll, 1)
         check_int("pool", self.pool, 0)
         _check_minutes("elapsed", self.elapsed)
         if not isinstance(self.status, Status):
@@ -195,19 +198,32 @@ class AdvancedTest:
             raise RulesError(f"previous must be a {type(self).__name__} or None")
 
     @classmethod
-    def create(cls, tn: int | str, threshold: int | str, budget: int) -> Self:
+    def create(
+        cls, tn: int | str, threshold: int | str, budget: int, *, per_roll: int | None = None
+    ) -> Self:
         """A fresh test; ``tn`` and ``threshold`` may be table names ("average", "hard").
 
-        The threshold must be at least 2: at 1 a roll would take budget ÷ ½, twice the budget,
-        so no roll could ever end in time.
+        ``per_roll``: minutes each roll takes, for a task whose pace is its own (other
+        systems' extended checks, where the pool is not Drama Dice); None keeps AGE's
+        budget ÷ (threshold / 2). Without it the threshold must be at least 2: at 1 a roll
+        would take budget ÷ ½, twice the budget, so no roll could ever end in time. With
+        it, a roll must fit in the budget.
         """
         value = _as_threshold(threshold)
-        if value < 2:
+        minutes = check_int("budget", budget, 1)
+        if per_roll is not None:
+            check_int("per_roll", per_roll, 1)
+            if per_roll > minutes:
+                raise RulesError(
+                    f"per_roll must be within 1..{minutes} (the budget): at {per_roll} minutes "
+                    "a roll no roll fits in the time"
+                )
+        elif value < 2:
             raise RulesError(
                 "threshold must be at least 2: at 1 a roll takes budget ÷ ½ (twice the "
                 "budget), so no roll fits in the time"
             )
-        return cls(tn=_as_tn(tn), threshold=value, budget=check_int("budget", budget, 1))
+        return cls(tn=_as_tn(tn), threshold=value, budget=minutes, per_roll=per_roll)
 
     @property
     def threshold_name(self) -> str | None:
@@ -216,7 +232,9 @@ class AdvancedTest:
 
     @property
     def time_per_roll(self) -> Fraction:
-        """Exact minutes per roll: budget ÷ (threshold / 2)."""
+        """Exact minutes per roll: ``per_roll`` when set, else budget ÷ (threshold / 2)."""
+        if self.per_roll is not None:
+            return Fraction(self.per_roll)
         return Fraction(2 * self.budget, self.threshold)
 
     @property

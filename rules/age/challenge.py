@@ -222,9 +222,11 @@ class ChallengeTest(AdvancedTest):
         minor: Consequence | str | None = None,
         major: Consequence | str | None = None,
         serious: Consequence | str | None = None,
+        per_roll: int | None = None,
     ) -> Self:
-        """A fresh challenge test; ``escalation`` = an ``Escalation`` or N (every N failures)."""
-        base = AdvancedTest.create(tn, threshold, budget)
+        """A fresh challenge test; ``escalation`` = an ``Escalation`` or N (every N failures);
+        ``per_roll`` as in :meth:`AdvancedTest.create`."""
+        base = AdvancedTest.create(tn, threshold, budget, per_roll=per_roll)
         rule = escalation if isinstance(escalation, Escalation) else Escalation.every(escalation)
 
         def conseq(c: Consequence | str | None) -> Consequence | None:
@@ -234,6 +236,7 @@ class ChallengeTest(AdvancedTest):
             tn=base.tn,
             threshold=base.threshold,
             budget=base.budget,
+            per_roll=base.per_roll,
             escalation=rule,
             minor=conseq(minor),
             major=conseq(major),

@@ -149,7 +149,7 @@ def test_seed_completion_odds_in_the_remaining_time() -> None:
 def test_completion_odds_of_a_brp_check_match_brute_force() -> None:
     """Outside AGE a roll adds by its grade (BRP success 1, special 2, critical 3)."""
     t = make_table(brp_campaign())
-    assert t.submit("/ext search threshold=4 time=1h").ok  # 30 min a roll: 2 rolls
+    assert t.submit("/ext search threshold=4 time=1h per=30m").ok  # 2 rolls
     pv = t.preview("alice spot hidden ext=search")
     dist = brp_rules.odds(60)
     gain = {brp_rules.Level.CRITICAL: 3, brp_rules.Level.SPECIAL: 2, brp_rules.Level.SUCCESS: 1}

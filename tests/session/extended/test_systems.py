@@ -32,7 +32,7 @@ def run(campaign: Campaign, setup: str, lines: list[str]) -> tuple[Table, list[t
 def test_brp_success_special_critical_add_1_2_3() -> None:
     table, fx = run(
         brp_campaign(),
-        '/ext search threshold=8 time=1h skills="Spot Hidden"',
+        '/ext search threshold=8 time=1h per=15m skills="Spot Hidden"',
         [
             "alice spot hidden ext=search = 50",
             "alice spot hidden ext=search = 07",
@@ -63,7 +63,7 @@ def test_brp_success_special_critical_add_1_2_3() -> None:
 
 def test_brp_skill_outside_the_list_is_refused() -> None:
     table = make_table(brp_campaign())
-    assert table.submit('/ext search threshold=7 time=1h skills="Spot Hidden"').ok
+    assert table.submit('/ext search threshold=7 time=1h per=17m skills="Spot Hidden"').ok
     fb = table.submit("alice stealth ext=search = 10")
     assert not fb.ok and "Stealth is not a skill of search (Spot Hidden)" in fb.message
 
@@ -87,7 +87,7 @@ def test_gurps_success_1_critical_2() -> None:
 def test_skirmish_success_1_lucky_2() -> None:
     _table, fx = run(
         skirmish_campaign(),
-        "/ext climb threshold=10 time=2h",
+        "/ext climb threshold=10 time=2h per=24m",
         [
             "samurai dexterity ext=climb = 7",
             "samurai dexterity ext=climb = 3",
@@ -115,14 +115,14 @@ def test_strange_grades(line: str, added: int) -> None:
     chk = table.campaign.check("lock")
     assert chk.pool == added and chk.contributions[0]["added"] == added
     assert chk.contributions[0]["success"] is (added > 0)
-    assert chk.elapsed == 13  # 60 / 4.5 = 13.3 minutes, shown rounded down in the save
-    assert chk.consequences["elapsed_exact"] == "40/3"
+    assert chk.elapsed == 10  # outside AGE a roll takes the system's 10 minutes (per= sets it)
+    assert chk.consequences["elapsed_exact"] == "10"
 
 
 def test_minor_consequence_and_clear_work_the_same_in_brp() -> None:
     table, fx = run(
         brp_campaign(),
-        '/ext search threshold=8 time=2h minor="dust; time+5"',
+        '/ext search threshold=8 time=2h per=30m minor="dust; time+5"',
         ["alice spot hidden ext=search = 90"],
     )
     assert fx[0][-1] == "consequence: minor — dust (+5 min per roll until cleared)"

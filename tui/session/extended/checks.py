@@ -8,6 +8,7 @@ created, described or changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rules import age
 from rules.age import ChallengeTest, Level
@@ -33,8 +34,10 @@ from tui.session.protocol.system import System
 __all__ = ["changed", "create_check", "summary"]
 
 DEFAULT_TN = 11
+#: below this chance to complete (the party's best roller, every roll) creation warns
+LOW_CHANCE = Fraction(5, 100)
 MAX_THRESHOLD = 200
-_KEYS = ("tn", "threshold", "time", "every", "minor", "major", "serious", "skills", "race")
+_KEYS = ("tn", "threshold", "time", "per", "every", "minor", "major", "serious", "skills", "race")
 
 
 def _options(words: Sequence[str]) -> dict[str, str]:
@@ -134,12 +137,21 @@ def create_check(
     levels = {lv.label: parse_consequence(lv, opts[lv.label]) for lv in LEVELS if lv.label in opts}
     escalation = parse_escalation(opts.get("every", "1"))
     skills = parse_skills(opts["skills"]) if "skills" in opts else ()
+    budget = parse_minutes(opts["time"])
+    per = parse_minutes(opts["per"]) if "per" in opts else system.extended_per_roll
+    if per is not None and per > budget:
+        raise EntryError(
+            _("per= ({per} min a roll) is longer than time= ({budget} min): no roll fits").format(
+                per=per, budget=budget
+            )
+        )
     try:
         test = ChallengeTest.create(
             _tn(opts.get("tn"), campaign),
             _threshold(opts["threshold"]),
-            parse_minutes(opts["time"]),
+            budget,
             escalation=escalation,
+            per_roll=per,
             **levels,
         )
     except RulesError as exc:
@@ -173,7 +185,25 @@ def summary(
         per=minutes(test.time_per_roll),
         rolls=rolls,
     )
-    effects: list[str | Msg] = [
+    effects: list[str | Msg] = []
+    if test.per_roll is not None and test.per_roll == system.extended_per_roll:
+        effects.append(
+            msg("{per} min a roll is this system's default: per= sets another", per=test.per_roll)
+        )
+    from tui.session.extended.outlook import best_chance
+
+    best = best_chance(system, campaign, chk)
+    if best is not None and best.p < LOW_CHANCE:
+        effects.append(
+            msg(
+                "warning: at best {pct} to complete ({who}, {skill}, every roll): "
+                "more time= or a shorter per= gives the party a chance",
+                pct=best.percent,
+                who=best.who,
+                skill=best.skill,
+            )
+        )
+    effects += [
         msg(
             "consequence {what}",
             what=consequence_msg(test, lv, system.penalty_msg),

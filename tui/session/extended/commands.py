@@ -28,7 +28,7 @@ COMMANDS = CommandSet()
 
 @COMMANDS.slash(
     "ext",
-    "/ext NAME threshold=N time=30m [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
+    "/ext NAME threshold=N time=30m [per=10m] [tn=N] [every=N] [minor=…] [major=…] [serious=…]",
     'create, list, select (/ext use NAME) or drop an extended check; race="A vs B" makes a race',
     aliases=("extended",),
     args="use|drop CHECK",

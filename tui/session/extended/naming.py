@@ -16,7 +16,7 @@ __all__ = ["ACTIVE", "OPT_OUT", "USAGE", "match_check", "selected"]
 OPT_OUT = frozenset({"none", "off", "-"})
 ACTIVE = "active_check"
 USAGE = (
-    '/ext NAME threshold=N|easy…very-hard time=30m [tn=N] [every=N] [minor="…"] '
+    '/ext NAME threshold=N|easy…very-hard time=30m [per=10m] [tn=N] [every=N] [minor="…"] '
     '[major="…"] [serious="…"] [skills="…"] · /ext NAME race="A vs B" '
     "threshold=N [time=…] · /ext use NAME|none · /ext drop NAME"
 )

@@ -139,6 +139,8 @@ def to_check(
         level = test.consequence(lv)
         if level is not None:
             consequences[lv.label] = {"text": level.text, **_effect_doc(level.effect)}
+    if test.per_roll is not None:  # minutes a roll, given (else AGE's budget ÷ threshold/2)
+        consequences["per_roll"] = test.per_roll
     if isinstance(test.previous, ChallengeTest):
         consequences["previous"] = _state_doc(test.previous)
     return ExtendedCheck(
@@ -203,10 +205,12 @@ def _state(
 ) -> ChallengeTest:
     exact = state.get("elapsed_exact")
     elapsed = Fraction(str(exact)) if exact is not None else Fraction(check.elapsed)
+    per_roll = check.consequences.get("per_roll")
     return ChallengeTest(
         tn=check.tn,
         threshold=check.threshold,
         budget=check.time_budget,
+        per_roll=None if per_roll is None else int(per_roll),
         pool=int(state.get("pool", check.pool)),
         elapsed=elapsed,
         contributions=contributions,

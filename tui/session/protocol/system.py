@@ -220,6 +220,12 @@ class System(Protocol):
         ...
 
     @property
+    def extended_per_roll(self) -> int | None:
+        """Minutes a roll of an extended check takes when ``per=`` is not given, or None
+        for AGE's budget ÷ (threshold / 2) (the pool is Drama Dice, 3.5 a roll)."""
+        ...
+
+    @property
     def opposed_steps(self) -> bool:
         """An opposed roll may be a step of an extended check or a race's slice (AGE)."""
         ...

@@ -66,6 +66,10 @@ class Defaults:
     init_refusal = ""
     extended_tn = False
     opposed_steps = False
+    #: minutes a roll of an extended check takes unless ``per=`` says (the pool grows by
+    #: grade, not by AGE's Drama Die, so AGE's budget ÷ (threshold / 2) does not fit): ten
+    #: minutes, a careful try at a lock, a page of a cipher, a search of a room. AGE: None.
+    extended_per_roll: int | None = 10
     vital_resources: tuple[str, ...] = ("HP",)
     weapon_fields: tuple[str, ...] = ()
     #: the attributes /damage takes off each hit, added (BRP armour, AGE Toughness + Armor)

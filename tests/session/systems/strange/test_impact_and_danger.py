@@ -147,7 +147,7 @@ def _progress(span: tuple[int, int], required: int) -> dict[int, Fraction]:
 
 def test_ext_previews_the_chance_to_complete() -> None:
     t = table()
-    ok(t, "/scene Тракт", "/ext Скачка threshold=5 time=30m")  # 12 min a roll: 2 rolls
+    ok(t, "/scene Тракт", "/ext Скачка threshold=5 time=30m per=12m")  # 2 rolls fit
     shown = t.preview("kirma riding ext=Скачка range=4,5")
     steps = _progress((4, 5), 1)
     p = sum(

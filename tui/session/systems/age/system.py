@@ -78,6 +78,7 @@ class Age(Defaults):
         ModifierField("modifier", "Modifier", signed=True, hint=N_("+2 or -1")),
     )
     extended_tn = True  # rolls go against the check's TN; its Drama Die is the progress
+    extended_per_roll = None  # the seed's time per roll: budget ÷ (threshold / 2)
     opposed_steps = True  # the seed: «простой или встречный бросок» each time slice
 
     def penalty_msg(self, n: int) -> Msg:
