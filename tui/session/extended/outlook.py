@@ -16,10 +16,10 @@ from fractions import Fraction
 from rules import age
 from rules.errors import RulesError
 from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.entry.entry import Check, EntryError, Side
 from tui.session.extended.data import covers, from_check
 from tui.session.protocol.plans import Chance
 from tui.session.protocol.system import System
-from tui.session.table.entry import Check, EntryError, Side
 
 __all__ = ["Best", "best_chance"]
 
