@@ -185,7 +185,7 @@ async def test_a_refused_line_stays_with_its_problem_word_selected(
         start = len("alice spot hidden ")
         assert entry(pilot).selection == (start, start + len("hardd"))  # the problem word
         assert "unknown modifier 'hardd'" in screen_text(pilot, "#preview")
-        await type_keys(pilot, *"hard")  # typing replaces it…
+        await type_keys(pilot, "backspace", *"hard")  # an edit key first: fixing the word…
         assert entry(pilot).value == "alice spot hidden hard = 07"
         await type_keys(pilot, "enter")  # …and commit
         await pilot.pause()
@@ -364,7 +364,8 @@ async def test_a_mistyped_command_is_answered_with_the_nearest(
         await type_keys(pilot, "enter")
         await settled(pilot)
         assert "did you mean /hp?" in screen_text(pilot, "#preview")
-        assert entry(pilot).selection == (1, len("/hpp"))  # typing "hp" fixes it
+        assert entry(pilot).selection == (1, len("/hpp"))  # Backspace, then "hp", fixes it
+        await type_keys(pilot, "backspace")  # (a character first would start a new line)
         await type_line(pilot, "hp")
         assert app.table is not None
         assert "HP 11 → 10" in app.table.session.log[-1].text, app.table.session.log[-1].text
@@ -406,3 +407,61 @@ async def test_numbered_names_as_typed_tab_and_the_roll_form(
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.table.session.log[-1].actor == "Cultist 12"
+
+
+async def _refused(pilot: Pilot[None], line: str) -> None:
+    """Type ``line`` and Enter; wait until the refused line is back in the entry."""
+    await type_line(pilot, line)
+    for _ in range(1000):  # a state, not a time: the line is put back after the keys settle
+        if entry(pilot).value == line:
+            return
+        await pilot.pause()
+    raise AssertionError(f"the refused line did not come back: {entry(pilot).value!r}")
+
+
+async def test_the_first_character_after_a_refusal_starts_a_new_line(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    """Issue 45: "/phase" refused, then "/summary" typed read "/phase/summary"; a name typed
+    after a refused roll line was glued to it. A character starts over; an edit key (an
+    arrow, Backspace) keeps the line for fixing, and so does every key after it."""
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await _refused(pilot, "/phase")  # BRP has no rounds: an unknown command
+        await type_keys(pilot, *"/scene Cellar")
+        assert entry(pilot).value == "/scene Cellar"
+        await type_keys(pilot, "enter")
+        await _refused(pilot, "alice flyng")  # the problem at the end: the cursor after it
+        await type_keys(pilot, *"boris listen = 10", "enter")
+        assert "Boris Ivanov · Listen 50%: 10" in log_text(pilot)
+        await _refused(pilot, "alice flyng")
+        await type_keys(pilot, "end", *"x")  # an edit key: the line stays, typing goes on
+        assert entry(pilot).value == "alice flyngx"
+        assert app.table is not None
+        assert [e.kind for e in app.table.session.log].count("roll") == 1
+
+
+async def test_keys_typed_on_the_whole_preview_go_on_in_the_line(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    """Issue 45: with ctrl+o's screen open, "/endscene" was swallowed and the Enter after it
+    rolled the line shown. Now the first character closes the screen and goes to the entry
+    (a "/" starts a command line), so the Enter commits what was typed."""
+    from tui.screens.whole_preview import WholePreviewScreen
+
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await type_line(pilot, "/scene Cellar")
+        await type_line(pilot, "alice spot hidden", enter=False)
+        await type_keys(pilot, "ctrl+o")
+        assert isinstance(app.screen, WholePreviewScreen)
+        await type_keys(pilot, *"/endscene", "enter")
+        assert type(app.screen).__name__ == "MainScreen"
+        assert app.table is not None
+        kinds = [e.kind for e in app.table.session.log]
+        assert "roll" not in kinds and app.table.campaign.scene is None, kinds
+        await type_line(pilot, "alice spot hidden", enter=False)
+        await type_keys(pilot, "ctrl+o", *" hard")  # any other key: the line goes on
+        assert entry(pilot).value == "alice spot hidden hard"

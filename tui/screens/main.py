@@ -319,7 +319,12 @@ class MainScreen(Screen[None]):
             return
         body = whole_text(preview.text, preview.odds, ok=preview.ok, mono=self.mono)
 
-        def closed(roll: bool | None) -> None:
+        def closed(roll: bool | str | None) -> None:
+            if isinstance(roll, str):  # typed there: the keys go on in the line
+                if roll.startswith("/") and not self.entry.value.lstrip().startswith("/"):
+                    self.entry.value = ""  # a command begins: not glued to a roll line
+                self.entry.resume(roll)
+                return
             self.entry.focus()
             if roll and self.entry.value == line:
                 self._chosen(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -58,8 +59,11 @@ def whole_text(text: str, odds: Sequence[Chance], *, ok: bool = True, mono: bool
     return out
 
 
-class WholePreviewScreen(ModalScreen[bool]):
-    """Dismissed with True when the GM rolls the line from here (Enter), else False.
+class WholePreviewScreen(ModalScreen[bool | str]):
+    """Dismissed with True when the GM rolls the line from here (Enter), False when closed,
+    or the key typed here: a typed character closes the screen and goes on in the
+    line, so nothing typed is lost and the Enter after it commits what was typed, never
+    the line shown here.
 
     A screen, not a notification: a notification holds its text for a while and goes, is
     closed only with the mouse, and crowds a long split into a narrow box; here every
@@ -74,10 +78,11 @@ class WholePreviewScreen(ModalScreen[bool]):
     #whole-line { color: $text-muted; }
     """
     BINDINGS = [
-        Binding("escape,ctrl+o,q", "close", "Close", id="whole.close"),
+        # no letter keys: each typed character belongs to the line (see on_key)
+        Binding("escape,ctrl+o", "close", "Close", id="whole.close"),
         Binding("enter", "roll", "Roll it", id="whole.roll"),
-        Binding("down,j", "scroll(1)", "Scroll down", show=False, id="whole.down"),
-        Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="whole.up"),
+        Binding("down", "scroll(1)", "Scroll down", show=False, id="whole.down"),
+        Binding("up", "scroll(-1)", "Scroll up", show=False, id="whole.up"),
     ]
 
     def __init__(self, line: str, body: Text, *, rolls: bool = True) -> None:
@@ -96,6 +101,12 @@ class WholePreviewScreen(ModalScreen[bool]):
             )
             yield Static(Text("› " + visible(self.line)), id="whole-line", markup=False)
             yield Static(self.body, id="whole-text", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(event.character)
 
     def action_close(self) -> None:
         self.dismiss(False)

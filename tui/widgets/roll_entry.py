@@ -114,6 +114,10 @@ class RollEntry(Input):
         self.restored: str | None = None
         #: the line the rules asked for next, as offered (:meth:`offer`), until committed
         self.offered: str | None = None
+        #: the refused line is still untouched: a typed character replaces all of it (the GM
+        #: starts anew far more often than they fix the line); an edit key (an arrow,
+        #: Backspace, Home, Tab …) keeps it for fixing, the problem word selected
+        self._fresh_refusal = False
         self._commits = 0  # lines committed so far (a refused line waits for none to follow)
         self.history: list[str] = []
         self._cursor = 0
@@ -223,6 +227,8 @@ class RollEntry(Input):
         lines = [_CONTROL.sub("", line) for line in text.split("\n")]
         lines = [line for line in lines if line.strip()]
         event.prevent_default()  # this handler does it all (Input's own would paste again)
+        if lines:
+            self._start_over()
         if len(lines) > 1 and self.on_paste_lines is not None:
             event.stop()
             before = self.value[: self.cursor_position]
@@ -243,6 +249,10 @@ class RollEntry(Input):
             event.prevent_default()
             self.commit()
             return
+        if event.is_printable:
+            self._start_over()
+        else:
+            self._fresh_refusal = False  # an edit key: the GM fixes the refused line
         action = None if event.is_printable else self._completion_action(event.key)
         if action is not None:
             event.stop()
@@ -265,10 +275,19 @@ class RollEntry(Input):
 
     def resume(self, typed: str = "") -> None:
         """Take the focus back, the line and its cursor as they were; ``typed`` is typed at
-        the cursor first (a key pressed in the log, handed on)."""
+        the cursor first (a key pressed in the log, handed on; on a refused line still
+        untouched it starts a new line, as a key typed here would)."""
         if typed:
+            self._start_over()
             self.insert_text_at_cursor(typed)
         self.focus()
+
+    def _start_over(self) -> None:
+        """A character typed on an untouched refused line: the line goes, the key begins
+        the next one (``/phase`` then ``/summary`` is ``/summary``, not ``/phase/summary``)."""
+        fresh, self._fresh_refusal = self._fresh_refusal, False
+        if fresh and self.restored is not None and self.value == self.restored:
+            self.value = ""
 
     def restore(self, line: str, cursor: int) -> None:
         """Put a refused ``line`` back with the word at ``cursor`` (its problem) selected,
@@ -283,6 +302,7 @@ class RollEntry(Input):
                 self.restored = line
                 self.value = line
                 self.selection = problem_part(line, cursor)
+                self._fresh_refusal = True
 
         self.app.call_later(self.call_later, put_back)
 
@@ -316,6 +336,7 @@ class RollEntry(Input):
         line = self.value
         self.restored = None
         self.offered = None
+        self._fresh_refusal = False
         self._commits += 1
         if line.strip():
             self.remember(line.strip())
