@@ -8,10 +8,11 @@ costs the first keystroke's computation only.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 
 from rules import age
-from rules.age import Status
+from rules.age import ChallengeTest, Status
 from tui.language import _, ngettext
 from tui.session.campaign.model import Campaign
 from tui.session.entry.entry import Check
@@ -28,7 +29,7 @@ def _pct(p: Fraction) -> str:
 
 
 def completion_note(
-    system: System, campaign: Campaign, name: str, check: Check, plan: Plan
+    system: System, campaign: Campaign, name: str, check: Check, plan: Plan, *, clear: bool = False
 ) -> tuple[str, ...]:
     """One preview line on the check ``name`` a roll is bound to ("" lines when none).
 
@@ -36,8 +37,10 @@ def completion_note(
     plan's distribution of points per roll (``System.extended_steps``: AGE 0 or the Drama
     Die; other systems their progress by grade) through :func:`rules.age.
     pool_completion_odds`, at the check's current state (``consequences aside`` when it
-    has consequences with an effect). For a race slice: each side's chance to win the race
-    if these two roll every slice left (:func:`rules.age.race_odds`)."""
+    has consequences with an effect). A roll that ``clear``s the minor consequence adds
+    nothing to the pool: the chance is then the one after it, if it clears, in the rolls
+    that still fit after it, at the cleared TN. For a race slice: each side's chance to win
+    the race if these two roll every slice left (:func:`rules.age.race_odds`)."""
     chk = campaign.check(name)
     if chk.status != "running":
         return ()
@@ -47,6 +50,8 @@ def completion_note(
     if steps is None:
         return ()
     test = from_check(chk)
+    if clear and test.minor_active:
+        return _after_clearing(system, campaign, name, check, test)
     rolls = test.rolls_left
     if rolls < 1:
         return ()
@@ -67,6 +72,36 @@ def completion_note(
         )
     line = line.format(name=name, pct=_pct(p), n=rolls, who=who)
     return (line + (_(" (consequences aside)") if effects else ""),)
+
+
+def _after_clearing(
+    system: System, campaign: Campaign, name: str, check: Check, test: ChallengeTest
+) -> tuple[str, ...]:
+    """The line for a roll spent on the minor consequence: it takes its time and adds
+    nothing; if it clears, the rolls that still fit go at the cleared TN and pace."""
+    after = replace(
+        test, minor_active=False, elapsed=Fraction(test.elapsed) + test.minutes_per_roll
+    )
+    side = check.a
+    if system.extended_tn and "tn" in side.options:
+        skill = system.extended_skill(campaign, side)
+        if side.options["tn"] == str(test.tn_for(skill)):  # the check's TN, not a typed one
+            side = replace(side, options={**side.options, "tn": str(after.tn_for(skill))})
+    steps = system.extended_steps(system.plan(campaign, replace(check, a=side)))
+    if steps is None:
+        return ()
+    rolls = after.rolls_left
+    p = age.pool_completion_odds(
+        steps, min(after.needed, age.MAX_THRESHOLD), min(rolls, age.MAX_ROLLS)
+    )
+    line = ngettext(
+        "{name}: this roll only clears; if it does, {pct} to complete in the {n} roll "
+        "left after it, all by {who}",
+        "{name}: this roll only clears; if it does, {pct} to complete in the {n} rolls "
+        "left after it, all by {who}",
+        rolls,
+    )
+    return (line.format(name=name, pct=_pct(p), n=rolls, who=check.a.actor),)
 
 
 def _race_note(name: str, campaign: Campaign, check: Check, plan: Plan) -> tuple[str, ...]:

@@ -203,7 +203,7 @@ def completion_note(
         return ()
     from tui.session.extended.chances import completion_note as note
 
-    return note(system, campaign, side.ext_check, check, plan)
+    return note(system, campaign, side.ext_check, check, plan, clear=side.ext_clear)
 
 
 def _with(out: Outcome, lines: tuple[str | Msg, ...]) -> Outcome:
