@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tui.language.po import Entry
 
 __all__ = [
+    "GM_HINT",
     "LANGUAGES",
     "NC_",
     "N_",
@@ -32,6 +33,7 @@ __all__ = [
     "choose",
     "current",
     "entry_words",
+    "gm_hint",
     "joined",
     "language_name",
     "languages",
@@ -335,12 +337,15 @@ class Msg:
 
     ``plural`` (with an ``n`` argument) makes it a counted message. Arguments that are
     themselves :class:`Msg` (a grade, a verdict) are rendered too; other values are shown
-    as they are (names, numbers, dice).
+    as they are (names, numbers, dice). ``kind`` says what the message is for where that
+    matters beyond its words: :data:`GM_HINT` (:func:`gm_hint`) is a suggestion to the GM
+    (the next command to type), which the players' surfaces leave out by that kind.
     """
 
     id: str
     args: tuple[tuple[str, str | int | Msg], ...] = ()
     plural: str = ""
+    kind: str = ""
 
     def render(self) -> str:
         values = {k: v.render() if isinstance(v, Msg) else v for k, v in self.args}
@@ -366,6 +371,8 @@ class Msg:
         doc: dict[str, Any] = {"id": self.id}
         if self.plural:
             doc["plural"] = self.plural
+        if self.kind:
+            doc["kind"] = self.kind
         if self.args:
             doc["args"] = {k: v.to_doc() if isinstance(v, Msg) else v for k, v in self.args}
         return doc
@@ -380,6 +387,15 @@ def _fill(template: str, values: Mapping[str, object], fallback: str) -> str:
         except (KeyError, IndexError, ValueError, AttributeError):
             continue
     return fallback
+
+
+#: a :class:`Msg` kind: a suggestion to the GM (a command to type next), not a fact of play
+GM_HINT = "gm_hint"
+
+
+def gm_hint(said: Msg) -> Msg:
+    """``said`` marked as a GM hint: logged for the GM, left out of every players' surface."""
+    return Msg(said.id, said.args, said.plural, GM_HINT)
 
 
 def msg(message: str, /, **args: str | int | Msg) -> Msg:
@@ -425,4 +441,7 @@ def msg_from_doc(doc: object) -> Msg:
             args.append((str(key), value))
         else:
             raise ValueError(f"msg.args.{key}: " + _("expected a string, number or message"))
-    return Msg(doc["id"], tuple(args), plural)
+    kind = doc.get("kind", "")
+    if not isinstance(kind, str):
+        raise ValueError("msg.kind: " + _("expected a string"))
+    return Msg(doc["id"], tuple(args), plural, kind)

@@ -145,7 +145,7 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             yield PartyPanel(id="party", gm=not self.read_only)
             with Vertical(id="right"):
-                yield ScenePanel(id="scene")
+                yield ScenePanel(id="scene", gm=not self.read_only)
                 yield LogPanel(id="log", selectable=True)
         yield TextPane(id="preview")
         yield RollEntry(

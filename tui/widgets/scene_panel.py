@@ -91,8 +91,9 @@ class ScenePanel(StripPane):
     ScenePanel { height: auto; }
     """
 
-    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
+    def __init__(self, *, gm: bool = True, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
+        self.gm = gm  # False: the players' view, without the GM's hints (what to type)
         self._campaign: Campaign | None = None
         self._checks_pending: Campaign | None = None
         self._shown: object = None
@@ -128,7 +129,9 @@ class ScenePanel(StripPane):
         """The panel's lines for a row ``width`` columns wide (the turn order's names are
         shortened only when they do not fit in it)."""
         self._lines_width = width
-        return ranked_lines(tracker(campaign.system), campaign, checks=checks, width=width)
+        return ranked_lines(
+            tracker(campaign.system), campaign, checks=checks, width=width, hints=self.gm
+        )
 
     def load_checks(self) -> None:
         """Add the extended checks' lines left out of the first frame (nothing if none).
@@ -147,7 +150,7 @@ class ScenePanel(StripPane):
 
     def _make_checks(self, campaign: Campaign, width: int) -> None:
         try:  # pure: immutable state in, plain lines out
-            lines = ranked_lines(tracker(campaign.system), campaign, width=width)
+            lines = ranked_lines(tracker(campaign.system), campaign, width=width, hints=self.gm)
         except Exception:  # a bug: into the bug log; the panel keeps its lines without them
             import traceback
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from rules import age
 from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
-from tui.language import Msg, _, msg, nmsg, term, vs_words
+from tui.language import Msg, _, gm_hint, msg, nmsg, term, vs_words
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.entry.entry import EntryError
 from tui.session.extended.data import (
@@ -188,7 +188,12 @@ def summary(
     effects: list[str | Msg] = []
     if test.per_roll is not None and test.per_roll == system.extended_per_roll:
         effects.append(
-            msg("{per} min a roll is this system's default: per= sets another", per=test.per_roll)
+            gm_hint(
+                msg(
+                    "{per} min a roll is this system's default: per= sets another",
+                    per=test.per_roll,
+                )
+            )
         )
     from tui.session.extended.outlook import best_chance
 
@@ -213,7 +218,7 @@ def summary(
     ]
     if chk.allowed_skills:
         effects.append(msg("skills: {names}", names=", ".join(chk.allowed_skills)))
-    effects.append(msg("roll with ext={name}, or /ext use {name}", name=chk.name))
+    effects.append(gm_hint(msg("roll with ext={name}, or /ext use {name}", name=chk.name)))
     return text, effects
 
 

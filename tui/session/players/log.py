@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from tui.language import Msg, msg, term
+from tui.language import GM_HINT, Msg, msg, term
 from tui.session.campaign.hidden import strings_in
 from tui.session.campaign.log import LogEntry
 from tui.session.players.cast import Cast
@@ -86,6 +86,21 @@ def _text_is_safe(text: str, cast: Cast) -> bool:
     )
 
 
+def _without_gm_hints(entry: LogEntry) -> LogEntry:
+    """The entry without its effects of the GM-hint kind (the next command to type): the
+    players get the facts of play, not the GM's suggestions. Found by the stored message's
+    kind, never by its words (an older entry without messages keeps its effects)."""
+    facts = entry.effect_msgs
+    if len(facts) != len(entry.effects) or not any(m.kind == GM_HINT for m in facts):
+        return entry
+    keep = [i for i, m in enumerate(facts) if m.kind != GM_HINT]
+    return replace(
+        entry,
+        effects=tuple(entry.effects[i] for i in keep),
+        effect_msgs=tuple(facts[i] for i in keep),
+    )
+
+
 def _public_part(entry: LogEntry, cast: Cast) -> LogEntry | None:
     """The entry no character made, with what names a hidden character taken out."""
     keep = [i for i, e in enumerate(entry.effects) if not cast.hidden.mentioned((e,))]
@@ -152,6 +167,7 @@ def filter_entries(entries: Iterable[LogEntry], cast: Cast, visible: set[str]) -
         if entry.secret or _legacy_note(entry):
             continue
         cast = everyone.past(entry.hidden)  # who was hidden when it was made stays hidden in it
+        entry = _without_gm_hints(entry)
         names = _involved(entry, cast)
         if not names:
             out.append(replace(entry, hidden=()))

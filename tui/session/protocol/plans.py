@@ -89,8 +89,11 @@ Line = tuple[int, list[Segment]]  # (importance: lower stays longer when space r
 
 @dataclass(frozen=True)
 class SceneFragments:
-    """What a system adds to the scene panel: header segments, lines around the turn order."""
+    """What a system adds to the scene panel: header segments, lines around the turn order,
+    and ``hints``: lines that tell the GM what to type next, shown to the GM only (the
+    players' read-only view leaves them out by this kind)."""
 
     header: tuple[Segment, ...] = ()
     before_order: tuple[Line, ...] = ()
     after_order: tuple[Line, ...] = ()
+    hints: tuple[Line, ...] = ()

@@ -88,26 +88,37 @@ def _order(scene: Scene, width: int) -> list[Segment]:
     return line
 
 
-def _scene(system: System, campaign: Campaign, scene: Scene, width: int) -> Iterator[Line]:
+def _scene(
+    system: System, campaign: Campaign, scene: Scene, width: int, hints: bool
+) -> Iterator[Line]:
     own = system.scene_view(campaign, scene)
     yield 0, [*_header(scene), *own.header]
     yield from own.before_order
+    if hints:
+        yield from own.hints
     if scene.turn_order:
         yield 2, _order(scene, width)
     yield from own.after_order
 
 
 def ranked_lines(
-    system: System, campaign: Campaign, *, checks: bool = True, width: int = ORDER_WIDTH
+    system: System,
+    campaign: Campaign,
+    *,
+    checks: bool = True,
+    width: int = ORDER_WIDTH,
+    hints: bool = True,
 ) -> list[Line]:
     """Every line of the panel with its importance, in display order (without the extended
     checks' lines when ``checks`` is false: those load the extended-check rules); the turn
-    order in full names when it fits in ``width`` columns."""
+    order in full names when it fits in ``width`` columns. ``hints`` false (the players'
+    view): no line that tells the GM what to type."""
     lines: list[Line] = []
     if campaign.scene is None:
-        lines.append((0, [(_("No scene running — /scene NAME [active|long]"), "dim")]))
+        none = _("No scene running — /scene NAME [active|long]") if hints else _("No scene running")
+        lines.append((0, [(none, "dim")]))
     else:
-        lines.extend(_scene(system, campaign, campaign.scene, width))
+        lines.extend(_scene(system, campaign, campaign.scene, width, hints))
     lines.extend(_asks(campaign))
     lines.extend(_offers(campaign))
     if checks:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rules import gurps
 from rules.exact import number_text
 from rules.gurps import RangedFire
-from tui.language import Msg, joined, msg, verbatim
+from tui.language import Msg, gm_hint, joined, msg, verbatim
 from tui.session.campaign.model import Campaign
 from tui.session.characters.values import hint
 from tui.session.systems.gurps import state
@@ -118,7 +118,12 @@ def damage_line(campaign: Campaign, spec: Spec, hits: int, target: str = "") -> 
 
 
 def _suggestion(campaign: Campaign, spec: Spec, hits: int, target: str) -> Msg:
-    """The ``/damage`` line to type next (its words are typed syntax), and why its DR."""
+    """The ``/damage`` line to type next (its words are typed syntax), and why its DR: a GM
+    hint, which the players' surfaces leave out."""
+    return gm_hint(_suggested(campaign, spec, hits, target))
+
+
+def _suggested(campaign: Campaign, spec: Spec, hits: int, target: str) -> Msg:
     fire = spec.fire
     line = damage_line(campaign, spec, hits, target)
     if fire is not None and fire.close:

@@ -27,7 +27,12 @@ def fragments(campaign: Campaign) -> SceneFragments:
         rounds = rounds_of(campaign)
     except RulesError as exc:
         return SceneFragments(before_order=((1, [(str(exc), "red")]),))
-    return SceneFragments(header=(_repeat(rounds),), before_order=tuple(_lines(rounds)))
+    hints: tuple[Line, ...] = ()
+    if not rounds.goals and rounds.phase is Phase.PLANNING:
+        hints = ((5, [(_("planning: /goal CHAR TEXT, then /phase"), "dim")]),)
+    return SceneFragments(
+        header=(_repeat(rounds),), before_order=tuple(_lines(rounds)), hints=hints
+    )
 
 
 def _repeat(rounds: Rounds) -> Segment:
@@ -124,8 +129,6 @@ def _lines(rounds: Rounds) -> Iterator[Line]:
         )
     if rounds.goals:
         yield 5, [(_("goals: ") + "; ".join(g.label for g in rounds.goals), "italic")]
-    elif rounds.phase is Phase.PLANNING:
-        yield 5, [(_("planning: /goal CHAR TEXT, then /phase"), "dim")]
     for action in rounds.actions:
         yield 4, _action_line(action, rounds)
     if rounds.pending:
