@@ -28,3 +28,21 @@ def test_one_late_roll_keeps_the_current_actor() -> None:
     scene = table.campaign.scene
     assert scene is not None and scene.turn_order == ("Naomi", "Bobbie", "Amos")
     assert scene.turn_order[scene.current] == "Amos"
+
+
+def test_init_roll_all_skips_who_lacks_the_attribute_and_says_whom() -> None:
+    """Issue 45: BRP's Boulder (a door: SIZ only) refused ``/init roll all 1d10 + DEX``."""
+    from tests.session.conftest import brp_campaign
+    from tests.session.scene_helpers import refused
+
+    table = table_for(brp_campaign(), faces=(3, 10))
+    ok(table, "/scene Hall")
+    fb = ok(table, "/init roll all 1d10 + DEX")[0]
+    assert fb.message.startswith(
+        "initiative: Alice Moore 1d10 [3] + DEX 12 = 15; Boris Ivanov 1d10 [10] + DEX 9 = 19"
+    ), fb.message
+    assert table.session.log[-1].effects == ("not rolled, without DEX: Boulder",)
+    scene = table.campaign.scene
+    assert scene is not None and "Boulder" not in scene.system.get("init", {})
+    refused(table, "/init roll all 1d10 + FOO", "nobody has FOO: nothing to roll")
+    refused(table, "/init roll boulder 1d10 + DEX", "Boulder has no attribute 'DEX'")

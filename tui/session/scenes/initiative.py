@@ -3,7 +3,8 @@
 ``EXPR`` is dice, numbers and the character's attributes joined by ``+`` and ``-``
 (``3d6 + Dexterity`` for AGE, ``d10 + Reflexes``); each named attribute is the rolling
 character's own (matched like a skill: exact, or the start of one attribute). ``all`` rolls
-for everyone in the running turn order, or for every character when there is none yet.
+for everyone in the running turn order, or for every character when there is none yet,
+except those without a named attribute (a door has no DEX): the log says whom it skipped.
 The values go into the initiative list (``Scene.system["init"]``) and the order is sorted by
 them, highest first, ties keeping their order (``/swap`` settles a tie by hand). One roll
 for one character may take typed dice after ``=``, as a roll line does. A system with an
@@ -68,12 +69,17 @@ def parse_expression(text: str) -> tuple[str, list[tuple[int, str]]]:
     return dice.lstrip("+"), names
 
 
-def _attribute(ch: Character, typed: str) -> tuple[str, int]:
+def _matches(ch: Character, typed: str) -> list[str]:
     form = normal(typed)
     names = list(ch.attributes)
-    found = [n for n in names if normal(n) == form] or [
+    return [n for n in names if normal(n) == form] or [
         n for n in names if normal(n).startswith(form)
     ]
+
+
+def _attribute(ch: Character, typed: str) -> tuple[str, int]:
+    names = list(ch.attributes)
+    found = _matches(ch, typed)
     if len(found) != 1:
         have = ", ".join(names) or _("none")
         said = (
@@ -148,6 +154,18 @@ def roll_initiative(
         text, _sep, typed = text.partition("=")
         faces = parse_faces(typed)
     dice, terms = parse_expression(text)
+    skipped: list[str] = []
+    if words[0].casefold() == "all" and terms:
+        skipped = [
+            n for n in names if any(not _matches(campaign.character(n), t) for _s, t in terms)
+        ]
+        names = [n for n in names if n not in skipped]
+        if not names:
+            raise CommandError(
+                _("nobody has {attributes}: nothing to roll").format(
+                    attributes=", ".join(t for _s, t in terms)
+                )
+            )
     for n in names:  # every attribute known before anything is rolled
         for _sign, typed in terms:
             _attribute(campaign.character(n), typed)
@@ -158,10 +176,22 @@ def roll_initiative(
         "dice": [f for r in rolls for f in r.faces],
         "source": "typed" if faces is not None else "rolled",
     }
+    effects = (
+        [
+            msg(
+                "not rolled, without {attributes}: {names}",
+                attributes=", ".join(t for _s, t in terms),
+                names=", ".join(skipped),
+            )
+        ]
+        if skipped
+        else []
+    )
     return rolls, Draft.of(
         "roll",
         msg("initiative: {rolls}", rolls=summary),
-        names[0] if len(names) == 1 else "",
+        names[0] if len(names) == 1 and not skipped else "",
         "",
         inputs,
+        effects,
     )
