@@ -142,3 +142,26 @@ def test_gurps_weapons() -> None:
     assert weapons == {"Stevenson": {"damage": "2d6-1", "acc": 3, "rof": "2x13"}}
     c = put(c, "Ruth Hale", "weapon", "damage=2d6 acc=2", "Stevenson")
     assert c.character("Ruth Hale").extra["weapons"]["Stevenson"] == {"damage": "2d6", "acc": 2}
+
+
+def test_a_weapon_skill_with_a_space_is_kept_and_edited_as_shown() -> None:
+    """Issue 45: the editor refused ``skill=Guns (Pistol)``, so imported weapons (GCS names a
+    skill with its specialty) could not be kept or edited. A word without ``=`` goes on the
+    value before it; the row's own text reads back to the same weapon."""
+    c = gurps_campaign()
+    c = put(c, "Guard Moss", "weapon+", "Colt Python skill=Guns (Pistol) damage=2d6 acc=2")
+    weapon = c.character("Guard Moss").extra["weapons"]["Colt Python"]
+    assert weapon == {"skill": "Guns (Pistol)", "damage": "2d6", "acc": 2}
+    shown = row(c, "Guard Moss", "weapon", "Colt Python").value
+    assert shown == "skill=Guns (Pistol) damage=2d6 acc=2"
+    with pytest.raises(CommandError, match="nothing changed"):  # it reads back the same
+        put(c, "Guard Moss", "weapon", shown, "Colt Python")
+    c = put(c, "Guard Moss", "weapon", 'skill="Guns (Pistol)" acc=3', "Colt Python")
+    assert c.character("Guard Moss").extra["weapons"]["Colt Python"]["skill"] == "Guns (Pistol)"
+    for bad, said in (
+        ("Pistol damage=2d6", "key=value"),
+        ("=2d6", "needs its key before '='"),
+        ('skill="" acc=2', "needs a value"),
+    ):
+        with pytest.raises(CommandError, match=said):
+            put(c, "Guard Moss", "weapon", bad, "Colt Python")

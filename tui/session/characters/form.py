@@ -236,12 +236,31 @@ def _resource(ch: Character, name: str, text: str) -> Character:
 
 
 def _weapon_fields(text: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    """``skill=Guns (Pistol) damage=2d6`` → its fields. A word without ``=`` goes on the
+    value before it, so a value with spaces (a GCS skill with its specialty, as imported)
+    reads back as the row shows it; quotes around a value are dropped."""
+    raw: dict[str, str] = {}
+    last = ""
     for word in text.split():
         key, eq, value = word.partition("=")
-        if not eq or not key or not value:
-            raise CommandError(_("a weapon field is key=value, got {word!r}").format(word=word))
-        key = label(key, N_("weapon field"))
+        if not eq:
+            if not last:
+                raise CommandError(_("a weapon field is key=value, got {word!r}").format(word=word))
+            raw[last] += " " + word
+            continue
+        if not key:
+            raise CommandError(
+                _("a weapon field needs its key before '=', e.g. damage=2d6; got {word!r}").format(
+                    word=word
+                )
+            )
+        last = label(key, N_("weapon field"))
+        raw[last] = value
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        value = value.strip().strip('"').strip()
+        if not value:
+            raise CommandError(_("weapon field {key}= needs a value, e.g. {key}=2").format(key=key))
         out[key] = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else value
     return out
 
