@@ -30,6 +30,10 @@ def test_an_extended_checks_roll_with_hint_is_the_gms() -> None:
     assert "roll with ext=Safe, or /ext use Safe" in gm
     seen = players_log(t.system, t.session.log, t.campaign)[-1].effects
     assert "roll with ext=Safe, or /ext use Safe" not in seen
+    assert t.submit("/ext Vault threshold=4 time=1h per=30m").ok  # a hopeless one: warned
+    assert any(e.startswith("warning: at best") for e in t.session.log[-1].effects)
+    seen = players_log(t.system, t.session.log, t.campaign)[-1].effects
+    assert seen == ()
 
 
 def test_the_hint_kind_is_kept_in_the_save_and_plain_facts_stay() -> None:

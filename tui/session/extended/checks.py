@@ -199,13 +199,15 @@ def summary(
 
     best = best_chance(system, campaign, chk)
     if best is not None and best.p < LOW_CHANCE:
-        effects.append(
-            msg(
-                "warning: at best {pct} to complete ({who}, {skill}, every roll): "
-                "more time= or a shorter per= gives the party a chance",
-                pct=best.percent,
-                who=best.who,
-                skill=best.skill,
+        effects.append(  # advice on the numbers: the GM's, like the lines to type
+            gm_hint(
+                msg(
+                    "warning: at best {pct} to complete ({who}, {skill}, every roll): "
+                    "more time= or a shorter per= gives the party a chance",
+                    pct=best.percent,
+                    who=best.who,
+                    skill=best.skill,
+                )
             )
         )
     effects += [
