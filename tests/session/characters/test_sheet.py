@@ -96,3 +96,22 @@ def test_recent_rolls_follow_a_rename_and_stop_at_an_earlier_namesake() -> None:
     ok(table, "/undo")  # the rename undone: its entry no longer links the names
     assert recent_rolls(table.session.log, "Alice Vale", table.session.undone()) == []
     assert len(recent_rolls(table.session.log, "Alice Moore", table.session.undone())) == 2
+
+
+def test_recent_rolls_leave_out_an_undone_roll_for_good_and_mark_a_secret_one() -> None:
+    """Issue 45: f4 listed a roll undone before a later change (the redo stack was gone,
+    so only the log still knew) and did not say which rolls were secret."""
+    table = table_for(brp_campaign())
+    ok(table, "alice spot hidden = 07", "alice stealth = 50", "/undo", "!alice spot hidden = 90")
+    assert table.session.undone() == set()  # the secret roll cleared the redo stack
+    rolls = recent_rolls(table.session.log, "Alice Moore", table.session.undone())
+    assert [(e.text.split(": ")[-1], e.secret) for e in rolls] == [
+        ("07 → special success", False),
+        ("90 → failure", True),
+    ]
+    ok(table, "/undo", "/redo")  # a redo brings its roll back
+    assert len(recent_rolls(table.session.log, "Alice Moore", table.session.undone())) == 2
+    ch = table.campaign.character("Alice Moore")
+    lines = ["".join(s for s, _ in line) for line in sheet_lines(ch, 80, rolls=rolls)]
+    assert any("secret Alice Moore · Spot Hidden 60%: 90" in x for x in lines), lines
+    assert not any("secret Alice Moore · Spot Hidden 60%: 07" in x for x in lines)

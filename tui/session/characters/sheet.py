@@ -39,8 +39,10 @@ def recent_rolls(
     Read newest first: the roll entries the character made or was the opponent in
     (``… vs NAME …``); a rename entry (its ``inputs`` name both names) carries the search on
     under the old name, and the entry that added or copied the character ends it, so a new
-    "Guard" does not inherit a removed one's rolls. Undone entries are left out."""
-    skip = set(undone)
+    "Guard" does not inherit a removed one's rolls. Undone entries are left out: those of the
+    redo stack (``undone``) and those the log itself says were undone and never redone (an
+    undo after which a new change cleared the redo stack)."""
+    skip = set(undone) | _undone_in(log)
     names = {name}
     found: list[LogEntry] = []
     for entry in reversed(log):
@@ -64,6 +66,17 @@ def recent_rolls(
         started = [inputs.get("added"), *(inputs.get("copies") or [])]
         names.difference_update(n for n in started if isinstance(n, str))
     return found[::-1]
+
+
+def _undone_in(log: Sequence[LogEntry]) -> set[int]:
+    """``seq`` of the entries the log's undo entries took back and no redo brought back."""
+    out: set[int] = set()
+    for entry in log:
+        if entry.kind == "undo" and entry.undoes:
+            out.add(entry.undoes)
+        elif entry.kind == "redo" and entry.undoes:
+            out.discard(entry.undoes)
+    return out
 
 
 def _fit(name: str, value: str, width: int) -> str:
@@ -200,8 +213,12 @@ def sheet_lines(
         lines.append([(_("none yet"), "dim")])
     for entry in rolls:
         stamp = entry.time[11:16] if len(entry.time) >= 16 else entry.time
+        secret = _("secret ") if entry.secret else ""  # as the GM's log marks it
         body = _wrapped(
-            f"{stamp} {shown_text(entry)}", width, GRADE_STYLES.get(entry.grade, ""), indent=""
+            f"{stamp} {secret}{shown_text(entry)}",
+            width,
+            GRADE_STYLES.get(entry.grade, ""),
+            indent="",
         )
         lines += body
     return lines
