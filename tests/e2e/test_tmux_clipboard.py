@@ -65,8 +65,9 @@ def test_copies_over_ssh_arrive_as_tmux_paste_buffers(sshd: Sshd, tmp_path: Path
         term.wait_for("07 → special success")
         wait_for_file(lambda: len(load(save)[1]) == 1, what="the roll in the save")
         result = load(save)[1][-1].text
-        term.press("M-c")  # alt+c: the last result
-        assert wait_buffer(term, lambda b: b != "", "the last result") == result
+        term.press("M-c")  # alt+c: the last result, with its effects as the log shows them
+        copied = wait_buffer(term, lambda b: b != "", "the last result")
+        assert copied.startswith(result + "  ⟶ "), copied
         assert result == "Alice Moore · Spot Hidden 60%: 07 → special success"
 
         term.type("boris listen = 42")
@@ -75,7 +76,7 @@ def test_copies_over_ssh_arrive_as_tmux_paste_buffers(sshd: Sshd, tmp_path: Path
         term.press("C-l")  # into the log: the newest highlighted
         term.press("Up")  # the roll before it
         term.press("Enter")  # copied
-        line = wait_buffer(term, lambda b: b != result, "the selected log line")
+        line = wait_buffer(term, lambda b: b != copied, "the selected log line")
         assert _STAMP.match(line), line
         assert line[6:].startswith(result + "  ⟶ "), line  # as the log shows it, effects too
         assert "Boris" not in line

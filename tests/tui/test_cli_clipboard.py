@@ -77,3 +77,19 @@ async def test_nothing_to_copy_on_the_picker_and_in_the_players_view(
         titles = {c.title for c in view.get_system_commands(view.screen)}
         assert "Copy the last result" not in titles and "Copy the recap" not in titles
         assert view.check_action("copy_recap", ()) is False
+
+
+async def test_alt_c_copies_the_results_effects_too(
+    demo_copy: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 45: after the experience rolls alt+c copied "2 of 3 skills improved" without
+    who improved what: the effects (one a character) are part of the result."""
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    copied = _recording(app, monkeypatch)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "alice spot hidden = 07")
+        await type_keys(pilot, "alt+c")
+        assert app.table is not None
+        entry = app.table.session.log[-1]
+        assert entry.effects, entry  # the experience tick
+        assert copied == [entry.text + "".join(f"  ⟶ {e}" for e in entry.effects)]

@@ -318,7 +318,7 @@ async def test_a_control_character_in_the_save_is_never_copied(
     shown = visible(Text(nasty).plain)  # what the panel draws (Rich drops a bell itself)
     assert seen.copied[0] == seen.copied[1] == f"10:00 {shown}  ⟶ {shown}"
     assert "␛]2;pwned" in shown
-    assert seen.copied[2] == visible(nasty)
+    assert seen.copied[2] == f"{visible(nasty)}  ⟶ {visible(nasty)}"  # alt+c: effects too
     assert "␇" in seen.copied[2] and "␛" in seen.copied[2]
     for text in seen.copied + seen.said:
         assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c == "\u202e" for c in text)

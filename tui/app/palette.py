@@ -20,7 +20,7 @@ from textual.screen import Screen
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.actions import APP, MAIN, Action, Owner
-from tui.session.campaign.log import shown_text
+from tui.session.campaign.log import shown_effects, shown_text
 
 if TYPE_CHECKING:
     from tui.app.app import TablekeeperApp
@@ -124,11 +124,15 @@ def take_screenshot(app: TablekeeperApp) -> Path | None:
 
 def copy_result(app: TablekeeperApp) -> str | None:
     """Copy the newest log entry (the last result: a roll, a change, an undo) in the GM's
-    language, its control characters made visible; what was copied."""
+    language with its effects as the log shows them (``… ⟶ Alice Moore: 2 of 3 improved
+    …``: who and what, not only the count), control characters made visible; what was
+    copied."""
     if app.table is None or not app.table.session.log:
         app.say(_("Nothing to copy yet: no result in the log."), severity="warning")
         return None
-    text = visible(shown_text(app.table.session.log[-1]))  # as the log says it, no controls
+    entry = app.table.session.log[-1]
+    said = shown_text(entry) + "".join(f"  ⟶ {e}" for e in shown_effects(entry))
+    text = visible(said)  # as the log says it, no controls
     app.copy_to_clipboard(text)
     app.say(_("Copied the last result: {text}").format(text=text), timeout=5)
     return text
