@@ -64,6 +64,8 @@ def number_text(value: Fraction | float, places: int | None = None) -> str:
     """
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
         raise RulesError(f"value must be a number, got {_shown(value)}")
+    if places is not None:
+        check_int("places", places, 0, 20)
     exact = Fraction(value) if not isinstance(value, float) else None
     if exact is not None and exact.denominator == 1:
         return str(exact.numerator)

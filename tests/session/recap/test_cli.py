@@ -25,7 +25,7 @@ def saved(tmp_path: Path) -> Path:
     for line in (
         "/scene Hall",
         "alice spot hidden",
-        "/ext Search threshold=5 time=30m",
+        "/ext Search threshold=5 time=30m per=12m",
         "alice stealth ext=Search",
         "/hp boulder =9",
         "/endscene Boulder hid",
