@@ -724,7 +724,7 @@ def _odds(shown: Preview, cast: Cast) -> dict[str, Any]:
                 "label": c.label,
                 "grade": c.grade,
                 "p": f"{c.p.numerator}/{c.p.denominator}",
-                "percent": f"{float(c.p) * 100:.1f}",
+                "percent": f"{float(c.p * 100):.1f}",
             }
             for c in shown.odds
             if c.p
