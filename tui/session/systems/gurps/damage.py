@@ -170,7 +170,7 @@ def _wounded(
         lines.append(
             msg(
                 "major wound (more than HP/2 = {half}): an HT roll against knockdown and stun",
-                half=f"{full / 2:g}",
+                half=f"{float(full / 2):g}",
             )
         )
         asks.append("knockdown")
