@@ -389,9 +389,21 @@ def _import_parser() -> _Parser:
             "read is skipped, one line saying why, and the rest imported: exit status 3."
         ),
     )
-    parser.add_argument("save", metavar="CAMPAIGN", help=_("the campaign's save"))
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help=_("a character file, or a folder of them")
+        "save",
+        metavar="CAMPAIGN",
+        help=_("the campaign's save (with --bestiary: the first file)"),
+    )
+    parser.add_argument(
+        "files", nargs="*", metavar="FILE", help=_("a character file, or a folder of them")
+    )
+    parser.add_argument(
+        "--bestiary",
+        action="store_true",
+        help=_(
+            "no campaign: every FILE's creature becomes a template in your bestiary "
+            "(bestiary/SYSTEM/NAME.toml in the per-user data folder)"
+        ),
     )
     parser.add_argument("--npc", action="store_true", help=_("import as NPCs"))
     parser.add_argument("--gm-only", action="store_true", help=_("hidden from the players' view"))
@@ -409,6 +421,12 @@ def _import_parser() -> _Parser:
 
 def _import(args: Sequence[str]) -> int:
     ns = _import_parser().parse_args(args)
+    if ns.bestiary:
+        from tui.cli.bestiary_import import bestiary_main
+
+        return bestiary_main([Path(ns.save), *(Path(f) for f in ns.files)])
+    if not ns.files:
+        raise UsageError(_("give the character files to import after CAMPAIGN"))
     save = _existing_file(Path(ns.save), "CAMPAIGN")
     from tui.cli.importer import import_main
 
