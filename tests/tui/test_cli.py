@@ -284,6 +284,8 @@ SYNTAX = {
     "update",
     "rename",
     "skip",
+    "bestiary",
+    "toml",
     "gcs",
     "gurps",
     "help",
