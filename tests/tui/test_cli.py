@@ -285,7 +285,6 @@ SYNTAX = {
     "rename",
     "skip",
     "bestiary",
-    "toml",
     "gcs",
     "gurps",
     "help",
