@@ -66,3 +66,18 @@ def test_existing_name() -> None:
     assert existing_name("ste", names) == "Stealth"
     assert existing_name("listen", names) is None
     assert existing_name("s", names, exact_only=True) is None
+
+
+def test_a_hint_never_names_a_character_by_a_number_alone() -> None:
+    """The damage line a hit offers names its target: ``"Guard Dog 1"`` beside Guard Dog 2
+    and Guard Moss, never the bare ``1`` (a word no one else has, but no name a GM reads)."""
+    from tui.session.campaign.model import Campaign, Character
+    from tui.session.characters.values import hint
+
+    campaign = Campaign(
+        "c",
+        "gurps",
+        characters=tuple(Character(n) for n in ("Guard Moss", "Guard Dog 1", "Guard Dog 2")),
+    )
+    assert hint(campaign, "Guard Dog 1") == '"Guard Dog 1"'
+    assert hint(campaign, "Guard Moss") == "moss"

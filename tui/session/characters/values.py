@@ -192,10 +192,11 @@ def notes_text(text: str, *, limit: int = 20_000) -> str:
 def hint(campaign: Campaign, name: str) -> str:
     """How a command in a hint names character ``name``: a word of the name no other
     character has (``ruth``, ``moss`` for Guard Moss beside Guard Pike), lower case; else
-    the whole name in quotes."""
+    the whole name in quotes. A number alone never names one (``Guard Dog 1`` beside
+    Guard Dog 2 is ``"Guard Dog 1"``, not ``1``)."""
     others = {w.casefold() for c in campaign.characters if c.name != name for w in c.name.split()}
     words = name.split()
     for word in (words[:1] + words[-1:]) if words else []:
-        if word.casefold() not in others:
+        if word.casefold() not in others and not word.isdigit():
             return word.casefold()
     return f'"{name}"'
