@@ -198,6 +198,15 @@ RULES_MESSAGES = (
     N_("reactions happen only in the reactions phase (now: {phase})"),
     N_("the next round comes after the reactions phase (now: {phase})"),
     N_("summing up comes after the reactions phase (now: {phase})"),
+    N_("a duel is rolled with its action in the actions phase (now: {phase})"),
+    N_("{name} cannot duel their own action #{number}"),
+    N_("action #{number} is aimed at {target}, not {name}"),
+    N_("action #{number} already has its other side"),
+    N_("roll action #{number} before answering it"),
+    N_(
+        "per_roll must be within 1..{most} (the budget): at {n} minutes a roll no roll fits in the time"
+    ),
+    N_("value must be a number, got {value}"),
     N_("resolve pending actions {numbers} before the next round"),
     N_("resolve pending actions {numbers} before summing up"),
     N_("{name} has already acted this round"),
