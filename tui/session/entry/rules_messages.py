@@ -204,7 +204,8 @@ RULES_MESSAGES = (
     N_("action #{number} already has its other side"),
     N_("roll action #{number} before answering it"),
     N_(
-        "per_roll must be within 1..{most} (the budget): at {n} minutes a roll no roll fits in the time"
+        "per_roll must be within 1..{most} (the budget): at {n} minutes a roll "
+        "no roll fits in the time"
     ),
     N_("value must be a number, got {value}"),
     N_("resolve pending actions {numbers} before the next round"),
