@@ -14,6 +14,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -55,7 +56,13 @@ def require_tool(name: str, *fallbacks: str) -> str:
 
 
 def tablekeeper_command() -> str:
-    """The absolute path of the installed ``tablekeeper`` console script."""
+    """The absolute path of the ``tablekeeper`` console script of the install the tests run
+    in: the one beside this interpreter (a venv that was not activated, as ``.ci/pythons``
+    runs the suite), else the one on PATH. Another Python's ``tablekeeper`` earlier on PATH
+    (a pyenv shim) would test other code."""
+    beside = Path(sys.executable).parent / "tablekeeper"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
     return require_tool("tablekeeper")
 
 
