@@ -15,6 +15,7 @@ import re
 import shutil
 import threading
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -83,13 +84,21 @@ def gm(tmp_path: Path, user_dirs: Path) -> Iterator[Table_]:
         writer.close()
 
 
+@asynccontextmanager
+async def serving(save: Path, pages: PlayerPages) -> AsyncIterator[Served]:
+    """A test client of the players' server of ``save`` with ``pages`` (closed after)."""
+    server = PlayersServer(save, host="127.0.0.1", port=0, token="t" * 43, pages=pages)
+    try:
+        async with TestClient(TestServer(await server._make_app())) as http:
+            yield http, pages
+    finally:
+        pages.close()
+
+
 @pytest.fixture
 async def client(gm: Table_) -> AsyncIterator[Served]:
-    pages = PlayerPages(gm.save)
-    server = PlayersServer(gm.save, host="127.0.0.1", port=0, token="t" * 43, pages=pages)
-    async with TestClient(TestServer(await server._make_app())) as http:
-        yield http, pages
-    pages.close()
+    async with serving(gm.save, PlayerPages(gm.save)) as served:
+        yield served
 
 
 def link(pages: PlayerPages, name: str) -> str:

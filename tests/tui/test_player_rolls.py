@@ -21,14 +21,14 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
 from rules import brp
 from tests.tui.conftest import DEMOS
+from tests.tui.test_player_pages import link, serving
 from tui.app.answers import Answers
 from tui.cli.player_pages import PlayerPages
 from tui.cli.rate_limit import RateLimit
-from tui.cli.serve import PlayersServer
 from tui.session.asks.offers import OFFERED_KEY, open_offers
 from tui.session.campaign.session import Session
 from tui.session.players import players_log
@@ -86,14 +86,8 @@ def clock() -> Clock:
 @pytest.fixture
 async def served(gm: Gm, clock: Clock) -> AsyncIterator[tuple[Client, PlayerPages]]:
     pages = PlayerPages(gm.save, limit=RateLimit(burst=3, every=10.0, clock=clock))
-    server = PlayersServer(gm.save, host="127.0.0.1", port=0, token="t" * 43, pages=pages)
-    async with TestClient(TestServer(await server._make_app())) as http:
-        yield http, pages
-    pages.close()
-
-
-def link(pages: PlayerPages, name: str) -> str:
-    return f"/p/{pages.tokens[name]}"
+    async with serving(gm.save, pages) as both:
+        yield both
 
 
 async def roll(
