@@ -26,6 +26,7 @@ from tui.base.textsafe import visible
 from tui.language import N_, Msg, _, nmsg, tr
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.entry.entry import EntryError
+from tui.session.entry.steps import message_of
 from tui.session.table.table import Feedback, Table
 from tui.widgets.footer import Footer
 from tui.widgets.row_table import RowTable
@@ -322,7 +323,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         try:
             updated = row.entered(parse_die(text, row.next_die), typed=True)
         except (EntryError, RulesError) as exc:
-            self._say(str(exc), error=True)
+            self._say(message_of(exc), error=True)
             return
         self._update_row(i, updated)
         self.message = None

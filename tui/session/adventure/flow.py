@@ -24,6 +24,7 @@ from rules.errors import RulesError
 from tui.language import Msg, _, nmsg
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.entry.entry import EntryError
+from tui.session.entry.steps import message_of
 from tui.session.protocol.adventure import AdventureEnd, Row
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.context import SlashContext
@@ -94,7 +95,7 @@ def commit(table: SlashContext, rows: Sequence[Row]) -> Feedback:
         flow.check(table.campaign, rows)
         draft = flow.draft(table.campaign, rows)
     except (CommandError, RulesError) as exc:
-        return Feedback(False, str(exc))
+        return Feedback(False, message_of(exc))
     return table.run_change(lambda c: flow.apply(c, rows), draft)
 
 

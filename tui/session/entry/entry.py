@@ -28,6 +28,7 @@ from rules import dice as dice_mod
 from rules.errors import RulesError
 from tui.language import _, char_count, vs_words
 from tui.session.entry.names import NameError_, match_prefix_words
+from tui.session.entry.rules_text import rules_message
 from tui.session.entry.spelling import latin_dice
 from tui.session.protocol.lines import Check, FreeRoll, Side, Slash
 
@@ -240,7 +241,7 @@ def parse_line(
         try:
             expr = dice_mod.parse(body)
         except RulesError as exc:
-            raise EntryError(str(exc)) from None
+            raise EntryError(rules_message(str(exc))) from None
         return FreeRoll(str(expr), faces)
     vs = _vs()
     parts = vs.split(text)

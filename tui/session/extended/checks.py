@@ -16,6 +16,7 @@ from rules.errors import RulesError
 from tui.language import Msg, _, gm_hint, msg, nmsg, term, vs_words
 from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.entry.entry import EntryError
+from tui.session.entry.rules_text import rules_message
 from tui.session.extended.data import (
     LEVELS,
     check_name,
@@ -155,7 +156,7 @@ def create_check(
             **levels,
         )
     except RulesError as exc:
-        raise EntryError(str(exc)) from None
+        raise EntryError(rules_message(str(exc))) from None
     return to_check(test, name, allowed_skills=skills)
 
 

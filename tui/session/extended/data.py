@@ -15,6 +15,7 @@ from rules.errors import RulesError
 from tui.language import _
 from tui.session.entry.entry import EntryError
 from tui.session.entry.names import normal
+from tui.session.entry.rules_text import rules_message
 from tui.session.extended.save import LEVELS, from_check, to_check
 
 __all__ = [
@@ -90,7 +91,9 @@ def parse_escalation(text: str) -> Escalation:
     try:
         return Escalation.every(numbers[0]) if len(numbers) == 1 else Escalation.at(*numbers)
     except RulesError as exc:
-        raise EntryError(_("every={text}: {exc}").format(text=text, exc=exc)) from None
+        raise EntryError(
+            _("every={text}: {exc}").format(text=text, exc=rules_message(str(exc)))
+        ) from None
 
 
 def parse_skills(text: str) -> tuple[str, ...]:
@@ -169,7 +172,9 @@ def parse_consequence(level: Level, text: str) -> Consequence:
     try:
         return Consequence("; ".join(prose), effect)
     except RulesError as exc:
-        raise EntryError(_("{label}: {exc}").format(label=level.label, exc=exc)) from None
+        raise EntryError(
+            _("{label}: {exc}").format(label=level.label, exc=rules_message(str(exc)))
+        ) from None
 
 
 def _is_effect(part: str) -> bool:

@@ -21,6 +21,7 @@ from tui.session.campaign.model import Campaign, ExtendedCheck
 from tui.session.campaign.session import Outcome
 from tui.session.entry.entry import Check, EntryError, split_words
 from tui.session.entry.names import NameError_, match_prefix_words
+from tui.session.entry.rules_text import rules_message
 from tui.session.extended.progress import as_test, minutes, named, settle
 from tui.session.extended.save import from_race, race_sides, to_race
 from tui.session.protocol.system import System
@@ -112,7 +113,7 @@ def create_race(
     try:
         race = Race.create(tn, threshold, budget, [" + ".join(s) for s in sides])
     except RulesError as exc:
-        raise EntryError(str(exc)) from None
+        raise EntryError(rules_message(str(exc))) from None
     return to_race(race, name, sides)
 
 
@@ -290,7 +291,10 @@ def describe_race(marker: str, chk: ExtendedCheck, bar: Any) -> list[tuple[str, 
     except RulesError as exc:
         return [
             (
-                marker + _("{name} race  (damaged: {problem})").format(name=chk.name, problem=exc),
+                marker
+                + _("{name} race  (damaged: {problem})").format(
+                    name=chk.name, problem=rules_message(str(exc))
+                ),
                 "red",
             )
         ]

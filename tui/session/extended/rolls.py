@@ -15,6 +15,7 @@ from tui.language import Msg, _, msg, verbatim
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome
 from tui.session.entry.entry import Check, EntryError, Side
+from tui.session.entry.rules_text import rules_message
 from tui.session.extended.naming import OPT_OUT, match_check, selected
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.plans import Plan
@@ -94,7 +95,7 @@ def find_target(system: System, campaign: Campaign, check: Check) -> Target | No
                 chk, from_check(chk), check, skill, opposed_steps=system.opposed_steps
             )
     except RulesError as exc:  # a hand-edited save: say so instead of breaking every roll
-        problem = verbatim(str(exc))
+        problem = verbatim(rules_message(str(exc)))
     return Target(chk.name, explicit, skill, problem)
 
 

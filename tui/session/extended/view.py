@@ -16,6 +16,7 @@ from rules.age import ChallengeTest, Level
 from rules.errors import RulesError
 from tui.language import N_, _, current, ngettext, tr
 from tui.session.campaign.model import Campaign, ExtendedCheck
+from tui.session.entry.rules_text import rules_message
 from tui.session.extended.data import from_check
 from tui.session.extended.naming import selected
 from tui.session.extended.progress import Penalty, consequence_line, minutes
@@ -91,7 +92,7 @@ def _describe(system: System, chk: ExtendedCheck, marker: str) -> list[tuple[str
         return [
             (
                 f"{marker}{chk.name} {chk.pool}/{chk.threshold}  "
-                + _("(damaged: {problem})").format(problem=exc),
+                + _("(damaged: {problem})").format(problem=rules_message(str(exc))),
                 "red",
             )
         ]

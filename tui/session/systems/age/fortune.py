@@ -19,6 +19,7 @@ from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
 from tui.session.entry.entry import EntryError, Slash
+from tui.session.entry.rules_text import rules_message
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
 from tui.session.protocol.context import SlashContext
@@ -272,7 +273,7 @@ def _recount(
             penalty_msg,
         )
     except RulesError as exc:
-        raise EntryError(_("{exc}; no Fortune spent").format(exc=exc)) from None
+        raise EntryError(_("{exc}; no Fortune spent").format(exc=rules_message(str(exc)))) from None
 
     def change(c: Campaign) -> Campaign:
         return c.with_check(updated)

@@ -21,6 +21,7 @@ from tui.language import N_, Msg, _, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.entry.entry import EntryError, Side
 from tui.session.entry.names import normal
+from tui.session.entry.rules_text import rules_message
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.spec import Spec, hint
 from tui.session.systems.gurps.weapons import Weapon, find, weapon, weapon_names
@@ -253,10 +254,11 @@ def _fire(ch: Character, side: Side, w: Weapon | None) -> tuple[gurps.RangedFire
             damage=_weapon_dice(w),
         )
     except RulesError as exc:
+        why = rules_message(str(exc))
         raise EntryError(
-            _("{name}'s {name2}: {exc}").format(name=ch.name, name2=name, exc=exc)
+            _("{name}'s {name2}: {exc}").format(name=ch.name, name2=name, exc=why)
             if w
-            else _("{name}: {exc}").format(name=ch.name, exc=exc)
+            else _("{name}: {exc}").format(name=ch.name, exc=why)
         ) from None
     return fire, recoil, notes
 

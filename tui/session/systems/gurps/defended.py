@@ -20,6 +20,7 @@ from tui.language import Msg, _, joined, msg, ngettext, nmsg, tr
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Outcome as Logged
 from tui.session.entry.entry import EntryError, Side
+from tui.session.entry.rules_text import rules_message
 from tui.session.systems.gurps.spec import Spec, after_roll, damage_line
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import outcome, typed_or_rolled
@@ -135,7 +136,7 @@ def plan_defended(a_side: Side, a: Spec, b_side: Side, b: Spec, head: str) -> Pl
         try:
             done = gurps.defend(ra, rb, kind=b.defense, recoil=a.recoil, shots=_shots(a))
         except RulesError as exc:  # the checks above leave nothing for it to refuse
-            raise EntryError(str(exc)) from None
+            raise EntryError(rules_message(str(exc))) from None
         defense: Msg = (
             msg("")
             if rb is None

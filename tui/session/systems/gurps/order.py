@@ -19,6 +19,7 @@ from rules.gurps.combat import SpeedLike
 from tui.language import _
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
+from tui.session.entry.rules_text import rules_message
 
 __all__ = ["SPEED", "tie_groups", "turn_order"]
 
@@ -52,7 +53,9 @@ def turn_order(campaign: Campaign, names: Sequence[str]) -> list[str]:
     try:
         chars = gurps.turn_order(_chars(campaign, names), speed=_speed, dx=_dx)
     except RulesError as exc:
-        raise CommandError(_("cannot order by Basic Speed: {exc}").format(exc=exc)) from None
+        raise CommandError(
+            _("cannot order by Basic Speed: {exc}").format(exc=rules_message(str(exc)))
+        ) from None
     return [c.name for c in chars]
 
 
@@ -61,5 +64,7 @@ def tie_groups(campaign: Campaign, names: Sequence[str]) -> list[tuple[str, ...]
     try:
         groups = gurps.tied_groups(_chars(campaign, names), speed=_speed, dx=_dx, speed_only=True)
     except RulesError as exc:
-        raise CommandError(_("cannot order by Basic Speed: {exc}").format(exc=exc)) from None
+        raise CommandError(
+            _("cannot order by Basic Speed: {exc}").format(exc=rules_message(str(exc)))
+        ) from None
     return [tuple(c.name for c in g) for g in groups]

@@ -18,6 +18,7 @@ from tui.language import N_, Msg, _, joined, msg, nmsg, term, tr
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import Outcome
 from tui.session.entry.entry import Check, EntryError, Side
+from tui.session.entry.rules_text import rules_message
 from tui.session.systems.interface import Chance, Plan
 from tui.session.systems.kit import (
     CONTEST_GRADES,
@@ -184,7 +185,7 @@ def _value(
     except RulesError as exc:  # a case the checks above missed: still no parameter names
         raise EntryError(
             _("{who}'s {skill} modifiers cannot be applied ({exc})").format(
-                who=who, skill=side.skill, exc=exc
+                who=who, skill=side.skill, exc=rules_message(str(exc))
             )
         ) from None
 

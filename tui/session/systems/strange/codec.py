@@ -29,6 +29,7 @@ from rules.strange.rounds import (
 )
 from rules.strange.rounds import Scene as Rounds
 from tui.language import _
+from tui.session.entry.rules_text import rules_message
 
 __all__ = ["KIND_OF", "dump", "load"]
 
@@ -259,5 +260,7 @@ def load(doc: Mapping[str, Any]) -> Rounds:
         )
     except (KeyError, TypeError, ValueError, IndexError, RulesError) as exc:
         raise RulesError(
-            _("the saved round state (scene.system.strange) is damaged: {exc}").format(exc=exc)
+            _("the saved round state (scene.system.strange) is damaged: {exc}").format(
+                exc=rules_message(str(exc))
+            )
         ) from None

@@ -15,6 +15,7 @@ from rules.strange.rounds import Action, ActionStatus, Phase
 from rules.strange.rounds import Scene as Rounds
 from tui.language import _, tr
 from tui.session.campaign.model import Campaign
+from tui.session.entry.rules_text import rules_message
 from tui.session.systems.interface import Line, SceneFragments, Segment
 from tui.session.systems.strange.rounds import rounds_of
 
@@ -26,7 +27,7 @@ def fragments(campaign: Campaign) -> SceneFragments:
     try:
         rounds = rounds_of(campaign)
     except RulesError as exc:
-        return SceneFragments(before_order=((1, [(str(exc), "red")]),))
+        return SceneFragments(before_order=((1, [(rules_message(str(exc)), "red")]),))
     hints: tuple[Line, ...] = ()
     if not rounds.goals and rounds.phase is Phase.PLANNING:
         hints = ((5, [(_("planning: /goal CHAR TEXT, then /phase"), "dim")]),)
