@@ -126,3 +126,13 @@ def test_a_length_in_english_is_singular_for_one() -> None:
     from tui.language import char_count
 
     assert (char_count(1), char_count(2)) == ("1 character", "2 characters")
+
+
+def test_an_active_defense_typed_in_russian(russian: object) -> None:
+    """GURPS «уклонение» is Dodge as a roll of its own and as the defense of an attack."""
+    table = make_table(campaign_of("gurps"), faces=[5] * 20)
+    assert table.preview("ruth уклонение").text == table.preview("ruth dodge").text
+    attack = "ruth shotgun yd=3 vs vic"
+    assert table.preview(f"{attack} уклонение").text == table.preview(f"{attack} dodge").text
+    assert table.submit(f"{attack} уклонение = 10 12").ok
+    assert "Dodge" in table.session.log[-1].text

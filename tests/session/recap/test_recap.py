@@ -7,7 +7,8 @@ from datetime import date
 
 import pytest
 
-from tests.session.conftest import brp_campaign, make_table
+from tests.session.conftest import age_campaign, brp_campaign, make_table
+from tui.language import set_language
 from tui.session.campaign.log import LogEntry
 from tui.session.recap import RecapOptions, recap
 from tui.session.recap.select import parse_words
@@ -220,3 +221,16 @@ def test_resource_changes_run_from_the_first_value_to_the_last() -> None:
     # PP change was undone
     assert "## Resources\n\n- Alice Moore: HP 11 → 9\n\n" in text
     assert "Boris" not in text.split("## Dice")[0] and "PP" not in text
+
+
+def test_a_russian_recap_names_the_system_and_the_consequence_in_russian() -> None:
+    t = make_table(age_campaign())
+    assert t.submit('/ext infiltrate threshold=15 time=30m tn=11 minor="noise; tn+2"').ok
+    assert t.submit("bobbie seeing ext=infiltrate = 1 1 1").ok  # a failure: the minor level
+    set_language("ru")
+    try:
+        text = of(t)
+    finally:
+        set_language("en")
+    assert "*Пространство (AGE)" in text
+    assert "  - последствия: незначительные — noise" in text, text

@@ -7,7 +7,7 @@ table keeps one :class:`NameCache` and replaces it when the tuple is another obj
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from tui.session.campaign.model import Character
 
@@ -20,8 +20,13 @@ class NameCache:
     """What a name lookup needs for one tuple of characters (the model is immutable: a new
     tuple means a change). Callers get the cached dicts and must not change them."""
 
-    def __init__(self, characters: tuple[Character, ...]) -> None:
+    def __init__(
+        self, characters: tuple[Character, ...], skill_words: Mapping[str, str] | None = None
+    ) -> None:
         self.characters = characters
+        #: the system's words in other languages → its own (``уклонение`` → ``dodge``): a
+        #: rollable spelt as one of its own words answers to the others too
+        self._skill_words = dict(skill_words or {})
         self.aliases: dict[str, str] = {}
         self._by_folded: dict[str, Character] = {}
         for ch in characters:
@@ -45,7 +50,8 @@ class NameCache:
 
     def skills_of(self, name: str, rollables: Rollables) -> dict[str, str]:
         """What the character called ``name`` (or an alias) can roll, ``extra.skill_aliases``
-        included → the real skill."""
+        and the system's words for a rollable in other languages (GURPS ``Dodge`` typed
+        «уклонение») included → the real skill."""
         real = self.aliases.get(name, name)
         found = self._skills.get(real)
         if found is None:
@@ -56,6 +62,12 @@ class NameCache:
                 for alias, skill in aliases.items():
                     if isinstance(skill, str) and skill in found:
                         found.setdefault(alias, skill)
+            if self._skill_words:
+                own = {n.casefold(): n for n in rollables(ch)}
+                for word, english in self._skill_words.items():
+                    skill = own.get(english.casefold())
+                    if skill is not None:
+                        found.setdefault(word, skill)
             self._skills[real] = found
         return found
 

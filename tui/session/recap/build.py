@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
+from tui.language import tr
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.veil import lift_veil
@@ -79,7 +80,7 @@ def _recap(
     index: Indexed | None,
 ) -> str:
     options = options or RecapOptions()
-    system_name = info(campaign.system).name
+    system_name = tr(info(campaign.system).name)
     scenes = scene_names(campaign)
     names = [c.name for c in campaign.checks]
 

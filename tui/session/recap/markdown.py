@@ -249,7 +249,7 @@ def _checks(w: _Writer, checks: Sequence[ExtendedCheck]) -> None:
             text = about.get("text") if isinstance(about, Mapping) else None
             w.add(
                 tr(CONSEQUENCE).format(
-                    level=w.md(level),
+                    level=w.md(tr(level)),
                     text=f" — {w.md(text)}" if isinstance(text, str) and text else "",
                 )
             )

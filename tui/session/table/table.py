@@ -121,7 +121,7 @@ class Table:
         if cache is None or cache.characters is not chars:
             from tui.session.entry.name_cache import NameCache
 
-            cache = self._name_cache = NameCache(chars)
+            cache = self._name_cache = NameCache(chars, self.system.entry_words)
         return cache
 
     def _character_aliases(self) -> dict[str, str]:

@@ -63,7 +63,9 @@ def test_seed_all_out_defense_plus_2_to_the_chosen_defense() -> None:
     ok(table, "/maneuver pike aod:increased_parry")
     assert "Guard Pike Parry 9 +2 (All-Out Defense) → 11" in table.preview("pike parry").text
     dodge = table.preview("pike dodge").text
-    assert dodge.startswith("Guard Pike Dodge 8 [no All-Out Defense bonus: Increased Parry")
+    assert dodge.startswith(
+        "Guard Pike Dodge 8 [no bonus: All-Out Defense: Increased Parry was chosen]"
+    )
 
 
 def test_all_out_defense_without_an_option_gives_the_first_defense_its_plus_2() -> None:
@@ -72,7 +74,7 @@ def test_all_out_defense_without_an_option_gives_the_first_defense_its_plus_2() 
     roll = undo_restores(table, "moss dodge = 5 5 5")
     assert roll.message.startswith("Guard Moss Dodge 8 +2 (All-Out Defense) → 10: 15")
     assert roll.outcome is not None and roll.outcome.draft.effects == (
-        "Guard Moss: All-Out Defense, Increased Dodge (+2 to dodge until their next turn)",
+        "Guard Moss: All-Out Defense: Increased Dodge (+2 to dodge until their next turn)",
     )
     assert entries(table.campaign)["Guard Moss"]["option"] == "increased_dodge"
     assert "+2" not in table.preview("moss parry").text.split(" — ")[0]

@@ -240,13 +240,13 @@ def test_seed_determined_is_plus_4_melee_plus_1_ranged() -> None:
     table = fight()
     ok(table, "/maneuver ruth aoa:determined")
     assert entry(table, "Ruth Hale")["option"] == "determined_ranged"
-    assert "+1 (All-Out Attack, Determined) -1 (3 yd) → 13" in preview(table, "ruth guns yd=3")
+    assert "+1 (All-Out Attack: Determined) -1 (3 yd) → 13" in preview(table, "ruth guns yd=3")
     ok(table, "/maneuver moss aoa:determined")  # weapon type open: decided per attack
     assert entry(table, "Guard Moss")["option"] == "determined"
-    assert "Brawling 12 +4 (All-Out Attack, Determined) → 16" in preview(table, "moss brawling")
-    assert "+1 (All-Out Attack, Determined)" in preview(table, "moss guns pistol yd=2")
+    assert "Brawling 12 +4 (All-Out Attack: Determined) → 16" in preview(table, "moss brawling")
+    assert "+1 (All-Out Attack: Determined)" in preview(table, "moss guns pistol yd=2")
     ok(table, "/maneuver moss aoa:determined_melee")
-    assert "[All-Out Attack (Determined, melee) does not help a ranged attack]" in preview(
+    assert "[All-Out Attack: Determined (melee) does not help a ranged attack]" in preview(
         table, "moss guns pistol yd=2"
     )
 

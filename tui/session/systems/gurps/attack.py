@@ -23,6 +23,7 @@ from tui.session.entry.entry import EntryError, Side
 from tui.session.entry.names import normal
 from tui.session.entry.rules_text import rules_message
 from tui.session.systems.gurps import state
+from tui.session.systems.gurps.maneuver_names import maneuver_name, option_name
 from tui.session.systems.gurps.spec import Spec, hint
 from tui.session.systems.gurps.weapons import Weapon, find, weapon, weapon_names
 from tui.session.systems.kit import int_option, reject_unknown, signed_words
@@ -101,7 +102,7 @@ def _aim_note(actor: str, who: str, key: str) -> Msg:
     return msg(
         "no aim bonus: {name}'s maneuver is {maneuver}, not an Attack",
         name=actor,
-        maneuver=gurps.maneuver(key).name,
+        maneuver=maneuver_name(key),
     )
 
 
@@ -114,7 +115,7 @@ def _option_mods(
 ) -> int | None:
     opt = str(entry.get("option", ""))
     if key == "move_and_attack":
-        extras.append((-2 if kind == "ranged" else -4, verbatim("Move and Attack")))
+        extras.append((-2 if kind == "ranged" else -4, maneuver_name(key)))
         return 9 if kind == "melee" else None
     if key != "all_out_attack":
         return None
@@ -127,14 +128,14 @@ def _option_mods(
     if info.weapon not in ("any", kind):
         notes.append(
             msg(
-                "All-Out Attack ({option}, {weapon}) does not help a {kind} attack",
-                option=info.name,
+                "{option} ({weapon}) does not help a {kind} attack",
+                option=option_name(key, opt),
                 weapon=term(info.weapon),
                 kind=term(kind),
             )
         )
     elif info.to_hit:
-        extras.append((info.to_hit, verbatim(f"All-Out Attack, {info.name}")))
+        extras.append((info.to_hit, option_name(key, opt)))
     return None
 
 

@@ -14,11 +14,12 @@ from collections.abc import Sequence
 
 from rules import gurps
 from rules.errors import RulesError
-from tui.language import Msg, _, msg, verbatim
+from tui.language import Msg, _, msg, tr, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.entry.entry import EntryError, Side
 from tui.session.entry.names import NameError_, match_prefix_words
 from tui.session.systems.gurps import state
+from tui.session.systems.gurps.maneuver_names import maneuver_name, option_name
 from tui.session.systems.gurps.order import SPEED
 from tui.session.systems.gurps.spec import Spec
 from tui.session.systems.gurps.weapons import Weapon, defenses, usable
@@ -159,14 +160,14 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
         if not gurps.defense_allowed(key, which):
             allowed = (
                 _("{defenses} only, no {which}").format(
-                    defenses=_(" or ").join(info.defenses), which=which
+                    defenses=_(" or ").join(tr(d) for d in info.defenses), which=tr(which)
                 )
                 if info.defenses
                 else _("no active defense")
             )
             raise EntryError(
                 _("{name} is on {name2}: {allowed} until {name}'s next turn begins").format(
-                    name=ch.name, name2=info.name, allowed=allowed
+                    name=ch.name, name2=maneuver_name(key), allowed=allowed
                 )
             )
         if key == "all_out_defense":
@@ -181,8 +182,8 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
             else:
                 notes.append(
                     msg(
-                        "no All-Out Defense bonus: {option} was chosen",
-                        option=info.option(option).name,
+                        "no bonus: {option} was chosen",
+                        option=option_name(key, option),
                     )
                 )
     extras += _condition_extras(campaign, ch, which, base)

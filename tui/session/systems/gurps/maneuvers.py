@@ -12,7 +12,7 @@ from typing import Any
 
 from rules import gurps
 from rules.errors import RulesError
-from tui.language import Msg, _, joined, msg, nmsg, verbatim
+from tui.language import Msg, _, joined, msg, nmsg, term, verbatim
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.session import CommandError
 from tui.session.entry.entry import EntryError, Slash
@@ -23,6 +23,12 @@ from tui.session.protocol.context import SlashContext
 from tui.session.scenes.base import need_scene
 from tui.session.systems.gurps import state
 from tui.session.systems.gurps.commands import COMMANDS
+from tui.session.systems.gurps.maneuver_names import (
+    maneuver_name,
+    option_name,
+    option_said,
+    read_spec,
+)
 from tui.session.systems.gurps.spec import hint
 from tui.session.systems.gurps.weapons import weapon, weapon_names
 from tui.session.systems.interface import Line
@@ -55,14 +61,14 @@ def maneuver_key(spec: str, kind: str = "") -> tuple[str, str]:
     if not option:
         return key, ""
     if not info.options:
-        raise CommandError(_("{name} has no options").format(name=info.name))
+        raise CommandError(_("{name} has no options").format(name=maneuver_name(key)))
     opt = option.casefold().replace("-", "_")
     keys = [o.key for o in info.options]
     if key == "all_out_attack" and opt == "determined":
         return key, f"determined_{kind}" if kind else "determined"
     if opt not in keys:
         opt = match_prefix_words(
-            [option], keys, what=_("{maneuver} option").format(maneuver=info.name)
+            [option], keys, what=_("{maneuver} option").format(maneuver=maneuver_name(key))
         ).name
     return key, opt
 
@@ -76,7 +82,10 @@ def options_for(key: str, kind: str) -> str:
     attack's type (ranged -2, melee -4 at most 9)."""
     info = gurps.maneuver(key)
     opts = [o for o in info.options if not kind or o.weapon in ("any", kind)]
-    words = [o.key.removesuffix(f"_{kind}") + (f" {o.to_hit:+d}" if o.to_hit else "") for o in opts]
+    words = [
+        option_said(key, o.key.removesuffix(f"_{kind}")) + (f" {o.to_hit:+d}" if o.to_hit else "")
+        for o in opts
+    ]
     return ", ".join(words)
 
 
@@ -139,24 +148,26 @@ def _defends(info: gurps.ManeuverInfo, bonus: int) -> Msg:
     if not info.defenses:
         return msg("no defense")
     if len(info.defenses) < len(gurps.DEFENSES):
-        return msg("{defenses} only", defenses="/".join(info.defenses))
+        shown = [p for i, d in enumerate(info.defenses) for p in (("/",) if i else ()) + (term(d),)]
+        return msg("{defenses} only", defenses=joined(*shown))
     return msg("defends +{bonus}", bonus=bonus) if bonus else msg("defends")
 
 
 def describe(entry: Mapping[str, Any]) -> Msg:
     """``Aim Stevenson 2 s → +4 next turn (step move, defends)``, in the GM's language (the
-    maneuvers' and weapons' names stay as the rules and the save spell them)."""
+    maneuvers' names as the seed writes them, :mod:`.maneuver_names`; the weapons' as the
+    save spells them)."""
     key = str(entry.get("maneuver", ""))
     parts: list[str | Msg] = [msg("no maneuver yet")]
     if key:
         info = gurps.maneuver(key)
-        parts, movement, bonus = [info.name], info.movement, 0
+        parts, movement, bonus = [maneuver_name(key)], info.movement, 0
         option = str(entry.get("option", ""))
         if option == "determined":
             parts.append(msg(": Determined (+4 melee, +1 ranged)"))
         elif option:
             opt = info.option(option)
-            parts.append(f": {opt.name}")
+            parts[0] = option_name(key, option)
             if opt.to_hit:
                 parts.append(msg(" {bonus} to hit", bonus=f"{opt.to_hit:+d}"))
             movement, bonus = opt.movement or movement, opt.defense_bonus
@@ -288,11 +299,15 @@ def _maneuver(table: SlashContext, cmd: Slash) -> Feedback:
     name, rest = pick_character(table, cmd.args)
     if not rest:
         return Feedback(
-            False, _("/maneuver needs a maneuver: {names}").format(names=", ".join(gurps.MANEUVERS))
+            False,
+            _("/maneuver needs a maneuver: {names}").format(
+                names=", ".join(maneuver_name(k).render() for k in gurps.MANEUVERS)
+            ),
         )
-    weapon_name, acc = _args(campaign, name, rest[1:])
+    spec, used = read_spec(rest)
+    weapon_name, acc = _args(campaign, name, rest[used:])
     try:
-        new = declare(campaign, name, rest[0], weapon_name=weapon_name, acc=acc)
+        new = declare(campaign, name, spec, weapon_name=weapon_name, acc=acc)
     except EntryError as exc:
         return Feedback(False, str(exc))
     return _feedback(table, campaign, name, new)

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from rules import gurps
 from rules.exact import number_text
 from rules.gurps import RangedFire
-from tui.language import Msg, gm_hint, joined, msg, verbatim
+from tui.language import Msg, gm_hint, joined, msg, term, verbatim
 from tui.session.campaign.model import Campaign
 from tui.session.characters.values import hint
 from tui.session.systems.gurps import state
+from tui.session.systems.gurps.maneuver_names import option_name
 from tui.session.systems.gurps.weapons import Weapon
 
 __all__ = ["Spec", "after_roll", "damage_line", "hint"]
@@ -162,13 +163,12 @@ def after_roll(
         effects.append(msg("{name}'s aim is lost (an active defense)", name=spec.actor))
     elif entry and spec.choose:
         campaign = state.put(campaign, spec.actor, {**entry, "option": spec.choose})
-        opt = gurps.maneuver("all_out_defense").option(spec.choose)
         effects.append(
             msg(
-                "{name}: All-Out Defense, {option} (+2 to {defense} until their next turn)",
+                "{name}: {option} (+2 to {defense} until their next turn)",
                 name=spec.actor,
-                option=opt.name,
-                defense=spec.defense,
+                option=option_name("all_out_defense", spec.choose),
+                defense=term(spec.defense),
             )
         )
     if hits and spec.damage:

@@ -18,6 +18,7 @@ from rules import gurps
 from tui.language import Msg, joined, msg, nmsg
 from tui.session.campaign.model import Campaign, Scene
 from tui.session.scenes.base import need_scene, with_scene, with_system
+from tui.session.systems.gurps.maneuver_names import maneuver_name
 
 __all__ = [
     "AIMED",
@@ -119,7 +120,9 @@ def _ended(name: str, old: Mapping[str, Any], carry: Mapping[str, Any]) -> Msg |
     if info is None and not carry:
         return None
     text: str | Msg = (
-        msg("{name}'s {maneuver} ends", name=name, maneuver=info.name) if info is not None else ""
+        msg("{name}'s {maneuver} ends", name=name, maneuver=maneuver_name(key))
+        if info is not None
+        else ""
     )
     if number(carry, "aimed"):
         secs = number(carry, "aimed")

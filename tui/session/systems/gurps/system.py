@@ -33,6 +33,11 @@ class Gurps(Defaults):
         NC_("entry gurps", "shots"),
         NC_("entry gurps", "rof"),
         NC_("entry gurps", "recoil"),
+        # TRANSLATORS: the active defenses, typed as a character's roll (ruth dodge): the
+        # first word is shown, each further one is read too
+        NC_("entry gurps", "dodge"),
+        NC_("entry gurps", "parry"),
+        NC_("entry gurps", "block"),
     )
     entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
@@ -71,7 +76,8 @@ class Gurps(Defaults):
         "    Escape clears it)\n"
         "  turn order: Basic Speed, then DX; /swap and alt+up/down reorder\n"
         "    any tie on Basic Speed\n"
-        "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=.\n"
+        "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=; уклонение,\n"
+        "    парирование, блок; maneuvers: /maneuver ruth тотальная атака:точная атака\n"
     )
     modifier_fields = (
         ModifierField("modifier", "Modifier", signed=True, hint=N_("-10..+10")),
