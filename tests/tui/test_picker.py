@@ -151,3 +151,44 @@ async def test_the_picker_grows_with_the_terminal(tmp_path: Path) -> None:
         await pilot.pause()
         assert listing.region.height == 30  # every row the taller terminal has room for
         assert hint.region.bottom <= 40 - 1
+
+
+async def test_the_pickers_keys_work_on_the_russian_layout(tmp_path: Path) -> None:
+    """«т» (the N key with ЙЦУКЕН on) offers a new campaign, «й» (Q) quits, as n and q do."""
+    app = TablekeeperApp(saves_dir=tmp_path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("т")
+        await until(pilot, lambda: type(app.screen).__name__ == "NewCampaignScreen", "new form")
+        await pilot.press("escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "PickerScreen", "the picker")
+        await pilot.press("й")
+    assert app.return_code == 0
+
+
+def test_every_one_letter_key_has_its_twin_on_the_other_layout() -> None:
+    """Each screen's one-letter keys (the picker's, the sheet's, the adventure end's) also
+    answer on ЙЦУКЕН; a screen that adds one without the twins fails here."""
+    import pkgutil
+    from importlib import import_module
+
+    from textual.dom import DOMNode
+
+    import tui.screens
+    import tui.widgets
+
+    latin, cyrillic = "qwertyuiop[]asdfghjkl;'zxcvbnm,.", "йцукенгшщзхъфывапролджэячсмитьбю"
+    checked = set()
+    for package in (tui.screens, tui.widgets):
+        for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            module = import_module(info.name)
+            for owner in vars(module).values():
+                if not (isinstance(owner, type) and issubclass(owner, DOMNode)):
+                    continue
+                own = owner.__dict__.get("BINDINGS", ())
+                keys = {k: b.action for b in own for k in b.key.split(",")}
+                for key, action in keys.items():
+                    if len(key) == 1 and key.isascii() and key.isalpha():
+                        twin = cyrillic[latin.index(key.lower())]
+                        assert keys.get(twin) == action, (owner.__name__, key)
+                        checked.add(owner.__name__)
+    assert {"PickerScreen", "SheetScreen", "AdventureEndScreen"} <= checked

@@ -24,6 +24,7 @@ from textual.widgets import Static
 from rules.errors import RulesError
 from tui.base.textsafe import visible
 from tui.language import N_, Msg, _, nmsg, tr
+from tui.screens.layout_keys import with_other_layout
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.entry.entry import EntryError
 from tui.session.entry.steps import message_of
@@ -72,14 +73,16 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
     #adventure-summary { height: 1; color: $text-muted; }
     """
 
-    BINDINGS = [
-        Binding("r", "roll_one", "Roll", id="adventure.roll"),
-        Binding("a", "roll_all", "Roll all", id="adventure.roll_all"),
-        Binding("enter", "enter", "Apply", id="adventure.apply", priority=True),
-        Binding("escape", "leave", "Leave", id="adventure.leave"),
-        Binding("x,delete", "clear_row", "Clear row", id="adventure.clear"),
-        Binding("backspace", "erase", "Erase digit", show=False, id="adventure.erase"),
-    ]
+    BINDINGS = with_other_layout(
+        [
+            Binding("r", "roll_one", "Roll", id="adventure.roll"),
+            Binding("a", "roll_all", "Roll all", id="adventure.roll_all"),
+            Binding("enter", "enter", "Apply", id="adventure.apply", priority=True),
+            Binding("escape", "leave", "Leave", id="adventure.leave"),
+            Binding("x,delete", "clear_row", "Clear row", id="adventure.clear"),
+            Binding("backspace", "erase", "Erase digit", show=False, id="adventure.erase"),
+        ]
+    )
 
     def __init__(self, table: Table) -> None:
         super().__init__()

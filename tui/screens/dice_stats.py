@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
+from tui.screens.layout_keys import with_other_layout
 from tui.screens.review import Source
 from tui.session.recap.markdown import luck_word, percent
 from tui.session.stats.dice import DiceStats, Tally
@@ -70,7 +71,7 @@ class DiceStatsScreen(ModalScreen[None]):
     #stats-about { height: auto; }
     #stats-hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,f8,q", "close", "Close", id="stats.close")]
+    BINDINGS = with_other_layout([Binding("escape,f8,q", "close", "Close", id="stats.close")])
 
     def __init__(self, table: Table, source: Source) -> None:
         super().__init__()

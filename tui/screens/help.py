@@ -31,6 +31,7 @@ from tui.screens.help_text import (
     modifiers,
     players_view,
 )
+from tui.screens.layout_keys import with_other_layout
 from tui.session.systems.registry import infos
 from tui.session.table.table import Table
 from tui.widgets.options import WidgetOptions
@@ -101,11 +102,13 @@ class HelpBody(Static):
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [
-        Binding("escape,f1,q", "dismiss", "Close help", id="help.close"),
-        Binding("down,j", "scroll(1)", "Scroll down", show=False, id="help.down"),
-        Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="help.up"),
-    ]
+    BINDINGS = with_other_layout(
+        [
+            Binding("escape,f1,q", "dismiss", "Close help", id="help.close"),
+            Binding("down,j", "scroll(1)", "Scroll down", show=False, id="help.down"),
+            Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="help.up"),
+        ]
+    )
 
     def __init__(
         self,

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from tui.base.textsafe import visible
 from tui.language import _
+from tui.screens.layout_keys import with_other_layout
 
 __all__ = ["LinksScreen", "links_text"]
 
@@ -37,7 +38,7 @@ class LinksScreen(ModalScreen[None]):
     #links-box { width: 90%; height: auto; max-height: 90%; border: round $primary;
                  padding: 0 1; background: $surface; }
     """
-    BINDINGS = [Binding("escape,q", "dismiss", "Close", id="links.close")]
+    BINDINGS = with_other_layout([Binding("escape,q", "dismiss", "Close", id="links.close")])
 
     def __init__(self, rows: Sequence[tuple[str, str]], note: str) -> None:
         super().__init__()

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from tui.base.locations import shown
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
+from tui.screens.layout_keys import with_other_layout
 from tui.session.systems import registry
 from tui.store.catalog import SaveSummary
 from tui.widgets.footer import Footer
@@ -40,11 +41,13 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
     picked opens read-only.
     """
 
-    BINDINGS = [
-        # quits as ctrl+q does; the footer shows ctrl+q's "Quit" only, so each key once
-        Binding("q", "app.quit", "Quit", show=False, id="picker.quit"),
-        Binding("n", "new", _("New campaign"), id="picker.new"),
-    ]
+    BINDINGS = with_other_layout(
+        [
+            # quits as ctrl+q does; the footer shows ctrl+q's "Quit" only, so each key once
+            Binding("q", "app.quit", "Quit", show=False, id="picker.quit"),
+            Binding("n", "new", _("New campaign"), id="picker.new"),
+        ]
+    )
     EXTRA_KEYS = (("enter", N_("Open the highlighted campaign")),)
 
     class Checked(Message):

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
+from tui.screens.layout_keys import with_other_layout
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.entry.entry import split_words
@@ -49,11 +50,13 @@ class RecapScreen(ModalScreen[None]):
     #recap { width: 100%; max-width: 110; height: 100%; border: round $primary;
              background: $surface; padding: 0 1; }
     """
-    BINDINGS = [
-        Binding("escape,q", "close", "Close", id="recap.close"),
-        Binding("down,j", "scroll(1)", "Scroll down", show=False, id="recap.down"),
-        Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="recap.up"),
-    ]
+    BINDINGS = with_other_layout(
+        [
+            Binding("escape,q", "close", "Close", id="recap.close"),
+            Binding("down,j", "scroll(1)", "Scroll down", show=False, id="recap.down"),
+            Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="recap.up"),
+        ]
+    )
 
     def __init__(
         self,

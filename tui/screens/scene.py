@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.language import _
+from tui.screens.layout_keys import with_other_layout
 from tui.session.campaign.model import Campaign
 from tui.session.scenes.view import ranked_lines
 from tui.session.systems.registry import tracker
@@ -44,11 +45,13 @@ class SceneScreen(ModalScreen[None]):
     #scene-full { width: 90%; height: 90%; border: round $primary; padding: 0 1;
                   background: $surface; }
     """
-    BINDINGS = [
-        Binding("escape,f3,q", "dismiss", "Close", id="scene.close"),
-        Binding("down,j", "scroll(1)", "Scroll down", show=False, id="scene.down"),
-        Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="scene.up"),
-    ]
+    BINDINGS = with_other_layout(
+        [
+            Binding("escape,f3,q", "dismiss", "Close", id="scene.close"),
+            Binding("down,j", "scroll(1)", "Scroll down", show=False, id="scene.down"),
+            Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="scene.up"),
+        ]
+    )
 
     def __init__(self, campaign: Campaign) -> None:
         super().__init__()

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from tui.language import _
 from tui.screens.following import Follows
+from tui.screens.layout_keys import with_other_layout
 from tui.session.characters.sheet import recent_rolls, sheet_lines
 from tui.session.table.table import Table
 from tui.widgets.footer import Footer
@@ -51,14 +52,16 @@ class SheetScreen(Follows):
     #sheet-scroll { height: 1fr; }
     """
 
-    BINDINGS = [
-        Binding("escape,q", "leave", "Close", id="sheet.close"),
-        Binding("e", "edit", "Edit", id="sheet.edit"),
-        Binding("left", "step(-1)", "Previous", id="sheet.previous"),
-        Binding("right", "step(1)", "Next", id="sheet.next"),
-        Binding("down,j", "scroll(1)", "Scroll down", show=False, id="sheet.down"),
-        Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="sheet.up"),
-    ]
+    BINDINGS = with_other_layout(
+        [
+            Binding("escape,q", "leave", "Close", id="sheet.close"),
+            Binding("e", "edit", "Edit", id="sheet.edit"),
+            Binding("left", "step(-1)", "Previous", id="sheet.previous"),
+            Binding("right", "step(1)", "Next", id="sheet.next"),
+            Binding("down,j", "scroll(1)", "Scroll down", show=False, id="sheet.down"),
+            Binding("up,k", "scroll(-1)", "Scroll up", show=False, id="sheet.up"),
+        ]
+    )
 
     def __init__(
         self, table: Table, name: str, *, names: list[str] | None = None, gm: bool = True
