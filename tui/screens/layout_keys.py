@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from tui.session.entry.spelling import other_layouts
 
 __all__ = ["with_other_layout"]
 
 
-def with_other_layout(bindings: Sequence[Binding]) -> list[Binding]:
+def with_other_layout(bindings: Sequence[Binding]) -> list[BindingType]:
     """``bindings`` and, after them, a hidden twin of each one-letter key on the other
     layout (``n`` → ``т``, ``escape,q`` → ``й`` too); a key some binding already has is
     left alone."""
-    twins = []
+    twins: list[BindingType] = []
     taken = {key for b in bindings for key in b.key.split(",")}
     for binding in bindings:
         for key in binding.key.split(","):
