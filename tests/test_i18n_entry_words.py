@@ -66,3 +66,38 @@ def test_words_added_at_run_time_are_typed_too(monkeypatch: pytest.MonkeyPatch) 
     i18n.add_messages("ru", {"hard": "тяжко"}, context="entry brp")
     table = make_table(CAMPAIGNS["brp"]())
     assert table.parse("alice spot hidden тяжко") == table.parse("alice spot hidden hard")
+
+
+def test_every_entry_word_tells_the_translator_how_to_write_it() -> None:
+    """An entry word's translation is a list of spellings, which no tool can guess: the
+    code carries a ``# TRANSLATORS:`` comment above each (extracted by ``pybabel extract``,
+    ``add_comments`` in pyproject.toml), and the shipped catalogs hold it (``#.``)."""
+    import tomllib
+    from pathlib import Path
+
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_keywords
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[1]
+    babel = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["babel"]
+    options = babel["extract_messages"]
+    found = [
+        (context, message, comments)
+        for _file, _line, message, comments, context in extract_from_dir(
+            str(root / "tui"),
+            [(m["pattern"], m["method"]) for m in babel["mappings"]],
+            keywords=parse_keywords(options["keywords"]),
+            comment_tags=options["add_comments"],
+        )
+        if context and context.split()[0] == "entry"
+    ]
+    assert len(found) >= 40
+    assert [(c, m) for c, m, comments in found if not comments] == []
+    for lang in i18n.languages()[1:]:
+        with open(i18n.catalog_path(lang), "rb") as f:
+            catalog = read_po(f)
+        words = [m for m in catalog if m.context and m.context.split()[0] == "entry"]
+        assert len(words) >= 40
+        bare = [(m.context, m.id) for m in words if not m.auto_comments]
+        assert bare == [], f"{lang}: entry words without a translator comment"

@@ -28,6 +28,7 @@ __all__ = [
     "Msg",
     "_",
     "add_messages",
+    "byte_count",
     "catalog_path",
     "char_count",
     "choose",
@@ -231,7 +232,10 @@ def NC_(context: str, message: str) -> str:
 
 
 #: the roll entry's own words (each catalog translates them, msgctxt "entry")
-_ENTRY_OWN = (NC_("entry", "vs"),)
+_ENTRY_OWN = (
+    # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
+    NC_("entry", "vs"),
+)
 #: (locale folder, language, how many added) → (context, English) → the typed forms,
 #: the current language's first
 _entry_cache: dict[tuple[str, str, int], dict[tuple[str, str], list[str]]] = {}
@@ -318,6 +322,12 @@ def char_count(n: int) -> str:
     """``81 characters`` with the noun agreeing with the number in the GM's language
     («81 символ», «82 символа», «85 символов»): the one count every length limit says."""
     return ngettext("{n} character", "{n} characters", n).format(n=n)
+
+
+def byte_count(n: int) -> str:
+    """``2 bytes`` with the noun agreeing with the number («1 байт», «2 байта», «5 байт»):
+    the one count every size limit says."""
+    return ngettext("{n} byte", "{n} bytes", n).format(n=n)
 
 
 def pgettext(context: str, message: str) -> str:

@@ -26,7 +26,14 @@ __all__ = ["COMMANDS", "MODE_WORDS", "picked"]
 #: this part's commands (listed with the others in :mod:`tui.session.tables`)
 COMMANDS = CommandSet()
 #: the option's values as the GM may type them (each catalog adds its own words)
-MODE_WORDS = (NC_("entry", "ask"), NC_("entry", "accept"), NC_("entry", "off"))
+MODE_WORDS = (
+    # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
+    NC_("entry", "ask"),
+    # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
+    NC_("entry", "accept"),
+    # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
+    NC_("entry", "off"),
+)
 
 
 def picked(table: SlashContext, words: Sequence[str]) -> tuple[Offer, list[str]]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.base.locations import bestiary_dir
-from tui.language import _
+from tui.language import _, byte_count
 from tui.session.campaign.model import Campaign, Character
 from tui.session.campaign.prepared import BESTIARY
 from tui.session.campaign.schema import SchemaError, SkillRules, character_doc, character_from_doc
@@ -109,8 +109,8 @@ def _read_one(path: Path, rules: SkillRules) -> Character:
             raise ValueError(_("not a regular file"))
         if info.st_size > MAX_FILE_BYTES:
             raise ValueError(
-                _("{size} bytes is too large for a template (at most {most})").format(
-                    size=info.st_size, most=MAX_FILE_BYTES
+                _("{size} is too large for a template (at most {most})").format(
+                    size=byte_count(info.st_size), most=byte_count(MAX_FILE_BYTES)
                 )
             )
         data = handle.read(MAX_FILE_BYTES + 1)

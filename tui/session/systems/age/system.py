@@ -27,14 +27,23 @@ class Age(Defaults):
     option_keys = frozenset({"tn"})
     #: the seed's difficulty table (Элементарно 7 … Почти невозможно 21), hyphenated
     entry_terms = (
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "routine"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "easy"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "average"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "challenging"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "hard"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "very-hard"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "formidable"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "nearly-impossible"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry age", "tn"),
     )
     max_sides = 16  # the seed: «для более чем двух персонажей … точно так же»

@@ -25,13 +25,21 @@ class Brp(Defaults):
     option_keys = frozenset({"by"})
     #: the seed's words (difficulty «Автоматический», «Лёгкий», «Сложный», «Невозможный»)
     entry_terms = (
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "easy"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "hard"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "automatic"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "impossible"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "normal"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "nostakes"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "roll"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry brp", "by"),
     )
     max_sides = 16  # «все действующие стороны» roll and compare

@@ -277,7 +277,9 @@ def _fire_extras(fire: gurps.RangedFire, yards_given: bool) -> list[tuple[int, M
                 fire.rof_bonus,
                 shells
                 if fire.close
-                else msg("{shells} = {n} pellets", shells=shells, n=fire.shots),
+                else nmsg(
+                    "{shells} = {n} pellet", "{shells} = {n} pellets", fire.shots, shells=shells
+                ),
             )
         )
     elif fire.shots > 1:

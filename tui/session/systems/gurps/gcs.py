@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.base.regular import NotRegularFile, TooBig, read_bounded
-from tui.language import _
+from tui.language import _, byte_count
 from tui.session.campaign.model import Character, Value
 from tui.session.protocol.system import Imported
 
@@ -208,8 +208,8 @@ def read(path: Path) -> Imported:
     except TooBig as exc:
         raise GcsError(
             name,
-            _("{size} bytes is too large for a character sheet (at most {most})").format(
-                size=exc.size, most=MAX_BYTES
+            _("{size} is too large for a character sheet (at most {most})").format(
+                size=byte_count(exc.size), most=byte_count(MAX_BYTES)
             ),
         ) from None
     except OSError as exc:

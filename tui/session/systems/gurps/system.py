@@ -29,14 +29,20 @@ class Gurps(Defaults):
     option_keys = frozenset({"yd", "shots", "rof", "recoil", "half", "1/2d"})
     #: the seed's ranged-fire words (ярды, выстрелы, СБ, отдача)
     entry_terms = (
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "yd"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "shots"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "rof"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "recoil"),
-        # TRANSLATORS: the active defenses, typed as a character's roll (ruth dodge): the
-        # first word is shown, each further one is read too
+        # the active defenses, typed as a character's roll (ruth уклонение)
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "dodge"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "parry"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "block"),
     )
     entry_help = (

@@ -21,10 +21,15 @@ class Skirmish(Defaults):
     option_keys = frozenset({"die", "dice", "set", "choose"})
     #: Russian keys of the test's options (the die itself stays d10, d12 or d20)
     entry_terms = (
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry skirmish", "die"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry skirmish", "dice"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry skirmish", "set"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry skirmish", "choose"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry skirmish", "raw"),
     )
     entry_help = (

@@ -19,7 +19,7 @@ from rules.strange import Duel, Rank, Result
 from rules.strange.records import same_name
 from rules.strange.rounds import Action, Phase
 from rules.strange.rounds import Scene as Rounds
-from tui.language import Msg, _, msg, term, vs_words
+from tui.language import Msg, _, msg, nmsg, term, vs_words
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft, Outcome
 from tui.session.entry.entry import Check, Side, Slash
@@ -170,10 +170,12 @@ def _act(table: SlashContext, cmd: Slash) -> Feedback:
 def _limit_warning(rounds: Rounds, action: Action) -> tuple[Msg, ...]:
     if action.repeat >= rounds.limit:
         return (
-            msg(
+            nmsg(
+                "round limit: this action is declared {n} round in a row (limit {limit}) "
+                "— sum up after this round",
                 "round limit: this action is declared {n} rounds in a row (limit {limit}) "
                 "— sum up after this round",
-                n=action.repeat,
+                action.repeat,
                 limit=rounds.limit,
             ),
         )

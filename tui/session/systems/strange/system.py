@@ -28,12 +28,19 @@ class Strange(Defaults):
     option_keys = frozenset({"range", "resist", "mod"})
     #: the seed's words: a «встречная проверка», «сложные условия», the ranges
     entry_terms = (
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry strange", "opposed"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry strange", "hard"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry strange", "nosynergy"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry strange", "range"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry strange", "resist"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry strange", "mod"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry strange", "mounted"),
     )
     entry_help = (
