@@ -5,7 +5,9 @@ Every user-facing string goes through :func:`_`, :func:`ngettext`, :func:`pgette
 read, not even :mod:`gettext` is imported. Each other language is a translators' catalog,
 ``locale/<lang>/LC_MESSAGES/tablekeeper.po`` here, read the first time it is chosen; a folder
 with a catalog is a language (:func:`languages`). How to add and translate a string is in
-the README (*Language*, *Translating*). Imports no Textual or Rich.
+the README (*Language*, *Translating*). Imports no Textual or Rich. Beside it: ``po`` (the
+catalog reader), ``help`` (the translated help pages), ``normalise`` (a developer's tool:
+the catalogs brought in line with the code, ``python -m tui.language.normalise``).
 """
 
 from __future__ import annotations

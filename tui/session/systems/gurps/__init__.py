@@ -7,6 +7,8 @@
 - ``order`` — the turn order by Basic Speed, then DX, then the GM's order; ties.
 - ``maneuvers`` — ``/maneuver``, ``/aim``, ``/evaluate``, the Aim/Evaluate bonus hooks and
   the maneuver lines of the scene panel.
+- ``maneuver_names`` — the maneuvers' and options' names in the GM's language (the GURPS
+  seed's «тотальная атака: точная атака»), shown and typed after ``/maneuver``.
 """
 
 from __future__ import annotations
