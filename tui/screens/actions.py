@@ -216,6 +216,12 @@ def _scene(screen: MainScreen, _argument: str) -> None:
     screen.app.push_screen(SceneScreen(screen.table.campaign))
 
 
+def _edit_encounter(screen: MainScreen, name: str) -> None:
+    from tui.screens.encounter_editor import EncounterEditorScreen
+
+    screen.app.push_screen(EncounterEditorScreen(screen.table, name))
+
+
 MAIN: tuple[Action[MainScreen], ...] = (
     Action(
         "next_character",
@@ -371,6 +377,8 @@ MAIN: tuple[Action[MainScreen], ...] = (
         gm_only=True,
         answer=True,
     ),
+    # /encounter NAME edit: the prepared encounter's editor (the GM's alone)
+    Action("edit_encounter", _edit_encounter, gm_only=True, answer=True),
 )
 
 _APP_BY_NAME = {action.name: action for action in APP}

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from tui.language import Msg, _, msg
-from tui.session.campaign.model import Campaign, SceneKind
+from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.characters import roster
 from tui.session.characters.bestiary import (
@@ -27,9 +27,9 @@ from tui.session.characters.bestiary import (
     with_template,
 )
 from tui.session.characters.values import label
+from tui.session.encounters.parts import check_of, kind_of, member_of, name_of, note_of, scene_of
 from tui.session.encounters.plan import (
     Encounter,
-    Member,
     encounters,
     find_encounter,
     names_of,
@@ -52,7 +52,7 @@ COMMANDS = CommandSet()
 
 _USAGE = (
     "/encounter NAME [scene=TEXT] [kind=active|long] | NAME add WHO [xN] [gm] | "
-    "NAME note TEXT | NAME ext CHECK key=value… | NAME show | drop NAME"
+    "NAME note TEXT | NAME ext CHECK key=value… | NAME show | NAME edit | drop NAME"
 )
 #: the campaign option naming the initiative roll /start makes where the system has no order
 INITIATIVE = "initiative"
@@ -134,13 +134,6 @@ def _secret(table: SlashContext, fn: Callable[[Campaign], Campaign], text: Msg) 
     return table.run_change(fn, Draft.of("change", text, secret=True))
 
 
-def _kind(raw: str) -> SceneKind:
-    word = raw.casefold()
-    if word in ("active", "long", "long-term"):
-        return "active" if word == "active" else "long"
-    raise CommandError(_("kind must be active or long, got {raw!r}").format(raw=raw))
-
-
 @COMMANDS.slash(
     "encounter", _USAGE, "prepare an encounter ahead (hidden from the players)", args="TEXT"
 )
@@ -155,53 +148,46 @@ def _encounter(table: SlashContext, cmd: Slash) -> Feedback:
             lambda c: without_encounter(c, enc.name),
             msg("encounter {name} dropped", name=enc.name),
         )
-    verbs = ("add", "note", "ext", "show")
+    verbs = ("add", "note", "ext", "show", "edit")
     at = next((i for i, w in enumerate(words) if i and w.casefold() in verbs), None)
     if at is None:
         return _define(table, words)
     verb, rest = words[at].casefold(), words[at + 1 :]
     named = " ".join(words[:at])
     if verb == "add" and not _known(table.campaign, named):  # the first add prepares it
-        return _add_member(table, Encounter(label(named, "encounter")), rest)
+        return _add_member(table, Encounter(name_of(table.campaign, named)), rest)
+    if verb == "edit" and not _known(table.campaign, named):  # the editor prepares it
+        name = name_of(table.campaign, named)
+        return Feedback(
+            True,
+            _("preparing encounter {name}").format(name=name),
+            action="edit_encounter",
+            argument=name,
+        )
     enc = find_encounter(table.campaign, named)
     if verb == "show":
         return Feedback(True, _described(enc))
     if verb == "note":
-        note = " ".join(rest).strip()
-        if not note:
-            return Feedback(False, _("usage: /encounter NAME note TEXT"))
-        new = replace(enc, notes=(*enc.notes, note[:500]))
+        new = replace(enc, notes=(*enc.notes, note_of(" ".join(rest))))
         return _secret(
             table,
             lambda c: with_encounter(c, new),
             msg("encounter {name}: note added", name=enc.name),
         )
     if verb == "ext":
-        if not rest:
-            return Feedback(False, _("usage: /encounter NAME ext CHECK threshold=N time=30m …"))
-        if any(normal(c[0]) == normal(rest[0]) for c in enc.checks):
-            return Feedback(
-                False,
-                _("{name} already opens a check called {check}").format(
-                    name=enc.name, check=rest[0]
-                ),
-            )
-        # checked now as /ext would check it, so /start cannot fail on it later (the check's
-        # rules load with the first check, as for /ext)
-        from tui.session.extended.checks import create_check
-
-        create_check(
-            table.system,
-            table.system_name,
-            Campaign(enc.name, table.campaign.system),
-            rest[0],
-            rest[1:],
-        )
-        new = replace(enc, checks=(*enc.checks, tuple(rest)))
+        check = check_of(table, enc, rest)
+        new = replace(enc, checks=(*enc.checks, check))
         return _secret(
             table,
             lambda c: with_encounter(c, new),
-            msg("encounter {name}: opens the check {check}", name=enc.name, check=rest[0]),
+            msg("encounter {name}: opens the check {check}", name=enc.name, check=check[0]),
+        )
+    if verb == "edit":
+        return Feedback(
+            True,
+            _("editing encounter {name}").format(name=enc.name),
+            action="edit_encounter",
+            argument=enc.name,
         )
     return _add_member(table, enc, rest)
 
@@ -219,8 +205,8 @@ def _define(table: SlashContext, words: list[str]) -> Feedback:
         key, value = words.pop().split("=", 1)
         options[key.casefold()] = value
     name = label(" ".join(words), "encounter")
-    kind = _kind(options["kind"]) if "kind" in options else None
-    scene = label(options["scene"], "scene") if options.get("scene") else None
+    kind = kind_of(options["kind"]) if "kind" in options else None
+    scene = scene_of(options["scene"]) if options.get("scene") else None
     try:
         old = find_encounter(table.campaign, name)
     except CommandError:
@@ -238,43 +224,9 @@ def _define(table: SlashContext, words: list[str]) -> Feedback:
 
 def _add_member(table: SlashContext, enc: Encounter, words: list[str]) -> Feedback:
     """``/encounter NAME add WHO [xN] [gm]``: a template or a campaign character."""
-    gm = False
-    count = 1
-    while words and words[-1].casefold() in ("gm", "gm-only"):
-        gm = True
-        words.pop()
-    if words and (words[-1][:1].casefold() in ("x", "×", "*") and words[-1][1:].isdigit()):
-        count = int(words.pop()[1:])
-    if not words:
-        return Feedback(False, _("usage: /encounter NAME add TEMPLATE|CHAR [xN] [gm]"))
-    typed = " ".join(words)
-    template = find(templates_of(table.campaign, table.system).templates, typed)
-    if template is not None:
-        who = template.name
-    else:
-        try:
-            who, rest = pick_character(table, words)
-        except CommandError:
-            raise
-        except Exception:
-            raise CommandError(
-                _(
-                    "no template or character called {typed!r} (/bestiary lists the templates)"
-                ).format(typed=typed)
-            ) from None
-        if rest:
-            return Feedback(
-                False, _("unexpected {rest!r} after {name}").format(rest=" ".join(rest), name=who)
-            )
-    if not 1 <= count <= roster.MAX_COPIES:
-        return Feedback(
-            False,
-            _("bring 1..{most} creatures at a time, not {count}").format(
-                most=roster.MAX_COPIES, count=count
-            ),
-        )
-    new = enc.with_member(Member(who, count, gm))
-    shown = who if count == 1 else f"{who} ×{count}"
+    member = member_of(table, words)
+    new = enc.with_member(member)
+    shown = member.name if member.count == 1 else f"{member.name} ×{member.count}"
     return _secret(
         table,
         lambda c: with_encounter(c, new),
