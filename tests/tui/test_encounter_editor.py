@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.systems import SYSTEMS
-from tests.tui.conftest import rng, screen_text, type_keys, type_line
+from tests.tui.conftest import log_text, rng, screen_text, type_keys, type_line
 from tui.app.app import TablekeeperApp
 from tui.screens.encounter_editor import EncounterEditorScreen
 from tui.session.campaign.model import Campaign
@@ -31,6 +31,12 @@ def seen_by_players(table: Table) -> tuple[Campaign, list[str]]:
     """The players' state and the texts of their log, as their view is made."""
     campaign, log = players(table.system, table.campaign, table.session.log)[:2]
     return campaign, [str(e.text) for e in log]
+
+
+def rows(screen: EncounterEditorScreen) -> list[str]:
+    """The editor's rows as plain text."""
+    listing = screen.options
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
 
 
 def status(pilot: Pilot[None]) -> str:
@@ -60,7 +66,7 @@ async def test_edit_save_and_undo(system: str, demo_copy: Callable[[str], Path])
         table = table_of(app)
         before = seen_by_players(table)
         logged = len(table.session.log)
-        await open_editor(pilot, enc.name)
+        editor = await open_editor(pilot, enc.name)
         assert enc.name in screen_text(pilot, "#encounter-title")
         await type_keys(pilot, "down")  # Scene
         await retype(pilot, "Dark alley")
@@ -68,6 +74,7 @@ async def test_edit_save_and_undo(system: str, demo_copy: Callable[[str], Path])
         # down to "+ add a creature", past the creatures there
         await type_keys(pilot, *["down"] * (len(enc.creatures) + 1))
         await retype(pilot, f'"{first.name}" x2 gm')
+        assert f"{first.name} ×2 (GM-only)" in [r.strip() for r in rows(editor)]
         # the new creature (last) moves to the top
         await type_keys(pilot, "up", *["alt+up"] * len(enc.creatures))
         assert len(table.session.log) == logged  # nothing saved while editing
@@ -84,6 +91,7 @@ async def test_edit_save_and_undo(system: str, demo_copy: Callable[[str], Path])
             enc.checks,
         )
         assert edited == expected
+        assert f"encounter {enc.name} edited" in log_text(pilot)  # the GM's log shows it
         assert len(table.session.log) == logged + 1  # one step
         assert table.session.log[-1].secret
         assert seen_by_players(table) == before  # the players see nothing of it

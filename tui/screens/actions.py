@@ -219,7 +219,9 @@ def _scene(screen: MainScreen, _argument: str) -> None:
 def _edit_encounter(screen: MainScreen, name: str) -> None:
     from tui.screens.encounter_editor import EncounterEditorScreen
 
-    screen.app.push_screen(EncounterEditorScreen(screen.table, name))
+    screen.app.push_screen(
+        EncounterEditorScreen(screen.table, name), lambda _s: screen.refresh_all()
+    )
 
 
 MAIN: tuple[Action[MainScreen], ...] = (

@@ -29,7 +29,7 @@ from tui.session.encounters.parts import (
     note_of,
     scene_of,
 )
-from tui.session.encounters.plan import MAX_MEMBERS, Encounter, Member, with_encounter
+from tui.session.encounters.plan import MAX_MEMBERS, Encounter, Member, names_of, with_encounter
 from tui.session.entry.entry import split_words
 from tui.session.entry.names import normal
 from tui.session.protocol.context import SlashContext
@@ -56,10 +56,7 @@ _HINTS: dict[RowKind, str] = {
     "name": N_("the encounter's name, as /start takes it"),
     "scene": N_("the scene /start opens; empty: the encounter's name"),
     "kind": N_("Enter switches: active (a fight, in turns) or long (a long-term scene)"),
-    "member": N_(
-        "TEMPLATE|CHAR [xN] [gm]: a template (/bestiary) or a character; "
-        "gm hides it from the players"
-    ),
+    "member": N_("TEMPLATE|CHAR [xN] [gm]: a template (/bestiary) or a character; gm: hidden"),
     "note": N_("a note shown to you at /start, never to the players"),
     "check": N_("CHECK key=value…, as /ext takes it: an extended check /start opens"),
 }
@@ -131,9 +128,7 @@ def rows_of(enc: Encounter) -> list[Row]:
         Row("scene", value=enc.scene, text=enc.scene),
         Row("kind", value=enc.kind, text=enc.kind),
     ]
-    for i, m in enumerate(enc.creatures):
-        shown = m.name if m.count == 1 else f"{m.name} ×{m.count}"
-        rows.append(Row("member", i, shown, member_text(m)))
+    rows += [Row("member", i, names_of([m]), member_text(m)) for i, m in enumerate(enc.creatures)]
     rows.append(Row("member"))
     rows += [Row("note", i, n, n) for i, n in enumerate(enc.notes)]
     rows.append(Row("note"))
