@@ -90,8 +90,9 @@ class EncounterEditorScreen(ModalScreen[str | None]):
         Binding("escape", "leave", "Cancel", id="encounter.leave"),
         Binding("ctrl+s", "save", "Save", id="encounter.save", priority=True),
         Binding("delete", "remove", "Remove row", id="encounter.remove"),
-        Binding("alt+up", "move(-1)", "Move up", id="encounter.up"),
-        Binding("alt+down", "move(1)", "Move down", id="encounter.down"),
+        # named by the hint line of a creature, note or check (the footer has no room)
+        Binding("alt+up", "move(-1)", "Move up", id="encounter.up", show=False),
+        Binding("alt+down", "move(1)", "Move down", id="encounter.down", show=False),
     ]
 
     def __init__(self, table: Table, name: str) -> None:
