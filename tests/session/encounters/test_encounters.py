@@ -231,3 +231,18 @@ def test_a_rest_fills_resources_and_ends_timed_conditions() -> None:
     assert vic.resources == {"HP": 10, "FP": 10}
     assert "HP 2 → 10" in table.session.log[-1].text
     refused(table, "/rest", "rested already")
+
+
+def test_tab_offers_the_prepared_encounters_to_the_gm_alone() -> None:
+    from tui.session.table.completion import complete_line
+
+    table = make_table(prepared_gurps())
+    ok(table, "/encounter Night watch add guard moss")
+    assert complete_line(table, "/start ") == ["/start ambush", "/start night watch"]
+    assert complete_line(table, "/start Ni") == ["/start Night watch"]
+    assert complete_line(table, "/encounter Ambush e") == [
+        "/encounter Ambush edit",
+        "/encounter Ambush ext",
+    ]
+    view = make_table(players(table.system, table.campaign, ())[0])
+    assert complete_line(view, "/start ") == []

@@ -117,6 +117,16 @@ def _encounters(table: SlashContext, _cmd: Slash) -> Feedback:
     return Feedback(True, " │ ".join(_described(e) for e in known))
 
 
+@COMMANDS.arg_kind("ENCOUNTER")
+def _encounter_names(table: SlashContext, _who: str | None) -> dict[str, str]:
+    """What Tab offers after ``/start`` and ``/encounter``: the prepared encounters (none in
+    the players' view, whose campaign has none; none while the save's table is damaged)."""
+    try:
+        return {e.name: e.name for e in encounters(table.campaign)}
+    except CommandError:
+        return {}
+
+
 def _described(enc: Encounter) -> str:
     parts = [enc.name]
     if enc.scene:
@@ -135,7 +145,10 @@ def _secret(table: SlashContext, fn: Callable[[Campaign], Campaign], text: Msg) 
 
 
 @COMMANDS.slash(
-    "encounter", _USAGE, "prepare an encounter ahead (hidden from the players)", args="TEXT"
+    "encounter",
+    _USAGE,
+    "prepare an encounter ahead (hidden from the players)",
+    args="ENCOUNTER edit|show|add|note|ext TEXT",
 )
 def _encounter(table: SlashContext, cmd: Slash) -> Feedback:
     words = list(cmd.args)
@@ -239,7 +252,7 @@ def _add_member(table: SlashContext, enc: Encounter, words: list[str]) -> Feedba
     "start",
     "/start ENCOUNTER",
     "start a prepared encounter: its creatures, scene, checks and turn order in one step",
-    args="TEXT",
+    args="ENCOUNTER",
 )
 def _start(table: SlashContext, cmd: Slash) -> Feedback:
     if not cmd.args:
