@@ -90,3 +90,39 @@ def test_a_save_is_one_secret_step_and_names_clash() -> None:
     assert table.run_change(change, draft).ok
     assert [e.name for e in encounters(table.campaign)] == ["Dock fight", "Second"]
     assert len(table.session.log) == before + 1 and table.session.log[-1].secret
+
+
+NASTY = (
+    "",
+    "   ",
+    '"',
+    "'unbalanced",
+    "x0",
+    "guard moss x0",
+    "guard moss x-1",
+    "guard moss ×999999999999999999999",
+    "gm gm gm",
+    "\x1b[31mred\x07",
+    "a" * 5000,
+    "=",
+    "threshold=abc time=zz",
+    "Escape threshold=5 time=10m per=0m",
+    "race=",
+    "🐺 x2",
+    "/start",
+    "\u202eevil",
+)
+
+
+@pytest.mark.parametrize("typed", NASTY)
+def test_nothing_typed_in_any_row_escapes_as_a_crash(typed: str) -> None:
+    table = make_table(prepared_gurps())
+    enc = find_encounter(table.campaign, "ambush")
+    for r in rows_of(enc):
+        try:
+            new = apply_row(table, enc, r, typed)
+        except ValueError:  # CommandError, EntryError: said on the status line
+            continue
+        assert isinstance(new, Encounter)
+        change, _draft = save_encounter(table.campaign, new, enc.name)
+        assert encounters(change(table.campaign))  # it saves and reads back
