@@ -40,7 +40,7 @@ TYPED = {
     "nostakes", "choose", "low", "high", "defense", "dice", "request", "skill",
     "modifiers", "resources", "attributes", "profile", "version", "character", "log",
     "sub", "diff", "order", "strange", "system", "fraction", "level", "unknown", "ext",
-    "note", "creatures", "unapplied", "compromise",
+    "note", "creatures", "unapplied", "compromise", "edit",
 }  # fmt: skip
 #: the names a program passes, in the rules' messages a developer reads
 CODE = {"None", "Level", "Combatant", "frozenset", "True", "False", "Fraction", "Result"}

@@ -59,7 +59,8 @@ def test_an_encounter_lists_what_it_holds() -> None:
     assert "Ambush" in said and "Loading dock" in said
     assert "Guard Moss ×2" in said and "Guard Moss (GM-only)" in said
     assert "Escape" in said and "crane" in said
-    assert ok(table, "/encounter amb show")[0].message == said
+    shown = ok(table, "/encounter amb show")[0].message
+    assert said == f"{shown} │ /encounter NAME edit opens one in the editor"
 
 
 def test_start_brings_everything_in_one_undoable_step() -> None:

@@ -114,7 +114,8 @@ def _encounters(table: SlashContext, _cmd: Slash) -> Feedback:
     known = encounters(table.campaign)
     if not known:
         return Feedback(True, _("no encounters prepared yet: /encounter NAME prepares one"))
-    return Feedback(True, " │ ".join(_described(e) for e in known))
+    listed = " │ ".join(_described(e) for e in known)
+    return Feedback(True, f"{listed} │ " + _("/encounter NAME edit opens one in the editor"))
 
 
 @COMMANDS.arg_kind("ENCOUNTER")
