@@ -185,3 +185,37 @@ async def test_the_players_view_has_no_editor(demo_copy: Callable[[str], Path]) 
         await type_line(pilot, f'/encounter "{enc.name}" edit')
         assert not isinstance(app.screen, EncounterEditorScreen)
         assert "read-only" in screen_text(pilot, "#preview")
+
+
+async def test_undo_in_the_editor_steps_the_copy_not_the_table(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    path = demo_copy("gurps")
+    shipped, _log = load(path)
+    [enc] = encounters(shipped)
+    app = TablekeeperApp(path, rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = table_of(app)
+        await type_line(pilot, "/hp vic -1")
+        hurt = table.campaign
+        editor = await open_editor(pilot, enc.name)
+        await type_keys(pilot, "down")
+        await retype(pilot, "Elsewhere")
+        await type_keys(pilot, "ctrl+z")
+        assert editor.draft == enc and "*" not in screen_text(pilot, "#encounter-title")
+        assert table.campaign is hurt  # the table's last step stays
+        await type_keys(pilot, "ctrl+z")  # nothing more to take back here
+        assert "nothing to take back" in status(pilot) and table.campaign is hurt
+        await type_keys(pilot, "ctrl+y")
+        assert editor.draft.scene == "Elsewhere"
+        await type_keys(pilot, "ctrl+s")
+        assert find_scene(table) == "Elsewhere"
+        await type_keys(pilot, "ctrl+z")  # on the table again: the save goes back whole
+        assert find_scene(table) == enc.scene and table.campaign.character("Vic Lockwood") == (
+            hurt.character("Vic Lockwood")
+        )
+
+
+def find_scene(table: Table) -> str:
+    [enc] = encounters(table.campaign)
+    return enc.scene

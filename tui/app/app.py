@@ -27,7 +27,7 @@ import signal
 import threading
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.app import SystemCommand
 from textual.message import Message
@@ -70,6 +70,16 @@ GC_RESUME_AT_THE_LATEST = 3.0
 
 async def _awaited(done: Awaitable[None]) -> None:
     await done
+
+
+@runtime_checkable
+class StepsOwnCopy(Protocol):
+    """A screen that edits a copy of something (the encounter editor): while it is on top,
+    the undo and redo keys step that copy, never the table under it."""
+
+    def undo_own(self) -> None: ...
+
+    def redo_own(self) -> None: ...
 
 
 class UiCall(Message):
@@ -353,10 +363,18 @@ class TablekeeperApp(OrderedKeysApp[None]):
             screen.show_feedback(self.table.submit(line))
 
     def action_undo(self) -> None:
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(top, StepsOwnCopy):  # the encounter editor: its copy, not the table
+            top.undo_own()
+            return
         self._run_line("/undo")
         self._reload_screen()
 
     def action_redo(self) -> None:
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(top, StepsOwnCopy):
+            top.redo_own()
+            return
         self._run_line("/redo")
         self._reload_screen()
 

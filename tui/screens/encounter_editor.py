@@ -107,6 +107,8 @@ class EncounterEditorScreen(ModalScreen[str | None]):
         self._index: list[int] = []  # option index → row index (-1: a section header)
         self.editing: Row | None = None
         self._warned = False  # Escape said once that leaving drops the changes
+        self._before: list[Encounter] = []  # the copy before each change (ctrl+z)
+        self._after: list[Encounter] = []  # what ctrl+z took back (ctrl+y)
 
     @property
     def options(self) -> OptionList:
@@ -207,9 +209,37 @@ class EncounterEditorScreen(ModalScreen[str | None]):
             self._hint()
 
     def _changed_to(self, new: Encounter, keep: tuple[str, int] | None) -> None:
+        if new != self.draft:
+            self._before.append(self.draft)
+            self._after.clear()
         self.draft = new
         self._warned = False
         self.build(keep)
+
+    # the app's undo and redo keys (ctrl+z, ctrl+y or as remapped) call these while the
+    # editor is on top (tui.app.app.StepsOwnCopy): they step the copy, never the table
+    def undo_own(self) -> None:
+        self._step(self._before, self._after, _("took back the last change (ctrl+y does it again)"))
+
+    def redo_own(self) -> None:
+        self._step(self._after, self._before, _("did the change again"))
+
+    def _step(self, source: list[Encounter], target: list[Encounter], said: str) -> None:
+        if self.editing is not None:
+            self._stop_editing()
+        if not source:
+            self._status(
+                _("nothing to take back here")
+                if source is self._before
+                else _("nothing to do again"),
+                False,
+            )
+            return
+        target.append(self.draft)
+        self.draft = source.pop()
+        self._warned = False
+        self.build()
+        self._status(said, True)
 
     # -- editing ---------------------------------------------------------------------------
     def action_enter(self) -> None:
