@@ -275,7 +275,7 @@ MAIN: tuple[Action[MainScreen], ...] = (
     # priority: in the roll entry alt+l would type an "l" (a terminal sends it as one)
     Action(
         "copy_log_line",
-        lambda screen, _: screen.copy_log_line(),
+        lambda screen, _: screen.log_panel.copy_line(),
         "alt+l",
         N_("Copy log line"),
         id="main.copy_log_line",

@@ -9,7 +9,7 @@ is committed as if typed (:meth:`MainScreen.run_line`).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -18,34 +18,31 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Input
 
 from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.actions import MAIN, bindings, main_action
+from tui.screens.line_history import HistoryKeeper, LineHistory
 from tui.screens.review import Finder, Source, log_finder, log_indexed, log_source
 from tui.session.asks.offers import open_offers
-from tui.session.table.table import Feedback, Preview, Table
+from tui.session.table.table import Feedback, Table
 from tui.widgets.footer import Footer
 from tui.widgets.header import HeaderBar
 from tui.widgets.key_order import after_typed_keys
 from tui.widgets.log_panel import LogPanel, grade_style
 from tui.widgets.party import PartyList, PartyPanel
-from tui.widgets.preview_rows import PREVIEW_ROWS, fitted, result_row, stacked, typed_preview
+from tui.widgets.preview_pane import PreviewPane
 from tui.widgets.roll_entry import RollEntry
 from tui.widgets.scene_panel import ScenePanel
-from tui.widgets.text_pane import TextPane
 
 if TYPE_CHECKING:
     from tui.session.recap.build import Indexed
     from tui.store.store import Store
 
-__all__ = ["CampaignOnDisk", "LineHistory", "MainScreen"]
+__all__ = ["CampaignOnDisk", "LineHistory", "MainScreen"]  # LineHistory: line_history's
 
-#: Seconds of quiet after a committed line before the entry history is written.
-HISTORY_DELAY = 0.5
 #: Seconds after the screen is interactive before the log's index is brought up to date.
 INDEX_AFTER = 1.0
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
@@ -75,17 +72,6 @@ class CampaignOnDisk(Protocol):
         ...
 
 
-class LineHistory(Protocol):
-    """Where the roll entry's committed lines are kept between runs (the app's
-    :class:`~tui.app.history.EntryHistory`)."""
-
-    def load(self) -> list[str]: ...
-
-    def save(self, lines: Sequence[str]) -> str:
-        """Write ``lines``; the problem, or "" when written."""
-        ...
-
-
 class MainScreen(Screen[None]):
     """Everything the GM sees during play. State comes from the app's :class:`Table`."""
 
@@ -110,14 +96,7 @@ class MainScreen(Screen[None]):
         self._header = ""
         self._laid_out_at: object = None  # the size of the last resize (on_resize)
         self._reported = ""
-        self._history_loaded = False
-        self._history_timer: Timer | None = None
-        self._lines: list[str] = []
-        self._results: list[Text] = []  # results since the GM last typed (newest last)
-        #: the typed line's preview whole (the rows show it cut) and what it was made of
-        #: the typed line's preview (its rows are made from it, again at a new width)
-        self._previewed: Preview | None = None
-        self._offered_shown: str | None = None  # the offered line whose odds row is shown
+        self._kept: HistoryKeeper | None = None  # the entry's lines, once mounted
 
     # -- typed accessors -------------------------------------------------------------------
     @property
@@ -137,8 +116,8 @@ class MainScreen(Screen[None]):
         return self.query_one("#scene", ScenePanel)
 
     @property
-    def preview(self) -> TextPane:
-        return self.query_one("#preview", TextPane)
+    def preview(self) -> PreviewPane:
+        return self.query_one("#preview", PreviewPane)
 
     def compose(self) -> ComposeResult:
         yield HeaderBar(id="header")
@@ -147,7 +126,7 @@ class MainScreen(Screen[None]):
             with Vertical(id="right"):
                 yield ScenePanel(id="scene", gm=not self.read_only)
                 yield LogPanel(id="log", selectable=True)
-        yield TextPane(id="preview")
+        yield PreviewPane(id="preview")
         yield RollEntry(
             id="roll-entry",
             completer=self._complete,
@@ -161,7 +140,8 @@ class MainScreen(Screen[None]):
         self.scene_panel.border_title = _("Scene")
         self.log_panel.border_title = _("Log")
         self.refresh_all()
-        self._lines = self.entry.history  # the entry changes this list in place
+        if self.history is not None:  # the entry changes its list in place
+            self._kept = HistoryKeeper(self.history, self.entry.history, self.set_timer)
         if self.read_only:
             self.entry.placeholder = _("players' view (read-only, follows the GM): /help, /quit")
             self.call_after_refresh(gcpause.resume)
@@ -176,9 +156,8 @@ class MainScreen(Screen[None]):
         self.table.warm_up()
         importlib.import_module("tui.widgets.odds_bar")  # the preview's, for the first roll
         self.entry.placeholder = visible(self.table.example_line())
-        if self.history is not None and not self._history_loaded:
-            self._history_loaded = True
-            self.entry.load_history(self.history.load())
+        if self._kept is not None:
+            self._kept.load(self.entry.load_history)
         self.call_after_refresh(gcpause.resume)  # interactive: the collector on again
         self.set_timer(INDEX_AFTER, self._index_log)
 
@@ -227,27 +206,15 @@ class MainScreen(Screen[None]):
                 if out.draft.actor:
                     self.selected = out.draft.actor
                 if out.next and not self.read_only:
-                    self._offered_shown = None
+                    self.preview.offered_shown = None
                     self.entry.offer(out.next)
             if self.files is not None and self.files.save_problem:
                 text.append(_("  ✗ NOT SAVED (see the message)"), style="bold red")
         else:
             text = Text(f"✗ {feedback.message}", style="bold red")
             self.app.bell()
-        self._show_result(text, logged=feedback.record or feedback.outcome is not None)
+        self.preview.show_result(text, logged=feedback.record or feedback.outcome is not None)
         self.refresh_all()
-
-    def _show_result(self, text: Text, *, logged: bool) -> None:
-        """Put a result in the preview, under the others committed since the GM typed."""
-        width = max(1, self.preview.content_size.width or 78)
-        short = result_row(text, width, self.app.console, logged=logged)
-        if short is not None:  # too long for the preview: the log or a message has it all
-            if not logged:
-                self.app.notify(visible(text.plain, newlines=True), timeout=20, markup=False)
-            text = short
-        self._results.append(text)
-        del self._results[:-PREVIEW_ROWS]
-        self.preview.update(stacked(self._results, width))
 
     # -- events ----------------------------------------------------------------------------
     @on(Input.Changed, "#roll-entry")
@@ -262,43 +229,18 @@ class MainScreen(Screen[None]):
         value = self.entry.value
         if value == self.entry.restored:
             return  # the refused line put back: its error stays until the GM edits it
-        if not value.strip():
-            self._previewed = None
-            if not self._results:  # the odds of a line no longer there: gone with it
-                self.preview.update("")
-            return  # the results of committed lines stay until the GM types again
-        if value == self.entry.offered and self._results:
-            if self._offered_shown != value:
-                self._offered_row(value)
-            return  # the result stays in view, the offered step's odds under it
-        self._offered_shown = None
-        self._results.clear()
-        self._previewed = self.table.preview(value)
+        preview = self.preview
+        if not value.strip():  # the results of committed lines stay until the GM types again
+            preview.typed = None
+            return
+        if value == self.entry.offered and preview.results:
+            if preview.offered_shown != value:  # the result stays, the step's odds under it
+                preview.show_offered(value, self.table.preview(value))
+                self._report_internal()
+            return
+        preview.cut_key = self._key_of("main.whole_preview") or "ctrl+o"
+        preview.typed = self.table.preview(value)
         self._report_internal()
-        self._fit_preview()
-
-    def _offered_row(self, line: str) -> None:
-        """The odds of the step the entry was offered, one row under the result that asked
-        for it (typing anything shows that line's whole preview instead)."""
-        self._offered_shown = line
-        preview = self.table.preview(line)
-        self._report_internal()
-        row = Text("→ ", style="bold")
-        row.append_text(typed_preview(preview, mono=self.mono).split("\n")[0])
-        self._results.append(row)
-        del self._results[:-PREVIEW_ROWS]
-        width = max(1, self.preview.content_size.width or 78)
-        self.preview.update(stacked(self._results, width))
-
-    def _fit_preview(self) -> None:
-        """The typed line's preview as the rows hold it at their width now: whole, or cut
-        after an outcome (else a word) with a mark naming the key that shows it all."""
-        if self._previewed is None or self._results:
-            return  # no typed line, or results of committed ones are shown
-        shown = typed_preview(self._previewed, mono=self.mono)
-        width = max(1, self.preview.content_size.width or self.app.size.width - 2)
-        key = self._key_of("main.whole_preview") or "ctrl+o"
-        self.preview.update(fitted(shown, width, self.app.console, key))
 
     def _key_of(self, binding_id: str) -> str:
         """The key (as the footer shows it) bound by ``binding_id`` here, keymap applied."""
@@ -313,7 +255,7 @@ class MainScreen(Screen[None]):
         Escape goes back to it). Nothing typed: the bell."""
         from tui.screens.whole_preview import WholePreviewScreen, whole_text
 
-        preview, line = self._previewed, self.entry.value
+        preview, line = self.preview.typed, self.entry.value
         if preview is None or not line.strip() or not preview.text:
             self.app.bell()
             return
@@ -343,8 +285,8 @@ class MainScreen(Screen[None]):
             self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
             return
         feedback = self.table.submit(line)
-        if self.history is not None:
-            self._history_soon()
+        if self._kept is not None:
+            self._kept.soon()
         if feedback.action and self._dispatch(feedback):
             return
         self.show_feedback(feedback)
@@ -371,16 +313,6 @@ class MainScreen(Screen[None]):
 
         self.app.push_screen(PasteScreen(lines), answered)
 
-    def _history_soon(self) -> None:
-        """Write the history once the GM pauses (and on leaving the screen).
-
-        A callback queued right after the roll would land between the roll and the frame
-        that shows it; a short quiet period keeps the disk off the roll's path.
-        """
-        if self._history_timer is not None:
-            self._history_timer.stop()
-        self._history_timer = self.set_timer(HISTORY_DELAY, self._save_history)
-
     def on_resize(self, event: events.Resize) -> None:
         """A resize to the size the screen is already laid out at is not laid out again.
 
@@ -390,23 +322,11 @@ class MainScreen(Screen[None]):
         usual."""
         if event.size == self._laid_out_at:
             event.prevent_default()  # Screen's own handler would lay everything out again
-        elif self._previewed is not None and not self._results:
-            self.call_after_refresh(self._fit_preview)  # the preview's cut for the new width
         self._laid_out_at = event.size
 
     def on_unmount(self) -> None:
-        if self._history_timer is not None:  # a line not written yet (quitting right away)
-            self._save_history()
-
-    def _save_history(self) -> None:
-        """The entry's lines to the campaign's history file."""
-        self._history_timer = None
-        if self.history is not None:
-            problem = self.history.save(self._lines)
-            if problem:
-                from tui.base.bugreport import record
-
-                record("history not written", problem)
+        if self._kept is not None:  # a line not written yet (quitting right away)
+            self._kept.flush()
 
     def _report_internal(self) -> None:
         """An unexpected error in the table: into the bug-report log, and say where it is."""
@@ -484,10 +404,8 @@ class MainScreen(Screen[None]):
     def clear_entry(self) -> None:
         """Escape: the line and whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
-        self._previewed = None
         self.entry.restored = None
-        self._results.clear()
-        self.preview.update("")
+        self.preview.clear()
 
     def scroll_log(self, pages: int) -> None:
         log = self.log_panel
@@ -506,30 +424,9 @@ class MainScreen(Screen[None]):
         if not self.log_panel.start_selecting():
             self.app.notify(_("Nothing in the log to select yet."), timeout=5, markup=False)
 
-    def copy_log_line(self) -> None:
-        """alt+l (Enter in the log): the highlighted log line, else the newest, to the
-        clipboard as the log shows it, and a notice saying which."""
-        log = self.log_panel
-        entry = log.selected_entry
-        if entry is not None:
-            said = _("Copied the log line: {text}")
-        else:
-            entry = log.newest_entry
-            said = _("Copied the newest log line (none selected): {text}")
-        if entry is None:
-            self.app.notify(_("Nothing to copy yet: the log is empty."), timeout=5, markup=False)
-            return
-        text = log.line_of(entry)
-        self.app.copy_to_clipboard(text)
-        self.app.notify(said.format(text=text), timeout=5, markup=False)
-
     def _leave_log(self) -> None:
         self.log_panel.stop_selecting()
         self.entry.resume()
-
-    @on(LogPanel.CopyLine)
-    def _copy_from_log(self) -> None:
-        self.copy_log_line()
 
     @on(LogPanel.Leave)
     def _left_log(self) -> None:

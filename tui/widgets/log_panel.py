@@ -104,7 +104,7 @@ class LogPanel(StripPane):
     the panel takes the focus and highlights one entry, kept by its ``seq``: entries logged
     meanwhile leave it where it is, and the view follows it (never further than it must).
     Up/Down move it one entry, PageUp/PageDown a panel's height, Home/End to the oldest kept
-    and the newest; Enter (or ctrl+c) asks to copy it (:class:`CopyLine`), Escape to leave
+    and the newest; Enter (or ctrl+c) copies it (:meth:`copy_line`), Escape asks to leave
     (:class:`Leave`), and a typed character is handed on (:class:`Typed`): the panel is
     left for the roll entry without losing the key. Nothing of it costs a frame anything: the
     highlighted rows are painted once per change, like every other row.
@@ -130,9 +130,6 @@ class LogPanel(StripPane):
         ),
         Binding("escape", "leave", "Back", id="log.leave", tooltip=N_("Back to the roll entry")),
     ]
-
-    class CopyLine(Message):
-        """Enter (or ctrl+c) while selecting: copy the highlighted entry."""
 
     class Leave(Message):
         """Escape while selecting: the selection is gone; the focus should go back."""
@@ -267,7 +264,23 @@ class LogPanel(StripPane):
 
     def action_copy(self) -> None:
         if self._selected is not None:
-            self.post_message(self.CopyLine())
+            self.copy_line()
+
+    def copy_line(self) -> None:
+        """The highlighted entry, else the newest, to the clipboard as the panel shows it,
+        and a notice saying which."""
+        entry = self.selected_entry
+        if entry is not None:
+            said = _("Copied the log line: {text}")
+        else:
+            entry = self.newest_entry
+            said = _("Copied the newest log line (none selected): {text}")
+        if entry is None:
+            self.app.notify(_("Nothing to copy yet: the log is empty."), timeout=5, markup=False)
+            return
+        text = self.line_of(entry)
+        self.app.copy_to_clipboard(text)
+        self.app.notify(said.format(text=text), timeout=5, markup=False)
 
     def action_leave(self) -> None:
         self.stop_selecting()
