@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from textual.binding import Binding, BindingType
 
 from tui.language import N_, tr
+from tui.screens.line_dialogs import best, roll_form, whole_preview
 
 if TYPE_CHECKING:
     from tui.app.app import TablekeeperApp
@@ -253,7 +254,7 @@ MAIN: tuple[Action[MainScreen], ...] = (
     # the preview's last row names it when it cuts the preview; the footer has no room
     Action(
         "whole_preview",
-        lambda screen, _: screen.whole_preview(),
+        whole_preview,
         "ctrl+o",
         N_("All odds"),
         id="main.whole_preview",
@@ -310,7 +311,7 @@ MAIN: tuple[Action[MainScreen], ...] = (
     ),
     Action(
         "roll_form",
-        lambda screen, _: screen.roll_form(),
+        roll_form,
         "ctrl+r",
         N_("Roll form"),
         id="main.roll_form",
@@ -321,7 +322,7 @@ MAIN: tuple[Action[MainScreen], ...] = (
     ),
     Action(
         "best",
-        lambda screen, check: screen.best(check),
+        best,
         "ctrl+b",
         N_("Who should roll?"),
         id="main.best",

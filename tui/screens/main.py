@@ -1,9 +1,10 @@
 """The main screen: the table in play — header, party, scene, log, preview and roll entry.
 
-It routes what the GM asks for: a committed line goes to the table, and a command's answer
-naming a declared action (:mod:`tui.screens.actions`) runs that action, as its key and its
-palette entry do. The preview rows are :mod:`tui.widgets.preview_rows`'s; a line a form builds
-is committed as if typed (:meth:`MainScreen.run_line`).
+It routes: a committed line goes to the table and its answer to the widgets, a declared
+action (:mod:`tui.screens.actions`) runs whether asked by key, palette or command. The parts
+keep their own state (:class:`~tui.widgets.preview_pane.PreviewPane`, the log panel's
+selection, :mod:`tui.screens.line_history`); the dialogs that build a line are
+:mod:`tui.screens.line_dialogs`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tui.base import gcpause
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.actions import MAIN, bindings, main_action
+from tui.screens.error_notice import ErrorNotice
 from tui.screens.line_history import HistoryKeeper, LineHistory
 from tui.screens.review import Finder, Source, log_finder, log_indexed, log_source
 from tui.session.asks.offers import open_offers
@@ -95,7 +97,7 @@ class MainScreen(Screen[None]):
         self.selected: str | None = None
         self._header = ""
         self._laid_out_at: object = None  # the size of the last resize (on_resize)
-        self._reported = ""
+        self._errors = ErrorNotice()
         self._kept: HistoryKeeper | None = None  # the entry's lines, once mounted
 
     # -- typed accessors -------------------------------------------------------------------
@@ -249,31 +251,6 @@ class MainScreen(Screen[None]):
                 return self.app.get_key_display(binding.binding)
         return ""
 
-    def whole_preview(self) -> None:
-        """ctrl+o: the typed line's whole preview on a screen of its own
-        (:class:`~tui.screens.whole_preview.WholePreviewScreen`: Enter rolls the line,
-        Escape goes back to it). Nothing typed: the bell."""
-        from tui.screens.whole_preview import WholePreviewScreen, whole_text
-
-        preview, line = self.preview.typed, self.entry.value
-        if preview is None or not line.strip() or not preview.text:
-            self.app.bell()
-            return
-        body = whole_text(preview.text, preview.odds, ok=preview.ok, mono=self.mono)
-
-        def closed(roll: bool | str | None) -> None:
-            if isinstance(roll, str):  # typed there: the keys go on in the line
-                if roll.startswith("/") and not self.entry.value.lstrip().startswith("/"):
-                    self.entry.value = ""  # a command begins: not glued to a roll line
-                self.entry.resume(roll)
-                return
-            self.entry.focus()
-            if roll and self.entry.value == line:
-                self._chosen(line)
-
-        rolls = preview.ok and not self.read_only and not line.lstrip().startswith("/")
-        self.app.push_screen(WholePreviewScreen(line, body, rolls=rolls), closed)
-
     def commit_line(self, value: str) -> None:
         """Run a line the GM committed in the roll entry (Enter)."""
         line = value.strip()
@@ -301,17 +278,10 @@ class MainScreen(Screen[None]):
         self.commit_line(line)
 
     def _pasted(self, lines: list[str]) -> None:
-        """A paste of several lines: ask, then run each in order."""
-        from tui.screens.paste import PasteScreen
+        """A paste of several lines: asked about, then each run in order."""
+        from tui.screens.paste import ask_then_run
 
-        def answered(run: bool | None) -> None:
-            if run:
-                self.entry.value = ""
-                for line in lines:
-                    self.run_line(line)
-            self.entry.focus()
-
-        self.app.push_screen(PasteScreen(lines), answered)
+        ask_then_run(self.app, lines, self.entry, self.run_line)
 
     def on_resize(self, event: events.Resize) -> None:
         """A resize to the size the screen is already laid out at is not laid out again.
@@ -329,24 +299,7 @@ class MainScreen(Screen[None]):
             self._kept.flush()
 
     def _report_internal(self) -> None:
-        """An unexpected error in the table: into the bug-report log, and say where it is."""
-        trace = self.table.last_internal_error
-        if not trace:
-            return
-        self.table.last_internal_error = ""
-        if trace == self._reported:
-            return  # the same error again (the preview repeats per keystroke)
-        self._reported = trace
-        from tui.base.bugreport import record
-
-        logged = record("internal error", trace)
-        where = (
-            _("details are in {path}").format(path=logged)
-            if logged
-            else _("the log could not be written")
-        )
-        said = _("Internal error: {where}. Please attach it to a bug report.")
-        self.app.notify(said.format(where=where), severity="error", timeout=15, markup=False)
+        self._errors.check(self.table, self.app)
 
     @on(PartyList.Highlighted)
     def _highlighted(self, event: PartyList.Highlighted) -> None:
@@ -371,7 +324,7 @@ class MainScreen(Screen[None]):
                 self.preview.update("")
                 return True
             return False
-        if mine.gm_only and self._refuse_read_only():
+        if mine.gm_only and self.refuse_read_only():
             return True
         if mine.answer:
             self.show_feedback(feedback)
@@ -397,12 +350,12 @@ class MainScreen(Screen[None]):
             declared.run(self, argument)
 
     def slash(self, line: str) -> None:
-        """Run a /command from a key (ctrl+n → /next); refused in the read-only view."""
-        if not self._refuse_read_only():
+        """Run a /command from a declared key (``/next``); refused in the read-only view."""
+        if not self.refuse_read_only():
             self.show_feedback(self.table.submit(line))
 
     def clear_entry(self) -> None:
-        """Escape: the line and whatever the preview says about it (its odds, its error)."""
+        """The line gone, with whatever the preview says about it (its odds, its error)."""
         self.entry.value = ""
         self.entry.restored = None
         self.preview.clear()
@@ -413,7 +366,7 @@ class MainScreen(Screen[None]):
 
     # -- a log line: selected, copied ------------------------------------------------------
     def toggle_log_selection(self) -> None:
-        """ctrl+l: highlight a log entry (the newest) to copy; ctrl+l again goes back."""
+        """Into the log to highlight an entry (the newest) to copy; out of it, when in."""
         if self.log_panel.has_focus:
             self._leave_log()
         else:
@@ -443,9 +396,9 @@ class MainScreen(Screen[None]):
         if event.widget is not self.log_panel:
             self.log_panel.stop_selecting()
 
-    # -- guided rolls and the sheets -------------------------------------------------------
+    # -- completion and the sheets ---------------------------------------------------------
     def _complete(self, text: str) -> list[str]:
-        """Tab's completions (loaded with the first Tab or by the warm-up, not to open)."""
+        """The entry's completions (loaded when first asked or by the warm-up, not to open)."""
         from tui.session.table.completion import complete_line
 
         return complete_line(self.table, text)
@@ -485,58 +438,15 @@ class MainScreen(Screen[None]):
         self.selected = names[i % len(names)]
         self.party.show(self.table.campaign, self.selected)
 
-    def _refuse_read_only(self) -> bool:
+    def refuse_read_only(self) -> bool:
+        """True in the players' view, after saying it cannot change anything."""
         if self.read_only:
             self.show_feedback(Feedback(False, _("read-only player view: nothing can change")))
         return self.read_only
 
-    def roll_form(self) -> None:
-        """ctrl+r: the guided roll form, on the character of the typed line or the sheet."""
-        from tui.screens.roll_form import RollFormScreen
-        from tui.session.entry.entry import Check
-
-        if self._refuse_read_only():
-            return
-        self.table.warm_up()
-        who = self.selected
-        try:
-            parsed = self.table.parse(self.entry.value) if self.entry.value.strip() else None
-        except Exception:
-            parsed = None
-        if isinstance(parsed, Check):
-            who = parsed.a.actor
-        self.app.push_screen(RollFormScreen(self.table, who), self._chosen)
-
-    def best(self, check: str = "") -> None:
-        """ "Who should roll this?" for ``check`` (``/best SKILL``), else for the check typed
-        in the entry."""
-        from tui.screens.best import BestScreen
-        from tui.session.entry.entry import Check
-
-        if self._refuse_read_only():
-            return
-        if check:
-            self.app.push_screen(BestScreen(self.table, check), self._chosen)
-            return
-        line = self.entry.value.strip()
-        try:
-            parsed = self.table.parse(line) if line else None
-        except Exception:
-            parsed = None
-        if not isinstance(parsed, Check):
-            self.show_feedback(
-                Feedback(
-                    False,
-                    _("type a check first (e.g. alice spot hidden), then ctrl+b; or /best SKILL"),
-                )
-            )
-            return
-        side = parsed.a
-        words = [side.skill, *side.words, *(f"{k}={v}" for k, v in side.options.items())]
-        self.best(" ".join(words))
-
-    def _chosen(self, line: str | None) -> None:
-        """A line from the roll form or "who rolls?": committed as if typed."""
+    def run_chosen(self, line: str | None) -> None:
+        """A line a dialog built (the roll form, "who rolls?", the whole preview): committed
+        as if typed, the focus back in the entry."""
         self.entry.focus()
         if line:
             self.entry.value = ""

@@ -6,8 +6,11 @@ leaves the entry as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -16,7 +19,10 @@ from textual.widgets import Static
 from tui.base.textsafe import visible
 from tui.language import _, ngettext
 
-__all__ = ["PasteScreen"]
+if TYPE_CHECKING:
+    from tui.widgets.roll_entry import RollEntry
+
+__all__ = ["PasteScreen", "ask_then_run"]
 
 SHOWN = 12
 
@@ -74,3 +80,19 @@ class PasteScreen(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+def ask_then_run(
+    app: App[object], lines: list[str], entry: RollEntry, run_line: Callable[[str], None]
+) -> None:
+    """Ask about a paste of several ``lines``; run each in order by ``run_line`` (as if typed)
+    when the GM says so. The focus goes back to ``entry`` either way."""
+
+    def answered(run: bool | None) -> None:
+        if run:
+            entry.value = ""
+            for line in lines:
+                run_line(line)
+        entry.focus()
+
+    app.push_screen(PasteScreen(lines), answered)
