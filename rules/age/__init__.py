@@ -95,12 +95,19 @@ from rules.age.opposed import (
 from rules.age.race import Race, RaceStep, race_odds
 from rules.errors import RulesError
 
+#: the system's name as lists show it (its key, as a save stores it, is the package's name)
+NAME = "The Expanse (AGE)"
+#: its place in lists of systems (the spec's five first, in the spec's order)
+ORDER = 3
+
 __all__ = [
     "DIFFICULTIES",
     "DIFFICULTY_BY_KEY",
     "MAX_ROLLS",
     "MAX_SIDES",
     "MAX_THRESHOLD",
+    "NAME",
+    "ORDER",
     "RUSSIAN_NAMES",
     "THRESHOLDS",
     "THRESHOLD_BY_KEY",

@@ -80,10 +80,17 @@ from rules.brp.experience import (
     tick_eligible,
 )
 
+#: the system's name as lists show it (its key, as a save stores it, is the package's name)
+NAME = "Basic Roleplaying"
+#: its place in lists of systems (the spec's five first, in the spec's order)
+ORDER = 1
+
 __all__ = [
     "DIFFICULTIES",
     "DOWNTIME_FREE_TICKS",
     "GAIN_DICE",
+    "NAME",
+    "ORDER",
     "Bands",
     "Check",
     "Difficulty",

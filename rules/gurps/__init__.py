@@ -157,6 +157,11 @@ from rules.gurps.wounds import (
     wound,
 )
 
+#: the system's name as lists show it (its key, as a save stores it, is the package's name)
+NAME = "GURPS 4e"
+#: its place in lists of systems (the spec's five first, in the spec's order)
+ORDER = 2
+
 __all__ = [
     "COVER_PENALTY",
     "DEATH_MULTIPLES",
@@ -165,6 +170,8 @@ __all__ = [
     "MANEUVERS",
     "MAX_HITS",
     "MAX_MODIFIER",
+    "NAME",
+    "ORDER",
     "PRONE_DEFENSE",
     "PRONE_MELEE",
     "SKILL_LIMIT",

@@ -50,10 +50,17 @@ from rules.skirmish.core import (
     test,
 )
 
+#: the system's name as lists show it (its key, as a save stores it, is the package's name)
+NAME = "d10 skirmish"
+#: its place in lists of systems (the spec's five first, in the spec's order)
+ORDER = 5
+
 __all__ = [
     "DIES",
     "MAX_DICE",
+    "NAME",
     "ODDS_KEYS",
+    "ORDER",
     "SIDES",
     "Contest",
     "Die",

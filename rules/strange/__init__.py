@@ -79,6 +79,11 @@ from rules.strange.ladder import (
     synergy_modifier,
 )
 
+#: the system's name as lists show it (its key, as a save stores it, is the package's name)
+NAME = "Strange System"
+#: its place in lists of systems (the spec's five first, in the spec's order)
+ORDER = 4
+
 __all__ = [
     "DANGER_CLASSES",
     "DEFAULT_LADDER",
@@ -88,6 +93,8 @@ __all__ = [
     "MAX_REQUIRED",
     "MIN_ACTION_SECONDS",
     "MOUNT_SPEED_PER_ROUND",
+    "NAME",
+    "ORDER",
     "DangerClass",
     "Duel",
     "Grade",

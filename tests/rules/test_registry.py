@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+import rules
 from rules import SYSTEM_NAMES, SYSTEMS, RulesError
+
+RULES = Path(rules.__file__).parent
 
 
 def test_registry_holds_the_five_systems() -> None:
@@ -21,6 +25,23 @@ def test_registry_holds_the_five_systems() -> None:
             assert callable(getattr(module, name)), f"rules.{key}.{name}"
     with pytest.raises(KeyError):
         SYSTEMS["dnd"]
+
+
+def test_the_registry_is_every_system_package_under_its_own_name() -> None:
+    # found, not listed: each sub-package of rules/ is a system and says its name and place
+    folders = {init.parent.name for init in RULES.glob("*/__init__.py")}
+    assert len(SYSTEMS) == len(folders) and set(SYSTEMS) == folders
+    assert list(SYSTEM_NAMES) == list(SYSTEMS)
+    for key, module in SYSTEMS.items():
+        assert isinstance(module.NAME, str) and module.NAME.strip(), key
+        assert SYSTEM_NAMES[key] == module.NAME
+    with pytest.raises(KeyError):
+        SYSTEM_NAMES["dnd"]
+    # the declared places first, in order; a system without one after them, by key
+    places = [getattr(SYSTEMS[key], "ORDER", None) for key in SYSTEMS]
+    declared = [place for place in places if place is not None]
+    assert places[: len(declared)] == sorted(declared)
+    assert list(SYSTEMS)[len(declared) :] == sorted(list(SYSTEMS)[len(declared) :])
 
 
 def _rolls(rng: random.Random) -> list[object]:
