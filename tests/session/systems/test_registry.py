@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import rules
+from tests.systems import demo, demo_campaign, roll_line
 from tui.session.campaign.schema import SchemaError, from_doc
 from tui.session.systems import registry
 from tui.session.systems.registry import TRACKERS, SystemInfo
@@ -72,19 +73,16 @@ def test_an_unknown_system_in_a_save_names_the_registered_ones() -> None:
 
 PROBE = textwrap.dedent(
     """
-    import json, sys
-    from tui.session.campaign.model import Campaign, Character
-    from tui.session.campaign.schema import from_doc, to_doc
+    import json, sys, tomllib
+    from tui.session.campaign.schema import from_doc
     from tui.session.systems.registry import TRACKERS
     from tui.session.campaign.session import Session
     from tui.session.table.table import Table
     from tui.session.tables import open_table
 
-    key = sys.argv[1]
-    skill = "Dexterity" if key == "age" else ("Умелец" if key == "strange" else 10)
-    doc = to_doc(Campaign("Probe", key, characters=(Character("Ann", skills={"Stealth": skill},
-                                                            attributes={"Dexterity": 2}),)))
-    campaign = from_doc(doc, TRACKERS)  # what reading a save does
+    key, line, save = sys.argv[1:4]
+    with open(save, "rb") as file:
+        campaign = from_doc(tomllib.load(file), TRACKERS)  # what reading a save does
 
     def loaded():
         return sorted(m for m in sys.modules if m.startswith(("rules.", "tui.session.systems.")))
@@ -92,7 +90,7 @@ PROBE = textwrap.dedent(
     read = loaded()
     table = open_table(Session(campaign))
     table.warm_up()
-    table.preview("ann stealth")
+    table.preview(line)
     print(json.dumps({"read": read, "warm": loaded()}))
     """
 )
@@ -100,8 +98,10 @@ PROBE = textwrap.dedent(
 
 @pytest.mark.parametrize("key", FIVE)
 def test_a_campaign_loads_only_its_own_system(key: str) -> None:
+    # its demo read there, and a roll of its own previewed
+    line = roll_line(demo_campaign(key))
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, key],
+        [sys.executable, "-c", PROBE, key, line, str(demo(key))],
         cwd=ROOT,
         capture_output=True,
         text=True,
