@@ -266,7 +266,7 @@ MAIN: tuple[Action[MainScreen], ...] = (
     ),
     Action(
         "select_log",
-        lambda screen, _: screen.toggle_log_selection(),
+        lambda screen, _: screen.log_panel.toggle_selecting(),
         "ctrl+l",
         N_("Select in log"),
         id="main.select_log",

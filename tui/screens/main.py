@@ -364,23 +364,7 @@ class MainScreen(Screen[None]):
         log = self.log_panel
         log.scroll_lines(pages * max(1, log.content_size.height - 1))
 
-    # -- a log line: selected, copied ------------------------------------------------------
-    def toggle_log_selection(self) -> None:
-        """Into the log to highlight an entry (the newest) to copy; out of it, when in."""
-        if self.log_panel.has_focus:
-            self._leave_log()
-        else:
-            self.select_log()
-
-    def select_log(self) -> None:
-        """Into the log, its newest entry highlighted (the palette's "Select in log")."""
-        if not self.log_panel.start_selecting():
-            self.app.notify(_("Nothing in the log to select yet."), timeout=5, markup=False)
-
-    def _leave_log(self) -> None:
-        self.log_panel.stop_selecting()
-        self.entry.resume()
-
+    # -- back from the log ------------------------------------------------------------------
     @on(LogPanel.Leave)
     def _left_log(self) -> None:
         self.entry.resume()

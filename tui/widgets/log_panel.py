@@ -224,6 +224,14 @@ class LogPanel(StripPane):
         self.focus()
         return True
 
+    def toggle_selecting(self) -> None:
+        """Into the panel, its newest entry highlighted (a notice when the log is empty); out
+        of it, as Escape leaves, when the panel has the focus."""
+        if self.has_focus:
+            self.action_leave()
+        elif not self.start_selecting():
+            self.app.notify(_("Nothing in the log to select yet."), timeout=5, markup=False)
+
     def stop_selecting(self) -> None:
         """No entry highlighted any more (the view stays where it is)."""
         if self._selected is not None:
