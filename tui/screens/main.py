@@ -364,7 +364,7 @@ class MainScreen(Screen[None]):
         log = self.log_panel
         log.scroll_lines(pages * max(1, log.content_size.height - 1))
 
-    # -- back from the log ------------------------------------------------------------------
+    # -- back from the log -----------------------------------------------------------------
     @on(LogPanel.Leave)
     def _left_log(self) -> None:
         self.entry.resume()
