@@ -18,6 +18,7 @@ import pytest
 from tests.tui.conftest import DEMOS
 from tests.tui.test_russian import english_left
 from tui import language as i18n
+from tui.cli import commands
 from tui.cli import main as cli
 
 
@@ -45,7 +46,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
             pass
 
     monkeypatch.setattr(tui.app.app, "TablekeeperApp", Recorder)
-    monkeypatch.setattr(cli, "terminal_problem", lambda: None)  # capsys is no terminal
+    monkeypatch.setattr(commands, "terminal_problem", lambda: None)  # capsys is no terminal
     return calls
 
 
@@ -230,8 +231,8 @@ def test_serve_lang_reaches_every_tab(tmp_path: Path) -> None:
 def test_serving_costs_the_normal_start_nothing() -> None:
     """textual-serve and aiohttp are imported by the serve command only."""
     script = (
-        "import sys, tui.cli.main, tui.app.app, tui.app.players_feed, tui.app.palette; "
-        "tui.cli.main._main_parser().parse_args([]); "
+        "import sys, tui.cli.main, tui.cli.commands, tui.app.app, tui.app.players_feed, "
+        "tui.app.palette; tui.cli.parsers.parser('').parse_args([]); "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('textual_serve', 'aiohttp')))"
     )

@@ -15,6 +15,7 @@ import pytest
 
 from tests.tui.conftest import DEMOS
 from tests.tui.test_cli import english_after, run_main, started
+from tui.cli import commands
 from tui.cli import main as cli
 
 __all__ = ["english_after", "started"]  # fixtures, used by name
@@ -276,12 +277,12 @@ def test_the_terminal_check(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.setattr(sys, "stdin", Tty(True))
     monkeypatch.setattr(sys, "stdout", Tty(True))
-    assert cli.terminal_problem() is None
+    assert commands.terminal_problem() is None
     monkeypatch.setattr(sys, "stdout", Tty(False))
-    assert (cli.terminal_problem() or "").startswith("no terminal")
+    assert (commands.terminal_problem() or "").startswith("no terminal")
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")  # serve
-    assert cli.terminal_problem() is None
+    assert commands.terminal_problem() is None
     monkeypatch.delenv("TEXTUAL_DRIVER")
     monkeypatch.setattr(sys, "stdout", Tty(True))
     monkeypatch.setenv("TERM", "dumb")
-    assert (cli.terminal_problem() or "").startswith("TERM=dumb")
+    assert (commands.terminal_problem() or "").startswith("TERM=dumb")

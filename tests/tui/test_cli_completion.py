@@ -13,6 +13,7 @@ import pytest
 from tests.tui.test_cli import run_main
 from tui.cli import main as cli
 from tui.cli.completion import completion_parser, script
+from tui.cli.parsers import parsers as parsers_of
 
 
 def _script(shell: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -98,13 +99,13 @@ def test_a_name_with_spaces_is_one_candidate(bash_script: Path) -> None:
 def test_the_scripts_come_from_the_parsers(capsys: pytest.CaptureFixture[str]) -> None:
     """Every sub-command and every option of every parser is in each shell's script, and
     the script is what shtab writes of the completion parser."""
-    parsers = cli.parsers()
+    parsers = parsers_of()
     built = completion_parser(parsers)
     (commands,) = [a for a in built._actions if isinstance(a, argparse._SubParsersAction)]
     assert set(cli.COMMANDS) <= {str(name) for name in commands.choices}
     for shell in ("bash", "zsh", "fish"):
         text = _script(shell, capsys)
-        assert text == script(shell, cli.parsers())
+        assert text == script(shell, parsers_of())
         for command, parser in parsers.items():
             assert command in text
             for action in parser._actions:

@@ -15,6 +15,7 @@ __all__ = [
     "bestiary_dir",
     "bug_log_path",
     "config_path",
+    "default_saves_dir",
     "history_dir",
     "shown",
     "source_checkout",
@@ -43,6 +44,14 @@ def user_saves_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
+
+
+def default_saves_dir() -> Path:
+    """``saves/`` of the source checkout this runs from, else the per-user data folder's
+    (the store's default, :mod:`tui.store.paths`; here so that ``tablekeeper --help`` can
+    name it without loading the store)."""
+    root = source_checkout()
+    return root / "saves" if root is not None else user_saves_dir()
 
 
 def bestiary_dir() -> Path:

@@ -62,10 +62,13 @@ def language(args: Sequence[str], config_env: str | None) -> str:
     if chosen not in i18n.languages():
         explicit = flag(args, "--config") or config_env
         try:
-            from tui.app.config import load_config
             from tui.base.locations import config_path
 
-            configured = load_config(Path(explicit) if explicit else config_path()).language
+            path = Path(explicit) if explicit else config_path()
+            if os.path.lexists(path):  # none: the defaults, without loading the config module
+                from tui.app.config import load_config
+
+                configured = load_config(path).language
         except Exception:  # a config the app will report on; the command line goes on
             configured = None
     return i18n.choose(chosen, configured, os.environ)

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
+#: :data:`typing.TYPE_CHECKING` without importing :mod:`typing`, a few milliseconds of every
+#: start (``tablekeeper --help`` needs nothing of it); type checkers take the name as true
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import gettext
+    from typing import Any
 
+    from tui.language.message import Msg
     from tui.language.po import Entry
 
 __all__ = [
@@ -86,9 +89,15 @@ def languages() -> tuple[str, ...]:
 
 
 def __getattr__(name: str) -> Any:
-    # ``LANGUAGES`` is read from the folder when asked for, so importing costs nothing
+    # ``LANGUAGES`` is read from the folder when asked for, so importing costs nothing; and
+    # :class:`Msg` lives in its own module, loaded with the first message (the command
+    # line's ``--help`` and ``--version`` need none, nor the dataclasses module it needs)
     if name == "LANGUAGES":
         return languages()
+    if name == "Msg":
+        from tui.language.message import Msg
+
+        return Msg
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -309,6 +318,8 @@ def tr(text: str) -> str:
 
 def term(text: str) -> Msg:
     """A known term (see :func:`tr`) as a stored message."""
+    from tui.language.message import Msg
+
     return Msg(text)
 
 
@@ -339,84 +350,28 @@ def pgettext(context: str, message: str) -> str:
     return message if tr_ is None or not message else tr_.pgettext(context, message)
 
 
-@dataclass(frozen=True)
-class Msg:
-    """A message with its arguments, rendered in the current language when shown.
-
-    The log keeps structured facts, not only sentences: a log entry's ``msg`` table stores
-    the id and its arguments, so a campaign logged in one language reads in the other (an
-    entry without one, from an older log, shows its text).
-
-    ``plural`` (with an ``n`` argument) makes it a counted message. Arguments that are
-    themselves :class:`Msg` (a grade, a verdict) are rendered too; other values are shown
-    as they are (names, numbers, dice). ``kind`` says what the message is for where that
-    matters beyond its words: :data:`GM_HINT` (:func:`gm_hint`) is a suggestion to the GM
-    (the next command to type), which the players' surfaces leave out by that kind.
-    """
-
-    id: str
-    args: tuple[tuple[str, str | int | Msg], ...] = ()
-    plural: str = ""
-    kind: str = ""
-
-    def render(self) -> str:
-        values = {k: v.render() if isinstance(v, Msg) else v for k, v in self.args}
-        if self.plural:
-            n = values.get("n", 0)
-            template = ngettext(self.id, self.plural, n if isinstance(n, int) else 0)
-        else:
-            template = _(self.id)
-        return _fill(template, values, self.id)
-
-    def english(self) -> str:
-        """The message in English whatever the language (a log entry's ``text``)."""
-        values = {k: v.english() if isinstance(v, Msg) else v for k, v in self.args}
-        template = self.id
-        if self.plural and values.get("n", 0) != 1:
-            template = self.plural
-        return _fill(template, values, self.id)
-
-    def __str__(self) -> str:
-        return self.render()
-
-    def to_doc(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"id": self.id}
-        if self.plural:
-            doc["plural"] = self.plural
-        if self.kind:
-            doc["kind"] = self.kind
-        if self.args:
-            doc["args"] = {k: v.to_doc() if isinstance(v, Msg) else v for k, v in self.args}
-        return doc
-
-
-def _fill(template: str, values: Mapping[str, object], fallback: str) -> str:
-    """``template`` filled in; a slip (a stored message naming an argument it lacks, a
-    catalog typo) shows the English template or the bare id, never an exception."""
-    for text in (template, fallback):
-        try:
-            return text.format(**values)
-        except (KeyError, IndexError, ValueError, AttributeError):
-            continue
-    return fallback
-
-
 #: a :class:`Msg` kind: a suggestion to the GM (a command to type next), not a fact of play
 GM_HINT = "gm_hint"
 
 
 def gm_hint(said: Msg) -> Msg:
     """``said`` marked as a GM hint: logged for the GM, left out of every players' surface."""
+    from tui.language.message import Msg
+
     return Msg(said.id, said.args, said.plural, GM_HINT)
 
 
 def msg(message: str, /, **args: str | int | Msg) -> Msg:
     """A stored message: ``msg("{actor} wins", actor="Naomi")``."""
+    from tui.language.message import Msg
+
     return Msg(message, tuple(args.items()))
 
 
 def nmsg(singular: str, plural: str, n: int, /, **args: str | int | Msg) -> Msg:
     """A stored counted message: ``nmsg("{n} hit", "{n} hits", 3)``."""
+    from tui.language.message import Msg
+
     return Msg(singular, (("n", n), *args.items()), plural)
 
 
@@ -424,6 +379,8 @@ def joined(*parts: str | Msg) -> Msg:
     """Messages and plain strings shown one after another, each part in the current
     language when shown (a sentence built from optional pieces). Its id is a bare template
     (``{p0}{p1}``), the same in any language, so it needs no catalog entry."""
+    from tui.language.message import Msg
+
     return Msg(
         "".join(f"{{p{i}}}" for i in range(len(parts))),
         tuple((f"p{i}", part) for i, part in enumerate(parts)),
@@ -432,11 +389,15 @@ def joined(*parts: str | Msg) -> Msg:
 
 def verbatim(text: str) -> Msg:
     """A plain string (a name, a GM's note) stored as a message that renders as itself."""
+    from tui.language.message import Msg
+
     return Msg("{text}", (("text", text),))
 
 
 def msg_from_doc(doc: object) -> Msg:
     """A message from its stored table; raise ``ValueError`` naming what is wrong."""
+    from tui.language.message import Msg
+
     if not isinstance(doc, Mapping) or not isinstance(doc.get("id"), str):
         raise ValueError("msg: " + _("expected a table with an id"))
     plural = doc.get("plural", "")

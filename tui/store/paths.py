@@ -16,6 +16,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from tui.base.locations import default_saves_dir
 from tui.language import _
 
 __all__ = [
@@ -46,14 +47,6 @@ def saves_dir() -> Path:
     """``$TABLEKEEPER_SAVES`` when set, else :func:`default_saves_dir`."""
     env = os.environ.get("TABLEKEEPER_SAVES")
     return Path(env).expanduser() if env else default_saves_dir()
-
-
-def default_saves_dir() -> Path:
-    """``saves/`` of the source checkout this runs from, else the per-user data folder's."""
-    from tui.base.locations import source_checkout, user_saves_dir
-
-    root = source_checkout()
-    return root / "saves" if root is not None else user_saves_dir()
 
 
 def log_path(path: str | os.PathLike[str]) -> Path:
