@@ -201,7 +201,7 @@ class CampaignFiles:
 
     def _log_does_not_fit(self, path: Path, exc: ReplayError) -> None:
         """The log holds confirmed changes the save no longer fits: offer to apply them to
-        the characters renamed in the save, or to keep the log beside, besides read-only."""
+        the characters renamed in the save, or to keep the log beside."""
         choices: Choices = []
         if exc.renames:
             names = ", ".join(f"{old} → {new}" for old, new in exc.renames.items())
@@ -219,11 +219,16 @@ class CampaignFiles:
                 ),
             )
         )
-        choices.extend(_read_only_choices())
+        # no read-only view: it replays the same log, which does not fit it either (the
+        # choice showed this dialog again)
+        choices += [("back", N_("Back to the campaign list")), ("quit", N_("Quit"))]
         advice = (
             _("A character was renamed in the save since these changes were logged.")
             if exc.renames
-            else _("Nothing was changed. Open it read-only to look, or fix the save.")
+            else _(
+                "Nothing was changed. Keep the log beside to open the save as it is, or fix "
+                "the save."
+            )
         )
         self._problem(
             N_("The log does not fit the save"),

@@ -49,6 +49,10 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
         ]
     )
     EXTRA_KEYS = (("enter", N_("Open the highlighted campaign")),)
+    # Focus by Textual once the list is there. A screen closed before its mount ran (a
+    # problem dialog answered at once, the app leaving) mounts without its widgets: nothing
+    # here looks one up with query_one, which would raise NoMatches and end the app.
+    AUTO_FOCUS = "#picker-list"
 
     class Checked(Message):
         """A full check found ``problem`` in the row ``key``."""
@@ -111,12 +115,13 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
     def on_resize(self, event: events.Resize) -> None:
         """The box and its list take the terminal's height (the stylesheet's sizes are those
         of 80×24): a tall terminal shows more campaigns, not a scroll bar."""
-        self.query_one("#picker").styles.max_height = max(PICKER_ROWS, event.size.height - 2)
+        for box in self.query("#picker"):
+            box.styles.max_height = max(PICKER_ROWS, event.size.height - 2)
         room = event.size.height - (24 - LIST_ROWS)  # all but the title, hint and frame
-        self.query_one("#picker-list").styles.max_height = max(LIST_ROWS, room)
+        for listing in self.query("#picker-list"):
+            listing.styles.max_height = max(LIST_ROWS, room)
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
         self.run_worker(self._check_all, thread=True, exclusive=True, group="picker-check")
 
     def _check_all(self) -> None:
@@ -139,9 +144,8 @@ class PickerScreen(Screen[tuple[str, Path | str]]):
         kind, summary = self.rows[event.key]
         summary = replace(summary, problem=event.problem)
         self.rows[event.key] = (kind, summary)
-        self.query_one(OptionList).replace_option_prompt(
-            event.key, _prompt(summary, demo=kind == "demo")
-        )
+        for listing in self.query("#picker-list").results(OptionList):
+            listing.replace_option_prompt(event.key, _prompt(summary, demo=kind == "demo"))
 
     @on(OptionList.OptionSelected, "#picker-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -183,6 +187,9 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
     """Pick a system (unless fixed by a demo) and type a name; dismisses (system, name)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel")]
+    # the systems' list when there is one, else the name (as the picker: no lookup that a
+    # screen closed before its mount could leave without a match)
+    AUTO_FOCUS = "#new-system, #new-name"
 
     def __init__(self, *, system: str | None = None, name: str = "") -> None:
         super().__init__()
@@ -204,12 +211,8 @@ class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):
             yield Static(_("Tab moves between fields · Enter creates · Escape cancels"))
 
     def on_mount(self) -> None:
-        if self.system is None:
-            lst = self.query_one("#new-system", OptionList)
-            lst.highlighted = 0
-            lst.focus()
-        else:
-            self.query_one("#new-name", Input).focus()
+        for systems in self.query("#new-system").results(OptionList):
+            systems.highlighted = 0
 
     @on(OptionList.OptionSelected, "#new-system")
     def _system(self, event: OptionList.OptionSelected) -> None:
