@@ -25,6 +25,7 @@ from rules.errors import RulesError
 from tui.base.textsafe import visible
 from tui.language import N_, Msg, _, nmsg, tr
 from tui.screens.layout_keys import with_other_layout
+from tui.screens.mount_guard import closed_before_mount
 from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
 from tui.session.entry.entry import EntryError
 from tui.session.entry.steps import message_of
@@ -114,6 +115,8 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         self.grid.focus()
         self._show()
 

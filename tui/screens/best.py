@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
+from tui.screens.mount_guard import closed_before_mount
 from tui.session.entry.entry import split_words
 from tui.session.systems.interface import Chance
 from tui.session.table.best import Candidate, best_rolls
@@ -71,6 +72,8 @@ class BestScreen(ModalScreen[str | None]):
             yield Static(id="best-legend")
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         grid = self.query_one("#best-rows", DataTable)
         mono = self.app.no_color
         grades = sorted(

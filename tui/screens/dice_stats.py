@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static
 from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
 from tui.screens.layout_keys import with_other_layout
+from tui.screens.mount_guard import closed_before_mount
 from tui.screens.review import Source
 from tui.session.recap.markdown import luck_word, percent
 from tui.session.stats.dice import DiceStats, Tally
@@ -88,6 +89,8 @@ class DiceStatsScreen(ModalScreen[None]):
             yield Static(Text(tr(HINT)), id="stats-hint")
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         grid = self.query_one("#stats-rows", DataTable)
         for column in COLUMNS:
             grid.add_column(tr(column), key=column)

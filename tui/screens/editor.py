@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.following import Follows
+from tui.screens.mount_guard import closed_before_mount
 from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import Draft
 from tui.session.characters.form import (
@@ -114,7 +115,10 @@ class EditorScreen(Follows):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Follows.on_mount subscribes to the session: Textual calls it too (each class's
+        # handler in turn); calling it here as well subscribed twice, and one was left behind
+        if closed_before_mount(self):
+            return
         self.build()
         self.rows.focus()
 

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 
 from tui.base.textsafe import visible
 from tui.language import _
+from tui.screens.mount_guard import closed_before_mount
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
 from tui.session.table.table import Table
@@ -36,6 +37,8 @@ class Follows(ModalScreen[str | None]):
         self._leaving = False
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         self.table.session.subscribe(self._changed)
 
     def on_unmount(self) -> None:

@@ -27,6 +27,7 @@ from textual.worker import get_current_worker
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
+from tui.screens.mount_guard import closed_before_mount
 from tui.screens.review import Finder, Source
 from tui.session.campaign.log import LogEntry
 from tui.session.campaign.model import Campaign
@@ -95,6 +96,8 @@ class LogSearchScreen(Screen[None]):
         return self.query_one("#find-log", LogPanel)
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         self._title(_("searching…"))
         self.query_one("#find-text", Input).focus()
         self.run_search()

@@ -23,6 +23,7 @@ from textual.widgets import Static
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.layout_keys import with_other_layout
+from tui.screens.mount_guard import closed_before_mount
 from tui.screens.review import Source
 from tui.session.campaign.model import Campaign
 from tui.session.entry.entry import split_words
@@ -81,6 +82,8 @@ class RecapScreen(ModalScreen[None]):
             yield Static(Text(tr(WORKING)), id="recap-text")
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         self.query_one("#recap", VerticalScroll).focus()
         self.build()
 

@@ -20,6 +20,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from tui.base.textsafe import visible
 from tui.language import _, tr
+from tui.screens.mount_guard import closed_before_mount
 from tui.session.systems.interface import ModifierField
 from tui.session.table.table import Table
 from tui.widgets.odds_bar import odds_bar
@@ -115,6 +116,8 @@ class RollFormScreen(ModalScreen[str | None]):
         return [(Text(visible(s)), s) for s in skills] or [(Text("—"), "")]
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         self.query_one("#form-character", Select).focus()
         self._update()
 

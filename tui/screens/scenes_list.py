@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from tui.base.textsafe import visible
 from tui.language import N_, _, ngettext, tr
+from tui.screens.mount_guard import closed_before_mount
 from tui.screens.review import Finder, Source
 from tui.session.campaign.model import Campaign
 from tui.session.review.find import LogFilter
@@ -69,6 +70,8 @@ class ScenesScreen(ModalScreen[None]):
             yield Static(Text(tr(HINT) if self.scenes else tr(NONE_YET)), id="scenes-hint")
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         self.query_one("#scenes-list", OptionList).focus()
 
     @on(OptionList.OptionSelected, "#scenes-list")

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from tui.language import _
 from tui.screens.following import Follows
 from tui.screens.layout_keys import with_other_layout
+from tui.screens.mount_guard import closed_before_mount
 from tui.session.characters.sheet import recent_rolls, sheet_lines
 from tui.session.table.table import Table
 from tui.widgets.footer import Footer
@@ -76,10 +77,14 @@ class SheetScreen(Follows):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Follows.on_mount subscribes (Textual calls each class's handler; see the editor)
+        if closed_before_mount(self):
+            return
         self.follow()
 
     def on_resize(self, _event: events.Resize) -> None:
+        if closed_before_mount(self):  # its first layout comes with the mount
+            return
         self.follow()
 
     def _width(self) -> int:
