@@ -286,3 +286,29 @@ def test_the_terminal_check(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdout", Tty(True))
     monkeypatch.setenv("TERM", "dumb")
     assert (commands.terminal_problem() or "").startswith("TERM=dumb")
+
+
+@pytest.mark.parametrize(
+    ("words", "status"),
+    [
+        (["config", "show"], cli.PIPE_CLOSED),
+        (["--version"], cli.PIPE_CLOSED),
+        (["--help"], 0),  # argparse drops its own failed write
+    ],
+)
+def test_a_reader_that_stops_reading_ends_it_quietly(words: list[str], status: int) -> None:
+    """``tablekeeper config show | head -1``: regression, a BrokenPipeError traceback. The
+    pipe's reading end is closed before the command starts, so every write fails."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tui", *words],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (status, "")

@@ -38,6 +38,7 @@ from tui.cli.version import installed_version, version_text
 __all__ = [
     "COMMANDS",
     "GLOBAL_VALUED",
+    "PIPE_CLOSED",
     "installed_version",
     "main",
     "split_command",
@@ -74,9 +75,27 @@ def split_command(args: Sequence[str]) -> tuple[str | None, list[str]]:
     return None, list(args)
 
 
+#: the exit status when the reader of the output went away: a death by SIGPIPE, as shells say
+PIPE_CLOSED = 128 + 13
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line ``argv`` (else the process's); the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Run the command line ``argv`` (else the process's); the exit status. A reader that
+    stops reading (``tablekeeper config show | head -1``) ends it quietly, as it does ``cat``:
+    no traceback, status :data:`PIPE_CLOSED`."""
+    try:
+        return _run(list(sys.argv[1:] if argv is None else argv))
+    except BrokenPipeError:
+        import os
+
+        # what is still buffered would fail again when Python flushes stdout at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return PIPE_CLOSED
+
+
+def _run(args: list[str]) -> int:
     if args == ["--version"]:  # what it prints needs no language, config nor parser
         print(version_text())
         return 0
