@@ -6,8 +6,10 @@ read, not even :mod:`gettext` is imported. Each other language is a translators'
 ``locale/<lang>/LC_MESSAGES/tablekeeper.po`` here, read the first time it is chosen; a folder
 with a catalog is a language (:func:`languages`). How to add and translate a string is in
 the README (*Language*, *Translating*). Imports no Textual or Rich. Beside it: ``po`` (the
-catalog reader), ``help`` (the translated help pages), ``normalise`` (a developer's tool:
-the catalogs brought in line with the code, ``python -m tui.language.normalise``).
+catalog reader), ``help`` (the translated help pages), ``message`` (:class:`Msg`, a message
+with its arguments, re-exported here and loaded with the first one), ``normalise`` (a
+developer's tool: the catalogs brought in line with the code, ``python -m
+tui.language.normalise``).
 """
 
 from __future__ import annotations
