@@ -40,13 +40,17 @@ async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_di
     async with app.run_test(size=(80, 24)) as pilot:
         await _played(app, pilot)
         await type_line(pilot, "/find listen")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+
+        def title() -> str:  # the search's answer, once the screen and its worker are done
+            found = app.screen.query("#find-title").results(Static)
+            return "".join(str(widget.render()) for widget in found)
+
+        await until(pilot, lambda: "entries match" in title(), "the search's answer")
         screen = app.screen
         assert isinstance(screen, LogSearchScreen)
         shown = screen.log_panel.plain_text
         assert "Listen 50%: 80" in shown and "Listen 50%: 30" in shown and "Spot" not in shown
-        assert "2 entries match" in str(screen.query_one("#find-title", Static).render())
+        assert "2 entries match" in title()
         screen.query_one("#find-grade", Select).value = "failure"
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -87,13 +91,17 @@ async def test_find_and_the_recap_answer_from_the_logs_index(
 
         monkeypatch.setattr("tui.store.logfile.iter_entries", streamed)
         await type_line(pilot, "/find listen")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+
+        def title() -> str:  # the search's answer, once the screen and its worker are done
+            found = app.screen.query("#find-title").results(Static)
+            return "".join(str(widget.render()) for widget in found)
+
+        await until(pilot, lambda: "entries match" in title(), "the search's answer")
         screen = app.screen
         assert isinstance(screen, LogSearchScreen)
         shown = screen.log_panel.plain_text
         assert "Listen 50%: 80" in shown and "Listen 50%: 30" in shown and "Spot" not in shown
-        assert "2 entries match" in str(screen.query_one("#find-title", Static).render())
+        assert "2 entries match" in title()
         await pilot.press("escape")
         await type_line(pilot, "/recap scene=Cellar")
         await app.workers.wait_for_complete()
