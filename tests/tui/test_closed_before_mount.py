@@ -40,6 +40,7 @@ ON_MAIN = (
     "past_scenes",
     "dice_stats",
     "recap",
+    "edit_encounter",
 )
 ON_APP = ("help", "links", "end_adventure")
 #: what the entry holds first for the actions that open a dialog on the typed line

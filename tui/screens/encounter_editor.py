@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from tui.base.textsafe import visible
 from tui.language import N_, _, tr
 from tui.screens.editor import LABEL_WIDTH, EditLine
+from tui.screens.mount_guard import closed_before_mount
 from tui.session.campaign.session import CommandError
 from tui.session.encounters.editing import (
     Row,
@@ -132,6 +133,8 @@ class EncounterEditorScreen(ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if closed_before_mount(self):
+            return
         self.build()
         self.options.focus()
         if self.original is None:
