@@ -9,10 +9,13 @@ Grammar (words are case-insensitive; names match by prefix or fuzzily)::
     modifier:= word | signed-number | key "=" value   e.g. hard, -5, tn=13, range=4,5
     faces   := numbers separated by spaces, commas or dashes: 07 · 4 3 5 · 1-6-6-5
 
-``против`` is a synonym of ``vs``. A line may oppose several sides (``a … vs b … vs c …``,
-at most :data:`MAX_SIDES`); a side without a skill rolls the first side's skill when it has
-it. How many sides a system resolves is the system's to say (``System.max_sides``; the
-table refuses the rest by name).
+``против`` is a synonym of ``vs``. A side after the first that names no character may be a
+plain number, an object's value that never rolls: ``alice str vs 15``, ``vs siz=15``, ``vs
+siz 15`` (dice typed after it still belong to the line's one roll); whether a system takes
+such a side is its own to say (``System.versus_number``). A line may oppose several sides
+(``a … vs b … vs c …``, at most :data:`MAX_SIDES`); a side without a skill rolls the first
+side's skill when it has it. How many sides a system resolves is the system's to say
+(``System.max_sides``; the table refuses the rest by name).
 
 Parsing never consults the rules: it only splits the line and resolves names against the
 campaign. What a modifier means is up to the system (see ``tui/session/systems``).
@@ -23,6 +26,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 
 from rules import dice as dice_mod
 from rules.errors import RulesError
@@ -60,6 +64,11 @@ def _vs() -> re.Pattern[str]:
 
 
 _DICE_LIKE = re.compile(r"^[\d\s+\-dD%]+$")
+#: a side that is a plain number: ``15``, ``siz=15``, ``siz 15``, then modifiers and dice
+_VALUE = re.compile(
+    r"^\s*(?:(?P<label>[^\W\d_][\w.]{0,23})\s*(?:=|\s)\s*)?(?P<value>\d{1,6})"
+    r"(?P<rest>(?:[\s=].*)?)$"
+)
 
 
 class EntryError(ValueError):
@@ -199,6 +208,36 @@ def _with_mods(actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ..
     return Side(actor, skill, tuple(bare), options, faces)
 
 
+def _value_side(
+    text: str,
+    labels: Sequence[str] | Mapping[str, str],
+    option_keys: Collection[str],
+) -> Side | None:
+    """``text`` as a plain-number side, or None when it is not one.
+
+    The word before the number takes the first side's spelling when it is one of
+    ``labels`` (``siz`` → ``SIZ``). It is asked only when ``text`` names no character
+    (``boulder=40`` stays the character Boulder with a typed 40). Words after the number
+    are its modifiers (the system refuses them by name) and ``= 40`` the line's dice."""
+    found = _VALUE.match(text)
+    if found is None:
+        return None
+    label = found.group("label") or ""
+    if label:
+        real = (
+            {alias.casefold(): labels[alias] for alias in labels}
+            if isinstance(labels, Mapping)
+            else {name.casefold(): name for name in labels}
+        )
+        if label.casefold() in real:
+            label = real[label.casefold()]
+        elif label.casefold() in option_keys:
+            return None
+    body, faces = _split_dice(found.group("rest"), option_keys)
+    side = _with_mods("", label, split_words(body), faces)
+    return replace(side, value=int(found.group("value")))
+
+
 def _is_number(word: str) -> bool:
     return bool(re.fullmatch(r"[+\-−]?\d+", word))
 
@@ -253,17 +292,27 @@ def parse_line(
 
     def side(i: int, default: str | None = None) -> Side:
         try:
-            return _side(parts[i], characters, skills_of, default, option_keys)
+            try:
+                return _side(parts[i], characters, skills_of, default, option_keys)
+            except EntryError:
+                # a side that names no character: a plain number (an object's value)?
+                number = _value_side(parts[i], mine, option_keys) if i > 0 else None
+                if number is None:
+                    raise
+                return number
         except EntryError as exc:
             raise exc.within(text, starts[i], starts[i] + len(parts[i])) from None
 
+    mine: Sequence[str] | Mapping[str, str] = ()
     a = side(0)
     mine = skills_of(a.actor)
     a_real = mine.get(a.skill, a.skill) if isinstance(mine, Mapping) else a.skill
     sides = [a]
     for i in range(1, len(parts)):
         other = side(i, a_real)
-        if any(o.actor == other.actor and o.skill == other.skill for o in sides):
+        if other.value is None and any(
+            o.actor == other.actor and o.skill == other.skill for o in sides
+        ):
             raise EntryError(_("a character cannot oppose the same skill of itself"))
         sides.append(other)
     return Check.of(sides)

@@ -27,13 +27,26 @@ class FreeRoll:
 
 @dataclass(frozen=True)
 class Side:
-    """One participant: who rolls what, with which modifiers, and typed dice if any."""
+    """One participant: who rolls what, with which modifiers, and typed dice if any.
+
+    A side that is a plain number (``alice str vs 15``, ``vs siz=15``: an object's value,
+    which never rolls) has no actor: ``value`` holds the number and ``skill`` the word
+    typed before it ("" when none). Only a system whose ``versus_number`` says so takes it.
+    """
 
     actor: str
     skill: str
     words: tuple[str, ...] = ()  # bare modifier words (hard, nostakes, +3, -5 …)
     options: dict[str, str] = field(default_factory=dict)  # key=value modifiers
     faces: tuple[int, ...] | None = None
+    value: int | None = None
+
+    @property
+    def named(self) -> str:
+        """How the log names the side: its actor, or a plain number's ``SIZ 15`` / ``15``."""
+        if self.value is None:
+            return self.actor
+        return f"{self.skill} {self.value}" if self.skill else str(self.value)
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,12 @@ class System(Protocol):
         ...
 
     @property
+    def versus_number(self) -> bool:
+        """Whether an opposed side may be a plain number (an object's value, never rolled);
+        the table refuses such a side by name otherwise."""
+        ...
+
+    @property
     def modifier_fields(self) -> tuple[ModifierField, ...]:
         """The modifiers the guided roll form offers (the form adds a free-text field)."""
         ...

@@ -60,6 +60,8 @@ class Defaults:
     #: its roll-entry words (``NC_("entry <key>", "hard")``), translated in each catalog
     entry_terms: ClassVar[tuple[str, ...]] = ()
     max_sides = 2
+    #: a side may be a plain number (``alice str vs 15``: an object's value, never rolled)
+    versus_number = False
     modifier_fields: tuple[ModifierField, ...] = ()
     shows_round_limit = False
     next_wraps_round = True

@@ -183,6 +183,8 @@ class Table:
         words = self.system.entry_words
 
         def fix(side: Side) -> Side:
+            if side.value is not None:  # a plain number: no one to name
+                return side
             actor = chars.get(side.actor, side.actor)
             skill = self._skill_aliases(actor).get(side.skill, side.skill)
             return in_own_words(replace(side, actor=actor, skill=skill), words)
@@ -228,6 +230,15 @@ class Table:
                 _("{system} opposed rolls take {allowed}; this line names {n}").format(
                     system=self.system_name, allowed=allowed, n=len(parsed.sides)
                 )
+            )
+        if not self.system.versus_number and any(s.value is not None for s in parsed.sides):
+            number = next(s for s in parsed.sides if s.value is not None)
+            raise EntryError(
+                _(
+                    "{system} has no roll against a plain number ({number}): name a "
+                    "character and what it rolls"
+                ).format(system=self.system_name, number=number.named),
+                word=str(number.value),
             )
         return self._canonical(parsed)
 

@@ -171,6 +171,8 @@ class BrpAdapter:
     def plan(self, campaign: Campaign, check: Check) -> Plan:
         if check.b is None:
             return self._single(campaign, check.a)
+        if any(side.value is not None for side in check.sides):
+            return self._against_number(campaign, check)
         a_char, b_char = campaign.character(check.a.actor), campaign.character(check.b.actor)
         a_attr = check.a.skill in a_char.attributes and check.a.skill not in a_char.skills
         b_attr = check.b.skill in b_char.attributes and check.b.skill not in b_char.skills
@@ -184,6 +186,39 @@ class BrpAdapter:
                 )
             return self._resistance(campaign, check.a, check.b)
         return self._opposed(campaign, check.sides)
+
+    def _against_number(self, campaign: Campaign, check: Check) -> Plan:
+        """A characteristic against an object's value (seed: «тяжёлый камень может иметь
+        РАЗ 15 … СИЛ против РАЗ камня по Таблице сопротивления»): the resistance table, with
+        the character's side rolling (the object «не будет бросать кубики»)."""
+        number = next(side for side in check.sides if side.value is not None)
+        if check.more or check.b is not number:
+            raise EntryError(
+                _(
+                    "a plain number ({number}) is an object's value on the resistance table: "
+                    "one characteristic against it (alice str vs siz=15)"
+                ).format(number=number.named)
+            )
+        a_char = campaign.character(check.a.actor)
+        if check.a.skill not in a_char.attributes or check.a.skill in a_char.skills:
+            raise EntryError(
+                _(
+                    "{skill} is a skill: the resistance table sets a characteristic against "
+                    "{number} (a skill takes a difficulty or a modifier instead)"
+                ).format(skill=check.a.skill, number=number.named)
+            )
+        given = {s.options["by"].casefold() for s in check.sides if "by" in s.options}
+        if given - {"active"}:
+            raise EntryError(
+                _("{number} is an object's value: it never rolls, {name} does").format(
+                    number=number.named, name=check.a.actor
+                )
+            )
+        if number.words or set(number.options) - {"by"}:
+            raise EntryError(
+                _("a plain number ({number}) takes no modifiers").format(number=number.named)
+            )
+        return self._resistance(campaign, check.a, number)
 
     def _single(self, campaign: Campaign, side: Side) -> Plan:
         roll = _Roll(campaign, side)
@@ -289,31 +324,43 @@ class BrpAdapter:
         return Plan(summary, odds, run)
 
     def _resistance(self, campaign: Campaign, a_side: Side, b_side: Side) -> Plan:
-        a_char, b_char = campaign.character(a_side.actor), campaign.character(b_side.actor)
+        """Two characteristics on the resistance table, or one against ``b_side``'s plain
+        number (an object's value: its name in the log is ``SIZ 15``, and it never rolls)."""
+        a_char = campaign.character(a_side.actor)
         active = a_char.attributes[a_side.skill]
-        passive = b_char.attributes[b_side.skill]
+        if b_side.value is None:
+            b_char = campaign.character(b_side.actor)
+            passive = b_char.attributes[b_side.skill]
+            b_kind, b_name = b_char.side, b_side.actor
+            b_head = f"{b_side.actor} {b_side.skill} {passive}"
+        else:
+            passive, b_kind, b_name = b_side.value, "", b_side.named
+            b_head = b_side.named
         if not isinstance(active, int) or not isinstance(passive, int):
             raise EntryError(_("resistance rolls need whole-number characteristics"))
         if a_side.words or b_side.words:
             raise EntryError(_("a resistance roll takes no modifiers (only by=active|passive)"))
         reject_unknown((), ("by",), a_side, ())
-        reject_unknown((), ("by",), b_side, ())
+        reject_unknown((), ("by",) if b_side.value is None else (), b_side, ())
         if a_side.faces is not None and b_side.faces is not None:
             raise EntryError(_("a resistance roll is one d100: type it once"))
         # "alice str vs boulder siz = 40": dice typed at the end belong to the only roll
         typed_faces = a_side.faces if a_side.faces is not None else b_side.faces
-        by = _roller(a_side, b_side, a_char.side, b_char.side)
-        roller = a_side.actor if by == "active" else b_side.actor
+        by = "active" if b_side.value is not None else _roller(a_side, b_side, a_char.side, b_kind)
+        roller = a_side.actor if by == "active" else b_name
         chance = brp.resistance_chance(active, passive)
         p = brp.resistance_odds(active, passive)
         odds = (
             Chance(_("{name} succeeds").format(name=a_side.actor), p, "success"),
-            Chance(_("{name} resists").format(name=b_side.actor), 1 - p, "failure"),
+            Chance(
+                _("{name} resists").format(name=b_name)
+                if b_side.value is None
+                else _("{name} fails").format(name=a_side.actor),
+                1 - p,
+                "failure",
+            ),
         )
-        head = _("{a} vs {b}").format(
-            a=f"{a_side.actor} {a_side.skill} {active}",
-            b=f"{b_side.actor} {b_side.skill} {passive}",
-        )
+        head = _("{a} vs {b}").format(a=f"{a_side.actor} {a_side.skill} {active}", b=b_head)
         need = chance  # whichever side rolls, roll ≤ chance → the active force prevails
 
         def run(state: Campaign, rng: random.Random) -> Outcome:
@@ -331,7 +378,9 @@ class BrpAdapter:
             verdict_text = (
                 msg("{name} succeeds", name=a_side.actor)
                 if result.success
-                else msg("{name} resists", name=b_side.actor)
+                else msg("{name} resists", name=b_name)
+                if b_side.value is None
+                else msg("{name} fails", name=a_side.actor)
             )
             if face is None:
                 how = msg("automatic, no roll")

@@ -43,6 +43,7 @@ class Brp(Defaults):
         NC_("entry brp", "by"),
     )
     max_sides = 16  # «все действующие стороны» roll and compare
+    versus_number = True  # «тяжёлый камень может иметь РАЗ 15»: an object's value
     entry_help = (
         "  easy | hard | automatic | impossible, nostakes, +N/-N percent;\n"
         "  = 07 types the d100 (00 = 100).\n"
@@ -51,6 +52,8 @@ class Brp(Defaults):
         "  STR vs SIZ (two characteristics): the resistance table, rolled\n"
         "  by the player's side (in doubt the passive one); by=active or\n"
         "  by=passive says who rolls.\n"
+        "  STR vs 15, STR vs SIZ=15: against an object's value on the same\n"
+        "  table (a stone, a door); the object never rolls.\n"
         "  Opposed: a SKILL vs b SKILL vs c SKILL … — every acting side\n"
         "  rolls; the best quality wins, lowered by the best opposition;\n"
         "  other successes become failures; equal successes go to the\n"
