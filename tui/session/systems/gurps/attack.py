@@ -356,6 +356,27 @@ def _attack_level(ch: Character, skill: str, w: Weapon | None) -> tuple[int, lis
     return raw, [(w.level - raw, msg("the weapon's level"))]
 
 
+#: the modifier word for the seed's obstacle or partial cover («Преграды и частичные
+#: укрытия сокращают вероятность попадания. Обычно штраф -2»), in its own words
+COVER = "cover"
+
+
+def cover_extras(side: Side, words: list[str]) -> tuple[list[str], list[tuple[int, Msg]]]:
+    """``words`` without ``cover``, and its −2 as an extra the preview names. The seed's
+    "usually": another penalty for a heavier obstacle is a signed number beside it."""
+    found = words.count(COVER)
+    if found > 1:
+        raise EntryError(
+            _(
+                "cover is one -2 for {name}: give it once (a heavier obstacle is a number "
+                "beside it, cover -2)"
+            ).format(name=side.actor),
+            word=COVER,
+        )
+    left = [w for w in words if w != COVER]
+    return left, [(gurps.COVER_PENALTY, msg("cover"))] if found else []
+
+
 def build_attack(campaign: Campaign, side: Side) -> Spec:
     """The spec of an attack or plain success roll for ``side``.
 
@@ -365,7 +386,8 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
     range penalty (the preview says so); a shotgun needs ``yd=`` (close range decides).
     """
     ch = campaign.character(side.actor)
-    mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
+    mods, said = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
+    words, covered = cover_extras(side, list(said))
     skill, wname = side.skill, ""
     if side.skill in weapon_names(ch) and side.skill not in ch.skills:
         wname = side.skill
@@ -373,7 +395,7 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
     found, used = find(ch, words)
     if used:
         wname, words = found, words[used:]
-    reject_unknown(words, OPTIONS, side, ())
+    reject_unknown(words, OPTIONS, side, (COVER,))
     entry = state.in_force(campaign, ch.name)
     ranged_words = any(k in side.options for k in FIRE_OPTIONS)
     if not (wname or ranged_words or entry.get("maneuver") in state.ATTACKS):
@@ -384,7 +406,7 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
             skill,
             base,
             mods,
-            extras=tuple(condition_extras(ch, skill=skill)),
+            extras=(*covered, *condition_extras(ch, skill=skill)),
             notes=tuple(notes),
         )
     if not wname:
@@ -400,7 +422,7 @@ def build_attack(campaign: Campaign, side: Side) -> Spec:
             ).format(name=ch.name, wname=wname)
         )
     fire, recoil, notes = None, 1, []
-    extras: list[tuple[int, Msg]] = []
+    extras: list[tuple[int, Msg]] = list(covered)
     if kind == "ranged":
         fire, recoil, notes = _fire(ch, side, w)
         extras += _fire_extras(fire, "yd" in side.options or "range" in side.options)

@@ -137,6 +137,14 @@ def build_defense(campaign: Campaign, side: Side) -> Spec:
     which = defense_of(side.skill)
     mods, words = signed_words(side, low=-gurps.MAX_MODIFIER, high=gurps.MAX_MODIFIER)
     armed, used = _armed(ch, words, which) if which in ("parry", "block") else (None, 0)
+    if "cover" in words[used:]:
+        raise EntryError(
+            _(
+                "cover is the attacker's -2 (a shot at {name} behind it), not a {which}'s: "
+                "type it on the attack"
+            ).format(name=ch.name, which=tr(which)),
+            word="cover",
+        )
     reject_unknown(words[used:], ("ext",), side, ())
     if armed is not None:
         own = armed.parry if which == "parry" else armed.block

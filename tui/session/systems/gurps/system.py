@@ -44,10 +44,14 @@ class Gurps(Defaults):
         NC_("entry gurps", "parry"),
         # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
         NC_("entry gurps", "block"),
+        # TRANSLATORS: a roll-entry word: every spelling to accept, by spaces, the shown one first
+        NC_("entry gurps", "cover"),
     )
     entry_help = (
         "  signed modifiers, each -10..+10: lockpicker lockpicking -5 +10\n"
         "  = 4 3 5 (three dice, or one 3d6 total)\n"
+        "  cover: -2 to hit past an obstacle or a partly covered target\n"
+        "    (ruth shotgun yd=10 cover); a heavier one adds a number\n"
         "  ranged attack: ruth shotgun [WEAPON] yd=N [shots=N]\n"
         "    the weapon by name, else the character's only one; yd= yards\n"
         "    (one range penalty of the Size and Speed/Range table);\n"
@@ -82,12 +86,16 @@ class Gurps(Defaults):
         "    Escape clears it)\n"
         "  turn order: Basic Speed, then DX; /swap and alt+up/down reorder\n"
         "    any tie on Basic Speed\n"
-        "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=; уклонение,\n"
-        "    парирование, блок; maneuvers: /maneuver ruth тотальная атака:точная атака\n"
+        "  Russian words too: ярд= (ярды=), выстрелы=, сб=, отдача=, укрытие;\n"
+        "    уклонение, парирование, блок; maneuvers: /maneuver ruth тотальная\n"
+        "    атака:точная атака\n"
     )
     modifier_fields = (
         ModifierField("modifier", "Modifier", signed=True, hint=N_("-10..+10")),
         ModifierField("second", "Another modifier", signed=True, hint=N_("-10..+10")),
+        ModifierField(
+            "cover", "Cover", ("", "cover"), hint=N_("cover: -2, an obstacle or partial cover")
+        ),
     )
     init_refusal = N_(
         "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"
