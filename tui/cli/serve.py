@@ -60,8 +60,10 @@ TITLE = "Tablekeeper — players' view"
 MAX_VIEWERS = 8
 #: seconds between two looks at the campaign for new characters to give a link
 FOLLOW_PAGES = 1.0
-#: a stylesheet the page would fetch from another host (textual-serve's web font)
-_OUTSIDE = re.compile(r'<link[^>]*href="(?:https?:)?//[^"]*"[^>]*/?>', re.S)
+#: a stylesheet link with an absolute address: textual-serve's web font from another host,
+#: and its own ``xterm.css`` from this server (kept: without it the terminal's layers stack
+#: down the page and a phone scrolls every way, the footer out of sight)
+_LINK = re.compile(r'<link[^>]*href="((?:https?:)?//[^"]*)"[^>]*/?>', re.S)
 #: the same font from the package's own static files, so the page needs no outside host
 _FONT = (
     "<style>@font-face {{ font-family: 'Roboto Mono'; "
@@ -108,6 +110,17 @@ def quiet_logging() -> None:
     root.addHandler(handler)
     root.setLevel(logging.WARNING)
     logging.getLogger("aiohttp.access").disabled = True
+
+
+def own_links(page: str, static: str) -> str:
+    """``page`` with each stylesheet from another host replaced by the font from ``static``
+    (this server's own files, so the page needs no outside host); links into ``static``
+    stay as they are."""
+
+    def swap(found: re.Match[str]) -> str:
+        return found[0] if found[1].startswith(static) else _FONT.format(static=static)
+
+    return _LINK.sub(swap, page)
 
 
 def _status(status: int, text: str) -> web.Response:
@@ -219,8 +232,7 @@ class PlayersServer(Server):
         self.public_url = f"{request.scheme}://{host}" if _HOST.fullmatch(host) else self.base
         page = await super().handle_index(request)
         if isinstance(page, web.Response) and page.text is not None:
-            static = f"{self.public_url}/static/"
-            page.text = _OUTSIDE.sub(lambda _m: _FONT.format(static=static), page.text)
+            page.text = own_links(page.text, f"{self.public_url}/static/")
         return page
 
     async def handle_websocket(self, request: web.Request) -> Any:
