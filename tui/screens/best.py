@@ -30,6 +30,9 @@ from tui.widgets.odds_bar import ORDER, legend, odds_bar
 __all__ = ["BestScreen"]
 
 BAR = 10
+#: the dialog's widest (its ``max-width``) and the names' narrowest column
+MAX_WIDTH = 100
+MIN_WHO = 12
 #: column headings of the grades (the legend under the table names them in full)
 SHORT = {
     "critical": N_("crit"),
@@ -80,31 +83,58 @@ class BestScreen(ModalScreen[str | None]):
             {c.grade for row in self.rows for c in row.odds if c.p > 0},
             key=lambda g: ORDER.index(g) if g in ORDER else len(ORDER),
         )
-        grid.add_column(_("Who · skill"), key="who")
+        shown = [
+            [self._percent(row, grade) for grade in grades] if row.odds else [""] * len(grades)
+            for row in self.rows
+        ]
+        heads = [tr(SHORT.get(grade, grade[:4])) for grade in grades]
+        sizes = [
+            max([len(head), *(len(cells[i]) for cells in shown)]) for i, head in enumerate(heads)
+        ]
+        # the grades and the bar keep their width; the names take what is left and wrap at
+        # words (a row grows a line), so no column is pushed off the dialog or cut mid-word
+        who = self._who_width(BAR + 2, sizes)
+        grid.add_column(_("Who · skill"), key="who", width=who)
         grid.add_column(_("Odds"), key="bar", width=BAR + 2)
-        for grade in grades:
-            grid.add_column(Text(tr(SHORT.get(grade, grade[:4])), justify="right"), key=grade)
-        for i, row in enumerate(self.rows):
-            who = Text(visible(row.character), style="bold" if i == 0 and row.odds else "")
+        for grade, head, size in zip(grades, heads, sizes, strict=True):
+            grid.add_column(Text(head, justify="right"), key=grade, width=size)
+        for i, (row, percents) in enumerate(zip(self.rows, shown, strict=True)):
+            name = Text(visible(row.character), style="bold" if i == 0 and row.odds else "")
             if row.skill:
-                who.append(f" · {visible(row.skill)}")
-            cells: list[Text] = [who]
+                name.append(f" · {visible(row.skill)}")
+            cells: list[Text] = [name]
             if row.odds:
                 cells.append(odds_bar(row.odds, BAR, mono=mono))
-                for grade in grades:
-                    p = sum((c.p for c in row.odds if c.grade == grade), Fraction(0))
-                    cells.append(
-                        Text(Chance(grade, p, grade).percent if p else "—", justify="right")
-                    )
-            else:
-                cells.append(Text(visible(row.problem), style="dim"))
-                cells += [Text("") for _ in grades]
-            grid.add_row(*cells, key=str(i))
+            else:  # why this one cannot roll it, under the name, in words
+                name.append("\n" + visible(row.problem), style="dim")
+                cells.append(Text(""))
+            cells += [Text(p, justify="right") for p in percents]
+            grid.add_row(*cells, key=str(i), height=None)
         odds = [c for row in self.rows for c in row.odds]
         self.query_one("#best-legend", Static).update(
             Text(legend(odds) + "\n" + _("Enter rolls the row · Escape closes"))
         )
         grid.focus()
+
+    @staticmethod
+    def _percent(row: Candidate, grade: str) -> str:
+        p = sum((c.p for c in row.odds if c.grade == grade), Fraction(0))
+        return Chance(grade, p, grade).percent if p else "—"
+
+    def _who_width(self, bar: int, sizes: list[int]) -> int:
+        """What the dialog leaves the names once the bar and the grades have theirs (each
+        column has a cell of padding either side); never below :data:`MIN_WHO`, never more
+        than the longest name (or reason it cannot roll) needs."""
+        inner = min(self.app.size.width, MAX_WIDTH) - 4 - 1  # border, padding, scrollbar
+        left = inner - sum(size + 2 for size in (bar, *sizes)) - 2
+        longest = max(
+            (
+                max(len(r.character) + (len(r.skill) + 3 if r.skill else 0), len(r.problem))
+                for r in self.rows
+            ),
+            default=MIN_WHO,
+        )
+        return max(MIN_WHO, min(left, max(longest, MIN_WHO)))
 
     @on(DataTable.RowSelected)
     def _selected(self, _event: DataTable.RowSelected) -> None:
