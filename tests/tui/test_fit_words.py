@@ -14,13 +14,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.widgets import DataTable
 
 from tests.tui.conftest import rng, type_line
 from tests.tui.test_adventure_flows import painted
 from tui.app.app import TablekeeperApp
 from tui.screens.best import BestScreen
+from tui.screens.main import MainScreen
 from tui.session.systems.interface import Chance
+from tui.widgets.fit_words import MARK, fit_words
+from tui.widgets.party_list import PartyList
 
 
 def words_of(text: str) -> list[str]:
@@ -55,3 +59,84 @@ async def test_who_should_roll_fits_every_column_and_every_reason_in_words(
                     p = sum((c.p for c in row.odds if c.grade == grade), Fraction(0))
                     percent = Chance(grade, p, grade).percent
                     assert percent in shown, (grade, percent)
+
+
+def fitted_by_words(row: str, whole: str) -> bool:
+    """``row`` shows ``whole`` whole, or a start of it ending at a word with the mark."""
+    row, whole = row.rstrip(), whole.rstrip()
+    if row.strip() == whole.strip():
+        return True
+    if not row.endswith(MARK):
+        return False
+    kept = row.removesuffix(MARK).rstrip()
+    start = whole.find(kept.strip())
+    after = start + len(kept.strip())
+    ends_a_word = after == len(whole) or whole[after] in " ,›·"
+    return start >= 0 and ends_a_word and kept[-1:] not in "›·,"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_party_panel_cuts_a_line_after_a_whole_word_never_inside_a_number(
+    demo_copy: Callable[[str], Path], size: tuple[int, int]
+) -> None:
+    """A wounded, stunned and bleeding Alice: "HP 10/11 ████ stunned 2r, …", never
+    "stunned 2…" or "HP 10…"."""
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=size) as pilot:
+        for line in (
+            "/hp alice -1",
+            "/cond alice stunned 2 rounds",
+            "/cond alice bleeding 3 turns",
+            "/cond alice poisoned by the cultist",
+            "/add Cultist Leader of the Silver Twilight npc",
+        ):
+            await type_line(pilot, line)
+            if not isinstance(app.screen, MainScreen):
+                await pilot.press("escape")
+                await pilot.pause()
+        listing = app.screen.query_one("#party-list", PartyList)
+        width = listing.scrollable_content_region.width
+        checked = 0
+        for index in range(listing.count):
+            wholes = listing.prompt(index).plain.split("\n")
+            start = listing._starts[index]
+            for part, whole in enumerate(wholes):
+                row = listing.render_line(start + part - round(listing.scroll_offset.y)).text
+                if len(whole.rstrip()) > width:
+                    checked += 1
+                assert fitted_by_words(row, whole), (row, whole)
+                for number in re.findall(r"\d+(?:/\d+)?", row):
+                    assert number in re.findall(r"\d+(?:/\d+)?", whole), (number, row, whole)
+        assert checked, "no line was too long for the panel: the test proves nothing"
+
+
+@pytest.mark.parametrize(
+    ("line", "width", "shown"),
+    [
+        (
+            "  HP\xa010/11 ████ stunned\xa02r, bleeding\xa03t PP\xa014/14",
+            29,
+            "  HP 10/11 ████ stunned 2r …",
+        ),
+        (
+            "order: Ninja › Yamabushi › Bushido › Experienced Samurai",
+            40,
+            "order: Ninja › Yamabushi › Bushido …",
+        ),
+        ("  HP\xa010/11", 8, "HP 10/11"),
+        ("Supercalifragilistic", 10, "Supercali…"),
+        ("short enough", 12, "short enough"),
+    ],
+)
+def test_fit_words_cuts_after_a_whole_word_and_drops_a_dangling_separator(
+    line: str, width: int, shown: str
+) -> None:
+    out = fit_words(Text(line), width)
+    assert out.plain.replace("\xa0", " ") == shown
+    assert out.cell_len <= width
+
+
+def test_a_row_that_goes_on_ends_in_the_mark_even_when_it_fits() -> None:
+    assert fit_words(Text("the first row"), 20, more=True).plain == "the first row …"
+    assert fit_words(Text("the first row"), 14, more=True).plain == "the first row…"
+    assert fit_words(Text("the first row"), 12, more=True).plain == "the first …"

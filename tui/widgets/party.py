@@ -14,6 +14,7 @@ its rows. A row is drawn only once it scrolls into view (:mod:`tui.widgets.party
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Unpack
 
@@ -34,6 +35,8 @@ __all__ = ["PartyList", "PartyPanel", "sheet_text"]
 
 
 BAR_STYLES = {"good": "green", "hurt": "yellow", "low": "bold red"}
+#: the space before a number in a name ("Guard Moss 12")
+_NUMBERED = re.compile(r" (?=\d)")
 
 
 def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
@@ -41,8 +44,14 @@ def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
     resources with bars and the conditions; the second line only when there is something to
     show."""
     down = is_down(ch, vital)
+    # what must stay whole when the line is fitted by words (tui.widgets.fit_words) is held
+    # with no-break spaces: a name's number, a resource and its value, a condition and its
+    # time
     text = Text(
-        ch.name, style="bold" if ch.side == "party" else "", no_wrap=True, overflow="ellipsis"
+        _NUMBERED.sub(KEEP, ch.name),  # "Guard 12" stays whole: never "Guard …"
+        style="bold" if ch.side == "party" else "",
+        no_wrap=True,
+        overflow="ellipsis",
     )
     if down:
         text.stylize("strike")
@@ -61,18 +70,25 @@ def _summary(ch: Character, vital: Sequence[str] = ("HP",)) -> Text:
     # resource: what is cut off at the panel's edge is the least needed
     for i, name in enumerate(names):
         if i == 1 and ch.conditions:
-            second.append(", ".join(c.short for c in ch.conditions) + " ", style="bold yellow")
+            second.append(_conditions(ch) + " ", style="bold yellow")
         top = ch.maxima.get(name)
-        second.append(resource_text(ch, name) + " ", style="dim" if top is None else "")
+        second.append(
+            resource_text(ch, name).replace(" ", KEEP) + " ", style="dim" if top is None else ""
+        )
         if top and i == 0:
             shape, grade = bar(ch.resources[name], top, 4)
             second.append(shape + " ", style=BAR_STYLES[grade])
     if ch.conditions and len(names) < 2:
-        second.append(", ".join(c.short for c in ch.conditions), style="bold yellow")
+        second.append(_conditions(ch), style="bold yellow")
     if second.plain.strip():
         text.append("\n")
         text.append_text(second)
     return safe(text)
+
+
+def _conditions(ch: Character) -> str:
+    """``stunned 2r, bleeding 3t``: each condition one word for the fitting."""
+    return ", ".join(c.short.replace(" ", KEEP) for c in ch.conditions)
 
 
 #: the most of a character's notes the compact sheet holds: more than the tallest, widest

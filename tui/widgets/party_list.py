@@ -32,8 +32,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.session.campaign.model import Character
+from tui.widgets.fit_words import fit_words
 from tui.widgets.framed_rows import FramedWidget
 from tui.widgets.options import WidgetOptions
+from tui.widgets.text_pane import KEEP
 
 __all__ = ["PartyList", "rows_of"]
 
@@ -147,8 +149,11 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
         self.refresh()
 
     def prompt(self, index: int) -> Text:
-        """The summary shown for the character at ``index`` (built if not yet)."""
-        return Text("\n").join(self._lines(index))
+        """The summary shown for the character at ``index`` (built if not yet), as drawn:
+        the no-break spaces that hold its parts together for the fitting are spaces."""
+        shown = Text("\n").join(self._lines(index))
+        shown.plain = shown.plain.replace(KEEP, " ")
+        return shown
 
     def _forget(self, index: int) -> None:
         self._texts.pop(index, None)
@@ -236,9 +241,8 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
         return start <= y < end
 
     def _draw(self, text: Text, width: int, style: Style, index: int) -> Strip:
-        line = text.copy()
-        line.no_wrap = True
-        line.truncate(width, overflow="ellipsis")
+        line = fit_words(text, width)  # by words: never "HP 10…", never half a name
+        line.plain = line.plain.replace(KEEP, " ")  # same length: every span stays put
         console = self.app.console
         strip = Strip(line.render(console))  # the spans' styles; the line's own comes next
         if line.style:

@@ -35,6 +35,7 @@ from tui.session.scenes.view import (
 )
 from tui.session.systems.interface import Line
 from tui.session.systems.registry import tracker
+from tui.widgets.fit_words import fit_words
 from tui.widgets.options import WidgetOptions
 from tui.widgets.text_pane import StripPane, safe, to_strips
 
@@ -200,15 +201,11 @@ class ScenePanel(StripPane):
             shown = rows_of[i][:count]
             if count < len(rows_of[i]):  # cut short: the end says so
                 cut = True
-                last = shown[-1].copy()
-                last.truncate(max(1, width - 1))
-                last.append("…", style="dim")
-                shown[-1] = last
+                shown[-1] = fit_words(shown[-1], width, mark_style="dim", more=True)
             texts += shown
         if hidden:
             note = line_text(hidden_line(hidden))
-            note.truncate(width, overflow="ellipsis")
-            texts.append(note)
+            texts.append(fit_words(note, width))
         self._texts = texts
         subtitle = _("f3: the whole scene") if cut else ""
         if self.border_subtitle != subtitle:
