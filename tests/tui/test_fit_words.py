@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
-from tests.tui.conftest import rng, type_line
+from tests.tui.conftest import rng, type_keys, type_line
 from tests.tui.test_adventure_flows import painted
 from tui.app.app import TablekeeperApp
 from tui.screens.best import BestScreen
+from tui.screens.editor import EditorScreen
 from tui.screens.main import MainScreen
 from tui.session.systems.interface import Chance
 from tui.widgets.fit_words import MARK, fit_words
@@ -140,3 +141,42 @@ def test_a_row_that_goes_on_ends_in_the_mark_even_when_it_fits() -> None:
     assert fit_words(Text("the first row"), 20, more=True).plain == "the first row …"
     assert fit_words(Text("the first row"), 14, more=True).plain == "the first row…"
     assert fit_words(Text("the first row"), 12, more=True).plain == "the first …"
+
+
+@pytest.mark.parametrize("typed", ["'quoted'", "lots'"])
+async def test_the_editors_refusal_is_shown_whole_with_its_quotes(
+    demo_copy: Callable[[str], Path], typed: str
+) -> None:
+    """A skill value typed wrong is refused "… got 'lots\\''": the message's closing quote
+    was taken off as if it were a KeyError's repr (the issue's "got '="), and two rows cut a
+    long message short."""
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "/edit alice")
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        while editor.field is None or editor.field.kind != "skill" or editor.field.adds:
+            await pilot.press("down")
+        await type_keys(pilot, "enter", "ctrl+u", *typed, "enter")
+        await pilot.pause()
+        status = editor.query_one("#editor-status", Static)
+        said = str(status.render())
+        assert said.endswith(f"got {typed!r}"), said
+        rows = [status.render_line(y).text.rstrip() for y in range(status.size.height)]
+        assert " ".join(r.strip() for r in rows if r.strip()).endswith(f"got {typed!r}"), rows
+
+
+async def test_an_empty_new_name_is_refused_in_plain_words(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_line(pilot, "/edit alice")
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        while editor.field is None or editor.field.kind != "skill" or editor.field.adds:
+            await pilot.press("down")
+        await type_keys(pilot, "enter", "ctrl+u", "=", "enter")
+        await pilot.pause()
+        said = str(editor.query_one("#editor-status", Static).render())
+        assert said == "✗ the new name needs a name", said

@@ -44,6 +44,15 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _ERRORS = (ValueError, KeyError)
 
 
+def refusal(exc: Exception) -> str:
+    """What a refused edit says: the message itself. A ``KeyError`` prints its message as a
+    repr (quoted), so its argument is taken; any other message is kept whole — stripping
+    quotes off its ends cut "got '='" down to "got '="."""
+    if isinstance(exc, KeyError) and exc.args:
+        return str(exc.args[0])
+    return str(exc)
+
+
 #: the values of the side and GM-only rows, shown in the GM's language
 VALUE_WORDS = (N_("party"), N_("npc"), N_("yes"), N_("no"))
 
@@ -78,7 +87,7 @@ class EditorScreen(Follows):
     #editor-rows { height: 1fr; border: none; padding: 0; }
     #editor-hint { height: 1; color: $text-muted; }
     #editor-input { height: 1; border: none; padding: 0 1; background: $boost; }
-    #editor-status { height: 2; }
+    #editor-status { height: auto; min-height: 2; max-height: 4; }
     """
 
     BINDINGS = [
@@ -237,7 +246,7 @@ class EditorScreen(Follows):
         try:
             new, draft = apply_field(self.table.campaign, self.who, field, value, self.table.system)
         except _ERRORS as exc:
-            self._status(str(exc).strip("'\""), False)
+            self._status(refusal(exc), False)
             return
         self._stop_editing()
         self.renamed(draft.actor)

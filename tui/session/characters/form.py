@@ -363,7 +363,7 @@ def _edited(
         return _set_item(ch, base, name, value, system, campaign)
     name = field.item
     if "=" in text and kind != "weapon":
-        new_name, text = _named(text, N_("the new name"))
+        new_name, text = _named(text, N_("new name"))  # "the {what} needs a name"
         ch = _renamed_item(ch, _TABLES[kind], name, new_name)
         name = new_name
     return _set_item(ch, kind, name, text.replace(" ✓", "").strip(), system, campaign)
