@@ -25,6 +25,7 @@ from tui.screens.editor import EditorScreen
 from tui.screens.main import MainScreen
 from tui.session.systems.interface import Chance
 from tui.widgets.fit_words import MARK, fit_words
+from tui.widgets.header import fit_parts
 from tui.widgets.party_list import PartyList
 
 
@@ -180,3 +181,16 @@ async def test_an_empty_new_name_is_refused_in_plain_words(
         await pilot.pause()
         said = str(editor.query_one("#editor-status", Static).render())
         assert said == "✗ the new name needs a name", said
+
+
+@pytest.mark.parametrize("width", [80, 78, 60])
+def test_the_header_shortens_a_name_by_words(width: int) -> None:
+    """80×24 showed "Ambush at the Mou… │ … │ Ambush at the Mou…"."""
+    name = "Ambush at the Mountain Pass"
+    scene = "Ambush at the Mountain Pass in the night"
+    parts = [(name, 1), ("d10 skirmish", 2), ("adventure 1", 0), (scene, 1), ("round 1", 0)]
+    shown = fit_parts(parts, width)
+    assert len(shown) <= width
+    for part, whole in zip(shown.split(" │ "), [p for p, _ in parts], strict=True):
+        assert fitted_by_words(part, whole), (part, whole)
+    assert "adventure 1" in shown and "round 1" in shown

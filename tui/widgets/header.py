@@ -1,7 +1,7 @@
 """The header: campaign, system, adventure, scene, round, phase — fitted to the width.
 
 Parts are joined with `` │ ``; when they do not fit, the longest part that may shorten
-first (the campaign's or the scene's name) loses characters and ends with ``…``, then the
+first (the campaign's or the scene's name) loses words and ends with ``…``, then the
 parts that may shorten later (the system's name). The round, the phase and the READ-ONLY
 tag are never shortened, so the player view's tag never falls off.
 """
@@ -14,6 +14,7 @@ from typing import Unpack
 from rich.text import Text
 from textual.strip import Strip
 
+from tui.widgets.fit_words import fit_words
 from tui.widgets.options import WidgetOptions
 from tui.widgets.text_pane import StripPane
 
@@ -24,8 +25,11 @@ SEP = " │ "
 
 def fit_parts(parts: Sequence[tuple[str, int]], width: int) -> str:
     """``parts`` as ``(text, shorten)`` joined to fit ``width`` cells where possible:
-    ``shorten`` 0 never, 1 first, 2 only when the first kind is as short as it goes."""
-    texts = [t for t, _ in parts]
+    ``shorten`` 0 never, 1 first, 2 only when the first kind is as short as it goes. A part
+    is shortened by words ("Ambush at the …", never "Ambush at the Mou…")."""
+    whole = [t for t, _ in parts]
+    texts = list(whole)
+    room = [len(t) for t in whole]  # the cells each part may take
     order = [s for _, s in parts]
 
     def size() -> int:
@@ -33,11 +37,12 @@ def fit_parts(parts: Sequence[tuple[str, int]], width: int) -> str:
 
     for level in (1, 2):
         while size() > width:
-            candidates = [i for i, t in enumerate(texts) if order[i] == level and len(t) > 6]
+            candidates = [i for i, t in enumerate(texts) if order[i] == level and room[i] > 6]
             if not candidates:
                 break
             i = max(candidates, key=lambda i: len(texts[i]))
-            texts[i] = texts[i][: len(texts[i]) - 2].rstrip() + "…"
+            room[i] = min(room[i], len(texts[i])) - 1
+            texts[i] = fit_words(Text(whole[i]), room[i]).plain
     return SEP.join(texts)
 
 
