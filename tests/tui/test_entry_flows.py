@@ -442,6 +442,26 @@ async def test_the_first_character_after_a_refusal_starts_a_new_line(
         assert [e.kind for e in app.table.session.log].count("roll") == 1
 
 
+async def test_a_screen_opened_and_closed_after_a_refusal_leaves_the_line_to_be_replaced(
+    demo_copy: Callable[[str], Path],
+) -> None:
+    """Driving the AGE demo: "/next" refused, f4 (the sheet) and Escape, then "/edit naomi"
+    typed read "/next/edit naomi": f4 counted as an edit key. Only a key that edits the line
+    keeps it; a screen's key leaves the first character to start a new line."""
+    from tui.screens.sheet import SheetScreen
+
+    app = TablekeeperApp(demo_copy("brp"), rng=rng())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await _refused(pilot, "/phase")
+        await type_keys(pilot, "f4")
+        assert isinstance(app.screen, SheetScreen)
+        await type_keys(pilot, "escape")
+        assert type(app.screen).__name__ == "MainScreen"
+        await type_keys(pilot, *"/scene Cellar")
+        assert entry(pilot).value == "/scene Cellar"
+
+
 async def test_keys_typed_on_the_whole_preview_go_on_in_the_line(
     demo_copy: Callable[[str], Path],
 ) -> None:

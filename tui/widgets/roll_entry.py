@@ -29,7 +29,14 @@ from textual.widgets.input import Selection
 from tui.widgets.key_order import keys_waiting
 from tui.widgets.options import WidgetOptions
 
-__all__ = ["RollEntry", "problem_part"]
+__all__ = ["EDIT_KEYS", "RollEntry", "problem_part"]
+
+#: the keys that edit the line (the Input's own, and the history's up and down): one of
+#: them on a refused line means the GM is fixing it
+EDIT_KEYS = frozenset(
+    {key for binding in Input.BINDINGS for key in str(getattr(binding, "key", "")).split(",")}
+    | {"up", "down"}
+) - {"enter"}
 
 Completer = Callable[[str], Sequence[str]]
 HISTORY_LIMIT = 500
@@ -249,11 +256,13 @@ class RollEntry(Input):
             event.prevent_default()
             self.commit()
             return
+        action = None if event.is_printable else self._completion_action(event.key)
         if event.is_printable:
             self._start_over()
-        else:
+        elif event.key in EDIT_KEYS or action is not None:
             self._fresh_refusal = False  # an edit key: the GM fixes the refused line
-        action = None if event.is_printable else self._completion_action(event.key)
+        # any other key (f4, f3, ctrl+r: a screen opened and closed) leaves the refused line
+        # as it was: the first character typed after it still starts a new line
         if action is not None:
             event.stop()
             event.prevent_default()
