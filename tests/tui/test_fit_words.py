@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
@@ -27,6 +28,7 @@ from tui.session.systems.interface import Chance
 from tui.widgets.fit_words import MARK, fit_words
 from tui.widgets.header import fit_parts
 from tui.widgets.party_list import PartyList
+from tui.widgets.preview_rows import result_row, stacked
 
 
 def words_of(text: str) -> list[str]:
@@ -194,3 +196,24 @@ def test_the_header_shortens_a_name_by_words(width: int) -> None:
     for part, whole in zip(shown.split(" │ "), [p for p, _ in parts], strict=True):
         assert fitted_by_words(part, whole), (part, whole)
     assert "adventure 1" in shown and "round 1" in shown
+
+
+def test_results_stacked_a_row_each_are_cut_after_a_whole_word() -> None:
+    """80×24: "initiative: … Boulder 1d…" and "… /swap withi…" under the panels."""
+    whole = (
+        "initiative: Alice Moore 1d10 [5] = 5; Boris Ivanov 1d10 [10] = 10; "
+        "Boulder 1d10 [3] = 3; turn order: Boris Ivanov › Alice Moore › Boulder"
+    )
+    other = "GURPS turn order comes from Basic Speed and DX: use /order, and /swap within ties"
+    rows = stacked([Text(whole), Text(other)], 78).plain.split("\n")
+    assert len(rows) == 2
+    for row, text in zip(rows, (whole, other), strict=True):
+        assert len(row) <= 78 and fitted_by_words(row, text), row
+
+
+def test_a_long_result_is_cut_after_a_whole_word_before_its_note() -> None:
+    words = " ".join(f"Cultist{n} 1d10 [{n % 10}] = {n}" for n in range(40))
+    short = result_row(Text(words), 78, Console(width=78), logged=True)
+    assert short is not None
+    kept = short.plain.removesuffix(" … (whole text in the log)")
+    assert kept != short.plain and words.startswith(kept) and words[len(kept)] == " ", kept

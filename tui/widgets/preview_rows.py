@@ -11,6 +11,7 @@ from rich.text import Text
 from tui.language import _
 from tui.session.systems.interface import Chance
 from tui.session.table.table import Preview
+from tui.widgets.fit_words import fit_words
 from tui.widgets.odds_bar import odds_bar
 from tui.widgets.text_pane import KEEP, head, to_strips
 
@@ -56,8 +57,11 @@ def result_row(text: Text, width: int, console: Console, *, logged: bool) -> Tex
     if len(text.wrap(console, width)) <= PREVIEW_ROWS:
         return None
     where = _(" (whole text in the log)") if logged else _(" (whole text in the message)")
-    short = text[: max(1, width * (PREVIEW_ROWS - 1) - len(where) - 1)]
-    short.append(f"…{where}", style="dim")
+    size = max(1, width * (PREVIEW_ROWS - 1) - len(where) - 2)
+    word = text.plain.rfind(" ", 0, size + 1)  # after a whole word, never "Boulder 1d…"
+    short = text[: word if word > 0 else size]
+    short.rstrip()
+    short.append(f" …{where}", style="dim")
     return short
 
 
@@ -68,8 +72,7 @@ def stacked(results: Sequence[Text], width: int) -> Text:
         return results[0]
     shown = Text()
     for i, result in enumerate(results):
-        one = result.copy()
-        one.truncate(width, overflow="ellipsis")
+        one = fit_words(result, width)  # a row each, cut after a whole word
         if i:
             shown.append("\n")
         shown.append_text(one)
