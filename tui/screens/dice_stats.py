@@ -28,6 +28,7 @@ from tui.session.recap.markdown import luck_word, percent
 from tui.session.stats.dice import DiceStats, Tally
 from tui.session.stats.poisson import Luck
 from tui.session.table.table import Table
+from tui.widgets.fit_words import fit_words
 from tui.widgets.luck_chart import distribution_chart, luck_bar
 
 __all__ = ["DiceStatsScreen", "describe"]
@@ -128,7 +129,7 @@ class DiceStatsScreen(ModalScreen[None]):
             name = Text(
                 visible(tally.name), style="bold" if i == len(rows) - 1 and len(rows) > 1 else ""
             )
-            name.truncate(NAME_WIDTH, overflow="ellipsis")
+            name = fit_words(name, NAME_WIDTH)  # a long name cut after a whole word
             grid.add_row(
                 name,
                 Text(str(luck.rolls), justify="right"),

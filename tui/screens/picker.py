@@ -21,6 +21,7 @@ from tui.language import N_, _, tr
 from tui.screens.layout_keys import with_other_layout
 from tui.session.systems import registry
 from tui.store.catalog import SaveSummary
+from tui.widgets.fit_words import fit_words
 from tui.widgets.footer import Footer
 
 __all__ = ["NewCampaignScreen", "PickerScreen", "ProblemScreen"]
@@ -178,9 +179,7 @@ def _prompt(summary: SaveSummary, *, demo: bool) -> Text:
         if demo:
             first.append(_("  → starts a new copy"), style="dim")
         second.append(visible(f"{summary.details} · {summary.path.name}"), style="dim")
-    for line in (first, second):
-        line.truncate(ROW_WIDTH, overflow="ellipsis")
-    return Text("\n").join((first, second))
+    return Text("\n").join(fit_words(line, ROW_WIDTH) for line in (first, second))
 
 
 class NewCampaignScreen(ModalScreen[tuple[str, str] | None]):

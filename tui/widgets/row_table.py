@@ -6,7 +6,8 @@ Textual's ``DataTable`` measures and keeps every cell of every row it is given: 
 Here the table holds only a row count and a function giving a row's cells; a row is rendered
 when it is painted (and kept until its data or the cursor on it changes), so opening,
 updating and scrolling cost what the visible rows cost, whatever the number of rows.
-Columns have fixed widths (a long cell is cut with an ellipsis), so nothing is measured.
+Columns have fixed widths (a long cell is cut after a whole word, with an ellipsis), so
+nothing is measured.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from tui.widgets.fit_words import fit_words
 
 __all__ = ["RowTable"]
 
@@ -165,8 +168,8 @@ class RowTable(ScrollView, can_focus=True):
     def _line(self, cells: Sequence[Text], style: Style, width: int) -> Strip:
         line = Text(no_wrap=True, overflow="ellipsis", end="")
         for (_label, size), cell in zip(self.columns, cells, strict=False):
-            piece = cell.copy()
-            piece.truncate(size, overflow="ellipsis", pad=True)
+            piece = fit_words(cell, size).copy()  # a long cell cut after a whole word
+            piece.truncate(size, pad=True)
             line.append(" ")
             line.append_text(piece)
         line.truncate(width, pad=True)
