@@ -7,7 +7,9 @@ The ranking asks each tier of every candidate in turn; with 800 characters a fre
 three tiers are lookups instead: two dictionaries and a sorted list searched by bisection.
 Each answer is the candidates' places in their list, in order, so a tier gives the names the
 walk over the list would give, in the same order. The later tiers (a prefix of each word,
-letters in order) still walk the list: they run only when these find nothing.
+letters in order) run only when these find nothing; the word-prefix ones ask
+:meth:`NameIndex.starting` first which names have a word each typed word begins (or is the
+number of), and walk only those.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 __all__ = ["NameIndex", "cuts_number", "tiers_found"]
+
+#: a name's words are looked up by their first letters up to this many
+_START = 4
 
 
 class _Forms(Protocol):
@@ -34,6 +39,9 @@ class _Forms(Protocol):
     @property
     def words(self) -> tuple[tuple[str, ...], ...]: ...
 
+    @property
+    def letters(self) -> frozenset[str]: ...
+
 
 class NameIndex:
     """The forms of ``forms`` (one per candidate, in the candidates' order) by what the
@@ -44,6 +52,9 @@ class NameIndex:
         self._loose: dict[str, list[int]] = {}
         self._firsts: dict[str, list[int]] = {}
         self._loose_firsts: dict[str, list[int]] = {}
+        self._words: dict[str, set[int]] = {}  # a word's first letters (or #its number)
+        self._letters: dict[str, set[int]] = {}  # each letter of any form
+        self._size = len(forms)
         starts: list[tuple[str, int]] = []
         loose_starts: list[tuple[str, int]] = []
         for i, f in enumerate(forms):
@@ -56,6 +67,14 @@ class NameIndex:
                 self._firsts.setdefault(word, []).append(i)
             if f.words[-1]:
                 self._loose_firsts.setdefault(f.words[-1][0], []).append(i)
+            for word in {w for ws in f.words for w in ws}:
+                keys = {word[:n] for n in range(1, min(_START, len(word)) + 1)}
+                if word.isascii() and word.isdigit():
+                    keys.add(_number_key(word))
+                for key in keys:
+                    self._words.setdefault(key, set()).add(i)
+            for letter in f.letters:
+                self._letters.setdefault(letter, set()).add(i)
         self._starts = sorted(starts)
         self._loose_starts = sorted(loose_starts)
 
@@ -73,6 +92,31 @@ class NameIndex:
         return _union(
             _beginning(self._starts, phrase, whole), _beginning(self._loose_starts, lo, whole)
         )
+
+    def starting(self, typed: str, *, numbers: bool = False) -> set[int]:
+        """Places of the names with a word (in any of their forms) that ``typed`` may begin:
+        the word begins with ``typed``'s first letters. ``numbers``: or the word is the
+        number ``typed`` is ("12" and "012"). A superset, so a tier still tests each."""
+        found = self._words.get(typed[:_START], set())
+        if numbers and typed.isascii() and typed.isdigit():
+            found = found | self._words.get(_number_key(typed), set())
+        return found
+
+    def having(self, letters: Iterable[str]) -> set[int]:
+        """Places of the names with every one of ``letters`` in their forms (the test that
+        comes before letters in order)."""
+        found: set[int] | None = None
+        for letter in set(letters):
+            mine = self._letters.get(letter, set())
+            found = mine if found is None else found & mine
+            if not found:
+                return set()
+        return set(range(self._size)) if found is None else set(found)
+
+
+def _number_key(word: str) -> str:
+    """The key of the number ``word`` is, its leading zeros left out ("#12" for "012")."""
+    return "#" + (word.lstrip("0") or "0")
 
 
 def cuts_number(typed: str, name: str) -> bool:
