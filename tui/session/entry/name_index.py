@@ -75,8 +75,8 @@ class NameIndex:
                     self._words.setdefault(key, set()).add(i)
             for letter in f.letters:
                 self._letters.setdefault(letter, set()).add(i)
-        self._starts = sorted(starts)
-        self._loose_starts = sorted(loose_starts)
+        self._starts = _Sorted(starts)
+        self._loose_starts = _Sorted(loose_starts)
 
     def exact(self, phrase: str, lo: str) -> list[int]:
         """Places of the names ``phrase`` is (or whose loose form is ``lo``)."""
@@ -125,14 +125,30 @@ def cuts_number(typed: str, name: str) -> bool:
     return typed[-1:].isdigit() and name[len(typed) : len(typed) + 1].isdigit()
 
 
-def _beginning(starts: Sequence[tuple[str, int]], prefix: str, whole: bool) -> Iterable[int]:
-    """The places of the forms in ``starts`` (sorted) that begin with ``prefix``: they are
-    together, from where ``prefix`` would be inserted."""
-    at = bisect_left(starts, (prefix, -1))
-    while at < len(starts) and starts[at][0].startswith(prefix):
-        if not (whole and cuts_number(prefix, starts[at][0])):
-            yield starts[at][1]
-        at += 1
+class _Sorted:
+    """Forms sorted, beside their names' places: the forms a prefix begins are one run of
+    them, found by two bisections, and their places are one slice (with 800 cultists,
+    "cultist" begins 800 forms, taken at once rather than walked one by one)."""
+
+    def __init__(self, pairs: list[tuple[str, int]]) -> None:
+        pairs.sort()
+        self.forms = [form for form, _i in pairs]
+        self.places = [i for _form, i in pairs]
+
+
+def _beginning(starts: _Sorted, prefix: str, whole: bool) -> list[int]:
+    """The places of the forms in ``starts`` that begin with ``prefix`` (a number it ends
+    in is whole there when ``whole``)."""
+    forms = starts.forms
+    low = bisect_left(forms, prefix)
+    high = bisect_left(forms, True, low, key=lambda form: not form.startswith(prefix))
+    if whole and prefix[-1:].isdigit():
+        return [
+            i
+            for form, i in zip(forms[low:high], starts.places[low:high], strict=True)
+            if not cuts_number(prefix, form)
+        ]
+    return starts.places[low:high]
 
 
 def _union(a: Iterable[int], b: Iterable[int]) -> list[int]:

@@ -282,7 +282,7 @@ def _ranked(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     index = _index_of(candidates)
     for looked_up in tiers_found(index, phrase, loose(phrase), one_word=one_word):
         if looked_up:
-            return tuple(candidates[i] for i in looked_up)
+            return tuple(map(candidates.__getitem__, looked_up))
     forms = _forms_of(candidates)
     word_prefix, numbers, letters = _tiers(phrase)[3:]
     walks: tuple[tuple[Callable[[_Forms], bool], Callable[[], list[int]]], ...] = (
@@ -466,10 +466,12 @@ def match_prefix_words(
                 if not kept and not missed:
                     missed = " ".join(words[: k + 1])
                 found = kept
-            if same is not None:
-                targets = {same.get(c, c) for c in found}
-                if len(targets) == 1:
-                    found = [same.get(found[0], found[0])]
+            if same is not None and found:
+                # one thing behind every name found (an alias and its name)? The first two
+                # that differ say no: 800 cultists are not folded into a set per key
+                target = same.get(found[0], found[0])
+                if all(same.get(c, c) == target for c in found):
+                    found = [target]
             if len(found) == 1:
                 return Match(found[0], k)
             if len(found) > 1 and not ambiguous:
@@ -483,7 +485,7 @@ def match_prefix_words(
     if missed and not ambiguous:  # "no character matches 'cultist 013'", not 'cultist'
         word = missed
     if ambiguous:
-        shown = _distinct(ambiguous, same)[:5]
+        shown = _distinct(ambiguous, same, count=5)
         raise NameError_(
             _("{what} {word} is ambiguous: did you mean {names}?").format(
                 what=_what(what), word=repr(word), names=_or(shown)
@@ -501,10 +503,13 @@ def match_prefix_words(
     )
 
 
-def _distinct(names: Sequence[str], same: Mapping[str, str] | None) -> list[str]:
-    """The real names behind ``names`` (aliases resolved), each once, sorted."""
-    real = {(same or {}).get(n, n) for n in names}
-    return sorted(real, key=str.casefold)
+def _distinct(
+    names: Sequence[str], same: Mapping[str, str] | None, *, count: int | None = None
+) -> list[str]:
+    """The real names behind ``names`` (aliases resolved), each once, sorted (the first
+    ``count`` of them)."""
+    real = set(map(same.get, names, names)) if same else set(names)
+    return sorted(real, key=str.casefold)[:count]
 
 
 def complete(fragment: str, candidates: Iterable[str]) -> list[str]:
