@@ -135,7 +135,7 @@ def test_cold_previews() -> None:
 
 
 def test_big_commit_at_200x60(big_save: Path) -> None:
-    sane_all([bench_big_commit(big_save, rolls=4)], ["big_commit_200x60_vs_bare_frame"])
+    sane_all([bench_big_commit(big_save, rolls=4, rounds=2)], ["big_commit_200x60_vs_demo"])
 
 
 def test_big_rss(big_save: Path) -> None:

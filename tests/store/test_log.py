@@ -40,6 +40,14 @@ def test_inline_values_parse_back(value: Any) -> None:
     assert tomllib.loads(f"v = {toml_inline(value)}")["v"] == value
 
 
+@given(st.text(st.characters(codec=None, blacklist_categories=())))
+def test_a_string_needing_no_escape_is_written_as_it_is(text: str) -> None:
+    """The quick path (printable, no quote, no backslash) writes what escaping would."""
+    from tui.store.logformat import _ESCAPES, _escaped
+
+    assert _escaped(text) == text.translate(_ESCAPES)
+
+
 def make(tmp_path: Path, count: int) -> Path:
     save = tmp_path / "c.toml"
     with Store.create(save, small_campaign()) as store:

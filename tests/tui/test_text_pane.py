@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.strip import Strip
 
 from tui.widgets.text_pane import KEEP, TextPane, head
 
@@ -137,3 +140,60 @@ def test_a_sheet_holds_of_megabytes_of_notes_only_what_a_pane_shows(
     assert sum(read) < SHEET_NOTES + 10_000, f"{sum(read):,} characters read for one sheet"
     assert notes[:SHEET_NOTES] in sheet.plain
     assert SHEET_NOTES > 400 * 200  # more than the widest, tallest pane shows of them
+
+
+def _kept(seen: list[Strip], strip: Strip) -> Strip:
+    seen.append(strip)
+    return strip
+
+
+def _rows_of(console: Console, width: int, text: Text) -> int:
+    return len(text.wrap(console, width))
+
+
+def test_rows_are_the_whole_texts_strips_and_paint_only_those_asked_for() -> None:
+    """:class:`Rows` wraps at once and paints a row when it is asked for: the rows asked
+    are those :func:`to_strips` makes, painted once each (the log panel asks a long entry
+    for the few rows it shows)."""
+    from tui.widgets.text_pane import Rows, to_strips
+
+    console = Console(width=200)
+    for text in _texts():
+        for width in (7, 40):
+            whole = to_strips(text, width, console)
+            painted: list[Strip] = []
+            rows = Rows(text, width, console, paint=partial(_kept, painted))
+            assert len(rows) == len(whole)
+            tail = rows[-3:]
+            assert tail == whole[-3:] and len(painted) == len(tail)
+            assert rows[-1] == whole[-1] and len(painted) == len(tail)  # kept, not again
+            if whole:
+                assert rows[0] == whole[0] and rows[len(rows) - 1] == whole[-1]
+            assert list(rows) == whole and len(painted) == len(whole)
+            with pytest.raises(IndexError):
+                rows[len(rows)]
+
+
+def test_whether_a_text_overflows_its_rows_is_told_from_its_start() -> None:
+    """:func:`overflow` wraps only starts of a long text: it says a text overflows exactly
+    when the whole text takes more rows, and the start it names does too."""
+    from tui.widgets.preview_rows import overflow
+
+    console = Console(width=200)
+    wrapped: list[int] = []
+
+    def count(text: Text, width: int) -> int:
+        wrapped.append(len(text))
+        return _rows_of(console, width, text)
+
+    long = Text("Alice Moore · Spot Hidden +2 → 62 ⟶ " * 900)
+    for text in [*_texts(), long]:
+        for width in (7, 40, 80):
+            for rows in (1, 3):
+                over = overflow(text, width, rows, partial(_rows_of, console, width))
+                assert (over is None) == (count(text, width) <= rows)
+                if over is not None:
+                    assert count(head(text, over), width) > rows
+    wrapped.clear()
+    assert overflow(long, 80, 3, lambda t: count(t, 80)) is not None
+    assert max(wrapped) < 2_000 < len(long)  # a start, not 30,000 characters

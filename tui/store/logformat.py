@@ -63,8 +63,17 @@ _ESCAPES.update(
 _ESCAPES.update({i: "\ufffd" for i in range(0xD800, 0xE000)})  # lone surrogates
 
 
+def _escaped(text: str) -> str:
+    """``text`` with what TOML escapes escaped; a printable text without quotes or
+    backslashes (nearly every name and sentence of a log) is itself, found by three scans
+    in C rather than a look-up per character (a big entry holds 15,000 strings)."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return text
+    return text.translate(_ESCAPES)
+
+
 def _string(text: str) -> str:
-    return '"' + text.translate(_ESCAPES) + '"'
+    return '"' + _escaped(text) + '"'
 
 
 def toml_inline(value: Any) -> str:
@@ -79,7 +88,7 @@ def toml_inline(value: Any) -> str:
         for k, v in value.items():
             of = type(v)
             if of is str:
-                items.append(f'{_key(k)} = "{v.translate(_ESCAPES)}"')
+                items.append(f'{_key(k)} = "{_escaped(v)}"')
             elif of is int:
                 items.append(f"{_key(k)} = {v}")
             elif v is not None:

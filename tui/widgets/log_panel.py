@@ -156,7 +156,7 @@ class LogPanel(StripPane):
         self._entries: list[LogEntry] = []
         self._undone: set[int] = set()
         self._back = 0  # lines scrolled back from the newest
-        self._wrapped: dict[tuple[int, bool, int], list[Strip]] = {}
+        self._wrapped: dict[tuple[int, bool, int], Sequence[Strip]] = {}
         self._version = 0  # bumped by every change of what the panel holds or where it looks
         self._visible_key: object = None
         self._visible_lines: list[Strip] = []  # painted in the panel's colours
@@ -367,23 +367,24 @@ class LogPanel(StripPane):
         self._lit = ((), [])
         super().notify_style_update()
 
-    def _lit_lines(self, entry: LogEntry, lines: list[Strip]) -> list[Strip]:
+    def _lit_lines(self, entry: LogEntry, lines: Sequence[Strip]) -> list[Strip]:
         """``lines`` (the entry's rows) highlighted, made once per entry, state and width."""
         key = (entry.seq, entry.seq in self._undone, lines[0].cell_length if lines else 0)
         if self._lit[0] != key:
             self._lit = (key, [line.apply_style(SELECTED) for line in lines])
         return self._lit[1]
 
-    def _lines_of(self, entry: LogEntry, width: int) -> list[Strip]:
+    def _lines_of(self, entry: LogEntry, width: int) -> Sequence[Strip]:
         """The entry wrapped to ``width`` and painted in the panel's colours (cached: a new
-        entry paints its own rows, not the screenful above it)."""
+        entry paints its own rows, not the screenful above it; a row is painted once it
+        shows, so an entry of hundreds of rows paints the few on screen)."""
         undone = entry.seq in self._undone
         key = (entry.seq, undone, width)
         lines = self._wrapped.get(key)
         if lines is None:
             if len(self._wrapped) > 4 * SHOWN:
                 self._wrapped.clear()
-            lines = self.painted_strips(entry_text(entry, undone=undone, mono=self.mono), width)
+            lines = self.painted_rows(entry_text(entry, undone=undone, mono=self.mono), width)
             self._wrapped[key] = lines
         return lines
 
@@ -405,7 +406,7 @@ class LogPanel(StripPane):
                 rows = self._lines_of(entry, width)
                 if entry.seq == self._selected:
                     rows = self._lit_lines(entry, rows)
-                lines[:0] = rows
+                lines[:0] = rows[max(0, len(rows) - (need - len(lines))) :]
                 if len(lines) >= need:
                     break
         self._back = min(self._back, max(0, len(lines) - height))

@@ -3,7 +3,7 @@ committed since, each cut to the rows with a mark saying where the rest is."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -20,6 +20,7 @@ __all__ = [
     "cut_to_rows",
     "fitted",
     "outcomes_kept",
+    "overflow",
     "result_row",
     "stacked",
     "typed_preview",
@@ -51,10 +52,28 @@ def typed_preview(preview: Preview, *, mono: bool) -> Text:
     return shown
 
 
+def overflow(text: Text, width: int, rows: int, count: Callable[[Text], int]) -> int | None:
+    """The length of a start of ``text`` that already takes more than ``rows`` rows of
+    ``width`` (``count`` says how many a text takes), or None when all of it fits.
+
+    Only starts are wrapped, four times longer each time: a row break depends only on what
+    comes before it, so a start takes at most the rows of the whole text. The result of the
+    end of 200 characters' adventure is 30,000 characters (700 rows), for three rows.
+    """
+    size = max(1, width) * (rows + 1)
+    while True:
+        start = head(text, size)
+        if count(start) > rows:
+            return len(start)
+        if len(start) == len(text):
+            return None
+        size *= 4
+
+
 def result_row(text: Text, width: int, console: Console, *, logged: bool) -> Text | None:
     """A result too long for the rows, cut with a note of where it is whole (the log, or a
     message when it is not logged); ``None`` when it fits."""
-    if len(text.wrap(console, width)) <= PREVIEW_ROWS:
+    if overflow(text, width, PREVIEW_ROWS, lambda t: len(t.wrap(console, width))) is None:
         return None
     where = _(" (whole text in the log)") if logged else _(" (whole text in the message)")
     size = max(1, width * (PREVIEW_ROWS - 1) - len(where) - 2)
@@ -94,7 +113,8 @@ def cut_to_rows(text: Text, width: int, rows: int, console: Console, mark: Text)
     elsewhere at a word: never "fail…", and never an outcome without its chance (what
     must stay whole is also held together with no-break spaces, which are not words'
     ends here)."""
-    if len(to_strips(text, width, console)) <= rows:
+    over = overflow(text, width, rows, lambda t: len(to_strips(t, width, console)))
+    if over is None:
         return None
 
     def cut(size: int) -> Text:
@@ -103,7 +123,7 @@ def cut_to_rows(text: Text, width: int, rows: int, console: Console, mark: Text)
         shown.append_text(mark)
         return shown
 
-    low, high = 0, len(text)  # cut(low) fits (an empty start), cut(high) does not
+    low, high = 0, over  # cut(low) fits (an empty start), cut(high) does not
     while high - low > 1:
         middle = (low + high) // 2
         if len(to_strips(cut(middle), width, console)) <= rows:

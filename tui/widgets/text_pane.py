@@ -13,8 +13,8 @@ turn into dark greys on a near-black panel.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Unpack
+from collections.abc import Callable, Sequence
+from typing import Unpack, overload
 
 from rich.color import Color as RichColor
 from rich.color import ColorType
@@ -30,6 +30,7 @@ from tui.widgets.options import WidgetOptions
 
 __all__ = [
     "KEEP",
+    "Rows",
     "StripPane",
     "TextPane",
     "head",
@@ -128,20 +129,73 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
     Every pane paints through here, so no text of a save ever reaches the terminal as a
     control sequence (see :mod:`tui.base.textsafe`). ``mono`` (NO_COLOR) drops the colours.
     """
-    text = safe(text)
-    text = uncoloured(text) if mono else legible(text)
-    held = KEEP in text.plain
-    if held:
-        text = text.copy()
-        text.plain = text.plain.replace(KEEP, _HELD)
-    strips = []
-    for line in text.wrap(console, max(1, width), overflow="fold"):
-        if held:
-            line.plain = line.plain.replace(_HELD, " ")
-        strips.append(
-            Strip(list(line.render(console, end=""))).extend_cell_length(width).crop(0, width)
-        )
-    return strips
+    return list(Rows(text, width, console, mono=mono))
+
+
+class Rows(Sequence[Strip]):
+    """``text`` wrapped to ``width`` (as :func:`to_strips`), each row painted when first
+    asked for, then kept.
+
+    Wrapping a text only finds where its rows break; painting a row makes its segments. The
+    log panel shows a screenful: the end of 200 characters' adventure is one entry of 700
+    rows at 80 columns, of which it paints the last twenty (``rows[-20:]``). ``paint``
+    gives a painted row its pane's colours.
+    """
+
+    def __init__(
+        self,
+        text: Text,
+        width: int,
+        console: Console,
+        *,
+        mono: bool = False,
+        paint: Callable[[Strip], Strip] | None = None,
+    ) -> None:
+        text = safe(text)
+        text = uncoloured(text) if mono else legible(text)
+        self._held = KEEP in text.plain
+        if self._held:
+            text = text.copy()
+            text.plain = text.plain.replace(KEEP, _HELD)
+        self._lines = text.wrap(console, max(1, width), overflow="fold")
+        self._width = width
+        self._console = console
+        self._paint = paint
+        self._strips: list[Strip | None] = [None] * len(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._strips)
+
+    def _row(self, at: int) -> Strip:
+        strip = self._strips[at]
+        if strip is None:
+            line = self._lines[at]
+            if self._held:
+                line.plain = line.plain.replace(_HELD, " ")
+            strip = (
+                Strip(list(line.render(self._console, end="")))
+                .extend_cell_length(self._width)
+                .crop(0, self._width)
+            )
+            if self._paint is not None:
+                strip = self._paint(strip)
+            self._strips[at] = strip
+        return strip
+
+    @overload
+    def __getitem__(self, at: int) -> Strip: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[Strip]: ...
+
+    def __getitem__(self, at: int | slice) -> Strip | list[Strip]:
+        if isinstance(at, slice):
+            return [self._row(i) for i in range(*at.indices(len(self._strips)))]
+        if at < 0:
+            at += len(self._strips)
+        if not 0 <= at < len(self._strips):
+            raise IndexError(at)
+        return self._row(at)
 
 
 class StripPane(FramedWidget):
@@ -178,6 +232,10 @@ class StripPane(FramedWidget):
     def painted_strips(self, text: Text, width: int) -> list[Strip]:
         """``text`` wrapped to ``width`` and painted in the pane's colours, to be cached."""
         return [self.painted(line) for line in self.strips(text, width)]
+
+    def painted_rows(self, text: Text, width: int) -> Rows:
+        """:meth:`painted_strips`, each row painted only once it is asked for."""
+        return Rows(text, width, self.app.console, mono=self.mono, paint=self.painted)
 
     def blank(self) -> Strip:
         """An empty row (the same one each time, so it is framed once)."""

@@ -174,6 +174,26 @@ class ExtendedCheck:
     consequences: Mapping[str, Any] = field(default_factory=dict)
 
 
+#: each characters tuple's places by folded name, for the last few tuples (by id, checked by
+#: identity): the roll entry asks for characters by name several times a key, and a scan
+#: folded 800 names each time; a change of any character makes a new tuple, indexed once
+_PLACES: dict[int, tuple[tuple[Character, ...], dict[str, int]]] = {}
+
+
+def _places(characters: tuple[Character, ...]) -> dict[str, int]:
+    """``characters``' places by case-folded name (the first of a name, as a scan finds)."""
+    hit = _PLACES.get(id(characters))
+    if hit is not None and hit[0] is characters:
+        return hit[1]
+    places: dict[str, int] = {}
+    for i, ch in enumerate(characters):
+        places.setdefault(ch.name.casefold(), i)
+    if len(_PLACES) >= 8:
+        _PLACES.clear()
+    _PLACES[id(characters)] = (characters, places)
+    return places
+
+
 @dataclass(frozen=True)
 class Campaign:
     """Everything the save holds except the log (which is append-only, stored apart)."""
@@ -190,18 +210,14 @@ class Campaign:
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (exact, case-insensitive)."""
-        folded = name.casefold()
-        for ch in self.characters:
-            if ch.name.casefold() == folded:
-                return ch
-        raise KeyError(name)
+        return self.characters[self.index_of(name)]
 
     def index_of(self, name: str) -> int:
-        folded = name.casefold()
-        for i, ch in enumerate(self.characters):
-            if ch.name.casefold() == folded:
-                return i
-        raise KeyError(name)
+        """The place of the character called ``name`` (exact, case-insensitive)."""
+        try:
+            return _places(self.characters)[name.casefold()]
+        except KeyError:
+            raise KeyError(name) from None
 
     def with_character(self, updated: Character, *, old_name: str | None = None) -> Campaign:
         """Replace the character named ``old_name`` (default: ``updated.name``)."""

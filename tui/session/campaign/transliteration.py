@@ -92,6 +92,7 @@ def loose(form: str) -> str:
     return form
 
 
+@lru_cache(maxsize=8192)  # Tab asks it of the 40 names it offers, on every key
 def script_of(text: str) -> str:
     """``"cyrillic"``, ``"latin"`` or ``""``: the script of the last letter in ``text``."""
     for ch in reversed(text):

@@ -37,6 +37,7 @@ from tui.language import N_, _, tr
 from tui.session.campaign.name_forms import distance
 from tui.session.campaign.transliteration import alternate, loose, normal, romanise, script_of
 from tui.session.entry.name_index import NameIndex, cuts_number, tiers_found
+from tui.session.entry.near_index import NearIndex
 
 __all__ = [
     "Match",
@@ -275,24 +276,60 @@ def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
 @lru_cache(maxsize=512)
 def _ranked(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     # cached: while the GM types the skill, the character's words are ranked again per key;
-    # the first tiers are looked up (tui.session.entry.name_index), the others walk the list
+    # the first tiers are looked up (tui.session.entry.name_index), the others test only
+    # the names the index says they may find
     one_word = len(phrase.split()) == 1
-    for places in tiers_found(_index_of(candidates), phrase, loose(phrase), one_word=one_word):
-        if places:
-            return tuple(candidates[i] for i in places)
+    index = _index_of(candidates)
+    for looked_up in tiers_found(index, phrase, loose(phrase), one_word=one_word):
+        if looked_up:
+            return tuple(map(candidates.__getitem__, looked_up))
     forms = _forms_of(candidates)
-    for test in _tiers(phrase)[3:]:
+    word_prefix, numbers, letters = _tiers(phrase)[3:]
+    walks: tuple[tuple[Callable[[_Forms], bool], Callable[[], list[int]]], ...] = (
+        (word_prefix, lambda: _with_words(index, phrase, numbers=False)),
+        (numbers, lambda: _with_words(index, phrase, numbers=True)),
+        (letters, lambda: _with_letters(index, phrase)),
+    )
+    for test, places in walks:
         if test is _never:
             continue
-        found = tuple(c for c, f in forms if test(f))
+        found = tuple(forms[i][0] for i in places() if test(forms[i][1]))
         if found:
             return found
     return ()
 
 
+def _with_words(index: NameIndex, phrase: str, *, numbers: bool) -> list[int]:
+    """Places (in order) of the names with a word each word of ``phrase`` (or of its loose
+    form) may begin, or be the number of: all the word-prefix tiers can find."""
+    found: set[int] = set()
+    for words in (phrase.split(), loose(phrase).split()):
+        mine: set[int] | None = None
+        for word in words:
+            got = index.starting(word, numbers=numbers)
+            mine = got if mine is None else mine & got
+            if not mine:
+                break
+        found |= mine or set()
+    return sorted(found)
+
+
+def _with_letters(index: NameIndex, phrase: str) -> list[int]:
+    """Places (in order) of the names with every letter of ``phrase`` (or of its loose
+    form): all that letters in order can find."""
+    squashed = phrase.replace(" ", "")
+    return sorted(index.having(squashed) | index.having(loose(phrase).replace(" ", "")))
+
+
 def _rank_typo(phrase: str, candidates: Sequence[str]) -> list[str]:
     """Candidates ``phrase`` names with one typo per word (the last resort)."""
     return list(_ranked_typo(phrase, tuple(candidates)))
+
+
+@lru_cache(maxsize=64)
+def _typo_index_of(candidates: tuple[str, ...]) -> NearIndex:
+    """The candidates' loose words, by every prefix: what a typed word may be one typo from."""
+    return NearIndex([((), f.words[-1]) for _c, f in _forms_of(candidates)], reach=1)
 
 
 @lru_cache(maxsize=512)
@@ -304,24 +341,55 @@ def _ranked_typo(phrase: str, candidates: tuple[str, ...], whole: bool = True) -
     def near(w: str, n: str) -> bool:
         return _near_word(w, n, whole)
 
-    return tuple(c for c in candidates if _word_prefix(typed, _forms(c).words[-1], near))
+    # the names with a word each typed word begins, or is one typo from (the words a typo
+    # is forgiven in), found in the indexes; then tested
+    index, typos = _index_of(candidates), _typo_index_of(candidates)
+    places: set[int] | None = None
+    for w in typed:
+        mine = index.starting(w)
+        if len(w) >= 4 and not any(c.isdigit() for c in w):
+            mine = mine | typos.around(w, 1)
+        places = mine if places is None else places & mine
+        if not places:
+            return ()
+    forms = _forms_of(candidates)
+    return tuple(
+        forms[i][0]
+        for i in sorted(places or ())
+        if _word_prefix(typed, forms[i][1].words[-1], near)
+    )
+
+
+@lru_cache(maxsize=64)
+def _near_index_of(candidates: tuple[str, ...]) -> NearIndex:
+    """What :func:`nearest` compares of each candidate: its loose words whole, its loose form
+    without spaces whole and by the phrase's length."""
+    return NearIndex([(f.words[-1], (f.squashed[-1],)) for _c, f in _forms_of(candidates)])
 
 
 def nearest(typed: str, candidates: Iterable[str], *, count: int = 3) -> list[str]:
-    """Up to ``count`` candidates closest to ``typed`` (two edits at most), closest first."""
+    """Up to ``count`` candidates closest to ``typed`` (two edits at most), closest first.
+
+    Only the candidates :class:`~tui.session.entry.near_index.NearIndex` finds near are
+    compared letter by letter, so a failed name costs look-ups, not one comparison per
+    character of the campaign.
+    """
     phrase = loose(normal(typed)).replace(" ", "")
     if len(phrase) < 2:
         return []
+    reach = 1 if len(phrase) < 5 else 2
+    names = tuple(candidates)
+    forms = _forms_of(names)
     scored: list[tuple[int, str]] = []
-    for c in candidates:
-        f = _forms(c)
+    for i in _near_index_of(names).around(phrase, reach):
+        c, f = forms[i]
         best = min(
             distance(phrase, f.squashed[-1][: len(phrase) + 1], 2),
             distance(phrase, f.squashed[-1], 2),
         )
         for word in f.words[-1]:
             best = min(best, distance(phrase, word, 2))
-        if best <= (1 if len(phrase) < 5 else 2):
+        if best <= reach:
             scored.append((best, c))
     scored.sort(key=lambda s: (s[0], s[1].casefold()))
     return [c for _, c in scored[:count]]
@@ -398,10 +466,12 @@ def match_prefix_words(
                 if not kept and not missed:
                     missed = " ".join(words[: k + 1])
                 found = kept
-            if same is not None:
-                targets = {same.get(c, c) for c in found}
-                if len(targets) == 1:
-                    found = [same.get(found[0], found[0])]
+            if same is not None and found:
+                # one thing behind every name found (an alias and its name)? The first two
+                # that differ say no: 800 cultists are not folded into a set per key
+                target = same.get(found[0], found[0])
+                if all(same.get(c, c) == target for c in found):
+                    found = [target]
             if len(found) == 1:
                 return Match(found[0], k)
             if len(found) > 1 and not ambiguous:
@@ -415,7 +485,7 @@ def match_prefix_words(
     if missed and not ambiguous:  # "no character matches 'cultist 013'", not 'cultist'
         word = missed
     if ambiguous:
-        shown = _distinct(ambiguous, same)[:5]
+        shown = _distinct(ambiguous, same, count=5)
         raise NameError_(
             _("{what} {word} is ambiguous: did you mean {names}?").format(
                 what=_what(what), word=repr(word), names=_or(shown)
@@ -433,10 +503,13 @@ def match_prefix_words(
     )
 
 
-def _distinct(names: Sequence[str], same: Mapping[str, str] | None) -> list[str]:
-    """The real names behind ``names`` (aliases resolved), each once, sorted."""
-    real = {(same or {}).get(n, n) for n in names}
-    return sorted(real, key=str.casefold)
+def _distinct(
+    names: Sequence[str], same: Mapping[str, str] | None, *, count: int | None = None
+) -> list[str]:
+    """The real names behind ``names`` (aliases resolved), each once, sorted (the first
+    ``count`` of them)."""
+    real = set(map(same.get, names, names)) if same else set(names)
+    return sorted(real, key=str.casefold)[:count]
 
 
 def complete(fragment: str, candidates: Iterable[str]) -> list[str]:
@@ -461,8 +534,10 @@ def _completed(phrase: str, cands: tuple[str, ...]) -> tuple[str, ...]:
     prefix = [i for i in index.prefix(phrase, lo, whole=False) if i not in seen]
     taken = {*exact, *prefix}
     found = [cands[i] for i in (*exact, *prefix)] + [
-        c for i, (c, f) in enumerate(forms) if i not in taken and word_prefix(f)
+        forms[i][0]
+        for i in _with_words(index, phrase, numbers=False)
+        if i not in taken and word_prefix(forms[i][1])
     ]
     if not found and letters is not _never:
-        found = [c for c, f in forms if letters(f)]
+        found = [forms[i][0] for i in _with_letters(index, phrase) if letters(forms[i][1])]
     return tuple(found) or _ranked_typo(phrase, cands, False)

@@ -16,6 +16,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from tui.language import vs_words
@@ -163,7 +164,9 @@ def _order(table: Table, kind: str, who: str | None, reals: Sequence[str]) -> li
     use = _use(table)
     if kind == "CHAR":
         place = table.character_places()
-        if not use:  # nothing rolled yet: the campaign's order, the best 40 without a sort
+        if not use:  # nothing rolled yet: the campaign's order
+            if place.keys() >= set(reals):  # a sort keyed in C, not a call per name
+                return sorted(reals, key=place.__getitem__)
             last = len(place)
             return heapq.nsmallest(MAX_OFFERED, reals, key=lambda r: place.get(r, last))
         return heapq.nsmallest(
@@ -181,14 +184,21 @@ def _order(table: Table, kind: str, who: str | None, reals: Sequence[str]) -> li
 # -- which name to write ----------------------------------------------------------------------
 def _cased(name: str, typed: str) -> str:
     """``name`` in the case the GM types in: lower case stays lower, capitals stay capitals."""
+    case = _case_of(typed)
+    return name.lower() if case == "lower" else name.upper() if case == "upper" else name
+
+
+@lru_cache(maxsize=256)  # asked for each of the 40 names offered, with the same typed text
+def _case_of(typed: str) -> str:
+    """``"lower"``, ``"upper"`` or ``""`` (as written): the case ``typed`` is in."""
     letters = [c for c in typed if c.isalpha()]
     if not letters:
-        return name
+        return ""
     if all(c.islower() for c in letters):
-        return name.lower()
+        return "lower"
     if len(letters) > 1 and all(c.isupper() for c in letters):
-        return name.upper()
-    return name
+        return "upper"
+    return ""
 
 
 def _display(real: str, names: Sequence[str], typed: str, script: str) -> str:
@@ -259,14 +269,21 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
     if not names:
         return []
     found = complete(typed, list(names))
-    by_real: dict[str, list[str]] = {}
-    for name in found:
-        by_real.setdefault(names.get(name, name), []).append(name)
-    reals = _order(table, kind, who, list(by_real))[:MAX_OFFERED]
+    # the things found, each once in the order found; only the offered ones (40 of what
+    # may be 800) get their names gathered: the names found first, in order, then every
+    # other alias, for the script choice
+    reals = _order(table, kind, who, list(dict.fromkeys(map(names.get, found, found))))
+    reals = reals[:MAX_OFFERED]
     aliases = _aliases(names)
-    for real in reals:  # every alias of an offered thing, for the script choice
-        mine = by_real[real]
-        mine.extend(n for n in aliases.get(real, ()) if n not in mine)
+    among = set(found)
+    by_real: dict[str, list[str]] = {}
+    for real in reals:
+        every = aliases.get(real, [real])
+        mine = [n for n in every if n in among]
+        if len(mine) > 1:  # a name and its alias both found: in the order found
+            mine.sort(key=found.index)
+        mine.extend(n for n in every if n not in among)
+        by_real[real] = mine
     script = _script(typed) or _script(head)
     case_from = typed or head.rstrip().rpartition(" ")[2]
     return [
