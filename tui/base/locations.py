@@ -14,6 +14,7 @@ __all__ = [
     "APP_NAME",
     "bestiary_dir",
     "bug_log_path",
+    "catalog_cache_dir",
     "config_path",
     "default_saves_dir",
     "history_dir",
@@ -67,6 +68,14 @@ def config_path() -> Path:
     import platformdirs
 
     return platformdirs.user_config_path(APP_NAME, appauthor=False) / "config.toml"
+
+
+def catalog_cache_dir() -> Path:
+    """``catalogs/`` in the per-user cache folder: each translation catalog compiled once
+    (:mod:`tui.language.compiled`); deleting it costs only the next start's time."""
+    import platformdirs
+
+    return platformdirs.user_cache_path(APP_NAME, appauthor=False) / "catalogs"
 
 
 def state_dir() -> Path:

@@ -100,9 +100,12 @@ def _run(args: list[str]) -> int:
         print(version_text())
         return 0
     from tui import language as i18n
+    from tui.base.locations import catalog_cache_dir
+    from tui.base.regular import read_bounded
     from tui.cli.lang import argparse_words, language
     from tui.cli.parsers import UsageError, env, parser
 
+    i18n.keep_compiled(catalog_cache_dir(), read_bounded)  # a start parses no .po twice
     i18n.set_language(language(args, env("TABLEKEEPER_CONFIG")))
     with argparse_words():
         try:

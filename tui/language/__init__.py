@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import gettext
     from typing import Any
 
+    from tui.language.compiled import Reader
     from tui.language.message import Msg
     from tui.language.po import Entry
 
@@ -43,6 +44,7 @@ __all__ = [
     "entry_words",
     "gm_hint",
     "joined",
+    "keep_compiled",
     "language_name",
     "languages",
     "locale_language",
@@ -127,6 +129,18 @@ _added: dict[str, list[Entry]] = {}
 _read: dict[str, tuple[str, tuple[Entry, ...]]] = {}
 #: the translation in use; ``None`` is English (no catalog, not even gettext, is loaded)
 _state: dict[str, Any] = {"lang": SOURCE, "tr": None}
+#: each catalog file's translations without added messages, compiled once
+_base: dict[str, gettext.GNUTranslations] = {}
+#: where compiled catalogs are kept and how they are read (:func:`keep_compiled`)
+_compiled_in: dict[str, Any] = {"folder": None, "read": None}
+
+
+def keep_compiled(folder: str | os.PathLike[str] | None, read: Reader | None) -> None:
+    """Keep each catalog compiled in ``folder`` (the per-user cache's ``catalogs/``), read
+    with ``read`` (:func:`tui.base.regular.read_bounded`), so a start does not parse the
+    ``.po`` again (:mod:`tui.language.compiled`); ``None``: parse it every time. The entry
+    point sets it: this layer knows neither the user's folders nor the file opener."""
+    _compiled_in["folder"], _compiled_in["read"] = folder, read
 
 
 def _entries(lang: str) -> tuple[str, tuple[Entry, ...]]:
@@ -139,7 +153,19 @@ def _entries(lang: str) -> tuple[str, tuple[Entry, ...]]:
     return _read[path]
 
 
+def _compiled(lang: str) -> gettext.GNUTranslations:
+    """``lang``'s catalog as it ships, from the compiled cache when there is one."""
+    path = catalog_path(lang)
+    if path not in _base:
+        from tui.language.compiled import compiled
+
+        _base[path] = compiled(path, lang, _compiled_in["folder"], _compiled_in["read"])
+    return _base[path]
+
+
 def _translations(lang: str) -> gettext.NullTranslations:
+    if not _added.get(lang):
+        return _compiled(lang)
     from tui.language import po
 
     header, entries = _entries(lang)
@@ -190,9 +216,7 @@ def plural_index(lang: str, n: int) -> int:
         return 0 if n == 1 else 1
     import gettext
 
-    from tui.language import po
-
-    rule = po.header_fields(_entries(lang)[0]).get("Plural-Forms", "plural=(n != 1);")
+    rule = _compiled(lang).info().get("plural-forms", "plural=(n != 1);")
     expression = rule.partition("plural=")[2].rstrip().rstrip(";")
     return int(gettext.c2py(expression)(abs(n)))
 
