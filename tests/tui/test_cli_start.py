@@ -43,7 +43,7 @@ def _modules_after(words: list[str], home: Path) -> tuple[str, list[str]]:
         "print(json.dumps([out.getvalue(), sorted(sys.modules)]))\n"
     )
     environ = {k: v for k, v in os.environ.items() if not k.startswith("TABLEKEEPER_")}
-    for name in ("data", "config", "state"):  # a fresh user: no config file
+    for name in ("data", "config", "state", "cache"):  # a fresh user: no config file
         environ[f"XDG_{name.upper()}_HOME"] = str(home / name)
     done = subprocess.run(
         [sys.executable, "-c", program],
@@ -70,14 +70,47 @@ def test_version_and_help_import_nothing_they_do_not_print(
     assert "importlib.metadata" not in modules  # the versions come from the folders' names
 
 
-def test_help_reads_a_config_file_when_there_is_one(tmp_path: Path) -> None:
+#: what ``--help`` with a config file does not need either: the config module, the catalog's
+#: parser (once compiled), and for a plain file TOML's reader with its typing and datetime
+NOT_FOR_HELP_WITH_CONFIG = (*NOT_FOR_HELP, "tui.language.po", "tomllib", "datetime")
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_help_reads_a_config_file_without_the_config_module(language: str, tmp_path: Path) -> None:
+    """Regression (issue 50): with a config file, ``--help`` loaded the config module (and
+    dataclasses, tomllib, the store's readers) and in Russian parsed the whole ``.po``."""
     config = tmp_path / "config" / "tablekeeper" / "config.toml"
     config.parent.mkdir(parents=True)
-    config.write_text(f'language = "ru"\nsaves = "{tmp_path / "mine"}"\n', encoding="utf-8")
+    saves = tmp_path / "mine"
+    config.write_text(
+        f'# mine\nlanguage = "{language}"\nsaves = "{saves}"\n\n[keymap]\n"app.undo" = "ctrl+u"\n',
+        encoding="utf-8",
+    )
+    first, _modules = _modules_after(["--help"], tmp_path)  # compiles the catalog once
     printed, modules = _modules_after(["--help"], tmp_path)
-    assert printed.startswith("использование: tablekeeper")  # the config's language
-    assert str(tmp_path / "mine") in printed  # and its saves folder
-    assert "tui.app.config" in modules
+    assert printed == first
+    usage = "использование: tablekeeper" if language == "ru" else "usage: tablekeeper"
+    assert printed.startswith(usage)  # the config's language
+    assert str(saves) in printed  # and its saves folder
+    assert [m for m in modules if m.startswith(HEAVY)] == []
+    assert [m for m in modules if m.startswith(NOT_FOR_HELP_WITH_CONFIG)] == []
+
+
+def test_help_with_a_config_of_any_toml_reads_it_and_a_broken_one_does_not_stop_it(
+    tmp_path: Path,
+) -> None:
+    config = tmp_path / "config" / "tablekeeper" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('language = "r\\u0075"\nkeymap = {}\n', encoding="utf-8")  # not plain
+    printed, modules = _modules_after(["--help"], tmp_path)
+    assert printed.startswith("использование: tablekeeper")
+    assert "tomllib" in modules  # TOML's own reader, for what the glance does not read
+    assert [m for m in modules if m.startswith("tui.app")] == []  # the first compiles the .po
+    for broken in ('language = "ru"\nlanguage = "ru"\n', 'language = "ru\n', "\x00", "[[["):
+        config.write_text(broken, encoding="utf-8")
+        printed, modules = _modules_after(["--help"], tmp_path)
+        assert printed.startswith("usage: tablekeeper")  # the defaults: the locale's C
+        assert [m for m in modules if m.startswith(HEAVY)] == []
 
 
 def test_the_version_names_the_installed_distributions() -> None:

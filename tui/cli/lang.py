@@ -3,7 +3,8 @@
 The language is ``--lang LANG`` (``en`` or a language with a catalog) anywhere on the line
 (read before any parser runs, so the help is already in it), else the config's ``language``
 (the file of ``--config`` or ``TABLEKEEPER_CONFIG``, else the usual one; a config that cannot
-be read leaves it to the locale), else the locale. argparse looks its texts up through the
+be read leaves it to the locale; only its ``language`` is read, by
+:mod:`tui.cli.config_glance`), else the locale. argparse looks its texts up through the
 module-level function ``argparse._`` (its gettext domain): :func:`argparse_words` points it
 at the catalog while the command line runs and restores it afterwards; the texts a
 Tablekeeper command line can show are listed in :data:`ARGPARSE_WORDS` for the catalog.
@@ -61,16 +62,11 @@ def language(args: Sequence[str], config_env: str | None) -> str:
     configured = None
     if chosen not in i18n.languages():
         explicit = flag(args, "--config") or config_env
-        try:
-            from tui.base.locations import config_path
+        from tui.base.locations import config_path
+        from tui.cli.config_glance import glance
 
-            path = Path(explicit) if explicit else config_path()
-            if os.path.lexists(path):  # none: the defaults, without loading the config module
-                from tui.app.config import load_config
-
-                configured = load_config(path).language
-        except Exception:  # a config the app will report on; the command line goes on
-            configured = None
+        # its two keys alone, without the config module (a broken file: the locale's)
+        configured = glance(Path(explicit) if explicit else config_path())[0]
     return i18n.choose(chosen, configured, os.environ)
 
 

@@ -110,9 +110,8 @@ def _epilog() -> str:
 
 
 def _saves_now() -> Path:
-    """The saves folder without flags: the variable, the config's, or the default. The
-    config module is loaded only when there is a file to read (a missing one is all
-    defaults): most of what ``--help`` would otherwise import."""
+    """The saves folder without flags: the variable, the config's, or the default (the
+    config's ``saves`` read at a glance, :mod:`tui.cli.config_glance`)."""
     from tui.base.locations import config_path, default_saves_dir
 
     variable = env("TABLEKEEPER_SAVES")
@@ -120,11 +119,9 @@ def _saves_now() -> Path:
         return Path(variable).expanduser()
     named = env("TABLEKEEPER_CONFIG")
     path = Path(named) if named else config_path()
-    saves = None
-    if os.path.lexists(path):
-        from tui.app.config import load_config
+    from tui.cli.config_glance import glance
 
-        saves = load_config(path).saves
+    saves = glance(path)[1]  # without the config module: most of what --help would import
     return saves if saves is not None else default_saves_dir()
 
 
