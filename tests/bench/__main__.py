@@ -25,7 +25,12 @@ from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls
 from tests.bench.bench_checkpoint import bench_checkpoint_bytes
-from tests.bench.bench_cli_start import bench_cli_help, bench_cli_version
+from tests.bench.bench_cli_start import (
+    bench_cli_help,
+    bench_cli_help_ru,
+    bench_cli_help_with_config,
+    bench_cli_version,
+)
 from tests.bench.bench_find import bench_find, bench_recap_adventure, bench_recap_rss
 from tests.bench.bench_keystroke import bench_keystroke
 from tests.bench.bench_notes import bench_notes, bench_notes_50mb_change, bench_notes_change
@@ -58,6 +63,8 @@ BENCHES: tuple[Callable[[], Figure], ...] = (
     bench_autosave_longest,
     bench_cli_version,
     bench_cli_help,
+    bench_cli_help_with_config,
+    bench_cli_help_ru,
 )
 
 

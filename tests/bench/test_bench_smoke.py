@@ -22,7 +22,12 @@ from tests.bench.bench_big_save import bench_big_save
 from tests.bench.bench_big_startup import bench_big_rss, bench_big_startup
 from tests.bench.bench_calls import bench_calls, calls
 from tests.bench.bench_checkpoint import bench_checkpoint_bytes
-from tests.bench.bench_cli_start import bench_cli_help, bench_cli_version
+from tests.bench.bench_cli_start import (
+    bench_cli_help,
+    bench_cli_help_ru,
+    bench_cli_help_with_config,
+    bench_cli_version,
+)
 from tests.bench.bench_find import bench_find, bench_recap_adventure, bench_recap_rss
 from tests.bench.bench_keystroke import bench_keystroke
 from tests.bench.bench_notes import bench_notes, bench_notes_50mb_change, bench_notes_change
@@ -69,6 +74,8 @@ def test_autosave_longest_once() -> None:
 def test_cli_version_and_help_once() -> None:
     sane(bench_cli_version(repeats=1), "cli_version_vs_bare_python", 2.0)
     sane(bench_cli_help(repeats=1), "cli_help_vs_bare_python", 2.0)
+    sane(bench_cli_help_with_config(repeats=1), "cli_help_with_config_vs_bare_python", 2.0)
+    sane(bench_cli_help_ru(repeats=1), "cli_help_ru_vs_bare_python", 2.0)
 
 
 def test_save_and_rss() -> None:
