@@ -63,6 +63,7 @@ def test_a_missing_default_config_is_the_defaults(tmp_path: Path) -> None:
         ("theme = 3\n", "config.toml: theme: expected a theme name in quotes, got a number"),
         ('language = "de"\n', "config.toml: language: expected one of en, ru, got 'de'"),
         ("saves = false\n", "config.toml: saves: expected a folder path in quotes"),
+        ('saves = "~nosuchuser42/x"\n', "config.toml: saves: '~nosuchuser42/x': no user with"),
         ('colour = "red"\n', "config.toml: colour: unknown key, ignored"),
         ('keymap = "x"\n', "config.toml: keymap: expected a [keymap] table"),
         ('[keymap]\n"app.undoo" = "u"\n', 'config.toml: keymap."app.undoo": no such binding id'),

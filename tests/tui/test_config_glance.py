@@ -46,6 +46,7 @@ TEXTS = [
     "language = 'ru'''\n",
     'language = "ru" # a comment with "quotes" and = signs\n',
     'language.x = "ru"\n',
+    'language = "ru"\nsaves = "~nosuchuser42/x"\n',  # a home folder of no user
     'language = "ru"\n[[list]]\nx = "1"\n',
 ]
 

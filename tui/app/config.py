@@ -185,7 +185,10 @@ def _theme(value: object, themes: Collection[str]) -> str:
 def _saves(value: object) -> Path:
     if not isinstance(value, str) or not value.strip():
         raise _Bad(msg("expected a folder path in quotes, got {kind}", kind=_kind(value)))
-    return Path(value).expanduser()
+    try:
+        return Path(value).expanduser()
+    except RuntimeError:  # ~name of no user: pathlib cannot tell its home folder
+        raise _Bad(msg("{path}: no user with that name", path=repr(value))) from None
 
 
 def _language(value: object) -> str:
