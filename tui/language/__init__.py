@@ -3,7 +3,9 @@
 Every user-facing string goes through :func:`_`, :func:`ngettext`, :func:`pgettext` or
 :func:`N_`; the English text *is* the message id, so English costs nothing: no catalog is
 read, not even :mod:`gettext` is imported. Each other language is a translators' catalog,
-``locale/<lang>/LC_MESSAGES/tablekeeper.po`` here, read the first time it is chosen; a folder
+``locale/<lang>/LC_MESSAGES/tablekeeper.po`` here, read the first time it is chosen (from
+its compiled copy in the per-user cache when the entry point set one up,
+:func:`keep_compiled`; ``compiled``); a folder
 with a catalog is a language (:func:`languages`). How to add and translate a string is in
 the README (*Language*, *Translating*). Imports no Textual or Rich. Beside it: ``po`` (the
 catalog reader), ``help`` (the translated help pages), ``message`` (:class:`Msg`, a message

@@ -6,7 +6,9 @@ translator saves the ``.po`` (Poedit, Weblate and ``pybabel update`` all write t
 So :func:`read` parses the text (entries, contexts, plural forms; fuzzy and obsolete entries
 left out, as ``msgfmt`` does) and :func:`translations` encodes the entries as the bytes of a
 ``.mo`` in memory for :class:`gettext.GNUTranslations`, which does the lookups and takes the
-plural rule from the catalog's ``Plural-Forms`` header. A malformed entry is skipped and
+plural rule from the catalog's ``Plural-Forms`` header (the app keeps those bytes in its
+per-user cache, :mod:`tui.language.compiled`, a copy made from the ``.po`` and remade when it
+changes, so a start does not parse it again). A malformed entry is skipped and
 named in :attr:`Catalog.problems` (the catalog test fails on any): a translator's slip never
 stops the app.
 """
