@@ -136,3 +136,20 @@ def test_an_active_defense_typed_in_russian(russian: object) -> None:
     assert table.preview(f"{attack} уклонение").text == table.preview(f"{attack} dodge").text
     assert table.submit(f"{attack} уклонение = 10 12").ok
     assert "Dodge" in table.session.log[-1].text
+
+
+@pytest.mark.parametrize("typed", ["alice spot hiddex", "alice ызще", "/hp alice lots", "alice"])
+def test_a_line_whose_first_word_means_something_is_read_once(
+    typed: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every layout reading swaps the first word; one that names someone as typed makes the
+    line no slip, so the readings are not even tried (per key, with 800 characters, each
+    costs a whole parse)."""
+    table = make_table(campaign_of("brp"), faces=[5] * 20)
+    tried: list[str] = []
+    monkeypatch.setattr(table, "_other_readings", lambda line: tried.append(line) or [])
+    table.preview(typed)
+    table.submit(typed)
+    assert tried == []
+    table.preview("rbhvf spot")  # nothing as typed: the readings are asked for
+    assert tried == ["rbhvf spot"]

@@ -52,6 +52,17 @@ def _errors() -> tuple[type[Exception], ...]:
     return EntryError, RulesError, CommandError, NameError_, KeyError, ValueError
 
 
+def _past_first_word(line: str, at: int | None) -> bool:
+    """``at`` (where a refused line went wrong) lies after the line's first word: that word
+    meant something as typed, so the line is no slip of the keyboard layout, whose readings
+    all change the first word (and are not tried: a line the GM is still typing after a
+    name, ``cultist 512 st``, is not parsed three times per key)."""
+    if at is None:
+        return False
+    words = line.split(maxsplit=1)
+    return bool(words) and at >= line.find(words[0]) + len(words[0])
+
+
 class Table:
     """Roll entry → session changes, for one open campaign."""
 
@@ -284,8 +295,8 @@ class Table:
         keyboard layout (``rbhvf`` → «кирма») previews as that reading, which says so; while
         a line is still being typed, the reading that gets further is shown."""
         shown = self._preview_as_typed(line)
-        if shown.ok:
-            return shown
+        if shown.ok or _past_first_word(line, shown.at):
+            return shown  # the first word meant something as typed: no layout slip
         best: tuple[str, Preview] | None = None
         for other in self._other_readings(line):
             again = self._preview_as_typed(other)
@@ -390,7 +401,7 @@ class Table:
         """Run the line; one refused as typed that a reading on the other keyboard layout
         makes valid runs as that reading (as its preview showed), and the message says so."""
         done = self._submit_as_typed(line)
-        if done.ok:
+        if done.ok or _past_first_word(line, done.at):
             return done
         for other in self._other_readings(line):
             if self._preview_as_typed(other).ok:
