@@ -25,7 +25,7 @@ async def test_brp_boulder_resists_by_passive_then_undo(demo_copy: Callable[[str
         await pilot.pause()
         entry = table.session.log[-1]
         assert entry.inputs["by"] == "passive" and entry.text.endswith("→ Boulder resists")
-        assert "Boulder (passive) rolled 60" in log_text(pilot)
+        assert "Boulder (passive): 60" in log_text(pilot)
 
         before = table.campaign
         await type_line(pilot, "alice spot hidden impossible")

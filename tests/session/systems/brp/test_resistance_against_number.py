@@ -57,7 +57,7 @@ def test_the_seed_s_40_lifts_the_stone_and_41_does_not_both_logged() -> None:
     fb = t.submit("alice str vs siz=15 = 40")
     assert fb.ok, fb.message
     assert fb.message == (
-        f"{ALICE} STR 13 vs SIZ 15 (40%): {ALICE} (active) rolled 40 typed, "
+        f"{ALICE} STR 13 vs SIZ 15 (40%): {ALICE} (active): 40 (typed), "
         f"needing 40 or less to succeed → {ALICE} succeeds"
     )
     entry = t.session.log[-1]
@@ -71,7 +71,12 @@ def test_the_seed_s_40_lifts_the_stone_and_41_does_not_both_logged() -> None:
 def test_the_app_rolls_for_the_character_and_the_odds_hold_over_every_value() -> None:
     t = make_table(brp_campaign(), faces=(55,))
     fb = t.submit("alice str vs 12")  # 13 vs 12: 55% → 55 succeeds
-    assert fb.ok and "rolled 55 rolled" in fb.message and fb.message.endswith("succeeds")
+    assert (
+        fb.ok
+        and ": 55 (rolled)" in fb.message
+        and "rolled 55 rolled" not in fb.message
+        and fb.message.endswith("succeeds")
+    )
     for value in (1, 3, 4, 13, 22, 23, 80):
         pv = t.preview(f"alice str vs {value}")
         p = brute(13, value)

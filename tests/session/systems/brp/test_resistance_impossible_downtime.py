@@ -32,7 +32,7 @@ def test_str_13_lifts_siz_15_boulder_alice_rolls_40_or_less() -> None:
     pv = t.preview("alice str vs boulder siz")
     assert "Alice Moore rolls (active), 40 or less to succeed" in pv.text
     fb = t.submit("alice str vs boulder siz = 40")
-    assert fb.ok and "Alice Moore (active) rolled 40 typed, needing 40 or less" in fb.message
+    assert fb.ok and "Alice Moore (active): 40 (typed), needing 40 or less" in fb.message
     assert fb.message.endswith("→ Alice Moore succeeds")
     entry = t.session.log[-1]
     assert (entry.inputs["by"], entry.inputs["roller"], entry.grade) == ("active", ALICE, "success")
@@ -51,7 +51,7 @@ def test_the_boulder_side_rolls_with_by_passive_and_the_odds_stay_40() -> None:
     assert_odds_shown(pv.text, [("Alice Moore succeeds", brute), ("Boulder resists", 1 - brute)])
     assert "Boulder rolls (passive); 40 or less and Alice Moore prevails" in pv.text
     fb = t.submit(line)  # the app rolls 30 for the boulder: the stone is lifted
-    assert fb.ok and "Boulder (passive) rolled 30 rolled" in fb.message
+    assert fb.ok and "Boulder (passive): 30 (rolled)" in fb.message
     assert fb.message.endswith("→ Alice Moore succeeds")
     fb = t.submit("alice str vs boulder siz by=passive = 41")
     assert fb.ok and fb.message.endswith("→ Boulder resists")
@@ -65,10 +65,10 @@ def test_in_doubt_the_passive_side_rolls() -> None:
     assert "пусть бросает пассивная сторона" in SEED
     t = table()
     fb = t.submit("alice str vs boris str = 30")
-    assert fb.ok and "Boris Ivanov (passive) rolled 30" in fb.message
+    assert fb.ok and "Boris Ivanov (passive): 30" in fb.message
     assert t.session.log[-1].inputs["roller"] == BORIS
     fb = t.submit("boulder siz vs alice siz = 10")
-    assert fb.ok and "Alice Moore (passive) rolled 10" in fb.message
+    assert fb.ok and "Alice Moore (passive): 10" in fb.message
 
 
 def test_bad_by_words_change_nothing() -> None:

@@ -394,12 +394,12 @@ class BrpAdapter:
                 }
                 how = (
                     msg(
-                        "{roller} ({by}) rolled {die} {source}, needing {need} or less to succeed",
+                        "{roller} ({by}): {die} ({source}), needing {need} or less to succeed",
                         **args,
                     )
                     if by == "active"
                     else msg(
-                        "{roller} ({by}) rolled {die} {source};"
+                        "{roller} ({by}): {die} ({source});"
                         " {need} or less and {active} prevails",
                         active=a_side.actor,
                         **args,
