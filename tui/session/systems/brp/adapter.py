@@ -399,8 +399,7 @@ class BrpAdapter:
                     )
                     if by == "active"
                     else msg(
-                        "{roller} ({by}): {die} ({source});"
-                        " {need} or less and {active} prevails",
+                        "{roller} ({by}): {die} ({source}); {need} or less and {active} prevails",
                         active=a_side.actor,
                         **args,
                     )
