@@ -4,6 +4,9 @@
   (needs root with ``CAP_SYS_ADMIN``) "full" is real: a filler file takes every free block.
   Where mounting is not allowed it falls back to an injected ``OSError(ENOSPC)`` from
   ``os.fsync``, which every write path of the store calls. ``Disk.real`` says which.
+* :func:`read_only_mount` makes the store's log opens for writing fail with ``EROFS``, as on
+  a read-only mount (root ignores ``chmod``, so the refusal is injected where the log is
+  opened for appending).
 * :func:`without_dac_override` prefixes a command so that root loses ``CAP_DAC_OVERRIDE``:
   then ``chmod a-w`` on a folder really stops root's writes (plain root ignores it).
 """
@@ -21,7 +24,7 @@ from typing import Any
 
 import pytest
 
-__all__ = ["Disk", "disk", "toasts", "without_dac_override"]
+__all__ = ["Disk", "disk", "read_only_mount", "toasts", "without_dac_override"]
 
 TMPFS_SIZE = "256k"
 
@@ -130,3 +133,15 @@ def without_dac_override() -> list[str] | None:
 def toasts(app: Any) -> str:
     """The text of every notification currently shown by a running (Pilot) app."""
     return " ".join(str(t.render()) for t in app.screen.query("Toast"))
+
+
+def read_only_mount(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write open of the store's journal refused with ``EROFS`` (reads still work)."""
+    real_open = os.open
+
+    def read_only_fs(path: object, flags: int, *args: object) -> int:
+        if flags & (os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("tui.store.journal.os.open", read_only_fs)

@@ -7,8 +7,6 @@ read-only" but offered no such choice; an error in the saver thread was lost.
 
 from __future__ import annotations
 
-import errno
-import os
 import random
 import shutil
 from pathlib import Path
@@ -16,7 +14,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
-from tests.faults.disk import toasts
+from tests.faults.disk import read_only_mount, toasts
 from tests.tui.conftest import DEMOS
 from tests.waits import until
 from tui.app.app import TablekeeperApp
@@ -86,14 +84,7 @@ async def test_a_campaign_that_cannot_be_written_offers_the_read_only_view(
     save = tmp_path / "brp.toml"
     shutil.copy(DEMOS["brp"], save)
     await played(save)
-    real_open = os.open
-
-    def read_only_fs(path: object, flags: int, *args: object) -> int:
-        if flags & (os.O_WRONLY | os.O_RDWR):
-            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
-        return real_open(path, flags, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr("tui.store.journal.os.open", read_only_fs)
+    read_only_mount(monkeypatch)
     app = TablekeeperApp(save, rng=random.Random(4))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

@@ -26,6 +26,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from tests.faults.disk import read_only_mount
 from tests.store.helpers import played
 from tests.store.test_one_writer import crashed_then_renamed
 from tests.waits import until
@@ -66,14 +67,7 @@ def problem(kind: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     elif kind == "locked":
         holder = Store.open(save)  # another Tablekeeper writing to it
     elif kind == "unwritable":  # a read-only mount (root ignores chmod)
-        real_open = os.open
-
-        def read_only_fs(path: object, flags: int, *args: object) -> int:
-            if flags & (os.O_WRONLY | os.O_RDWR):
-                raise OSError(errno.EROFS, os.strerror(errno.EROFS))
-            return real_open(path, flags, *args)  # type: ignore[arg-type]
-
-        monkeypatch.setattr("tui.store.journal.os.open", read_only_fs)
+        read_only_mount(monkeypatch)
     elif kind == "unreadable":
         real = Store.open
 
