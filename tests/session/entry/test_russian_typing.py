@@ -147,7 +147,12 @@ def test_a_line_whose_first_word_means_something_is_read_once(
     costs a whole parse)."""
     table = make_table(campaign_of("brp"), faces=[5] * 20)
     tried: list[str] = []
-    monkeypatch.setattr(table, "_other_readings", lambda line: tried.append(line) or [])
+
+    def readings(line: str) -> list[str]:
+        tried.append(line)
+        return []
+
+    monkeypatch.setattr(table, "_other_readings", readings)
     table.preview(typed)
     table.submit(typed)
     assert tried == []
