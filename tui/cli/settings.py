@@ -122,7 +122,8 @@ def effective(
         config, problems = load(path)
     else:
         config, problems = Config(path=path), []
-        rows[0] = Setting(rows[0].name, rows[0].value, f"{rows[0].source} ({_('no such file')})")
+        missing = _("no such file")  # not inside the f-string: Babel before 3.12 misses it
+        rows[0] = Setting(rows[0].name, rows[0].value, f"{rows[0].source} ({missing})")
     rows.append(
         Setting(_("theme"), config.theme, in_file)
         if config.theme

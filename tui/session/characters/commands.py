@@ -200,9 +200,8 @@ def _import(table: SlashContext, cmd: Slash) -> Feedback:
     planned = importing.fit(campaign, planned)
     updates = [p for p in planned if p.target is not None and not p.skipped]
     if updates and "update" not in flags:
-        shown = "; ".join(
-            f"{p.target}: {', '.join(p.changes) or _('nothing changes')}" for p in updates
-        )
+        nothing = _("nothing changes")  # outside the f-string, so every Python extracts it
+        shown = "; ".join(f"{p.target}: {', '.join(p.changes) or nothing}" for p in updates)
         return Feedback(False, _("{changes} — add update to apply").format(changes=shown))
     side = "npc" if "npc" in flags else "party"
     gm_only = bool(flags & {"gm", "gm-only"})
