@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from tests.tui.conftest import rng, type_line
@@ -35,22 +36,29 @@ async def _played(app: TablekeeperApp, pilot: object) -> None:
         await type_line(pilot, line)  # type: ignore[arg-type]
 
 
+def _find_title(app: TablekeeperApp) -> str:
+    """The search's answer, once the screen and its worker are done."""
+    found = app.screen.query("#find-title").results(Static)
+    return "".join(str(widget.render()) for widget in found)
+
+
+async def _found_listen(app: TablekeeperApp, pilot: Pilot[None]) -> LogSearchScreen:
+    """``/find listen`` after the played demo: the two Listen rolls and nothing else."""
+    await type_line(pilot, "/find listen")
+    await until(pilot, lambda: "entries match" in _find_title(app), "the search's answer")
+    screen = app.screen
+    assert isinstance(screen, LogSearchScreen)
+    shown = screen.log_panel.plain_text
+    assert "Listen 50%: 80" in shown and "Listen 50%: 30" in shown and "Spot" not in shown
+    assert "2 entries match" in _find_title(app)
+    return screen
+
+
 async def test_find_and_the_filter_bar(demo_copy: Callable[[str], Path], user_dirs: Path) -> None:
     app = TablekeeperApp(demo_copy("brp"), rng=rng())
     async with app.run_test(size=(80, 24)) as pilot:
         await _played(app, pilot)
-        await type_line(pilot, "/find listen")
-
-        def title() -> str:  # the search's answer, once the screen and its worker are done
-            found = app.screen.query("#find-title").results(Static)
-            return "".join(str(widget.render()) for widget in found)
-
-        await until(pilot, lambda: "entries match" in title(), "the search's answer")
-        screen = app.screen
-        assert isinstance(screen, LogSearchScreen)
-        shown = screen.log_panel.plain_text
-        assert "Listen 50%: 80" in shown and "Listen 50%: 30" in shown and "Spot" not in shown
-        assert "2 entries match" in title()
+        screen = await _found_listen(app, pilot)
         screen.query_one("#find-grade", Select).value = "failure"
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -90,18 +98,7 @@ async def test_find_and_the_recap_answer_from_the_logs_index(
             raise AssertionError("the whole log was streamed")
 
         monkeypatch.setattr("tui.store.logfile.iter_entries", streamed)
-        await type_line(pilot, "/find listen")
-
-        def title() -> str:  # the search's answer, once the screen and its worker are done
-            found = app.screen.query("#find-title").results(Static)
-            return "".join(str(widget.render()) for widget in found)
-
-        await until(pilot, lambda: "entries match" in title(), "the search's answer")
-        screen = app.screen
-        assert isinstance(screen, LogSearchScreen)
-        shown = screen.log_panel.plain_text
-        assert "Listen 50%: 80" in shown and "Listen 50%: 30" in shown and "Spot" not in shown
-        assert "2 entries match" in title()
+        await _found_listen(app, pilot)
         await pilot.press("escape")
         await type_line(pilot, "/recap scene=Cellar")
         await app.workers.wait_for_complete()
