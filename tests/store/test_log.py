@@ -48,6 +48,21 @@ def test_a_string_needing_no_escape_is_written_as_it_is(text: str) -> None:
     assert _escaped(text) == text.translate(_ESCAPES)
 
 
+@given(st.lists(values, min_size=1, max_size=8), values)
+def test_a_long_array_written_again_is_the_same_text(some: list[Any], more: Any) -> None:
+    """A long array is remembered with its text (an end of adventure's way back repeats the
+    2,600 rolls its screen kept); the text is what writing it afresh gives, and an array
+    that grew since it was written is written again, never from the old text."""
+    from tui.store.logformat import _array
+
+    items = some * (256 // len(some) + 1)
+    first = toml_inline(items)
+    assert toml_inline(items) == first == _array(items)
+    assert tomllib.loads(f"v = {first}")["v"] == items
+    items.append(more)
+    assert toml_inline(items) == _array(items) != first
+
+
 def make(tmp_path: Path, count: int) -> Path:
     save = tmp_path / "c.toml"
     with Store.create(save, small_campaign()) as store:

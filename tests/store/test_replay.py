@@ -9,17 +9,20 @@ died between showing a change and saving it).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.store.helpers import Bump, counter, small_campaign
+from tui.session.campaign import schema
 from tui.session.campaign.model import Campaign, Character, Condition, ExtendedCheck, Scene
 from tui.session.campaign.session import Draft, Outcome, Session
 from tui.store import Store, load, log_path, read_campaign, read_log
-from tui.store.patch import DocCache, apply_patch, make_patch
+from tui.store.patch import DocCache, apply_patch, make_patch, patch_and_back
 
 names = st.text(alphabet="abcdefgh АБВ'\"[]\\", min_size=1, max_size=6).map(str.strip).filter(bool)
 values = st.integers(-50, 50) | st.text(max_size=5)
@@ -131,6 +134,61 @@ def test_any_change_round_trips_through_its_patch(
     assert make_patch(after, after, cache) == {}
     back = make_patch(after, a, cache)  # undo is a change like any other
     assert apply_patch(after, back) == a
+
+
+@settings(max_examples=150, deadline=None)
+@given(campaigns(), campaigns(), st.lists(st.booleans(), min_size=9, max_size=9))
+def test_patch_and_back_are_the_two_patches(a: Campaign, b: Campaign, keep: list[bool]) -> None:
+    """Made together from one documents cache (as the store records a change), the patch and
+    the way back are exactly :func:`make_patch` each way with fresh caches, and round-trip."""
+    after = mutate(a, b, keep)
+    cache = DocCache()
+    make_patch(b, a, cache)  # the cache holds the documents of a state that came before
+    patch, back = patch_and_back(a, after, cache)
+    assert (patch, back) == (make_patch(a, after), make_patch(after, a))
+    assert apply_patch(a, patch) == after and apply_patch(after, back) == a
+    assert patch_and_back(after, after, cache) == ({}, {})
+
+
+def test_changing_every_character_copies_only_what_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An end of adventure changes 200 characters' skills: recording it makes each changed
+    table's document once, for the patch and its way back together, and never copies a
+    table the change did not touch (made one way and then the other, the old code copied
+    every table of all 200 characters again)."""
+    party = tuple(
+        Character(
+            f"C{i}",
+            attributes={"STR": 10, "DEX": 12},
+            skills={f"s{k}": k for k in range(40)},
+            resources={"HP": 11},
+            maxima={"HP": 11},
+            ticks=("s1", "s2"),
+        )
+        for i in range(200)
+    )
+    before = Campaign("C", "brp", characters=party)
+    cache = DocCache()
+    make_patch(Campaign("C", "brp"), before, cache)  # the party's documents, as recorded
+    after = dataclasses.replace(
+        before,
+        characters=tuple(
+            dataclasses.replace(c, skills={**c.skills, "s1": 2}, ticks=()) for c in party
+        ),
+    )
+    copied: list[object] = []
+    made = schema.plain
+
+    def counted(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            copied.append(value)
+        return made(value)
+
+    monkeypatch.setattr(schema, "plain", counted)
+    patch, back = patch_and_back(before, after, cache)
+    assert [id(t) for t in copied] == [id(c.skills) for c in after.characters]
+    assert apply_patch(after, back) == before and apply_patch(before, patch) == after
 
 
 def test_an_untouched_character_is_not_in_the_patch() -> None:

@@ -112,8 +112,30 @@ def toml_inline(value: Any) -> str:
         items = [f"{_key(k)} = {toml_inline(v)}" for k, v in value.items() if v is not None]
         return "{ " + ", ".join(items) + " }" if items else "{}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join('""' if v is None else toml_inline(v) for v in value) + "]"
+        if len(value) < _LONG:
+            return _array(value)
+        hit = _LONG_MADE.get(id(value))
+        if hit is not None and hit[0] is value and hit[1] == len(value):
+            return hit[2]
+        text = _array(value)
+        _LONG_MADE[id(value)] = (value, len(value), text)
+        if len(_LONG_MADE) > 8:
+            del _LONG_MADE[next(iter(_LONG_MADE))]
+        return text
     return _string(str(value))
+
+
+def _array(value: list[Any] | tuple[Any, ...]) -> str:
+    return "[" + ", ".join('""' if v is None else toml_inline(v) for v in value) + "]"
+
+
+#: Arrays this long are remembered with their text, by identity, the newest eight. Patches
+#: share their documents with the campaign states (:class:`tui.store.patch.DocCache`), which
+#: are never changed in place: the 2,600 experience rolls an end of adventure's screen kept
+#: with the roll of them all are, unchanged, the way back of the entry that applies it, and
+#: were written out twice (a third of that entry's time).
+_LONG = 256
+_LONG_MADE: dict[int, tuple[object, int, str]] = {}
 
 
 _KEYS: dict[str, str] = {}  # keys written so far, as written (a patch repeats a few)

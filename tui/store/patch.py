@@ -16,9 +16,11 @@ from tui.language import _
 from tui.session.campaign.history import History
 from tui.session.campaign.model import Campaign, Character, ExtendedCheck
 from tui.session.campaign.schema import (
+    CHARACTER_TABLES,
     SchemaError,
     character_doc,
     character_from_doc,
+    character_table,
     check_doc,
     check_from_doc,
     plain,
@@ -27,7 +29,15 @@ from tui.session.campaign.schema import (
 )
 from tui.session.systems.registry import TRACKERS
 
-__all__ = ["DocCache", "PatchError", "apply_doc", "apply_patch", "diff_docs", "make_patch"]
+__all__ = [
+    "DocCache",
+    "PatchError",
+    "apply_doc",
+    "apply_patch",
+    "diff_docs",
+    "make_patch",
+    "patch_and_back",
+]
 
 T = TypeVar("T")
 Doc = dict[str, Any]
@@ -50,6 +60,7 @@ class DocCache:
 
     def __init__(self) -> None:
         self._docs: dict[int, tuple[object, Doc]] = {}
+        self._tables: dict[int, tuple[object, Any]] = {}
 
     def doc(self, value: T, make: Callable[[T], Doc]) -> Doc:
         hit = self._docs.get(id(value))
@@ -59,6 +70,25 @@ class DocCache:
         self._docs[id(value)] = (value, doc)
         return doc
 
+    def character(self, ch: Character) -> Doc:
+        """``ch``'s document, its tables (skills, attributes…) remembered by identity too: a
+        changed character shares the documents of the tables it did not change with its
+        previous one, so making it copies only what changed, and comparing the two finds the
+        rest the same object (an end of adventure changes 200 characters' skills and ticks;
+        their notes, attributes and resources are not copied or compared again)."""
+        return self.doc(ch, self._character)
+
+    def _character(self, ch: Character) -> Doc:
+        return character_doc(ch, self._table)
+
+    def _table(self, key: str, value: Any) -> Any:
+        hit = self._tables.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        doc = character_table(key, value)
+        self._tables[id(value)] = (value, doc)
+        return doc
+
     def follow(self, campaign: Campaign) -> None:
         """Forget the documents of values the campaign no longer holds."""
         alive = {
@@ -66,6 +96,9 @@ class DocCache:
             for v in (*campaign.characters, *campaign.checks, campaign.scene, campaign.options)
         }
         self._docs = {k: v for k, v in self._docs.items() if k in alive}
+        if self._tables:
+            held = {id(getattr(c, key)) for c in campaign.characters for key in CHARACTER_TABLES}
+            self._tables = {k: v for k, v in self._tables.items() if k in held}
 
 
 def diff_docs(old: Mapping[str, Any], new: Mapping[str, Any]) -> Doc:
@@ -189,9 +222,25 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
     values replaced, keys removed, tables changed inside, arrays that only grew at the end. A
     table whose keys changed order is replaced whole, so the order survives (conditions).
     """
+    docs = cache or DocCache()
+    out = _patch(before, after, docs)
+    docs.follow(after)
+    return out
+
+
+def patch_and_back(before: Campaign, after: Campaign, cache: DocCache) -> tuple[Doc, Doc]:
+    """(:func:`make_patch` from ``before`` to ``after``, and the one back), from one set of
+    documents: each changed value is turned into a document once for both directions (made
+    one after the other, the cache followed ``before`` in between and the 200 characters an
+    end of adventure changes were made into documents twice)."""
+    patch, back = _patch(before, after, cache), _patch(after, before, cache)
+    cache.follow(after)
+    return patch, back
+
+
+def _patch(before: Campaign, after: Campaign, docs: DocCache) -> Doc:
     if before is after:
         return {}
-    docs = cache or DocCache()
     out: Doc = {}
     top = {
         k: getattr(after, k)
@@ -234,15 +283,12 @@ def make_patch(before: Campaign, after: Campaign, cache: DocCache | None = None)
             new = list(after.scene_history[keep:])
         if new or keep != len(before.scene_history):
             out["scene_history"] = {"keep": keep, "add": [_plain_map(s) for s in new]}
-    chars = _keyed(
-        before.characters, after.characters, lambda c: c.name, lambda c: docs.doc(c, character_doc)
-    )
+    chars = _keyed(before.characters, after.characters, lambda c: c.name, docs.character)
     if chars:
         out["characters"] = chars
     checks = _keyed(before.checks, after.checks, lambda c: c.name, lambda c: docs.doc(c, check_doc))
     if checks:
         out["checks"] = checks
-    docs.follow(after)
     return out
 
 

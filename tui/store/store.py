@@ -56,7 +56,7 @@ from tui.store.logformat import (
     fitted_blocks,
 )
 from tui.store.parsecache import head_doc, stat_key, write_cache
-from tui.store.patch import DocCache, PatchError, apply_patch, make_patch
+from tui.store.patch import DocCache, PatchError, apply_patch, patch_and_back
 from tui.store.paths import backup_path, log_path
 from tui.store.recovery import _write_error, open_state, replay, set_log_aside
 from tui.store.regular import why_not_regular
@@ -416,9 +416,7 @@ class Store:
         self._writable()
         with self._mutex:
             if entries:
-                # the way back first: the documents cache then follows the new state
-                back = make_patch(campaign, self._queued, self._docs)
-                patch = make_patch(self._queued, campaign, self._docs)
+                patch, back = patch_and_back(self._queued, campaign, self._docs)
                 if patch:
                     patch["back"] = back
                 self._pending.extend((e, None) for e in entries[:-1])

@@ -396,7 +396,15 @@ def plain(value: Any) -> Any:
     return value
 
 
-def character_doc(ch: Character) -> dict[str, Any]:
+#: a character's fields that are tables in its document, in the document's order
+CHARACTER_TABLES = ("attributes", "skills", "resources", "maxima", "conditions", "extra")
+
+
+def character_doc(ch: Character, table: Callable[[str, Any], Any] | None = None) -> dict[str, Any]:
+    """``ch``'s TOML document. ``table(field, value)`` makes the document of each field
+    named in :data:`CHARACTER_TABLES` (default :func:`character_table`): a caller that
+    remembers them by the value's identity makes a changed character's document without
+    copying the fields that did not change (:class:`tui.store.patch.DocCache`)."""
     doc: dict[str, Any] = {"name": ch.name, "side": ch.side}
     if ch.player:
         doc["player"] = ch.player
@@ -405,13 +413,19 @@ def character_doc(ch: Character) -> dict[str, Any]:
     if ch.notes:
         doc["notes"] = ch.notes
     doc["ticks"] = list(ch.ticks)
-    for key in ("attributes", "skills", "resources", "maxima", "conditions", "extra"):
+    make = table or character_table
+    for key in CHARACTER_TABLES:
         value = getattr(ch, key)
-        if key == "conditions" and value:
-            doc[key] = {c.name: condition_doc(c) for c in ch.conditions}
-        elif value:
-            doc[key] = plain(value)
+        if value:
+            doc[key] = make(key, value)
     return doc
+
+
+def character_table(key: str, value: Any) -> Any:
+    """The document of one of a character's :data:`CHARACTER_TABLES` (a non-empty value)."""
+    if key == "conditions":
+        return {c.name: condition_doc(c) for c in value}
+    return plain(value)
 
 
 def to_doc(campaign: Campaign) -> dict[str, Any]:

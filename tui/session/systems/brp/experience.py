@@ -241,11 +241,28 @@ def describe(row: Row) -> Msg:
 
 def _check_rows(campaign: Campaign, rows: Sequence[Row]) -> None:
     check_done(rows)
-    now = experience_rows(campaign)
-    if [(r.character, r.skill, r.value) for r in now] != [
-        (r.character, r.skill, r.value) for r in rows
-    ]:
+    if _ticked(campaign.characters) != [(r.character, r.skill, r.value) for r in rows]:
         raise CommandError(_("the ticks changed since the screen opened: leave and reopen it"))
+
+
+#: The party :func:`_ticked` read last and what it found: checking the rows before applying
+#: them and again while applying reads the same party (kept rolls change the options only).
+_TICKED: tuple[object, list[tuple[str, str, int]]] = (None, [])
+
+
+def _ticked(characters: Sequence[Character]) -> list[tuple[str, str, int]]:
+    """(character, skill, value) of the rows :func:`experience_rows` makes for the party."""
+    global _TICKED
+    if _TICKED[0] is characters:
+        return _TICKED[1]
+    found = [
+        (ch.name, skill, value)
+        for ch in characters
+        for skill in ch.ticks
+        if isinstance(value := ch.skills.get(skill), int) and not isinstance(value, bool)
+    ]
+    _TICKED = (characters, found)
+    return found
 
 
 def end_adventure(campaign: Campaign, rows: Sequence[Row]) -> Campaign:
