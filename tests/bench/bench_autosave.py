@@ -47,7 +47,7 @@ class _Store:
         self.recorded += 1
         self.log_since_checkpoint += 100
 
-    def checkpoint(self) -> bool:
+    def checkpoint(self, *, leave_cache: bool = False) -> bool:
         if self.first is None:
             self.first = time.monotonic()
         self.log_since_checkpoint = 0

@@ -49,6 +49,7 @@ class _Store:
         self.lock = threading.Lock()
         self.log_since_checkpoint = 0
         self.heading_changed = False  # a change to the name or the adventure
+        self.renaming = False  # each change recorded from now on changes the heading
 
     @property
     def unsaved(self) -> bool:
@@ -58,10 +59,11 @@ class _Store:
         with self.lock:
             self.recorded += 1
             self.log_since_checkpoint += self.entry
+            self.heading_changed = self.heading_changed or self.renaming
             with self.log_path.open("ab") as f:
                 f.write(b"e" * self.entry)
 
-    def checkpoint(self) -> bool:
+    def checkpoint(self, *, leave_cache: bool = False) -> bool:
         with self.lock:
             self.checkpoints.append((self.clock(), self.recorded))
             self.log_since_checkpoint = 0
@@ -180,6 +182,30 @@ def test_a_quit_after_a_new_name_or_adventure_writes_the_save(tmp_path: Path, cl
     assert saver.autosaver.due_at_quit()
     assert saver.autosaver.stop() is None
     assert [n for _, n in store.checkpoints] == [1]
+
+
+def test_a_new_name_or_adventure_is_checkpointed_after_its_quiet(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """The end of an adventure changes the save's top lines: its checkpoint follows the
+    change's quiet (``delay``), not a pause's catch-up (a 1.5 MB save: 75 s), so the quit
+    after it has nothing to write (at 200 characters that rewrite was the whole quit)."""
+    store = _Store(tmp_path, clock, save=100_000)
+    saver = Saver(store, delay=0.0625, longest=5.0, idle=60.0, rate=1.0)
+    try:
+        saver.change()  # an ordinary change to a big save: left to a long pause
+        saver.later(0.125)
+        assert store.checkpoints == [] and saver.autosaver.settled
+        store.renaming = True
+        saver.change()
+        assert not saver.autosaver.settled  # pressing at once, before the worker looks
+        saver.later(0.125)
+        _until_checkpointed(store)
+        assert [n for _, n in store.checkpoints] == [2]
+        until_sync(lambda: saver.autosaver.settled, "settled")
+        assert not saver.autosaver.due_at_quit()
+    finally:
+        saver.autosaver.stop()
 
 
 def test_a_small_change_waits_for_the_log_to_grow_as_big_as_the_save(

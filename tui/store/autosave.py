@@ -36,7 +36,10 @@ class Autosaver:
     opening replays no more log than it reads of the save (the replay bound); or when the GM has
     made no change for a while, so the save catches up during a real pause: ``idle`` seconds, or
     longer for a bigger save (its size ÷ ``rate``: a 1.5 MB save waits ~75 s), so that pauses
-    between changes cost the disk at most ``rate`` bytes a second. A due checkpoint still waits
+    between changes cost the disk at most ``rate`` bytes a second; or soon after a change that
+    leaves the save's top lines out of date (a new name, the end of an adventure: rare), which
+    the campaign picker reads without the log, so that the quit after it need not rewrite a
+    big save the change touched everywhere (200 characters' skills). A due checkpoint still waits
     until no change came for ``delay`` seconds (a burst costs one, and none competes with the
     next roll), but never more than ``longest`` seconds. Nothing is lost if the checkpoint never
     happens: the next open replays the log.
@@ -81,8 +84,11 @@ class Autosaver:
         #: a quit within the replay bound leaves, counts as a change made on opening)
         self._dirty = store.unsaved
         self._last_change = now
-        #: when the log since the checkpoint grew big
-        self._big_since: float | None = now if self._dirty and self._grown() else None
+        #: when the log since the checkpoint grew big, or a change made the save's top lines
+        #: (the picker's name and adventure) out of date: a checkpoint is then pressing
+        self._big_since: float | None = (
+            now if self._dirty and (self._grown() or store.heading_changed) else None
+        )
         self._asked = False  # wait_idle: checkpoint what is unsaved now
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -108,9 +114,17 @@ class Autosaver:
         with self._mutex:
             self._dirty = True
             self._last_change = now
-            if self._big_since is None and self._grown():
+            if self._big_since is None and (self._grown() or self.store.heading_changed):
                 self._big_since = now
+            if self._big_since is not None:
+                self._idle.clear()  # pressing from now on, before the worker looks
         self._wake.set()
+
+    @property
+    def settled(self) -> bool:
+        """Nothing pressing is waiting: no checkpoint is due soon or being written (a
+        pause's catch-up may still come)."""
+        return self._idle.is_set()
 
     def tick(self) -> None:
         """Look at the clock again now: the worker otherwise sleeps until the next due time
@@ -176,7 +190,7 @@ class Autosaver:
             self._big_since = None
             self._asked = False
         try:
-            self.store.checkpoint()
+            self.store.checkpoint(leave_cache=True)
         except SaveError as exc:
             self._failed(exc)
             return
