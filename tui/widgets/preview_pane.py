@@ -27,8 +27,13 @@ class PreviewPane(TextPane):
     the results since the GM last typed (:attr:`results`, newest last)."""
 
     #: the typed line's preview: its rows are made from it, again at a new width. Setting it
-    #: clears the results (the GM typed); None shows nothing unless results are in view.
-    typed: reactive[Preview | None] = reactive(None, always_update=True, layout=False)
+    #: clears the results (the GM typed); None shows nothing unless results are in view. The
+    #: watcher repaints what changed, the reactive itself never: the entry emptied after a
+    #: commit sets None over the results just shown, and that refresh, landing after the
+    #: frame that showed them, held the settled screen back a whole frame or two (~30 ms).
+    typed: reactive[Preview | None] = reactive(
+        None, always_update=True, layout=False, repaint=False
+    )
 
     def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
