@@ -166,3 +166,60 @@ def test_copies_of_a_numbered_name_go_on_with_its_number_as_wide() -> None:
     assert table.submit("/dup cultist 12").ok  # "Cultist 13": 12 has no zeros to keep
     assert table.campaign.characters[-1].name == "Cultist 13"
     assert table.preview("cultist 013 spot hidden").text.startswith("Cultist 013 ")
+
+
+def test_a_refusal_among_many_chooses_its_few_once_per_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "cultist" among 800 cultists is refused on every key the GM types after it, in the
+    # preview and in Tab both: the five names it offers are chosen once per list of names
+    import heapq
+
+    chosen: list[int] = []
+    choose = heapq.nsmallest
+
+    def counted(n: int, iterable: object, key: object = None) -> list[str]:
+        chosen.append(n)
+        return choose(n, iterable, key=key)  # type: ignore[call-overload, no-any-return]
+
+    monkeypatch.setattr(heapq, "nsmallest", counted)
+    many = [f"Cultist {i:03d}" for i in range(1, 201)]
+    same = {n: n for n in many}
+    for _ in range(3):
+        with pytest.raises(NameError_, match=r"did you mean Cultist 001, .*Cultist 005"):
+            match_prefix_words(["cultist", "dodge"], many, what="character", same=same)
+    assert chosen == [5]
+    # another list, or another alias map over the same names, is chosen afresh
+    with pytest.raises(NameError_, match=r"did you mean Cultist 002, .*Cultist 006"):
+        match_prefix_words(["cultist"], many[1:], what="character", same=same)
+    renamed = {**same, "Cultist 001": "Acolyte"}
+    with pytest.raises(NameError_, match=r"did you mean Acolyte, Cultist 002, .*Cultist 005"):
+        match_prefix_words(["cultist"], many, what="character", same=renamed)
+    assert chosen == [5, 5, 5]
+
+
+def test_tab_orders_the_names_found_once_per_state_and_follows_the_rolls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "c", "cu" … "cultist" find the same cultists: they are put in Tab's order once while
+    # nothing changes, and a roll (or any change) orders them afresh
+    from tui.session.table import completion
+
+    ordered: list[int] = []
+    order = completion._order
+
+    def counted(table: Table, kind: str, who: str | None, reals: list[str]) -> list[str]:
+        ordered.append(len(reals))
+        return order(table, kind, who, reals)
+
+    monkeypatch.setattr(completion, "_order", counted)
+    table = numbered_table("brp")
+    first = complete_line(table, "cul")
+    assert first[:2] == ["cultist 001 ", "cultist 002 "]
+    assert complete_line(table, "cult") == first
+    assert complete_line(table, "culti")[:1] == ["cultist 001 "]
+    assert ordered == [len(NUMBERED)]
+    skill = table.system.rollables(table.campaign.character("Cultist 007"))[0].lower()
+    assert table.submit(f"cultist 007 {skill} = 10").ok
+    assert complete_line(table, "culti")[:2] == ["cultist 007 ", "cultist 001 "]
+    assert ordered == [len(NUMBERED)] * 2

@@ -508,11 +508,30 @@ def _distinct(
     names: Sequence[str], same: Mapping[str, str] | None, *, count: int | None = None
 ) -> list[str]:
     """The real names behind ``names`` (aliases resolved), each once, sorted (the first
-    ``count`` of them)."""
+    ``count`` of them).
+
+    Kept for the last few lists (by their names, and the alias map by identity): "cultist"
+    among 800 cultists is refused on every key while the GM types on, in the preview and in
+    the completion both, and choosing five of 800 costs 0.3 ms each time."""
+    key = (tuple(names), id(same), count)
+    kept = _DISTINCT.get(key)
+    if kept is not None and kept[0] is same:
+        return list(kept[1])
     real = set(map(same.get, names, names)) if same else set(names)
     if count is not None:  # five of 800 cultists named in a refusal: no sort of all 800
-        return heapq.nsmallest(count, real, key=str.casefold)
-    return sorted(real, key=str.casefold)
+        shown = heapq.nsmallest(count, real, key=str.casefold)
+    else:
+        shown = sorted(real, key=str.casefold)
+    if len(_DISTINCT) >= 16:
+        _DISTINCT.pop(next(iter(_DISTINCT)))
+    _DISTINCT[key] = (same, tuple(shown))
+    return shown
+
+
+#: :func:`_distinct`'s answers: (names, id of the alias map, count) → (that map, the answer)
+_DISTINCT: dict[
+    tuple[tuple[str, ...], int, int | None], tuple[Mapping[str, str] | None, tuple[str, ...]]
+] = {}
 
 
 def complete(fragment: str, candidates: Iterable[str]) -> list[str]:
