@@ -381,11 +381,12 @@ class MainScreen(Screen[None]):
             self.log_panel.stop_selecting()
 
     # -- completion and the sheets ---------------------------------------------------------
-    def _complete(self, text: str) -> list[str]:
-        """The entry's completions (loaded when first asked or by the warm-up, not to open)."""
+    def _complete(self, text: str, count: int | None = None) -> list[str]:
+        """The entry's completions, the first ``count`` (all: None); the module loads when
+        first asked or by the warm-up, not to open."""
         from tui.session.table.completion import complete_line
 
-        return complete_line(self.table, text)
+        return complete_line(self.table, text, count)
 
     def open_character(self, screen: str, name: str) -> None:
         """The character sheet or editor (``screen``) of ``name`` (default: the selected);

@@ -38,7 +38,8 @@ EDIT_KEYS = frozenset(
     | {"up", "down"}
 ) - {"enter"}
 
-Completer = Callable[[str], Sequence[str]]
+#: a line's completions in Tab order; given a count, the first that many (all: None)
+Completer = Callable[[str, int | None], Sequence[str]]
 HISTORY_LIMIT = 500
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -112,7 +113,7 @@ class RollEntry(Input):
         super().__init__(
             placeholder="alice spot hidden hard · 3d6+2 · /help", select_on_focus=False, **kwargs
         )
-        self.completer: Completer = completer or (lambda _text: ())
+        self.completer: Completer = completer or (lambda _text, _count: ())
         self.on_commit = on_commit
         self.on_paste_lines = on_paste_lines
         self.suggester = _Suggest(self)
@@ -132,12 +133,13 @@ class RollEntry(Input):
         self._cycle: list[str] = []
         self._cycle_at = 0
 
-    def completions(self, value: str) -> list[str]:
-        """Full-line completions of ``value`` (empty when nothing fits)."""
+    def completions(self, value: str, count: int | None = None) -> list[str]:
+        """Full-line completions of ``value`` (empty when nothing fits): of the first
+        ``count`` (all: None), those that change it."""
         if not value.strip():
             return []
         try:
-            return [c for c in self.completer(value) if c != value]
+            return [c for c in self.completer(value, count) if c != value]
         except Exception:  # a completer must never break typing
             return []
 
@@ -147,7 +149,7 @@ class RollEntry(Input):
         ``⇥`` and the completed line (→ or End accepts it)."""
         if not value.strip() or value[-1:].isspace():
             return None
-        options = self.completions(value)
+        options = self.completions(value, 2)  # the first that changes it: one may not
         if not options:
             return None
         if options[0].startswith(value):
@@ -183,7 +185,7 @@ class RollEntry(Input):
         if not value.strip():
             return []
         try:
-            return list(self.completer(value))
+            return list(self.completer(value, None))
         except Exception:  # a completer must never break typing
             return []
 

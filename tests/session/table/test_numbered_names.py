@@ -223,3 +223,33 @@ def test_tab_orders_the_names_found_once_per_state_and_follows_the_rolls(
     assert table.submit(f"cultist 007 {skill} = 10").ok
     assert complete_line(table, "culti")[:2] == ["cultist 007 ", "cultist 001 "]
     assert ordered == [len(NUMBERED)] * 2
+
+
+def test_the_inline_suggestion_writes_out_only_the_lines_it_asks_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the grey suggestion on every key reads the first completion that changes the line;
+    # Tab's 40 of 200 cultists are written out (case, script, alias) only when Tab asks
+    from tui.session.table import completion
+
+    table = numbered_table("brp")
+    base = table.campaign.characters[0]
+    many = tuple(replace(base, name=f"Cultist {i:03d}", extra={}) for i in range(13, 200))
+    table = make_table(replace(table.campaign, characters=(*table.campaign.characters, *many)))
+    written: list[str] = []
+    display = completion._display
+
+    def counted(real: str, names: list[str], typed: str, script: str) -> str:
+        written.append(real)
+        return display(real, names, typed, script)
+
+    monkeypatch.setattr(completion, "_display", counted)
+    for typed in ("c", "cul", "cultist ", "cultist 01", "/hp cul", "!cul", "alice s", "bo"):
+        written.clear()
+        every = complete_line(table, typed)
+        assert len(written) == len(every), (typed, written)
+        for count in (1, 2, 3):
+            written.clear()
+            assert complete_line(table, typed, count) == every[:count], (typed, count)
+            assert len(written) <= count, (typed, count, written)
+    assert len(complete_line(table, "cul")) == 40  # Tab still offers its forty

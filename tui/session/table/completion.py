@@ -14,7 +14,7 @@ import os
 import re
 import weakref
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -205,6 +205,12 @@ def _display(real: str, names: Sequence[str], typed: str, script: str) -> str:
     """The name of ``real`` to write: one that continues ``typed``, else one that matches it
     in the line's script, else one in the line's script (an alias, or the transliteration),
     else the real name. Lower case stays lower case."""
+    if len(names) <= 1 and real.isascii():  # most names: a Latin name without aliases
+        only = _cased(real, typed)
+        if not typed:
+            return only  # the only option, in whatever script the line is
+        if only[: len(typed)].casefold() == typed.casefold():
+            return typed + only[len(typed) :]
     options = [real, *(n for n in names if n != real)]
     if _script(real) == "cyrillic":
         options += [romanise(real), romanise(real, alternate=True)]
@@ -255,8 +261,10 @@ def _paths(typed: str) -> list[str]:
     return sorted(found)[:MAX_OFFERED]
 
 
-def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> list[str]:
-    """Names of ``kind`` the phrase ``typed`` may become, each thing once, in Tab order."""
+def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> Iterable[str]:
+    """Names of ``kind`` the phrase ``typed`` may become, each thing once, in Tab order:
+    each written out (its script, case and alias chosen) only when it is read, so the
+    inline suggestion, which reads the first, does not write out 40 of 800 cultists."""
     if kind == "PATH":
         return _paths(typed)
     if kind in _ANY_WORD or kind in _FREE:
@@ -274,10 +282,15 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
     # other alias, for the script choice
     reals = _offered(table, kind, who, names, found)
     aliases = _aliases(names)
-    among = set(found)
+    among: set[str] | None = None  # gathered only for a thing with aliases
     by_real: dict[str, list[str]] = {}
     for real in reals:
         every = aliases.get(real, [real])
+        if len(every) == 1:
+            by_real[real] = every
+            continue
+        if among is None:
+            among = set(found)
         mine = [n for n in every if n in among]
         if len(mine) > 1:  # a name and its alias both found: in the order found
             mine.sort(key=found.index)
@@ -285,14 +298,14 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> l
         by_real[real] = mine
     script = _script(typed) or _script(head)
     case_from = typed or head.rstrip().rpartition(" ")[2]
-    return [
+    return (
         _display(real, by_real[real], typed or case_from, script)
         if typed
         else _display(real, by_real[real], "", script)
         if not case_from
         else _cased(_display(real, by_real[real], "", script), case_from)
         for real in reals
-    ]
+    )
 
 
 def _offered(
@@ -330,14 +343,15 @@ _ALIASES: dict[int, tuple[Mapping[str, str], dict[str, list[str]]]] = {}
 
 def _aliases(names: Mapping[str, str]) -> dict[str, list[str]]:
     """``names`` turned round: each real name → every name of it (in ``names``' order)."""
-    hit = _ALIASES.get(id(names))
+    hit = _ALIASES.pop(id(names), None)
     if hit is not None and hit[0] is names:
+        _ALIASES[id(names)] = hit  # the newest again
         return hit[1]
     out: dict[str, list[str]] = {}
     for name, real in names.items():
         out.setdefault(real, []).append(name)
-    if len(_ALIASES) >= 8:
-        _ALIASES.clear()
+    if len(_ALIASES) >= 8:  # the oldest goes: the party's map stays among the skill maps
+        _ALIASES.pop(next(iter(_ALIASES)))
     _ALIASES[id(names)] = (names, out)
     return out
 
@@ -366,15 +380,14 @@ def _consume(
     return None
 
 
-def _begun(table: Table, item: _Item, who: str | None, line: str, at: int) -> list[_Candidate]:
+def _begun(table: Table, item: _Item, who: str | None, line: str, at: int) -> Iterator[_Candidate]:
     """Names of ``item``'s kinds that the rest of ``line`` from ``at`` begins, when it is
     more than one word (one word that names nothing is the fragment's business): the words
     typed so far are the start of a name of several words that none of them resolves alone,
     as "cultist" among many cultists."""
     phrase = line[at:]
     if len(phrase.split()) < 2 and not phrase[-1:].isspace():
-        return []
-    out: list[_Candidate] = []
+        return
     for kind in item.kinds:
         if not kind.isupper() or kind in _ONE_WORD or kind in _FREE or kind in _ANY_WORD:
             continue
@@ -386,13 +399,12 @@ def _begun(table: Table, item: _Item, who: str | None, line: str, at: int) -> li
                 continue  # a word that names nothing: no name begins here
         for name in _offer(table, kind, who, phrase.rstrip(), line[:at]):
             if len(normal(name).split()) >= len(phrase.split()):  # the name itself: its space
-                out.append(_Candidate(at, name, kind == "CHAR"))
-    return out
+                yield _Candidate(at, name, kind == "CHAR")
 
 
-def _walk(table: Table, spec: Sequence[_Item], line: str, start: int) -> list[_Candidate]:
+def _walk(table: Table, spec: Sequence[_Item], line: str, start: int) -> Iterator[_Candidate]:
     """Candidates for the fragment at the end of ``line``, the words from ``start`` on
-    following ``spec``."""
+    following ``spec`` (found as they are read)."""
     spans = [(m.start(), m.group()) for m in _WORD.finditer(line, start)]
     fragment = "" if line[-1:].isspace() or not spans else spans[-1][1]
     done = spans if not fragment else spans[:-1]
@@ -401,27 +413,29 @@ def _walk(table: Table, spec: Sequence[_Item], line: str, start: int) -> list[_C
     last: tuple[int, str, str | None] | None = None  # (first word, kind, who before it)
     while j < len(done):
         if i >= len(spec):
-            return []
+            return
         item = spec[i]
         got = _consume(table, item, [w for _, w in done[j:]], who)
         if got is None:
             # the words from here to the end may be one name begun: "cultist 01" (Cultist
             # 010 …), "cultist " (every cultist); no whole name among them yet
             begun = _begun(table, item, who, line, done[j][0])
-            if begun:
-                return begun
+            opening = next(begun, None)
+            if opening is not None:
+                yield opening
+                yield from begun
+                return
             if item.optional:
                 i = _skip_group(spec, i)
                 continue
-            return []
+            return
         used, after, kind = got
         if kind in _FREE:
-            return []
+            return
         last = (j, kind, who)
         who, j = after, j + used
         if not item.repeat:
             i += 1
-    out: list[_Candidate] = []
     if fragment and last is not None and last[1].isupper() and last[1] not in _ONE_WORD:
         # the fragment may go on with the name just matched: "boris iv" → Boris Ivanov
         first, kind, before = last
@@ -429,16 +443,15 @@ def _walk(table: Table, spec: Sequence[_Item], line: str, start: int) -> list[_C
         phrase = line[at:].rstrip()
         for name in _offer(table, kind, before, phrase, line[:at]):
             if len(normal(name).split()) >= len(phrase.split()) and name != phrase:
-                out.append(_Candidate(at, name, kind == "CHAR"))
+                yield _Candidate(at, name, kind == "CHAR")
     while i < len(spec):
         item = spec[i]
         for kind in item.kinds:
             for name in _offer(table, kind, who, fragment, line[:frag_at]):
-                out.append(_Candidate(frag_at, name, kind == "CHAR"))
+                yield _Candidate(frag_at, name, kind == "CHAR")
         if not item.optional:
             break
         i = _skip_group(spec, i)
-    return out
 
 
 def _command_names(table: Table, typed: str) -> list[_Candidate]:
@@ -453,7 +466,7 @@ def _takes_args(cmd: SlashCommand) -> bool:
     return bool(cmd.args) or " " in cmd.usage.strip()
 
 
-def _roll_line(table: Table, text: str) -> list[_Candidate]:
+def _roll_line(table: Table, text: str) -> Iterable[_Candidate]:
     spans = [(m.start(), m.group()) for m in _WORD.finditer(text)]
     ends_in_space = text[-1:].isspace()
     done = spans if ends_in_space else spans[:-1]
@@ -475,10 +488,12 @@ def _roll_line(table: Table, text: str) -> list[_Candidate]:
     return _walk(table, spec, text, start)
 
 
-def complete_line(table: Table, text: str) -> list[str]:
+def complete_line(table: Table, text: str, count: int | None = None) -> list[str]:
     """Whole-line completions of ``text``, in Tab order (lines equal to ``text`` included,
-    so that cycling comes back to what the GM has). A secret line (``!…``) completes as the
-    line after the ``!``, which it keeps.
+    so that cycling comes back to what the GM has); the first ``count`` of them only when
+    given (the inline suggestion asks for two: one may be ``text`` itself), and only those
+    are worked out. A secret line (``!…``) completes as the line after the ``!``, which it
+    keeps.
 
     Every candidate is offered, each thing once (an alias and its name are one): skills
     before characteristics, then the most rolled first (from the log), then the sheet's
@@ -495,7 +510,8 @@ def complete_line(table: Table, text: str) -> list[str]:
     if text.startswith(SECRET):
         after = text[len(SECRET) :]
         head = SECRET + after[: len(after) - len(after.lstrip())]
-        return [head + c for c in complete_line(table, after.lstrip())]
+        return [head + c for c in complete_line(table, after.lstrip(), count)]
+    found: Iterable[_Candidate]
     if text.startswith("/"):
         name, space, _rest = text[1:].partition(" ")
         if not space:
@@ -508,4 +524,6 @@ def complete_line(table: Table, text: str) -> list[str]:
     out: dict[str, None] = {}  # each line once, in order
     for cand in found:
         out.setdefault(text[: cand.start] + cand.text + (" " if cand.space else ""))
+        if count is not None and len(out) >= count:
+            break
     return list(out)
