@@ -148,3 +148,31 @@ def test_a_long_line_ranks_only_phrases_that_could_match(monkeypatch: pytest.Mon
     )
     longest = max(len(normal(s).replace(" ", "")) for s in SKILLS)
     assert len(calls) <= longest
+
+
+def test_a_failed_word_among_many_is_compared_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the preview tries a line on the other keyboard layout too: "cultist 512 …" read as
+    # «сгдешые 512 …» fails on every key the GM types, and its nearest names were compared
+    # letter by letter among all 800 each time
+    from tui.session.entry import names
+
+    compared: list[str] = []
+    real = names.distance
+
+    def counted(a: str, b: str, limit: int) -> int:
+        compared.append(b)
+        return real(a, b, limit)
+
+    monkeypatch.setattr(names, "distance", counted)
+    many = [f"Cultist {i:03d}" for i in range(300)] + ["Culprit"]
+    with pytest.raises(NameError_, match="did you mean Culprit"):
+        match_prefix_words(["culpri7"], many, what="character")
+    once = len(compared)
+    assert once > 0
+    for _ in range(2):
+        with pytest.raises(NameError_, match="did you mean Culprit"):
+            match_prefix_words(["culpri7"], many, what="character")
+    assert len(compared) == once  # the same word among the same names: compared once
+    with pytest.raises(NameError_, match="did you mean Culprit"):
+        match_prefix_words(["culpri7"], [*many, "Alice"], what="character")
+    assert len(compared) > once  # another list is compared afresh
