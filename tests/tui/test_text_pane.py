@@ -197,3 +197,48 @@ def test_whether_a_text_overflows_its_rows_is_told_from_its_start() -> None:
     wrapped.clear()
     assert overflow(long, 80, 3, lambda t: count(t, 80)) is not None
     assert max(wrapped) < 2_000 < len(long)  # a start, not 30,000 characters
+
+
+def _rich_strips(text: Text, width: int, console: Console) -> list[Strip]:
+    """The rows as Rich's own ``Text.wrap`` makes them, rendered as the pane renders a row:
+    what :class:`Rows` must give, which makes each row only when asked for."""
+    from tui.widgets.text_pane import _HELD, legible, safe
+
+    text = legible(safe(text))
+    held = KEEP in text.plain
+    if held:
+        text = text.copy()
+        text.plain = text.plain.replace(KEEP, _HELD)
+    out = []
+    for line in text.wrap(console, max(1, width), overflow="fold"):
+        if held:
+            line.plain = line.plain.replace(_HELD, " ")
+        strip = Strip(list(line.render(console, end="")))
+        out.append(strip.extend_cell_length(width).crop(0, width))
+    return out
+
+
+def test_rows_made_one_by_one_are_richs_wrap() -> None:
+    """A row is cut out of its line when asked for, the breaks found by Rich's divide_line:
+    every row equals the row of Rich's whole wrap (texts of every kind: styles across
+    breaks, words longer than the width, wide and combining letters, tabs, blank lines, a
+    justified or unwrapped text)."""
+    from tui.widgets.text_pane import Rows
+
+    console = Console(width=200)
+    extra = [
+        Text("a\tb\t\tlong tab\tline " * 9, style="bold"),
+        Text("left " * 60, justify="left"),
+        Text("no wrap " * 30, no_wrap=True),
+        Text("\n\nend\n"),
+    ]
+    styled = Text()
+    for n in range(200):
+        styled.append(f"Cultist {n:03d}: 8 of 13 improved", style="bold")
+        styled.append(f"  ⟶ Skill {n % 10} +{n % 7} → {n % 50}", style="red" if n % 3 else "")
+    for text in [*_texts(), *extra, styled]:
+        for width in (1, 2, 7, 40, 80):
+            assert list(Rows(text, width, console)) == _rich_strips(text, width, console), (
+                text.plain[:40],
+                width,
+            )

@@ -13,9 +13,14 @@ turn into dark greys on a near-black panel.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import accumulate, compress, cycle, pairwise
 from typing import Unpack, overload
 
+from rich._wrap import divide_line
+from rich.cells import get_character_cell_size
 from rich.color import Color as RichColor
 from rich.color import ColorType
 from rich.console import Console
@@ -132,14 +137,69 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
     return list(Rows(text, width, console, mono=mono))
 
 
-class Rows(Sequence[Strip]):
-    """``text`` wrapped to ``width`` (as :func:`to_strips`), each row painted when first
-    asked for, then kept.
+#: the spaces between words (Rich's wrap ends a word after the spaces that follow it)
+_SPACES = re.compile(r"\s+")
+_SPLIT = re.compile(r"(\s+)")  # letters and the spaces between, all kept
 
-    Wrapping a text only finds where its rows break; painting a row makes its segments. The
-    log panel shows a screenful: the end of 200 characters' adventure is one entry of 700
-    rows at 80 columns, of which it paints the last twenty (``rows[-20:]``). ``paint``
-    gives a painted row its pane's colours.
+
+def _one_cell_each(plain: str) -> bool:
+    """Every character of ``plain`` takes exactly one cell (no wide, no zero-width one)."""
+    return all(c not in "\u200d\ufe0f" and get_character_cell_size(c) == 1 for c in set(plain))
+
+
+def _after_spaces(plain: str, at: int) -> int:
+    found = _SPACES.match(plain, at)
+    return found.end() if found else at
+
+
+def _breaks(plain: str, width: int) -> list[int]:
+    """Where Rich's ``divide_line(plain, width, fold=True)`` breaks ``plain``, found a row at
+    a time rather than a word at a time.
+
+    Rich's word is its letters and the spaces after them (the first word also the spaces
+    before). When every character takes one cell, a word fits the row begun at ``base``
+    exactly when its letters end by ``base + width``: those ends only grow, so the first
+    word that does not fit is found by bisection; it begins the next row, or is folded in
+    pieces of ``width`` when its letters are longer than a row, as Rich does. 30,000
+    characters of an adventure's end took Rich 30 ms word by word. Other text is left to
+    Rich (a test compares the two).
+    """
+    if not _one_cell_each(plain):
+        return divide_line(plain, width, fold=True)
+    parts = _SPLIT.split(plain)  # letters, spaces, letters … (empty at a space's end)
+    letters_end = list(compress(accumulate(map(len, parts)), cycle((1, 0))))
+    if parts[-1] == "":  # spaces at the end: no letters after them
+        letters_end.pop()
+    if parts[0] == "" and letters_end:  # spaces first: they go with the first letters
+        letters_end.pop(0)
+    breaks: list[int] = []
+    base, k = 0, 0
+    while True:
+        k = bisect_right(letters_end, base + width, k)
+        if k >= len(letters_end):
+            return breaks
+        start = _after_spaces(plain, letters_end[k - 1]) if k else 0
+        if letters_end[k] - start > width:  # longer than a row: folded into rows of its own
+            end = _after_spaces(plain, letters_end[k])
+            breaks.extend(p for p in range(start, end, width) if p)
+            base = start + width * ((end - start - 1) // width)
+        else:
+            breaks.append(start)  # never the first word: that one fits or folds
+            base = start
+        k += 1
+
+
+class Rows(Sequence[Strip]):
+    """``text`` wrapped to ``width`` (as :func:`to_strips`), each row made and painted when
+    first asked for, then kept.
+
+    Wrapping a text finds where its rows break (Rich's own ``divide_line``, so the breaks
+    are Rich's); making a row cuts it out of its line with its styles, and painting it makes
+    its segments. Only the breaks need the whole text: the log panel shows a screenful, and
+    the end of 200 characters' adventure is one entry of 400 rows at 80 columns, of which
+    it makes and paints the last twenty (``rows[-20:]``). A row is exactly the row of
+    ``Text.wrap(console, width, overflow="fold")`` (a test compares them). ``paint`` gives
+    a painted row its pane's colours.
     """
 
     def __init__(
@@ -157,11 +217,52 @@ class Rows(Sequence[Strip]):
         if self._held:
             text = text.copy()
             text.plain = text.plain.replace(KEEP, _HELD)
-        self._lines = text.wrap(console, max(1, width), overflow="fold")
-        self._width = width
+        self._width = width = max(1, width)
         self._console = console
         self._paint = paint
-        self._strips: list[Strip | None] = [None] * len(self._lines)
+        self._cuts: list[tuple[Text, int, int]] = []  # each row: its line, where it starts, ends
+        if text.no_wrap or text.justify not in (None, "default"):
+            # what the rows below do not mirror (unwrapped, or padded): Rich wraps it all
+            for line in text.wrap(console, width, overflow="fold"):
+                self._cuts.append((line, 0, -1))
+        else:
+            # one line is itself (its rows are cut out of it, never changed): no copy
+            lines = text.split(allow_blank=True) if "\n" in text.plain else [text]
+            for line in lines:
+                if "\t" in line:
+                    line = line.copy()
+                    line.expand_tabs(8)  # as Text.wrap does
+                offsets = _breaks(line.plain, width)
+                if not offsets:
+                    self._cuts.append((line, 0, len(line)))
+                    continue
+                ends = [0, *offsets, len(line)]
+                self._cuts.extend((line, a, b) for a, b in pairwise(ends))
+        self._strips: list[Strip | None] = [None] * len(self._cuts)
+
+    def _text_of(self, at: int) -> Text:
+        """Row ``at`` as Rich's wrap makes it: cut out of its line (as ``Text.divide`` cuts),
+        its end stripped, folded to the width."""
+        line, start, end = self._cuts[at]
+        if end < 0:  # wrapped whole by Rich
+            return line
+        if start == 0 and end == len(line):
+            row = line.copy()
+        else:
+            row = Text(
+                line.plain[start:end],
+                style=line.style,
+                justify=line.justify,
+                overflow=line.overflow,
+            )
+            for span in line.spans:
+                if span.start < end and span.end > start:
+                    a, b = max(0, span.start - start), min(span.end, end) - start
+                    if b > a:
+                        row.spans.append(Span(a, b, span.style))
+        row.rstrip_end(self._width)
+        row.truncate(self._width, overflow="fold")
+        return row
 
     def __len__(self) -> int:
         return len(self._strips)
@@ -169,7 +270,7 @@ class Rows(Sequence[Strip]):
     def _row(self, at: int) -> Strip:
         strip = self._strips[at]
         if strip is None:
-            line = self._lines[at]
+            line = self._text_of(at)
             if self._held:
                 line.plain = line.plain.replace(_HELD, " ")
             strip = (
