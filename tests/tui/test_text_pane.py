@@ -242,3 +242,19 @@ def test_rows_made_one_by_one_are_richs_wrap() -> None:
                 text.plain[:40],
                 width,
             )
+
+
+def test_the_breaks_are_richs_for_every_line() -> None:
+    """The breaks looked up a row at a time are Rich's ``divide_line`` breaks, for lines of
+    every shape: spaces first, last, many together; words longer than a row, exactly a row,
+    one letter; every width from one cell; and lines Rich measures itself (wide letters)."""
+    from rich._wrap import divide_line
+
+    from tui.widgets.text_pane import _breaks
+
+    rng = random.Random(11)
+    pieces = ["a", "bc", "defgh", "ijklmnopqrstu", " ", "  ", "   ", "→", "\u00e9", "日", "\t"]
+    for _ in range(3000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 40)))
+        for width in (1, 2, 3, 5, 8, 13, 40):
+            assert _breaks(line, width) == divide_line(line, width, fold=True), (line, width)

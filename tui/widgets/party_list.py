@@ -131,6 +131,8 @@ class PartyList(ScrollView, FramedWidget, can_focus=True):
             self._strips.clear()
             self.virtual_size = Size(self.virtual_size.width, starts[-1])
             self.refresh(layout=True)
+        elif len(changed) > max(1, self.size.height):  # more than shows: one repaint
+            self.refresh()
         else:
             for i in changed:
                 self._refresh_character(i)

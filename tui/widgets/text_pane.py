@@ -14,9 +14,9 @@ turn into dark greys on a near-black panel.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from itertools import accumulate, compress, cycle, pairwise
+from functools import lru_cache
+from itertools import pairwise
 from typing import Unpack, overload
 
 from rich._wrap import divide_line
@@ -88,10 +88,21 @@ def _bright(style: Style) -> Style:
 
 def legible(text: Text) -> Text:
     """``text`` with dark ANSI foregrounds (red, blue, magenta) made bright, so that a
-    16-colour terminal shows them readably on a dark panel."""
+    16-colour terminal shows them readably on a dark panel; itself when none of its styles
+    has one (a copy re-reads the whole text: 35,000 characters of an adventure's end)."""
     if not text.spans and not text.style:
         return text
+    styles = {text.style, *(span.style for span in text.spans)}
+    if not any(_darkened(style) for style in styles if style):
+        return text
     return _restyled(text, _bright)
+
+
+@lru_cache(maxsize=256)
+def _darkened(style: Style | str) -> bool:
+    """``style`` has a foreground :func:`_bright` changes."""
+    parsed = Style.parse(style) if isinstance(style, str) else style
+    return _bright(parsed) != parsed
 
 
 def safe(text: Text) -> Text:
@@ -139,7 +150,6 @@ def to_strips(text: Text, width: int, console: Console, *, mono: bool = False) -
 
 #: the spaces between words (Rich's wrap ends a word after the spaces that follow it)
 _SPACES = re.compile(r"\s+")
-_SPLIT = re.compile(r"(\s+)")  # letters and the spaces between, all kept
 
 
 def _one_cell_each(plain: str) -> bool:
@@ -158,35 +168,47 @@ def _breaks(plain: str, width: int) -> list[int]:
 
     Rich's word is its letters and the spaces after them (the first word also the spaces
     before). When every character takes one cell, a word fits the row begun at ``base``
-    exactly when its letters end by ``base + width``: those ends only grow, so the first
-    word that does not fit is found by bisection; it begins the next row, or is folded in
-    pieces of ``width`` when its letters are longer than a row, as Rich does. 30,000
-    characters of an adventure's end took Rich 30 ms word by word. Other text is left to
-    Rich (a test compares the two).
+    exactly when its letters end by ``base + width``, so the first word that does not is the
+    one whose letters reach past that point: found by looking there (the row's last space
+    before it, or the letters after it). It begins the next row, or is folded in pieces of
+    ``width`` when its letters are longer than a row, as Rich does. 35,000 characters of an
+    adventure's end took Rich 30 ms word by word. Other text is left to Rich (a test
+    compares the two).
     """
     if not _one_cell_each(plain):
         return divide_line(plain, width, fold=True)
-    parts = _SPLIT.split(plain)  # letters, spaces, letters … (empty at a space's end)
-    letters_end = list(compress(accumulate(map(len, parts)), cycle((1, 0))))
-    if parts[-1] == "":  # spaces at the end: no letters after them
-        letters_end.pop()
-    if parts[0] == "" and letters_end:  # spaces first: they go with the first letters
-        letters_end.pop(0)
+    size = len(plain)
+    first = _after_spaces(plain, 0)  # the first letters (the spaces before are theirs)
     breaks: list[int] = []
-    base, k = 0, 0
+    base = 0
     while True:
-        k = bisect_right(letters_end, base + width, k)
-        if k >= len(letters_end):
+        reach = base + width
+        if reach >= size:
             return breaks
-        start = _after_spaces(plain, letters_end[k - 1]) if k else 0
-        if letters_end[k] - start > width:  # longer than a row: folded into rows of its own
-            end = _after_spaces(plain, letters_end[k])
+        if plain[reach].isspace():
+            start = _after_spaces(plain, reach)  # the next letters
+            if start >= size:
+                return breaks
+        else:
+            spaced = _TO_LAST_SPACE.match(plain, base, reach + 1)
+            start = spaced.end() if spaced else base
+        letters = start if start > first else first
+        if start <= first:
+            start = 0  # the first word
+        letters_end = _LETTERS.match(plain, letters)
+        assert letters_end is not None
+        if letters_end.end() - start > width:  # longer than a row: rows of its own
+            end = _after_spaces(plain, letters_end.end())
             breaks.extend(p for p in range(start, end, width) if p)
             base = start + width * ((end - start - 1) // width)
         else:
             breaks.append(start)  # never the first word: that one fits or folds
             base = start
-        k += 1
+
+
+#: up to the last space before a point (``match(plain, base, point + 1)``), and letters
+_TO_LAST_SPACE = re.compile(r".*\s", re.DOTALL)
+_LETTERS = re.compile(r"\S+")
 
 
 class Rows(Sequence[Strip]):

@@ -240,9 +240,20 @@ def describe(row: Row) -> Msg:
 
 
 def _check_rows(campaign: Campaign, rows: Sequence[Row]) -> None:
+    global _CHECKED
+    held = tuple(rows)
+    if _CHECKED[0] is campaign.characters and _CHECKED[1] == held:
+        return  # checked before applying, and now while applying: the same party and rows
     check_done(rows)
     if _ticked(campaign.characters) != [(r.character, r.skill, r.value) for r in rows]:
         raise CommandError(_("the ticks changed since the screen opened: leave and reopen it"))
+    _CHECKED = (campaign.characters, held)
+
+
+#: The party and the rows :func:`_check_rows` found in order last: the rows are compared (the
+#: same objects, so each at the cost of a pointer), the party by identity (a new party is a
+#: new tuple)
+_CHECKED: tuple[object, tuple[Row, ...]] = (None, ())
 
 
 #: The party :func:`_ticked` read last and what it found: checking the rows before applying
