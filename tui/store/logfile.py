@@ -558,17 +558,19 @@ def iter_blocks(
 
 
 def iter_raw_blocks(
-    path: str | os.PathLike[str], start: int = 0, *, step: int = _READ
+    path: str | os.PathLike[str], start: int = 0, *, step: int = _READ, end: int | None = None
 ) -> Iterator[tuple[int, bytes]]:
     """Every complete block of the log from byte ``start`` on as (its offset, its bytes),
     unparsed (text before the first header comes as a block of its own): the log's index
-    reads the few keys it keeps itself (:mod:`tui.store.logindex`)."""
+    reads the few keys it keeps itself (:mod:`tui.store.logindex`). ``end``: where the
+    complete blocks end, when the caller knows (the writer's own log); else it is worked out
+    as reading does, by parsing the last block."""
     p = Path(path)
     f = _open(p)
     if f is None:
         return
     with f:
-        for first, data in _steps(p, f, start, step):
+        for first, data in _steps(p, f, start, step, end):
             bounds = _heads(data)
             if not bounds or bounds[0] != 0:
                 bounds.insert(0, 0)
@@ -605,10 +607,14 @@ def _heads(data: bytes) -> list[int]:
     return heads
 
 
-def _steps(p: Path, f: BinaryIO, start: int, step: int) -> Iterator[tuple[int, bytes]]:
-    """The log from ``start`` to the end :func:`read_log` finds, in runs of whole blocks of
-    about ``step`` bytes (one block longer than a step is one run, up to the limit)."""
-    end = read_log(p, keep=1).end
+def _steps(
+    p: Path, f: BinaryIO, start: int, step: int, end: int | None = None
+) -> Iterator[tuple[int, bytes]]:
+    """The log from ``start`` to ``end`` (unknown: the end :func:`read_log` finds), in runs
+    of whole blocks of about ``step`` bytes (one block longer than a step is one run, up to
+    the limit)."""
+    if end is None:
+        end = read_log(p, keep=1).end
     at, carry = start, b""
     while at < end:
         f.seek(at)

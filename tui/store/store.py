@@ -400,8 +400,14 @@ class Store:
             return
         from tui.store.logindex import LogIndex
 
-        self.index = LogIndex(self.log_path)
+        self.index = LogIndex(self.log_path, log_end=self._complete_end)
         threading.Thread(target=self.index.sync, name="log-index", daemon=True).start()
+
+    def _complete_end(self) -> int | None:
+        """Where the log's complete blocks end: this writer's appends (each whole and
+        synced), or what opening found; ``None`` before either is known."""
+        journal = self._journal
+        return journal.end if journal is not None else self._log_end
 
     @property
     def closed(self) -> bool:
