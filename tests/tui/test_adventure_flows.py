@@ -279,3 +279,55 @@ async def test_many_rows_are_built_only_as_they_are_shown_and_logged_per_charact
         assert len(entry.effects) == 30 and entry.effects[0].startswith(
             "experience rolls of Member 00: 10 rolled, "
         )
+
+
+async def test_the_end_is_made_ready_while_the_gm_reads_and_enter_only_writes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every row rolled, the screen makes the change and its patch once the rolls show, so
+    the Enter applying them only writes; what it writes is what applying it afresh writes
+    (the save reopened is the app's campaign, and ctrl+z still takes it all back)."""
+    import tui.store.store as store_module
+    from tests.waits import until
+
+    skills = {f"Skill {j:02d}": 10 + j for j in range(6)}
+    chars = tuple(
+        Character(f"Member {i:02d}", skills=skills, ticks=tuple(skills)) for i in range(12)
+    )
+    path = tmp_path / "lodge.toml"
+    path.write_text(tomli_w.dumps(to_doc(Campaign("Lodge", "brp", characters=chars))), "utf-8")
+    app = TablekeeperApp(path, saves_dir=tmp_path, rng=random.Random(7))
+    made: list[int] = []
+    from tui.store.patch import patch_and_back as real
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store_module, "patch_and_back", counted)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await enter_line(pilot, "/endadventure")
+        await pilot.press("a")
+        store = app.files.store
+        assert store is not None
+        await until(pilot, lambda: store._prepared is not None, "the end made ready")
+        before = table_of(app).campaign
+        made.clear()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MainScreen), "applied")
+        assert made == []  # the patch was made while the rolls were read
+        after = table_of(app).campaign
+        assert after.adventure == before.adventure + 1 and not any(
+            c.ticks for c in after.characters
+        )
+        assert all(c.skills != skills for c in after.characters[:1])
+    reopened, _log = load(path)
+    assert reopened == after
+    # the change recorded from the prepared patch undoes after a restart like any other
+    app = TablekeeperApp(path, saves_dir=tmp_path, rng=random.Random(7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: table_of(app).campaign.adventure == before.adventure, "undone")
+        assert table_of(app).campaign.characters == before.characters

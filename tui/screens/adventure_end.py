@@ -26,7 +26,15 @@ from tui.base.textsafe import visible
 from tui.language import N_, Msg, _, nmsg, tr
 from tui.screens.layout_keys import with_other_layout
 from tui.screens.mount_guard import closed_before_mount
-from tui.session.adventure.flow import Row, commit, parse_die, record, rows_of, unfinished
+from tui.session.adventure.flow import (
+    Row,
+    commit,
+    parse_die,
+    prepare,
+    record,
+    rows_of,
+    unfinished,
+)
 from tui.session.entry.entry import EntryError
 from tui.session.entry.steps import message_of
 from tui.session.table.table import Feedback, Table
@@ -85,6 +93,10 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         ]
     )
 
+    #: seconds after every roll shows before the end is made ready (the frame showing them,
+    #: and whatever the GM does next at once, come first)
+    PREPARE_AFTER = 0.05
+
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
@@ -119,6 +131,7 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
             return
         self.grid.focus()
         self._show()
+        self._prepare_when_done()
 
     # -- rendering -------------------------------------------------------------------------
     @staticmethod
@@ -164,6 +177,19 @@ class AdventureEndScreen(ModalScreen[Feedback | None]):
         else:
             self.grid.refresh_rows(i for i, row in enumerate(rows) if row != old[i])
         self._show()
+        self._prepare_when_done()
+
+    def _prepare_when_done(self) -> None:
+        """Every row rolled: a moment after the screen shows them (:attr:`PREPARE_AFTER`),
+        the end of the adventure is made ready while the GM reads (:func:`prepare`), so
+        that Enter only writes it; an Enter sooner makes it all then, as before."""
+        if not self._counts[0]:
+            rows = self.rows
+            self.set_timer(self.PREPARE_AFTER, lambda: self._prepare(rows))
+
+    def _prepare(self, rows: list[Row]) -> None:
+        if rows is self.rows and self.is_current:  # still what shows
+            prepare(self.table, rows)
 
     def _show(self) -> None:
         status = self.query_one("#adventure-status", Static)

@@ -47,6 +47,10 @@ __all__ = ["CampaignOnDisk", "LineHistory", "MainScreen"]  # LineHistory: line_h
 
 #: Seconds after the screen is interactive before the log's index is brought up to date.
 INDEX_AFTER = 1.0
+#: the characters of a logged result's effects the preview's rows are given: more than its
+#: three rows hold at any width (it cuts them, "whole text in the log"), not the 35,000 of
+#: the end of 200 characters' adventure
+SHOWN_RESULT = 4000
 READ_ONLY_COMMANDS = ("/help", "/quit", "/q", "/?", "/exit")
 
 
@@ -204,6 +208,9 @@ class MainScreen(Screen[None]):
             text = Text(feedback.message, style=style)
             if out is not None:
                 for effect in out.draft.shown_effects:
+                    if len(text) > SHOWN_RESULT:  # the preview cuts it: the log has it whole
+                        text.append(" …")
+                        break
                     text.append(f"  ⟶ {effect}", style="bold")
                 if out.draft.actor:
                     self.selected = out.draft.actor

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -119,6 +120,13 @@ class Autosaver:
             if self._big_since is not None:
                 self._idle.clear()  # pressing from now on, before the worker looks
         self._wake.set()
+
+    def prepare(self, before: Campaign, after: Campaign) -> None:
+        """The GM is about to change ``before`` into ``after``: the store makes its patch
+        now (:meth:`Store.prepare`). Whatever goes wrong here is left to the change itself,
+        which makes the patch again and reports any problem as it always does."""
+        with contextlib.suppress(Exception):
+            self.store.prepare(before, after)
 
     @property
     def settled(self) -> bool:

@@ -21,6 +21,7 @@ from tui.session.campaign.log import LogEntry, entry_to_doc
 __all__ = [
     "ENTRY_LIMIT",
     "Block",
+    "WrittenTable",
     "append_blocks",
     "block_bytes",
     "block_table",
@@ -76,9 +77,21 @@ def _string(text: str) -> str:
     return '"' + _escaped(text) + '"'
 
 
+class WrittenTable(dict[str, Any]):
+    """A table whose inline TOML was made already (``text``): the store makes the patch of
+    a change the GM is about to make while they read the screen, and its append then only
+    writes it. Never changed once made."""
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        super().__init__(table)
+        self.text = toml_inline(table)
+
+
 def toml_inline(value: Any) -> str:
     """``value`` as a one-line TOML value (inline tables; unknown types become strings)."""
     kind = type(value)  # the common exact types first: a patch may hold thousands of tables
+    if kind is WrittenTable:
+        return value.text  # type: ignore[no-any-return]
     if kind is str:
         return _string(value)
     if kind is int:

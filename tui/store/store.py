@@ -51,6 +51,7 @@ from tui.store.logformat import (
     ENTRY_LIMIT,
     Block,
     Unmirrored,
+    WrittenTable,
     block_bytes,
     block_table,
     fitted_blocks,
@@ -122,6 +123,8 @@ class Store:
         self._cache_docs = DocCache()  # for the parse cache (the thread that checkpoints)
         self._pending: list[Block] = []
         self._queued = campaign
+        #: the patch of the change the GM is about to make (:meth:`prepare`): (from, to, patch)
+        self._prepared: tuple[Campaign, Campaign, dict[str, Any]] | None = None
         #: the newest recorded state, its last entry and the log's end after that entry
         self._durable: tuple[Campaign, int, int] = (campaign, self.log_count, found.end)
         #: where in the log the entries the save includes end (what opening replays starts
@@ -481,13 +484,34 @@ class Store:
         self._writable()
         with self._mutex:
             if entries:
-                patch, back = patch_and_back(self._queued, campaign, self._docs)
-                if patch:
-                    patch["back"] = back
+                ready, self._prepared = self._prepared, None
+                patch: dict[str, Any]
+                if ready is not None and ready[0] is self._queued and ready[1] is campaign:
+                    patch = ready[2]  # made while the GM read the screen (:meth:`prepare`)
+                else:
+                    patch, back = patch_and_back(self._queued, campaign, self._docs)
+                    if patch:
+                        patch["back"] = back
                 self._pending.extend((e, None) for e in entries[:-1])
                 self._pending.append((entries[-1], patch or None))
                 self._queued = campaign
             self._write_pending()
+
+    def prepare(self, before: Campaign, after: Campaign) -> None:
+        """Make the patch (with its way back, written out as TOML) of the change from
+        ``before`` to ``after`` that the GM is about to make, so that recording it only
+        writes: the end of 200 characters' adventure compares 200 characters both ways and
+        writes 570 KB, ~25 ms that the Enter applying it no longer waits for. Kept for that
+        one change (the campaigns by identity); anything else recorded first drops it."""
+        if self.read_only or self._closed:
+            return
+        with self._mutex:
+            if before is not self._queued or before is after:
+                return
+            patch, back = patch_and_back(before, after, self._docs)
+            if patch:
+                patch["back"] = back
+            self._prepared = (before, after, WrittenTable(patch) if patch else {})
 
     def append_log(self, entries: Sequence[LogEntry]) -> None:
         """Append ``entries`` that change nothing in the campaign (e.g. notes)."""

@@ -17,17 +17,20 @@ is logged a line per character (:data:`DETAILED`), so the entry stays small.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from rules.errors import RulesError
 from tui.language import Msg, _, nmsg
+from tui.session.campaign.model import Campaign
 from tui.session.campaign.session import CommandError, Draft
 from tui.session.entry.entry import EntryError
 from tui.session.entry.steps import message_of
 from tui.session.protocol.adventure import AdventureEnd, Row
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.context import SlashContext
+
+T = TypeVar("T")
 
 __all__ = [
     "DETAILED",
@@ -37,6 +40,7 @@ __all__ = [
     "check_done",
     "commit",
     "parse_die",
+    "prepare",
     "record",
     "rows_of",
     "unfinished",
@@ -93,10 +97,46 @@ def commit(table: SlashContext, rows: Sequence[Row]) -> Feedback:
     try:
         check_done(rows)
         flow.check(table.campaign, rows)
-        draft = flow.draft(table.campaign, rows)
+        draft = _made(flow.draft, table.campaign, rows)
     except (CommandError, RulesError) as exc:
         return Feedback(False, message_of(exc))
-    return table.run_change(lambda c: flow.apply(c, rows), draft)
+    return table.run_change(lambda c: _made(flow.apply, c, rows), draft)
+
+
+def prepare(table: SlashContext, rows: Sequence[Row]) -> None:
+    """Get the end of the adventure ready while the GM reads the rolls (every row done):
+    its log entry and the campaign after it are made now and kept, and the store makes the
+    change's patch (:meth:`SlashContext.prepare_change`), so that the Enter applying it only
+    writes. Rows not done, or refused, prepare nothing: the Enter says what is wrong."""
+    flow: AdventureEnd[Any] | None = table.system.end_of_adventure()
+    if flow is None or unfinished(rows):
+        return
+    try:
+        flow.check(table.campaign, rows)
+        _made(flow.draft, table.campaign, rows)
+    except (CommandError, RulesError):
+        return
+    table.prepare_change(lambda c: _made(flow.apply, c, rows))
+
+
+#: what :func:`_made` made last: (the function, the campaign, the rows, what it gave)
+_MADE: dict[str, tuple[object, object, tuple[Row, ...], object]] = {}
+
+
+def _made(
+    make: Callable[[Campaign, Sequence[Row]], T], campaign: Campaign, rows: Sequence[Row]
+) -> T:
+    """``make(campaign, rows)`` (the flow's draft, or the campaign after it), the same
+    object as last time for the same campaign and rows: what :func:`prepare` made while the
+    GM read is what the Enter applies (rows are compared, each at the cost of a pointer)."""
+    key = getattr(make, "__name__", "")
+    held = tuple(rows)
+    kept = _MADE.get(key)
+    if kept is not None and kept[0] == make and kept[1] is campaign and kept[2] == held:
+        return kept[3]  # type: ignore[return-value]
+    made = make(campaign, rows)
+    _MADE[key] = (make, campaign, held, made)
+    return made
 
 
 #: A change of more rows than this (a roll of everything) logs one line per character, not

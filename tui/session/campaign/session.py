@@ -219,6 +219,15 @@ class Session:
         for listener in self._listeners:
             listener(self.campaign, entries)
 
+    def prepare(self, after: Campaign) -> None:
+        """The GM is about to change the campaign to ``after``: listeners that can get
+        ready for it (a ``prepare(before, after)`` method: the store makes its patch) do so
+        now. Nothing changes; the change itself comes through :meth:`execute` as usual."""
+        for listener in self._listeners:
+            ready = getattr(listener, "prepare", None)
+            if callable(ready):
+                ready(self.campaign, after)
+
     def _entry(
         self,
         draft: Draft,

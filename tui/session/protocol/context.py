@@ -84,6 +84,10 @@ class SlashContext(Protocol):
         nothing."""
         ...
 
+    def prepare_change(self, fn: Callable[[Campaign], Campaign]) -> None:
+        """Get ready for the change ``fn`` the GM is about to make (nothing changes yet)."""
+        ...
+
     def check_step(self, line: str) -> Command:
         """The step Enter hands the session for the check ``line`` (every hook in it), not
         run; raises on a line that is not a check or is refused."""

@@ -499,6 +499,19 @@ class Table:
 
         return self.execute(Apply(fn, draft, self.system, self.command_sets, next))
 
+    def prepare_change(self, fn: Callable[[Campaign], Campaign]) -> None:
+        """Get ready for the change ``fn`` the GM is about to make, while they read the
+        screen (the end of an adventure once every roll is in): the session's listeners make
+        what they can of it now (the store its patch), so that the Enter that makes it only
+        writes. Nothing changes and nothing is said; a change that would fail is left to
+        fail when it is made. ``fn`` must give the same object when it is made (a pure
+        function remembering its last answer)."""
+        try:
+            after = fn(self.campaign)
+        except Exception:  # the change itself will say what is wrong
+            return
+        self.session.prepare(after)
+
     def execute(self, command: Command) -> Feedback:
         """Run ``command`` as one undoable, logged step; errors change nothing."""
         from tui.session.entry.steps import message_of
