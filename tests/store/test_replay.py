@@ -274,3 +274,28 @@ def test_rolls_that_change_nothing_carry_no_patch(tmp_path: Path) -> None:
     found = read_log(log_path(save), after=0)
     assert sorted(found.patches) == [2]
     assert "patch" not in log_path(save).read_text(encoding="utf-8").split("[[log]]")[1]
+
+
+def test_the_documents_kept_stay_bounded_by_the_party_over_many_changes() -> None:
+    """The tables of characters changed away are forgotten in bulk (once they are twice the
+    party's), not looked for among all 1,200 tables of 200 characters at every change: many
+    changes later the cache holds at most twice the party's tables, and a change still makes
+    the documents of only what it changed."""
+    party = tuple(
+        Character(f"C{i}", skills={"s": i}, resources={"HP": 10}, attributes={"STR": 9})
+        for i in range(20)
+    )
+    state = Campaign("C", "brp", characters=party)
+    cache = DocCache()
+    make_patch(Campaign("C", "brp"), state, cache)
+    bound = 2 * len(schema.CHARACTER_TABLES) * len(party)
+    for n in range(300):
+        ch = state.characters[n % len(party)]
+        after = state.with_character(ch.with_resource("HP", 100 + n))
+        patch, back = patch_and_back(state, after, cache)
+        assert patch == {
+            "characters": {"diff": {ch.name: {"sub": {"resources": {"set": {"HP": 100 + n}}}}}}
+        }
+        assert apply_patch(after, back) == state
+        state = after
+        assert len(cache._tables) <= bound

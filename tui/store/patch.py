@@ -90,13 +90,15 @@ class DocCache:
         return doc
 
     def follow(self, campaign: Campaign) -> None:
-        """Forget the documents of values the campaign no longer holds."""
+        """Forget the documents of values the campaign no longer holds (the characters' tables
+        once they are twice the party's: looking at 1,200 tables of 200 characters at every
+        change cost more than the change's own patch)."""
         alive = {
             id(v)
             for v in (*campaign.characters, *campaign.checks, campaign.scene, campaign.options)
         }
         self._docs = {k: v for k, v in self._docs.items() if k in alive}
-        if self._tables:
+        if len(self._tables) > 2 * len(CHARACTER_TABLES) * max(1, len(campaign.characters)):
             held = {id(getattr(c, key)) for c in campaign.characters for key in CHARACTER_TABLES}
             self._tables = {k: v for k, v in self._tables.items() if k in held}
 
@@ -178,8 +180,18 @@ def _keyed(
     old: Sequence[T], new: Sequence[T], name: Callable[[T], str], doc: Callable[[T], Doc]
 ) -> Doc:
     """The patch of a list of named values (characters, checks)."""
-    if len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True)):
-        return {}
+    if len(old) == len(new):
+        moved = [i for i in range(len(new)) if old[i] is not new[i]]
+        if not moved:
+            return {}
+        if all(name(old[i]) == name(new[i]) for i in moved):
+            # changed in place (the common change: a character hurt): only those are
+            # compared, as the walk below would find them, in the list's order
+            diffs: Doc = {}
+            for i in moved:
+                if d := diff_docs(doc(old[i]), doc(new[i])):
+                    diffs[name(new[i])] = d
+            return {"diff": diffs} if diffs else {}
     before = {name(v): v for v in old}
     out: Doc = {}
     order = [name(v) for v in new]
