@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tui.session.entry.names import Match, NameError_, complete, match_prefix_words, normal
@@ -176,3 +178,26 @@ def test_a_failed_word_among_many_is_compared_once(monkeypatch: pytest.MonkeyPat
     with pytest.raises(NameError_, match="did you mean Culprit"):
         match_prefix_words(["culpri7"], [*many, "Alice"], what="character")
     assert len(compared) > once  # another list is compared afresh
+
+
+def test_a_maps_names_are_made_once_and_rank_as_the_list_does() -> None:
+    # the names of 800 characters were copied from a list and hashed anew for each of a
+    # key's dozen look-ups: a map kept per campaign state gives them once
+    from tui.session.entry.names import Names, names_of
+
+    party = {f"Cultist {i:03d}": f"Cultist {i:03d}" for i in range(300)}
+    party["Sir Dallah"] = "Сир Даллах"
+    names = names_of(party)
+    assert isinstance(names, Names) and names_of(party) is names
+    assert list(names) == list(party) and hash(names) == hash(tuple(party))
+    for words in (["cultist", "012"], ["sir"], ["cultst", "7"], ["dallah"]):
+        try:
+            expected = match_prefix_words(words, list(party), what="character", same=party)
+        except NameError_ as exc:
+            with pytest.raises(NameError_, match=re.escape(str(exc))):
+                match_prefix_words(words, names, what="character", same=party)
+        else:
+            assert match_prefix_words(words, names, what="character", same=party) == expected
+    assert complete("cultist 01", names) == complete("cultist 01", list(party))
+    party["Cultist 999"] = "Cultist 999"  # a map grown in place is never read stale
+    assert names_of(party)[-1] == "Cultist 999"

@@ -31,7 +31,7 @@ from dataclasses import replace
 from rules import dice as dice_mod
 from rules.errors import RulesError
 from tui.language import _, char_count, vs_words
-from tui.session.entry.names import NameError_, match_prefix_words
+from tui.session.entry.names import NameError_, match_prefix_words, names_of
 from tui.session.entry.rules_text import rules_message
 from tui.session.entry.spelling import latin_dice
 from tui.session.protocol.lines import Check, FreeRoll, Side, Slash
@@ -158,7 +158,9 @@ def _side(
     if not words:
         raise EntryError(_("missing character and skill"))
     try:
-        who = match_prefix_words(words, list(characters), what="character", same=_same(characters))
+        who = match_prefix_words(
+            words, _candidates(characters), what="character", same=_same(characters)
+        )
     except NameError_ as exc:
         raise EntryError(str(exc), word=exc.word) from None
     rest = words[who.consumed :]
@@ -178,7 +180,7 @@ def _side(
     skills = skills_of(who.name)
     try:
         skill = match_prefix_words(
-            rest[:cut], list(skills), what=f"skill of {who.name}", same=_same(skills)
+            rest[:cut], _candidates(skills), what=f"skill of {who.name}", same=_same(skills)
         )
     except NameError_ as exc:
         raise EntryError(str(exc), word=exc.word) from None
@@ -187,6 +189,11 @@ def _side(
 
 def _same(names: Sequence[str] | Mapping[str, str]) -> Mapping[str, str] | None:
     return names if isinstance(names, Mapping) else None
+
+
+def _candidates(names: Sequence[str] | Mapping[str, str]) -> Sequence[str]:
+    """The names to match: a map's kept once per map (:func:`names_of`)."""
+    return names_of(names) if isinstance(names, Mapping) else names
 
 
 def _with_mods(actor: str, skill: str, mods: Sequence[str], faces: tuple[int, ...] | None) -> Side:

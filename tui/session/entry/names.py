@@ -47,6 +47,7 @@ __all__ = [
     "distance",
     "loose",
     "match_prefix_words",
+    "names_of",
     "nearest",
     "normal",
     "romanise",
@@ -269,9 +270,45 @@ def _longest(candidates: tuple[str, ...]) -> int:
     return max((_forms(c).size for c in candidates), default=0)
 
 
-def _rank(phrase: str, candidates: Sequence[str]) -> list[str]:
+class Names(tuple[str, ...]):
+    """A list of names as the rankings take it: a tuple whose hash is worked out once.
+
+    Every ranking, completion and "did you mean" is kept per (phrase, names); the names of
+    800 characters hashed anew for each of a key's dozen look-ups, and copied from the
+    caller's list first, cost a tenth of the key. :func:`names_of` keeps one per names map.
+    """
+
+    def __hash__(self) -> int:
+        known = self.__dict__.get("hash")
+        if known is None:
+            known = self.__dict__["hash"] = tuple.__hash__(self)
+        return known
+
+
+def _names(candidates: Iterable[str]) -> tuple[str, ...]:
+    """``candidates`` as a tuple (a :class:`Names` or a tuple as it is, never copied)."""
+    return candidates if isinstance(candidates, tuple) else tuple(candidates)
+
+
+#: :func:`names_of`'s answers, by the identity of the map (kept per campaign state)
+_NAMES_OF: dict[int, tuple[Mapping[str, str], Names]] = {}
+
+
+def names_of(names: Mapping[str, str]) -> Names:
+    """The names of ``names`` (a map of names to what they name, kept per campaign state) as
+    the rankings take them, made once per map."""
+    hit = _NAMES_OF.pop(id(names), None)
+    if hit is None or hit[0] is not names or len(hit[1]) != len(names):
+        hit = (names, Names(names))
+    _NAMES_OF[id(names)] = hit  # the newest last
+    if len(_NAMES_OF) > 16:
+        _NAMES_OF.pop(next(iter(_NAMES_OF)))
+    return hit[1]
+
+
+def _rank(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     """Candidates matching ``phrase``: exact, else first word, prefix, word-prefix, letters."""
-    return list(_ranked(phrase, tuple(candidates)))
+    return _ranked(phrase, candidates)
 
 
 @lru_cache(maxsize=512)
@@ -322,9 +359,9 @@ def _with_letters(index: NameIndex, phrase: str) -> list[int]:
     return sorted(index.having(squashed) | index.having(loose(phrase).replace(" ", "")))
 
 
-def _rank_typo(phrase: str, candidates: Sequence[str]) -> list[str]:
+def _rank_typo(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     """Candidates ``phrase`` names with one typo per word (the last resort)."""
-    return list(_ranked_typo(phrase, tuple(candidates)))
+    return _ranked_typo(phrase, candidates)
 
 
 @lru_cache(maxsize=64)
@@ -380,7 +417,7 @@ def nearest(typed: str, candidates: Iterable[str], *, count: int = 3) -> list[st
     phrase = loose(normal(typed)).replace(" ", "")
     if len(phrase) < 2:
         return []
-    return list(_nearest(phrase, tuple(candidates), count))
+    return list(_nearest(phrase, _names(candidates), count))
 
 
 @lru_cache(maxsize=128)
@@ -452,7 +489,8 @@ def match_prefix_words(
         raise NameError_(_("missing {what}").format(what=_what(what)))
     # A phrase longer (without spaces) than every candidate matches none of them: skipping
     # those keeps a 10 kB line from costing one ranking per word.
-    limit = _longest(tuple(candidates)) + 1
+    candidates = _names(candidates)
+    limit = _longest(candidates) + 1
     parts = [normal(w) for w in words]
     longest, size = 0, 0
     for part in parts:
@@ -460,14 +498,14 @@ def match_prefix_words(
         if size > limit:
             break
         longest += 1
-    ambiguous: list[str] = []
+    ambiguous: Sequence[str] = ()
     missed = ""  # the words and the number after them that no name has ("cultist 013")
     for rank in (_rank, _rank_typo):
         for k in range(longest, 0, -1):
             phrase = " ".join(p for p in parts[:k] if p)
             if not phrase:
                 continue
-            found = rank(phrase, candidates)
+            found: Sequence[str] = rank(phrase, candidates)
             if found and k < len(parts) and _number(parts[k]) is not None:
                 kept = [f for f in found if not _number_left(phrase, f)]
                 if not kept and not missed:
@@ -547,7 +585,7 @@ def complete(fragment: str, candidates: Iterable[str]) -> list[str]:
     ("da" → "Сир Даллах" after "Даймитрий"); only when there are none, names with its
     letters in order, then names one typo away.
     """
-    return list(_completed(normal(fragment), tuple(candidates)))
+    return list(_completed(normal(fragment), _names(candidates)))
 
 
 @lru_cache(maxsize=512)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from tui.language import _
 from tui.session.entry.entry import Slash
-from tui.session.entry.names import NameError_, match_prefix_words, nearest
+from tui.session.entry.names import NameError_, match_prefix_words, names_of, nearest
 from tui.session.entry.steps import message_of
 from tui.session.protocol.answers import Feedback
 from tui.session.protocol.commands import CommandSet
@@ -79,7 +79,7 @@ def best_rolls(table: SlashContext, words: Sequence[str]) -> list[Candidate]:
         skills = table.skill_aliases(ch.name)
         try:
             found = match_prefix_words(
-                skill_words, list(skills), what=f"skill of {ch.name}", same=skills
+                skill_words, names_of(skills), what=f"skill of {ch.name}", same=skills
             )
         except NameError_ as exc:
             rows.append(Candidate(ch.name, problem=str(exc)))

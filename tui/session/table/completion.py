@@ -21,7 +21,14 @@ from pathlib import Path
 
 from tui.language import vs_words
 from tui.session.entry.entry import MAX_LINE
-from tui.session.entry.names import NameError_, complete, match_prefix_words, normal, romanise
+from tui.session.entry.names import (
+    NameError_,
+    complete,
+    match_prefix_words,
+    names_of,
+    normal,
+    romanise,
+)
 from tui.session.entry.names import script_of as _script
 from tui.session.protocol.commands import SlashCommand
 from tui.session.table.table import SECRET, Table
@@ -276,7 +283,7 @@ def _offer(table: Table, kind: str, who: str | None, typed: str, head: str) -> I
     names = _provider(table, kind)(table, who)
     if not names:
         return []
-    found = complete(typed, list(names))
+    found = complete(typed, names_of(names))
     # the things found, each once in the order found; only the offered ones (40 of what
     # may be 800) get their names gathered: the names found first, in order, then every
     # other alias, for the script choice
@@ -372,7 +379,7 @@ def _consume(
             continue
         names = _provider(table, kind)(table, who)
         try:
-            found = match_prefix_words(words, list(names), what=kind.lower(), same=names)
+            found = match_prefix_words(words, names_of(names), what=kind.lower(), same=names)
         except NameError_:
             continue
         real = names.get(found.name, found.name)
@@ -393,7 +400,7 @@ def _begun(table: Table, item: _Item, who: str | None, line: str, at: int) -> It
             continue
         names = _provider(table, kind)(table, who)
         try:
-            match_prefix_words(phrase.split()[:1], list(names), what=kind.lower(), same=names)
+            match_prefix_words(phrase.split()[:1], names_of(names), what=kind.lower(), same=names)
         except NameError_ as exc:
             if not exc.ambiguous:
                 continue  # a word that names nothing: no name begins here

@@ -178,10 +178,10 @@ class Table:
 
     def match_character(self, words: Sequence[str]) -> Match:
         """The character named by the leading ``words`` (aliases resolved to the real name)."""
-        from tui.session.entry.names import Match, match_prefix_words
+        from tui.session.entry.names import Match, match_prefix_words, names_of
 
         names = self._character_aliases()
-        found = match_prefix_words(words, list(names), what="character", same=names)
+        found = match_prefix_words(words, names_of(names), what="character", same=names)
         return Match(names.get(found.name, found.name), found.consumed)
 
     def _canonical(self, check: Check) -> Check:
