@@ -140,7 +140,7 @@ def test_a_long_line_ranks_only_phrases_that_could_match(monkeypatch: pytest.Mon
     calls: list[str] = []
     rank = names._rank
 
-    def counting(phrase: str, candidates: list[str]) -> list[str]:
+    def counting(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
         calls.append(phrase)
         return rank(phrase, candidates)
 
