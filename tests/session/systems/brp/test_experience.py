@@ -383,3 +383,19 @@ def test_a_long_end_of_adventure_logs_a_line_per_character() -> None:
     # that rolled it: the entry grows with what improved, not with the party
     assert draft.inputs["rolled"] == 2 * DETAILED
     assert [(r["character"], r["gain"]) for r in draft.inputs["rolls"]] == [("Ann", 3)] * DETAILED
+
+
+def test_the_rows_are_made_once_per_party_and_kept_rolls() -> None:
+    # the command that opens the end-of-adventure screen and the screen ask for the same
+    # rows (2,600 with 200 characters): made once while the party and kept rolls are the same
+    from tui.session.systems.brp.experience import keep_rows
+
+    c = campaign()
+    c = c.with_character(c.character("Alice Moore").with_ticks(("Spot Hidden", "Stealth")))
+    rows = experience_rows(c)
+    assert experience_rows(c) is rows and [r.skill for r in rows] == ["Spot Hidden", "Stealth"]
+    rolled = keep_rows(c, (rows[0].entered(99, typed=True), rows[1]))
+    again = experience_rows(rolled)
+    assert again is not rows and again[0].roll == 99 and experience_rows(rolled) is again
+    boris = c.with_character(c.character("Boris Ivanov").with_ticks(("Teach",)))
+    assert [r.skill for r in experience_rows(boris)] == ["Spot Hidden", "Stealth", "Teach"]

@@ -148,8 +148,13 @@ def experience_rows(campaign: Campaign) -> tuple[Row, ...]:
     """Every ticked skill of every character with its current value, in sheet order.
 
     A tick on a skill that is not a whole number (not a BRP percentage) gets no row; applying
-    still clears it.
+    still clears it. The rows are kept for the last party and kept rolls (by identity): the
+    command that opens the screen and the screen itself ask for the same 2,600 rows.
     """
+    global _ROWS
+    progress = campaign.options.get(PROGRESS)
+    if _ROWS[0] is campaign.characters and _ROWS[1] is progress:
+        return _ROWS[2]
     kept = _kept(campaign)
     rows: list[Row] = []
     for ch in campaign.characters:
@@ -157,7 +162,12 @@ def experience_rows(campaign: Campaign) -> tuple[Row, ...]:
             value = ch.skills.get(skill)
             if isinstance(value, int) and not isinstance(value, bool):
                 rows.append(kept.get((ch.name, skill, value)) or Row(ch.name, skill, value))
-    return tuple(rows)
+    _ROWS = (campaign.characters, progress, tuple(rows))
+    return _ROWS[2]
+
+
+#: :func:`experience_rows`' last answer: (the party, its kept rolls, the rows)
+_ROWS: tuple[object, object, tuple[Row, ...]] = (None, None, ())
 
 
 def _kept(campaign: Campaign) -> dict[tuple[str, str, int], Row]:
