@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tui.base.kept import KeptByIdentity
 from tui.language import N_, _, tr
 from tui.session.campaign.name_forms import distance
 from tui.session.campaign.transliteration import alternate, loose, normal, romanise, script_of
@@ -290,20 +291,13 @@ def _names(candidates: Iterable[str]) -> tuple[str, ...]:
     return candidates if isinstance(candidates, tuple) else tuple(candidates)
 
 
-#: :func:`names_of`'s answers, by the identity of the map (kept per campaign state)
-_NAMES_OF: dict[int, tuple[Mapping[str, str], Names]] = {}
+_NAMES_OF: KeptByIdentity[Mapping[str, str], Names] = KeptByIdentity(Names, 16)
 
 
 def names_of(names: Mapping[str, str]) -> Names:
     """The names of ``names`` (a map of names to what they name, kept per campaign state) as
-    the rankings take them, made once per map."""
-    hit = _NAMES_OF.pop(id(names), None)
-    if hit is None or hit[0] is not names or len(hit[1]) != len(names):
-        hit = (names, Names(names))
-    _NAMES_OF[id(names)] = hit  # the newest last
-    if len(_NAMES_OF) > 16:
-        _NAMES_OF.pop(next(iter(_NAMES_OF)))
-    return hit[1]
+    the rankings take them, made once per map (again for one grown in place)."""
+    return _NAMES_OF(names, still=lambda m, kept: len(kept) == len(m))
 
 
 def _rank(phrase: str, candidates: tuple[str, ...]) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from tui.base.kept import KeptByIdentity
 from tui.language import vs_words
 from tui.session.entry.entry import MAX_LINE
 from tui.session.entry.names import (
@@ -343,24 +344,17 @@ _OFFERED: dict[
 ] = {}
 
 
-#: each names map's aliases by the thing they name, for the last few maps (by id, checked by
-#: identity): the maps are kept per campaign state, and a key offers 40 of 800 characters
-_ALIASES: dict[int, tuple[Mapping[str, str], dict[str, list[str]]]] = {}
-
-
-def _aliases(names: Mapping[str, str]) -> dict[str, list[str]]:
-    """``names`` turned round: each real name → every name of it (in ``names``' order)."""
-    hit = _ALIASES.pop(id(names), None)
-    if hit is not None and hit[0] is names:
-        _ALIASES[id(names)] = hit  # the newest again
-        return hit[1]
+def _turned(names: Mapping[str, str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for name, real in names.items():
         out.setdefault(real, []).append(name)
-    if len(_ALIASES) >= 8:  # the oldest goes: the party's map stays among the skill maps
-        _ALIASES.pop(next(iter(_ALIASES)))
-    _ALIASES[id(names)] = (names, out)
     return out
+
+
+#: ``names`` turned round: each real name → every name of it (in ``names``' order), for the
+#: last few maps (kept per campaign state; a key offers 40 of 800 characters, and the party's
+#: map stays among the characters' skill maps)
+_aliases: KeptByIdentity[Mapping[str, str], dict[str, list[str]]] = KeptByIdentity(_turned, 8)
 
 
 # -- walking the line along a spec ------------------------------------------------------------
